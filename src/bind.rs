@@ -1,0 +1,389 @@
+//! Words → typed facts. A verb describes the words it knows in a [`Vocab`]
+//! (most of it built from the tables, so house rules add words); binding
+//! checks every word against it and collects them into a [`Bound`].
+//! An unknown word is an error naming the word and the nearest known one.
+
+use crate::command::{Clause, Command, Span, Unit, Word, WordKind};
+use crate::error::BindError;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    /// Present or not: `determined`.
+    Flag,
+    /// Counted: `general`, `+general=2`, `general general`.
+    Counted,
+    /// Needs a whole number: `bases=4`.
+    Number { min: i64, max: i64 },
+    /// Exactly one word of the named group may be given: arms, contexts.
+    Choice(&'static str),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub name: String,
+    pub kind: Kind,
+    /// What the word does, shown by `help VERB`.
+    pub help: String,
+}
+
+/// The words one verb (or one clause of it) accepts.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Vocab {
+    pub entries: Vec<Entry>,
+    /// What a bare number means for this verb, if it takes one.
+    pub number: Option<&'static str>,
+    /// Whether the verb takes a distance, and in which unit.
+    pub distance: Option<Unit>,
+    /// The verb reads its own notation: every word is handed over unbound.
+    pub raw: bool,
+}
+
+impl Vocab {
+    pub fn new() -> Vocab {
+        Vocab::default()
+    }
+
+    pub fn add(&mut self, name: impl Into<String>, kind: Kind, help: impl Into<String>) {
+        self.entries.push(Entry {
+            name: name.into(),
+            kind,
+            help: help.into(),
+        });
+    }
+
+    pub fn flag(mut self, name: &str, help: impl Into<String>) -> Vocab {
+        self.add(name, Kind::Flag, help);
+        self
+    }
+
+    pub fn counted(mut self, name: &str, help: impl Into<String>) -> Vocab {
+        self.add(name, Kind::Counted, help);
+        self
+    }
+
+    pub fn number(mut self, name: &str, min: i64, max: i64, help: impl Into<String>) -> Vocab {
+        self.add(name, Kind::Number { min, max }, help);
+        self
+    }
+
+    pub fn choice(mut self, group: &'static str, name: &str, help: impl Into<String>) -> Vocab {
+        self.add(name, Kind::Choice(group), help);
+        self
+    }
+
+    pub fn with_number(mut self, meaning: &'static str) -> Vocab {
+        self.number = Some(meaning);
+        self
+    }
+
+    pub fn raw(mut self) -> Vocab {
+        self.raw = true;
+        self
+    }
+
+    pub fn with_distance(mut self, unit: Unit) -> Vocab {
+        self.distance = Some(unit);
+        self
+    }
+
+    fn find(&self, name: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.name == name)
+    }
+
+    /// The known word nearest to a misspelt one, if any is close.
+    pub fn nearest(&self, word: &str) -> Option<String> {
+        nearest(word, self.entries.iter().map(|e| e.name.as_str()))
+    }
+}
+
+/// The candidate closest to `word` by edit distance, when it is close enough
+/// to be a plausible typo.
+pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
+    let limit = (word.chars().count() / 3).max(2);
+    candidates
+        .map(|c| (strsim::damerau_levenshtein(word, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c.to_string())
+}
+
+/// One recognised word and what it carries.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fact {
+    pub name: String,
+    pub kind: Kind,
+    pub count: u32,
+    pub value: Option<i64>,
+    pub span: Span,
+}
+
+/// The facts of one side of a command (before any clause, or one clause).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Bound {
+    pub facts: Vec<Fact>,
+    pub number: Option<(f64, Span)>,
+    pub distance: Option<(f64, Unit, Span)>,
+    /// Words of a raw vocabulary, as typed.
+    pub raw: Vec<Word>,
+}
+
+impl Bound {
+    pub fn has(&self, name: &str) -> bool {
+        self.facts.iter().any(|f| f.name == name)
+    }
+
+    pub fn count(&self, name: &str) -> u32 {
+        self.facts
+            .iter()
+            .find(|f| f.name == name)
+            .map_or(0, |f| f.count)
+    }
+
+    pub fn value(&self, name: &str) -> Option<i64> {
+        self.facts
+            .iter()
+            .find(|f| f.name == name)
+            .and_then(|f| f.value)
+    }
+
+    pub fn span_of(&self, name: &str) -> Option<Span> {
+        self.facts.iter().find(|f| f.name == name).map(|f| f.span)
+    }
+
+    /// The word chosen from a group, with its span.
+    pub fn choice(&self, group: &str) -> Option<(&str, Span)> {
+        self.facts
+            .iter()
+            .find(|f| matches!(&f.kind, Kind::Choice(g) if *g == group))
+            .map(|f| (f.name.as_str(), f.span))
+    }
+}
+
+/// Check every word against the vocabulary.
+pub fn bind(words: &[Word], vocab: &Vocab, verb: &str) -> Result<Bound, BindError> {
+    let mut bound = Bound::default();
+    if vocab.raw {
+        bound.raw = words.to_vec();
+        return Ok(bound);
+    }
+    for word in words {
+        match &word.kind {
+            WordKind::Keyword { name, value } => bind_keyword(&mut bound, word, name, value.as_deref(), vocab, verb)?,
+            WordKind::Number(n) => match vocab.number {
+                Some(_) if bound.number.is_none() => bound.number = Some((*n, word.span)),
+                Some(meaning) => {
+                    return Err(BindError::NotHere {
+                        span: word.span,
+                        text: word.text.clone(),
+                        why: format!("is a second number; `{verb}` takes one ({meaning})"),
+                    });
+                }
+                None => {
+                    return Err(BindError::NotHere {
+                        span: word.span,
+                        text: word.text.clone(),
+                        why: format!("is a number, and `{verb}` takes no bare number here"),
+                    });
+                }
+            },
+            WordKind::Distance(n, unit) => match vocab.distance {
+                Some(expected) if *unit != expected => {
+                    return Err(BindError::BadValue {
+                        span: word.span,
+                        text: word.text.clone(),
+                        expected: format!(
+                            "distances here are in {} (like `2{}`)",
+                            unit_name(expected),
+                            expected.suffix()
+                        ),
+                    });
+                }
+                Some(_) if bound.distance.is_none() => bound.distance = Some((*n, *unit, word.span)),
+                Some(_) => {
+                    return Err(BindError::NotHere {
+                        span: word.span,
+                        text: word.text.clone(),
+                        why: "is a second distance; give one".into(),
+                    });
+                }
+                None => {
+                    return Err(BindError::NotHere {
+                        span: word.span,
+                        text: word.text.clone(),
+                        why: format!("is a distance, and `{verb}` takes none here"),
+                    });
+                }
+            },
+            WordKind::Other => {
+                return Err(BindError::UnknownWord {
+                    span: word.span,
+                    word: word.text.clone(),
+                    verb: verb.to_string(),
+                    suggestion: vocab.nearest(&crate::parse::normalise(&word.text)),
+                });
+            }
+        }
+    }
+    Ok(bound)
+}
+
+fn unit_name(unit: Unit) -> &'static str {
+    match unit {
+        Unit::BaseWidths => "base widths",
+        Unit::Inches => "inches",
+    }
+}
+
+fn bind_keyword(
+    bound: &mut Bound,
+    word: &Word,
+    name: &str,
+    value: Option<&str>,
+    vocab: &Vocab,
+    verb: &str,
+) -> Result<(), BindError> {
+    let Some(entry) = vocab.find(name) else {
+        return Err(BindError::UnknownWord {
+            span: word.span,
+            word: word.text.clone(),
+            verb: verb.to_string(),
+            suggestion: vocab.nearest(name),
+        });
+    };
+    let existing = bound.facts.iter().position(|f| f.name == name);
+    match &entry.kind {
+        Kind::Flag | Kind::Choice(_) => {
+            if value.is_some() {
+                return Err(BindError::UnexpectedValue {
+                    span: word.span,
+                    word: name.to_string(),
+                });
+            }
+            if existing.is_some() {
+                return Err(BindError::Repeated {
+                    span: word.span,
+                    word: name.to_string(),
+                });
+            }
+            if let Kind::Choice(group) = entry.kind
+                && let Some(other) = bound.facts.iter().find(|f| f.kind == Kind::Choice(group))
+            {
+                return Err(BindError::Conflict {
+                    span: word.span,
+                    first: other.name.clone(),
+                    second: name.to_string(),
+                    group: group.to_string(),
+                });
+            }
+        }
+        Kind::Counted => {
+            let n = match value {
+                None => 1,
+                Some(v) => parse_whole(v, word, 0, 99)?,
+            };
+            if let Some(i) = existing {
+                bound.facts[i].count += n as u32;
+                return Ok(());
+            }
+            bound.facts.push(Fact {
+                name: name.to_string(),
+                kind: entry.kind.clone(),
+                count: n as u32,
+                value: Some(n),
+                span: word.span,
+            });
+            return Ok(());
+        }
+        Kind::Number { min, max } => {
+            let Some(v) = value else {
+                return Err(BindError::MissingValue {
+                    span: word.span,
+                    word: name.to_string(),
+                    expected: format!("a whole number from {min} to {max}, like `{name}={min}`"),
+                });
+            };
+            if existing.is_some() {
+                return Err(BindError::Repeated {
+                    span: word.span,
+                    word: name.to_string(),
+                });
+            }
+            let n = parse_whole(v, word, *min, *max)?;
+            bound.facts.push(Fact {
+                name: name.to_string(),
+                kind: entry.kind.clone(),
+                count: 1,
+                value: Some(n),
+                span: word.span,
+            });
+            return Ok(());
+        }
+    }
+    bound.facts.push(Fact {
+        name: name.to_string(),
+        kind: entry.kind.clone(),
+        count: 1,
+        value: None,
+        span: word.span,
+    });
+    Ok(())
+}
+
+fn parse_whole(text: &str, word: &Word, min: i64, max: i64) -> Result<i64, BindError> {
+    match text.trim_start_matches('+').parse::<i64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(BindError::BadValue {
+            span: word.span,
+            text: word.text.clone(),
+            expected: format!("expected a whole number from {min} to {max}"),
+        }),
+    }
+}
+
+/// A verb that takes no `at`/`vs` clause refuses one plainly.
+pub fn no_clauses(command: &Command) -> Result<(), BindError> {
+    match command.clauses.first() {
+        None => Ok(()),
+        Some(clause) => Err(clause_not_here(clause, &command.verb)),
+    }
+}
+
+pub fn clause_not_here(clause: &Clause, verb: &str) -> BindError {
+    BindError::NotHere {
+        span: clause.span,
+        text: clause.kind.word().to_string(),
+        why: format!("starts a clause, and `{verb}` takes none here"),
+    }
+}
+
+/// A required choice that was not given.
+pub fn require_choice<'b>(
+    bound: &'b Bound,
+    group: &str,
+    vocab: &Vocab,
+    command: &Command,
+    line: &str,
+) -> Result<(&'b str, Span), BindError> {
+    bound.choice(group).ok_or_else(|| {
+        let options: Vec<&str> = vocab
+            .entries
+            .iter()
+            .filter(|e| matches!(e.kind, Kind::Choice(g) if g == group))
+            .map(|e| e.name.as_str())
+            .collect();
+        BindError::Missing {
+            span: missing_span(command, line),
+            what: format!("`{}` needs {group}: one of {}", command.verb, options.join(", ")),
+        }
+    })
+}
+
+/// Where a missing word would go: after the last word of the command part.
+pub fn missing_span(command: &Command, line: &str) -> Span {
+    let end = command
+        .words
+        .last()
+        .map_or(command.verb_span.end, |w| w.span.end);
+    let end = end.min(line.len());
+    Span::new(end + 1, end + 2)
+}

@@ -1,0 +1,183 @@
+//! The parsed shape of one command line, before any word is given a meaning.
+//!
+//! The parser only decides what kind of token each piece of text is (a
+//! keyword, a number, a distance, entered dice); which keywords a verb knows
+//! is the binder's business, so that house-rule tables can add words without
+//! touching the parser.
+
+use std::fmt;
+
+/// A byte range in the command line, used to point a caret at a word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// One past the end of the line: where a missing word would have gone.
+    pub fn at_end(line: &str) -> Span {
+        let end = line.trim_end().len();
+        Span::new(end, end + 1)
+    }
+}
+
+/// The rule system a line is resolved under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum System {
+    Drums,
+    Mayhem,
+    Saber,
+    SaberQuickplay,
+}
+
+impl System {
+    pub const ALL: [System; 4] = [
+        System::Drums,
+        System::Mayhem,
+        System::Saber,
+        System::SaberQuickplay,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            System::Drums => "drums",
+            System::Mayhem => "mayhem",
+            System::Saber => "saber",
+            System::SaberQuickplay => "saber-quickplay",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            System::Drums => "Drums and Muskets",
+            System::Mayhem => "Musket Mayhem",
+            System::Saber => "Musket & Saber",
+            System::SaberQuickplay => "Musket & Saber QuickPlay",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<System> {
+        System::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The unit a distance was typed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    BaseWidths,
+    Inches,
+}
+
+impl Unit {
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Unit::BaseWidths => "BW",
+            Unit::Inches => "\"",
+        }
+    }
+}
+
+/// What a single token of the line turned out to be.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WordKind {
+    /// `determined`, `+determined`, `bases=4`, `+general=2`, `skill+1`.
+    /// The name is normalised: lower case, `_` read as `-`.
+    Keyword {
+        name: String,
+        value: Option<String>,
+    },
+    /// `12`, `2.5`.
+    Number(f64),
+    /// `2BW`, `2.5bw`, `12"`, `12in`, `2 BW`.
+    Distance(f64, Unit),
+    /// Anything else (`2d6+1`, `5hh`, `(5)`): kept whole for verbs that read
+    /// their own notation, an error for every other verb.
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Word {
+    pub span: Span,
+    /// The token exactly as typed.
+    pub text: String,
+    pub kind: WordKind,
+}
+
+impl Word {
+    /// The keyword name, if the word is a keyword.
+    pub fn keyword(&self) -> Option<&str> {
+        match &self.kind {
+            WordKind::Keyword { name, .. } => Some(name),
+            _ => None,
+        }
+    }
+}
+
+/// Whose words a clause holds: `at` the target, `vs` the opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClauseKind {
+    At,
+    Vs,
+}
+
+impl ClauseKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            ClauseKind::At => "at",
+            ClauseKind::Vs => "vs",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clause {
+    pub kind: ClauseKind,
+    pub span: Span,
+    pub words: Vec<Word>,
+}
+
+/// A die face the player rolled by hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnteredDie {
+    pub face: u32,
+    pub span: Span,
+}
+
+/// `odds …` asks for the distribution instead of a roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Resolve,
+    Odds,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Command {
+    pub system: Option<(System, Span)>,
+    pub mode: Mode,
+    pub verb: String,
+    pub verb_span: Span,
+    pub words: Vec<Word>,
+    pub clauses: Vec<Clause>,
+    pub rolled: Vec<EnteredDie>,
+    /// Where `rolled` was written, for errors about the entered dice as a whole.
+    pub rolled_span: Option<Span>,
+}
+
+impl Command {
+    /// The words of the acting side and of each clause, in order.
+    pub fn sides(&self) -> impl Iterator<Item = (Option<&Clause>, &[Word])> {
+        std::iter::once((None, self.words.as_slice()))
+            .chain(self.clauses.iter().map(|c| (Some(c), c.words.as_slice())))
+    }
+}

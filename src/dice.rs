@@ -1,0 +1,244 @@
+//! Where dice come from: faces the player entered, then a seeded RNG.
+//!
+//! Resolvers never touch an RNG directly; they ask a [`DiceSource`] for one
+//! die, a sum, or a pool counted against a score. That keeps entered dice,
+//! seeded rolls and (for `odds`) exact enumeration behind one interface, so a
+//! procedure is written once.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
+
+use crate::command::{EnteredDie, Span};
+use crate::error::DiceError;
+
+/// The generator behind every rolled die: PCG-64 (XSL 128/64, the `rand_pcg`
+/// crate), seeded with `seed_from_u64`. Named here so that a seed gives the
+/// same dice on every platform.
+pub type Generator = Pcg64;
+
+/// No single roll may ask for more dice than this.
+pub const MAX_DICE_PER_ROLL: u64 = 10_000;
+
+/// One die as it landed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rolled {
+    pub sides: u32,
+    pub face: u32,
+    pub entered: bool,
+}
+
+impl Rolled {
+    pub fn how(&self) -> &'static str {
+        if self.entered { "entered" } else { "rolled" }
+    }
+}
+
+pub trait DiceSource {
+    /// One die of `sides` faces.
+    fn roll(&mut self, sides: u32) -> Result<Rolled, DiceError>;
+
+    /// `n` dice, each kept for display.
+    fn roll_many(&mut self, n: u32, sides: u32) -> Result<Vec<Rolled>, DiceError> {
+        (0..n).map(|_| self.roll(sides)).collect()
+    }
+}
+
+/// Entered faces first, in order; the rest from the generator.
+pub struct Dice {
+    entered: VecDeque<EnteredDie>,
+    entered_total: usize,
+    rng: Generator,
+    rolled_any: bool,
+}
+
+impl Dice {
+    pub fn new(entered: &[EnteredDie], seed: u64) -> Dice {
+        Dice {
+            entered: entered.iter().copied().collect(),
+            entered_total: entered.len(),
+            rng: Generator::seed_from_u64(seed),
+            rolled_any: false,
+        }
+    }
+
+    /// Whether any die came from the generator (then the seed matters).
+    pub fn rolled_any(&self) -> bool {
+        self.rolled_any
+    }
+
+    /// Entered faces the procedure never asked for.
+    pub fn leftover(&self) -> &VecDeque<EnteredDie> {
+        &self.entered
+    }
+
+    /// After a resolution: entered dice must all have been used.
+    pub fn check_all_used(&self) -> Result<(), DiceError> {
+        match self.entered.front() {
+            None => Ok(()),
+            Some(first) => {
+                let extra = self.entered.len();
+                let last = self.entered.back().map_or(first.span, |d| d.span);
+                Err(DiceError::TooMany {
+                    span: Span::new(first.span.start, last.end),
+                    entered: self.entered_total,
+                    used: self.entered_total - extra,
+                    extra,
+                })
+            }
+        }
+    }
+}
+
+impl DiceSource for Dice {
+    fn roll(&mut self, sides: u32) -> Result<Rolled, DiceError> {
+        if let Some(die) = self.entered.pop_front() {
+            if die.face == 0 || die.face > sides {
+                return Err(DiceError::FaceOutOfRange {
+                    span: die.span,
+                    face: die.face,
+                    sides,
+                });
+            }
+            return Ok(Rolled {
+                sides,
+                face: die.face,
+                entered: true,
+            });
+        }
+        self.rolled_any = true;
+        Ok(Rolled {
+            sides,
+            face: self.rng.random_range(1..=sides),
+            entered: false,
+        })
+    }
+}
+
+/// A fixed amount plus dice, as the tables write it: `2+1D6`, `3D6`, `10BW`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(try_from = "String")]
+pub struct DiceExpr {
+    pub fixed: i64,
+    /// (count, sides)
+    pub dice: Vec<(u32, u32)>,
+}
+
+impl DiceExpr {
+    pub fn is_fixed(&self) -> bool {
+        self.dice.is_empty()
+    }
+
+    /// Read the tables' notation. Spaces are ignored, `D` may be either case,
+    /// and a trailing unit (`BW`, `"`) is dropped.
+    pub fn parse(text: &str) -> Result<DiceExpr, String> {
+        let compact: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_uppercase();
+        let body = compact
+            .strip_suffix("BW")
+            .or_else(|| compact.strip_suffix('"'))
+            .unwrap_or(&compact);
+        if body.is_empty() {
+            return Err(format!("`{text}` is not a dice expression like `2+1D6`"));
+        }
+        let mut expr = DiceExpr::default();
+        for term in body.split('+') {
+            let bad = || format!("`{text}` is not a dice expression like `2+1D6` or `3D6`");
+            match term.split_once('D') {
+                Some((count, sides)) => {
+                    let count: u32 = if count.is_empty() {
+                        1
+                    } else {
+                        count.parse().map_err(|_| bad())?
+                    };
+                    let sides: u32 = sides.parse().map_err(|_| bad())?;
+                    if count == 0 || !(2..=100).contains(&sides) {
+                        return Err(bad());
+                    }
+                    expr.dice.push((count, sides));
+                }
+                None => expr.fixed += term.parse::<i64>().map_err(|_| bad())?,
+            }
+        }
+        Ok(expr)
+    }
+
+    /// Roll every die; returns the dice and the total.
+    pub fn roll(&self, dice: &mut dyn DiceSource) -> Result<(Vec<Rolled>, i64), DiceError> {
+        let mut rolled = Vec::new();
+        let mut total = self.fixed;
+        for &(count, sides) in &self.dice {
+            for die in dice.roll_many(count, sides)? {
+                total += i64::from(die.face);
+                rolled.push(die);
+            }
+        }
+        Ok((rolled, total))
+    }
+}
+
+impl fmt::Display for DiceExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = Vec::new();
+        if self.fixed != 0 || self.dice.is_empty() {
+            parts.push(self.fixed.to_string());
+        }
+        for (count, sides) in &self.dice {
+            parts.push(format!("{count}D{sides}"));
+        }
+        f.write_str(&parts.join(" + "))
+    }
+}
+
+impl TryFrom<String> for DiceExpr {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        DiceExpr::parse(&text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_notation() {
+        let e = DiceExpr::parse("3+ 2D6").unwrap();
+        assert_eq!(e.fixed, 3);
+        assert_eq!(e.dice, vec![(2, 6)]);
+        assert_eq!(e.to_string(), "3 + 2D6");
+        assert_eq!(DiceExpr::parse("10BW").unwrap().fixed, 10);
+        assert_eq!(DiceExpr::parse("1D3").unwrap().dice, vec![(1, 3)]);
+        assert!(DiceExpr::parse("cannot").is_err());
+        assert!(DiceExpr::parse("0D6").is_err());
+    }
+
+    #[test]
+    fn entered_faces_are_checked_against_the_die() {
+        let entered = [EnteredDie {
+            face: 4,
+            span: Span::new(0, 1),
+        }];
+        let mut dice = Dice::new(&entered, 1);
+        assert!(matches!(
+            dice.roll(3),
+            Err(DiceError::FaceOutOfRange { face: 4, sides: 3, .. })
+        ));
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_dice() {
+        let faces = |seed| {
+            let mut dice = Dice::new(&[], seed);
+            (0..20).map(|_| dice.roll(6).unwrap().face).collect::<Vec<_>>()
+        };
+        assert_eq!(faces(42), faces(42));
+        assert_ne!(faces(42), faces(43));
+        assert!(faces(7).iter().all(|f| (1..=6).contains(f)));
+    }
+}

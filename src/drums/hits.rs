@@ -1,0 +1,65 @@
+//! Hits into bases: using bases, each 6 hits remove one base.
+
+use crate::bind::Vocab;
+use crate::catalog::{Input, VerbDoc};
+use crate::command::System;
+use crate::dice::DiceSource;
+use crate::error::{BindError, CommandError};
+use crate::resolution::{Resolution, Tone};
+
+use super::DrumsTables;
+
+pub fn verb(_tables: &DrumsTables) -> VerbDoc {
+    let vocab = Vocab::new()
+        .with_number("the hits received")
+        .number("bases", 1, 1000, "the unit's bases before these hits");
+    VerbDoc::new(
+        Some(System::Drums),
+        "hits",
+        "hits N [bases=N]",
+        "Bases removed for N hits (the tables' hits per base: 6 on the sheet).",
+        vocab,
+        resolve,
+    )
+    .examples(&["hits 7", "hits 14 bases=4"])
+}
+
+fn resolve(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    let per_base = i64::from(input.tables.drums.hits.per_base);
+    let (n, span) = input
+        .words
+        .number
+        .ok_or_else(|| input.missing("`hits` needs the number of hits, like `hits 7`"))?;
+    if n.fract() != 0.0 || !(0.0..=100_000.0).contains(&n) {
+        return Err(BindError::BadValue {
+            span,
+            text: n.to_string(),
+            expected: "hits are a whole number from 0 to 100000".into(),
+        }
+        .into());
+    }
+    let hits = n as i64;
+    let mut res = Resolution::new(System::Drums, "hits", format!("hits on bases ({per_base} hits a base)"));
+    res.row("hits", hits);
+    res.row("hits per base", per_base);
+    let mut bases_lost = hits / per_base;
+    let hits_left = hits % per_base;
+    let mut text = format!("remove {bases_lost} base{}", if bases_lost == 1 { "" } else { "s" });
+    if let Some(bases) = input.words.value("bases") {
+        if bases_lost >= bases {
+            bases_lost = bases;
+            text = format!("all {bases} bases are lost: the unit is destroyed");
+            res.field("destroyed", true);
+        } else {
+            text.push_str(&format!(", {} left", bases - bases_lost));
+        }
+        res.field("bases_left", bases - bases_lost);
+    }
+    if hits_left > 0 {
+        text.push_str(&format!("; {hits_left} hit{} carried", if hits_left == 1 { "" } else { "s" }));
+    }
+    res.field("bases_lost", bases_lost);
+    res.field("hits_left", hits_left);
+    res.set_outcome("bases-lost", text, if bases_lost > 0 { Tone::Bad } else { Tone::Neutral });
+    Ok(res)
+}

@@ -1,0 +1,65 @@
+//! Hold tests: 2D6 (or 1D12) + adjustments; at or above the threshold the
+//! unit must charge, otherwise it is free (one action point spent).
+
+use crate::bind::Vocab;
+use crate::catalog::{Input, VerbDoc};
+use crate::command::System;
+use crate::dice::DiceSource;
+use crate::error::CommandError;
+use crate::resolution::{Resolution, Tone};
+
+use super::DrumsTables;
+
+pub fn verb(tables: &DrumsTables) -> VerbDoc {
+    let mut vocab = Vocab::new().flag("d12", "throw 1D12 instead of 2D6");
+    for adj in &tables.hold.adjustment {
+        vocab.add(
+            adj.keyword.clone(),
+            crate::bind::Kind::Flag,
+            format!("{}: {}", adj.row, crate::resolution::signed(adj.value)),
+        );
+    }
+    VerbDoc::new(
+        Some(System::Drums),
+        "hold",
+        "hold [d12] situation…",
+        "Hold test: 2D6 (or 1D12) + adjustments; 7 or more must charge, else free (1 action point spent).",
+        vocab,
+        resolve,
+    )
+    .examples(&["hold +determined +not-charged", "hold lackluster weak rolled 5 4"])
+}
+
+fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    let table = &input.tables.drums.hold;
+    let words = &input.words;
+    let expr = if words.has("d12") { &table.alternative_dice } else { &table.dice };
+    let mut res = Resolution::new(System::Drums, "hold", format!("hold test ({expr})"));
+    let (rolled, mut score) = expr.roll(dice)?;
+    res.dice_rows(&expr.to_string(), &rolled);
+    for adj in &table.adjustment {
+        if words.has(&adj.keyword) {
+            res.modifier(adj.row.clone(), adj.value);
+            score += adj.value;
+        }
+    }
+    res.set_score(score);
+    res.field("must_charge_at", table.must_charge_at);
+    if score >= table.must_charge_at {
+        res.set_outcome(
+            "must-charge",
+            format!("must charge ({} or more)", table.must_charge_at),
+            Tone::Bad,
+        );
+    } else {
+        res.set_outcome(
+            "free",
+            format!(
+                "free to act as normal ({} or less); 1 action point has been spent",
+                table.must_charge_at - 1
+            ),
+            Tone::Good,
+        );
+    }
+    Ok(res)
+}

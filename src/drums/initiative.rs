@@ -1,0 +1,91 @@
+//! Start of each turn initiative: pooled dice per side from the generals,
+//! summed; a draw is repeated with one die each and no pool dice.
+
+use crate::bind::{Bound, Vocab};
+use crate::catalog::{Input, VerbDoc};
+use crate::command::{ClauseKind, System};
+use crate::dice::DiceSource;
+use crate::error::CommandError;
+use crate::resolution::{Resolution, Tone};
+
+use super::{DrumsTables, InitiativeTable};
+
+/// A run of draws this long is astronomically unlikely with real dice; with
+/// entered dice it means the player keeps typing ties.
+const MAX_TIE_ROUNDS: usize = 1000;
+
+fn side_vocab(t: &InitiativeTable) -> Vocab {
+    Vocab::new()
+        .number("generals", 0, 50, format!("generals remaining on the board: {} die each", t.per_general))
+        .number("exceptional", 0, 50, format!("Exceptional ability generals: {:+} die each", t.per_exceptional))
+        .number("incompetent", 0, 50, format!("Incompetent ability generals: {:+} die each", t.per_incompetent))
+        .flag("supply", format!("a supply pool die added: {:+} die", t.supply))
+}
+
+pub fn verb(tables: &DrumsTables) -> VerbDoc {
+    let vocab = side_vocab(&tables.initiative);
+    VerbDoc::new(
+        Some(System::Drums),
+        "initiative",
+        "initiative generals=N [exceptional=N] [incompetent=N] [supply] vs generals=N …",
+        "Initiative dice-off: pooled D6 per side from the generals; draws re-rolled 1D6 each, no pool dice.",
+        vocab.clone(),
+        resolve,
+    )
+    .clause(ClauseKind::Vs, vocab, 1)
+    .examples(&["initiative generals=3 exceptional=1 supply vs generals=3 incompetent=1"])
+}
+
+fn pool(t: &InitiativeTable, side: &Bound) -> i64 {
+    let n = |k: &str| side.value(k).unwrap_or(0);
+    n("generals") * t.per_general
+        + n("exceptional") * t.per_exceptional
+        + n("incompetent") * t.per_incompetent
+        + if side.has("supply") { t.supply } else { 0 }
+}
+
+fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    let t = &input.tables.drums.initiative;
+    let side_b = input
+        .clause(ClauseKind::Vs)
+        .ok_or_else(|| input.missing("`initiative` needs both sides: `initiative generals=N vs generals=N`"))?;
+    let sides = [&input.words, side_b];
+    let mut res = Resolution::new(System::Drums, "initiative", "start of turn initiative");
+    let mut totals = [0i64; 2];
+    let mut json_sides = Vec::new();
+    for (i, side) in sides.iter().enumerate() {
+        let name = ["a", "b"][i];
+        let raw = pool(t, side);
+        let dice_count = raw.max(0) as u32;
+        res.row(format!("side {name} pool"), format!("{dice_count}D6"));
+        let rolled = dice.roll_many(dice_count, 6)?;
+        res.dice_rows(&format!("side {name}"), &rolled);
+        totals[i] = rolled.iter().map(|d| i64::from(d.face)).sum();
+        res.row(format!("side {name} total"), totals[i]);
+        json_sides.push(serde_json::json!({
+            "pool": dice_count,
+            "dice": rolled.iter().map(|d| d.face).collect::<Vec<_>>(),
+            "total": totals[i],
+        }));
+    }
+    let mut round = 0;
+    while totals[0] == totals[1] {
+        round += 1;
+        if round > MAX_TIE_ROUNDS {
+            return Err(input.missing("too many drawn rounds in a row"));
+        }
+        for (i, name) in ["a", "b"].iter().enumerate() {
+            let rolled = dice.roll_many(t.tie_dice, 6)?;
+            res.dice_rows(&format!("draw {round}: side {name} {}D6", t.tie_dice), &rolled);
+            totals[i] = rolled.iter().map(|d| i64::from(d.face)).sum();
+        }
+        json_sides.push(serde_json::json!({"tie_round": round, "a": totals[0], "b": totals[1]}));
+    }
+    let winner = if totals[0] > totals[1] { "a" } else { "b" };
+    res.set_outcome(winner, format!("side {winner} has the initiative"), Tone::Neutral);
+    res.field("winner", winner);
+    res.field("sides", json_sides[..2].to_vec());
+    res.field("tie_rounds", json_sides[2..].to_vec());
+    res.note("The side with initiative either goes first and acts with two units, or hands the initiative over; then players alternate one unit each.");
+    Ok(res)
+}

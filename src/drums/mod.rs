@@ -1,0 +1,350 @@
+//! Drums and Muskets quick reference sheets: the table shapes, and the verbs.
+//! One file per procedure; the numbers live in `tables/drums.toml`.
+
+mod hits;
+mod hold;
+mod initiative;
+mod movement;
+mod resilience;
+mod risk;
+
+use serde::Deserialize;
+
+use crate::catalog::VerbDoc;
+use crate::dice::DiceExpr;
+use crate::error::TableError;
+
+pub use resilience::Context;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrumsTables {
+    pub resilience: ResilienceTable,
+    pub hold: HoldTable,
+    pub charge: Vec<ChargeRow>,
+    #[serde(rename = "move")]
+    pub movement: Vec<MoveRow>,
+    pub road: RoadRule,
+    pub initiative: InitiativeTable,
+    pub risk: RiskTable,
+    pub hits: HitsTable,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResilienceTable {
+    pub dice: DiceExpr,
+    pub alternative_dice: DiceExpr,
+    pub adjustment: Vec<ResilienceAdjustment>,
+    pub outcome: Vec<OutcomeBand>,
+}
+
+/// A row of the Resilience Situation Adjustment Table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResilienceAdjustment {
+    /// The word that claims the row.
+    pub keyword: Option<String>,
+    /// The row applies by itself when this word is absent.
+    pub unless: Option<String>,
+    pub row: String,
+    #[serde(default)]
+    pub counted: bool,
+    pub shooting: Option<i64>,
+    pub charge_or_melee: Option<i64>,
+    pub other: Option<i64>,
+}
+
+impl ResilienceAdjustment {
+    /// The cell for a context; `None` is a blank cell.
+    pub fn value(&self, context: Context) -> Option<i64> {
+        match context {
+            Context::Shooting => self.shooting,
+            Context::Charge | Context::Melee => self.charge_or_melee,
+            Context::Other => self.other,
+        }
+    }
+}
+
+/// A score band of the Resilience Outcomes Table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeBand {
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+    pub shooting: OutcomeCell,
+    pub charge: OutcomeCell,
+    pub melee: OutcomeCell,
+    pub other: OutcomeCell,
+}
+
+impl OutcomeBand {
+    pub fn contains(&self, score: i64) -> bool {
+        self.from.is_none_or(|f| score >= f) && self.to.is_none_or(|t| score <= t)
+    }
+
+    pub fn cell(&self, context: Context) -> &OutcomeCell {
+        match context {
+            Context::Shooting => &self.shooting,
+            Context::Charge => &self.charge,
+            Context::Melee => &self.melee,
+            Context::Other => &self.other,
+        }
+    }
+
+    /// "12+", "10–11", "7", "1 or less".
+    pub fn label(&self) -> String {
+        match (self.from, self.to) {
+            (Some(f), None) => format!("{f}+"),
+            (None, Some(t)) => format!("{t} or less"),
+            (Some(f), Some(t)) if f == t => f.to_string(),
+            (Some(f), Some(t)) => format!("{f}–{t}"),
+            (None, None) => "any".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResilienceOutcome {
+    Advance,
+    CarryOn,
+    Stand,
+    ForcedRetire,
+    Break,
+}
+
+impl ResilienceOutcome {
+    pub fn id(self) -> &'static str {
+        match self {
+            ResilienceOutcome::Advance => "advance",
+            ResilienceOutcome::CarryOn => "carry-on",
+            ResilienceOutcome::Stand => "stand",
+            ResilienceOutcome::ForcedRetire => "forced-retire",
+            ResilienceOutcome::Break => "break",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeCell {
+    pub outcome: ResilienceOutcome,
+    #[serde(default)]
+    pub hits: i64,
+    #[serde(default)]
+    pub advance_bw: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HoldTable {
+    pub dice: DiceExpr,
+    pub alternative_dice: DiceExpr,
+    pub must_charge_at: i64,
+    pub adjustment: Vec<FlatAdjustment>,
+}
+
+/// A row with one value: the hold test table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlatAdjustment {
+    pub keyword: String,
+    pub row: String,
+    pub value: i64,
+}
+
+/// A distance cell: dice notation, or a word saying there is no move.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "String")]
+pub enum Distance {
+    Dice(DiceExpr),
+    CannotCharge,
+    NotApplicable,
+}
+
+impl TryFrom<String> for Distance {
+    type Error = String;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "cannot" | "cannot charge" => Ok(Distance::CannotCharge),
+            "na" | "n/a" => Ok(Distance::NotApplicable),
+            _ => DiceExpr::parse(&text)
+                .map(Distance::Dice)
+                .map_err(|e| format!("{e}, `cannot` or `NA`")),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Arm {
+    Foot,
+    Cavalry,
+    Artillery,
+    Irregular,
+    General,
+}
+
+impl Arm {
+    pub const ALL: [Arm; 5] = [Arm::Foot, Arm::Cavalry, Arm::Artillery, Arm::Irregular, Arm::General];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Arm::Foot => "foot",
+            Arm::Cavalry => "cavalry",
+            Arm::Artillery => "artillery",
+            Arm::Irregular => "irregular",
+            Arm::General => "general",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Arm> {
+        Arm::ALL.into_iter().find(|a| a.id() == id)
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Arm::Foot => "Foot",
+            Arm::Cavalry => "Cavalry",
+            Arm::Artillery => "Artillery",
+            Arm::Irregular => "Irregular troops",
+            Arm::General => "General",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeRow {
+    pub arm: Arm,
+    /// The formation as the sheet names it.
+    pub formation: String,
+    /// The words that select this row.
+    pub formations: Vec<String>,
+    pub distance: Distance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRow {
+    pub arm: Arm,
+    pub formation: String,
+    pub formations: Vec<String>,
+    #[serde(default)]
+    pub evading: bool,
+    pub normal: Distance,
+    pub terrain: Distance,
+    pub retire: Distance,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoadRule {
+    pub formations: Vec<String>,
+    pub add: DiceExpr,
+    pub except_arms: Vec<Arm>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeTable {
+    pub per_general: i64,
+    pub per_exceptional: i64,
+    pub per_incompetent: i64,
+    pub supply: i64,
+    pub tie_dice: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RiskTable {
+    pub broke: RiskRow,
+    pub shot: RiskRow,
+    pub commander: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RiskRow {
+    pub row: String,
+    pub needs: u32,
+    pub outcome: String,
+    pub text: String,
+    #[serde(rename = "move")]
+    pub distance: Option<DiceExpr>,
+    pub aftermath: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HitsTable {
+    pub per_base: u32,
+}
+
+impl DrumsTables {
+    /// Whole-table rules that serde cannot check.
+    pub fn validate(&self, file: &str) -> Result<(), TableError> {
+        let invalid = |key: &str, message: String| TableError::Invalid {
+            file: file.to_string(),
+            key: key.to_string(),
+            message,
+        };
+        for (i, adj) in self.resilience.adjustment.iter().enumerate() {
+            if adj.keyword.is_some() == adj.unless.is_some() {
+                return Err(invalid(
+                    &format!("resilience.adjustment[{i}] (\"{}\")", adj.row),
+                    "give exactly one of `keyword` or `unless`".into(),
+                ));
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for adj in &self.resilience.adjustment {
+            if let Some(k) = &adj.keyword
+                && !seen.insert(k.as_str())
+            {
+                return Err(invalid(
+                    "resilience.adjustment",
+                    format!("keyword `{k}` is used by two rows"),
+                ));
+            }
+        }
+        // Every score must fall in exactly one band of the outcomes table.
+        for score in -60..=60 {
+            let bands = self
+                .resilience
+                .outcome
+                .iter()
+                .filter(|b| b.contains(score))
+                .count();
+            if bands != 1 {
+                return Err(invalid(
+                    "resilience.outcome",
+                    format!("score {score} falls in {bands} bands; every score needs exactly one"),
+                ));
+            }
+        }
+        if self.hits.per_base == 0 {
+            return Err(invalid("hits.per_base", "must be at least 1".into()));
+        }
+        for (key, row) in [("risk.broke", &self.risk.broke), ("risk.shot", &self.risk.shot)] {
+            if !(1..=6).contains(&row.needs) {
+                return Err(invalid(&format!("{key}.needs"), "must be a face of a d6, 1 to 6".into()));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The drums verbs, their words built from the tables.
+pub fn verbs(tables: &DrumsTables) -> Vec<VerbDoc> {
+    vec![
+        resilience::verb(tables),
+        hold::verb(tables),
+        movement::charge_verb(tables),
+        movement::move_verb(tables),
+        initiative::verb(tables),
+        risk::verb(tables),
+        hits::verb(tables),
+    ]
+}

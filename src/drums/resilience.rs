@@ -1,0 +1,191 @@
+//! Resilience tests: 2D6 (or 1D12) + the Resilience Situation Adjustment
+//! Table, looked up on the Resilience Outcomes Table for the context.
+
+use crate::bind::{Kind, Vocab};
+use crate::catalog::{Input, VerbDoc};
+use crate::command::System;
+use crate::dice::DiceSource;
+use crate::error::CommandError;
+use crate::resolution::{Resolution, Tone};
+
+use super::{DrumsTables, OutcomeCell, ResilienceAdjustment, ResilienceOutcome};
+
+/// Which column of the tables the test reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Context {
+    Shooting,
+    Charge,
+    Melee,
+    Other,
+}
+
+impl Context {
+    pub const ALL: [Context; 4] = [Context::Shooting, Context::Charge, Context::Melee, Context::Other];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Context::Shooting => "shooting",
+            Context::Charge => "charge",
+            Context::Melee => "melee",
+            Context::Other => "other",
+        }
+    }
+
+    fn phrase(self) -> &'static str {
+        match self {
+            Context::Shooting => "from shooting",
+            Context::Charge => "from a charge",
+            Context::Melee => "from melee",
+            Context::Other => "all other cases",
+        }
+    }
+
+    fn from_id(id: &str) -> Context {
+        Context::ALL.into_iter().find(|c| c.id() == id).unwrap_or(Context::Other)
+    }
+}
+
+const CONTEXT: &str = "a context";
+
+pub fn verb(tables: &DrumsTables) -> VerbDoc {
+    VerbDoc::new(
+        Some(System::Drums),
+        "resilience",
+        "resilience [shooting|charge|melee|other] [d12] situation…",
+        "Resilience test: 2D6 (or 1D12) + situation adjustments, looked up on the Resilience Outcomes Table.",
+        vocab(tables),
+        resolve,
+    )
+    .examples(&[
+        "resilience +determined",
+        "resilience shooting +determined +hit rolled 4 3",
+        "resilience melee lost-round general=2",
+    ])
+}
+
+fn vocab(tables: &DrumsTables) -> Vocab {
+    let mut vocab = Vocab::new()
+        .choice(CONTEXT, "shooting", "test caused by shooting")
+        .choice(CONTEXT, "charge", "test caused by a charge")
+        .choice(CONTEXT, "melee", "test caused by melee")
+        .choice(CONTEXT, "other", "all other cases, such as the end-of-turn test (the default)")
+        .flag("d12", "throw 1D12 instead of 2D6");
+    for adj in &tables.resilience.adjustment {
+        let Some(keyword) = &adj.keyword else { continue };
+        let kind = if adj.counted { Kind::Counted } else { Kind::Flag };
+        vocab.add(keyword.clone(), kind, format!("{}: {}", adj.row, columns(adj)));
+    }
+    vocab
+}
+
+/// "+1 shooting, +2 charge or melee, +1 other" for help.
+fn columns(adj: &ResilienceAdjustment) -> String {
+    let cell = |v: Option<i64>| v.map_or("—".to_string(), crate::resolution::signed);
+    format!(
+        "{} from shooting, {} charge or melee, {} all other cases",
+        cell(adj.shooting),
+        cell(adj.charge_or_melee),
+        cell(adj.other)
+    )
+}
+
+fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    let table = &input.tables.drums.resilience;
+    let words = &input.words;
+    let context = words.choice(CONTEXT).map_or(Context::Other, |(id, _)| Context::from_id(id));
+    let expr = if words.has("d12") { &table.alternative_dice } else { &table.dice };
+
+    let mut res = Resolution::new(
+        System::Drums,
+        "resilience",
+        format!("resilience test, {} ({expr})", context.phrase()),
+    );
+    let (rolled, total) = expr.roll(dice)?;
+    res.dice_rows(&expr.to_string(), &rolled);
+
+    let mut score = total;
+    for adj in &table.adjustment {
+        score += apply_row(&mut res, adj, words, context);
+    }
+    res.set_score(score);
+
+    let band = table
+        .outcome
+        .iter()
+        .find(|b| b.contains(score))
+        .ok_or_else(|| input.missing(format!("the outcomes table has no row for score {score}")))?;
+    let cell = band.cell(context);
+    res.row(format!("Resilience Outcomes Table, {}", band.label()), context.id());
+    res.set_outcome(cell.outcome.id(), describe(cell), tone(cell.outcome));
+    res.field("context", context.id());
+    res.field("hits", cell.hits);
+    res.field("advance_bw", cell.advance_bw);
+    match cell.outcome {
+        ResilienceOutcome::Break => res.note("The unit breaks: each general within 3BW takes `risk broke`."),
+        ResilienceOutcome::ForcedRetire => {
+            res.note("Retire the unit by its Force to Retire move (`move ARM FORMATION retire`).")
+        }
+        _ => {}
+    }
+    Ok(res)
+}
+
+/// Add one table row to the stack if the situation claims it; returns its value.
+fn apply_row(
+    res: &mut Resolution,
+    adj: &ResilienceAdjustment,
+    words: &crate::bind::Bound,
+    context: Context,
+) -> i64 {
+    let cell = adj.value(context);
+    if let Some(keyword) = &adj.keyword {
+        let count = words.count(keyword);
+        if count == 0 {
+            return 0;
+        }
+        let label = if count > 1 { format!("{} ×{count}", adj.row) } else { adj.row.clone() };
+        match cell {
+            Some(v) => {
+                res.modifier(label, v * i64::from(count));
+                v * i64::from(count)
+            }
+            None => {
+                // Said but blank in this column: shown, so nobody wonders
+                // whether the word was read.
+                res.modifier(format!("{label} (no adjustment {})", context.phrase()), 0);
+                0
+            }
+        }
+    } else {
+        match (&adj.unless, cell) {
+            (Some(unless), Some(v)) if !words.has(unless) => {
+                res.modifier(format!("{} (applies by itself)", adj.row), v);
+                v
+            }
+            _ => 0,
+        }
+    }
+}
+
+fn describe(cell: &OutcomeCell) -> String {
+    let base = match cell.outcome {
+        ResilienceOutcome::Advance => format!("advance {}BW", cell.advance_bw),
+        ResilienceOutcome::CarryOn => "carry on".into(),
+        ResilienceOutcome::Stand => "stand".into(),
+        ResilienceOutcome::ForcedRetire => "forced retire".into(),
+        ResilienceOutcome::Break => "break".into(),
+    };
+    match cell.hits {
+        0 => base,
+        1 => format!("{base}, take 1 hit"),
+        n => format!("{base}, take {n} hits"),
+    }
+}
+
+fn tone(outcome: ResilienceOutcome) -> Tone {
+    match outcome {
+        ResilienceOutcome::Advance | ResilienceOutcome::CarryOn => Tone::Good,
+        ResilienceOutcome::Stand => Tone::Neutral,
+        ResilienceOutcome::ForcedRetire | ResilienceOutcome::Break => Tone::Bad,
+    }
+}

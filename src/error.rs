@@ -1,0 +1,199 @@
+//! One error type per layer, and the rendering that shows a person which
+//! word of which line is at fault.
+
+use thiserror::Error;
+
+use crate::command::Span;
+
+/// The line could not be read as a command at all.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum ParseError {
+    #[error("the line is {len} bytes long; the limit is {max}")]
+    LineTooLong { len: usize, max: usize },
+    #[error("expected a verb after the rule system (try `help`)")]
+    MissingVerb { span: Span },
+    #[error("`{text}` is not a verb: a line starts with a verb such as `resilience` or `roll` (try `help`)")]
+    NotAVerb { span: Span, text: String },
+    #[error("`{text}` is not a die face: after `rolled` give whole numbers, like `rolled 4 3`")]
+    BadFace { span: Span, text: String },
+    #[error("`rolled` needs the faces you rolled, like `rolled 4 3`")]
+    NoDice { span: Span },
+}
+
+impl ParseError {
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            ParseError::LineTooLong { .. } => None,
+            ParseError::MissingVerb { span }
+            | ParseError::NotAVerb { span, .. }
+            | ParseError::BadFace { span, .. }
+            | ParseError::NoDice { span } => Some(*span),
+        }
+    }
+}
+
+/// The words were read, but do not fit the verb.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum BindError {
+    #[error("unknown verb `{verb}` for {system}{}", hint(.suggestion))]
+    UnknownVerb {
+        span: Span,
+        verb: String,
+        system: &'static str,
+        suggestion: Option<String>,
+    },
+    #[error("unknown word `{word}` for `{verb}`{}", hint(.suggestion))]
+    UnknownWord {
+        span: Span,
+        word: String,
+        verb: String,
+        suggestion: Option<String>,
+    },
+    #[error("`{word}` is given twice; it is not a counted word")]
+    Repeated { span: Span, word: String },
+    #[error("`{word}` needs a value: {expected}")]
+    MissingValue {
+        span: Span,
+        word: String,
+        expected: String,
+    },
+    #[error("`{text}`: {expected}")]
+    BadValue {
+        span: Span,
+        text: String,
+        expected: String,
+    },
+    #[error("`{word}` takes no value")]
+    UnexpectedValue { span: Span, word: String },
+    #[error("`{second}` and `{first}` are both {group}: give one")]
+    Conflict {
+        span: Span,
+        first: String,
+        second: String,
+        group: String,
+    },
+    #[error("{what}")]
+    Missing { span: Span, what: String },
+    #[error("`{text}` {why}")]
+    NotHere {
+        span: Span,
+        text: String,
+        why: String,
+    },
+}
+
+fn hint(s: &Option<String>) -> String {
+    match s {
+        Some(s) => format!(" (did you mean `{s}`?)"),
+        None => String::new(),
+    }
+}
+
+impl BindError {
+    pub fn span(&self) -> Span {
+        match self {
+            BindError::UnknownVerb { span, .. }
+            | BindError::UnknownWord { span, .. }
+            | BindError::Repeated { span, .. }
+            | BindError::MissingValue { span, .. }
+            | BindError::BadValue { span, .. }
+            | BindError::UnexpectedValue { span, .. }
+            | BindError::Conflict { span, .. }
+            | BindError::Missing { span, .. }
+            | BindError::NotHere { span, .. } => *span,
+        }
+    }
+}
+
+/// Entered dice that do not fit what the procedure rolls.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum DiceError {
+    #[error("{face} is not a face of a d{sides}: entered faces must be 1 to {sides}")]
+    FaceOutOfRange { span: Span, face: u32, sides: u32 },
+    #[error("{entered} dice were entered but this needs only {used}; remove the extra {extra}")]
+    TooMany {
+        span: Span,
+        entered: usize,
+        used: usize,
+        extra: usize,
+    },
+    #[error("{count} dice in one roll is more than the limit of {max}")]
+    TooManyToRoll { span: Span, count: u64, max: u64 },
+}
+
+impl DiceError {
+    pub fn span(&self) -> Span {
+        match self {
+            DiceError::FaceOutOfRange { span, .. }
+            | DiceError::TooMany { span, .. }
+            | DiceError::TooManyToRoll { span, .. } => *span,
+        }
+    }
+}
+
+/// A house-rule or embedded table that does not have the expected shape.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum TableError {
+    #[error("{file}:{line}:{column}: {message}")]
+    Syntax {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{file}: {key}: {message}")]
+    Invalid {
+        file: String,
+        key: String,
+        message: String,
+    },
+    #[error("{file}: {message}")]
+    Io { file: String, message: String },
+}
+
+/// Anything that stops one command from resolving.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum CommandError {
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    #[error(transparent)]
+    Bind(#[from] BindError),
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+}
+
+impl CommandError {
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            CommandError::Parse(e) => e.span(),
+            CommandError::Bind(e) => Some(e.span()),
+            CommandError::Dice(e) => Some(e.span()),
+        }
+    }
+
+    /// 1-based column of the first character at fault, counted in characters.
+    pub fn column(&self, line: &str) -> Option<usize> {
+        self.span()
+            .map(|s| line.get(..s.start.min(line.len())).map_or(1, |p| p.chars().count() + 1))
+    }
+
+    /// The message, the line, and a caret under the words at fault.
+    pub fn render(&self, line: &str, line_no: Option<usize>) -> String {
+        let label = line_no.map_or(String::new(), |n| format!("line {n}: "));
+        let mut out = format!("error: {label}{self}");
+        if let Some(span) = self.span() {
+            let gutter = line_no.map_or(String::from(" "), |n| n.to_string());
+            let pad = " ".repeat(gutter.len());
+            let start = span.start.min(line.len());
+            let end = span.end.clamp(start, line.len().max(start));
+            let before = line.get(..start).map_or(0, |p| p.chars().count());
+            let width = line.get(start..end).map_or(1, |p| p.chars().count()).max(1);
+            out.push_str(&format!(
+                "\n{pad} |\n{gutter} | {line}\n{pad} | {}{}",
+                " ".repeat(before),
+                "^".repeat(width)
+            ));
+        }
+        out
+    }
+}

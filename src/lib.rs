@@ -1,0 +1,24 @@
+//! drumhead: the umpire's calculator for horse-and-musket wargames.
+//!
+//! The pipeline runs one way: text is parsed ([`parse`]) into a
+//! [`command::Command`]; its words are bound against the verb's vocabulary
+//! ([`bind`], [`catalog`]); a resolver of one rule system ([`drums`]) draws
+//! dice from a [`dice::DiceSource`] and returns a
+//! [`resolution::Resolution`]; [`render`] turns that into text or JSON.
+//! The numbers come from `tables/*.toml` ([`tables`]).
+
+pub mod bind;
+pub mod catalog;
+pub mod cli;
+pub mod command;
+pub mod dice;
+pub mod drums;
+pub mod error;
+pub mod help;
+pub mod parse;
+pub mod render;
+pub mod repl;
+pub mod resolution;
+pub mod roll;
+pub mod session;
+pub mod tables;

@@ -1,0 +1,355 @@
+//! Text → [`Command`]: a nom tokenizer and a small structural pass.
+//!
+//! Tokens are whitespace-separated; each token is classified on its own
+//! (distance, number, keyword, or other), so a typo in one word never shifts
+//! the meaning of the next. Every token keeps its byte span for error carets.
+
+use nom::{
+    IResult, Parser,
+    branch::alt,
+    bytes::complete::{tag, tag_no_case, take_while, take_while1},
+    character::complete::{char, digit1, satisfy},
+    combinator::{all_consuming, map, opt, recognize},
+    sequence::{pair, preceded},
+};
+
+use crate::command::{
+    Clause, ClauseKind, Command, EnteredDie, Mode, Span, System, Unit, Word, WordKind,
+};
+use crate::error::ParseError;
+
+/// Longer lines are refused rather than tokenized: no command needs them.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// Parse one line. `Ok(None)` for a blank or comment-only line.
+pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
+    if line.len() > MAX_LINE_BYTES {
+        return Err(ParseError::LineTooLong {
+            len: line.len(),
+            max: MAX_LINE_BYTES,
+        });
+    }
+    let tokens = tokenize(line);
+    if tokens.is_empty() {
+        return Ok(None);
+    }
+    structure(tokens).map(Some)
+}
+
+/// Split the line at whitespace, stopping at `#`, and classify each token.
+fn tokenize(line: &str) -> Vec<Word> {
+    let code = match line.find('#') {
+        Some(hash) => &line[..hash],
+        None => line,
+    };
+    let mut words: Vec<Word> = Vec::new();
+    let mut rest = code;
+    loop {
+        let trimmed = rest.trim_start();
+        if trimmed.is_empty() {
+            break;
+        }
+        let start = code.len() - trimmed.len();
+        let len = trimmed
+            .find(char::is_whitespace)
+            .unwrap_or(trimmed.len());
+        let text = &trimmed[..len];
+        rest = &trimmed[len..];
+        let span = Span::new(start, start + len);
+        let kind = classify(text);
+        // `2 BW`, `12 in`: a unit standing alone after a number.
+        if let Some(unit) = lone_unit(text)
+            && let Some(last) = words.last_mut()
+            && let WordKind::Number(n) = last.kind
+        {
+            last.kind = WordKind::Distance(n, unit);
+            last.span.end = span.end;
+            last.text = code[last.span.start..last.span.end].to_string();
+            continue;
+        }
+        words.push(Word {
+            span,
+            text: text.to_string(),
+            kind,
+        });
+    }
+    words
+}
+
+fn lone_unit(text: &str) -> Option<Unit> {
+    match text.to_ascii_lowercase().as_str() {
+        "bw" => Some(Unit::BaseWidths),
+        "in" | "\"" => Some(Unit::Inches),
+        _ => None,
+    }
+}
+
+fn classify(text: &str) -> WordKind {
+    if let Ok((_, (n, unit))) = all_consuming(distance).parse(text) {
+        return WordKind::Distance(n, unit);
+    }
+    if let Ok((_, n)) = all_consuming(decimal).parse(text) {
+        return WordKind::Number(n);
+    }
+    if let Ok((_, (name, value))) = all_consuming(keyword).parse(text) {
+        return WordKind::Keyword {
+            name: normalise(name),
+            value: value.map(str::to_string),
+        };
+    }
+    WordKind::Other
+}
+
+/// Keywords are case-insensitive and `_` is read as `-`.
+pub fn normalise(name: &str) -> String {
+    name.chars()
+        .map(|c| if c == '_' { '-' } else { c.to_ascii_lowercase() })
+        .collect()
+}
+
+/// `12`, `2.5`, `.5` — plain decimals; no signs, exponents or `inf`.
+fn decimal(input: &str) -> IResult<&str, f64> {
+    let (rest, text) = alt((
+        recognize(pair(digit1, opt(pair(char('.'), digit1)))),
+        recognize(pair(char('.'), digit1)),
+    ))
+    .parse(input)?;
+    // The recognizer admits only digits and one dot, which always parses.
+    let value = text.parse::<f64>().unwrap_or(0.0);
+    Ok((rest, value))
+}
+
+fn distance(input: &str) -> IResult<&str, (f64, Unit)> {
+    pair(
+        decimal,
+        alt((
+            map(tag_no_case("bw"), |_| Unit::BaseWidths),
+            map(tag_no_case("in"), |_| Unit::Inches),
+            map(tag("\""), |_| Unit::Inches),
+        )),
+    )
+    .parse(input)
+}
+
+fn identifier(input: &str) -> IResult<&str, &str> {
+    recognize(pair(
+        satisfy(|c| c.is_ascii_alphabetic()),
+        take_while(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_'),
+    ))
+    .parse(input)
+}
+
+/// `[+]name`, `[+]name=value`, `name+N`.
+fn keyword(input: &str) -> IResult<&str, (&str, Option<&str>)> {
+    let (rest, _) = opt(char('+')).parse(input)?;
+    let (rest, name) = identifier(rest)?;
+    let (rest, value) = opt(alt((
+        preceded(char('='), take_while1(|c: char| !c.is_whitespace())),
+        recognize(pair(char('+'), digit1)),
+    )))
+    .parse(rest)?;
+    Ok((rest, (name, value)))
+}
+
+/// Turn the token list into a command: system, `odds`, verb, words,
+/// clauses and entered dice.
+fn structure(tokens: Vec<Word>) -> Result<Command, ParseError> {
+    let mut tokens = tokens.into_iter().peekable();
+
+    let mut system = None;
+    if let Some(word) = tokens.peek()
+        && let Some(sys) = word.keyword().and_then(System::from_id)
+    {
+        system = Some((sys, word.span));
+        tokens.next();
+    }
+
+    let mut mode = Mode::Resolve;
+    if tokens.peek().and_then(Word::keyword) == Some("odds") {
+        mode = Mode::Odds;
+        tokens.next();
+    }
+
+    let verb_word = tokens.next().ok_or_else(|| ParseError::MissingVerb {
+        span: system.map(|(_, s)| s).unwrap_or_default(),
+    })?;
+    let verb = match verb_word.keyword() {
+        Some(name) => name.to_string(),
+        None => {
+            return Err(ParseError::NotAVerb {
+                span: verb_word.span,
+                text: verb_word.text,
+            });
+        }
+    };
+
+    let mut command = Command {
+        system,
+        mode,
+        verb,
+        verb_span: verb_word.span,
+        words: Vec::new(),
+        clauses: Vec::new(),
+        rolled: Vec::new(),
+        rolled_span: None,
+    };
+
+    for word in tokens.by_ref() {
+        match word.keyword() {
+            Some("at") | Some("vs") => {
+                let kind = if word.keyword() == Some("at") {
+                    ClauseKind::At
+                } else {
+                    ClauseKind::Vs
+                };
+                command.clauses.push(Clause {
+                    kind,
+                    span: word.span,
+                    words: Vec::new(),
+                });
+            }
+            Some("rolled") => {
+                command.rolled_span = Some(word.span);
+                break;
+            }
+            _ => match command.clauses.last_mut() {
+                Some(clause) => clause.words.push(word),
+                None => command.words.push(word),
+            },
+        }
+    }
+
+    if let Some(rolled_span) = command.rolled_span {
+        command.rolled = entered_dice(tokens, rolled_span)?;
+    }
+    Ok(command)
+}
+
+/// The faces after `rolled`: whole numbers separated by spaces or commas.
+fn entered_dice(
+    tokens: impl Iterator<Item = Word>,
+    rolled_span: Span,
+) -> Result<Vec<EnteredDie>, ParseError> {
+    let mut dice = Vec::new();
+    for word in tokens {
+        let mut offset = word.span.start;
+        for piece in word.text.split(',') {
+            let span = Span::new(offset, offset + piece.len());
+            offset += piece.len() + 1;
+            if piece.is_empty() {
+                continue;
+            }
+            match piece.parse::<u32>() {
+                Ok(face) => dice.push(EnteredDie { face, span }),
+                Err(_) => {
+                    return Err(ParseError::BadFace {
+                        span,
+                        text: piece.to_string(),
+                    });
+                }
+            }
+        }
+    }
+    if dice.is_empty() {
+        return Err(ParseError::NoDice { span: rolled_span });
+    }
+    Ok(dice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Command {
+        parse_line(line).expect("parses").expect("not blank")
+    }
+
+    #[test]
+    fn words_keep_their_spans_and_kinds() {
+        let c = parse("resilience +Determined general=2 skill+1");
+        assert_eq!(c.verb, "resilience");
+        assert_eq!(c.words[0].span, Span::new(11, 22));
+        assert_eq!(
+            c.words[0].kind,
+            WordKind::Keyword {
+                name: "determined".into(),
+                value: None
+            }
+        );
+        assert_eq!(
+            c.words[1].kind,
+            WordKind::Keyword {
+                name: "general".into(),
+                value: Some("2".into())
+            }
+        );
+        assert_eq!(
+            c.words[2].kind,
+            WordKind::Keyword {
+                name: "skill".into(),
+                value: Some("+1".into())
+            }
+        );
+    }
+
+    #[test]
+    fn distances_in_every_spelling() {
+        for (text, n, unit) in [
+            ("2BW", 2.0, Unit::BaseWidths),
+            ("2.5bw", 2.5, Unit::BaseWidths),
+            ("12\"", 12.0, Unit::Inches),
+            ("12in", 12.0, Unit::Inches),
+            ("2 BW", 2.0, Unit::BaseWidths),
+        ] {
+            let c = parse(&format!("shoot musket {text}"));
+            assert_eq!(c.words[1].kind, WordKind::Distance(n, unit), "{text}");
+            assert_eq!(c.words[1].text, text);
+        }
+    }
+
+    #[test]
+    fn clauses_dice_and_comments() {
+        let c = parse("drums shoot musket 2BW formed at moved cover rolled 4,5 6 # note");
+        assert_eq!(c.system.map(|s| s.0), Some(System::Drums));
+        assert_eq!(c.words.len(), 3);
+        assert_eq!(c.clauses[0].kind, ClauseKind::At);
+        assert_eq!(c.clauses[0].words.len(), 2);
+        let faces: Vec<u32> = c.rolled.iter().map(|d| d.face).collect();
+        assert_eq!(faces, [4, 5, 6]);
+        assert_eq!(c.rolled[1].span, Span::new(55, 56));
+    }
+
+    #[test]
+    fn odds_and_blank_lines() {
+        assert_eq!(parse("odds hold").mode, Mode::Odds);
+        assert!(parse_line("   # only a comment").unwrap().is_none());
+        assert!(parse_line("").unwrap().is_none());
+    }
+
+    #[test]
+    fn bad_structure_is_an_error_with_a_span() {
+        assert!(matches!(
+            parse_line("12 hold"),
+            Err(ParseError::NotAVerb { .. })
+        ));
+        assert!(matches!(
+            parse_line("hold rolled x"),
+            Err(ParseError::BadFace { .. })
+        ));
+        assert!(matches!(
+            parse_line("hold rolled"),
+            Err(ParseError::NoDice { .. })
+        ));
+        assert!(matches!(
+            parse_line(&"a".repeat(10_000)),
+            Err(ParseError::LineTooLong { .. })
+        ));
+    }
+
+    #[test]
+    fn other_tokens_are_kept_whole() {
+        let c = parse("roll 2d6+1");
+        assert_eq!(c.words[0].kind, WordKind::Other);
+        assert_eq!(c.words[0].text, "2d6+1");
+    }
+}

@@ -1,0 +1,66 @@
+//! The interactive loop: rustyline with history kept in the user's data
+//! directory. Ctrl-C abandons the line, Ctrl-D leaves.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use rustyline::DefaultEditor;
+use rustyline::error::ReadlineError;
+
+use crate::cli::Printer;
+use crate::session::Session;
+
+fn history_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(base.join("drumhead").join("history"))
+}
+
+/// Returns how many commands were rejected.
+pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
+    let mut editor = DefaultEditor::new().map_err(io::Error::other)?;
+    let history = history_path();
+    if let Some(path) = &history {
+        let _ = editor.load_history(path);
+    }
+    println!("drumhead — type `help` for the verbs, Ctrl-D to leave.");
+    let mut rejected = 0;
+    let mut line_no = 0;
+    loop {
+        let prompt = format!("{}> ", session.rules.id());
+        match editor.readline(&prompt) {
+            Ok(line) => {
+                line_no += 1;
+                let trimmed = line.trim();
+                if trimmed == "quit" || trimmed == "exit" {
+                    break;
+                }
+                if !trimmed.is_empty() {
+                    let _ = editor.add_history_entry(trimmed);
+                }
+                let stdout = io::stdout();
+                let mut out = stdout.lock();
+                match session.run_line(&line) {
+                    Ok(None) => {}
+                    Ok(Some(output)) => printer.result(&mut out, &output)?,
+                    Err(e) => {
+                        rejected += 1;
+                        printer.error(&mut out, &mut io::stderr().lock(), &e, &line, line_no, false)?;
+                    }
+                }
+                out.flush()?;
+            }
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(io::Error::other(e)),
+        }
+    }
+    if let Some(path) = &history {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = editor.save_history(path);
+    }
+    Ok(rejected)
+}
