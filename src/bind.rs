@@ -168,7 +168,9 @@ pub fn bind(words: &[Word], vocab: &Vocab, verb: &str) -> Result<Bound, BindErro
     }
     for word in words {
         match &word.kind {
-            WordKind::Keyword { name, value } => bind_keyword(&mut bound, word, name, value.as_deref(), vocab, verb)?,
+            WordKind::Keyword { name, value } => {
+                bind_keyword(&mut bound, word, name, value.as_deref(), vocab, verb)?
+            }
             WordKind::Number(n) => match vocab.number {
                 Some(_) if bound.number.is_none() => bound.number = Some((*n, word.span)),
                 Some(meaning) => {
@@ -198,7 +200,9 @@ pub fn bind(words: &[Word], vocab: &Vocab, verb: &str) -> Result<Bound, BindErro
                         ),
                     });
                 }
-                Some(_) if bound.distance.is_none() => bound.distance = Some((*n, *unit, word.span)),
+                Some(_) if bound.distance.is_none() => {
+                    bound.distance = Some((*n, *unit, word.span))
+                }
                 Some(_) => {
                     return Err(BindError::NotHere {
                         span: word.span,
@@ -373,7 +377,11 @@ pub fn require_choice<'b>(
             .collect();
         BindError::Missing {
             span: missing_span(command, line),
-            what: format!("`{}` needs {group}: one of {}", command.verb, options.join(", ")),
+            what: format!(
+                "`{}` needs {group}: one of {}",
+                command.verb,
+                options.join(", ")
+            ),
         }
     })
 }

@@ -127,7 +127,10 @@ impl Catalog {
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution, CommandError> {
         let doc = self.find(system, &command.verb).ok_or_else(|| {
-            let names = self.for_system(system).map(|v| v.name).chain(SESSION_VERBS.iter().copied());
+            let names = self
+                .for_system(system)
+                .map(|v| v.name)
+                .chain(SESSION_VERBS.iter().copied());
             BindError::UnknownVerb {
                 span: command.verb_span,
                 verb: command.verb.clone(),
@@ -145,7 +148,11 @@ impl Catalog {
                 .map(|(_, v)| v)
                 .filter(|_| i < doc.max_clauses)
                 .ok_or_else(|| bind::clause_not_here(clause, doc.name))?;
-            clauses.push((clause.kind, clause.span, bind::bind(&clause.words, vocab, doc.name)?));
+            clauses.push((
+                clause.kind,
+                clause.span,
+                bind::bind(&clause.words, vocab, doc.name)?,
+            ));
         }
         let input = Input {
             command,

@@ -155,7 +155,10 @@ pub fn main() -> ExitCode {
             io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
-    let printer = Printer { json: args.json, color };
+    let printer = Printer {
+        json: args.json,
+        color,
+    };
 
     let rejected = if !args.command.is_empty() {
         let line = args.command.join(" ");
@@ -179,7 +182,11 @@ pub fn main() -> ExitCode {
         eprintln!("error: {unused} dice given with --dice were never used");
         return ExitCode::from(1);
     }
-    if rejected > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    if rejected > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// Resolve every line; returns how many were rejected.

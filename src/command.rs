@@ -93,10 +93,7 @@ impl Unit {
 pub enum WordKind {
     /// `determined`, `+determined`, `bases=4`, `+general=2`, `skill+1`.
     /// The name is normalised: lower case, `_` read as `-`.
-    Keyword {
-        name: String,
-        value: Option<String>,
-    },
+    Keyword { name: String, value: Option<String> },
     /// `12`, `2.5`.
     Number(f64),
     /// `2BW`, `2.5bw`, `12"`, `12in`, `2 BW`.

@@ -36,13 +36,48 @@ impl Rolled {
     }
 }
 
+/// Dice summed: `3D6` for a distance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sum {
+    /// The dice for display. An enumerating source (for `odds`) may leave
+    /// this empty: resolvers must decide only on `total`.
+    pub dice: Vec<Rolled>,
+    pub total: i64,
+}
+
+/// A pool counted against a score: dice at or above `at_least` succeed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pool {
+    /// The dice for display; may be empty under enumeration (see [`Sum`]).
+    pub dice: Vec<Rolled>,
+    pub successes: u32,
+}
+
+/// Every draw a resolver makes goes through one of these methods. A
+/// resolver must decide only on what they return (never on the dice
+/// vectors' length or order beyond display), so that an enumerating source
+/// can stand in for real dice and give exact odds.
 pub trait DiceSource {
     /// One die of `sides` faces.
     fn roll(&mut self, sides: u32) -> Result<Rolled, DiceError>;
 
-    /// `n` dice, each kept for display.
+    /// `n` dice, each kept, for procedures that read every face.
     fn roll_many(&mut self, n: u32, sides: u32) -> Result<Vec<Rolled>, DiceError> {
         (0..n).map(|_| self.roll(sides)).collect()
+    }
+
+    /// `n` dice summed.
+    fn sum(&mut self, n: u32, sides: u32) -> Result<Sum, DiceError> {
+        let dice = self.roll_many(n, sides)?;
+        let total = dice.iter().map(|d| i64::from(d.face)).sum();
+        Ok(Sum { dice, total })
+    }
+
+    /// `n` dice counted against a score.
+    fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
+        let dice = self.roll_many(n, sides)?;
+        let successes = dice.iter().filter(|d| d.face >= at_least).count() as u32;
+        Ok(Pool { dice, successes })
     }
 }
 
@@ -173,10 +208,9 @@ impl DiceExpr {
         let mut rolled = Vec::new();
         let mut total = self.fixed;
         for &(count, sides) in &self.dice {
-            for die in dice.roll_many(count, sides)? {
-                total += i64::from(die.face);
-                rolled.push(die);
-            }
+            let sum = dice.sum(count, sides)?;
+            total += sum.total;
+            rolled.extend(sum.dice);
         }
         Ok((rolled, total))
     }
@@ -227,7 +261,11 @@ mod tests {
         let mut dice = Dice::new(&entered, 1);
         assert!(matches!(
             dice.roll(3),
-            Err(DiceError::FaceOutOfRange { face: 4, sides: 3, .. })
+            Err(DiceError::FaceOutOfRange {
+                face: 4,
+                sides: 3,
+                ..
+            })
         ));
     }
 
@@ -235,7 +273,9 @@ mod tests {
     fn the_same_seed_gives_the_same_dice() {
         let faces = |seed| {
             let mut dice = Dice::new(&[], seed);
-            (0..20).map(|_| dice.roll(6).unwrap().face).collect::<Vec<_>>()
+            (0..20)
+                .map(|_| dice.roll(6).unwrap().face)
+                .collect::<Vec<_>>()
         };
         assert_eq!(faces(42), faces(42));
         assert_ne!(faces(42), faces(43));

@@ -12,7 +12,9 @@ pub enum ParseError {
     LineTooLong { len: usize, max: usize },
     #[error("expected a verb after the rule system (try `help`)")]
     MissingVerb { span: Span },
-    #[error("`{text}` is not a verb: a line starts with a verb such as `resilience` or `roll` (try `help`)")]
+    #[error(
+        "`{text}` is not a verb: a line starts with a verb such as `resilience` or `roll` (try `help`)"
+    )]
     NotAVerb { span: Span, text: String },
     #[error("`{text}` is not a die face: after `rolled` give whole numbers, like `rolled 4 3`")]
     BadFace { span: Span, text: String },
@@ -173,8 +175,10 @@ impl CommandError {
 
     /// 1-based column of the first character at fault, counted in characters.
     pub fn column(&self, line: &str) -> Option<usize> {
-        self.span()
-            .map(|s| line.get(..s.start.min(line.len())).map_or(1, |p| p.chars().count() + 1))
+        self.span().map(|s| {
+            line.get(..s.start.min(line.len()))
+                .map_or(1, |p| p.chars().count() + 1)
+        })
     }
 
     /// The message, the line, and a caret under the words at fault.

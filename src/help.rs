@@ -14,12 +14,17 @@ pub fn run(catalog: &Catalog, system: System, command: &Command) -> Result<Strin
                 WordKind::Keyword { name, .. } => name.as_str(),
                 _ => word.text.as_str(),
             };
-            let doc = catalog.find(system, name).ok_or_else(|| BindError::UnknownVerb {
-                span: word.span,
-                verb: name.to_string(),
-                system: system.title(),
-                suggestion: crate::bind::nearest(name, catalog.for_system(system).map(|v| v.name)),
-            })?;
+            let doc = catalog
+                .find(system, name)
+                .ok_or_else(|| BindError::UnknownVerb {
+                    span: word.span,
+                    verb: name.to_string(),
+                    system: system.title(),
+                    suggestion: crate::bind::nearest(
+                        name,
+                        catalog.for_system(system).map(|v| v.name),
+                    ),
+                })?;
             Ok(verb_help(doc))
         }
         [_, extra, ..] => Err(BindError::NotHere {
@@ -32,8 +37,16 @@ pub fn run(catalog: &Catalog, system: System, command: &Command) -> Result<Strin
 }
 
 pub fn overview(catalog: &Catalog, system: System) -> String {
-    let mut out = format!("drumhead — {} ({})\n\nverbs:\n", system.title(), system.id());
-    let width = catalog.for_system(system).map(|v| v.name.len()).max().unwrap_or(0);
+    let mut out = format!(
+        "drumhead — {} ({})\n\nverbs:\n",
+        system.title(),
+        system.id()
+    );
+    let width = catalog
+        .for_system(system)
+        .map(|v| v.name.len())
+        .max()
+        .unwrap_or(0);
     for doc in catalog.for_system(system) {
         out.push_str(&format!("  {:width$}  {}\n", doc.name, doc.summary));
     }
@@ -55,9 +68,18 @@ pub fn verb_help(doc: &VerbDoc) -> String {
             continue;
         }
         out.push_str(&format!("\n{title}:\n"));
-        let width = vocab.entries.iter().map(|e| shown(&e.name, &e.kind).len()).max().unwrap_or(0);
+        let width = vocab
+            .entries
+            .iter()
+            .map(|e| shown(&e.name, &e.kind).len())
+            .max()
+            .unwrap_or(0);
         for entry in &vocab.entries {
-            out.push_str(&format!("  {:width$}  {}\n", shown(&entry.name, &entry.kind), entry.help));
+            out.push_str(&format!(
+                "  {:width$}  {}\n",
+                shown(&entry.name, &entry.kind),
+                entry.help
+            ));
         }
     }
     if !doc.examples.is_empty() {

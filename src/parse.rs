@@ -50,9 +50,7 @@ fn tokenize(line: &str) -> Vec<Word> {
             break;
         }
         let start = code.len() - trimmed.len();
-        let len = trimmed
-            .find(char::is_whitespace)
-            .unwrap_or(trimmed.len());
+        let len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
         let text = &trimmed[..len];
         rest = &trimmed[len..];
         let span = Span::new(start, start + len);
@@ -103,7 +101,13 @@ fn classify(text: &str) -> WordKind {
 /// Keywords are case-insensitive and `_` is read as `-`.
 pub fn normalise(name: &str) -> String {
     name.chars()
-        .map(|c| if c == '_' { '-' } else { c.to_ascii_lowercase() })
+        .map(|c| {
+            if c == '_' {
+                '-'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
         .collect()
 }
 

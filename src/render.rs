@@ -55,8 +55,14 @@ pub fn json(res: &Resolution) -> Value {
     if let Some(seed) = res.seed {
         obj.insert("seed".into(), json!(seed));
     }
-    obj.insert("dice".into(), json!(res.dice.iter().map(|d| d.face).collect::<Vec<_>>()));
-    obj.insert("entered".into(), json!(res.dice.iter().map(|d| d.entered).collect::<Vec<_>>()));
+    obj.insert(
+        "dice".into(),
+        json!(res.dice.iter().map(|d| d.face).collect::<Vec<_>>()),
+    );
+    obj.insert(
+        "entered".into(),
+        json!(res.dice.iter().map(|d| d.entered).collect::<Vec<_>>()),
+    );
     obj.insert(
         "modifiers".into(),
         Value::Array(

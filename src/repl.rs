@@ -46,7 +46,14 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
                     Ok(Some(output)) => printer.result(&mut out, &output)?,
                     Err(e) => {
                         rejected += 1;
-                        printer.error(&mut out, &mut io::stderr().lock(), &e, &line, line_no, false)?;
+                        printer.error(
+                            &mut out,
+                            &mut io::stderr().lock(),
+                            &e,
+                            &line,
+                            line_no,
+                            false,
+                        )?;
                     }
                 }
                 out.flush()?;

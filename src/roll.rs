@@ -81,14 +81,20 @@ pub fn verbs() -> Vec<VerbDoc> {
             Vocab::new().raw(),
             resolve,
         )
-        .examples(&["roll 3d6", "roll 2d6+1", "roll 10d6>=4 rolled 1 2 3 4 5 6 6 5 4 3"]),
+        .examples(&[
+            "roll 3d6",
+            "roll 2d6+1",
+            "roll 10d6>=4 rolled 1 2 3 4 5 6 6 5 4 3",
+        ]),
     ]
 }
 
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
     let raw = &input.words.raw;
     let (Some(first), Some(last)) = (raw.first(), raw.last()) else {
-        return Err(input.missing("`roll` needs dice, like `roll 3d6`, `roll 2d6+1` or `roll 10d6>=4`"));
+        return Err(
+            input.missing("`roll` needs dice, like `roll 3d6`, `roll 2d6+1` or `roll 10d6>=4`")
+        );
     };
     let span = Span::new(first.span.start, last.span.end);
     let text: String = raw.iter().map(|w| w.text.as_str()).collect();
@@ -105,14 +111,17 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         }
         .into());
     }
-    let system = input.command.system.map_or(crate::command::System::Drums, |s| s.0);
+    let system = input
+        .command
+        .system
+        .map_or(crate::command::System::Drums, |s| s.0);
     let mut res = Resolution::new(system, "roll", format!("roll {text}"));
     let label = format!("{}d{}", expr.count, expr.sides);
-    let rolled = dice.roll_many(expr.count as u32, expr.sides)?;
-    res.dice_rows(&label, &rolled);
     match expr.tail {
         Tail::Add(add) => {
-            let total = rolled.iter().map(|d| i64::from(d.face)).sum::<i64>() + add;
+            let sum = dice.sum(expr.count as u32, expr.sides)?;
+            res.dice_rows(&label, &sum.dice);
+            let total = sum.total + add;
             if add != 0 {
                 res.modifier("added", add);
             }
@@ -121,9 +130,15 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             res.field("total", total);
         }
         Tail::AtLeast(score) => {
-            let successes = rolled.iter().filter(|d| d.face >= score).count();
+            let pool = dice.pool(expr.count as u32, expr.sides, score)?;
+            res.dice_rows(&label, &pool.dice);
+            let successes = pool.successes;
             res.row("counting dice at or above", score);
-            res.set_outcome("successes", format!("{successes} of {} at {score}+", expr.count), Tone::Neutral);
+            res.set_outcome(
+                "successes",
+                format!("{successes} of {} at {score}+", expr.count),
+                Tone::Neutral,
+            );
             res.field("successes", successes);
         }
     }

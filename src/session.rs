@@ -79,10 +79,16 @@ impl Session {
             }
             .into());
         }
-        self.resolve(system, &command, line).map(|r| Some(Output::Resolution(Box::new(r))))
+        self.resolve(system, &command, line)
+            .map(|r| Some(Output::Resolution(Box::new(r))))
     }
 
-    fn resolve(&mut self, system: System, command: &Command, line: &str) -> Result<Resolution, CommandError> {
+    fn resolve(
+        &mut self,
+        system: System,
+        command: &Command,
+        line: &str,
+    ) -> Result<Resolution, CommandError> {
         let seed = self.next_seed();
         let from_line = !command.rolled.is_empty();
         let mut dice = if from_line {
@@ -114,7 +120,9 @@ fn from_option_dice(e: CommandError, from_line: bool) -> CommandError {
             CommandError::Bind(BindError::BadValue {
                 span: Span::default(),
                 text: format!("--dice {face}"),
-                expected: format!("{face} is not a face of a d{sides}: entered faces must be 1 to {sides}"),
+                expected: format!(
+                    "{face} is not a face of a d{sides}: entered faces must be 1 to {sides}"
+                ),
             })
         }
         other => other,

@@ -55,7 +55,10 @@ impl Tables {
         let mut file = |name: &str| -> Result<(String, String), TableError> {
             match source(name)? {
                 Some(found) => Ok(found),
-                None => Ok((format!("tables/{name} (embedded)"), embedded_text(name).to_string())),
+                None => Ok((
+                    format!("tables/{name} (embedded)"),
+                    embedded_text(name).to_string(),
+                )),
             }
         };
         let (name, text) = file("drums.toml")?;
@@ -92,10 +95,6 @@ pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Tabl
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
-    let column = before
-        .rsplit('\n')
-        .next()
-        .map_or(0, |l| l.chars().count())
-        + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
 }

@@ -10,9 +10,12 @@ use crate::resolution::{Resolution, Tone};
 use super::DrumsTables;
 
 pub fn verb(_tables: &DrumsTables) -> VerbDoc {
-    let vocab = Vocab::new()
-        .with_number("the hits received")
-        .number("bases", 1, 1000, "the unit's bases before these hits");
+    let vocab = Vocab::new().with_number("the hits received").number(
+        "bases",
+        1,
+        1000,
+        "the unit's bases before these hits",
+    );
     VerbDoc::new(
         Some(System::Drums),
         "hits",
@@ -39,12 +42,19 @@ fn resolve(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolution, Comm
         .into());
     }
     let hits = n as i64;
-    let mut res = Resolution::new(System::Drums, "hits", format!("hits on bases ({per_base} hits a base)"));
+    let mut res = Resolution::new(
+        System::Drums,
+        "hits",
+        format!("hits on bases ({per_base} hits a base)"),
+    );
     res.row("hits", hits);
     res.row("hits per base", per_base);
     let mut bases_lost = hits / per_base;
     let hits_left = hits % per_base;
-    let mut text = format!("remove {bases_lost} base{}", if bases_lost == 1 { "" } else { "s" });
+    let mut text = format!(
+        "remove {bases_lost} base{}",
+        if bases_lost == 1 { "" } else { "s" }
+    );
     if let Some(bases) = input.words.value("bases") {
         if bases_lost >= bases {
             bases_lost = bases;
@@ -56,10 +66,21 @@ fn resolve(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolution, Comm
         res.field("bases_left", bases - bases_lost);
     }
     if hits_left > 0 {
-        text.push_str(&format!("; {hits_left} hit{} carried", if hits_left == 1 { "" } else { "s" }));
+        text.push_str(&format!(
+            "; {hits_left} hit{} carried",
+            if hits_left == 1 { "" } else { "s" }
+        ));
     }
     res.field("bases_lost", bases_lost);
     res.field("hits_left", hits_left);
-    res.set_outcome("bases-lost", text, if bases_lost > 0 { Tone::Bad } else { Tone::Neutral });
+    res.set_outcome(
+        "bases-lost",
+        text,
+        if bases_lost > 0 {
+            Tone::Bad
+        } else {
+            Tone::Neutral
+        },
+    );
     Ok(res)
 }

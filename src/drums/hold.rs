@@ -33,7 +33,11 @@ pub fn verb(tables: &DrumsTables) -> VerbDoc {
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
     let table = &input.tables.drums.hold;
     let words = &input.words;
-    let expr = if words.has("d12") { &table.alternative_dice } else { &table.dice };
+    let expr = if words.has("d12") {
+        &table.alternative_dice
+    } else {
+        &table.dice
+    };
     let mut res = Resolution::new(System::Drums, "hold", format!("hold test ({expr})"));
     let (rolled, mut score) = expr.roll(dice)?;
     res.dice_rows(&expr.to_string(), &rolled);

@@ -16,10 +16,37 @@ const MAX_TIE_ROUNDS: usize = 1000;
 
 fn side_vocab(t: &InitiativeTable) -> Vocab {
     Vocab::new()
-        .number("generals", 0, 50, format!("generals remaining on the board: {} die each", t.per_general))
-        .number("exceptional", 0, 50, format!("Exceptional ability generals: {:+} die each", t.per_exceptional))
-        .number("incompetent", 0, 50, format!("Incompetent ability generals: {:+} die each", t.per_incompetent))
-        .flag("supply", format!("a supply pool die added: {:+} die", t.supply))
+        .number(
+            "generals",
+            0,
+            50,
+            format!(
+                "generals remaining on the board: {} die each",
+                t.per_general
+            ),
+        )
+        .number(
+            "exceptional",
+            0,
+            50,
+            format!(
+                "Exceptional ability generals: {:+} die each",
+                t.per_exceptional
+            ),
+        )
+        .number(
+            "incompetent",
+            0,
+            50,
+            format!(
+                "Incompetent ability generals: {:+} die each",
+                t.per_incompetent
+            ),
+        )
+        .flag(
+            "supply",
+            format!("a supply pool die added: {:+} die", t.supply),
+        )
 }
 
 pub fn verb(tables: &DrumsTables) -> VerbDoc {
@@ -46,9 +73,9 @@ fn pool(t: &InitiativeTable, side: &Bound) -> i64 {
 
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
     let t = &input.tables.drums.initiative;
-    let side_b = input
-        .clause(ClauseKind::Vs)
-        .ok_or_else(|| input.missing("`initiative` needs both sides: `initiative generals=N vs generals=N`"))?;
+    let side_b = input.clause(ClauseKind::Vs).ok_or_else(|| {
+        input.missing("`initiative` needs both sides: `initiative generals=N vs generals=N`")
+    })?;
     let sides = [&input.words, side_b];
     let mut res = Resolution::new(System::Drums, "initiative", "start of turn initiative");
     let mut totals = [0i64; 2];
@@ -58,9 +85,10 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         let raw = pool(t, side);
         let dice_count = raw.max(0) as u32;
         res.row(format!("side {name} pool"), format!("{dice_count}D6"));
-        let rolled = dice.roll_many(dice_count, 6)?;
-        res.dice_rows(&format!("side {name}"), &rolled);
-        totals[i] = rolled.iter().map(|d| i64::from(d.face)).sum();
+        let sum = dice.sum(dice_count, 6)?;
+        res.dice_rows(&format!("side {name}"), &sum.dice);
+        totals[i] = sum.total;
+        let rolled = sum.dice;
         res.row(format!("side {name} total"), totals[i]);
         json_sides.push(serde_json::json!({
             "pool": dice_count,
@@ -75,14 +103,21 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             return Err(input.missing("too many drawn rounds in a row"));
         }
         for (i, name) in ["a", "b"].iter().enumerate() {
-            let rolled = dice.roll_many(t.tie_dice, 6)?;
-            res.dice_rows(&format!("draw {round}: side {name} {}D6", t.tie_dice), &rolled);
-            totals[i] = rolled.iter().map(|d| i64::from(d.face)).sum();
+            let sum = dice.sum(t.tie_dice, 6)?;
+            res.dice_rows(
+                &format!("draw {round}: side {name} {}D6", t.tie_dice),
+                &sum.dice,
+            );
+            totals[i] = sum.total;
         }
         json_sides.push(serde_json::json!({"tie_round": round, "a": totals[0], "b": totals[1]}));
     }
     let winner = if totals[0] > totals[1] { "a" } else { "b" };
-    res.set_outcome(winner, format!("side {winner} has the initiative"), Tone::Neutral);
+    res.set_outcome(
+        winner,
+        format!("side {winner} has the initiative"),
+        Tone::Neutral,
+    );
     res.field("winner", winner);
     res.field("sides", json_sides[..2].to_vec());
     res.field("tie_rounds", json_sides[2..].to_vec());

@@ -187,7 +187,13 @@ pub enum Arm {
 }
 
 impl Arm {
-    pub const ALL: [Arm; 5] = [Arm::Foot, Arm::Cavalry, Arm::Artillery, Arm::Irregular, Arm::General];
+    pub const ALL: [Arm; 5] = [
+        Arm::Foot,
+        Arm::Cavalry,
+        Arm::Artillery,
+        Arm::Irregular,
+        Arm::General,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -327,9 +333,15 @@ impl DrumsTables {
         if self.hits.per_base == 0 {
             return Err(invalid("hits.per_base", "must be at least 1".into()));
         }
-        for (key, row) in [("risk.broke", &self.risk.broke), ("risk.shot", &self.risk.shot)] {
+        for (key, row) in [
+            ("risk.broke", &self.risk.broke),
+            ("risk.shot", &self.risk.shot),
+        ] {
             if !(1..=6).contains(&row.needs) {
-                return Err(invalid(&format!("{key}.needs"), "must be a face of a d6, 1 to 6".into()));
+                return Err(invalid(
+                    &format!("{key}.needs"),
+                    "must be a face of a d6, 1 to 6".into(),
+                ));
             }
         }
         Ok(())

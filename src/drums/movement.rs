@@ -40,7 +40,10 @@ pub fn charge_verb(tables: &DrumsTables) -> VerbDoc {
         vocab,
         resolve_charge,
     )
-    .examples(&["charge cavalry open", "charge foot column-of-attack rolled 3"])
+    .examples(&[
+        "charge cavalry open",
+        "charge foot column-of-attack rolled 3",
+    ])
 }
 
 pub fn move_verb(tables: &DrumsTables) -> VerbDoc {
@@ -54,7 +57,10 @@ pub fn move_verb(tables: &DrumsTables) -> VerbDoc {
     .choice(COLUMN, "terrain", "the In Terrain column")
     .choice(COLUMN, "retire", "the Force to Retire column")
     .flag("evading", "the Open (Evading) row")
-    .flag("road", "in column of march, the whole move on a road: add 1D6");
+    .flag(
+        "road",
+        "in column of march, the whole move on a road: add 1D6",
+    );
     VerbDoc::new(
         Some(System::Drums),
         "move",
@@ -63,14 +69,24 @@ pub fn move_verb(tables: &DrumsTables) -> VerbDoc {
         vocab,
         resolve_move,
     )
-    .examples(&["move foot line", "move cavalry column-of-march road", "move foot open evading"])
+    .examples(&[
+        "move foot line",
+        "move cavalry column-of-march road",
+        "move foot open evading",
+    ])
 }
 
 /// The arm and (unless a general) the formation word.
-fn arm_and_formation<'a>(input: &'a Input, words: &'a Bound) -> Result<(Arm, Option<&'a str>), CommandError> {
-    let (arm_id, _) = words
-        .choice(ARM)
-        .ok_or_else(|| input.missing(format!("`{}` needs an arm: foot, cavalry, artillery, irregular or general", input.command.verb)))?;
+fn arm_and_formation<'a>(
+    input: &'a Input,
+    words: &'a Bound,
+) -> Result<(Arm, Option<&'a str>), CommandError> {
+    let (arm_id, _) = words.choice(ARM).ok_or_else(|| {
+        input.missing(format!(
+            "`{}` needs an arm: foot, cavalry, artillery, irregular or general",
+            input.command.verb
+        ))
+    })?;
     let arm = Arm::from_id(arm_id).unwrap_or(Arm::Foot);
     let formation = words.choice(FORMATION).map(|(f, _)| f);
     if arm != Arm::General && formation.is_none() {
@@ -93,11 +109,17 @@ fn arm_and_formation<'a>(input: &'a Input, words: &'a Bound) -> Result<(Arm, Opt
 }
 
 fn no_row(input: &Input, what: &str, arm: Arm, formation: Option<&str>) -> CommandError {
-    let span = input.words.choice(FORMATION).map_or(input.missing_span(), |(_, s)| s);
+    let span = input
+        .words
+        .choice(FORMATION)
+        .map_or(input.missing_span(), |(_, s)| s);
     BindError::NotHere {
         span,
         text: formation.unwrap_or(arm.id()).to_string(),
-        why: format!("has no row for {} in the {what} table", arm.title().to_lowercase()),
+        why: format!(
+            "has no row for {} in the {what} table",
+            arm.title().to_lowercase()
+        ),
     }
     .into()
 }
@@ -126,7 +148,11 @@ fn resolve_charge(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution
             res.row("Charge Distances", "cannot charge");
             res.set_outcome(
                 "cannot-charge",
-                format!("cannot charge: {} in {} cannot charge", arm.title(), row.formation),
+                format!(
+                    "cannot charge: {} in {} cannot charge",
+                    arm.title(),
+                    row.formation
+                ),
                 Tone::Bad,
             );
         }
@@ -169,7 +195,11 @@ fn resolve_move(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, 
                 && formation.is_none_or(|f| r.formations.iter().any(|w| w == f))
         })
         .ok_or_else(|| {
-            let what = if evading { "Movement (evading)" } else { "Movement" };
+            let what = if evading {
+                "Movement (evading)"
+            } else {
+                "Movement"
+            };
             no_row(input, what, arm, formation)
         })?;
     let (column, cell) = match words.choice(COLUMN).map(|(c, _)| c) {
@@ -185,11 +215,17 @@ fn resolve_move(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, 
     let expr = match cell {
         Distance::Dice(expr) => expr,
         Distance::CannotCharge | Distance::NotApplicable => {
-            let span = words.choice(COLUMN).map_or(input.missing_span(), |(_, s)| s);
+            let span = words
+                .choice(COLUMN)
+                .map_or(input.missing_span(), |(_, s)| s);
             return Err(BindError::NotHere {
                 span,
                 text: column.to_string(),
-                why: format!("is NA for {} {} on the Movement table", arm.title(), row.formation),
+                why: format!(
+                    "is NA for {} {} on the Movement table",
+                    arm.title(),
+                    row.formation
+                ),
             }
             .into());
         }

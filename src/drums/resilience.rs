@@ -20,7 +20,12 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 4] = [Context::Shooting, Context::Charge, Context::Melee, Context::Other];
+    pub const ALL: [Context; 4] = [
+        Context::Shooting,
+        Context::Charge,
+        Context::Melee,
+        Context::Other,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -41,7 +46,10 @@ impl Context {
     }
 
     fn from_id(id: &str) -> Context {
-        Context::ALL.into_iter().find(|c| c.id() == id).unwrap_or(Context::Other)
+        Context::ALL
+            .into_iter()
+            .find(|c| c.id() == id)
+            .unwrap_or(Context::Other)
     }
 }
 
@@ -68,12 +76,26 @@ fn vocab(tables: &DrumsTables) -> Vocab {
         .choice(CONTEXT, "shooting", "test caused by shooting")
         .choice(CONTEXT, "charge", "test caused by a charge")
         .choice(CONTEXT, "melee", "test caused by melee")
-        .choice(CONTEXT, "other", "all other cases, such as the end-of-turn test (the default)")
+        .choice(
+            CONTEXT,
+            "other",
+            "all other cases, such as the end-of-turn test (the default)",
+        )
         .flag("d12", "throw 1D12 instead of 2D6");
     for adj in &tables.resilience.adjustment {
-        let Some(keyword) = &adj.keyword else { continue };
-        let kind = if adj.counted { Kind::Counted } else { Kind::Flag };
-        vocab.add(keyword.clone(), kind, format!("{}: {}", adj.row, columns(adj)));
+        let Some(keyword) = &adj.keyword else {
+            continue;
+        };
+        let kind = if adj.counted {
+            Kind::Counted
+        } else {
+            Kind::Flag
+        };
+        vocab.add(
+            keyword.clone(),
+            kind,
+            format!("{}: {}", adj.row, columns(adj)),
+        );
     }
     vocab
 }
@@ -92,8 +114,14 @@ fn columns(adj: &ResilienceAdjustment) -> String {
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
     let table = &input.tables.drums.resilience;
     let words = &input.words;
-    let context = words.choice(CONTEXT).map_or(Context::Other, |(id, _)| Context::from_id(id));
-    let expr = if words.has("d12") { &table.alternative_dice } else { &table.dice };
+    let context = words
+        .choice(CONTEXT)
+        .map_or(Context::Other, |(id, _)| Context::from_id(id));
+    let expr = if words.has("d12") {
+        &table.alternative_dice
+    } else {
+        &table.dice
+    };
 
     let mut res = Resolution::new(
         System::Drums,
@@ -115,13 +143,18 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         .find(|b| b.contains(score))
         .ok_or_else(|| input.missing(format!("the outcomes table has no row for score {score}")))?;
     let cell = band.cell(context);
-    res.row(format!("Resilience Outcomes Table, {}", band.label()), context.id());
+    res.row(
+        format!("Resilience Outcomes Table, {}", band.label()),
+        context.id(),
+    );
     res.set_outcome(cell.outcome.id(), describe(cell), tone(cell.outcome));
     res.field("context", context.id());
     res.field("hits", cell.hits);
     res.field("advance_bw", cell.advance_bw);
     match cell.outcome {
-        ResilienceOutcome::Break => res.note("The unit breaks: each general within 3BW takes `risk broke`."),
+        ResilienceOutcome::Break => {
+            res.note("The unit breaks: each general within 3BW takes `risk broke`.")
+        }
         ResilienceOutcome::ForcedRetire => {
             res.note("Retire the unit by its Force to Retire move (`move ARM FORMATION retire`).")
         }
@@ -143,7 +176,11 @@ fn apply_row(
         if count == 0 {
             return 0;
         }
-        let label = if count > 1 { format!("{} ×{count}", adj.row) } else { adj.row.clone() };
+        let label = if count > 1 {
+            format!("{} ×{count}", adj.row)
+        } else {
+            adj.row.clone()
+        };
         match cell {
             Some(v) => {
                 res.modifier(label, v * i64::from(count));

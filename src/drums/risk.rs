@@ -16,8 +16,16 @@ const CAUSE: &str = "a cause";
 pub fn verb(tables: &DrumsTables) -> VerbDoc {
     let r = &tables.risk;
     let vocab = Vocab::new()
-        .choice(CAUSE, "broke", format!("{}: {}+ {}", r.broke.row, r.broke.needs, r.broke.text))
-        .choice(CAUSE, "shot", format!("{}: {}+ {}", r.shot.row, r.shot.needs, r.shot.text))
+        .choice(
+            CAUSE,
+            "broke",
+            format!("{}: {}+ {}", r.broke.row, r.broke.needs, r.broke.text),
+        )
+        .choice(
+            CAUSE,
+            "shot",
+            format!("{}: {}+ {}", r.shot.row, r.shot.needs, r.shot.text),
+        )
         .flag("commander", "the general is the force commander");
     VerbDoc::new(
         Some(System::Drums),
@@ -36,8 +44,16 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         .words
         .choice(CAUSE)
         .ok_or_else(|| input.missing("`risk` needs a cause: `broke` or `shot`"))?;
-    let row: &RiskRow = if cause == "broke" { &risk.broke } else { &risk.shot };
-    let mut res = Resolution::new(System::Drums, "risk", format!("risk to generals: {}", row.row));
+    let row: &RiskRow = if cause == "broke" {
+        &risk.broke
+    } else {
+        &risk.shot
+    };
+    let mut res = Resolution::new(
+        System::Drums,
+        "risk",
+        format!("risk to generals: {}", row.row),
+    );
     let die = dice.roll(6)?;
     res.die("1D6", die);
     res.row("needs", format!("{}+", row.needs));
@@ -46,11 +62,18 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         res.set_outcome("unharmed", "the general is unharmed", Tone::Good);
         return Ok(res);
     }
-    res.set_outcome(row.outcome.clone(), format!("the general is {}", row.text), Tone::Bad);
+    res.set_outcome(
+        row.outcome.clone(),
+        format!("the general is {}", row.text),
+        Tone::Bad,
+    );
     if let Some(expr) = &row.distance {
         let (rolled, total) = expr.roll(dice)?;
         res.dice_rows(&format!("{expr} BW to his own long edge"), &rolled);
-        res.outcome_text = format!("the general is {}: move him {total}BW to his own long edge", row.text);
+        res.outcome_text = format!(
+            "the general is {}: move him {total}BW to his own long edge",
+            row.text
+        );
         res.field("distance_bw", total);
     }
     res.note(row.aftermath.clone());
