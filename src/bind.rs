@@ -36,6 +36,11 @@ pub struct Vocab {
     pub distance: Option<Unit>,
     /// The verb reads its own notation: every word is handed over unbound.
     pub raw: bool,
+    /// Words that are not keywords (`5h`, `(5)`, bare numbers when the verb
+    /// takes no single number) are handed over in `Bound::raw` for the
+    /// verb to read, while keywords are still bound. The text says what
+    /// such words mean, for errors.
+    pub notation: Option<&'static str>,
 }
 
 impl Vocab {
@@ -78,6 +83,11 @@ impl Vocab {
 
     pub fn raw(mut self) -> Vocab {
         self.raw = true;
+        self
+    }
+
+    pub fn with_notation(mut self, meaning: &'static str) -> Vocab {
+        self.notation = Some(meaning);
         self
     }
 
@@ -167,6 +177,15 @@ pub fn bind(words: &[Word], vocab: &Vocab, verb: &str) -> Result<Bound, BindErro
         return Ok(bound);
     }
     for word in words {
+        let is_notation = match &word.kind {
+            WordKind::Other => true,
+            WordKind::Number(_) => vocab.number.is_none(),
+            _ => false,
+        };
+        if vocab.notation.is_some() && is_notation {
+            bound.raw.push(word.clone());
+            continue;
+        }
         match &word.kind {
             WordKind::Keyword { name, value } => {
                 bind_keyword(&mut bound, word, name, value.as_deref(), vocab, verb)?
