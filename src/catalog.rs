@@ -11,6 +11,8 @@ use crate::tables::Tables;
 
 /// What a resolver is given: the command, its bound words, the tables.
 pub struct Input<'a> {
+    /// The rule system the line is resolved under.
+    pub system: System,
     pub command: &'a Command,
     pub line: &'a str,
     pub words: Bound,
@@ -155,6 +157,7 @@ impl Catalog {
             ));
         }
         let input = Input {
+            system,
             command,
             line,
             words,

@@ -111,11 +111,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         }
         .into());
     }
-    let system = input
-        .command
-        .system
-        .map_or(crate::command::System::Drums, |s| s.0);
-    let mut res = Resolution::new(system, "roll", format!("roll {text}"));
+    let mut res = Resolution::new(input.system, "roll", format!("roll {text}"));
     let label = format!("{}d{}", expr.count, expr.sides);
     match expr.tail {
         Tail::Add(add) => {

@@ -108,6 +108,15 @@ fn arm_and_formation<'a>(
     Ok((arm, formation))
 }
 
+/// "Foot Column of March"; generals have no formation (NA on the sheet).
+fn row_name(arm: Arm, formation: &str) -> String {
+    if formation == "NA" {
+        arm.title().to_string()
+    } else {
+        format!("{} {formation}", arm.title())
+    }
+}
+
 fn no_row(input: &Input, what: &str, arm: Arm, formation: Option<&str>) -> CommandError {
     let span = input
         .words
@@ -136,7 +145,7 @@ fn resolve_charge(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution
     let mut res = Resolution::new(
         System::Drums,
         "charge",
-        format!("charge distance, {} {}", arm.title(), row.formation),
+        format!("charge distance, {}", row_name(arm, &row.formation)),
     );
     match &row.distance {
         Distance::Dice(expr) => {
@@ -210,7 +219,7 @@ fn resolve_move(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, 
     let mut res = Resolution::new(
         System::Drums,
         "move",
-        format!("movement, {} {}, {column}", arm.title(), row.formation),
+        format!("movement, {}, {column}", row_name(arm, &row.formation)),
     );
     let expr = match cell {
         Distance::Dice(expr) => expr,
