@@ -179,7 +179,8 @@ pub fn main() -> ExitCode {
     };
     let unused = session.unused_dice();
     if unused > 0 {
-        eprintln!("error: {unused} dice given with --dice were never used");
+        let dice = if unused == 1 { "die" } else { "dice" };
+        eprintln!("error: {unused} {dice} given with --dice never used");
         return ExitCode::from(1);
     }
     if rejected > 0 {

@@ -162,6 +162,9 @@ pub enum CommandError {
     Bind(#[from] BindError),
     #[error(transparent)]
     Dice(#[from] DiceError),
+    /// A problem with a command-line option rather than with the line.
+    #[error("{0}")]
+    Option(String),
 }
 
 impl CommandError {
@@ -170,6 +173,7 @@ impl CommandError {
             CommandError::Parse(e) => e.span(),
             CommandError::Bind(e) => Some(e.span()),
             CommandError::Dice(e) => Some(e.span()),
+            CommandError::Option(_) => None,
         }
     }
 

@@ -99,7 +99,7 @@ impl Session {
         let mut res = self
             .catalog
             .resolve(system, command, line, &self.tables, &mut dice)
-            .map_err(|e| from_option_dice(e, from_line))?;
+            .map_err(|e| self.reject_option_dice(e, from_line))?;
         if from_line {
             dice.check_all_used()?;
         } else {
@@ -113,18 +113,20 @@ impl Session {
     }
 }
 
-/// A bad face from `--dice` has no place on the line to point at.
-fn from_option_dice(e: CommandError, from_line: bool) -> CommandError {
-    match e {
-        CommandError::Dice(DiceError::FaceOutOfRange { face, sides, .. }) if !from_line => {
-            CommandError::Bind(BindError::BadValue {
-                span: Span::default(),
-                text: format!("--dice {face}"),
-                expected: format!(
-                    "{face} is not a face of a d{sides}: entered faces must be 1 to {sides}"
-                ),
-            })
+impl Session {
+    /// A bad face from `--dice` has no place on the line to point at; it is
+    /// dropped, so that the next command does not trip over it again.
+    fn reject_option_dice(&mut self, e: CommandError, from_line: bool) -> CommandError {
+        match e {
+            CommandError::Dice(DiceError::FaceOutOfRange { face, sides, .. }) if !from_line => {
+                if !self.pending.is_empty() {
+                    self.pending.remove(0);
+                }
+                CommandError::Option(format!(
+                    "--dice {face}: {face} is not a face of a d{sides}: entered faces must be 1 to {sides}"
+                ))
+            }
+            other => other,
         }
-        other => other,
     }
 }

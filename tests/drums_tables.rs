@@ -25,7 +25,9 @@ fn resolve(line: &str) -> Resolution {
 
 /// Resilience Situation Adjustment Table: (keyword, shooting, charge or melee, other);
 /// `None` is a blank cell.
-const ADJUSTMENTS: &[(&str, Option<i64>, Option<i64>, Option<i64>)] = &[
+type Cell = Option<i64>;
+
+const ADJUSTMENTS: &[(&str, Cell, Cell, Cell)] = &[
     ("determined", Some(1), Some(2), Some(1)),
     ("lackluster", Some(-1), Some(-2), Some(-1)),
     ("zealous", None, Some(1), None),
