@@ -91,6 +91,8 @@ impl Printer {
         match (output, self.json) {
             (Output::Resolution(res), true) => writeln!(out, "{}", render::json(res)),
             (Output::Resolution(res), false) => writeln!(out, "{}", render::text(res, self.color)),
+            (Output::Odds(odds), true) => writeln!(out, "{}", render::odds_json(odds)),
+            (Output::Odds(odds), false) => writeln!(out, "{}", render::odds_text(odds, self.color)),
             (Output::Text(text), true) => writeln!(out, "{}", serde_json::json!({ "help": text })),
             (Output::Text(text), false) => writeln!(out, "{text}"),
         }

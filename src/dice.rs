@@ -53,6 +53,18 @@ pub struct Pool {
     pub successes: u32,
 }
 
+/// Draws repeated until the two sides differ (initiative ties).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TieBreak {
+    /// Each round's totals, side a then side b; may be empty under enumeration.
+    pub rounds: Vec<(Sum, Sum)>,
+    pub a_wins: bool,
+}
+
+/// A run of drawn rounds this long does not happen with real dice; with
+/// entered dice it means the player keeps typing ties.
+pub const MAX_TIE_ROUNDS: usize = 1000;
+
 /// Every draw a resolver makes goes through one of these methods. A
 /// resolver must decide only on what they return (never on the dice
 /// vectors' length or order beyond display), so that an enumerating source
@@ -71,6 +83,24 @@ pub trait DiceSource {
         let dice = self.roll_many(n, sides)?;
         let total = dice.iter().map(|d| i64::from(d.face)).sum();
         Ok(Sum { dice, total })
+    }
+
+    /// Both sides throw `n` dice, again and again until the totals differ.
+    fn tie_break(&mut self, n: u32, sides: u32) -> Result<TieBreak, DiceError> {
+        let mut rounds = Vec::new();
+        while rounds.len() < MAX_TIE_ROUNDS {
+            let a = self.sum(n, sides)?;
+            let b = self.sum(n, sides)?;
+            let decided = a.total != b.total;
+            let a_wins = a.total > b.total;
+            rounds.push((a, b));
+            if decided {
+                return Ok(TieBreak { rounds, a_wins });
+            }
+        }
+        Err(DiceError::EndlessTies {
+            rounds: MAX_TIE_ROUNDS,
+        })
     }
 
     /// `n` dice counted against a score.

@@ -121,6 +121,8 @@ pub enum DiceError {
     },
     #[error("{count} dice in one roll is more than the limit of {max}")]
     TooManyToRoll { span: Span, count: u64, max: u64 },
+    #[error("{rounds} drawn rounds in a row: the entered dice never break the tie")]
+    EndlessTies { rounds: usize },
 }
 
 impl DiceError {
@@ -129,6 +131,7 @@ impl DiceError {
             DiceError::FaceOutOfRange { span, .. }
             | DiceError::TooMany { span, .. }
             | DiceError::TooManyToRoll { span, .. } => *span,
+            DiceError::EndlessTies { .. } => Span::default(),
         }
     }
 }

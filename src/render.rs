@@ -5,6 +5,7 @@ use comfy_table::{Cell, CellAlignment, ContentArrangement, Table, presets};
 use owo_colors::OwoColorize;
 use serde_json::{Map, Value, json};
 
+use crate::odds::{Odds, OutcomeOdds};
 use crate::resolution::{Resolution, Tone};
 
 pub fn text(res: &Resolution, color: bool) -> String {
@@ -93,6 +94,66 @@ pub fn json_error(message: &str, line: usize, column: Option<usize>) -> Value {
     obj.insert("line".into(), json!(line));
     if let Some(c) = column {
         obj.insert("column".into(), json!(c));
+    }
+    Value::Object(obj)
+}
+
+/// The width of a 100% bar in the odds chart.
+const BAR_WIDTH: f64 = 30.0;
+
+pub fn odds_text(odds: &Odds, color: bool) -> String {
+    let mut out = format!("odds: {} · {}\n", odds.heading, odds.rules.title());
+    let mut table = Table::new();
+    table
+        .load_style(presets::NOTHING)
+        .set_content_arrangement(ContentArrangement::Disabled);
+    for o in &odds.outcomes {
+        let bar = "█".repeat((o.prob.p * BAR_WIDTH).round() as usize);
+        let bar = if color { bar.cyan().to_string() } else { bar };
+        table.add_row(vec![
+            Cell::new(&o.text),
+            Cell::new(format!("{:.2}%", o.prob.p * 100.0)).set_alignment(CellAlignment::Right),
+            Cell::new(short_fraction(o).unwrap_or_default()).set_alignment(CellAlignment::Right),
+            Cell::new(bar),
+        ]);
+    }
+    let chart = table.to_string();
+    let lines: Vec<&str> = chart.lines().map(str::trim_end).collect();
+    out.push_str(&lines.join("\n"));
+    for (name, value) in &odds.expected {
+        out.push_str(&format!("\n{}: {value:.3}", name.replace('_', " ")));
+    }
+    out
+}
+
+/// Fractions are shown in text when they are short enough to read.
+fn short_fraction(o: &OutcomeOdds) -> Option<String> {
+    o.prob.fraction().filter(|f| f.len() <= 15)
+}
+
+pub fn odds_json(odds: &Odds) -> Value {
+    let mut obj = Map::new();
+    obj.insert("verb".into(), json!(odds.verb));
+    obj.insert("rules".into(), json!(odds.rules.id()));
+    obj.insert("odds".into(), json!(true));
+    obj.insert(
+        "outcomes".into(),
+        Value::Array(
+            odds.outcomes
+                .iter()
+                .map(|o| {
+                    json!({
+                        "outcome": o.outcome,
+                        "text": o.text,
+                        "p": o.prob.p,
+                        "fraction": o.prob.fraction(),
+                    })
+                })
+                .collect(),
+        ),
+    );
+    for (name, value) in &odds.expected {
+        obj.insert(name.clone(), json!(value));
     }
     Value::Object(obj)
 }

@@ -7,6 +7,7 @@ use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
 use crate::error::{BindError, CommandError, DiceError};
 use crate::help;
+use crate::odds::{self, Odds};
 use crate::parse::parse_line;
 use crate::resolution::Resolution;
 use crate::tables::Tables;
@@ -15,6 +16,8 @@ use crate::tables::Tables;
 #[derive(Debug)]
 pub enum Output {
     Resolution(Box<Resolution>),
+    /// The exact distribution of outcomes (`odds …`).
+    Odds(Box<Odds>),
     /// Help and other plain text.
     Text(String),
 }
@@ -72,15 +75,34 @@ impl Session {
             return help::run(&self.catalog, system, &command).map(|t| Some(Output::Text(t)));
         }
         if command.mode == Mode::Odds {
-            return Err(BindError::NotHere {
-                span: command.verb_span,
-                text: "odds".into(),
-                why: "is not available in this version yet; roll with `--seed` instead".into(),
-            }
-            .into());
+            return self
+                .odds(system, &command, line)
+                .map(|o| Some(Output::Odds(Box::new(o))));
         }
         self.resolve(system, &command, line)
             .map(|r| Some(Output::Resolution(Box::new(r))))
+    }
+
+    /// The exact distribution: the resolver run against every way the dice
+    /// can fall.
+    pub fn odds(
+        &self,
+        system: System,
+        command: &Command,
+        line: &str,
+    ) -> Result<Odds, CommandError> {
+        if let Some(span) = command.rolled_span {
+            return Err(BindError::NotHere {
+                span,
+                text: "rolled".into(),
+                why: "has no meaning with `odds`, which counts every way the dice can fall".into(),
+            }
+            .into());
+        }
+        odds::enumerate(|dice| {
+            self.catalog
+                .resolve(system, command, line, &self.tables, dice)
+        })
     }
 
     fn resolve(

@@ -10,10 +10,6 @@ use crate::resolution::{Resolution, Tone};
 
 use super::{DrumsTables, InitiativeTable};
 
-/// A run of draws this long is astronomically unlikely with real dice; with
-/// entered dice it means the player keeps typing ties.
-const MAX_TIE_ROUNDS: usize = 1000;
-
 fn side_vocab(t: &InitiativeTable) -> Vocab {
     Vocab::new()
         .number(
@@ -96,23 +92,18 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             "total": totals[i],
         }));
     }
-    let mut round = 0;
-    while totals[0] == totals[1] {
-        round += 1;
-        if round > MAX_TIE_ROUNDS {
-            return Err(input.missing("too many drawn rounds in a row"));
+    let mut winner = if totals[0] > totals[1] { "a" } else { "b" };
+    if totals[0] == totals[1] {
+        let tie = dice.tie_break(t.tie_dice, 6)?;
+        for (round, (a, b)) in tie.rounds.iter().enumerate() {
+            let label = |side: &str| format!("draw {}: side {side} {}D6", round + 1, t.tie_dice);
+            res.dice_rows(&label("a"), &a.dice);
+            res.dice_rows(&label("b"), &b.dice);
+            json_sides
+                .push(serde_json::json!({"tie_round": round + 1, "a": a.total, "b": b.total}));
         }
-        for (i, name) in ["a", "b"].iter().enumerate() {
-            let sum = dice.sum(t.tie_dice, 6)?;
-            res.dice_rows(
-                &format!("draw {round}: side {name} {}D6", t.tie_dice),
-                &sum.dice,
-            );
-            totals[i] = sum.total;
-        }
-        json_sides.push(serde_json::json!({"tie_round": round, "a": totals[0], "b": totals[1]}));
+        winner = if tie.a_wins { "a" } else { "b" };
     }
-    let winner = if totals[0] > totals[1] { "a" } else { "b" };
     res.set_outcome(
         winner,
         format!("side {winner} has the initiative"),

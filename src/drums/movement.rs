@@ -177,12 +177,11 @@ fn roll_distance(
     dice: &mut dyn DiceSource,
 ) -> Result<i64, CommandError> {
     res.row(table, format!("{expr} BW"));
-    let (rolled, total) = expr.roll(dice)?;
-    let mut at = 0;
+    let mut total = expr.fixed;
     for &(count, sides) in &expr.dice {
-        let label = format!("{count}D{sides}");
-        res.dice_rows(&label, &rolled[at..at + count as usize]);
-        at += count as usize;
+        let sum = dice.sum(count, sides)?;
+        res.dice_rows(&format!("{count}D{sides}"), &sum.dice);
+        total += sum.total;
     }
     if expr.fixed != 0 && !expr.dice.is_empty() {
         res.modifier("fixed base widths", expr.fixed);

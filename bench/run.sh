@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Whole-process timings of the release build: one-shot start-up and batch
+# throughput. Usage: bench/run.sh [LINES]   (default 100000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+lines=${1:-100000}
+cargo build --release --quiet
+bin=target/release/drumhead
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+awk -v n="$lines" 'BEGIN { for (i = 0; i < n; i++) print "resilience shooting +determined +hit" }' > "$tmp/resilience.txt"
+
+# Best of five, in seconds, of a command reading the given file.
+best() {
+  local file=$1; shift
+  local best=""
+  for _ in 1 2 3 4 5; do
+    local start end
+    start=$(date +%s.%N)
+    "$@" < "$file" > /dev/null
+    end=$(date +%s.%N)
+    best=$(echo "$end - $start" | bc -l | awk -v b="$best" '{ if (b == "" || $1 < b) print $1; else print b }')
+  done
+  echo "$best"
+}
+
+oneshot=$(best /dev/null "$bin" --seed 1 'resilience +determined')
+text=$(best "$tmp/resilience.txt" "$bin" --seed 1)
+json=$(best "$tmp/resilience.txt" "$bin" --seed 1 --json)
+printf 'one-shot command (resilience +determined): %.1f ms\n' "$(echo "$oneshot * 1000" | bc -l)"
+printf 'batch, %d resilience commands, text: %.3f s (%.0f commands/s)\n' "$lines" "$text" "$(echo "$lines / $text" | bc -l)"
+printf 'batch, %d resilience commands, JSON: %.3f s (%.0f commands/s)\n' "$lines" "$json" "$(echo "$lines / $json" | bc -l)"

@@ -1,0 +1,398 @@
+//! Exact odds: the same resolver that rolls, run against a dice source that
+//! enumerates every way the dice can fall.
+//!
+//! The enumerator replays the resolver once per path through its draws. Each
+//! draw is a branch point with a known distribution: one die (each face),
+//! a sum of dice (the convolution of the faces), or a pool counted against
+//! a score (the binomial distribution of successes) — so a 60-die pool is
+//! 61 branches, not 6^60. Paths with the same outcome are added up.
+
+use std::collections::HashMap;
+
+use crate::command::System;
+use crate::dice::{DiceSource, Pool, Rolled, Sum, TieBreak};
+use crate::error::{CommandError, DiceError};
+use crate::resolution::Resolution;
+
+/// Above this many paths a procedure is refused rather than ground through.
+pub const MAX_PATHS: usize = 2_000_000;
+
+/// A probability: always as a float, and as an exact fraction while the
+/// numbers fit in 128 bits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Prob {
+    pub p: f64,
+    pub exact: Option<(u128, u128)>,
+}
+
+impl Prob {
+    pub const ONE: Prob = Prob {
+        p: 1.0,
+        exact: Some((1, 1)),
+    };
+
+    pub fn ratio(num: u128, den: u128) -> Prob {
+        Prob {
+            p: num as f64 / den as f64,
+            exact: Some(reduce(num, den)),
+        }
+    }
+
+    pub fn times(self, other: Prob) -> Prob {
+        let exact = match (self.exact, other.exact) {
+            (Some((a, b)), Some((c, d))) => {
+                let (a, d) = reduce(a, d);
+                let (c, b) = reduce(c, b);
+                a.checked_mul(c).zip(b.checked_mul(d))
+            }
+            _ => None,
+        };
+        Prob {
+            p: self.p * other.p,
+            exact,
+        }
+    }
+
+    pub fn plus(self, other: Prob) -> Prob {
+        let exact = match (self.exact, other.exact) {
+            (Some((a, b)), Some((c, d))) => {
+                let g = gcd(b, d);
+                let lcm = (b / g).checked_mul(d);
+                lcm.and_then(|l| {
+                    let x = a.checked_mul(l / b)?;
+                    let y = c.checked_mul(l / d)?;
+                    Some(reduce(x.checked_add(y)?, l))
+                })
+            }
+            _ => None,
+        };
+        Prob {
+            p: self.p + other.p,
+            exact,
+        }
+    }
+
+    /// "7/12", when short enough to read.
+    pub fn fraction(&self) -> Option<String> {
+        self.exact.map(|(n, d)| format!("{n}/{d}"))
+    }
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+fn reduce(n: u128, d: u128) -> (u128, u128) {
+    let g = gcd(n, d);
+    (n / g, d / g)
+}
+
+/// One branch point of a path: which choice was taken, and how many there were.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    choice: usize,
+    choices: usize,
+}
+
+/// Distributions of sums, cached by (count, sides).
+type SumTable = Vec<(i64, Prob)>;
+
+#[derive(Default)]
+pub struct Enumerator {
+    path: Vec<Step>,
+    at: usize,
+    weight: Option<Prob>,
+    sums: HashMap<(u32, u32), SumTable>,
+    pools: HashMap<(u32, u32, u32), Vec<Prob>>,
+}
+
+impl Enumerator {
+    fn begin_path(&mut self) {
+        self.at = 0;
+        self.weight = Some(Prob::ONE);
+    }
+
+    /// Move to the next path; false when every path has been walked.
+    fn advance(&mut self) -> bool {
+        // Branches beyond the draws this path made are stale.
+        self.path.truncate(self.at);
+        while let Some(step) = self.path.last_mut() {
+            if step.choice + 1 < step.choices {
+                step.choice += 1;
+                return true;
+            }
+            self.path.pop();
+        }
+        false
+    }
+
+    /// Take the branch for this draw among `choices`, each with its weight.
+    fn branch(&mut self, weights: &[Prob]) -> usize {
+        let choice = match self.path.get(self.at) {
+            Some(step) => step.choice,
+            None => {
+                self.path.push(Step {
+                    choice: 0,
+                    choices: weights.len(),
+                });
+                0
+            }
+        };
+        self.at += 1;
+        let w = self.weight.unwrap_or(Prob::ONE);
+        self.weight = Some(w.times(weights[choice]));
+        choice
+    }
+
+    fn sum_table(&mut self, n: u32, sides: u32) -> SumTable {
+        self.sums
+            .entry((n, sides))
+            .or_insert_with(|| sum_distribution(n, sides))
+            .clone()
+    }
+
+    fn pool_table(&mut self, n: u32, sides: u32, at_least: u32) -> Vec<Prob> {
+        self.pools
+            .entry((n, sides, at_least))
+            .or_insert_with(|| pool_distribution(n, sides, at_least))
+            .clone()
+    }
+}
+
+/// The distribution of the total of `n` dice of `sides` faces.
+fn sum_distribution(n: u32, sides: u32) -> SumTable {
+    // Counts of ways in u128 while they fit, probabilities in f64 always.
+    let mut counts: Option<Vec<u128>> = Some(vec![1]);
+    let mut probs: Vec<f64> = vec![1.0];
+    for _ in 0..n {
+        let len = probs.len() + sides as usize - 1;
+        let mut next_p = vec![0.0; len];
+        for (i, p) in probs.iter().enumerate() {
+            for f in 0..sides as usize {
+                next_p[i + f] += p / f64::from(sides);
+            }
+        }
+        probs = next_p;
+        counts = counts.and_then(|c| {
+            let mut next = vec![0u128; len];
+            for (i, ways) in c.iter().enumerate() {
+                for f in 0..sides as usize {
+                    next[i + f] = next[i + f].checked_add(*ways)?;
+                }
+            }
+            Some(next)
+        });
+    }
+    let total = u128::from(sides).checked_pow(n);
+    probs
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let exact = match (&counts, total) {
+                (Some(c), Some(t)) => Some(reduce(c[i], t)),
+                _ => None,
+            };
+            (i as i64 + i64::from(n), Prob { p, exact })
+        })
+        .collect()
+}
+
+/// The distribution of successes among `n` dice needing `at_least`.
+fn pool_distribution(n: u32, sides: u32, at_least: u32) -> Vec<Prob> {
+    let hits = u128::from((sides + 1).saturating_sub(at_least.max(1)).min(sides));
+    let misses = u128::from(sides) - hits;
+    let p = hits as f64 / f64::from(sides);
+    let total = u128::from(sides).checked_pow(n);
+    let mut out = Vec::with_capacity(n as usize + 1);
+    let mut choose: Option<u128> = Some(1);
+    let mut choose_f = 1.0f64;
+    for j in 0..=n {
+        let pf = choose_f * p.powi(j as i32) * (1.0 - p).powi((n - j) as i32);
+        let exact = (|| {
+            let ways = choose?
+                .checked_mul(hits.checked_pow(j)?)?
+                .checked_mul(misses.checked_pow(n - j)?)?;
+            Some(reduce(ways, total?))
+        })();
+        out.push(Prob { p: pf, exact });
+        // C(n, j+1) = C(n, j) * (n - j) / (j + 1)
+        choose = choose.and_then(|c| {
+            c.checked_mul(u128::from(n - j))
+                .map(|x| x / u128::from(j + 1))
+        });
+        choose_f = choose_f * f64::from(n - j) / f64::from(j + 1);
+    }
+    out
+}
+
+impl DiceSource for Enumerator {
+    fn roll(&mut self, sides: u32) -> Result<Rolled, DiceError> {
+        let weights = vec![Prob::ratio(1, u128::from(sides)); sides as usize];
+        let face = self.branch(&weights) as u32 + 1;
+        Ok(Rolled {
+            sides,
+            face,
+            entered: false,
+        })
+    }
+
+    fn sum(&mut self, n: u32, sides: u32) -> Result<Sum, DiceError> {
+        if n == 0 {
+            return Ok(Sum {
+                dice: Vec::new(),
+                total: 0,
+            });
+        }
+        let table = self.sum_table(n, sides);
+        let weights: Vec<Prob> = table.iter().map(|(_, p)| *p).collect();
+        let choice = self.branch(&weights);
+        Ok(Sum {
+            dice: Vec::new(),
+            total: table[choice].0,
+        })
+    }
+
+    fn tie_break(&mut self, _n: u32, _sides: u32) -> Result<TieBreak, DiceError> {
+        // Both sides throw the same dice, so each wins the decided round
+        // with probability one half, however many draws it takes.
+        let a_wins = self.branch(&[Prob::ratio(1, 2), Prob::ratio(1, 2)]) == 0;
+        Ok(TieBreak {
+            rounds: Vec::new(),
+            a_wins,
+        })
+    }
+
+    fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
+        let weights = self.pool_table(n, sides, at_least);
+        let successes = self.branch(&weights) as u32;
+        Ok(Pool {
+            dice: Vec::new(),
+            successes,
+        })
+    }
+}
+
+/// One outcome's share of the distribution.
+#[derive(Debug, Clone)]
+pub struct OutcomeOdds {
+    pub outcome: String,
+    pub text: String,
+    pub prob: Prob,
+}
+
+#[derive(Debug, Clone)]
+pub struct Odds {
+    pub rules: System,
+    pub verb: &'static str,
+    pub heading: String,
+    pub outcomes: Vec<OutcomeOdds>,
+    /// Expected values of numeric results: (`expected_hits`, value).
+    pub expected: Vec<(String, f64)>,
+    pub paths: usize,
+}
+
+/// Numeric fields whose expectation is worth reporting, and the name it goes by.
+const EXPECTED: &[(&str, &str)] = &[
+    ("hits", "expected_hits"),
+    ("distance_bw", "expected_distance"),
+    ("distance_in", "expected_distance"),
+    ("bases_lost", "expected_bases_lost"),
+    ("successes", "expected_successes"),
+    ("total", "expected_total"),
+];
+
+/// Run `resolve` against every path of the dice and add up the outcomes.
+pub fn enumerate(
+    mut resolve: impl FnMut(&mut dyn DiceSource) -> Result<Resolution, CommandError>,
+) -> Result<Odds, CommandError> {
+    let mut source = Enumerator::default();
+    let mut outcomes: Vec<OutcomeOdds> = Vec::new();
+    // (name, sum of value × p, sum of p where the field exists)
+    let mut expected: Vec<(String, f64, f64)> = Vec::new();
+    let mut paths = 0;
+    let mut first: Option<Resolution> = None;
+    loop {
+        source.begin_path();
+        let res = resolve(&mut source)?;
+        let weight = source.weight.unwrap_or(Prob::ONE);
+        paths += 1;
+        match outcomes.iter_mut().find(|o| o.text == res.outcome_text) {
+            Some(o) => o.prob = o.prob.plus(weight),
+            None => outcomes.push(OutcomeOdds {
+                outcome: res.outcome.clone(),
+                text: res.outcome_text.clone(),
+                prob: weight,
+            }),
+        }
+        for (field, name) in EXPECTED {
+            if let Some(v) = res.fields.get(*field).and_then(|v| v.as_f64()) {
+                match expected.iter_mut().find(|(n, _, _)| n == name) {
+                    Some((_, e, mass)) => {
+                        *e += v * weight.p;
+                        *mass += weight.p;
+                    }
+                    None => expected.push((name.to_string(), v * weight.p, weight.p)),
+                }
+            }
+        }
+        if first.is_none() {
+            first = Some(res);
+        }
+        if !source.advance() {
+            break;
+        }
+        if paths >= MAX_PATHS {
+            return Err(CommandError::Option(format!(
+                "odds: more than {MAX_PATHS} cases to enumerate; try `simulate` or fewer dice"
+            )));
+        }
+    }
+    let first = first.ok_or_else(|| CommandError::Option("odds: nothing was resolved".into()))?;
+    Ok(Odds {
+        rules: first.rules,
+        verb: first.verb,
+        heading: first.heading,
+        outcomes,
+        // Where a result exists only for some outcomes (the distance of a
+        // general swept away), its expectation is over those outcomes.
+        expected: expected
+            .into_iter()
+            .map(|(name, sum, mass)| (name, if mass > 0.0 { sum / mass } else { 0.0 }))
+            .collect(),
+        paths,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_of_two_dice() {
+        let t = sum_distribution(2, 6);
+        assert_eq!(t.len(), 11);
+        assert_eq!(t[0], (2, Prob::ratio(1, 36)));
+        assert_eq!(t[5].0, 7);
+        assert_eq!(t[5].1.exact, Some((1, 6)));
+    }
+
+    #[test]
+    fn pools_are_binomial() {
+        let t = pool_distribution(3, 6, 4);
+        let exact: Vec<_> = t.iter().map(|p| p.exact.unwrap()).collect();
+        assert_eq!(exact, vec![(1, 8), (3, 8), (3, 8), (1, 8)]);
+        let big = pool_distribution(60, 6, 4);
+        let total: f64 = big.iter().map(|p| p.p).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn fractions_add_and_multiply() {
+        let a = Prob::ratio(1, 6).plus(Prob::ratio(1, 3));
+        assert_eq!(a.exact, Some((1, 2)));
+        assert_eq!(a.times(Prob::ratio(2, 3)).exact, Some((1, 3)));
+    }
+}

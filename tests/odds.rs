@@ -1,0 +1,160 @@
+//! `odds` against hand-computed tables, and against 100,000 seeded rolls of
+//! the same command: the enumerator and the dice must tell the same story.
+
+use drumhead::command::System;
+use drumhead::odds::Odds;
+use drumhead::parse::parse_line;
+use drumhead::session::{Output, Session};
+use drumhead::tables::Tables;
+
+fn session(seed: u64) -> Session {
+    Session::new(Tables::embedded().expect("tables"), System::Drums, seed)
+}
+
+fn odds(line: &str) -> Odds {
+    let s = session(1);
+    let command = parse_line(line).unwrap().unwrap();
+    s.odds(System::Drums, &command, line).expect(line)
+}
+
+fn exact(odds: &Odds, text: &str) -> Option<(u128, u128)> {
+    odds.outcomes
+        .iter()
+        .find(|o| o.text == text)
+        .map_or(Some((0, 1)), |o| o.prob.exact)
+}
+
+#[test]
+fn resilience_melee_two_dice_plus_nothing() {
+    // 2D6 + 0, melee column: 2–4 forced retire/2 hits (6 ways), 5 forced
+    // retire/1 hit (4), 6 stand/1 hit (5), 7+ carry on (21), never a break.
+    let o = odds("resilience melee");
+    assert_eq!(exact(&o, "break"), Some((0, 1)));
+    assert_eq!(exact(&o, "forced retire, take 2 hits"), Some((1, 6)));
+    assert_eq!(exact(&o, "forced retire, take 1 hit"), Some((1, 9)));
+    assert_eq!(exact(&o, "stand, take 1 hit"), Some((5, 36)));
+    assert_eq!(exact(&o, "carry on"), Some((7, 12)));
+    let expected_hits = o
+        .expected
+        .iter()
+        .find(|(n, _)| n == "expected_hits")
+        .unwrap()
+        .1;
+    assert!((expected_hits - (6.0 * 2.0 + 4.0 + 5.0) / 36.0).abs() < 1e-12);
+}
+
+#[test]
+fn hold_test_odds() {
+    // 7+ on 2D6 is 21/36; with +2 (determined) 5+ is 30/36.
+    assert_eq!(
+        exact(&odds("hold"), "must charge (7 or more)"),
+        Some((7, 12))
+    );
+    assert_eq!(
+        exact(&odds("hold determined"), "must charge (7 or more)"),
+        Some((5, 6))
+    );
+    // 1D12: 7–12 is one half.
+    assert_eq!(
+        exact(&odds("hold d12"), "must charge (7 or more)"),
+        Some((1, 2))
+    );
+}
+
+#[test]
+fn probabilities_sum_to_one() {
+    for line in [
+        "resilience shooting determined hit",
+        "charge cavalry open",
+        "move cavalry column-of-march road",
+        "initiative generals=3 supply vs generals=4",
+        "risk broke",
+        "roll 60d6>=4",
+        "roll 3d6+2",
+    ] {
+        let o = odds(line);
+        let total: f64 = o.outcomes.iter().map(|x| x.prob.p).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{line}: {total}");
+    }
+}
+
+/// Observed frequencies of `n` seeded rolls, by outcome text.
+fn simulate(line: &str, n: usize) -> Vec<(String, usize)> {
+    let mut s = session(20_261_123);
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for _ in 0..n {
+        let Ok(Some(Output::Resolution(res))) = s.run_line(line) else {
+            panic!("{line} did not resolve");
+        };
+        match counts.iter_mut().find(|(t, _)| *t == res.outcome_text) {
+            Some((_, c)) => *c += 1,
+            None => counts.push((res.outcome_text.clone(), 1)),
+        }
+    }
+    counts
+}
+
+/// Chi-square goodness of fit of `n` rolls against the exact odds. Cells
+/// with an expected count under 5 are pooled. A wrong table (one row moved
+/// by a point) fails this by a wide margin at n = 100,000.
+fn assert_agrees(line: &str) {
+    const N: usize = 100_000;
+    let o = odds(line);
+    let observed = simulate(line, N);
+    for (text, _) in &observed {
+        assert!(
+            o.outcomes.iter().any(|x| &x.text == text),
+            "{line}: rolled {text}, which odds says cannot happen"
+        );
+    }
+    let mut chi2 = 0.0;
+    let mut cells = 0;
+    let (mut pooled_e, mut pooled_o) = (0.0, 0.0);
+    for outcome in &o.outcomes {
+        let e = outcome.prob.p * N as f64;
+        let obs = observed
+            .iter()
+            .find(|(t, _)| *t == outcome.text)
+            .map_or(0, |(_, c)| *c) as f64;
+        if e < 5.0 {
+            pooled_e += e;
+            pooled_o += obs;
+        } else {
+            chi2 += (obs - e).powi(2) / e;
+            cells += 1;
+        }
+    }
+    if pooled_e > 0.0 {
+        chi2 += (pooled_o - pooled_e).powi(2) / pooled_e.max(1.0);
+        cells += 1;
+    }
+    // 99.9th percentile of chi-square with k−1 degrees of freedom, by the
+    // Wilson–Hilferty approximation.
+    let k = (cells as f64 - 1.0).max(1.0);
+    let z = 3.09;
+    let limit = k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3);
+    assert!(
+        chi2 < limit,
+        "{line}: chi-square {chi2:.1} over {limit:.1} with {k} degrees of freedom"
+    );
+}
+
+#[test]
+fn odds_agree_with_seeded_rolls_resilience() {
+    assert_agrees("resilience melee lost-round general");
+    assert_agrees("resilience shooting d12 hit");
+}
+
+#[test]
+fn odds_agree_with_seeded_rolls_hold_charge_move() {
+    assert_agrees("hold weak");
+    assert_agrees("charge cavalry open");
+    assert_agrees("move foot column-of-march road");
+}
+
+#[test]
+fn odds_agree_with_seeded_rolls_initiative_risk_roll() {
+    assert_agrees("initiative generals=2 vs generals=2 supply");
+    assert_agrees("risk broke");
+    assert_agrees("roll 8d6>=5");
+}
