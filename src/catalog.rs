@@ -51,7 +51,8 @@ pub struct VerbDoc {
     pub system: Option<System>,
     pub name: &'static str,
     pub usage: &'static str,
-    pub summary: &'static str,
+    /// One line; may quote the tables' numbers, so house rules show.
+    pub summary: String,
     pub examples: &'static [&'static str],
     pub vocab: Vocab,
     /// The clauses the verb takes, each with the words it accepts.
@@ -66,7 +67,7 @@ impl VerbDoc {
         system: Option<System>,
         name: &'static str,
         usage: &'static str,
-        summary: &'static str,
+        summary: impl Into<String>,
         vocab: Vocab,
         resolve: Resolver,
     ) -> VerbDoc {
@@ -74,7 +75,7 @@ impl VerbDoc {
             system,
             name,
             usage,
-            summary,
+            summary: summary.into(),
             examples: &[],
             vocab,
             clauses: Vec::new(),

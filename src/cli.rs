@@ -164,6 +164,12 @@ pub fn main() -> ExitCode {
 
     let rejected = if !args.command.is_empty() {
         let line = args.command.join(" ");
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            eprintln!(
+                "error: nothing to resolve: give a command such as 'resilience +determined' (try 'help')"
+            );
+            return ExitCode::from(1);
+        }
         run_lines(&mut session, &printer, std::iter::once(Ok(line)), false)
     } else if interactive {
         crate::repl::run(&mut session, &printer)

@@ -23,7 +23,10 @@ pub fn verb(tables: &DrumsTables) -> VerbDoc {
         Some(System::Drums),
         "hold",
         "hold [d12] situation…",
-        "Hold test: 2D6 (or 1D12) + adjustments; 7 or more must charge, else free (1 action point spent).",
+        format!(
+            "Hold test: {} (or {}) + adjustments; {} or more must charge, else free (1 action point spent).",
+            tables.hold.dice, tables.hold.alternative_dice, tables.hold.must_charge_at
+        ),
         vocab,
         resolve,
     )
