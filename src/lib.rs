@@ -7,6 +7,7 @@
 //! [`resolution::Resolution`]; [`render`] turns that into text or JSON.
 //! The numbers come from `tables/*.toml` ([`tables`]).
 
+pub mod army;
 pub mod bind;
 pub mod catalog;
 pub mod cli;
