@@ -96,7 +96,7 @@ impl Vocab {
         self
     }
 
-    fn find(&self, name: &str) -> Option<&Entry> {
+    pub fn find(&self, name: &str) -> Option<&Entry> {
         self.entries.iter().find(|e| e.name == name)
     }
 
@@ -413,4 +413,63 @@ pub fn missing_span(command: &Command, line: &str) -> Span {
         .map_or(command.verb_span.end, |w| w.span.end);
     let end = end.min(line.len());
     Span::new(end + 1, end + 2)
+}
+
+/// Words that stand for one fact, so that a word typed by the player
+/// displaces the unit's word for the same fact: a unit classed Determined
+/// told `lackluster` is tested as Lackluster.
+pub const FACT_SLOTS: &[&[&str]] = &[
+    &["determined", "lackluster", "zealous", "guards"],
+    &["strong", "weak", "half-lost"],
+    &["not-charged", "charged-twice"],
+];
+
+/// Add the facts a named unit brings, after the typed words: each implied
+/// word the vocabulary knows is bound unless the player already said it
+/// (or another word for the same fact); words the verb does not use are
+/// passed over, since a unit's weapon means nothing to a hold test.
+/// Returns the words that were applied.
+pub fn add_implied(
+    bound: &mut Bound,
+    implied: &[String],
+    vocab: &Vocab,
+    span: Span,
+    verb: &str,
+) -> Result<Vec<String>, BindError> {
+    let typed: Vec<String> = bound.facts.iter().map(|f| f.name.clone()).collect();
+    let mut applied = Vec::new();
+    if vocab.raw {
+        return Ok(applied);
+    }
+    for text in implied {
+        let kind = crate::parse::classify(text);
+        let WordKind::Keyword { name, value } = &kind else {
+            continue;
+        };
+        let Some(entry) = vocab.find(name) else {
+            continue;
+        };
+        if bound.has(name) {
+            continue;
+        }
+        if let Kind::Choice(group) = &entry.kind
+            && bound.choice(group).is_some()
+        {
+            continue;
+        }
+        let displaced = FACT_SLOTS.iter().any(|slot| {
+            slot.contains(&name.as_str()) && typed.iter().any(|t| slot.contains(&t.as_str()))
+        });
+        if displaced {
+            continue;
+        }
+        let word = Word {
+            span,
+            text: text.clone(),
+            kind: kind.clone(),
+        };
+        bind_keyword(bound, &word, name, value.as_deref(), vocab, verb)?;
+        applied.push(text.clone());
+    }
+    Ok(applied)
 }

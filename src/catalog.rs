@@ -3,7 +3,7 @@
 //! resolver that carries it out. Built once per session.
 
 use crate::bind::{self, Bound, Vocab};
-use crate::command::{ClauseKind, Command, Span, System};
+use crate::command::{ClauseKind, Command, Span, System, Word, WordKind};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::Resolution;
@@ -120,13 +120,15 @@ impl Catalog {
             .filter(move |v| v.system.is_none_or(|s| s == system))
     }
 
-    /// Bind a command's words and run its resolver.
+    /// Bind a command's words (and the facts of any units it names) and
+    /// run its resolver.
     pub fn resolve(
         &self,
         system: System,
         command: &Command,
         line: &str,
         tables: &Tables,
+        roster: &dyn Roster,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution, CommandError> {
         let doc = self.find(system, &command.verb).ok_or_else(|| {
@@ -141,7 +143,16 @@ impl Catalog {
                 suggestion: bind::nearest(&command.verb, names),
             }
         })?;
-        let words = bind::bind(&command.words, &doc.vocab, doc.name)?;
+        let mut named = Vec::new();
+        let words = bind_side(
+            &command.words,
+            &doc.vocab,
+            doc.name,
+            system,
+            roster,
+            None,
+            &mut named,
+        )?;
         let mut clauses = Vec::new();
         for (i, clause) in command.clauses.iter().enumerate() {
             let vocab = doc
@@ -151,11 +162,16 @@ impl Catalog {
                 .map(|(_, v)| v)
                 .filter(|_| i < doc.max_clauses)
                 .ok_or_else(|| bind::clause_not_here(clause, doc.name))?;
-            clauses.push((
-                clause.kind,
-                clause.span,
-                bind::bind(&clause.words, vocab, doc.name)?,
-            ));
+            let bound = bind_side(
+                &clause.words,
+                vocab,
+                doc.name,
+                system,
+                roster,
+                Some((i, clause.kind)),
+                &mut named,
+            )?;
+            clauses.push((clause.kind, clause.span, bound));
         }
         let input = Input {
             system,
@@ -165,8 +181,125 @@ impl Catalog {
             clauses,
             tables,
         };
-        (doc.resolve)(&input, dice)
+        let mut res = (doc.resolve)(&input, dice)?;
+        // Say first which facts came from which unit.
+        for (i, unit) in named.iter().enumerate() {
+            let facts = if unit.applied.is_empty() {
+                "—".to_string()
+            } else {
+                unit.applied.join(", ")
+            };
+            res.rows.insert(
+                i,
+                crate::resolution::Row {
+                    label: format!("from {} ({})", unit.id, unit.name),
+                    value: facts,
+                },
+            );
+        }
+        res.units = named;
+        Ok(res)
     }
+}
+
+/// Bind one side's words: unit ids are taken out and replaced by the facts
+/// they stand for, after the typed words (which win).
+fn bind_side(
+    words: &[Word],
+    vocab: &Vocab,
+    verb: &str,
+    system: System,
+    roster: &dyn Roster,
+    clause: Option<(usize, ClauseKind)>,
+    named: &mut Vec<NamedUnit>,
+) -> Result<Bound, BindError> {
+    let mut typed: Vec<Word> = Vec::new();
+    let mut units: Vec<(UnitFacts, Span)> = Vec::new();
+    for word in words {
+        let unit = match &word.kind {
+            WordKind::Keyword { name, value: None } if vocab.find(name).is_none() && !vocab.raw => {
+                roster.unit(system, name)
+            }
+            _ => None,
+        };
+        match unit {
+            Some(facts) => units.push((facts, word.span)),
+            None => typed.push(word.clone()),
+        }
+    }
+    let mut bound = bind::bind(&typed, vocab, verb).map_err(|e| suggest_units(e, roster))?;
+    for (facts, span) in units {
+        let applied = bind::add_implied(&mut bound, &facts.words, vocab, span, verb)?;
+        named.push(NamedUnit {
+            clause,
+            id: facts.id,
+            name: facts.name,
+            applied,
+        });
+    }
+    Ok(bound)
+}
+
+/// An unknown word may be a misspelt unit id.
+fn suggest_units(e: BindError, roster: &dyn Roster) -> BindError {
+    match e {
+        BindError::UnknownWord {
+            span,
+            word,
+            verb,
+            suggestion: None,
+        } => {
+            let ids = roster.ids();
+            let suggestion = bind::nearest(
+                &crate::parse::normalise(&word),
+                ids.iter().map(String::as_str),
+            );
+            BindError::UnknownWord {
+                span,
+                word,
+                verb,
+                suggestion,
+            }
+        }
+        other => other,
+    }
+}
+
+/// The units a command may name, and the words each stands for.
+pub trait Roster {
+    /// The facts of a unit, as words of the command language, under a rule system.
+    fn unit(&self, system: System, id: &str) -> Option<UnitFacts>;
+    /// Every id, for suggestions.
+    fn ids(&self) -> Vec<String>;
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnitFacts {
+    pub id: String,
+    pub name: String,
+    pub words: Vec<String>,
+}
+
+/// No armies loaded.
+pub struct NoUnits;
+
+impl Roster for NoUnits {
+    fn unit(&self, _system: System, _id: &str) -> Option<UnitFacts> {
+        None
+    }
+    fn ids(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// A unit a command named, on which side, and the facts it brought.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedUnit {
+    /// `None`: the acting side; otherwise the clause's index and kind.
+    pub clause: Option<(usize, ClauseKind)>,
+    pub id: String,
+    pub name: String,
+    pub applied: Vec<String>,
 }
 
 /// Verbs the session itself handles rather than a resolver.

@@ -82,7 +82,8 @@ fn lone_unit(text: &str) -> Option<Unit> {
     }
 }
 
-fn classify(text: &str) -> WordKind {
+/// What kind of token a piece of text is, on its own.
+pub fn classify(text: &str) -> WordKind {
     if let Ok((_, (n, unit))) = all_consuming(distance).parse(text) {
         return WordKind::Distance(n, unit);
     }

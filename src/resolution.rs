@@ -49,6 +49,8 @@ pub struct Resolution {
     pub notes: Vec<String>,
     /// Procedure-specific JSON fields.
     pub fields: Map<String, Value>,
+    /// Units of loaded armies the command named.
+    pub units: Vec<crate::catalog::NamedUnit>,
 }
 
 impl Resolution {
@@ -67,6 +69,7 @@ impl Resolution {
             tone: Tone::Neutral,
             notes: Vec::new(),
             fields: Map::new(),
+            units: Vec::new(),
         }
     }
 

@@ -2,7 +2,7 @@
 //! seed, and entered dice waiting from `--dice`. Every front end (one-shot,
 //! batch, REPL) feeds it lines and renders what comes back.
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, NoUnits};
 use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
 use crate::error::{BindError, CommandError, DiceError};
@@ -101,7 +101,7 @@ impl Session {
         }
         odds::enumerate(|dice| {
             self.catalog
-                .resolve(system, command, line, &self.tables, dice)
+                .resolve(system, command, line, &self.tables, &NoUnits, dice)
         })
     }
 
@@ -120,7 +120,7 @@ impl Session {
         };
         let mut res = self
             .catalog
-            .resolve(system, command, line, &self.tables, &mut dice)
+            .resolve(system, command, line, &self.tables, &NoUnits, &mut dice)
             .map_err(|e| self.reject_option_dice(e, from_line))?;
         if from_line {
             dice.check_all_used()?;
