@@ -125,6 +125,8 @@ pub struct Fact {
     pub count: u32,
     pub value: Option<i64>,
     pub span: Span,
+    /// Brought by a named unit rather than typed.
+    pub implied: bool,
 }
 
 /// The facts of one side of a command (before any clause, or one clause).
@@ -154,6 +156,11 @@ impl Bound {
             .iter()
             .find(|f| f.name == name)
             .and_then(|f| f.value)
+    }
+
+    /// Whether the word was brought by a unit rather than typed.
+    pub fn implied(&self, name: &str) -> bool {
+        self.facts.iter().any(|f| f.name == name && f.implied)
     }
 
     pub fn span_of(&self, name: &str) -> Option<Span> {
@@ -314,6 +321,7 @@ fn bind_keyword(
                 count: n as u32,
                 value: Some(n),
                 span: word.span,
+                implied: false,
             });
             return Ok(());
         }
@@ -338,6 +346,7 @@ fn bind_keyword(
                 count: 1,
                 value: Some(n),
                 span: word.span,
+                implied: false,
             });
             return Ok(());
         }
@@ -348,6 +357,7 @@ fn bind_keyword(
         count: 1,
         value: None,
         span: word.span,
+        implied: false,
     });
     Ok(())
 }
@@ -469,6 +479,9 @@ pub fn add_implied(
             kind: kind.clone(),
         };
         bind_keyword(bound, &word, name, value.as_deref(), vocab, verb)?;
+        if let Some(fact) = bound.facts.last_mut() {
+            fact.implied = true;
+        }
         applied.push(text.clone());
     }
     Ok(applied)

@@ -9,6 +9,7 @@ use clap::{Parser, ValueEnum};
 
 use crate::command::System;
 use crate::error::CommandError;
+use crate::game::{ArmySource, Game, GameError};
 use crate::render;
 use crate::session::{Output, Session};
 use crate::tables::Tables;
@@ -41,13 +42,21 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', value_name = "FACES")]
     pub dice: Vec<u32>,
 
-    /// The active rule system.
-    #[arg(long, value_enum, default_value_t = Rules::Drums)]
-    pub rules: Rules,
+    /// The active rule system [default: the loaded armies', else drums].
+    #[arg(long, value_enum)]
+    pub rules: Option<Rules>,
 
     /// A directory of house-rule tables that replace the embedded ones file by file.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
+
+    /// Load an army list (repeatable): its units can be named in commands.
+    #[arg(long, value_name = "FILE")]
+    pub army: Vec<PathBuf>,
+
+    /// Keep a game in FILE (created if missing): unit state, journal beside it.
+    #[arg(long, value_name = "FILE")]
+    pub game: Option<PathBuf>,
 
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -145,7 +154,21 @@ pub fn main() -> ExitCode {
         }
     };
     let seed = args.seed.unwrap_or_else(entropy_seed);
-    let mut session = Session::new(tables, args.rules.into(), seed);
+    let hits_per_base = i64::from(tables.drums.hits.per_base);
+    let mut session = Session::new(tables, args.rules.map_or(System::Drums, Into::into), seed);
+    match open_game(&args, hits_per_base) {
+        Ok(Some(game)) => {
+            session = session.with_game(game);
+            if let Some(rules) = args.rules {
+                session.rules = rules.into();
+            }
+        }
+        Ok(None) => {}
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
     session.enter_dice(&args.dice);
 
     let stdin = io::stdin();
@@ -195,6 +218,24 @@ pub fn main() -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// The game of `--game` and `--army`, if either is given.
+fn open_game(args: &Args, hits_per_base: i64) -> Result<Option<Game>, GameError> {
+    let mut sources = Vec::new();
+    for path in &args.army {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| GameError::Io(format!("{}: {e}", path.display())))?;
+        sources.push(ArmySource {
+            file: path.display().to_string(),
+            text,
+        });
+    }
+    match &args.game {
+        Some(path) => Game::open(path, sources, hits_per_base).map(Some),
+        None if sources.is_empty() => Ok(None),
+        None => Game::new(sources, hits_per_base).map(Some),
     }
 }
 

@@ -2,10 +2,11 @@
 //! seed, and entered dice waiting from `--dice`. Every front end (one-shot,
 //! batch, REPL) feeds it lines and renders what comes back.
 
-use crate::catalog::{Catalog, NoUnits};
+use crate::catalog::{Catalog, NoUnits, Roster};
 use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
 use crate::error::{BindError, CommandError, DiceError};
+use crate::game::{Effect, Game, GameError};
 use crate::help;
 use crate::odds::{self, Odds};
 use crate::parse::parse_line;
@@ -30,6 +31,8 @@ pub struct Session {
     resolved: u64,
     /// Faces from `--dice`, used by the next draws of commands without `rolled`.
     pending: Vec<EnteredDie>,
+    /// The armies and their state, when any are loaded.
+    pub game: Option<Game>,
 }
 
 impl Session {
@@ -42,6 +45,27 @@ impl Session {
             seed,
             resolved: 0,
             pending: Vec::new(),
+            game: None,
+        }
+    }
+
+    /// Play a game: its units may be named in commands, and resolutions
+    /// that name them change their state.
+    pub fn with_game(mut self, game: Game) -> Session {
+        // A game of one rule system plays under it unless told otherwise.
+        if let Some(first) = game.armies.first()
+            && game.armies.iter().all(|a| a.rules == first.rules)
+        {
+            self.rules = first.rules;
+        }
+        self.game = Some(game);
+        self
+    }
+
+    fn roster(&self) -> &dyn Roster {
+        match &self.game {
+            Some(game) => game,
+            None => &NoUnits,
         }
     }
 
@@ -73,6 +97,11 @@ impl Session {
         let system = command.system.map_or(self.rules, |(s, _)| s);
         if command.verb == "help" {
             return help::run(&self.catalog, system, &command).map(|t| Some(Output::Text(t)));
+        }
+        if GAME_VERBS.contains(&command.verb.as_str()) && command.mode == Mode::Resolve {
+            return self
+                .game_verb(&command, line)
+                .map(|t| Some(Output::Text(t)));
         }
         if command.mode == Mode::Odds {
             return self
@@ -120,7 +149,14 @@ impl Session {
         };
         let mut res = self
             .catalog
-            .resolve(system, command, line, &self.tables, &NoUnits, &mut dice)
+            .resolve(
+                system,
+                command,
+                line,
+                &self.tables,
+                self.roster(),
+                &mut dice,
+            )
             .map_err(|e| self.reject_option_dice(e, from_line))?;
         if from_line {
             dice.check_all_used()?;
@@ -130,6 +166,12 @@ impl Session {
         self.resolved += 1;
         if dice.rolled_any() {
             res.seed = Some(seed);
+        }
+        if let Some(game) = &mut self.game {
+            let effects = game.record(line, system, &res).map_err(game_error)?;
+            for effect in &effects {
+                res.note(describe(effect));
+            }
         }
         Ok(res)
     }
@@ -149,6 +191,151 @@ impl Session {
                 ))
             }
             other => other,
+        }
+    }
+}
+
+/// Verbs about the game rather than the rules.
+pub const GAME_VERBS: &[&str] = &[
+    "units",
+    "show",
+    "next-turn",
+    "end-turn",
+    "undo",
+    "log",
+    "save",
+];
+
+fn game_error(e: GameError) -> CommandError {
+    CommandError::Option(format!("game: {e}"))
+}
+
+/// What an effect did, for the lines under an outcome.
+fn describe(effect: &Effect) -> String {
+    match effect {
+        Effect::Hits { unit, hits } => format!(
+            "game: {unit} takes {hits} hit{}",
+            if *hits == 1 { "" } else { "s" }
+        ),
+        Effect::Inflicted { unit } => format!("game: {unit} has inflicted hits this turn"),
+        Effect::Shot { unit } => format!("game: {unit} has fired (first shot spent)"),
+        Effect::FiredAt { unit } => format!("game: {unit} was fired at this turn"),
+        Effect::Melee { unit } => format!("game: {unit} has fought a melee round"),
+        Effect::Charged { unit } => format!("game: {unit} has charged"),
+        Effect::Moved { unit } => format!("game: {unit} has moved this turn"),
+        Effect::Retired { unit } => format!("game: {unit} was forced to retire this turn"),
+        Effect::Broken { unit } => format!("game: {unit} breaks"),
+        Effect::GeneralRemoved { general } => format!("game: {general} is removed from play"),
+        Effect::Killed { unit } => format!("game: {unit} is killed"),
+        Effect::RanOff { unit } => format!("game: {unit} runs off the board"),
+        Effect::SaveSpent { unit } => format!("game: {unit} spends a save token"),
+        Effect::Initiative { army } => format!("game: army {} has the initiative", army + 1),
+        Effect::NextTurn => "game: next turn".into(),
+    }
+}
+
+impl Session {
+    /// `units`, `show UNIT`, `next-turn`, `end-turn`, `undo`, `log`, `save FILE`.
+    fn game_verb(&mut self, command: &Command, line: &str) -> Result<String, CommandError> {
+        let verb = command.verb.as_str();
+        let Some(game) = &mut self.game else {
+            return Err(BindError::NotHere {
+                span: command.verb_span,
+                text: verb.to_string(),
+                why: "needs a game: load armies with --army FILE or a game with --game FILE".into(),
+            }
+            .into());
+        };
+        let takes_word = matches!(verb, "show" | "save");
+        if let Some(extra) = command.words.get(usize::from(takes_word)) {
+            return Err(BindError::NotHere {
+                span: extra.span,
+                text: extra.text.clone(),
+                why: format!("is one word too many for `{verb}`"),
+            }
+            .into());
+        }
+        if let Some(clause) = command.clauses.first() {
+            return Err(crate::bind::clause_not_here(clause, verb).into());
+        }
+        if let Some(span) = command.rolled_span {
+            return Err(BindError::NotHere {
+                span,
+                text: "rolled".into(),
+                why: format!("means nothing to `{verb}`, which throws no dice"),
+            }
+            .into());
+        }
+        let word = match (takes_word, command.words.first()) {
+            (true, None) => {
+                let what = if verb == "show" {
+                    "a unit id, like `show gren-1`"
+                } else {
+                    "a file, like `save game.json`"
+                };
+                return Err(BindError::Missing {
+                    span: Span::at_end(line),
+                    what: format!("`{verb}` needs {what}"),
+                }
+                .into());
+            }
+            (_, word) => word,
+        };
+        match verb {
+            "units" => Ok(game.units_text()),
+            "show" => {
+                let Some(word) = word else {
+                    return Ok(String::new());
+                };
+                let id = crate::parse::normalise(&word.text);
+                game.show_text(&id).ok_or_else(|| {
+                    let ids = game.ids();
+                    BindError::UnknownWord {
+                        span: word.span,
+                        word: word.text.clone(),
+                        verb: "show".into(),
+                        suggestion: crate::bind::nearest(&id, ids.iter().map(String::as_str)),
+                    }
+                    .into()
+                })
+            }
+            "next-turn" => {
+                game.record_effects(line, vec![Effect::NextTurn])
+                    .map_err(game_error)?;
+                Ok(format!(
+                    "turn {}: per-turn facts cleared (moved, hit, inflicted, forced to retire)",
+                    game.state.turn
+                ))
+            }
+            "end-turn" => {
+                let order = game.end_turn_order();
+                if order.is_empty() {
+                    return Ok(
+                        "end of turn: no unit is at 50% or less; no resilience tests".into(),
+                    );
+                }
+                let mut out = String::from(
+                    "end of turn: resilience tests, in this order (`resilience UNIT`):",
+                );
+                for (i, (id, name)) in order.iter().enumerate() {
+                    out.push_str(&format!("\n  {}. {id} — {name}", i + 1));
+                }
+                Ok(out)
+            }
+            "undo" => match game.undo().map_err(game_error)? {
+                Some(taken) => Ok(format!("undone: {taken}")),
+                None => Ok("nothing to undo".into()),
+            },
+            "log" => Ok(game.log_text()),
+            "save" => {
+                let Some(word) = word else {
+                    return Ok(String::new());
+                };
+                let path = std::path::Path::new(&word.text);
+                game.save_as(path).map_err(game_error)?;
+                Ok(format!("saved to {}", path.display()))
+            }
+            _ => unreachable!("GAME_VERBS lists only the verbs matched here"),
         }
     }
 }

@@ -29,14 +29,58 @@ pub fn load_army(path: &Path) -> Result<Army, ArmyError> {
     parse_army(&path.display().to_string(), &text)
 }
 
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArmy {
+    army: RawHeader,
+    #[serde(default)]
+    general: Vec<super::General>,
+    #[serde(default)]
+    unit: Vec<super::Unit>,
+    #[serde(default)]
+    figure: Vec<super::Figure>,
+    #[serde(default)]
+    leader: Vec<super::Leader>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHeader {
+    name: String,
+    rules: String,
+    #[serde(default)]
+    side: String,
+}
+
 pub fn parse_army(file: &str, text: &str) -> Result<Army, ArmyError> {
-    let _ = text;
-    Err(ArmyError {
+    let raw: RawArmy = toml::from_str(text).map_err(|e| {
+        let (line, column) = e
+            .span()
+            .map_or((1, 1), |s| crate::tables::line_column(text, s.start));
+        ArmyError {
+            file: file.to_string(),
+            line,
+            column,
+            key: String::new(),
+            message: e.message().trim().to_string(),
+        }
+    })?;
+    let rules = crate::command::System::from_id(&raw.army.rules).ok_or_else(|| ArmyError {
         file: file.to_string(),
         line: 1,
         column: 1,
-        key: String::new(),
-        message: "army lists are not implemented yet".into(),
+        key: "army.rules".into(),
+        message: format!("unknown rules `{}`", raw.army.rules),
+    })?;
+    Ok(Army {
+        file: file.to_string(),
+        name: raw.army.name,
+        rules,
+        side: raw.army.side,
+        generals: raw.general,
+        units: raw.unit,
+        figures: raw.figure,
+        leaders: raw.leader,
     })
 }
 

@@ -42,15 +42,19 @@ fn resolve(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolution, Comm
         .into());
     }
     let hits = n as i64;
+    let carried = input.words.value("carried").unwrap_or(0);
     let mut res = Resolution::new(
         System::Drums,
         "hits",
         format!("hits on bases ({per_base} hits a base)"),
     );
     res.row("hits", hits);
+    if carried > 0 {
+        res.row("hits already carried", carried);
+    }
     res.row("hits per base", per_base);
-    let mut bases_lost = hits / per_base;
-    let hits_left = hits % per_base;
+    let mut bases_lost = (hits + carried) / per_base;
+    let hits_left = (hits + carried) % per_base;
     let mut text = format!(
         "remove {bases_lost} base{}",
         if bases_lost == 1 { "" } else { "s" }
@@ -71,6 +75,7 @@ fn resolve(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolution, Comm
             if hits_left == 1 { "" } else { "s" }
         ));
     }
+    res.field("hits", hits);
     res.field("bases_lost", bases_lost);
     res.field("hits_left", hits_left);
     res.set_outcome(

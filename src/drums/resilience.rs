@@ -186,6 +186,8 @@ fn apply_row(
                 res.modifier(label, v * i64::from(count));
                 v * i64::from(count)
             }
+            // A unit's fact that this column ignores is not worth a row.
+            None if words.implied(keyword) => 0,
             None => {
                 // Said but blank in this column: shown, so nobody wonders
                 // whether the word was read.

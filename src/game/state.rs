@@ -11,29 +11,58 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "effect", rename_all = "kebab-case")]
 pub enum Effect {
     /// Hits received (and, with bases, bases lost at the tables' rate).
-    Hits { unit: String, hits: i64 },
+    Hits {
+        unit: String,
+        hits: i64,
+    },
     /// Inflicted hits this turn.
-    Inflicted { unit: String },
+    Inflicted {
+        unit: String,
+    },
     /// Shot (first shot spent, one more shot fired this game).
-    Shot { unit: String },
+    Shot {
+        unit: String,
+    },
     /// Fired at this turn and received at least one hit.
-    FiredAt { unit: String },
+    FiredAt {
+        unit: String,
+    },
     /// Fought a melee round (first melee spent).
-    Melee { unit: String },
-    Charged { unit: String },
-    Moved { unit: String },
+    Melee {
+        unit: String,
+    },
+    Charged {
+        unit: String,
+    },
+    Moved {
+        unit: String,
+    },
     /// Forced to retire this turn.
-    Retired { unit: String },
-    Broken { unit: String },
+    Retired {
+        unit: String,
+    },
+    Broken {
+        unit: String,
+    },
     /// A general removed from play (incapacitated).
-    GeneralRemoved { general: String },
+    GeneralRemoved {
+        general: String,
+    },
     /// Musket Mayhem: a figure killed or run off the board.
-    Killed { unit: String },
-    RanOff { unit: String },
+    Killed {
+        unit: String,
+    },
+    RanOff {
+        unit: String,
+    },
     /// A hero token spent.
-    SaveSpent { unit: String },
+    SaveSpent {
+        unit: String,
+    },
     /// The army (by index in the game) that has the initiative this turn.
-    Initiative { army: usize },
+    Initiative {
+        army: usize,
+    },
     /// Per-turn facts cleared, the turn advanced.
     NextTurn,
 }

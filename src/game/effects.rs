@@ -1,0 +1,127 @@
+//! What a resolution does to the units it named: the bridge from the
+//! rules' outcomes to the game's state.
+
+use serde_json::Value;
+
+use crate::catalog::NamedUnit;
+use crate::command::ClauseKind;
+use crate::resolution::Resolution;
+
+use super::state::Effect;
+
+/// The unit on the acting side, and the first unit of the first clause.
+fn actor_and_other(units: &[NamedUnit]) -> (Option<&str>, Option<&str>) {
+    let actor = units
+        .iter()
+        .find(|u| u.clause.is_none())
+        .map(|u| u.id.as_str());
+    let other = units
+        .iter()
+        .find(|u| matches!(u.clause, Some((0, ClauseKind::At | ClauseKind::Vs))))
+        .map(|u| u.id.as_str());
+    (actor, other)
+}
+
+fn int(v: Option<&Value>) -> i64 {
+    v.and_then(Value::as_i64).unwrap_or(0)
+}
+
+pub fn effects(res: &Resolution) -> Vec<Effect> {
+    let (actor, other) = actor_and_other(&res.units);
+    let mut out = Vec::new();
+    let unit = |id: &str| id.to_string();
+    match (res.verb, actor) {
+        ("resilience", Some(a)) => {
+            let hits = int(res.fields.get("hits"));
+            if hits > 0 {
+                out.push(Effect::Hits {
+                    unit: unit(a),
+                    hits,
+                });
+            }
+            match res.outcome.as_str() {
+                "forced-retire" => out.push(Effect::Retired { unit: unit(a) }),
+                "break" => out.push(Effect::Broken { unit: unit(a) }),
+                _ => {}
+            }
+        }
+        ("charge", Some(a)) if res.outcome == "charge" => {
+            out.push(Effect::Charged { unit: unit(a) })
+        }
+        ("move", Some(a)) => out.push(Effect::Moved { unit: unit(a) }),
+        ("hits", Some(a)) => {
+            out.push(Effect::Hits {
+                unit: unit(a),
+                hits: int(res.fields.get("hits")),
+            });
+        }
+        ("shoot", Some(a)) if res.outcome != "out-of-range" => {
+            out.push(Effect::Shot { unit: unit(a) });
+            let hits = int(res.fields.get("hits"));
+            if let Some(t) = other {
+                out.push(Effect::FiredAt { unit: unit(t) });
+                if hits > 0 {
+                    out.push(Effect::Hits {
+                        unit: unit(t),
+                        hits,
+                    });
+                }
+            }
+            if hits > 0 {
+                out.push(Effect::Inflicted { unit: unit(a) });
+            }
+        }
+        ("melee", Some(a)) => {
+            let sides = res.fields.get("sides").and_then(Value::as_array);
+            let hits_by = |i: usize| {
+                sides
+                    .and_then(|s| s.get(i))
+                    .map_or(0, |s| int(s.get("hits")))
+            };
+            out.push(Effect::Melee { unit: unit(a) });
+            if let Some(b) = other {
+                out.push(Effect::Melee { unit: unit(b) });
+                let (a_hits, b_hits) = (hits_by(0), hits_by(1));
+                if a_hits > 0 {
+                    out.push(Effect::Hits {
+                        unit: unit(b),
+                        hits: a_hits,
+                    });
+                    out.push(Effect::Inflicted { unit: unit(a) });
+                }
+                if b_hits > 0 {
+                    out.push(Effect::Hits {
+                        unit: unit(a),
+                        hits: b_hits,
+                    });
+                    out.push(Effect::Inflicted { unit: unit(b) });
+                }
+            }
+        }
+        ("risk", Some(g)) if res.outcome == "incapacitated" => out.push(Effect::GeneralRemoved {
+            general: g.to_string(),
+        }),
+        ("fire", _) => {
+            if let Some(t) = other
+                && res.outcome == "killed"
+            {
+                out.push(Effect::Killed { unit: unit(t) });
+            }
+        }
+        ("courage", Some(a)) => {
+            let ran = res
+                .fields
+                .get("figures")
+                .and_then(Value::as_array)
+                .is_some_and(|f| {
+                    f.iter()
+                        .any(|x| x.get("result").and_then(Value::as_str) == Some("runs-off"))
+                });
+            if ran {
+                out.push(Effect::RanOff { unit: unit(a) });
+            }
+        }
+        _ => {}
+    }
+    out
+}
