@@ -153,6 +153,12 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Words that name a task of the program rather than a rules command.
+    match args.command.first().map(String::as_str) {
+        Some("check") => return check(&args.command[1..]),
+        Some("replay") => return replay(&args.command[1..], tables),
+        _ => {}
+    }
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let hits_per_base = i64::from(tables.drums.hits.per_base);
     let mut session = Session::new(tables, args.rules.map_or(System::Drums, Into::into), seed);
@@ -218,6 +224,92 @@ pub fn main() -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `drumhead check FILE…`: army lists (and house-rule tables by their
+/// file name) checked without resolving anything.
+fn check(files: &[String]) -> ExitCode {
+    if files.is_empty() {
+        eprintln!("error: `check` needs files: drumhead check armies/*.toml");
+        return ExitCode::from(2);
+    }
+    let mut bad = 0;
+    let mut armies = Vec::new();
+    for file in files {
+        let path = std::path::Path::new(file);
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let result = if crate::tables::EMBEDDED.iter().any(|(n, _)| *n == name) {
+            let dir = path.parent().unwrap_or(std::path::Path::new("."));
+            Tables::with_overrides(dir)
+                .map(|_| format!("{file}: tables ok"))
+                .map_err(|e| e.to_string())
+        } else {
+            crate::army::load_army(path)
+                .map(|army| {
+                    let summary = format!(
+                        "{file}: {} ({}) ok: {} units, {} generals, {} figures, {} leaders",
+                        army.name,
+                        army.rules,
+                        army.units.len(),
+                        army.generals.len(),
+                        army.figures.len(),
+                        army.leaders.len()
+                    );
+                    armies.push(army);
+                    summary
+                })
+                .map_err(|e| e.to_string())
+        };
+        match result {
+            Ok(line) => println!("{line}"),
+            Err(e) => {
+                bad += 1;
+                eprintln!("error: {e}");
+            }
+        }
+    }
+    // Lists played together need ids unique across them.
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for army in &armies {
+        for (id, _) in army.ids() {
+            match seen.iter().find(|(i, _)| *i == id) {
+                Some((_, other)) => {
+                    bad += 1;
+                    eprintln!(
+                        "error: id `{id}` is in both {other} and {}: ids must be unique across a game's armies",
+                        army.file
+                    );
+                }
+                None => seen.push((id, &army.file)),
+            }
+        }
+    }
+    if bad > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `drumhead replay JOURNAL`.
+fn replay(args: &[String], tables: Tables) -> ExitCode {
+    let [journal] = args else {
+        eprintln!("error: `replay` needs one journal file: drumhead replay game.json.journal");
+        return ExitCode::from(2);
+    };
+    match crate::replay::replay(std::path::Path::new(journal), tables) {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
     }
 }
 

@@ -21,6 +21,7 @@ pub mod odds;
 pub mod parse;
 pub mod render;
 pub mod repl;
+pub mod replay;
 pub mod resolution;
 pub mod roll;
 pub mod session;

@@ -1,0 +1,176 @@
+//! Games kept in a file: a scripted game through batch mode, undo and
+//! replay, and a game killed with SIGKILL again and again that never
+//! leaves a game file that fails to parse or disagrees with its journal.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use drumhead::game::{Game, Journal, State};
+
+const BIN: &str = env!("CARGO_BIN_EXE_drumhead");
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("drumhead-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn armies() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/armies");
+    ["test-prussia.toml", "test-austria.toml"]
+        .iter()
+        .flat_map(|f| ["--army".to_string(), dir.join(f).display().to_string()])
+        .collect()
+}
+
+fn run(args: &[String], script: &str) -> (bool, String, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_scripted_game_ends_with_the_hand_computed_roster() {
+    let dir = temp_dir("scripted");
+    let game = dir.join("leuthen.json");
+    let mut args = armies();
+    args.extend(["--game".into(), game.display().to_string(), "--json".into()]);
+    let script = "\
+hits 7 aus-3
+resilience aus-3 shooting rolled 2 2
+hits 6 aus-3
+charge hus-2 rolled 3 3
+move gren-1 rolled 4
+next-turn
+resilience aus-3 rolled 6 6
+";
+    let (ok, stdout, stderr) = run(&args, script);
+    assert!(ok, "{stderr}");
+    // Hand computation:
+    // - aus-3 (4 bases, lackluster, line): 7 hits → 1 base lost, 1 carried.
+    // - resilience from shooting, 2+2 = 4: lackluster −1, not zealous +1,
+    //   line +1, hit −1 → 4: forced retire, 1 hit (total 8 hits).
+    // - 6 more hits: 14 hits → 2 bases lost, 2 of 4 left (50%).
+    // - turn 2: end-of-turn test 6+6 = 12, lackluster −1, half-lost −1 → 10:
+    //   advance 1BW (all other cases).
+    let last: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["score"], 10);
+    assert_eq!(last["outcome"], "advance");
+    let (_, entries, state) = Game::read_file(&game).unwrap();
+    assert_eq!(entries, 7);
+    let aus = &state.units["aus-3"];
+    assert_eq!(aus.hits, 14);
+    assert!(!aus.retired, "next-turn clears forced-to-retire");
+    assert_eq!(state.units["hus-2"].charges, 1);
+    assert_eq!(state.turn, 2);
+    // The journal replays to the same state.
+    let journal = Journal::path_for(&game);
+    let out = Command::new(BIN)
+        .arg("replay")
+        .arg(&journal)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("the state equals"));
+}
+
+#[test]
+fn undo_takes_back_the_last_resolution() {
+    let dir = temp_dir("undo");
+    let game = dir.join("g.json");
+    let mut args = armies();
+    args.extend(["--game".into(), game.display().to_string()]);
+    let (ok, _, stderr) = run(&args, "hits 7 aus-3\nhits 5 aus-3\nundo\n");
+    assert!(ok, "{stderr}");
+    let (_, _, state) = Game::read_file(&game).unwrap();
+    assert_eq!(state.units["aus-3"].hits, 7);
+    // Reopening the game keeps it, and --army may not change its armies.
+    let (ok, stdout, _) = run(
+        &["--game".into(), game.display().to_string()],
+        "show aus-3\n",
+    );
+    assert!(ok);
+    assert!(stdout.contains("3 of 4 (75%)"), "{stdout}");
+    let (ok, _, stderr) = run(&args, "units\n");
+    assert!(!ok);
+    assert!(stderr.contains("already exists"), "{stderr}");
+}
+
+/// The state a prefix of the journal folds to.
+fn fold(journal: &Path, prefix: usize) -> State {
+    let (armies, entries) = Journal::read(journal).unwrap();
+    let mut game = Game::new(armies, 6).unwrap();
+    game.entries = entries[..prefix].to_vec();
+    game.rebuild();
+    game.state
+}
+
+#[test]
+fn sigkill_never_leaves_a_broken_game_file() {
+    let dir = temp_dir("sigkill");
+    let game = dir.join("g.json");
+    let journal = Journal::path_for(&game);
+    let script: String = (0..400)
+        .map(|i| format!("hits {} aus-3\nmove gren-1\n", i % 3))
+        .collect();
+    let mut first = true;
+    for round in 0..8 {
+        let mut args = if first { armies() } else { Vec::new() };
+        first = false;
+        args.extend([
+            "--game".into(),
+            game.display().to_string(),
+            "--seed".into(),
+            round.to_string(),
+        ]);
+        let mut child = Command::new(BIN)
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let writer = {
+            let script = script.clone();
+            std::thread::spawn(move || {
+                let _ = stdin.write_all(script.as_bytes());
+            })
+        };
+        std::thread::sleep(std::time::Duration::from_millis(15 + 10 * round));
+        child.kill().unwrap(); // SIGKILL
+        let _ = child.wait();
+        let _ = writer.join();
+        // The game file always parses, and is the fold of a prefix of the journal.
+        let (_, entries, state) = Game::read_file(&game).expect("game file parses after SIGKILL");
+        let (_, journal_entries) = Journal::read(&journal).expect("journal reads after SIGKILL");
+        assert!(entries as usize <= journal_entries.len());
+        assert_eq!(state, fold(&journal, entries as usize), "round {round}");
+        eprintln!(
+            "round {round}: game file holds {entries} of {} journal entries",
+            journal_entries.len()
+        );
+    }
+}
