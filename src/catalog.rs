@@ -303,4 +303,6 @@ pub struct NamedUnit {
 }
 
 /// Verbs the session itself handles rather than a resolver.
-pub const SESSION_VERBS: &[&str] = &["help", "odds", "set"];
+pub const SESSION_VERBS: &[&str] = &[
+    "help", "odds", "simulate", "units", "show", "next-turn", "end-turn", "undo", "log", "save",
+];

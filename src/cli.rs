@@ -102,6 +102,10 @@ impl Printer {
             (Output::Resolution(res), false) => writeln!(out, "{}", render::text(res, self.color)),
             (Output::Odds(odds), true) => writeln!(out, "{}", render::odds_json(odds)),
             (Output::Odds(odds), false) => writeln!(out, "{}", render::odds_text(odds, self.color)),
+            (Output::Comparison(c), true) => writeln!(out, "{}", render::comparison_json(c)),
+            (Output::Comparison(c), false) => writeln!(out, "{}", render::comparison_text(c)),
+            (Output::Simulation(s), true) => writeln!(out, "{}", render::simulation_json(s)),
+            (Output::Simulation(s), false) => writeln!(out, "{}", render::simulation_text(s)),
             (Output::Text(text), true) => writeln!(out, "{}", serde_json::json!({ "help": text })),
             (Output::Text(text), false) => writeln!(out, "{text}"),
         }

@@ -15,6 +15,7 @@ pub mod command;
 pub mod dice;
 pub mod drums;
 pub mod error;
+pub mod explore;
 pub mod game;
 pub mod help;
 pub mod odds;

@@ -157,3 +157,105 @@ pub fn odds_json(odds: &Odds) -> Value {
     }
     Value::Object(obj)
 }
+
+fn percent(p: f64) -> String {
+    format!("{:.2}%", p * 100.0)
+}
+
+fn plain_table() -> Table {
+    let mut table = Table::new();
+    table
+        .load_style(presets::NOTHING)
+        .set_content_arrangement(ContentArrangement::Disabled);
+    table
+}
+
+fn trimmed(table: &Table) -> String {
+    table.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
+}
+
+/// Every outcome of either distribution, in the order first seen.
+fn union<'a>(a: &'a Odds, b: &'a Odds) -> Vec<&'a OutcomeOdds> {
+    let mut all: Vec<&OutcomeOdds> = a.outcomes.iter().collect();
+    for o in &b.outcomes {
+        if !all.iter().any(|x| x.text == o.text) {
+            all.push(o);
+        }
+    }
+    all
+}
+
+fn p_of(odds: &Odds, text: &str) -> f64 {
+    odds.outcomes.iter().find(|o| o.text == text).map_or(0.0, |o| o.prob.p)
+}
+
+pub fn comparison_text(c: &crate::explore::Comparison) -> String {
+    let mut out = format!("odds: {} · compare {}\n", c.without.heading, c.words);
+    let mut table = plain_table();
+    table.add_row(vec!["outcome", "without", "with", "change"]);
+    for o in union(&c.without, &c.with) {
+        let (a, b) = (p_of(&c.without, &o.text), p_of(&c.with, &o.text));
+        table.add_row(vec![
+            Cell::new(&o.text),
+            Cell::new(percent(a)).set_alignment(CellAlignment::Right),
+            Cell::new(percent(b)).set_alignment(CellAlignment::Right),
+            Cell::new(format!("{:+.2} pts", (b - a) * 100.0)).set_alignment(CellAlignment::Right),
+        ]);
+    }
+    out.push_str(&trimmed(&table));
+    for (name, without) in &c.without.expected {
+        if let Some((_, with)) = c.with.expected.iter().find(|(n, _)| n == name) {
+            out.push_str(&format!("\n{}: {without:.3} → {with:.3}", name.replace('_', " ")));
+        }
+    }
+    out
+}
+
+pub fn comparison_json(c: &crate::explore::Comparison) -> Value {
+    json!({
+        "verb": c.without.verb,
+        "rules": c.without.rules.id(),
+        "compare": c.words,
+        "without": odds_json(&c.without),
+        "with": odds_json(&c.with),
+    })
+}
+
+pub fn simulation_text(s: &crate::explore::Simulation) -> String {
+    let mut out = format!(
+        "simulate {} rolls: {} · seeds {}–{}\n",
+        s.rolls,
+        s.odds.heading,
+        s.seed,
+        s.seed.wrapping_add(s.rolls - 1)
+    );
+    let mut table = plain_table();
+    table.add_row(vec!["outcome", "observed", "exact", "difference"]);
+    for (text, count) in &s.observed {
+        let observed = *count as f64 / s.rolls as f64;
+        let exact = p_of(&s.odds, text);
+        table.add_row(vec![
+            Cell::new(text),
+            Cell::new(percent(observed)).set_alignment(CellAlignment::Right),
+            Cell::new(percent(exact)).set_alignment(CellAlignment::Right),
+            Cell::new(format!("{:+.2} pts", (observed - exact) * 100.0)).set_alignment(CellAlignment::Right),
+        ]);
+    }
+    out.push_str(&trimmed(&table));
+    out
+}
+
+pub fn simulation_json(s: &crate::explore::Simulation) -> Value {
+    json!({
+        "verb": s.odds.verb,
+        "rules": s.odds.rules.id(),
+        "simulate": s.rolls,
+        "seed": s.seed,
+        "outcomes": s.observed.iter().map(|(text, count)| json!({
+            "text": text,
+            "observed": count,
+            "p_observed": *count as f64 / s.rolls as f64,
+            "p": p_of(&s.odds, text),
+        })).collect::<Vec<_>>(),
+    })
+}

@@ -7,6 +7,7 @@ use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
 use crate::error::{BindError, CommandError, DiceError};
 use crate::game::{Effect, Game, GameError};
+use crate::explore::{Comparison, Simulation};
 use crate::help;
 use crate::odds::{self, Odds};
 use crate::parse::parse_line;
@@ -19,6 +20,10 @@ pub enum Output {
     Resolution(Box<Resolution>),
     /// The exact distribution of outcomes (`odds …`).
     Odds(Box<Odds>),
+    /// `odds … compare WORD`: the distribution without and with a word.
+    Comparison(Box<Comparison>),
+    /// `simulate N …`: observed frequencies beside the exact odds.
+    Simulation(Box<Simulation>),
     /// Help and other plain text.
     Text(String),
 }
@@ -62,7 +67,7 @@ impl Session {
         self
     }
 
-    fn roster(&self) -> &dyn Roster {
+    pub(crate) fn roster(&self) -> &dyn Roster {
         match &self.game {
             Some(game) => game,
             None => &NoUnits,
@@ -102,6 +107,16 @@ impl Session {
             return self
                 .game_verb(&command, line)
                 .map(|t| Some(Output::Text(t)));
+        }
+        if command.verb == "simulate" && command.mode == Mode::Resolve {
+            return self
+                .simulate(&command, line)
+                .map(|s| Some(Output::Simulation(Box::new(s))));
+        }
+        if command.mode == Mode::Odds
+            && let Some(comparison) = self.compare(&command, line)?
+        {
+            return Ok(Some(Output::Comparison(Box::new(comparison))));
         }
         if command.mode == Mode::Odds {
             return self
