@@ -191,10 +191,7 @@ impl Catalog {
             };
             res.rows.insert(
                 i,
-                crate::resolution::Row {
-                    label: format!("from {} ({})", unit.id, unit.name),
-                    value: facts,
-                },
+                crate::resolution::Row::plain(format!("from {} ({})", unit.id, unit.name), facts),
             );
         }
         res.units = named;
@@ -304,5 +301,14 @@ pub struct NamedUnit {
 
 /// Verbs the session itself handles rather than a resolver.
 pub const SESSION_VERBS: &[&str] = &[
-    "help", "odds", "simulate", "units", "show", "next-turn", "end-turn", "undo", "log", "save",
+    "help",
+    "odds",
+    "simulate",
+    "units",
+    "show",
+    "next-turn",
+    "end-turn",
+    "undo",
+    "log",
+    "save",
 ];

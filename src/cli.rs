@@ -98,7 +98,12 @@ pub struct Printer {
 impl Printer {
     pub fn result(&self, out: &mut dyn Write, output: &Output) -> io::Result<()> {
         match (output, self.json) {
-            (Output::Resolution(res), true) => writeln!(out, "{}", render::json(res)),
+            (Output::Resolution(res), true) => {
+                let mut buf = Vec::with_capacity(512);
+                render::write_json(res, &mut buf);
+                buf.push(b'\n');
+                out.write_all(&buf)
+            }
             (Output::Resolution(res), false) => writeln!(out, "{}", render::text(res, self.color)),
             (Output::Odds(odds), true) => writeln!(out, "{}", render::odds_json(odds)),
             (Output::Odds(odds), false) => writeln!(out, "{}", render::odds_text(odds, self.color)),

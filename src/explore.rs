@@ -41,8 +41,16 @@ fn blank(line: &str, from: usize, to: usize) -> String {
 impl Session {
     /// `odds COMMAND compare WORDS`: the distribution without the words and
     /// with them (placed on the acting side, right after the verb).
-    pub fn compare(&self, command: &Command, line: &str) -> Result<Option<Comparison>, CommandError> {
-        let Some(at) = command.words.iter().position(|w| w.keyword() == Some("compare")) else {
+    pub fn compare(
+        &self,
+        command: &Command,
+        line: &str,
+    ) -> Result<Option<Comparison>, CommandError> {
+        let Some(at) = command
+            .words
+            .iter()
+            .position(|w| w.keyword() == Some("compare"))
+        else {
             return Ok(None);
         };
         let compare = &command.words[at];
@@ -62,7 +70,10 @@ impl Session {
             }
             .into());
         };
-        let end = command.rolled_span.map_or(line.len(), |s| s.start).max(last.span.end);
+        let end = command
+            .rolled_span
+            .map_or(line.len(), |s| s.start)
+            .max(last.span.end);
         let compared = line[first.span.start..last.span.end].to_string();
         // Without: the compared words blanked (and any of them typed earlier too).
         let mut without_line = blank(line, compare.span.start, end.min(last.span.end));
@@ -74,7 +85,11 @@ impl Session {
         }
         let with_line = {
             let verb_end = command.verb_span.end;
-            format!("{} {compared}{}", &without_line[..verb_end], &without_line[verb_end..])
+            format!(
+                "{} {compared}{}",
+                &without_line[..verb_end],
+                &without_line[verb_end..]
+            )
         };
         let without = self.odds_of_line(&without_line)?;
         let with = self.odds_of_line(&with_line)?;
@@ -86,7 +101,8 @@ impl Session {
     }
 
     fn odds_of_line(&self, line: &str) -> Result<Odds, CommandError> {
-        let command = parse_line(line)?.ok_or_else(|| CommandError::Option("nothing to resolve".into()))?;
+        let command =
+            parse_line(line)?.ok_or_else(|| CommandError::Option("nothing to resolve".into()))?;
         let system = command.system.map_or(self.rules, |(s, _)| s);
         self.odds(system, &command, line)
     }
@@ -129,15 +145,21 @@ impl Session {
         let system = inner.system.map_or(self.rules, |(s, _)| s);
         let odds = self.odds(system, &inner, &inner_line)?;
         let seed = self.next_seed();
-        let mut observed: Vec<(String, u64)> = odds.outcomes.iter().map(|o| (o.text.clone(), 0)).collect();
+        let mut observed: Vec<(String, u64)> =
+            odds.outcomes.iter().map(|o| (o.text.clone(), 0)).collect();
         for i in 0..rolls {
             let mut dice = Dice::new(&[], seed.wrapping_add(i));
-            let res = self
-                .catalog
-                .resolve(system, &inner, &inner_line, &self.tables, self.roster(), &mut dice)?;
+            let res = self.catalog.resolve(
+                system,
+                &inner,
+                &inner_line,
+                &self.tables,
+                self.roster(),
+                &mut dice,
+            )?;
             match observed.iter_mut().find(|(t, _)| *t == res.outcome_text) {
                 Some((_, c)) => *c += 1,
-                None => observed.push((res.outcome_text.clone(), 1)),
+                None => observed.push((res.outcome_text.to_string(), 1)),
             }
         }
         Ok(Simulation {

@@ -322,8 +322,8 @@ pub fn enumerate(
         match outcomes.iter_mut().find(|o| o.text == res.outcome_text) {
             Some(o) => o.prob = o.prob.plus(weight),
             None => outcomes.push(OutcomeOdds {
-                outcome: res.outcome.clone(),
-                text: res.outcome_text.clone(),
+                outcome: res.outcome.to_string(),
+                text: res.outcome_text.to_string(),
                 prob: weight,
             }),
         }

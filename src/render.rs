@@ -13,10 +13,10 @@ pub fn text(res: &Resolution, color: bool) -> String {
     table
         .load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Disabled);
-    for row in &res.rows {
+    for (label, value) in res.row_texts() {
         table.add_row(vec![
-            Cell::new(&row.label),
-            Cell::new(&row.value).set_alignment(CellAlignment::Right),
+            Cell::new(label),
+            Cell::new(value).set_alignment(CellAlignment::Right),
         ]);
     }
     let mut heading = format!("{} · {}", res.heading, res.rules.title());
@@ -49,42 +49,107 @@ fn outcome_line(res: &Resolution, color: bool) -> String {
     }
 }
 
-pub fn json(res: &Resolution) -> Value {
-    let mut obj = Map::new();
-    obj.insert("verb".into(), json!(res.verb));
-    obj.insert("rules".into(), json!(res.rules.id()));
+/// One resolution as a JSON object, written straight into `out` (the
+/// batch hot path: no intermediate tree).
+pub fn write_json(res: &Resolution, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"verb\":");
+    json_str(out, res.verb);
+    out.extend_from_slice(b",\"rules\":");
+    json_str(out, res.rules.id());
     if let Some(seed) = res.seed {
-        obj.insert("seed".into(), json!(seed));
+        out.extend_from_slice(b",\"seed\":");
+        json_int(out, seed as i64);
     }
-    obj.insert(
-        "dice".into(),
-        json!(res.dice.iter().map(|d| d.face).collect::<Vec<_>>()),
-    );
-    obj.insert(
-        "entered".into(),
-        json!(res.dice.iter().map(|d| d.entered).collect::<Vec<_>>()),
-    );
-    obj.insert(
-        "modifiers".into(),
-        Value::Array(
-            res.modifiers
-                .iter()
-                .map(|m| json!({"label": m.label, "value": m.value}))
-                .collect(),
-        ),
-    );
+    out.extend_from_slice(b",\"dice\":[");
+    for (i, d) in res.dice.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json_int(out, i64::from(d.face));
+    }
+    out.extend_from_slice(b"],\"entered\":[");
+    for (i, d) in res.dice.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(if d.entered { b"true" } else { b"false" });
+    }
+    out.extend_from_slice(b"],\"modifiers\":[");
+    for (i, m) in res.modifiers.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"label\":");
+        json_str(out, &m.label);
+        out.extend_from_slice(b",\"value\":");
+        json_int(out, m.value);
+        out.push(b'}');
+    }
+    out.push(b']');
     if let Some(score) = res.score {
-        obj.insert("score".into(), json!(score));
+        out.extend_from_slice(b",\"score\":");
+        json_int(out, score);
     }
-    obj.insert("outcome".into(), json!(res.outcome));
-    obj.insert("outcome_text".into(), json!(res.outcome_text));
-    for (k, v) in &res.fields {
-        obj.insert(k.clone(), v.clone());
+    out.extend_from_slice(b",\"outcome\":");
+    json_str(out, &res.outcome);
+    out.extend_from_slice(b",\"outcome_text\":");
+    json_str(out, &res.outcome_text);
+    for (k, v) in res.fields.iter() {
+        out.push(b',');
+        json_str(out, k);
+        out.push(b':');
+        // Writing a Value into a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut *out, v);
     }
     if !res.notes.is_empty() {
-        obj.insert("notes".into(), json!(res.notes));
+        out.extend_from_slice(b",\"notes\":[");
+        for (i, n) in res.notes.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            json_str(out, n);
+        }
+        out.push(b']');
     }
-    Value::Object(obj)
+    out.push(b'}');
+}
+
+fn json_int(out: &mut Vec<u8>, n: i64) {
+    let mut buf = itoa::Buffer::new();
+    out.extend_from_slice(buf.format(n).as_bytes());
+}
+
+/// A JSON string with the escapes RFC 8259 requires.
+fn json_str(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape: Option<&[u8]> = match b {
+            b'"' => Some(b"\\\""),
+            b'\\' => Some(b"\\\\"),
+            b'\n' => Some(b"\\n"),
+            b'\r' => Some(b"\\r"),
+            b'\t' => Some(b"\\t"),
+            0..=0x1f => None,
+            _ => continue,
+        };
+        out.extend_from_slice(&bytes[start..i]);
+        match escape {
+            Some(e) => out.extend_from_slice(e),
+            None => out.extend_from_slice(format!("\\u{b:04x}").as_bytes()),
+        }
+        start = i + 1;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+/// The same object as a `Value`, for callers that want a tree.
+pub fn json(res: &Resolution) -> Value {
+    let mut out = Vec::new();
+    write_json(res, &mut out);
+    serde_json::from_slice(&out).unwrap_or(Value::Null)
 }
 
 /// An error as a JSON object: `{"error", "line", "column"}`.
@@ -171,7 +236,12 @@ fn plain_table() -> Table {
 }
 
 fn trimmed(table: &Table) -> String {
-    table.to_string().lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
+    table
+        .to_string()
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Every outcome of either distribution, in the order first seen.
@@ -186,7 +256,10 @@ fn union<'a>(a: &'a Odds, b: &'a Odds) -> Vec<&'a OutcomeOdds> {
 }
 
 fn p_of(odds: &Odds, text: &str) -> f64 {
-    odds.outcomes.iter().find(|o| o.text == text).map_or(0.0, |o| o.prob.p)
+    odds.outcomes
+        .iter()
+        .find(|o| o.text == text)
+        .map_or(0.0, |o| o.prob.p)
 }
 
 pub fn comparison_text(c: &crate::explore::Comparison) -> String {
@@ -205,7 +278,10 @@ pub fn comparison_text(c: &crate::explore::Comparison) -> String {
     out.push_str(&trimmed(&table));
     for (name, without) in &c.without.expected {
         if let Some((_, with)) = c.with.expected.iter().find(|(n, _)| n == name) {
-            out.push_str(&format!("\n{}: {without:.3} → {with:.3}", name.replace('_', " ")));
+            out.push_str(&format!(
+                "\n{}: {without:.3} → {with:.3}",
+                name.replace('_', " ")
+            ));
         }
     }
     out
@@ -238,7 +314,8 @@ pub fn simulation_text(s: &crate::explore::Simulation) -> String {
             Cell::new(text),
             Cell::new(percent(observed)).set_alignment(CellAlignment::Right),
             Cell::new(percent(exact)).set_alignment(CellAlignment::Right),
-            Cell::new(format!("{:+.2} pts", (observed - exact) * 100.0)).set_alignment(CellAlignment::Right),
+            Cell::new(format!("{:+.2} pts", (observed - exact) * 100.0))
+                .set_alignment(CellAlignment::Right),
         ]);
     }
     out.push_str(&trimmed(&table));

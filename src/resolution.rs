@@ -1,23 +1,81 @@
 //! What a resolver returns: the dice, the modifier stack, the score and the
 //! outcome, plus the procedure's own fields for JSON.
 
-use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::rc::Rc;
+
+use serde_json::Value;
 
 use crate::command::System;
 use crate::dice::Rolled;
 
-/// One row of the explanation table.
+/// One row of the explanation table. Dice and modifiers refer to the
+/// resolution's own lists, so the text is built only when it is shown.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Row {
-    pub label: String,
-    pub value: String,
+pub enum Row {
+    /// A die; the label is shared by the dice of one roll, numbered when
+    /// there are several.
+    Die {
+        label: Rc<str>,
+        number: Option<usize>,
+        die: usize,
+    },
+    /// An entry of `modifiers`.
+    Modifier(usize),
+    Plain {
+        label: String,
+        value: String,
+    },
+}
+
+impl Row {
+    pub fn plain(label: impl Into<String>, value: impl ToString) -> Row {
+        Row::Plain {
+            label: label.into(),
+            value: value.to_string(),
+        }
+    }
 }
 
 /// One adjustment between the dice and the score, named by its table row.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Modifier {
-    pub label: String,
+    pub label: Rc<str>,
     pub value: i64,
+}
+
+/// The procedure's own results, in the order the resolver gave them.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Fields(pub Vec<(&'static str, Value)>);
+
+impl Fields {
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Set a field, replacing an earlier value of the same key.
+    pub fn insert(&mut self, key: &'static str, value: Value) {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => *v = value,
+            None => self.0.push((key, value)),
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &Value)> {
+        self.0.iter().map(|(k, v)| (*k, v))
+    }
+}
+
+impl std::ops::Index<&str> for Fields {
+    type Output = Value;
+    /// A missing field reads as `null`, like indexing a JSON object.
+    fn index(&self, key: &str) -> &Value {
+        self.get(key).unwrap_or(&Value::Null)
+    }
 }
 
 /// How an outcome should be coloured: good for the acting unit, bad, or neither.
@@ -41,14 +99,14 @@ pub struct Resolution {
     pub modifiers: Vec<Modifier>,
     pub score: Option<i64>,
     /// Machine id of the outcome (`carry-on`, `must-charge`, …).
-    pub outcome: String,
+    pub outcome: Cow<'static, str>,
     /// The outcome in the rule's words.
-    pub outcome_text: String,
+    pub outcome_text: Cow<'static, str>,
     pub tone: Tone,
     /// Extra lines under the outcome: follow-ups the rules require.
     pub notes: Vec<String>,
     /// Procedure-specific JSON fields.
-    pub fields: Map<String, Value>,
+    pub fields: Fields,
     /// Units of loaded armies the command named.
     pub units: Vec<crate::catalog::NamedUnit>,
 }
@@ -64,51 +122,75 @@ impl Resolution {
             rows: Vec::new(),
             modifiers: Vec::new(),
             score: None,
-            outcome: String::new(),
-            outcome_text: String::new(),
+            outcome: Cow::Borrowed(""),
+            outcome_text: Cow::Borrowed(""),
             tone: Tone::Neutral,
             notes: Vec::new(),
-            fields: Map::new(),
+            fields: Fields::default(),
             units: Vec::new(),
         }
     }
 
-    /// A die in the stack: `2D6 die 1 (rolled)  4`.
+    /// A die in the stack: `2D6 (rolled)  4`.
     pub fn die(&mut self, label: &str, die: Rolled) {
-        self.rows.push(Row {
-            label: format!("{label} ({})", die.how()),
-            value: die.face.to_string(),
+        self.rows.push(Row::Die {
+            label: label.into(),
+            number: None,
+            die: self.dice.len(),
         });
         self.dice.push(die);
     }
 
     /// Several dice under one label, numbered when there is more than one.
     pub fn dice_rows(&mut self, label: &str, dice: &[Rolled]) {
+        let label: Rc<str> = label.into();
         for (i, die) in dice.iter().enumerate() {
-            if dice.len() == 1 {
-                self.die(label, *die);
-            } else {
-                self.die(&format!("{label} die {}", i + 1), *die);
-            }
+            self.rows.push(Row::Die {
+                label: label.clone(),
+                number: (dice.len() > 1).then_some(i + 1),
+                die: self.dice.len(),
+            });
+            self.dice.push(*die);
         }
     }
 
     /// An adjustment with its table row.
-    pub fn modifier(&mut self, label: impl Into<String>, value: i64) {
-        let label = label.into();
-        self.rows.push(Row {
-            label: label.clone(),
-            value: signed(value),
+    pub fn modifier(&mut self, label: impl Into<Rc<str>>, value: i64) {
+        self.rows.push(Row::Modifier(self.modifiers.len()));
+        self.modifiers.push(Modifier {
+            label: label.into(),
+            value,
         });
-        self.modifiers.push(Modifier { label, value });
     }
 
     /// A plain explanation row (a looked-up value, a fixed distance).
     pub fn row(&mut self, label: impl Into<String>, value: impl ToString) {
-        self.rows.push(Row {
-            label: label.into(),
-            value: value.to_string(),
-        });
+        self.rows.push(Row::plain(label, value));
+    }
+
+    /// The rows as (label, value) text, for display.
+    pub fn row_texts(&self) -> Vec<(String, String)> {
+        self.rows
+            .iter()
+            .map(|row| match row {
+                Row::Die { label, number, die } => {
+                    let d = self.dice.get(*die).copied();
+                    let how = d.map_or("", |d| d.how());
+                    let face = d.map_or(String::new(), |d| d.face.to_string());
+                    match number {
+                        Some(n) => (format!("{label} die {n} ({how})"), face),
+                        None => (format!("{label} ({how})"), face),
+                    }
+                }
+                Row::Modifier(i) => self
+                    .modifiers
+                    .get(*i)
+                    .map_or((String::new(), String::new()), |m| {
+                        (m.label.to_string(), signed(m.value))
+                    }),
+                Row::Plain { label, value } => (label.clone(), value.clone()),
+            })
+            .collect()
     }
 
     pub fn set_score(&mut self, score: i64) {
@@ -116,14 +198,19 @@ impl Resolution {
         self.row("score", score);
     }
 
-    pub fn set_outcome(&mut self, id: impl Into<String>, text: impl Into<String>, tone: Tone) {
+    pub fn set_outcome(
+        &mut self,
+        id: impl Into<Cow<'static, str>>,
+        text: impl Into<Cow<'static, str>>,
+        tone: Tone,
+    ) {
         self.outcome = id.into();
         self.outcome_text = text.into();
         self.tone = tone;
     }
 
-    pub fn field(&mut self, key: &str, value: impl Into<Value>) {
-        self.fields.insert(key.to_string(), value.into());
+    pub fn field(&mut self, key: &'static str, value: impl Into<Value>) {
+        self.fields.insert(key, value.into());
     }
 
     pub fn note(&mut self, text: impl Into<String>) {

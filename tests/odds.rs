@@ -88,7 +88,7 @@ fn simulate(line: &str, n: usize) -> Vec<(String, usize)> {
         };
         match counts.iter_mut().find(|(t, _)| *t == res.outcome_text) {
             Some((_, c)) => *c += 1,
-            None => counts.push((res.outcome_text.clone(), 1)),
+            None => counts.push((res.outcome_text.to_string(), 1)),
         }
     }
     counts

@@ -39,7 +39,7 @@ pub fn effects(res: &Resolution) -> Vec<Effect> {
                     hits,
                 });
             }
-            match res.outcome.as_str() {
+            match &*res.outcome {
                 "forced-retire" => out.push(Effect::Retired { unit: unit(a) }),
                 "break" => out.push(Effect::Broken { unit: unit(a) }),
                 _ => {}

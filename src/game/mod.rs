@@ -129,7 +129,7 @@ impl Game {
             system: Some(system.id().to_string()),
             seed: res.seed,
             dice: res.dice.iter().map(|d| d.face).collect(),
-            outcome: Some(res.outcome_text.clone()),
+            outcome: Some(res.outcome_text.to_string()),
             effects: effects.clone(),
             undo: None,
         };
