@@ -1,12 +1,13 @@
 //! The front ends: one-shot, batch (stdin not a terminal) and the REPL,
 //! all over one [`Session`].
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 
+use crate::batch::{self, SessionSpec};
 use crate::command::System;
 use crate::error::CommandError;
 use crate::game::{ArmySource, Game, GameError};
@@ -200,6 +201,12 @@ pub fn main() -> ExitCode {
         color,
     };
 
+    // Lines depend on each other only through a game or `--dice`.
+    let parallel = (session.game.is_none() && session.unused_dice() == 0).then(|| SessionSpec {
+        tables_dir: args.tables.clone(),
+        rules: session.rules,
+        seed,
+    });
     let rejected = if !args.command.is_empty() {
         let line = args.command.join(" ");
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
@@ -208,11 +215,11 @@ pub fn main() -> ExitCode {
             );
             return ExitCode::from(1);
         }
-        run_lines(&mut session, &printer, std::iter::once(Ok(line)), false)
+        batch::run(&mut session, &printer, io::Cursor::new(line), false, None)
     } else if interactive {
         crate::repl::run(&mut session, &printer)
     } else {
-        run_lines(&mut session, &printer, stdin.lock().lines(), true)
+        batch::run(&mut session, &printer, stdin.lock(), true, parallel)
     };
     let rejected = match rejected {
         Ok(n) => n,
@@ -338,52 +345,6 @@ fn open_game(args: &Args, hits_per_base: i64) -> Result<Option<Game>, GameError>
         None if sources.is_empty() => Ok(None),
         None => Game::new(sources, hits_per_base).map(Some),
     }
-}
-
-/// Resolve every line; returns how many were rejected.
-pub fn run_lines(
-    session: &mut Session,
-    printer: &Printer,
-    lines: impl Iterator<Item = io::Result<String>>,
-    batch: bool,
-) -> io::Result<usize> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let stderr = io::stderr();
-    let mut rejected = 0;
-    let mut first = true;
-    for (i, line) in lines.enumerate() {
-        let line = match line {
-            Ok(line) => line,
-            // Invalid UTF-8 and the like: report the line and go on.
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                rejected += 1;
-                out.flush()?;
-                writeln!(stderr.lock(), "error: line {}: {e}", i + 1)?;
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        match session.run_line(&line) {
-            Ok(None) => {}
-            Ok(Some(output)) => {
-                if !first && !printer.json {
-                    writeln!(out)?;
-                }
-                first = false;
-                printer.result(&mut out, &output)?;
-            }
-            Err(e) => {
-                rejected += 1;
-                if !printer.json {
-                    out.flush()?;
-                }
-                printer.error(&mut out, &mut stderr.lock(), &e, &line, i + 1, batch)?;
-            }
-        }
-    }
-    out.flush()?;
-    Ok(rejected)
 }
 
 /// A seed for sessions without `--seed`: different every run, and reported

@@ -189,6 +189,8 @@ pub struct DiceExpr {
     pub fixed: i64,
     /// (count, sides)
     pub dice: Vec<(u32, u32)>,
+    /// How it is shown ("3 + 2D6"), worked out once.
+    pub text: String,
 }
 
 impl DiceExpr {
@@ -230,6 +232,7 @@ impl DiceExpr {
                 None => expr.fixed += term.parse::<i64>().map_err(|_| bad())?,
             }
         }
+        expr.text = expr.describe();
         Ok(expr)
     }
 
@@ -246,8 +249,8 @@ impl DiceExpr {
     }
 }
 
-impl fmt::Display for DiceExpr {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl DiceExpr {
+    fn describe(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
         if self.fixed != 0 || self.dice.is_empty() {
             parts.push(self.fixed.to_string());
@@ -255,7 +258,13 @@ impl fmt::Display for DiceExpr {
         for (count, sides) in &self.dice {
             parts.push(format!("{count}D{sides}"));
         }
-        f.write_str(&parts.join(" + "))
+        parts.join(" + ")
+    }
+}
+
+impl fmt::Display for DiceExpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
     }
 }
 

@@ -8,6 +8,7 @@
 //! The numbers come from `tables/*.toml` ([`tables`]).
 
 pub mod army;
+pub mod batch;
 pub mod bind;
 pub mod catalog;
 pub mod cli;

@@ -328,7 +328,7 @@ pub fn enumerate(
             }),
         }
         for (field, name) in EXPECTED {
-            if let Some(v) = res.fields.get(*field).and_then(|v| v.as_f64()) {
+            if let Some(v) = res.fields.get(field).and_then(|v| v.as_f64()) {
                 match expected.iter_mut().find(|(n, _, _)| n == name) {
                     Some((_, e, mass)) => {
                         *e += v * weight.p;

@@ -84,6 +84,18 @@ fn lone_unit(text: &str) -> Option<Unit> {
 
 /// What kind of token a piece of text is, on its own.
 pub fn classify(text: &str) -> WordKind {
+    // The common case, a plain lower-case keyword, needs no parser.
+    let bare = text.strip_prefix('+').unwrap_or(text);
+    if bare.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
+        && bare
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        return WordKind::Keyword {
+            name: bare.to_string(),
+            value: None,
+        };
+    }
     if let Ok((_, (n, unit))) = all_consuming(distance).parse(text) {
         return WordKind::Distance(n, unit);
     }
@@ -101,6 +113,9 @@ pub fn classify(text: &str) -> WordKind {
 
 /// Keywords are case-insensitive and `_` is read as `-`.
 pub fn normalise(name: &str) -> String {
+    if !name.bytes().any(|b| b == b'_' || b.is_ascii_uppercase()) {
+        return name.to_string();
+    }
     name.chars()
         .map(|c| {
             if c == '_' {

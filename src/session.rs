@@ -33,7 +33,8 @@ pub struct Session {
     pub catalog: Catalog,
     pub rules: System,
     seed: u64,
-    resolved: u64,
+    /// The line position of the next command: it rolls with seed + position.
+    position: u64,
     /// Faces from `--dice`, used by the next draws of commands without `rolled`.
     pending: Vec<EnteredDie>,
     /// The armies and their state, when any are loaded.
@@ -48,7 +49,7 @@ impl Session {
             catalog,
             rules,
             seed,
-            resolved: 0,
+            position: 0,
             pending: Vec::new(),
             game: None,
         }
@@ -87,15 +88,27 @@ impl Session {
         self.pending.len()
     }
 
-    /// The seed the next command's rolled dice will come from. Command `k`
-    /// of a session uses `seed + k`, so `--seed` with the seed a command
-    /// reports reproduces that command on its own.
+    /// Set the position of the next line (0-based). The line at position
+    /// `k` rolls with `seed + k`, so any line can be reproduced on its own
+    /// (`--seed` with the seed it reports) and a batch can be split
+    /// between threads without changing a single die.
+    pub fn seek(&mut self, position: u64) {
+        self.position = position;
+    }
+
+    /// The seed the next command's rolled dice will come from.
     pub fn next_seed(&self) -> u64 {
-        self.seed.wrapping_add(self.resolved)
+        self.seed.wrapping_add(self.position)
     }
 
     /// Read and carry out one line. `Ok(None)` for a blank or comment line.
     pub fn run_line(&mut self, line: &str) -> Result<Option<Output>, CommandError> {
+        let result = self.run_line_here(line);
+        self.position += 1;
+        result
+    }
+
+    fn run_line_here(&mut self, line: &str) -> Result<Option<Output>, CommandError> {
         let Some(command) = parse_line(line)? else {
             return Ok(None);
         };
@@ -178,7 +191,6 @@ impl Session {
         } else {
             self.pending = dice.leftover().iter().copied().collect();
         }
-        self.resolved += 1;
         if dice.rolled_any() {
             res.seed = Some(seed);
         }

@@ -43,7 +43,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     };
     let mut res = Resolution::new(System::Drums, "hold", format!("hold test ({expr})"));
     let (rolled, mut score) = expr.roll(dice)?;
-    res.dice_rows(&expr.to_string(), &rolled);
+    res.dice_rows(&expr.text, &rolled);
     for adj in &table.adjustment {
         if words.has(&adj.keyword) {
             res.modifier(adj.row.clone(), adj.value);

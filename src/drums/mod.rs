@@ -47,7 +47,8 @@ pub struct ResilienceAdjustment {
     pub keyword: Option<String>,
     /// The row applies by itself when this word is absent.
     pub unless: Option<String>,
-    pub row: String,
+    /// The row's words; shared into every modifier stack that uses it.
+    pub row: std::rc::Rc<str>,
     #[serde(default)]
     pub counted: bool,
     pub shooting: Option<i64>,

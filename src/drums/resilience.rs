@@ -129,7 +129,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         format!("resilience test, {} ({expr})", context.phrase()),
     );
     let (rolled, total) = expr.roll(dice)?;
-    res.dice_rows(&expr.to_string(), &rolled);
+    res.dice_rows(&expr.text, &rolled);
 
     let mut score = total;
     for adj in &table.adjustment {
@@ -176,8 +176,8 @@ fn apply_row(
         if count == 0 {
             return 0;
         }
-        let label = if count > 1 {
-            format!("{} ×{count}", adj.row)
+        let label: std::rc::Rc<str> = if count > 1 {
+            format!("{} ×{count}", adj.row).into()
         } else {
             adj.row.clone()
         };

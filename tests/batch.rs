@@ -1,0 +1,76 @@
+//! Batch mode splits work between two threads; the dice and the order of
+//! results must not notice. The line at position k rolls with seed + k,
+//! so each line of a long batch can be reproduced on its own.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_drumhead");
+
+fn run(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+const LINES: [&str; 5] = [
+    "resilience shooting +determined +hit",
+    "hold lackluster",
+    "charge cavalry open",
+    "resilience +determind",
+    "# a comment",
+];
+
+#[test]
+fn a_long_batch_matches_each_line_run_alone() {
+    // 10,000 lines: several chunks on both threads.
+    let input: String = (0..10_000)
+        .map(|i| format!("{}\n", LINES[i % LINES.len()]))
+        .collect();
+    let (code, stdout, _) = run(&["--json", "--seed", "5"], &input);
+    assert_eq!(code, Some(1), "the bad lines make the exit status 1");
+    let results: Vec<&str> = stdout.lines().collect();
+    // One result or error object per line that is not a comment.
+    assert_eq!(results.len(), 8_000);
+    for k in [0usize, 1, 2, 3, 4097, 8191, 8192, 9_998] {
+        if LINES[k % LINES.len()].starts_with('#') {
+            continue;
+        }
+        // Results skip comment lines: line k is result k - k/5.
+        let result = results[k - k / LINES.len()];
+        let seed = (5 + k).to_string();
+        let (_, alone, alone_err) = run(&["--json", "--seed", &seed, LINES[k % LINES.len()]], "");
+        if LINES[k % LINES.len()].contains("determind") {
+            assert!(result.contains(&format!("\"line\":{}", k + 1)), "{result}");
+            assert!(alone.contains("\"error\""), "{alone}{alone_err}");
+        } else {
+            assert_eq!(result, alone.trim_end(), "line {k}");
+        }
+    }
+}
+
+#[test]
+fn text_results_are_separated_by_one_blank_line() {
+    let input: String = (0..9_000).map(|_| "hold rolled 3 4\n").collect();
+    let (code, stdout, _) = run(&["--color", "never"], &input);
+    assert_eq!(code, Some(0));
+    let one = "hold test (2D6) · Drums and Muskets";
+    assert!(stdout.starts_with(one));
+    assert_eq!(stdout.matches(one).count(), 9_000);
+    assert!(!stdout.contains("\n\n\n"));
+    assert_eq!(stdout.matches("\n\nhold test").count(), 8_999);
+}
