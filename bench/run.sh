@@ -31,3 +31,21 @@ json=$(best "$tmp/resilience.txt" "$bin" --seed 1 --json)
 printf 'one-shot command (resilience +determined): %.1f ms\n' "$(echo "$oneshot * 1000" | bc -l)"
 printf 'batch, %d resilience commands, text: %.3f s (%.0f commands/s)\n' "$lines" "$text" "$(echo "$lines / $text" | bc -l)"
 printf 'batch, %d resilience commands, JSON: %.3f s (%.0f commands/s)\n' "$lines" "$json" "$(echo "$lines / $json" | bc -l)"
+
+# Exact odds inside the process, beside icepool (Python, from PyPI) on the
+# same distributions.
+cases=("odds roll 60d6>=4" "odds roll 30d6>=4" "odds resilience melee lost-round general")
+echo
+echo "odds, mean in-process latency (µs):"
+cargo run --release --quiet --example odds_latency -- "${cases[@]}" | tee "$tmp/drumhead-odds.txt"
+
+venv=target/bench-venv
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv" && "$venv/bin/pip" install --quiet icepool || { echo "icepool could not be installed: comparison skipped"; exit 0; }
+fi
+echo
+echo "icepool $("$venv/bin/python" -c 'import icepool; print(icepool.__version__)'), first computation (µs):"
+"$venv/bin/python" bench/icepool_pools.py "${cases[@]}" | tee "$tmp/icepool.txt"
+echo
+echo "ratio (icepool / drumhead):"
+paste "$tmp/icepool.txt" "$tmp/drumhead-odds.txt" | awk -F'\t' '{ printf "  %6.1fx  %s\n", $1 / $3, $2 }'
