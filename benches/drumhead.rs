@@ -32,7 +32,7 @@ fn resolve_and_render(c: &mut Criterion) {
 fn odds(c: &mut Criterion) {
     let mut s = session();
     for line in drumhead_bench_lines() {
-        c.bench_function(&format!("{line}"), |b| {
+        c.bench_function(line, |b| {
             b.iter(|| black_box(s.run_line(black_box(line)).is_ok()))
         });
     }
