@@ -13,6 +13,7 @@ pub mod bind;
 pub mod catalog;
 pub mod cli;
 pub mod command;
+pub mod complete;
 pub mod dice;
 pub mod drums;
 pub mod error;

@@ -4,10 +4,12 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use rustyline::DefaultEditor;
+use rustyline::Editor;
 use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
 
 use crate::cli::Printer;
+use crate::complete::{ReplHelper, Words};
 use crate::session::Session;
 
 fn history_path() -> Option<PathBuf> {
@@ -19,7 +21,8 @@ fn history_path() -> Option<PathBuf> {
 
 /// Returns how many commands were rejected.
 pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
-    let mut editor = DefaultEditor::new().map_err(io::Error::other)?;
+    let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::new().map_err(io::Error::other)?;
+    editor.set_helper(Some(ReplHelper(Words::of(session, printer.color))));
     let history = history_path();
     if let Some(path) = &history {
         let _ = editor.load_history(path);
@@ -28,7 +31,10 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
     let mut rejected = 0;
     let mut line_no = 0;
     loop {
-        let prompt = format!("{}> ", session.rules.id());
+        let prompt = match &session.game {
+            Some(game) => format!("{} t{}> ", session.rules.id(), game.state.turn),
+            None => format!("{}> ", session.rules.id()),
+        };
         match editor.readline(&prompt) {
             Ok(line) => {
                 line_no += 1;
