@@ -49,6 +49,11 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
 
+    /// A combat results table (TOML) for Musket & Saber `attack` and
+    /// `bombard`: copy your folio's CRT (see tables/saber-example-crt.toml).
+    #[arg(long, value_name = "FILE")]
+    pub crt: Option<PathBuf>,
+
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -134,6 +139,10 @@ pub fn main() -> ExitCode {
     let tables = match &args.tables {
         Some(dir) => Tables::with_overrides(dir),
         None => Tables::embedded(),
+    };
+    let tables = match (tables, &args.crt) {
+        (Ok(t), Some(crt)) => t.with_crt(crt),
+        (other, _) => other,
     };
     let tables = match tables {
         Ok(t) => t,

@@ -20,5 +20,6 @@ pub mod render;
 pub mod repl;
 pub mod resolution;
 pub mod roll;
+pub mod saber;
 pub mod session;
 pub mod tables;
