@@ -700,7 +700,7 @@ fn finish(res: &mut Resolution, ctx: &Ctx) {
         Tone::Neutral
     };
     let text: Vec<&str> = ctx.effects.iter().map(|e| e.text.as_str()).collect();
-    res.set_outcome(id, text.join(".\n  "), tone);
+    res.set_outcome(id, text.join("\n⇒ "), tone);
     for note in &ctx.notes {
         res.note(note.clone());
     }

@@ -272,7 +272,7 @@ fn resolve(
         } else {
             ids.join("+")
         },
-        text.join(".\n  "),
+        text.join("\n⇒ "),
         tone,
     );
     for note in &ctx.notes {

@@ -450,5 +450,6 @@ impl Ctx<'_> {
         self.moved = [Moved::No, Moved::No];
         self.routed = [false, false];
         self.applied.clear();
+        self.notes.clear();
     }
 }
