@@ -489,6 +489,7 @@ fn resolve(
         rules,
         sides,
         morale_die: Some(morale_die),
+        morale_die_used: false,
         checks: checks_before,
         effects: Vec::new(),
         routed: [false, false],
@@ -647,7 +648,7 @@ fn resolve(
     ctx.extras(&cell.extras, false);
 
     // Output.
-    if ctx.morale_die.is_some() {
+    if !ctx.morale_die_used {
         res.die("morale die (not needed)", morale_die);
     }
     let result_checks: Vec<_> = ctx.checks[pre_checks..].to_vec();

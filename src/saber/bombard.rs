@@ -193,6 +193,7 @@ fn resolve(
             },
         ],
         morale_die: Some(morale_die),
+        morale_die_used: false,
         checks: Vec::new(),
         effects: Vec::new(),
         routed: [false, false],
@@ -237,7 +238,7 @@ fn resolve(
     ctx.extras(&cell.extras, true);
     // Artillery may not advance after combat (8.3).
     ctx.effects.retain(|e| !e.id.ends_with("may-advance"));
-    if ctx.morale_die.is_some() {
+    if !ctx.morale_die_used {
         res.die("morale die (not needed)", morale_die);
     }
     if let Some(first) = ctx.checks.first() {

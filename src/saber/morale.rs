@@ -137,6 +137,22 @@ pub fn check_with(
     }
 }
 
+/// A further check on a die already shown (the same morale die read again).
+pub fn check_again(
+    res: &mut Resolution,
+    table: &MoraleTable,
+    input: &MoraleInput,
+    die: Rolled,
+    die_label: &str,
+) -> Check {
+    let mut scratch = Resolution::new(res.rules, res.verb, "");
+    let check = check_with(&mut scratch, table, input, die, die_label);
+    res.row(format!("{die_label}, read again"), die.face);
+    res.rows.extend(scratch.rows.into_iter().skip(1));
+    res.modifiers.extend(scratch.modifiers);
+    check
+}
+
 /// Draw a die and check.
 pub fn check(
     res: &mut Resolution,

@@ -42,8 +42,10 @@ pub struct Effect {
 pub struct Ctx<'a> {
     pub rules: &'a SaberRules,
     pub sides: [SideInfo; 2],
-    /// The morale die, drawn with the combat die; used by the first check.
+    /// The morale die, drawn with the combat die.
     pub morale_die: Option<Rolled>,
+    /// Whether a check has read the morale die yet.
+    pub morale_die_used: bool,
     pub checks: Vec<Check>,
     pub effects: Vec<Effect>,
     pub routed: [bool; 2],
@@ -79,8 +81,9 @@ impl Ctx<'_> {
         self.effects.push(Effect { side, id, text });
     }
 
-    /// A morale check for the primary unit of a side: the morale die if it
-    /// is still unused, else a further die.
+    /// A morale check for the primary unit of a side, with the morale die
+    /// thrown with the combat die: every check a result calls for reads
+    /// that one die (standard 7.3 player note, QuickPlay 7.1 step 3).
     pub fn check(
         &mut self,
         res: &mut Resolution,
@@ -90,14 +93,17 @@ impl Ctx<'_> {
         let Some(input) = self.side(side).morale.clone() else {
             return Err((self.missing)(&self.side(side).missing_mr));
         };
-        let (die, label) = match self.morale_die.take() {
-            Some(d) => (d, format!("morale die ({})", input.who)),
-            None => (
-                dice.roll(self.rules.morale.die)?,
-                format!("further morale die ({})", input.who),
-            ),
+        let (die, first) = match (self.morale_die, self.morale_die_used) {
+            (Some(d), used) => (d, !used),
+            (None, _) => (dice.roll(self.rules.morale.die)?, true),
         };
-        let check = morale::check_with(res, &self.rules.morale, &input, die, &label);
+        self.morale_die_used = true;
+        let label = format!("morale die ({})", input.who);
+        let check = if first {
+            morale::check_with(res, &self.rules.morale, &input, die, &label)
+        } else {
+            morale::check_again(res, &self.rules.morale, &input, die, &label)
+        };
         self.checks.push(check.clone());
         Ok(check)
     }
@@ -151,7 +157,7 @@ impl Ctx<'_> {
                     if procedure == Procedure::CheckThenR {
                         let r = Code::of(side, Letter::R);
                         self.notes.push(format!(
-                            "{code}: the primary unit failed its check: treat this as an {r} result"
+                            "{code}: the primary unit failed its check: treat this as a {r} result"
                         ));
                         self.retreat_or_disrupt(res, dice, r, side, self.rules.results.r)?;
                     } else {
