@@ -339,6 +339,11 @@ fn resolve(
         sides.swap(0, 1);
         sides[0].label = "countercharging cavalry (the defender)".into();
         sides[1].label = "original attacker".into();
+        for side in sides.iter_mut() {
+            if let Some(m) = side.morale.as_mut() {
+                m.who = side.label.clone();
+            }
+        }
         res.note("countercharge against attackers not charging: treat the countercharging cavalry as the attacker and resolve per 9.3 (9.4)");
     }
 
@@ -700,8 +705,20 @@ fn finish(res: &mut Resolution, ctx: &Ctx) {
     } else {
         Tone::Neutral
     };
-    let text: Vec<&str> = ctx.effects.iter().map(|e| e.text.as_str()).collect();
-    res.set_outcome(id, text.join("\n⇒ "), tone);
+    let first = ctx
+        .effects
+        .first()
+        .map_or_else(String::new, |e| e.text.clone());
+    res.set_outcome(id, first, tone);
+    // The other effects lead the notes, marked like the outcome.
+    let mut notes: Vec<String> = ctx
+        .effects
+        .iter()
+        .skip(1)
+        .map(|e| format!("⇒ {}", e.text))
+        .collect();
+    notes.append(&mut res.notes);
+    res.notes = notes;
     for note in &ctx.notes {
         res.note(note.clone());
     }

@@ -266,16 +266,27 @@ fn resolve(
     } else {
         Tone::Neutral
     };
-    let text: Vec<&str> = ctx.effects.iter().map(|e| e.text.as_str()).collect();
+    let first = ctx
+        .effects
+        .first()
+        .map_or_else(String::new, |e| e.text.clone());
     res.set_outcome(
         if ids.is_empty() {
             "no-effect".to_string()
         } else {
             ids.join("+")
         },
-        text.join("\n⇒ "),
+        first,
         tone,
     );
+    let mut notes: Vec<String> = ctx
+        .effects
+        .iter()
+        .skip(1)
+        .map(|e| format!("⇒ {}", e.text))
+        .collect();
+    notes.append(&mut res.notes);
+    res.notes = notes;
     for note in &ctx.notes {
         res.note(note.clone());
     }

@@ -168,7 +168,7 @@ impl Ctx<'_> {
             Procedure::LossOrRetreatDisrupted => {
                 self.applied.push(code.to_string());
                 if let Some(text) = self.cavalry_x(side) {
-                    self.retreat_disrupted(side, &format!("{code} — {text}"));
+                    self.retreat_disrupted(side, &format!("{code} — the {who} is cavalry: {text}"));
                 } else {
                     self.moved[idx(side)] = Moved::Choice;
                     self.effect(
@@ -186,7 +186,7 @@ impl Ctx<'_> {
                 let check = self.check(res, dice, side)?;
                 self.applied.push(code.to_string());
                 if let Some(text) = self.cavalry_x(side) {
-                    self.retreat_disrupted(side, &format!("{code} — {text}"));
+                    self.retreat_disrupted(side, &format!("{code} — the {who} is cavalry: {text}"));
                 } else if check.passed {
                     self.moved[idx(side)] = Moved::Choice;
                     self.effect(
