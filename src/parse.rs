@@ -320,7 +320,7 @@ mod tests {
         assert_eq!(c.clauses[0].words.len(), 2);
         let faces: Vec<u32> = c.rolled.iter().map(|d| d.face).collect();
         assert_eq!(faces, [4, 5, 6]);
-        assert_eq!(c.rolled[1].span, Span::new(55, 56));
+        assert_eq!(c.rolled[1].span, Span::new(54, 55));
     }
 
     #[test]

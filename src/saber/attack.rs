@@ -681,6 +681,9 @@ fn resolve(
         res.field("defender_tactic", t.keyword());
     }
     res.field("crt", crt.name.clone());
+    if crt.file.ends_with("(embedded)") {
+        res.note(super::crt::EXAMPLE_NOTE);
+    }
     finish(&mut res, &ctx);
     Ok(res)
 }

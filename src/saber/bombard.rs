@@ -255,6 +255,9 @@ fn resolve(
         ),
     );
     res.field("crt", crt.name.clone());
+    if crt.file.ends_with("(embedded)") {
+        res.note(super::crt::EXAMPLE_NOTE);
+    }
     let ids: Vec<&str> = ctx
         .effects
         .iter()

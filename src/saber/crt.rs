@@ -21,6 +21,9 @@ use toml::Spanned;
 use crate::error::TableError;
 use crate::tables::line_column;
 
+/// Said under every result read from the shipped example CRT.
+pub const EXAMPLE_NOTE: &str = "this is drumhead's illustrative example CRT, not your folio's: copy your folio's CRT into a TOML file (like tables/saber-example-crt.toml) and give it with `--crt FILE`, or as crt.toml in `--tables DIR`";
+
 /// How many rows a CRT has: one per face of the combat die.
 pub const DIE_FACES: usize = 6;
 
