@@ -22,6 +22,7 @@ const CHUNK_LINES: usize = 4096;
 #[derive(Clone)]
 pub struct SessionSpec {
     pub tables_dir: Option<PathBuf>,
+    pub crt: Option<PathBuf>,
     pub rules: System,
     pub seed: u64,
 }
@@ -31,6 +32,10 @@ impl SessionSpec {
         let tables = match &self.tables_dir {
             Some(dir) => Tables::with_overrides(dir)?,
             None => Tables::embedded()?,
+        };
+        let tables = match &self.crt {
+            Some(crt) => tables.with_crt(crt)?,
+            None => tables,
         };
         Ok(Session::new(tables, self.rules, self.seed))
     }

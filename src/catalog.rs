@@ -104,6 +104,7 @@ impl Catalog {
     pub fn new(tables: &Tables) -> Catalog {
         let mut verbs = crate::roll::verbs();
         verbs.extend(crate::drums::verbs(&tables.drums));
+        verbs.extend(crate::saber::verbs(&tables.saber, &tables.saber_quickplay));
         Catalog { verbs }
     }
 

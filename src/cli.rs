@@ -59,6 +59,11 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub game: Option<PathBuf>,
 
+    /// A combat results table (TOML) for Musket & Saber `attack` and
+    /// `bombard`: copy your folio's CRT (see tables/saber-example-crt.toml).
+    #[arg(long, value_name = "FILE")]
+    pub crt: Option<PathBuf>,
+
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -156,6 +161,10 @@ pub fn main() -> ExitCode {
         Some(dir) => Tables::with_overrides(dir),
         None => Tables::embedded(),
     };
+    let tables = match (tables, &args.crt) {
+        (Ok(t), Some(crt)) => t.with_crt(crt),
+        (other, _) => other,
+    };
     let tables = match tables {
         Ok(t) => t,
         Err(e) => {
@@ -204,6 +213,7 @@ pub fn main() -> ExitCode {
     // Lines depend on each other only through a game or `--dice`.
     let parallel = (session.game.is_none() && session.unused_dice() == 0).then(|| SessionSpec {
         tables_dir: args.tables.clone(),
+        crt: args.crt.clone(),
         rules: session.rules,
         seed,
     });

@@ -67,7 +67,7 @@ impl Words {
         let units = session
             .game
             .as_ref()
-            .map(|g| crate::catalog::Roster::ids(g))
+            .map(crate::catalog::Roster::ids)
             .unwrap_or_default();
         Words {
             verbs,

@@ -27,5 +27,6 @@ pub mod repl;
 pub mod replay;
 pub mod resolution;
 pub mod roll;
+pub mod saber;
 pub mod session;
 pub mod tables;

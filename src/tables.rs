@@ -11,13 +11,33 @@ use serde::de::DeserializeOwned;
 
 use crate::drums::DrumsTables;
 use crate::error::TableError;
+use crate::saber::SaberRules;
+use crate::saber::crt::Crt;
 
 /// The embedded tables, by file name.
-pub const EMBEDDED: &[(&str, &str)] = &[("drums.toml", include_str!("../tables/drums.toml"))];
+pub const EMBEDDED: &[(&str, &str)] = &[
+    ("drums.toml", include_str!("../tables/drums.toml")),
+    ("saber.toml", include_str!("../tables/saber.toml")),
+    (
+        "saber-quickplay.toml",
+        include_str!("../tables/saber-quickplay.toml"),
+    ),
+    (
+        "saber-example-crt.toml",
+        include_str!("../tables/saber-example-crt.toml"),
+    ),
+];
+
+/// The file in a `--tables DIR` that replaces the example CRT.
+pub const CRT_FILE: &str = "crt.toml";
 
 #[derive(Debug, Clone)]
 pub struct Tables {
     pub drums: DrumsTables,
+    pub saber: SaberRules,
+    pub saber_quickplay: SaberRules,
+    /// The combat results table for `attack` and `bombard`.
+    pub crt: Crt,
 }
 
 impl Tables {
@@ -52,19 +72,48 @@ impl Tables {
     fn load(
         mut source: impl FnMut(&str) -> Result<Option<(String, String)>, TableError>,
     ) -> Result<Tables, TableError> {
-        let mut file = |name: &str| -> Result<(String, String), TableError> {
+        // A file from the source, else the embedded one (of another name
+        // for the CRT, whose override is `crt.toml`).
+        let mut file_or = |name: &str, embedded: &str| -> Result<(String, String), TableError> {
             match source(name)? {
                 Some(found) => Ok(found),
                 None => Ok((
-                    format!("tables/{name} (embedded)"),
-                    embedded_text(name).to_string(),
+                    format!("tables/{embedded} (embedded)"),
+                    embedded_text(embedded).to_string(),
                 )),
             }
         };
+        let mut file = |name: &str| file_or(name, name);
         let (name, text) = file("drums.toml")?;
         let drums: DrumsTables = parse_toml(&name, &text)?;
         drums.validate(&name)?;
-        Ok(Tables { drums })
+        let mut rules = |file_name: &str| -> Result<SaberRules, TableError> {
+            let (name, text) = file(file_name)?;
+            let rules: SaberRules = parse_toml(&name, &text)?;
+            rules.validate(&name)?;
+            Ok(rules)
+        };
+        let saber = rules("saber.toml")?;
+        let saber_quickplay = rules("saber-quickplay.toml")?;
+        let (name, text) = file_or(CRT_FILE, "saber-example-crt.toml")?;
+        let crt = Crt::parse(&name, &text)?;
+        Ok(Tables {
+            drums,
+            saber,
+            saber_quickplay,
+            crt,
+        })
+    }
+
+    /// These tables with the CRT read from a file (`--crt FILE`).
+    pub fn with_crt(mut self, path: &Path) -> Result<Tables, TableError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| TableError::Io {
+            file: file.clone(),
+            message: e.to_string(),
+        })?;
+        self.crt = Crt::parse(&file, &text)?;
+        Ok(self)
     }
 }
 

@@ -1,0 +1,798 @@
+//! `attack CF… vs CF…`: the differential (or odds ratio), the CRT cell, and
+//! the result resolved with the morale die, as transformed by the tactics.
+//!
+//! Dice, in the order they are drawn: the morale checks the tactics make
+//! before the combat (a charge's check, forming square), then the combat
+//! die, then the morale die; a second check in one result draws a further
+//! die.
+
+use crate::bind::{Bound, Vocab};
+use crate::catalog::{Input, VerbDoc};
+use crate::command::{ClauseKind, Span};
+use crate::dice::DiceSource;
+use crate::error::{BindError, CommandError};
+use crate::resolution::{Resolution, Tone};
+
+use super::crt::{CrtKind, Side};
+use super::factors::{self, Factor};
+use super::morale::{self, MoraleInput};
+use super::results::{Ctx, Moved, SideInfo, idx};
+use super::tactics::{self, Plan, Tactic};
+use super::{AdjustTo, SaberRules, TacticSide, Variant};
+
+const ATTACKER_TACTIC: &str = "an attacker's tactic";
+const DEFENDER_TACTIC: &str = "a defender's tactic";
+
+pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
+    let usage: &'static str = match variant {
+        Variant::Standard => {
+            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [night|twilight] [skirmish|press-forward|charge|disengage|cavalry-charge] vs CF… [mr=N] [leader-cf=N] [disrupted] [cavalry] [last-stand|disengage|countercharge|square|form-square]"
+        }
+        Variant::QuickPlay => {
+            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [cavalry-charge] vs CF… [mr=N] [leader-cf=N] [disrupted] [cavalry] [square]"
+        }
+    };
+    let examples: &'static [&'static str] = match variant {
+        Variant::Standard => &[
+            "attack 5 4 vs 3 mr=4 rolled 6 2",
+            "attack 6 (4) mr=3 def-mr=4 vs 2h",
+            "attack 7 mr=4 cavalry-charge cavalry vs 4 mr=3 form-square rolled 2 3 5 4",
+        ],
+        Variant::QuickPlay => &[
+            "attack 5 4 vs 3 mr=4 rolled 6 2",
+            "attack 6 mr=4 cavalry cavalry-charge vs 3 mr=3 rolled 2 4 5 3",
+        ],
+    };
+    VerbDoc::new(
+        Some(variant.system()),
+        "attack",
+        usage,
+        "Close combat: differential (or odds), CRT cell from the combat die, results resolved with the morale die. Dice: a charge's or square's check first, then the combat die, then the morale die.",
+        side_vocab(rules, Side::Attacker),
+        match variant {
+            Variant::Standard => resolve_standard,
+            Variant::QuickPlay => resolve_quickplay,
+        },
+    )
+    .examples(examples)
+    .clause(ClauseKind::Vs, side_vocab(rules, Side::Defender), 1)
+}
+
+fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
+    let mut v = Vocab::new()
+        .with_notation("combat factors")
+        .number(
+            "mr",
+            0,
+            10,
+            "the primary unit's morale rating (the MR for the whole side, 7.4)",
+        )
+        .number(
+            "leader-cf",
+            0,
+            9,
+            "a participating leader's combat factor, added to the side's factors (10.3)",
+        )
+        .number("leader-mr", 0, 9, rules.morale.leader.clone())
+        .flag("cavalry", "the primary unit is cavalry (9.2)");
+    if let Some(art) = &rules.morale.artillery {
+        v = v.flag("artillery", art.row.clone());
+    }
+    for adj in &rules.morale.adjustment {
+        if adj.vs_cavalry || (side == Side::Defender && adj.group.is_some()) {
+            continue;
+        }
+        v.add(
+            adj.keyword.clone(),
+            crate::bind::Kind::Flag,
+            adj.row.clone(),
+        );
+    }
+    if side == Side::Attacker {
+        v = v.number("def-mr", 0, 10, "the primary defender's morale rating");
+    }
+    for t in &rules.tactic {
+        let on_side = match t.side {
+            TacticSide::Attacker => side == Side::Attacker,
+            TacticSide::Defender => side == Side::Defender,
+            TacticSide::Either => true,
+        };
+        if on_side {
+            let group = match side {
+                Side::Attacker => ATTACKER_TACTIC,
+                Side::Defender => DEFENDER_TACTIC,
+            };
+            v = v.choice(group, &t.keyword, t.row.clone());
+        }
+    }
+    v
+}
+
+fn resolve_standard(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    resolve(Variant::Standard, input, dice)
+}
+
+fn resolve_quickplay(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    resolve(Variant::QuickPlay, input, dice)
+}
+
+/// One side's words, read.
+struct SideWords<'a> {
+    words: &'a Bound,
+    factors: Vec<Factor>,
+    tactic: Option<(Tactic, Span)>,
+    cavalry: bool,
+    disrupted: bool,
+}
+
+fn read_side<'a>(
+    words: &'a Bound,
+    group: &str,
+    what: &str,
+    input: &Input,
+) -> Result<SideWords<'a>, CommandError> {
+    let factors = factors::parse_all(&words.raw)?;
+    if factors.is_empty() {
+        return Err(input.missing(format!(
+            "`attack` needs the {what}'s combat factors, like `attack 5 (4) vs 3h`"
+        )));
+    }
+    let tactic = words
+        .choice(group)
+        .and_then(|(name, span)| Tactic::from_keyword(name).map(|t| (t, span)));
+    Ok(SideWords {
+        words,
+        factors,
+        tactic,
+        cavalry: words.has("cavalry"),
+        disrupted: words.has("disrupted"),
+    })
+}
+
+fn resolve(
+    variant: Variant,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let rules = variant.rules(input.tables);
+    let crt = &input.tables.crt;
+    let a = read_side(&input.words, ATTACKER_TACTIC, "attacker", input)?;
+    let Some(d_words) = input.clause(ClauseKind::Vs) else {
+        return Err(input.missing(
+            "`attack` needs `vs` and the defender's combat factors, like `attack 5 4 vs 3`",
+        ));
+    };
+    let d = read_side(d_words, DEFENDER_TACTIC, "defender", input)?;
+    let a_tactic = a.tactic.map(|t| t.0);
+    let d_tactic = d.tactic.map(|t| t.0);
+    let cavalry_charge = a_tactic == Some(Tactic::CavalryCharge);
+    let countercharge = d_tactic == Some(Tactic::Countercharge);
+    let attacked_by_cavalry = a.cavalry || cavalry_charge;
+    if let Some((t, span)) = d.tactic
+        && matches!(t, Tactic::Square | Tactic::FormSquare)
+        && t == Tactic::FormSquare
+        && !cavalry_charge
+    {
+        return Err(not_here(
+            span,
+            "form-square",
+            "is formed at the moment of combat only against a cavalry charge (9.5); say `square` for a square already formed",
+        ));
+    }
+    if countercharge && !d.cavalry {
+        let span = d.tactic.map(|t| t.1).unwrap_or_default();
+        return Err(not_here(
+            span,
+            "countercharge",
+            "is for a defending cavalry unit (9.4): add `cavalry` after `vs`",
+        ));
+    }
+    let night = input.words.has("night");
+    if night
+        && rules.combat.night.is_some()
+        && a_tactic != Some(Tactic::Charge)
+        && let Some(span) = input.words.span_of("night")
+    {
+        return Err(not_here(
+            span,
+            "night",
+            "allows no combat except infantry charges (14.2): add `charge`",
+        ));
+    }
+
+    let mut res = Resolution::new(
+        variant.system(),
+        "attack",
+        format!("attack on the CRT \"{}\"", crt.name),
+    );
+
+    // The morale of each side's primary unit, if its MR was given.
+    let d_mr = match (d_words.value("mr"), input.words.value("def-mr")) {
+        (Some(_), Some(_)) => {
+            return Err(BindError::Conflict {
+                span: input.words.span_of("def-mr").unwrap_or_default(),
+                first: "mr after vs".into(),
+                second: "def-mr".into(),
+                group: "the defender's morale rating".into(),
+            }
+            .into());
+        }
+        (Some(v), None) => Some((v, d_words.span_of("mr").unwrap_or_default())),
+        (None, Some(v)) => Some((v, input.words.span_of("def-mr").unwrap_or_default())),
+        (None, None) => None,
+    };
+    let a_mr = input
+        .words
+        .value("mr")
+        .map(|v| (v, input.words.span_of("mr").unwrap_or_default()));
+    let a_morale = side_morale(rules, "attacker", &input.words, None, a_mr, false, input)?;
+    let d_square_now = d_tactic == Some(Tactic::Square);
+    let d_morale = side_morale(
+        rules,
+        "defender",
+        d_words,
+        Some(&input.words),
+        d_mr,
+        d_square_now && attacked_by_cavalry,
+        input,
+    )?;
+    let mut sides = [
+        SideInfo {
+            label: "attacker".into(),
+            morale: a_morale,
+            missing_mr: "the attacker's morale rating is needed for this result: add `mr=N` before `vs`".into(),
+            disrupted: a.disrupted,
+            cavalry: attacked_by_cavalry,
+        },
+        SideInfo {
+            label: "defender".into(),
+            morale: d_morale,
+            missing_mr: "the defender's morale rating is needed for this result: add `mr=N` after `vs` (or `def-mr=N`)".into(),
+            disrupted: d.disrupted,
+            cavalry: d.cavalry,
+        },
+    ];
+    let missing = |msg: &str| input.missing(msg.to_string());
+
+    // Checks before the combat.
+    let mut attack_halvings = 0;
+    let mut pressed_home = false;
+    let mut in_square = d_square_now;
+    let mut checks_before = Vec::new();
+    let pre = |res: &mut Resolution,
+               dice: &mut dyn DiceSource,
+               side: &SideInfo,
+               who: &str|
+     -> Result<morale::Check, CommandError> {
+        let Some(m) = side.morale.clone() else {
+            return Err(missing(&side.missing_mr));
+        };
+        let m = MoraleInput {
+            who: who.into(),
+            ..m
+        };
+        morale::check(res, &rules.morale, &m, dice, &format!("morale die ({who})"))
+    };
+    match (variant, a_tactic) {
+        (Variant::Standard, Some(Tactic::Charge | Tactic::CavalryCharge)) => {
+            let row = tactic_row(rules, a_tactic);
+            res.row(row, "declared");
+            let check = pre(&mut res, dice, &sides[0], "charging unit")?;
+            if check.passed {
+                pressed_home = true;
+                res.note("the charge is pressed home: treat all A or Ex results as Ax, all D results as Dm (Ax)");
+            } else {
+                attack_halvings += 1;
+                res.note("the charge has not been pressed home: resolve the combat normally, with the CF halved");
+            }
+            checks_before.push(check);
+        }
+        (Variant::QuickPlay, Some(Tactic::CavalryCharge)) => {
+            let row = tactic_row(rules, a_tactic);
+            res.row(row, "declared");
+            let check = pre(&mut res, dice, &sides[0], "charging cavalry")?;
+            if check.passed {
+                if in_square {
+                    res.note("a unit in square does not make a morale check when charged by cavalry (9.3)");
+                } else {
+                    let target = pre(&mut res, dice, &sides[1], "target unit")?;
+                    if !target.passed {
+                        res.note("the target unit fails its check: it disrupts (9.2 2)");
+                        make_disrupted(rules, &mut sides[1]);
+                    }
+                    checks_before.push(target);
+                }
+            } else {
+                res.note("the charging cavalry fails its check: it is disrupted (9.2 2), and disrupted units are halved when attacking (11.1 4)");
+                make_disrupted(rules, &mut sides[0]);
+                attack_halvings += 1;
+            }
+            checks_before.insert(0, check);
+        }
+        _ => {}
+    }
+    if countercharge && variant == Variant::Standard {
+        res.note(tactic_row(rules, d_tactic));
+    }
+    if d_tactic == Some(Tactic::FormSquare) {
+        let check = pre(&mut res, dice, &sides[1], "defender forming square")?;
+        if check.passed {
+            in_square = true;
+            res.note("the square is formed (9.5 1)");
+            if let Some(adj) = rules.morale.adjustment.iter().find(|a| a.vs_cavalry)
+                && let Some(m) = sides[1].morale.as_mut()
+            {
+                m.add(adj.row.clone(), adj.value, adj.to);
+            }
+        } else {
+            res.note("the defender fails: it is disrupted and the square is not formed (9.5 1)");
+            make_disrupted(rules, &mut sides[1]);
+        }
+        checks_before.push(check);
+    }
+
+    // Countercharge against attackers that are not charging: the charging
+    // cavalry is treated as the attacker (9.4).
+    let swapped = countercharge && !cavalry_charge;
+    let (att, def) = if swapped { (&d, &a) } else { (&a, &d) };
+    if swapped {
+        sides.swap(0, 1);
+        sides[0].label = "countercharging cavalry (the defender)".into();
+        sides[1].label = "original attacker".into();
+        for side in sides.iter_mut() {
+            if let Some(m) = side.morale.as_mut() {
+                m.who = side.label.clone();
+            }
+        }
+        res.note("countercharge against attackers not charging: treat the countercharging cavalry as the attacker and resolve per 9.3 (9.4)");
+    }
+
+    // Factors.
+    let combat = &rules.combat;
+    if a_tactic == Some(Tactic::Skirmish) {
+        res.note("skirmish: the factors are the involved infantry units' MA (bracketed or V MA count as zero; artillery its defense factor, cavalry its combat factor)");
+    }
+    let mut attack = 0;
+    for f in &att.factors {
+        let h = f.halvings(true, attack_halvings);
+        let v = factors::halve(f.printed, h, combat);
+        res.row(
+            format!(
+                "{} {} ({})",
+                sides[0].label,
+                f.text,
+                factors::halving_label(h, combat)
+            ),
+            v,
+        );
+        attack += v;
+    }
+    if let Some(cf) = att.words.value("leader-cf") {
+        res.modifier(
+            format!("{}: participating leader's CF (10.3)", sides[0].label),
+            cf,
+        );
+        attack += cf;
+    }
+    let mut defence = 0;
+    for f in &def.factors {
+        let h = f.halvings(false, 0);
+        let v = factors::halve(f.printed, h, combat);
+        res.row(
+            format!(
+                "{} {} ({})",
+                sides[1].label,
+                f.text,
+                factors::halving_label(h, combat)
+            ),
+            v,
+        );
+        defence += v;
+    }
+    if let Some(cf) = def.words.value("leader-cf") {
+        res.modifier(
+            format!("{}: participating leader's CF (10.3)", sides[1].label),
+            cf,
+        );
+        defence += cf;
+    }
+    // Tactics that add to the factors.
+    if let Some(t) = a_tactic
+        && t == Tactic::PressForward
+        && let Some(row) = rules.tactic(t.keyword())
+    {
+        let v = row.value.unwrap_or(0);
+        res.modifier(row.row.clone(), v);
+        attack += v;
+    }
+    if let Some(t) = d_tactic
+        && t == Tactic::LastStand
+        && let Some(row) = rules.tactic(t.keyword())
+    {
+        let v = row.value.unwrap_or(0);
+        res.modifier(row.row.clone(), v);
+        defence += v;
+    }
+    if variant == Variant::QuickPlay
+        && in_square
+        && let Some(row) = rules.tactic("square")
+    {
+        let v = row.value.unwrap_or(0);
+        if attacked_by_cavalry {
+            res.modifier(
+                format!("{}: defender in square, attacked by cavalry", row.row),
+                v,
+            );
+            defence += v;
+        } else {
+            let n = att.factors.len() as i64;
+            res.modifier(
+                format!("{}: each attacking unit other than cavalry (×{n})", row.row),
+                v * n,
+            );
+            attack += v * n;
+        }
+    }
+    if let Some(text) = &combat.cavalry_vs_disrupted
+        && attacked_by_cavalry
+        && sides[1].disrupted
+    {
+        let doubled: i64 = att
+            .factors
+            .iter()
+            .map(|f| factors::halve(f.printed, f.halvings(true, attack_halvings), combat))
+            .sum();
+        res.modifier(text.clone(), doubled);
+        attack += doubled;
+    }
+    res.row(format!("{} total", sides[0].label), attack);
+    res.row(format!("{} total", sides[1].label), defence);
+
+    // The column.
+    let lookup = match crt.kind {
+        CrtKind::Differential => {
+            let diff = attack - defence;
+            res.score = Some(diff);
+            res.row("differential", diff);
+            res.field("differential", diff);
+            crt.differential_column(diff)
+        }
+        CrtKind::Ratio => {
+            let l = crt.ratio_column(attack, defence);
+            res.row("odds (rounded in the defender's favour)", &l.actual);
+            res.field("ratio", l.actual.clone());
+            l
+        }
+    };
+    let column = crt.columns[lookup.column];
+    res.row(
+        if lookup.clamped {
+            format!(
+                "CRT column (clamped to the outer column; {} is beyond it)",
+                lookup.actual
+            )
+        } else {
+            "CRT column".to_string()
+        },
+        column,
+    );
+    res.field("column", column.to_string());
+    res.field("attack", attack);
+    res.field("defence", defence);
+
+    // The dice.
+    let combat_die = dice.roll(6)?;
+    res.die("combat die", combat_die);
+    let morale_die = dice.roll(rules.morale.die)?;
+    let Some(cell) = crt.cell(combat_die.face, lookup.column) else {
+        return Err(input.missing("the CRT has no cell for this die and column"));
+    };
+    res.row("CRT result", &cell.text);
+    res.field("result", cell.text.clone());
+
+    let mut ctx = Ctx {
+        rules,
+        sides,
+        morale_die: Some(morale_die),
+        morale_die_used: false,
+        checks: checks_before,
+        effects: Vec::new(),
+        routed: [false, false],
+        moved: [Moved::No, Moved::No],
+        applied: Vec::new(),
+        notes: Vec::new(),
+        missing: Box::new(|msg| input.missing(msg.to_string())),
+    };
+    let pre_checks = ctx.checks.len();
+
+    // The tactics' transformations of the result.
+    let mut plan: Plan = vec![(cell.primary, cell.secondary)];
+    let std_cavalry_square = variant == Variant::Standard && in_square && attacked_by_cavalry;
+    let qp_charge = variant == Variant::QuickPlay && cavalry_charge;
+    if a_tactic == Some(Tactic::Skirmish) {
+        plan = vec![tactics::skirmish(cell.primary)];
+        transformed(
+            &mut res,
+            "skirmish: A or Ex → NE, Dx or Dm → Dr, secondary results ignored (7.13 1)",
+            &plan,
+        );
+    }
+    if pressed_home || (swapped && variant == Variant::Standard) {
+        plan = vec![tactics::charge(cell.primary, cell.secondary)];
+        transformed(
+            &mut res,
+            "charge: A or Ex → Ax, D → Dm (Ax) (7.13 3, 9.3 5)",
+            &plan,
+        );
+    }
+    if std_cavalry_square {
+        plan = plan
+            .into_iter()
+            .map(|(c, _)| tactics::square_standard(c))
+            .collect();
+        transformed(
+            &mut res,
+            "square attacked by cavalry: Dr and Dx → Dm, secondary results ignored (9.5)",
+            &plan,
+        );
+    }
+    if qp_charge {
+        plan = tactics::quickplay_charge(cell.primary)
+            .into_iter()
+            .collect();
+        transformed(
+            &mut res,
+            "cavalry charge: Dr, Dc and Dx → Dm (9.2 4)",
+            &plan,
+        );
+    }
+    let a_dis = a_tactic == Some(Tactic::Disengage);
+    let d_dis = d_tactic == Some(Tactic::Disengage);
+    if a_dis || d_dis {
+        plan = plan
+            .into_iter()
+            .flat_map(|(c, s)| tactics::disengage(c, s, a_dis, d_dis))
+            .collect();
+        transformed(
+            &mut res,
+            "disengage: the attacker's turns D, Ex, Ac into Ar; the defender's turns A, Ex, Dc into Dr (7.13 4)",
+            &plan,
+        );
+    }
+
+    for (code, secondary) in &plan {
+        ctx.apply(&mut res, dice, *code, *secondary)?;
+    }
+
+    // Rules that look at how the combat ended.
+    let d_routed = ctx.routed[idx(Side::Defender)];
+    if std_cavalry_square && !d_routed {
+        res.note("the square did not rout: treat the result as an Ax (9.5)");
+        ctx.clear_results();
+        ctx.apply(&mut res, dice, super::crt::Code::Ax, None)?;
+    }
+    if qp_charge {
+        if d_routed {
+            ctx.step_loss(
+                Side::Defender,
+                "cavalry charge: the defender routs, so it also suffers a step loss (9.2 4)",
+            );
+        } else {
+            res.note("no defender rout: treat the result as Am (Ar) (9.2 4)");
+            ctx.clear_results();
+            ctx.apply(
+                &mut res,
+                dice,
+                super::crt::Code::Am,
+                Some(super::crt::Code::Ar),
+            )?;
+        }
+    }
+    if cavalry_charge && countercharge && variant == Variant::Standard {
+        let a_routed = ctx.routed[idx(Side::Attacker)];
+        if !d_routed && !a_routed {
+            res.note("countercharge against charging cavalry: neither side routs, so both sides must retreat and are disrupted; the attacker first (9.4)");
+            ctx.clear_results();
+            ctx.retreat_disrupted(
+                Side::Attacker,
+                "countercharge: the attacker must retreat and is disrupted",
+            );
+            ctx.retreat_disrupted(
+                Side::Defender,
+                "countercharge: the defender must retreat and is disrupted",
+            );
+        }
+    }
+    if a_tactic == Some(Tactic::PressForward) && !ctx.routed[idx(Side::Defender)] {
+        ctx.step_loss(
+            Side::Attacker,
+            "press forward: the defender did not rout, so the attacker loses one step in addition to any other result (7.13 2)",
+        );
+    }
+    if d_tactic == Some(Tactic::LastStand) {
+        match ctx.moved[idx(Side::Attacker)] {
+            Moved::No => ctx.step_loss(
+                Side::Defender,
+                "last stand: the attacker did not retreat, so the defender loses one step in addition to any other result (7.13 5)",
+            ),
+            Moved::Choice => ctx.step_loss(
+                Side::Defender,
+                "last stand: if the attacker does not retreat, the defender loses one step in addition to any other result (7.13 5)",
+            ),
+            Moved::Yes => {}
+        }
+    }
+    if night
+        && let Some(text) = &rules.combat.night
+        && !ctx.routed[idx(Side::Defender)]
+    {
+        ctx.retreat_disrupted(
+            Side::Attacker,
+            &format!("night: the defender did not rout: {text}"),
+        );
+    }
+    if a_dis || d_dis {
+        res.note("disengaging leaders, cavalry, artillery, battalions or squadrons are not flipped to their ineffective sides (7.13 4)");
+    }
+    if a_tactic == Some(Tactic::Skirmish) {
+        res.note("skirmishing counts as an attack for the purposes of 7.2");
+    }
+    if cavalry_charge {
+        if ctx.routed[idx(Side::Defender)] {
+            res.note(match variant {
+                Variant::Standard => "the defender routs: the cavalry may advance up to three hexes and conduct another charge, or attempt to capture the routed defender (`capture CF`) (9.3 6–7)",
+                Variant::QuickPlay => "the defender routs: if still effective, the cavalry may advance zero, one or two hexes and conduct another charge (9.2 5)",
+            });
+        }
+        res.note(match variant {
+            Variant::Standard => "cavalry always becomes ineffective at the end of a charge (9.3 8)",
+            Variant::QuickPlay => "the charging cavalry is ineffective at the end of a charge unless already ineffective (9.2 6)",
+        });
+    }
+    // The extras apply in addition to any other result.
+    ctx.extras(&cell.extras, false);
+
+    // Output.
+    if !ctx.morale_die_used {
+        res.die("morale die (not needed)", morale_die);
+    }
+    let result_checks: Vec<_> = ctx.checks[pre_checks..].to_vec();
+    if let Some(first) = result_checks.first() {
+        res.field("check", first.json());
+    }
+    res.field(
+        "checks",
+        serde_json::Value::Array(ctx.checks.iter().map(|c| c.json()).collect()),
+    );
+    res.field("applied", ctx.applied.join(" "));
+    res.field(
+        "effects",
+        serde_json::Value::Array(
+            ctx.effects
+                .iter()
+                .map(|e| serde_json::json!({"side": e.side.map(|s| s.id()), "id": e.id, "text": e.text}))
+                .collect(),
+        ),
+    );
+    if let Some(t) = a_tactic {
+        res.field("attacker_tactic", t.keyword());
+    }
+    if let Some(t) = d_tactic {
+        res.field("defender_tactic", t.keyword());
+    }
+    res.field("crt", crt.name.clone());
+    if crt.file.ends_with("(embedded)") {
+        res.note(super::crt::EXAMPLE_NOTE);
+    }
+    finish(&mut res, &ctx);
+    Ok(res)
+}
+
+/// Outcome id and text from the effects.
+fn finish(res: &mut Resolution, ctx: &Ctx) {
+    let ids: Vec<&str> = ctx
+        .effects
+        .iter()
+        .filter(|e| !e.id.ends_with("may-advance"))
+        .map(|e| e.id.as_str())
+        .collect();
+    let id = if ids.is_empty() {
+        "no-effect".to_string()
+    } else {
+        ids.join("+")
+    };
+    let tone = if ctx.routed[idx(Side::Defender)] {
+        Tone::Good
+    } else if ctx.routed[idx(Side::Attacker)] || ctx.moved[idx(Side::Attacker)] == Moved::Yes {
+        Tone::Bad
+    } else {
+        Tone::Neutral
+    };
+    let first = ctx
+        .effects
+        .first()
+        .map_or_else(String::new, |e| e.text.clone());
+    res.set_outcome(id, first, tone);
+    // The other effects lead the notes, marked like the outcome.
+    let mut notes: Vec<String> = ctx
+        .effects
+        .iter()
+        .skip(1)
+        .map(|e| format!("⇒ {}", e.text))
+        .collect();
+    notes.append(&mut res.notes);
+    res.notes = notes;
+    for note in &ctx.notes {
+        res.note(note.clone());
+    }
+}
+
+fn transformed(res: &mut Resolution, label: &str, plan: &Plan) {
+    let shown: Vec<String> = plan
+        .iter()
+        .map(|(c, s)| match s {
+            Some(s) => format!("{c}({s})"),
+            None => c.to_string(),
+        })
+        .collect();
+    res.row(
+        label,
+        if shown.is_empty() {
+            "—".to_string()
+        } else {
+            shown.join(" then ")
+        },
+    );
+}
+
+fn tactic_row(rules: &SaberRules, tactic: Option<Tactic>) -> String {
+    tactic
+        .and_then(|t| rules.tactic(t.keyword()))
+        .map_or_else(String::new, |t| t.row.clone())
+}
+
+fn make_disrupted(rules: &SaberRules, side: &mut SideInfo) {
+    if side.disrupted {
+        return;
+    }
+    side.disrupted = true;
+    if let Some(adj) = rules
+        .morale
+        .adjustment
+        .iter()
+        .find(|a| a.keyword == "disrupted")
+        && let Some(m) = side.morale.as_mut()
+    {
+        m.add(adj.row.clone(), adj.value, adj.to);
+    }
+}
+
+fn side_morale(
+    rules: &SaberRules,
+    who: &str,
+    words: &Bound,
+    shared: Option<&Bound>,
+    mr: Option<(i64, Span)>,
+    square_vs_cavalry: bool,
+    input: &Input,
+) -> Result<Option<MoraleInput>, CommandError> {
+    if mr.is_none() && !(rules.morale.artillery.is_some() && words.has("artillery")) {
+        return Ok(None);
+    }
+    let mut m = morale::input_from(rules, who, words, shared, mr, "leader-mr", false, || {
+        input.missing("a morale rating is needed")
+    })?;
+    if square_vs_cavalry && let Some(adj) = rules.morale.adjustment.iter().find(|a| a.vs_cavalry) {
+        m.add(adj.row.clone(), adj.value, AdjustTo::Rating);
+    }
+    Ok(Some(m))
+}
+
+fn not_here(span: Span, text: &str, why: &str) -> CommandError {
+    BindError::NotHere {
+        span,
+        text: text.into(),
+        why: why.into(),
+    }
+    .into()
+}

@@ -1,0 +1,298 @@
+//! Bombardment (standard 8.5, QuickPlay 8.2): the artillery's attack total
+//! is the differential, doubled against cavalry; bombarding artillery is
+//! affected only by Ammo, so A results are ignored (and, in the standard
+//! rules, parenthesized results too).
+
+use crate::bind::Vocab;
+use crate::catalog::{Input, VerbDoc};
+use crate::command::ClauseKind;
+use crate::dice::DiceSource;
+use crate::error::CommandError;
+use crate::resolution::{Resolution, Tone};
+
+use super::crt::{Code, CrtKind, Side};
+use super::factors;
+use super::morale;
+use super::results::{Ctx, Moved, SideInfo, idx};
+use super::{SaberRules, Variant};
+
+pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
+    let mut target = Vocab::new()
+        .flag(
+            "cavalry",
+            format!(
+                "the target is cavalry: the artillery's CF ×{}",
+                rules.bombard.vs_cavalry_multiplier
+            ),
+        )
+        .number(
+            "mr",
+            0,
+            10,
+            "the target unit's morale rating, for results that check morale",
+        )
+        .number("leader-mr", 0, 9, rules.morale.leader.clone());
+    if let Some(art) = &rules.morale.artillery {
+        target = target.flag("artillery", art.row.clone());
+    }
+    for adj in &rules.morale.adjustment {
+        if adj.group.is_none() {
+            target.add(
+                adj.keyword.clone(),
+                crate::bind::Kind::Flag,
+                adj.row.clone(),
+            );
+        }
+    }
+    let attacker = Vocab::new().with_notation("combat factors");
+    VerbDoc::new(
+        Some(variant.system()),
+        "bombard",
+        "bombard CF… [vs [cavalry] [mr=N] [disrupted] [square]]",
+        "Bombardment: the artillery's attack total is the differential (doubled against cavalry); A results ignored. Dice: combat die, then morale die.",
+        attacker,
+        match variant {
+            Variant::Standard => resolve_standard,
+            Variant::QuickPlay => resolve_quickplay,
+        },
+    )
+    .examples(&["bombard 4 vs mr=3", "bombard 3 2 vs cavalry mr=4 rolled 5 2"])
+    .clause(ClauseKind::Vs, target, 1)
+}
+
+fn resolve_standard(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    resolve(Variant::Standard, input, dice)
+}
+
+fn resolve_quickplay(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    resolve(Variant::QuickPlay, input, dice)
+}
+
+fn resolve(
+    variant: Variant,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let rules = variant.rules(input.tables);
+    let crt = &input.tables.crt;
+    let table = &rules.bombard;
+    let fs = factors::parse_all(&input.words.raw)?;
+    if fs.is_empty() {
+        return Err(input.missing(
+            "`bombard` needs the bombarding artillery's attack factors, like `bombard 4 3`",
+        ));
+    }
+    if crt.kind == CrtKind::Ratio {
+        return Err(input.missing(format!(
+            "bombardment uses the attack total as a differential, and the CRT \"{}\" has odds columns",
+            crt.name
+        )));
+    }
+    let empty = crate::bind::Bound::default();
+    let target = input.clause(ClauseKind::Vs).unwrap_or(&empty);
+    let cavalry = target.has("cavalry");
+    let mut res = Resolution::new(
+        variant.system(),
+        "bombard",
+        format!("bombardment on the CRT \"{}\"", crt.name),
+    );
+    let mut total = 0;
+    for f in &fs {
+        let h = f.halvings(true, 0);
+        let v = factors::halve(f.printed, h, &rules.combat);
+        res.row(
+            format!(
+                "artillery {} ({})",
+                f.text,
+                factors::halving_label(h, &rules.combat)
+            ),
+            v,
+        );
+        total += v;
+    }
+    if cavalry {
+        let extra = total * (table.vs_cavalry_multiplier - 1);
+        res.modifier(
+            format!(
+                "target is cavalry: CF ×{} ({})",
+                table.vs_cavalry_multiplier, table.rule
+            ),
+            extra,
+        );
+        total += extra;
+    }
+    if variant == Variant::QuickPlay
+        && target.has("square")
+        && let Some(row) = rules.tactic("square")
+    {
+        let v = row.value.unwrap_or(0) * fs.len() as i64;
+        res.modifier(format!("{}: bombarding artillery", row.row), v);
+        total += v;
+    }
+    res.score = Some(total);
+    res.row("differential (the bombarding strength)", total);
+    res.field("differential", total);
+    let lookup = crt.differential_column(total);
+    let column = crt.columns[lookup.column];
+    res.row(
+        if lookup.clamped {
+            format!(
+                "CRT column (clamped to the outer column; {} is beyond it)",
+                lookup.actual
+            )
+        } else {
+            "CRT column".into()
+        },
+        column,
+    );
+    res.field("column", column.to_string());
+    let combat_die = dice.roll(6)?;
+    res.die("combat die", combat_die);
+    let morale_die = dice.roll(rules.morale.die)?;
+    let Some(cell) = crt.cell(combat_die.face, lookup.column) else {
+        return Err(input.missing("the CRT has no cell for this die and column"));
+    };
+    res.row("CRT result", &cell.text);
+    res.field("result", cell.text.clone());
+
+    let mr = target
+        .value("mr")
+        .map(|v| (v, target.span_of("mr").unwrap_or_default()));
+    let d_morale = if mr.is_some() || (rules.morale.artillery.is_some() && target.has("artillery"))
+    {
+        Some(morale::input_from(
+            rules,
+            "target",
+            target,
+            None,
+            mr,
+            "leader-mr",
+            false,
+            || input.missing("a morale rating is needed"),
+        )?)
+    } else {
+        None
+    };
+    let mut ctx = Ctx {
+        rules,
+        sides: [
+            SideInfo {
+                label: "bombarding artillery".into(),
+                morale: None,
+                missing_mr: String::new(),
+                disrupted: false,
+                cavalry: false,
+            },
+            SideInfo {
+                label: "target".into(),
+                morale: d_morale,
+                missing_mr: "the target's morale rating is needed for this result: add `vs mr=N`"
+                    .into(),
+                disrupted: target.has("disrupted"),
+                cavalry,
+            },
+        ],
+        morale_die: Some(morale_die),
+        morale_die_used: false,
+        checks: Vec::new(),
+        effects: Vec::new(),
+        routed: [false, false],
+        moved: [Moved::No, Moved::No],
+        applied: Vec::new(),
+        notes: Vec::new(),
+        missing: Box::new(|msg| input.missing(msg.to_string())),
+    };
+    let secondary = if table.ignore_secondary {
+        if cell.secondary.is_some() {
+            res.note("parenthesized results are ignored in a bombardment (8.5)");
+        }
+        None
+    } else {
+        cell.secondary.filter(|s| s.side() != Some(Side::Attacker))
+    };
+    match cell.primary.side() {
+        Some(Side::Attacker) => {
+            res.row("A result", "ignored");
+            ctx.applied.push("NE".into());
+            ctx.effects.push(super::results::Effect {
+                side: None,
+                id: "no-effect".into(),
+                text: format!(
+                    "{} — A results are ignored: bombarding artillery is affected only by an Ammo result",
+                    cell.primary
+                ),
+            });
+        }
+        _ if cell.primary == Code::Ex => {
+            ctx.applied.push("Ex".into());
+            ctx.step_loss(
+                Side::Defender,
+                &format!(
+                    "Ex — the primary unit of the target loses one step ({}); bombarding artillery is affected only by an Ammo result",
+                    rules.results.step_loss
+                ),
+            );
+        }
+        _ => ctx.apply(&mut res, dice, cell.primary, secondary)?,
+    }
+    ctx.extras(&cell.extras, true);
+    // Artillery may not advance after combat (8.3).
+    ctx.effects.retain(|e| !e.id.ends_with("may-advance"));
+    if !ctx.morale_die_used {
+        res.die("morale die (not needed)", morale_die);
+    }
+    if let Some(first) = ctx.checks.first() {
+        res.field("check", first.json());
+    }
+    res.field("applied", ctx.applied.join(" "));
+    res.field(
+        "effects",
+        serde_json::Value::Array(
+            ctx.effects
+                .iter()
+                .map(|e| serde_json::json!({"side": e.side.map(|s| s.id()), "id": e.id, "text": e.text}))
+                .collect(),
+        ),
+    );
+    res.field("crt", crt.name.clone());
+    if crt.file.ends_with("(embedded)") {
+        res.note(super::crt::EXAMPLE_NOTE);
+    }
+    let ids: Vec<&str> = ctx
+        .effects
+        .iter()
+        .filter(|e| !e.id.ends_with("may-advance"))
+        .map(|e| e.id.as_str())
+        .collect();
+    let tone = if ctx.routed[idx(Side::Defender)] || ctx.moved[idx(Side::Defender)] != Moved::No {
+        Tone::Good
+    } else {
+        Tone::Neutral
+    };
+    let first = ctx
+        .effects
+        .first()
+        .map_or_else(String::new, |e| e.text.clone());
+    res.set_outcome(
+        if ids.is_empty() {
+            "no-effect".to_string()
+        } else {
+            ids.join("+")
+        },
+        first,
+        tone,
+    );
+    let mut notes: Vec<String> = ctx
+        .effects
+        .iter()
+        .skip(1)
+        .map(|e| format!("⇒ {}", e.text))
+        .collect();
+    notes.append(&mut res.notes);
+    res.notes = notes;
+    for note in &ctx.notes {
+        res.note(note.clone());
+    }
+    res.note(rules.bombard.rule.clone());
+    Ok(res)
+}

@@ -1,0 +1,396 @@
+//! The smaller procedures: leader casualties (standard 10.4, QuickPlay
+//! 10.0), variable movement allowances (standard 4.4, 4.7; QuickPlay 4.3,
+//! 11.1), cavalry capture of a routed defender (standard 9.3 7) and the
+//! fortune of war "move an enemy unit" (standard 12.4).
+
+use crate::bind::Vocab;
+use crate::catalog::{Input, VerbDoc};
+use crate::dice::DiceSource;
+use crate::error::{BindError, CommandError};
+use crate::resolution::{Resolution, Tone};
+
+use super::{MaProcedure, SaberRules, Variant};
+
+/// The standard rules' re-roll (4.4) is bounded: after this many rolls
+/// above the printed MA the command stops with an error rather than loop.
+pub const MAX_MA_ROLLS: u32 = 100;
+
+const LEADER_PART: &str = "the leader's part in the combat";
+const FOW_ACTION: &str = "a fortune of war";
+
+pub fn verbs(variant: Variant, rules: &SaberRules) -> Vec<VerbDoc> {
+    let system = variant.system();
+    let mut verbs = Vec::new();
+
+    let mut vocab = Vocab::new();
+    for row in &rules.leader_casualty {
+        vocab = vocab.choice(LEADER_PART, &row.keyword, row.row.clone());
+    }
+    let usage: &'static str = match variant {
+        Variant::Standard => "leader-casualty participating|stacked|coordinating|retreating",
+        Variant::QuickPlay => "leader-casualty involved",
+    };
+    verbs.push(
+        VerbDoc::new(
+            Some(system),
+            "leader-casualty",
+            usage,
+            "Leader casualty check after an L result: one die.",
+            vocab,
+            pick(variant, leader_standard, leader_quickplay),
+        )
+        .examples(match variant {
+            Variant::Standard => &[
+                "leader-casualty participating",
+                "leader-casualty stacked rolled 6",
+            ],
+            Variant::QuickPlay => &["leader-casualty involved rolled 5"],
+        }),
+    );
+
+    let mut vocab = Vocab::new()
+        .with_number("the printed movement allowance (MA)")
+        .flag("march", rules.ma.march.row.clone())
+        .flag("cavalry", "the unit is cavalry (march movement)")
+        .number(
+            "leader",
+            0,
+            20,
+            "an accompanying leader's movement value, added to the MA (10.3)",
+        );
+    for reason in &rules.ma.rolls_when {
+        vocab = vocab.flag(&reason.keyword, reason.row.clone());
+    }
+    verbs.push(
+        VerbDoc::new(
+            Some(system),
+            "ma",
+            "ma N [v] [disrupted] [march] [cavalry] [leader=N]",
+            "Movement allowance, rolled when the rules say so.",
+            vocab,
+            pick(variant, ma_standard, ma_quickplay),
+        )
+        .examples(match variant {
+            Variant::Standard => &["ma 4 disrupted", "ma 5 disrupted march cavalry", "ma v"],
+            Variant::QuickPlay => &["ma 8 disrupted", "ma 4 disrupted march"],
+        }),
+    );
+
+    if rules.capture.is_some() {
+        verbs.push(
+            VerbDoc::new(
+                Some(system),
+                "capture",
+                "capture CF",
+                "Victorious charging cavalry tries to capture a routed defender: one die, at most its regular CF captures.",
+                Vocab::new().with_number("the charging cavalry's regular combat factor"),
+                pick(variant, capture_standard, capture_quickplay),
+            )
+            .examples(&["capture 3", "capture 4 rolled 5"]),
+        );
+    }
+    if let Some(fow) = &rules.fow {
+        verbs.push(
+            VerbDoc::new(
+                Some(system),
+                "fow",
+                "fow move-enemy",
+                "Fortune of war: move an enemy unit on a die roll of 1 or 2.",
+                Vocab::new().choice(FOW_ACTION, "move-enemy", fow.row.clone()),
+                pick(variant, fow_standard, fow_quickplay),
+            )
+            .examples(&["fow move-enemy", "fow move-enemy rolled 2"]),
+        );
+    }
+    verbs
+}
+
+fn pick(
+    variant: Variant,
+    standard: crate::catalog::Resolver,
+    quickplay: crate::catalog::Resolver,
+) -> crate::catalog::Resolver {
+    match variant {
+        Variant::Standard => standard,
+        Variant::QuickPlay => quickplay,
+    }
+}
+
+fn leader_standard(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    leader_casualty(Variant::Standard, i, d)
+}
+fn leader_quickplay(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    leader_casualty(Variant::QuickPlay, i, d)
+}
+fn ma_standard(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    ma(Variant::Standard, i, d)
+}
+fn ma_quickplay(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    ma(Variant::QuickPlay, i, d)
+}
+fn capture_standard(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    capture(Variant::Standard, i, d)
+}
+fn capture_quickplay(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    capture(Variant::QuickPlay, i, d)
+}
+fn fow_standard(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    fow(Variant::Standard, i, d)
+}
+fn fow_quickplay(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    fow(Variant::QuickPlay, i, d)
+}
+
+fn leader_casualty(
+    variant: Variant,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let rules = variant.rules(input.tables);
+    let Some((part, _)) = input.words.choice(LEADER_PART) else {
+        let options: Vec<&str> = rules
+            .leader_casualty
+            .iter()
+            .map(|r| r.keyword.as_str())
+            .collect();
+        return Err(input.missing(format!(
+            "`leader-casualty` needs the leader's part: one of {}",
+            options.join(", ")
+        )));
+    };
+    let Some(row) = rules.leader_casualty.iter().find(|r| r.keyword == part) else {
+        return Err(input.missing("no such leader row"));
+    };
+    let mut res = Resolution::new(
+        variant.system(),
+        "leader-casualty",
+        format!("leader casualty check ({part})"),
+    );
+    let die = dice.roll(6)?;
+    res.die("die", die);
+    res.row(row.row.clone(), format!("{}+", row.at_least));
+    res.field("needed", row.at_least);
+    if die.face >= row.at_least {
+        res.set_outcome(
+            "casualty",
+            "the leader becomes a casualty: remove him from the map; he is out of the game for good",
+            Tone::Bad,
+        );
+    } else {
+        res.set_outcome("unharmed", "the leader is unharmed", Tone::Good);
+    }
+    Ok(res)
+}
+
+fn whole(input: &Input, what: &str, min: i64, max: i64) -> Result<Option<i64>, CommandError> {
+    match input.words.number {
+        None => Ok(None),
+        Some((n, span)) if n.fract() != 0.0 || n < min as f64 || n > max as f64 => {
+            Err(BindError::BadValue {
+                span,
+                text: n.to_string(),
+                expected: format!("{what} is a whole number from {min} to {max}"),
+            }
+            .into())
+        }
+        Some((n, _)) => Ok(Some(n as i64)),
+    }
+}
+
+fn ma(
+    variant: Variant,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let rules = variant.rules(input.tables);
+    let table = &rules.ma;
+    let words = &input.words;
+    let printed = whole(input, "a movement allowance", 0, 30)?;
+    let variable = words.has("v");
+    if printed.is_none() && !variable {
+        return Err(input.missing(
+            "`ma` needs the printed movement allowance, like `ma 4` (or `ma v` for a V)",
+        ));
+    }
+    if let (Some(_), true) = (printed, variable)
+        && let Some(span) = words.span_of("v")
+    {
+        return Err(BindError::NotHere {
+            span,
+            text: "v".into(),
+            why: "stands in place of a printed MA; give one or the other".into(),
+        }
+        .into());
+    }
+    let reasons: Vec<&str> = table
+        .rolls_when
+        .iter()
+        .filter(|r| words.has(&r.keyword))
+        .map(|r| r.row.as_str())
+        .collect();
+    let rolls = !reasons.is_empty();
+    let march = words.has("march");
+    let cavalry = words.has("cavalry");
+    let mut res = Resolution::new(variant.system(), "ma", "movement allowance");
+    if let Some(p) = printed {
+        res.row("printed MA", p);
+    }
+    for r in &reasons {
+        res.row(format!("rolls for its MA: {r}"), "yes");
+    }
+    let mut ma;
+    match table.procedure {
+        MaProcedure::RerollAbovePrinted => {
+            if march {
+                res.row(table.march.row.clone(), "march");
+                let (fixed, roll) = if cavalry {
+                    (table.march.cavalry, table.march.cavalry_roll.as_ref())
+                } else {
+                    (table.march.infantry, table.march.infantry_roll.as_ref())
+                };
+                match (rolls, roll, fixed) {
+                    (true, Some(expr), _) => {
+                        let (rolled, total) = expr.roll(dice)?;
+                        res.dice_rows(&format!("march MA ({expr})"), &rolled);
+                        ma = total;
+                    }
+                    (_, _, Some(f)) => ma = f,
+                    _ => {
+                        return Err(input.missing("the march table has no allowance for this unit"));
+                    }
+                }
+            } else if rolls || variable {
+                let sides = table.die.dice.first().map_or(6, |d| d.1);
+                let mut tries = 0;
+                ma = loop {
+                    tries += 1;
+                    let die = dice.roll(sides)?;
+                    res.die(&format!("MA die, roll {tries}"), die);
+                    let face = i64::from(die.face);
+                    match printed {
+                        Some(p) if face > p => {
+                            if tries >= MAX_MA_ROLLS {
+                                return Err(input.missing(format!(
+                                    "{MAX_MA_ROLLS} rolls in a row exceeded the printed MA; give a printed MA of 1 or more"
+                                )));
+                            }
+                            res.row("the result exceeds the printed MA: roll again (4.4)", "");
+                        }
+                        _ => break face,
+                    }
+                };
+                if printed == Some(0) {
+                    return Err(input.missing("a printed MA of 0 cannot be rolled for"));
+                }
+            } else {
+                ma = printed.unwrap_or(0);
+            }
+        }
+        MaProcedure::CapAtPrinted => {
+            if rolls || variable {
+                let (rolled, total) = table.die.roll(dice)?;
+                res.dice_rows(&format!("MA die ({})", table.die), &rolled);
+                ma = total;
+                if let (Some(fast), Some(p)) = (&table.fast, printed)
+                    && p > fast.above
+                {
+                    res.modifier(fast.row.clone(), fast.add);
+                    ma += fast.add;
+                }
+                if let Some(p) = printed
+                    && ma > p
+                {
+                    res.row(
+                        "under no circumstances may the rolled MA exceed the printed MA (11.1)",
+                        p,
+                    );
+                    ma = p;
+                }
+            } else {
+                ma = printed.unwrap_or(0);
+            }
+            if march && let Some(m) = table.march.multiplier {
+                res.modifier(table.march.row.clone(), ma * (m - 1));
+                ma *= m;
+            }
+        }
+    }
+    if let Some(l) = words.value("leader") {
+        res.modifier("an accompanying leader adds his movement value (10.3)", l);
+        ma += l;
+    }
+    res.set_score(ma);
+    res.field("ma", ma);
+    res.set_outcome(
+        "ma",
+        format!("MA {ma} movement points this phase"),
+        Tone::Neutral,
+    );
+    res.note(table.rule.clone());
+    Ok(res)
+}
+
+fn capture(
+    variant: Variant,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let rules = variant.rules(input.tables);
+    let Some(table) = &rules.capture else {
+        return Err(input.missing("these rules have no capture"));
+    };
+    let Some(cf) = whole(input, "a combat factor", 0, 99)? else {
+        return Err(input.missing(
+            "`capture` needs the charging cavalry's regular combat factor, like `capture 3`",
+        ));
+    };
+    let mut res = Resolution::new(variant.system(), "capture", "capture of a routed defender");
+    let die = dice.roll(table.die)?;
+    res.die("die", die);
+    res.row("cavalry's regular combat factor", cf);
+    res.field("needed", cf);
+    if i64::from(die.face) <= cf {
+        res.set_outcome(
+            "captured",
+            "the defenders are captured (a single cavalry unit may capture only one defending unit)",
+            Tone::Good,
+        );
+    } else {
+        res.set_outcome("escaped", "the defenders are not captured", Tone::Bad);
+    }
+    res.note(table.row.clone());
+    Ok(res)
+}
+
+fn fow(
+    variant: Variant,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let rules = variant.rules(input.tables);
+    let Some(table) = &rules.fow else {
+        return Err(input.missing("these rules have no fortunes of war"));
+    };
+    if input.words.choice(FOW_ACTION).is_none() {
+        return Err(input.missing("`fow` needs the fortune of war: move-enemy"));
+    }
+    let mut res = Resolution::new(
+        variant.system(),
+        "fow",
+        "fortune of war: move an enemy unit",
+    );
+    let die = dice.roll(table.die)?;
+    res.die("die", die);
+    res.row(table.row.clone(), format!("1–{}", table.move_enemy_at_most));
+    res.field("needed", table.move_enemy_at_most);
+    if die.face <= table.move_enemy_at_most {
+        res.set_outcome(
+            "may-move",
+            "the unit may be moved: roll for the unit's MA (`ma N fow`); no march movement, not off the map; it may be moved into an EZOC",
+            Tone::Good,
+        );
+    } else {
+        res.set_outcome("stays", "the unit may not be moved", Tone::Neutral);
+    }
+    Ok(res)
+}

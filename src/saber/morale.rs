@@ -1,0 +1,358 @@
+//! Morale checks: one die; greater than the (modified) MR fails; 1 always
+//! passes, 6 always fails (standard 2.4, 8.1, 10.3, 11.1, 14.2–14.3, 9.5;
+//! QuickPlay 2.3, 9.3, 10.0, 11.1).
+
+use crate::bind::{Bound, Vocab};
+use crate::catalog::{Input, VerbDoc};
+use crate::command::Span;
+use crate::dice::{DiceSource, Rolled};
+use crate::error::{BindError, CommandError};
+use crate::resolution::{Resolution, Tone, signed};
+
+use super::{AdjustTo, MoraleTable, SaberRules, Variant};
+
+/// Everything a morale check needs besides the die.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoraleInput {
+    /// Whose check it is, for labels ("defender", "charging unit").
+    pub who: String,
+    pub mr: i64,
+    /// Where the MR came from ("MR", "artillery MR").
+    pub mr_label: String,
+    /// (row label, value, to roll or rating)
+    pub adjustments: Vec<(String, i64, AdjustTo)>,
+}
+
+impl MoraleInput {
+    pub fn new(who: impl Into<String>, mr: i64, mr_label: impl Into<String>) -> MoraleInput {
+        MoraleInput {
+            who: who.into(),
+            mr,
+            mr_label: mr_label.into(),
+            adjustments: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, label: impl Into<String>, value: i64, to: AdjustTo) {
+        self.adjustments.push((label.into(), value, to));
+    }
+
+    pub fn rating(&self) -> i64 {
+        self.mr
+            + self
+                .adjustments
+                .iter()
+                .filter(|a| a.2 == AdjustTo::Rating)
+                .map(|a| a.1)
+                .sum::<i64>()
+    }
+
+    pub fn roll_adjustment(&self) -> i64 {
+        self.adjustments
+            .iter()
+            .filter(|a| a.2 == AdjustTo::Roll)
+            .map(|a| a.1)
+            .sum()
+    }
+
+    /// The highest face that passes.
+    pub fn needed(&self, table: &MoraleTable) -> u32 {
+        let highest = self.rating() - self.roll_adjustment();
+        let lo = i64::from(table.always_pass);
+        let hi = i64::from(table.always_fail) - 1;
+        highest.clamp(lo, hi) as u32
+    }
+}
+
+/// A morale check carried out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Check {
+    pub who: String,
+    pub die: u32,
+    pub needed: u32,
+    pub passed: bool,
+}
+
+impl Check {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "who": self.who,
+            "die": self.die,
+            "needed": self.needed,
+            "passed": self.passed,
+        })
+    }
+
+    pub fn phrase(&self) -> String {
+        if self.passed {
+            format!(
+                "{} passes its morale check ({} ≤ {})",
+                self.who, self.die, self.needed
+            )
+        } else {
+            format!(
+                "{} fails its morale check ({} > {})",
+                self.who, self.die, self.needed
+            )
+        }
+    }
+}
+
+/// Carry out a check with a die already drawn, showing every step.
+pub fn check_with(
+    res: &mut Resolution,
+    table: &MoraleTable,
+    input: &MoraleInput,
+    die: Rolled,
+    die_label: &str,
+) -> Check {
+    res.die(die_label, die);
+    res.row(format!("{}: {}", input.who, input.mr_label), input.mr);
+    for (label, value, to) in &input.adjustments {
+        let place = match to {
+            AdjustTo::Roll => "to the die",
+            AdjustTo::Rating => "to the MR",
+        };
+        res.modifier(format!("{}: {label} ({place})", input.who), *value);
+    }
+    let needed = input.needed(table);
+    let passed = die.face <= needed;
+    res.row(
+        format!(
+            "{}: passes on {}",
+            input.who,
+            if needed <= table.always_pass {
+                format!("{} only (always passes on {})", needed, table.always_pass)
+            } else {
+                format!("1–{needed}")
+            }
+        ),
+        if passed { "pass" } else { "fail" },
+    );
+    Check {
+        who: input.who.clone(),
+        die: die.face,
+        needed,
+        passed,
+    }
+}
+
+/// A further check on a die already shown (the same morale die read again).
+pub fn check_again(
+    res: &mut Resolution,
+    table: &MoraleTable,
+    input: &MoraleInput,
+    die: Rolled,
+    die_label: &str,
+) -> Check {
+    let mut scratch = Resolution::new(res.rules, res.verb, "");
+    let check = check_with(&mut scratch, table, input, die, die_label);
+    res.row(format!("{die_label}, read again"), die.face);
+    res.rows.extend(scratch.rows.into_iter().skip(1));
+    res.modifiers.extend(scratch.modifiers);
+    check
+}
+
+/// Draw a die and check.
+pub fn check(
+    res: &mut Resolution,
+    table: &MoraleTable,
+    input: &MoraleInput,
+    dice: &mut dyn DiceSource,
+    die_label: &str,
+) -> Result<Check, CommandError> {
+    let die = dice.roll(table.die)?;
+    Ok(check_with(res, table, input, die, die_label))
+}
+
+/// The morale words of one side: `disrupted`, `night`, `leader-mr=N` …
+/// Only the ones a verb asks for are added.
+pub fn side_vocab(mut vocab: Vocab, rules: &SaberRules, leader_word: &str) -> Vocab {
+    for adj in &rules.morale.adjustment {
+        vocab.add(
+            adj.keyword.clone(),
+            crate::bind::Kind::Flag,
+            format!("{} ({})", adj.row, adj_effect(adj.value, adj.to)),
+        );
+    }
+    vocab = vocab.number(leader_word, 0, 9, rules.morale.leader.clone());
+    if let Some(art) = &rules.morale.artillery {
+        vocab = vocab.flag("artillery", art.row.clone());
+    }
+    vocab
+}
+
+fn adj_effect(value: i64, to: AdjustTo) -> String {
+    match to {
+        AdjustTo::Roll => format!("{} to the die roll", signed(value)),
+        AdjustTo::Rating => format!("{} to the MR", signed(value)),
+    }
+}
+
+/// Build a check's input from a side's words. `mr` is the stated rating
+/// with its span, if any; `vs_cavalry` says whether cavalry-only rows apply.
+#[allow(clippy::too_many_arguments)]
+pub fn input_from(
+    rules: &SaberRules,
+    who: &str,
+    words: &Bound,
+    shared: Option<&Bound>,
+    mr: Option<(i64, Span)>,
+    leader_word: &str,
+    vs_cavalry: bool,
+    missing: impl Fn() -> CommandError,
+) -> Result<MoraleInput, CommandError> {
+    let artillery = rules
+        .morale
+        .artillery
+        .as_ref()
+        .filter(|_| words.has("artillery"));
+    let mut input = match (mr, artillery) {
+        (Some((_, span)), Some(_)) => {
+            return Err(BindError::Conflict {
+                span,
+                first: "artillery".into(),
+                second: "mr".into(),
+                group: "sources of the morale rating".into(),
+            }
+            .into());
+        }
+        (Some((mr, _)), None) => MoraleInput::new(who, mr, "MR"),
+        (None, Some(art)) => MoraleInput::new(who, art.mr, art.row.clone()),
+        (None, None) => return Err(missing()),
+    };
+    if let Some(leader) = words.value(leader_word) {
+        input.add(rules.morale.leader.clone(), leader, AdjustTo::Rating);
+    }
+    let mut groups: Vec<(&str, &str, Span)> = Vec::new();
+    for adj in &rules.morale.adjustment {
+        let said = words.span_of(&adj.keyword).or_else(|| {
+            shared
+                .filter(|_| adj.group.is_some())
+                .and_then(|s| s.span_of(&adj.keyword))
+        });
+        let Some(span) = said else { continue };
+        if let Some(group) = &adj.group {
+            if let Some((_, first, _)) = groups.iter().find(|(g, _, _)| g == group) {
+                return Err(BindError::Conflict {
+                    span,
+                    first: first.to_string(),
+                    second: adj.keyword.clone(),
+                    group: group.clone(),
+                }
+                .into());
+            }
+            groups.push((group, &adj.keyword, span));
+        }
+        if adj.vs_cavalry && !vs_cavalry {
+            continue;
+        }
+        input.add(adj.row.clone(), adj.value, adj.to);
+    }
+    Ok(input)
+}
+
+const LEADER: &str = "leader";
+
+pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
+    let vocab = side_vocab(
+        Vocab::new().with_number("the unit's morale rating (MR)"),
+        rules,
+        LEADER,
+    );
+    let (usage, examples): (&'static str, &'static [&'static str]) = match variant {
+        Variant::Standard => (
+            "morale MR [leader=N] [disrupted] [night|twilight] [square] | morale artillery",
+            &[
+                "morale 4",
+                "morale 3 leader=1 disrupted rolled 3",
+                "morale 4 night",
+                "morale artillery",
+            ],
+        ),
+        Variant::QuickPlay => (
+            "morale MR [leader=N] [disrupted] [square]",
+            &["morale 4", "morale 3 leader=1 disrupted rolled 2"],
+        ),
+    };
+    VerbDoc::new(
+        Some(variant.system()),
+        "morale",
+        usage,
+        "Morale check: one die; greater than the MR fails; 1 always passes, 6 always fails.",
+        vocab,
+        match variant {
+            Variant::Standard => resolve_standard,
+            Variant::QuickPlay => resolve_quickplay,
+        },
+    )
+    .examples(examples)
+}
+
+fn resolve_standard(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    resolve(Variant::Standard, input, dice)
+}
+
+fn resolve_quickplay(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    resolve(Variant::QuickPlay, input, dice)
+}
+
+fn resolve(
+    variant: Variant,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let rules = variant.rules(input.tables);
+    let words = &input.words;
+    let mr = match words.number {
+        Some((n, span)) if n.fract() != 0.0 || !(0.0..=10.0).contains(&n) => {
+            return Err(BindError::BadValue {
+                span,
+                text: n.to_string(),
+                expected: "a morale rating is a whole number from 0 to 10".into(),
+            }
+            .into());
+        }
+        Some((n, span)) => Some((n as i64, span)),
+        None => None,
+    };
+    let morale_in = input_from(rules, "unit", words, None, mr, LEADER, true, || {
+        input.missing(if rules.morale.artillery.is_some() {
+            "`morale` needs the unit's morale rating, like `morale 4`, or `artillery`"
+        } else {
+            "`morale` needs the unit's morale rating, like `morale 4`"
+        })
+    })?;
+    let mut res = Resolution::new(
+        variant.system(),
+        "morale",
+        format!("morale check (1D{})", rules.morale.die),
+    );
+    let check = check(&mut res, &rules.morale, &morale_in, dice, "morale die")?;
+    res.set_score(i64::from(check.die) + morale_in.roll_adjustment());
+    res.field("needed", check.needed);
+    res.field("mr", morale_in.rating());
+    if check.passed {
+        let why = if check.die == rules.morale.always_pass {
+            format!(
+                " (all units succeed on a die roll of {})",
+                rules.morale.always_pass
+            )
+        } else {
+            String::new()
+        };
+        res.set_outcome("pass", format!("passes the morale check{why}"), Tone::Good);
+    } else {
+        let why = if check.die == rules.morale.always_fail {
+            format!(
+                " (all units fail on a die roll of {})",
+                rules.morale.always_fail
+            )
+        } else {
+            String::new()
+        };
+        res.set_outcome("fail", format!("fails the morale check{why}"), Tone::Bad);
+    }
+    res.note(rules.morale.rule.clone());
+    Ok(res)
+}
