@@ -85,6 +85,20 @@ pub trait DiceSource {
         Ok(Sum { dice, total })
     }
 
+    /// One die thrown again while it shows more than `max` (at most
+    /// `limit` throws): every throw, the kept one last.
+    fn reroll_above(&mut self, sides: u32, max: u32, limit: u32) -> Result<Vec<Rolled>, DiceError> {
+        let mut thrown = Vec::new();
+        while thrown.len() < limit as usize {
+            let die = self.roll(sides)?;
+            thrown.push(die);
+            if die.face <= max {
+                return Ok(thrown);
+            }
+        }
+        Err(DiceError::EndlessRerolls { rolls: limit, max })
+    }
+
     /// Both sides throw `n` dice, again and again until the totals differ.
     fn tie_break(&mut self, n: u32, sides: u32) -> Result<TieBreak, DiceError> {
         let mut rounds = Vec::new();

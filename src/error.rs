@@ -123,6 +123,8 @@ pub enum DiceError {
     TooManyToRoll { span: Span, count: u64, max: u64 },
     #[error("{rounds} drawn rounds in a row: the entered dice never break the tie")]
     EndlessTies { rounds: usize },
+    #[error("{rolls} throws in a row showed more than {max}")]
+    EndlessRerolls { rolls: u32, max: u32 },
 }
 
 impl DiceError {
@@ -131,7 +133,7 @@ impl DiceError {
             DiceError::FaceOutOfRange { span, .. }
             | DiceError::TooMany { span, .. }
             | DiceError::TooManyToRoll { span, .. } => *span,
-            DiceError::EndlessTies { .. } => Span::default(),
+            DiceError::EndlessTies { .. } | DiceError::EndlessRerolls { .. } => Span::default(),
         }
     }
 }

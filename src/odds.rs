@@ -255,6 +255,22 @@ impl DiceSource for Enumerator {
         })
     }
 
+    fn reroll_above(
+        &mut self,
+        sides: u32,
+        max: u32,
+        _limit: u32,
+    ) -> Result<Vec<Rolled>, DiceError> {
+        // Throwing again above `max` leaves each face up to `max` equally likely.
+        let max = max.clamp(1, sides);
+        let face = self.branch(&vec![Prob::ratio(1, u128::from(max)); max as usize]) as u32 + 1;
+        Ok(vec![Rolled {
+            sides,
+            face,
+            entered: false,
+        }])
+    }
+
     fn tie_break(&mut self, _n: u32, _sides: u32) -> Result<TieBreak, DiceError> {
         // Both sides throw the same dice, so each wins the decided round
         // with probability one half, however many draws it takes.

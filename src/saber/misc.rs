@@ -261,27 +261,18 @@ fn ma(
                 }
             } else if rolls || variable {
                 let sides = table.die.dice.first().map_or(6, |d| d.1);
-                let mut tries = 0;
-                ma = loop {
-                    tries += 1;
-                    let die = dice.roll(sides)?;
-                    res.die(&format!("MA die, roll {tries}"), die);
-                    let face = i64::from(die.face);
-                    match printed {
-                        Some(p) if face > p => {
-                            if tries >= MAX_MA_ROLLS {
-                                return Err(input.missing(format!(
-                                    "{MAX_MA_ROLLS} rolls in a row exceeded the printed MA; give a printed MA of 1 or more"
-                                )));
-                            }
-                            res.row("the result exceeds the printed MA: roll again (4.4)", "");
-                        }
-                        _ => break face,
-                    }
-                };
                 if printed == Some(0) {
                     return Err(input.missing("a printed MA of 0 cannot be rolled for"));
                 }
+                let max = printed.map_or(sides, |p| p.clamp(1, i64::from(sides)) as u32);
+                let thrown = dice.reroll_above(sides, max, MAX_MA_ROLLS)?;
+                for (i, die) in thrown.iter().enumerate() {
+                    res.die(&format!("MA die, roll {}", i + 1), *die);
+                    if i + 1 < thrown.len() {
+                        res.row("the result exceeds the printed MA: roll again (4.4)", "");
+                    }
+                }
+                ma = thrown.last().map_or(0, |d| i64::from(d.face));
             } else {
                 ma = printed.unwrap_or(0);
             }
