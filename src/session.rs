@@ -136,6 +136,15 @@ impl Session {
                 .odds(system, &command, line)
                 .map(|o| Some(Output::Odds(Box::new(o))));
         }
+        if let Some(armies_line) = self.initiative_from_armies(system, &command, line) {
+            let command = parse_line(&armies_line)?
+                .ok_or_else(|| CommandError::Option("initiative".into()))?;
+            let mut res = self.resolve_only(system, &command, &armies_line)?;
+            res.field("armies", serde_json::json!([0, 1]));
+            return self
+                .finish(system, line, res)
+                .map(|r| Some(Output::Resolution(Box::new(r))));
+        }
         self.resolve(system, &command, line)
             .map(|r| Some(Output::Resolution(Box::new(r))))
     }
@@ -162,7 +171,71 @@ impl Session {
         })
     }
 
+    /// `initiative` alone in a game of two armies: each side's pool from
+    /// its generals still on the table. Returns the command it stands for.
+    fn initiative_from_armies(
+        &self,
+        system: System,
+        command: &Command,
+        line: &str,
+    ) -> Option<String> {
+        let game = self.game.as_ref()?;
+        if command.verb != "initiative"
+            || system != System::Drums
+            || !command.words.is_empty()
+            || !command.clauses.is_empty()
+        {
+            return None;
+        }
+        let [a, b] = game.armies.as_slice() else {
+            return None;
+        };
+        let side = |army: &crate::army::Army| {
+            let present: Vec<_> = army
+                .generals
+                .iter()
+                .filter(|g| !game.state.generals_removed.contains(&g.id))
+                .collect();
+            let count = |ability: &str| present.iter().filter(|g| g.ability == ability).count();
+            format!(
+                "generals={} exceptional={} incompetent={}",
+                present.len(),
+                count("exceptional"),
+                count("incompetent")
+            )
+        };
+        let rolled = command.rolled_span.map_or("", |s| &line[s.start..]);
+        Some(format!("initiative {} vs {} {rolled}", side(a), side(b)))
+    }
+
     fn resolve(
+        &mut self,
+        system: System,
+        command: &Command,
+        line: &str,
+    ) -> Result<Resolution, CommandError> {
+        let res = self.resolve_only(system, command, line)?;
+        self.finish(system, line, res)
+    }
+
+    /// Record a resolution in the game, and say what it did there.
+    fn finish(
+        &mut self,
+        system: System,
+        line: &str,
+        mut res: Resolution,
+    ) -> Result<Resolution, CommandError> {
+        if let Some(game) = &mut self.game {
+            let effects = game.record(line, system, &res).map_err(game_error)?;
+            for effect in &effects {
+                res.note(describe(effect));
+            }
+        }
+        Ok(res)
+    }
+
+    /// Resolve with the entered or rolled dice, touching no game.
+    fn resolve_only(
         &mut self,
         system: System,
         command: &Command,
@@ -193,12 +266,6 @@ impl Session {
         }
         if dice.rolled_any() {
             res.seed = Some(seed);
-        }
-        if let Some(game) = &mut self.game {
-            let effects = game.record(line, system, &res).map_err(game_error)?;
-            for effect in &effects {
-                res.note(describe(effect));
-            }
         }
         Ok(res)
     }

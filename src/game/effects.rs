@@ -101,6 +101,15 @@ pub fn effects(res: &Resolution) -> Vec<Effect> {
         ("risk", Some(g)) if res.outcome == "incapacitated" => out.push(Effect::GeneralRemoved {
             general: g.to_string(),
         }),
+        ("initiative", _) => {
+            let armies = res.fields.get("armies").and_then(Value::as_array);
+            let winner = if res.outcome == "b" { 1 } else { 0 };
+            if let Some(army) = armies.and_then(|a| a.get(winner)).and_then(Value::as_u64) {
+                out.push(Effect::Initiative {
+                    army: army as usize,
+                });
+            }
+        }
         ("fire", _) => {
             if let Some(t) = other
                 && res.outcome == "killed"
