@@ -136,7 +136,7 @@ impl Catalog {
             let names = self
                 .for_system(system)
                 .map(|v| v.name)
-                .chain(SESSION_VERBS.iter().copied());
+                .chain(session_verbs());
             BindError::UnknownVerb {
                 span: command.verb_span,
                 verb: command.verb.clone(),
@@ -301,10 +301,10 @@ pub struct NamedUnit {
 }
 
 /// Verbs the session itself handles rather than a resolver.
-pub const SESSION_VERBS: &[&str] = &[
-    "help",
-    "odds",
-    "simulate",
+pub const SESSION_VERBS: &[&str] = &["help", "odds", "simulate"];
+
+/// Verbs about the game rather than the rules.
+pub const GAME_VERBS: &[&str] = &[
     "units",
     "show",
     "next-turn",
@@ -313,3 +313,8 @@ pub const SESSION_VERBS: &[&str] = &[
     "log",
     "save",
 ];
+
+/// Every verb that is not a rule system's: for suggestions and completion.
+pub fn session_verbs() -> impl Iterator<Item = &'static str> {
+    SESSION_VERBS.iter().chain(GAME_VERBS).copied()
+}

@@ -11,7 +11,7 @@ use rustyline::validate::Validator;
 use rustyline::{Context, Helper};
 
 use crate::bind::Kind;
-use crate::catalog::SESSION_VERBS;
+use crate::catalog::session_verbs;
 use crate::command::System;
 use crate::session::Session;
 
@@ -101,7 +101,7 @@ impl Words {
         match tokens.first() {
             None => {
                 options.extend(self.verbs_of(system).map(|v| v.name.clone()));
-                options.extend(SESSION_VERBS.iter().map(|v| v.to_string()));
+                options.extend(session_verbs().map(str::to_string));
                 if before[..start].trim().is_empty() {
                     options.extend(System::ALL.iter().map(|s| s.id().to_string()));
                 }

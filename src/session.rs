@@ -2,7 +2,7 @@
 //! seed, and entered dice waiting from `--dice`. Every front end (one-shot,
 //! batch, REPL) feeds it lines and renders what comes back.
 
-use crate::catalog::{Catalog, NoUnits, Roster};
+use crate::catalog::{Catalog, GAME_VERBS, NoUnits, Roster};
 use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
 use crate::error::{BindError, CommandError, DiceError};
@@ -288,17 +288,6 @@ impl Session {
         }
     }
 }
-
-/// Verbs about the game rather than the rules.
-pub const GAME_VERBS: &[&str] = &[
-    "units",
-    "show",
-    "next-turn",
-    "end-turn",
-    "undo",
-    "log",
-    "save",
-];
 
 fn game_error(e: GameError) -> CommandError {
     CommandError::Option(format!("game: {e}"))

@@ -2,13 +2,15 @@
 //! replay, and a game killed with SIGKILL again and again that never
 //! leaves a game file that fails to parse or disagrees with its journal.
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use drumhead::game::{Game, Journal, State};
 
-const BIN: &str = env!("CARGO_BIN_EXE_drumhead");
+use common::BIN;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("drumhead-test-{name}-{}", std::process::id()));
@@ -26,25 +28,8 @@ fn armies() -> Vec<String> {
 }
 
 fn run(args: &[String], script: &str) -> (bool, String, String) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (code, out, err) = common::run(args, script);
+    (code == Some(0), out, err)
 }
 
 #[test]
