@@ -68,11 +68,23 @@ impl Game {
     ) -> Result<Game, GameError> {
         let journal = Journal::path_for(path);
         if !path.exists() && !journal.exists() {
+            // The game file first: a kill before the journal exists leaves
+            // a new game file with no entries, which the next open completes.
             let mut game = Game::new(sources, hits_per_base)?;
             game.file = Some(path.to_path_buf());
-            Journal::create(&journal, &game.sources)?;
             game.save()?;
+            Journal::create(&journal, &game.sources)?;
             return Ok(game);
+        }
+        if !journal.exists() {
+            let (armies, entries, _) = Game::read_file(path)?;
+            if entries > 0 {
+                return Err(GameError::Io(format!(
+                    "{}: the journal of this game is missing; the game cannot be checked or undone without it",
+                    journal.display()
+                )));
+            }
+            Journal::create(&journal, &armies)?;
         }
         if !sources.is_empty() {
             return Err(GameError::Usage(format!(
