@@ -101,6 +101,7 @@ impl Catalog {
     pub fn new(tables: &Tables) -> Catalog {
         let mut verbs = crate::roll::verbs();
         verbs.extend(crate::drums::verbs(&tables.drums));
+        verbs.extend(crate::mayhem::verbs(&tables.mayhem));
         Catalog { verbs }
     }
 

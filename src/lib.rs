@@ -15,6 +15,7 @@ pub mod dice;
 pub mod drums;
 pub mod error;
 pub mod help;
+pub mod mayhem;
 pub mod parse;
 pub mod render;
 pub mod repl;

@@ -11,13 +11,18 @@ use serde::de::DeserializeOwned;
 
 use crate::drums::DrumsTables;
 use crate::error::TableError;
+use crate::mayhem::MayhemTables;
 
 /// The embedded tables, by file name.
-pub const EMBEDDED: &[(&str, &str)] = &[("drums.toml", include_str!("../tables/drums.toml"))];
+pub const EMBEDDED: &[(&str, &str)] = &[
+    ("drums.toml", include_str!("../tables/drums.toml")),
+    ("mayhem.toml", include_str!("../tables/mayhem.toml")),
+];
 
 #[derive(Debug, Clone)]
 pub struct Tables {
     pub drums: DrumsTables,
+    pub mayhem: MayhemTables,
 }
 
 impl Tables {
@@ -64,7 +69,10 @@ impl Tables {
         let (name, text) = file("drums.toml")?;
         let drums: DrumsTables = parse_toml(&name, &text)?;
         drums.validate(&name)?;
-        Ok(Tables { drums })
+        let (name, text) = file("mayhem.toml")?;
+        let mayhem: MayhemTables = parse_toml(&name, &text)?;
+        mayhem.validate(&name)?;
+        Ok(Tables { drums, mayhem })
     }
 }
 
