@@ -14,12 +14,25 @@ use crate::resolution::{Resolution, Tone};
 
 use super::{Cause, D6, MAX_TOKENS, MayhemTables, Tokens};
 
+/// The cause whose check is an individual one taken at the group rate.
+const INDIVIDUAL_CAUSE: &str = "fire";
+
 /// Most figures in one group on a line.
 const MAX_GROUP: usize = 50;
 
 pub fn verb(tables: &MayhemTables) -> VerbDoc {
     let c = &tables.courage;
     let mut vocab = Vocab::new().raw();
+    vocab.add(
+        "(rule)",
+        Kind::Flag,
+        format!(
+            "{}; on failure (not ordered to charge) each individual rolls again: higher runs off the board, {} ({})",
+            c.pass_row,
+            c.retreat_row.to_lowercase(),
+            c.retreat
+        ),
+    );
     vocab.add(
         "N",
         Kind::Flag,
@@ -35,7 +48,7 @@ pub fn verb(tables: &MayhemTables) -> VerbDoc {
     vocab.add(
         "group=N,N,…",
         Kind::Flag,
-        "a group's courage values or ranks (`group=4,3,3`, `group=leader,soldier`); the check is against the highest",
+        "a group's courage values or ranks (`group=4,3,3`, `group=leader,soldier`); the check is against the highest. With `cause=fire` list the hit figure first: only it rolls again on failure",
     );
     for cause in &c.cause {
         let effect = if cause.stand_still {
@@ -356,9 +369,19 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         return Ok(res);
     }
 
+    // Cause 4 is an individual check taken at the group rate: only the
+    // figure that was hit (listed first) rolls again.
+    let hit_only = group && cause.is_some_and(|c| c.keyword == INDIVIDUAL_CAUSE);
+    let checking = if hit_only { &values[..1] } else { &values[..] };
+    if hit_only {
+        res.row(
+            "individual check at the group rate",
+            "only the hit figure (listed first) rolls again",
+        );
+    }
     let mut figures = Vec::new();
     let (mut ran, mut retreated) = (0, 0);
-    for (i, &value) in values.iter().enumerate() {
+    for (i, &value) in checking.iter().enumerate() {
         let label = if group {
             format!("figure {} (courage {value})", i + 1)
         } else {
@@ -386,7 +409,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     res.field("runs_off", ran);
     res.field("retreats", retreated);
     finish_tokens(&mut res, &tokens);
-    let text = if group {
+    let text = if group && !hit_only {
         format!(
             "courage failed: {ran} run off the board (removed), {retreated} retreat"
         )

@@ -103,6 +103,14 @@ pub fn verb(tables: &MayhemTables) -> VerbDoc {
     ])
 }
 
+/// The adjustments to the skill and impact dice, and the rows not yet shown.
+struct Mods {
+    skill: i64,
+    impact: i64,
+    skill_rows: Vec<(String, i64)>,
+    impact_rows: Vec<(String, i64)>,
+}
+
 /// What one figure took.
 struct Shot {
     json: Value,
@@ -198,33 +206,35 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     res.row(format!("needs: {}", cover.row), needs(cover.needs));
     res.field("cover", cover.keyword.clone());
 
-    // The stack is the same for every figure: shown once.
-    let mut skill_mod = 0;
+    // The stack is the same for every figure: shown once, after the first
+    // die it adjusts.
+    let mut skill_mods = Vec::new();
     if over_half {
-        res.modifier(format!("skill die {}", f.over_half_range_row), f.over_half_range);
-        skill_mod += f.over_half_range;
+        skill_mods.push((format!("skill die {}", f.over_half_range_row), f.over_half_range));
     }
     if words.has("mounted") {
-        res.modifier(format!("skill die {}", f.mounted_row), f.mounted);
-        skill_mod += f.mounted;
+        skill_mods.push((format!("skill die {}", f.mounted_row), f.mounted));
     }
     if let Some(n) = words.value("skill").filter(|n| *n != 0) {
-        res.modifier("skill die: hero's bonus", n);
-        skill_mod += n;
+        skill_mods.push(("skill die: hero's bonus".to_string(), n));
     }
-    let mut impact_mod = 0;
+    let mut impact_mods = Vec::new();
     if weapon.impact != 0 {
         let label = weapon
             .impact_row
             .clone()
             .unwrap_or_else(|| format!("{} bonus", weapon.keyword));
-        res.modifier(format!("impact die {label}"), weapon.impact);
-        impact_mod += weapon.impact;
+        impact_mods.push((format!("impact die {label}"), weapon.impact));
     }
     if let Some(n) = words.value("impact").filter(|n| *n != 0) {
-        res.modifier("impact die: hero's bonus", n);
-        impact_mod += n;
+        impact_mods.push(("impact die: hero's bonus".to_string(), n));
     }
+    let mut mods = Mods {
+        skill: skill_mods.iter().map(|(_, v)| v).sum(),
+        impact: impact_mods.iter().map(|(_, v)| v).sum(),
+        skill_rows: skill_mods,
+        impact_rows: impact_mods,
+    };
 
     let mut shooter = Tokens::from_bound(words);
     let mut target_tokens = Tokens::from_bound(&target);
@@ -246,7 +256,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             &mut res,
             &prefix,
             dice,
-            (skill_mod, impact_mod),
+            &mut mods,
             cover,
             f.kill_at,
             &mut shooter,
@@ -353,7 +363,7 @@ fn shoot(
     res: &mut Resolution,
     prefix: &str,
     dice: &mut dyn DiceSource,
-    (skill_mod, impact_mod): (i64, i64),
+    mods: &mut Mods,
     cover: &Cover,
     kill_at: i64,
     shooter: &mut Tokens,
@@ -361,6 +371,10 @@ fn shoot(
 ) -> Result<Shot, CommandError> {
     let mut die = dice.roll(D6)?;
     res.die(&format!("{prefix}skill die"), die);
+    for (label, v) in mods.skill_rows.drain(..) {
+        res.modifier(label, v);
+    }
+    let skill_mod = mods.skill;
     let mut modified = i64::from(die.face) + skill_mod;
     let mut rerolled_from = None;
     if modified < cover.needs && shooter.spend_reroll() {
@@ -383,7 +397,10 @@ fn shoot(
     }
     let impact_die = dice.roll(D6)?;
     res.die(&format!("{prefix}impact die"), impact_die);
-    let impact = i64::from(impact_die.face) + impact_mod;
+    for (label, v) in mods.impact_rows.drain(..) {
+        res.modifier(label, v);
+    }
+    let impact = i64::from(impact_die.face) + mods.impact;
     res.row(format!("{prefix}impact score"), impact);
     let impact_json = json!({"die": impact_die.face, "modified": impact});
     let mut outcome = if impact >= kill_at {

@@ -49,7 +49,15 @@ pub struct MoveTable {
 pub struct MoveRow {
     pub keyword: String,
     pub row: String,
+    /// The label in the stack, when the rule's words are long.
+    pub short: Option<String>,
     pub dice: DiceExpr,
+}
+
+impl MoveRow {
+    pub fn label(&self) -> &str {
+        self.short.as_deref().unwrap_or(&self.row)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

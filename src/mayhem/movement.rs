@@ -58,10 +58,15 @@ fn resolve(input: &Input, dice_source: &mut dyn DiceSource) -> Result<Resolution
         "move",
         format!("movement, {mode} ({}\")", dice(&row.dice)),
     );
-    let mut total = roll_row(&mut res, &row.row, &row.dice, dice_source)?;
+    let mut total = roll_row(&mut res, row.label(), &row.dice, dice_source)?;
     for bonus in &table.bonus {
         if words.has(&bonus.keyword) {
-            total += roll_row(&mut res, &format!("+ {}", bonus.row), &bonus.dice, dice_source)?;
+            total += roll_row(
+                &mut res,
+                &format!("+ {}", bonus.label()),
+                &bonus.dice,
+                dice_source,
+            )?;
         }
     }
     res.row("distance", format!("{total}{}", Unit::Inches.suffix()));
