@@ -361,7 +361,14 @@ fn fight_one(
             winner.name, winner.armament, loser.name, loser.name
         );
     }
-    res.row(format!("A vs {}", if a_wins { &loser.name } else { &winner.name }), result);
+    res.row(
+        format!("A vs {}", if a_wins { &loser.name } else { &winner.name }),
+        if result == "killed" {
+            format!("{} killed", loser.name)
+        } else {
+            format!("{} checks courage", loser.name)
+        },
+    );
     json["outcome"] = json!(outcome);
     json["result"] = json!(result);
     json["results"] = json!({"die": die.face, "modified": results, "needed": winner.armament});

@@ -175,7 +175,7 @@ fn check(
     let mut res = Resolution::new(System::Mayhem, verb, heading);
     let die = dice.roll(D6)?;
     res.die("die", die);
-    res.row(format!("needs: {}", row.row), needs(row.needs));
+    res.row("needs", needs(row.needs));
     res.field("needed", row.needs);
     if i64::from(die.face) >= row.needs {
         res.set_outcome("success", success, Tone::Good);
@@ -280,7 +280,6 @@ pub fn search_verb(tables: &MayhemTables) -> VerbDoc {
 
 fn resolve_search(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
-    let s = &input.tables.mayhem.search;
     let value = input
         .words
         .value("value")
@@ -290,7 +289,6 @@ fn resolve_search(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution
         .value("difficulty")
         .ok_or_else(|| input.missing("`search` needs the search difficulty: `difficulty=5`"))?;
     let mut res = Resolution::new(System::Mayhem, "search", "search");
-    res.row("rule", &s.row);
     let player = dice.roll(D6)?;
     res.die("player's die", player);
     res.row("needs: the figure's search value", needs(value));
