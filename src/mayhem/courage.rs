@@ -180,7 +180,11 @@ fn read<'t>(input: &Input<'t>) -> Result<Check<'t>, CommandError> {
                     .into());
                 }
                 (k, None) if c.rank.iter().any(|r| r.keyword == k) => {
-                    let v = c.rank.iter().find(|r| r.keyword == k).map_or(0, |r| r.value);
+                    let v = c
+                        .rank
+                        .iter()
+                        .find(|r| r.keyword == k)
+                        .map_or(0, |r| r.value);
                     set_values((vec![v], word.span, word.text.clone()))?;
                 }
                 (k, _) => return Err(unknown(word, k, input)),
@@ -262,7 +266,9 @@ fn group_values(
     let mut values = Vec::new();
     for item in list.split(',') {
         if values.len() >= MAX_GROUP {
-            return Err(bad(format!("a group on one line has at most {MAX_GROUP} figures")));
+            return Err(bad(format!(
+                "a group on one line has at most {MAX_GROUP} figures"
+            )));
         }
         let item = crate::parse::normalise(item.trim());
         let v = match item.parse::<i64>() {
@@ -345,7 +351,10 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         finish_tokens(&mut res, &tokens);
         return Ok(res);
     }
-    res.row("result", format!("failed: {score} is higher than {highest}"));
+    res.row(
+        "result",
+        format!("failed: {score} is higher than {highest}"),
+    );
     if tokens.spend_save() {
         res.row("save token spent", "morale failure cancelled");
         res.field("save_spent", true);
@@ -399,7 +408,10 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             ran += 1;
         } else {
             let (rolled, total) = c.retreat.roll(dice)?;
-            res.dice_rows(&format!("{label} retreat {}", c.retreat.to_string().to_lowercase()), &rolled);
+            res.dice_rows(
+                &format!("{label} retreat {}", c.retreat.to_string().to_lowercase()),
+                &rolled,
+            );
             res.row(format!("{label} result"), format!("retreats {total}\""));
             figures.push(json!({"courage": value, "die": die.face, "result": "retreats", "retreat_in": total}));
             retreated += 1;
@@ -410,9 +422,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     res.field("retreats", retreated);
     finish_tokens(&mut res, &tokens);
     let text = if group && !hit_only {
-        format!(
-            "courage failed: {ran} run off the board (removed), {retreated} retreat"
-        )
+        format!("courage failed: {ran} run off the board (removed), {retreated} retreat")
     } else if ran > 0 {
         "courage failed: the figure runs off the board and is removed".to_string()
     } else {

@@ -51,7 +51,10 @@ fn side_vocab(tables: &MayhemTables) -> Vocab {
             "skill",
             0,
             MAX_BONUS,
-            format!("hero's bonus to the skill die (`skill+1`): {}", tables.heroes.bonus),
+            format!(
+                "hero's bonus to the skill die (`skill+1`): {}",
+                tables.heroes.bonus
+            ),
         )
         .number(
             "impact",
@@ -208,10 +211,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     }
     let a_killed = combats.last().is_some_and(|c| c.a_killed);
     if cancelled > 0 {
-        res.row(
-            "combats cancelled",
-            format!("{cancelled} (A was killed)"),
-        );
+        res.row("combats cancelled", format!("{cancelled} (A was killed)"));
         texts.push(format!(
             "A is killed: the {cancelled} combat(s) not yet fought are cancelled"
         ));
@@ -305,14 +305,20 @@ fn fight_one(
         "b": side_json(1, b),
     });
     if skill[0] == skill[1] {
-        res.row(format!("A vs {}", b.name), "tie: neither figure is affected");
+        res.row(
+            format!("A vs {}", b.name),
+            "tie: neither figure is affected",
+        );
         json["outcome"] = json!("tie");
         json["result"] = Value::Null;
         return Ok(Combat {
             outcome: "tie",
             result: None,
             a_killed: false,
-            text: format!("A vs {}: tie ({} each), neither figure is affected", b.name, skill[0]),
+            text: format!(
+                "A vs {}: tie ({} each), neither figure is affected",
+                b.name, skill[0]
+            ),
             json,
         });
     }
@@ -353,7 +359,10 @@ fn fight_one(
         )
     };
     if result == "killed" && loser.tokens.spend_save() {
-        res.row(format!("{} save token spent", loser.name), "death cancelled");
+        res.row(
+            format!("{} save token spent", loser.name),
+            "death cancelled",
+        );
         json["save_spent"] = json!(loser.name);
         result = "courage-check";
         text = format!(

@@ -192,7 +192,11 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         if over_half {
             format!("{} — over half range ({})", inches(distance), inches(half))
         } else {
-            format!("{} — within half range ({})", inches(distance), inches(half))
+            format!(
+                "{} — within half range ({})",
+                inches(distance),
+                inches(half)
+            )
         },
     );
     res.field(
@@ -210,7 +214,10 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     // die it adjusts.
     let mut skill_mods = Vec::new();
     if over_half {
-        skill_mods.push((format!("skill die {}", f.over_half_range_row), f.over_half_range));
+        skill_mods.push((
+            format!("skill die {}", f.over_half_range_row),
+            f.over_half_range,
+        ));
     }
     if words.has("mounted") {
         skill_mods.push((format!("skill die {}", f.mounted_row), f.mounted));
@@ -331,7 +338,11 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         format!(
             "{figures} figures: {killed} killed, {checks} take a courage check, {missed} missed"
         ),
-        if killed > 0 { Tone::Good } else { Tone::Neutral },
+        if killed > 0 {
+            Tone::Good
+        } else {
+            Tone::Neutral
+        },
     );
     Ok(res)
 }

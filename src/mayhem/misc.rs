@@ -71,7 +71,10 @@ fn resolve_reload(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolutio
         );
     }
     res.row("crew counted", effective);
-    res.row("crew needed to remove puffs", format!("{} or more", r.min_crew));
+    res.row(
+        "crew needed to remove puffs",
+        format!("{} or more", r.min_crew),
+    );
     res.field("puffs", r.puffs);
     res.field("effective_crew", effective);
     if effective >= r.min_crew {
@@ -109,9 +112,16 @@ fn one_die_verb(
     resolve: crate::catalog::Resolver,
     examples: &'static [&'static str],
 ) -> VerbDoc {
-    VerbDoc::new(Some(System::Mayhem), name, usage, summary, Vocab::new(), resolve)
-        .examples(examples)
-        .tap_help(format!("{}: needs {}", row.row, needs(row.needs)))
+    VerbDoc::new(
+        Some(System::Mayhem),
+        name,
+        usage,
+        summary,
+        Vocab::new(),
+        resolve,
+    )
+    .examples(examples)
+    .tap_help(format!("{}: needs {}", row.row, needs(row.needs)))
 }
 
 pub fn climb_verb(tables: &MayhemTables) -> VerbDoc {
@@ -222,12 +232,19 @@ fn resolve_skill(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution,
         return Err(BindError::BadValue {
             span,
             text: n.to_string(),
-            expected: format!("a skill rating is a whole number from {} to {}", s.min, s.max),
+            expected: format!(
+                "a skill rating is a whole number from {} to {}",
+                s.min, s.max
+            ),
         }
         .into());
     }
     let rating = n as i64;
-    let mut res = Resolution::new(System::Mayhem, "skill", format!("skill check, rating {rating}"));
+    let mut res = Resolution::new(
+        System::Mayhem,
+        "skill",
+        format!("skill check, rating {rating}"),
+    );
     let die = dice.roll(D6)?;
     res.die("die", die);
     res.row("needs: the skill rating", needs(rating));
@@ -435,11 +452,23 @@ fn resolve_initiative(
         json!([{"dice": [a.face], "total": a.face}, {"dice": [b.face], "total": b.face}]),
     );
     let (winner, text, tone) = if a.face > b.face {
-        ("a", "side a wins: it chooses to go first or second".to_string(), Tone::Neutral)
+        (
+            "a",
+            "side a wins: it chooses to go first or second".to_string(),
+            Tone::Neutral,
+        )
     } else if b.face > a.face {
-        ("b", "side b wins: it chooses to go first or second".to_string(), Tone::Neutral)
+        (
+            "b",
+            "side b wins: it chooses to go first or second".to_string(),
+            Tone::Neutral,
+        )
     } else {
-        ("tie", format!("tie: {}", t.tie.to_lowercase()), Tone::Neutral)
+        (
+            "tie",
+            format!("tie: {}", t.tie.to_lowercase()),
+            Tone::Neutral,
+        )
     };
     res.field("winner", winner);
     res.set_outcome(winner, text, tone);

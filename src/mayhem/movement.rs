@@ -15,7 +15,11 @@ const MODE: &str = "a way of moving";
 pub fn verb(tables: &MayhemTables) -> VerbDoc {
     let mut vocab = Vocab::new();
     for row in &tables.movement.mode {
-        vocab = vocab.choice(MODE, &row.keyword, format!("{}\": {}", dice(&row.dice), row.row));
+        vocab = vocab.choice(
+            MODE,
+            &row.keyword,
+            format!("{}\": {}", dice(&row.dice), row.row),
+        );
     }
     for row in &tables.movement.bonus {
         vocab = vocab.flag(&row.keyword, format!("+{}\": {}", dice(&row.dice), row.row));
