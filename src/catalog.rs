@@ -105,6 +105,7 @@ impl Catalog {
         let mut verbs = crate::roll::verbs();
         verbs.extend(crate::drums::verbs(&tables.drums));
         verbs.extend(crate::saber::verbs(&tables.saber, &tables.saber_quickplay));
+        verbs.extend(crate::mayhem::verbs(&tables.mayhem));
         Catalog { verbs }
     }
 

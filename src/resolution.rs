@@ -46,7 +46,7 @@ pub struct Modifier {
 
 /// The procedure's own results, in the order the resolver gave them.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Fields(pub Vec<(&'static str, Value)>);
+pub struct Fields(pub Vec<(Cow<'static, str>, Value)>);
 
 impl Fields {
     pub fn get(&self, key: &str) -> Option<&Value> {
@@ -58,15 +58,16 @@ impl Fields {
     }
 
     /// Set a field, replacing an earlier value of the same key.
-    pub fn insert(&mut self, key: &'static str, value: Value) {
+    pub fn insert(&mut self, key: impl Into<Cow<'static, str>>, value: Value) {
+        let key = key.into();
         match self.0.iter_mut().find(|(k, _)| *k == key) {
             Some((_, v)) => *v = value,
             None => self.0.push((key, value)),
         }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &Value)> {
-        self.0.iter().map(|(k, v)| (*k, v))
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.0.iter().map(|(k, v)| (k.as_ref(), v))
     }
 }
 
@@ -209,7 +210,7 @@ impl Resolution {
         self.tone = tone;
     }
 
-    pub fn field(&mut self, key: &'static str, value: impl Into<Value>) {
+    pub fn field(&mut self, key: impl Into<Cow<'static, str>>, value: impl Into<Value>) {
         self.fields.insert(key, value.into());
     }
 

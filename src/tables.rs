@@ -11,12 +11,14 @@ use serde::de::DeserializeOwned;
 
 use crate::drums::DrumsTables;
 use crate::error::TableError;
+use crate::mayhem::MayhemTables;
 use crate::saber::SaberRules;
 use crate::saber::crt::Crt;
 
 /// The embedded tables, by file name.
 pub const EMBEDDED: &[(&str, &str)] = &[
     ("drums.toml", include_str!("../tables/drums.toml")),
+    ("mayhem.toml", include_str!("../tables/mayhem.toml")),
     ("saber.toml", include_str!("../tables/saber.toml")),
     (
         "saber-quickplay.toml",
@@ -34,6 +36,7 @@ pub const CRT_FILE: &str = "crt.toml";
 #[derive(Debug, Clone)]
 pub struct Tables {
     pub drums: DrumsTables,
+    pub mayhem: MayhemTables,
     pub saber: SaberRules,
     pub saber_quickplay: SaberRules,
     /// The combat results table for `attack` and `bombard`.
@@ -87,6 +90,9 @@ impl Tables {
         let (name, text) = file("drums.toml")?;
         let drums: DrumsTables = parse_toml(&name, &text)?;
         drums.validate(&name)?;
+        let (name, text) = file("mayhem.toml")?;
+        let mayhem: MayhemTables = parse_toml(&name, &text)?;
+        mayhem.validate(&name)?;
         let mut rules = |file_name: &str| -> Result<SaberRules, TableError> {
             let (name, text) = file(file_name)?;
             let rules: SaberRules = parse_toml(&name, &text)?;
@@ -99,6 +105,7 @@ impl Tables {
         let crt = Crt::parse(&name, &text)?;
         Ok(Tables {
             drums,
+            mayhem,
             saber,
             saber_quickplay,
             crt,

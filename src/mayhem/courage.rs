@@ -1,0 +1,442 @@
+//! Courage checks: one die against the highest courage value in the group,
+//! equal or less passes. On failure a group ordered to charge stands still;
+//! otherwise each individual rolls against its own courage: higher runs off
+//! the board, otherwise it retreats 2d6".
+
+use serde_json::{Value, json};
+
+use crate::bind::{Kind, Vocab};
+use crate::catalog::{Input, VerbDoc};
+use crate::command::{Span, System, Word, WordKind};
+use crate::dice::DiceSource;
+use crate::error::{BindError, CommandError};
+use crate::resolution::{Resolution, Tone};
+
+use super::{Cause, D6, MAX_TOKENS, MayhemTables, Tokens};
+
+/// The cause whose check is an individual one taken at the group rate.
+const INDIVIDUAL_CAUSE: &str = "fire";
+
+/// Most figures in one group on a line.
+const MAX_GROUP: usize = 50;
+
+pub fn verb(tables: &MayhemTables) -> VerbDoc {
+    let c = &tables.courage;
+    let mut vocab = Vocab::new().raw();
+    vocab.add(
+        "(rule)",
+        Kind::Flag,
+        format!(
+            "{}; on failure (not ordered to charge) each individual rolls again: higher runs off the board, {} ({})",
+            c.pass_row,
+            c.retreat_row.to_lowercase(),
+            c.retreat
+        ),
+    );
+    vocab.add(
+        "N",
+        Kind::Flag,
+        "a figure's courage value, 1 to 6 (`courage 4`)",
+    );
+    for r in &c.rank {
+        vocab.add(
+            r.keyword.clone(),
+            Kind::Flag,
+            format!("courage {}: {}", r.value, r.row),
+        );
+    }
+    vocab.add(
+        "group=N,N,…",
+        Kind::Flag,
+        "a group's courage values or ranks (`group=4,3,3`, `group=leader,soldier`); the check is against the highest. With `cause=fire` list the hit figure first: only it rolls again on failure",
+    );
+    for cause in &c.cause {
+        let effect = if cause.stand_still {
+            "on failure the group stands still instead"
+        } else {
+            "on failure each individual checks"
+        };
+        vocab.add(
+            format!("cause={}", cause.keyword),
+            Kind::Flag,
+            format!("{} ({effect})", cause.row),
+        );
+    }
+    vocab.add(
+        "saves=N",
+        Kind::Flag,
+        format!(
+            "one hero's {}: one is spent automatically to cancel a morale failure",
+            tables.heroes.save
+        ),
+    );
+    vocab.add(
+        "rerolls=N",
+        Kind::Flag,
+        format!(
+            "one hero's {}: one is spent automatically to reroll a failed courage die (the reroll stands)",
+            tables.heroes.reroll
+        ),
+    );
+    VerbDoc::new(
+        Some(System::Mayhem),
+        "courage",
+        "courage N|RANK|group=N,N,… [cause=casualty|charge-ordered|charged|fire|leader-killed] [saves=N] [rerolls=N]",
+        "Courage check: one die against the highest courage in the group, equal or less passes; on failure each individual runs off or retreats 2d6\".",
+        vocab,
+        resolve,
+    )
+    .examples(&[
+        "courage 4",
+        "courage leader cause=charged",
+        "courage group=4,3,3 cause=casualty rolled 6 2 5 4 3 1",
+        "courage group=leader,soldier cause=charge-ordered",
+    ])
+}
+
+/// What the words say.
+struct Check<'t> {
+    values: Vec<i64>,
+    cause: Option<&'t Cause>,
+    tokens: Tokens,
+}
+
+fn read<'t>(input: &Input<'t>) -> Result<Check<'t>, CommandError> {
+    crate::bind::no_clauses(input.command)?;
+    let c = &input.tables.mayhem.courage;
+    let mut values: Option<(Vec<i64>, Span, String)> = None;
+    let mut cause = None;
+    let mut tokens = Tokens::default();
+    let mut token_seen = [false; 2];
+    let mut set_values = |found: (Vec<i64>, Span, String)| -> Result<(), CommandError> {
+        if let Some((_, _, first)) = &values {
+            return Err(BindError::Conflict {
+                span: found.1,
+                first: first.clone(),
+                second: found.2,
+                group: "courage values".into(),
+            }
+            .into());
+        }
+        values = Some(found);
+        Ok(())
+    };
+    for word in &input.words.raw {
+        match &word.kind {
+            WordKind::Number(n) => {
+                let v = face_value(*n, word)?;
+                set_values((vec![v], word.span, word.text.clone()))?;
+            }
+            WordKind::Keyword { name, value } => match (name.as_str(), value.as_deref()) {
+                ("group", Some(list)) => {
+                    let v = group_values(list, word, input.tables)?;
+                    set_values((v, word.span, word.text.clone()))?;
+                }
+                ("cause", Some(v)) => {
+                    if cause.is_some() {
+                        return Err(repeated(word, "cause"));
+                    }
+                    let v = crate::parse::normalise(v);
+                    cause = Some(c.cause.iter().find(|x| x.keyword == v).ok_or_else(|| {
+                        let names: Vec<&str> = c.cause.iter().map(|x| x.keyword.as_str()).collect();
+                        let hint = crate::bind::nearest(&v, names.iter().copied())
+                            .map_or(String::new(), |s| format!(" (did you mean `cause={s}`?)"));
+                        BindError::BadValue {
+                            span: word.span,
+                            text: word.text.clone(),
+                            expected: format!("the cause is one of {}{hint}", names.join(", ")),
+                        }
+                    })?);
+                }
+                (k @ ("saves" | "rerolls"), Some(v)) => {
+                    let i = usize::from(k == "rerolls");
+                    if token_seen[i] {
+                        return Err(repeated(word, k));
+                    }
+                    token_seen[i] = true;
+                    let n = match v.parse::<i64>() {
+                        Ok(n) if (0..=MAX_TOKENS).contains(&n) => n,
+                        _ => {
+                            return Err(BindError::BadValue {
+                                span: word.span,
+                                text: word.text.clone(),
+                                expected: format!("expected a whole number from 0 to {MAX_TOKENS}"),
+                            }
+                            .into());
+                        }
+                    };
+                    if i == 0 {
+                        tokens.saves = n;
+                    } else {
+                        tokens.rerolls = n;
+                    }
+                }
+                (k @ ("group" | "cause" | "saves" | "rerolls"), None) => {
+                    return Err(BindError::MissingValue {
+                        span: word.span,
+                        word: k.to_string(),
+                        expected: format!("like `{k}=…` (see `help courage`)"),
+                    }
+                    .into());
+                }
+                (k, None) if c.rank.iter().any(|r| r.keyword == k) => {
+                    let v = c
+                        .rank
+                        .iter()
+                        .find(|r| r.keyword == k)
+                        .map_or(0, |r| r.value);
+                    set_values((vec![v], word.span, word.text.clone()))?;
+                }
+                (k, _) => return Err(unknown(word, k, input)),
+            },
+            _ => return Err(unknown(word, &word.text, input)),
+        }
+    }
+    let Some((values, span, _)) = values else {
+        return Err(input.missing(
+            "`courage` needs a courage value (`courage 4`), a rank (`courage leader`) or a group (`group=4,3,3`)",
+        ));
+    };
+    if values.len() > 1 && tokens.any() {
+        return Err(BindError::NotHere {
+            span,
+            text: "group".into(),
+            why: "has several figures; hero tokens (`saves`, `rerolls`) belong to one figure: check the hero alone".into(),
+        }
+        .into());
+    }
+    Ok(Check {
+        values,
+        cause,
+        tokens,
+    })
+}
+
+fn repeated(word: &Word, name: &str) -> CommandError {
+    BindError::Repeated {
+        span: word.span,
+        word: name.to_string(),
+    }
+    .into()
+}
+
+fn unknown(word: &Word, name: &str, input: &Input) -> CommandError {
+    let c = &input.tables.mayhem.courage;
+    let names = c
+        .rank
+        .iter()
+        .map(|r| r.keyword.as_str())
+        .chain(["group", "cause", "saves", "rerolls"]);
+    BindError::UnknownWord {
+        span: word.span,
+        word: word.text.clone(),
+        verb: "courage".into(),
+        suggestion: crate::bind::nearest(&crate::parse::normalise(name), names),
+    }
+    .into()
+}
+
+fn face_value(n: f64, word: &Word) -> Result<i64, CommandError> {
+    if n.fract() == 0.0 && (1.0..=f64::from(D6)).contains(&n) {
+        Ok(n as i64)
+    } else {
+        Err(BindError::BadValue {
+            span: word.span,
+            text: word.text.clone(),
+            expected: "a courage value is a whole number from 1 to 6".into(),
+        }
+        .into())
+    }
+}
+
+fn group_values(
+    list: &str,
+    word: &Word,
+    tables: &crate::tables::Tables,
+) -> Result<Vec<i64>, CommandError> {
+    let ranks = &tables.mayhem.courage.rank;
+    let bad = |what: String| -> CommandError {
+        BindError::BadValue {
+            span: word.span,
+            text: word.text.clone(),
+            expected: what,
+        }
+        .into()
+    };
+    let mut values = Vec::new();
+    for item in list.split(',') {
+        if values.len() >= MAX_GROUP {
+            return Err(bad(format!(
+                "a group on one line has at most {MAX_GROUP} figures"
+            )));
+        }
+        let item = crate::parse::normalise(item.trim());
+        let v = match item.parse::<i64>() {
+            Ok(n) if (1..=i64::from(D6)).contains(&n) => n,
+            Ok(_) => return Err(bad(format!("`{item}`: courage values are 1 to 6"))),
+            Err(_) => match ranks.iter().find(|r| r.keyword == item) {
+                Some(r) => r.value,
+                None => {
+                    let names: Vec<&str> = ranks.iter().map(|r| r.keyword.as_str()).collect();
+                    return Err(bad(format!(
+                        "`{item}` is neither a courage value (1 to 6) nor a rank ({})",
+                        names.join(", ")
+                    )));
+                }
+            },
+        };
+        values.push(v);
+    }
+    Ok(values)
+}
+
+fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    let c = &input.tables.mayhem.courage;
+    let Check {
+        values,
+        cause,
+        mut tokens,
+    } = read(input)?;
+    let highest = values.iter().copied().max().unwrap_or(0);
+    let group = values.len() > 1;
+    let heading = if group {
+        format!("courage check, group of {}", values.len())
+    } else {
+        "courage check, individual (a group of one)".to_string()
+    };
+    let mut res = Resolution::new(System::Mayhem, "courage", heading);
+    match cause {
+        Some(cause) => res.row("cause", &cause.row),
+        None => res.row("cause", "not given: any cause but an order to charge"),
+    }
+    res.row(
+        "courage values",
+        values
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    res.row("highest courage value", highest);
+    res.field("highest", highest);
+    if let Some(cause) = cause {
+        res.field("cause", cause.keyword.clone());
+    }
+
+    let mut die = dice.roll(D6)?;
+    res.die("group die", die);
+    if i64::from(die.face) > highest && tokens.spend_reroll() {
+        die = dice.roll(D6)?;
+        res.die("group die, reroll token spent", die);
+    }
+    let score = i64::from(die.face);
+    res.set_score(score);
+    res.field("needed", highest);
+    let stand_still = cause.is_some_and(|c| c.stand_still);
+    let pass_figures = |result: &str| -> Value {
+        Value::Array(
+            values
+                .iter()
+                .map(|v| json!({"courage": v, "die": null, "result": result, "retreat_in": null}))
+                .collect(),
+        )
+    };
+    if score <= highest {
+        res.set_outcome(
+            "pass",
+            format!("passes: {score} is equal to or less than {highest}"),
+            Tone::Good,
+        );
+        res.field("figures", pass_figures("pass"));
+        finish_tokens(&mut res, &tokens);
+        return Ok(res);
+    }
+    res.row(
+        "result",
+        format!("failed: {score} is higher than {highest}"),
+    );
+    if tokens.spend_save() {
+        res.row("save token spent", "morale failure cancelled");
+        res.field("save_spent", true);
+        res.set_outcome(
+            "pass",
+            format!("courage failed ({score} > {highest}) — save token spent: the morale failure is cancelled"),
+            Tone::Good,
+        );
+        res.field("figures", pass_figures("pass"));
+        finish_tokens(&mut res, &tokens);
+        return Ok(res);
+    }
+    if stand_still {
+        res.set_outcome(
+            "stand-still",
+            "courage failed: the group was ordered to charge, so it stands still instead",
+            Tone::Bad,
+        );
+        res.field("figures", pass_figures("stand-still"));
+        finish_tokens(&mut res, &tokens);
+        return Ok(res);
+    }
+
+    // Cause 4 is an individual check taken at the group rate: only the
+    // figure that was hit (listed first) rolls again.
+    let hit_only = group && cause.is_some_and(|c| c.keyword == INDIVIDUAL_CAUSE);
+    let checking = if hit_only { &values[..1] } else { &values[..] };
+    if hit_only {
+        res.row(
+            "individual check at the group rate",
+            "only the hit figure (listed first) rolls again",
+        );
+    }
+    let mut figures = Vec::new();
+    let (mut ran, mut retreated) = (0, 0);
+    for (i, &value) in checking.iter().enumerate() {
+        let label = if group {
+            format!("figure {} (courage {value})", i + 1)
+        } else {
+            format!("individual (courage {value})")
+        };
+        let mut die = dice.roll(D6)?;
+        res.die(&format!("{label} die"), die);
+        if i64::from(die.face) > value && tokens.spend_reroll() {
+            die = dice.roll(D6)?;
+            res.die(&format!("{label} die, reroll token spent"), die);
+        }
+        if i64::from(die.face) > value {
+            res.row(format!("{label} result"), "runs off the board");
+            figures.push(json!({"courage": value, "die": die.face, "result": "runs-off", "retreat_in": null}));
+            ran += 1;
+        } else {
+            let (rolled, total) = c.retreat.roll(dice)?;
+            res.dice_rows(
+                &format!("{label} retreat {}", c.retreat.to_string().to_lowercase()),
+                &rolled,
+            );
+            res.row(format!("{label} result"), format!("retreats {total}\""));
+            figures.push(json!({"courage": value, "die": die.face, "result": "retreats", "retreat_in": total}));
+            retreated += 1;
+        }
+    }
+    res.field("figures", Value::Array(figures));
+    res.field("runs_off", ran);
+    res.field("retreats", retreated);
+    finish_tokens(&mut res, &tokens);
+    let text = if group && !hit_only {
+        format!("courage failed: {ran} run off the board (removed), {retreated} retreat")
+    } else if ran > 0 {
+        "courage failed: the figure runs off the board and is removed".to_string()
+    } else {
+        "courage failed: the figure retreats".to_string()
+    };
+    res.set_outcome("fail", text, Tone::Bad);
+    if retreated > 0 && cause.is_some_and(|c| c.keyword == "fire") {
+        res.note("Retreating figures may go to the nearest cover instead, if it is closer (a check caused by enemy fire).");
+    }
+    Ok(res)
+}
+
+fn finish_tokens(res: &mut Resolution, tokens: &Tokens) {
+    if tokens.any() {
+        res.field("tokens", tokens.json());
+    }
+}

@@ -1,0 +1,476 @@
+//! The miscellaneous rules: reloading guns (smoke puffs), climbing stockade
+//! walls, setting fires, scenario skills, searching, post-battle results and
+//! initiative.
+
+use serde_json::json;
+
+use crate::bind::Vocab;
+use crate::catalog::{Input, VerbDoc};
+use crate::command::System;
+use crate::dice::DiceSource;
+use crate::error::{BindError, CommandError};
+use crate::resolution::{Resolution, Tone};
+
+use super::{CheckRow, D6, Downed, MayhemTables, needs};
+
+/// Most figures in a crew or downed after a battle, on one line.
+const MAX_FIGURES: i64 = 200;
+
+pub fn reload_verb(tables: &MayhemTables) -> VerbDoc {
+    let r = &tables.reload;
+    let vocab = Vocab::new()
+        .number(
+            "crew",
+            0,
+            MAX_FIGURES,
+            format!(
+                "figures crewing the gun, a leader among them; {} or more can remove {} smoke puff(s) a turn",
+                r.min_crew, r.clear_per_turn
+            ),
+        )
+        .flag(
+            "leader",
+            format!("one of the crew is a leader, counting as {} figures", r.leader_counts),
+        );
+    VerbDoc::new(
+        Some(System::Mayhem),
+        "reload",
+        "reload crew=N [leader]",
+        "Reloading a gun: smoke puffs placed when it fires, and the turns a crew needs to remove them.",
+        vocab,
+        resolve_reload,
+    )
+    .examples(&["reload crew=3", "reload crew=2 leader", "reload crew=2"])
+}
+
+fn resolve_reload(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    crate::bind::no_clauses(input.command)?;
+    let r = &input.tables.mayhem.reload;
+    let crew = input
+        .words
+        .value("crew")
+        .ok_or_else(|| input.missing("`reload` needs the crew: `reload crew=3`"))?;
+    let leader = input.words.has("leader");
+    if leader && crew < 1 {
+        let span = input.words.span_of("leader").unwrap_or_default();
+        return Err(BindError::NotHere {
+            span,
+            text: "leader".into(),
+            why: "is one of the crew, and `crew=0` has none".into(),
+        }
+        .into());
+    }
+    let effective = crew + if leader { r.leader_counts - 1 } else { 0 };
+    let mut res = Resolution::new(System::Mayhem, "reload", "reloading a gun (smoke puffs)");
+    res.row("smoke puffs placed when the gun fires", r.puffs);
+    res.row("crew figures", crew);
+    if leader {
+        res.modifier(
+            format!("a leader counting as {} figures", r.leader_counts),
+            r.leader_counts - 1,
+        );
+    }
+    res.row("crew counted", effective);
+    res.row(
+        "crew needed to remove puffs",
+        format!("{} or more", r.min_crew),
+    );
+    res.field("puffs", r.puffs);
+    res.field("effective_crew", effective);
+    if effective >= r.min_crew {
+        let turns = (r.puffs + r.clear_per_turn - 1) / r.clear_per_turn;
+        res.row("puffs removed a turn", r.clear_per_turn);
+        res.field("turns", turns);
+        res.set_outcome(
+            "clears",
+            format!(
+                "the crew removes {} puff a turn: loaded again after {turns} turn(s)",
+                r.clear_per_turn
+            ),
+            Tone::Good,
+        );
+    } else {
+        res.field("turns", serde_json::Value::Null);
+        res.set_outcome(
+            "cannot-clear",
+            format!(
+                "a crew counting {effective} is fewer than {}: it cannot remove the smoke puffs",
+                r.min_crew
+            ),
+            Tone::Bad,
+        );
+    }
+    res.note("The crew must be trained; a figure reloads as its action when it does not move in its own turn.");
+    Ok(res)
+}
+
+fn one_die_verb(
+    name: &'static str,
+    usage: &'static str,
+    summary: &'static str,
+    row: &CheckRow,
+    resolve: crate::catalog::Resolver,
+    examples: &'static [&'static str],
+) -> VerbDoc {
+    VerbDoc::new(
+        Some(System::Mayhem),
+        name,
+        usage,
+        summary,
+        Vocab::new(),
+        resolve,
+    )
+    .examples(examples)
+    .tap_help(format!("{}: needs {}", row.row, needs(row.needs)))
+}
+
+pub fn climb_verb(tables: &MayhemTables) -> VerbDoc {
+    one_die_verb(
+        "climb",
+        "climb",
+        "Climbing a stockade wall (clear space a base width either side, no defenders): one die, 6 succeeds.",
+        &tables.climb,
+        resolve_climb,
+        &["climb", "climb rolled 6"],
+    )
+}
+
+pub fn ignite_verb(tables: &MayhemTables) -> VerbDoc {
+    one_die_verb(
+        "ignite",
+        "ignite",
+        "Setting a building or stockade section afire (a marked figure adjacent to it): one die, 6 succeeds.",
+        &tables.ignite,
+        resolve_ignite,
+        &["ignite", "ignite rolled 6"],
+    )
+}
+
+fn resolve_climb(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    let row = &input.tables.mayhem.climb;
+    check(
+        input,
+        dice,
+        "climb",
+        "climbing a stockade wall",
+        row,
+        "the figure is placed on the other side of the wall and may fight normally on subsequent turns",
+        "the figure does not get over the wall",
+    )
+}
+
+fn resolve_ignite(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    let row = &input.tables.mayhem.ignite;
+    check(
+        input,
+        dice,
+        "ignite",
+        "setting a fire",
+        row,
+        "the building or wall section is afire: it burns for the rest of the game, an impassable area blocking visibility",
+        "the fire is not set",
+    )
+}
+
+fn check(
+    input: &Input,
+    dice: &mut dyn DiceSource,
+    verb: &'static str,
+    heading: &str,
+    row: &CheckRow,
+    success: &str,
+    failure: &str,
+) -> Result<Resolution, CommandError> {
+    crate::bind::no_clauses(input.command)?;
+    let mut res = Resolution::new(System::Mayhem, verb, heading);
+    let die = dice.roll(D6)?;
+    res.die("die", die);
+    res.row("needs", needs(row.needs));
+    res.field("needed", row.needs);
+    if i64::from(die.face) >= row.needs {
+        res.set_outcome("success", success.to_string(), Tone::Good);
+    } else {
+        res.set_outcome("failure", failure.to_string(), Tone::Bad);
+    }
+    Ok(res)
+}
+
+pub fn skill_verb(tables: &MayhemTables) -> VerbDoc {
+    let s = &tables.skill;
+    VerbDoc::new(
+        Some(System::Mayhem),
+        "skill",
+        "skill N",
+        "A scenario skill: one die, the skill rating (4-6) or more succeeds.",
+        Vocab::new().with_number("the skill rating: the minimum to roll on a d6"),
+        resolve_skill,
+    )
+    .examples(&["skill 5", "skill 4 rolled 3"])
+    .tap_help(format!("{} ({} to {})", s.row, s.min, s.max))
+}
+
+trait TapHelp {
+    fn tap_help(self, text: String) -> Self;
+}
+
+impl TapHelp for VerbDoc {
+    /// Name the table's rule under the usage line of `help VERB`.
+    fn tap_help(mut self, text: String) -> Self {
+        self.vocab.add("(rule)", crate::bind::Kind::Flag, text);
+        self
+    }
+}
+
+fn resolve_skill(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    crate::bind::no_clauses(input.command)?;
+    let s = &input.tables.mayhem.skill;
+    let (n, span) = input
+        .words
+        .number
+        .ok_or_else(|| input.missing("`skill` needs the skill rating, like `skill 5`"))?;
+    if n.fract() != 0.0 || n < s.min as f64 || n > s.max as f64 {
+        return Err(BindError::BadValue {
+            span,
+            text: n.to_string(),
+            expected: format!(
+                "a skill rating is a whole number from {} to {}",
+                s.min, s.max
+            ),
+        }
+        .into());
+    }
+    let rating = n as i64;
+    let mut res = Resolution::new(
+        System::Mayhem,
+        "skill",
+        format!("skill check, rating {rating}"),
+    );
+    let die = dice.roll(D6)?;
+    res.die("die", die);
+    res.row("needs: the skill rating", needs(rating));
+    res.field("needed", rating);
+    if i64::from(die.face) >= rating {
+        res.set_outcome("success", "the skill is used successfully", Tone::Good);
+    } else {
+        res.set_outcome("failure", "the skill fails", Tone::Bad);
+    }
+    Ok(res)
+}
+
+pub fn search_verb(tables: &MayhemTables) -> VerbDoc {
+    let s = &tables.search;
+    let list = |ls: &[super::Labelled]| {
+        ls.iter()
+            .map(|l| format!("{} {}", l.row, l.value))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let vocab = Vocab::new()
+        .number(
+            "value",
+            1,
+            i64::from(D6),
+            format!(
+                "the figure's search value, rolled by the player (that or more succeeds): {}",
+                list(&s.value)
+            ),
+        )
+        .number(
+            "difficulty",
+            1,
+            i64::from(D6),
+            format!(
+                "the search difficulty, rolled by the referee (that or more succeeds): {}",
+                list(&s.difficulty)
+            ),
+        );
+    VerbDoc::new(
+        Some(System::Mayhem),
+        "search",
+        "search value=N difficulty=N",
+        "Search: the player rolls against the figure's search value, the referee against the difficulty; both must succeed.",
+        vocab,
+        resolve_search,
+    )
+    .examples(&["search value=6 difficulty=2", "search value=4 difficulty=6 rolled 5 6"])
+}
+
+fn resolve_search(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    crate::bind::no_clauses(input.command)?;
+    let value = input
+        .words
+        .value("value")
+        .ok_or_else(|| input.missing("`search` needs the figure's search value: `value=6`"))?;
+    let difficulty = input
+        .words
+        .value("difficulty")
+        .ok_or_else(|| input.missing("`search` needs the search difficulty: `difficulty=5`"))?;
+    let mut res = Resolution::new(System::Mayhem, "search", "search");
+    let player = dice.roll(D6)?;
+    res.die("player's die", player);
+    res.row("needs: the figure's search value", needs(value));
+    let referee = dice.roll(D6)?;
+    res.die("referee's die", referee);
+    res.row("needs: the search difficulty", needs(difficulty));
+    let p_ok = i64::from(player.face) >= value;
+    let r_ok = i64::from(referee.face) >= difficulty;
+    res.field(
+        "player",
+        json!({"die": player.face, "needed": value, "success": p_ok}),
+    );
+    res.field(
+        "referee",
+        json!({"die": referee.face, "needed": difficulty, "success": r_ok}),
+    );
+    if p_ok && r_ok {
+        res.set_outcome(
+            "found",
+            "both rolls succeed: the player is given the information",
+            Tone::Good,
+        );
+    } else {
+        let which = match (p_ok, r_ok) {
+            (false, false) => "both rolls fail",
+            (false, true) => "the player's roll fails",
+            _ => "the referee's roll fails",
+        };
+        res.set_outcome(
+            "nothing",
+            format!("{which}: the player is told he doesn't find anything"),
+            Tone::Bad,
+        );
+    }
+    Ok(res)
+}
+
+pub fn post_battle_verb(tables: &MayhemTables) -> VerbDoc {
+    let bands: Vec<String> = tables
+        .post_battle
+        .band
+        .iter()
+        .map(|b| b.row.clone())
+        .collect();
+    VerbDoc::new(
+        Some(System::Mayhem),
+        "post-battle",
+        "post-battle N",
+        "After the battle, each downed figure (not those that ran): one d6, 1-4 wounded, 5-6 dead.",
+        Vocab::new().with_number("the number of downed figures"),
+        resolve_post_battle,
+    )
+    .examples(&["post-battle 3", "post-battle 2 rolled 4 5"])
+    .tap_help(bands.join("; "))
+}
+
+fn resolve_post_battle(
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    crate::bind::no_clauses(input.command)?;
+    let t = &input.tables.mayhem;
+    let (n, span) = input.words.number.ok_or_else(|| {
+        input.missing("`post-battle` needs the number of downed figures, like `post-battle 3`")
+    })?;
+    if n.fract() != 0.0 || n < 1.0 || n > MAX_FIGURES as f64 {
+        return Err(BindError::BadValue {
+            span,
+            text: n.to_string(),
+            expected: format!("the downed figures are a whole number from 1 to {MAX_FIGURES}"),
+        }
+        .into());
+    }
+    let figures = n as u32;
+    let dead_from = t.dead_from();
+    let mut res = Resolution::new(
+        System::Mayhem,
+        "post-battle",
+        format!("post-battle results, {figures} downed figure(s)"),
+    );
+    let pool = dice.pool(figures, D6, dead_from.clamp(1, i64::from(D6) + 1) as u32)?;
+    for (i, die) in pool.dice.iter().enumerate() {
+        let band = t
+            .post_battle
+            .band
+            .iter()
+            .find(|b| (b.from..=b.to).contains(&i64::from(die.face)));
+        res.die(&format!("figure {}", i + 1), *die);
+        if let Some(band) = band {
+            let word = match band.outcome {
+                Downed::Wounded => "wounded",
+                Downed::Dead => "dead",
+            };
+            res.row(format!("figure {} result", i + 1), word);
+        }
+    }
+    let dead = i64::from(pool.successes);
+    let wounded = i64::from(figures) - dead;
+    for b in &t.post_battle.band {
+        res.row(
+            format!("{}–{}", b.from, b.to),
+            match b.outcome {
+                Downed::Wounded => format!("wounded: {wounded}"),
+                Downed::Dead => format!("dead: {dead}"),
+            },
+        );
+    }
+    res.field("wounded", wounded);
+    res.field("dead", dead);
+    res.set_outcome(
+        "post-battle",
+        format!("{wounded} wounded, {dead} dead"),
+        Tone::Neutral,
+    );
+    Ok(res)
+}
+
+pub fn initiative_verb(tables: &MayhemTables) -> VerbDoc {
+    VerbDoc::new(
+        Some(System::Mayhem),
+        "initiative",
+        "initiative",
+        "Initiative: a die per side; the winner chooses to go first or second; a tie repeats the previous turn's sequence.",
+        Vocab::new(),
+        resolve_initiative,
+    )
+    .examples(&["initiative", "initiative rolled 3 5"])
+    .tap_help(format!("{} {}", tables.initiative.row, tables.initiative.tie))
+}
+
+fn resolve_initiative(
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    crate::bind::no_clauses(input.command)?;
+    let t = &input.tables.mayhem.initiative;
+    let mut res = Resolution::new(System::Mayhem, "initiative", "initiative, a die per side");
+    let a = dice.roll(D6)?;
+    res.die("side a", a);
+    let b = dice.roll(D6)?;
+    res.die("side b", b);
+    res.field(
+        "sides",
+        json!([{"dice": [a.face], "total": a.face}, {"dice": [b.face], "total": b.face}]),
+    );
+    let (winner, text, tone) = if a.face > b.face {
+        (
+            "a",
+            "side a wins: it chooses to go first or second".to_string(),
+            Tone::Neutral,
+        )
+    } else if b.face > a.face {
+        (
+            "b",
+            "side b wins: it chooses to go first or second".to_string(),
+            Tone::Neutral,
+        )
+    } else {
+        (
+            "tie",
+            format!("tie: {}", t.tie.to_lowercase()),
+            Tone::Neutral,
+        )
+    };
+    res.field("winner", winner);
+    res.set_outcome(winner, text, tone);
+    Ok(res)
+}

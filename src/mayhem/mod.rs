@@ -1,0 +1,478 @@
+//! Musket Mayhem skirmish rules (individual figures, inches): the table
+//! shapes, the hero tokens every procedure shares, and the verbs. One file
+//! per procedure; the numbers live in `tables/mayhem.toml`.
+
+mod courage;
+mod fight;
+mod fire;
+mod misc;
+mod movement;
+
+use serde::Deserialize;
+
+use crate::bind::{Bound, Vocab};
+use crate::catalog::VerbDoc;
+use crate::dice::DiceExpr;
+use crate::error::TableError;
+
+/// Every die of Musket Mayhem ("roll one die", "a d6 roll") is a d6.
+pub const D6: u32 = 6;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MayhemTables {
+    #[serde(rename = "move")]
+    pub movement: MoveTable,
+    pub fire: FireTable,
+    pub courage: CourageTable,
+    pub fight: FightTable,
+    pub reload: ReloadTable,
+    pub climb: CheckRow,
+    pub ignite: CheckRow,
+    pub skill: SkillTable,
+    pub search: SearchTable,
+    pub post_battle: PostBattleTable,
+    pub initiative: InitiativeTable,
+    pub heroes: HeroTable,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveTable {
+    pub mode: Vec<MoveRow>,
+    pub bonus: Vec<MoveRow>,
+}
+
+/// A line of "To determine distance roll dice as follows".
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRow {
+    pub keyword: String,
+    pub row: String,
+    /// The label in the stack, when the rule's words are long.
+    pub short: Option<String>,
+    pub dice: DiceExpr,
+}
+
+impl MoveRow {
+    pub fn label(&self) -> &str {
+        self.short.as_deref().unwrap_or(&self.row)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireTable {
+    pub over_half_range: i64,
+    pub over_half_range_row: String,
+    pub mounted: i64,
+    pub mounted_row: String,
+    pub kill_at: i64,
+    pub kill_row: String,
+    pub courage_row: String,
+    pub weapon: Vec<Weapon>,
+    pub cover: Vec<Cover>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub keyword: String,
+    pub row: String,
+    /// Inches.
+    pub range: i64,
+    pub impact: i64,
+    /// The Impact Die row that gives the bonus, when there is one.
+    pub impact_row: Option<String>,
+    /// Guns that roll against several figures: the rule's words.
+    pub several: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cover {
+    pub keyword: String,
+    pub row: String,
+    pub needs: i64,
+    #[serde(default)]
+    pub default: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CourageTable {
+    pub pass_row: String,
+    pub retreat: DiceExpr,
+    pub retreat_row: String,
+    pub rank: Vec<Rank>,
+    pub cause: Vec<Cause>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rank {
+    pub keyword: String,
+    pub row: String,
+    pub value: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cause {
+    pub keyword: String,
+    pub row: String,
+    #[serde(default)]
+    pub stand_still: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FightTable {
+    pub modifier: Vec<FightModifier>,
+    pub armament: Vec<Armament>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FightModifier {
+    pub keyword: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub row: String,
+    pub value: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armament {
+    pub keyword: String,
+    pub row: String,
+    pub value: i64,
+    #[serde(default)]
+    pub default: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReloadTable {
+    pub row: String,
+    pub puffs: i64,
+    pub min_crew: i64,
+    pub leader_counts: i64,
+    pub clear_per_turn: i64,
+}
+
+/// One die needing a score: climbing a stockade, setting a fire.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRow {
+    pub row: String,
+    pub needs: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkillTable {
+    pub row: String,
+    pub min: i64,
+    pub max: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchTable {
+    pub row: String,
+    pub value: Vec<Labelled>,
+    pub difficulty: Vec<Labelled>,
+}
+
+/// A typical value the rule names, for help.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Labelled {
+    pub row: String,
+    pub value: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PostBattleTable {
+    pub band: Vec<PostBattleBand>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Downed {
+    Wounded,
+    Dead,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PostBattleBand {
+    pub from: i64,
+    pub to: i64,
+    pub outcome: Downed,
+    pub row: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeTable {
+    pub row: String,
+    pub tie: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeroTable {
+    pub save: String,
+    pub reroll: String,
+    pub bonus: String,
+}
+
+impl MayhemTables {
+    /// Whole-table rules that serde cannot check.
+    pub fn validate(&self, file: &str) -> Result<(), TableError> {
+        let invalid = |key: &str, message: String| TableError::Invalid {
+            file: file.to_string(),
+            key: key.to_string(),
+            message,
+        };
+        let face = |key: &str, v: i64| {
+            if (1..=i64::from(D6)).contains(&v) {
+                Ok(())
+            } else {
+                Err(invalid(key, format!("{v} is not a face of a d6, 1 to 6")))
+            }
+        };
+        unique(
+            self.movement
+                .mode
+                .iter()
+                .chain(&self.movement.bonus)
+                .map(|r| r.keyword.as_str()),
+        )
+        .map_err(|k| invalid("move", format!("keyword `{k}` is used by two rows")))?;
+        if self.movement.mode.is_empty() {
+            return Err(invalid("move.mode", "needs at least one row".into()));
+        }
+        for (i, w) in self.fire.weapon.iter().enumerate() {
+            if w.range <= 0 {
+                return Err(invalid(
+                    &format!("fire.weapon[{i}].range"),
+                    "must be at least 1 inch".into(),
+                ));
+            }
+        }
+        for (i, c) in self.fire.cover.iter().enumerate() {
+            face(&format!("fire.cover[{i}].needs"), c.needs)?;
+        }
+        if self.fire.cover.iter().filter(|c| c.default).count() != 1 {
+            return Err(invalid(
+                "fire.cover",
+                "exactly one row must be `default = true`".into(),
+            ));
+        }
+        unique(self.fire.weapon.iter().map(|w| w.keyword.as_str()))
+            .map_err(|k| invalid("fire.weapon", format!("keyword `{k}` is used twice")))?;
+        unique(self.fire.cover.iter().map(|w| w.keyword.as_str()))
+            .map_err(|k| invalid("fire.cover", format!("keyword `{k}` is used twice")))?;
+        for (i, r) in self.courage.rank.iter().enumerate() {
+            face(&format!("courage.rank[{i}].value"), r.value)?;
+        }
+        unique(
+            self.courage
+                .rank
+                .iter()
+                .map(|r| r.keyword.as_str())
+                .chain(self.courage.cause.iter().map(|c| c.keyword.as_str())),
+        )
+        .map_err(|k| invalid("courage", format!("keyword `{k}` is used twice")))?;
+        for (i, a) in self.fight.armament.iter().enumerate() {
+            face(&format!("fight.armament[{i}].value"), a.value)?;
+        }
+        if self.fight.armament.iter().filter(|a| a.default).count() != 1 {
+            return Err(invalid(
+                "fight.armament",
+                "exactly one row must be `default = true`".into(),
+            ));
+        }
+        unique(
+            self.fight
+                .modifier
+                .iter()
+                .flat_map(|m| std::iter::once(&m.keyword).chain(&m.aliases))
+                .chain(self.fight.armament.iter().map(|a| &a.keyword))
+                .map(String::as_str)
+                .chain(fight::SIDE_WORDS.iter().copied()),
+        )
+        .map_err(|k| invalid("fight", format!("keyword `{k}` is used twice")))?;
+        let r = &self.reload;
+        if r.puffs < 0 || r.min_crew < 1 || r.leader_counts < 1 || r.clear_per_turn < 1 {
+            return Err(invalid(
+                "reload",
+                "puffs must be 0 or more; min_crew, leader_counts and clear_per_turn at least 1"
+                    .into(),
+            ));
+        }
+        face("climb.needs", self.climb.needs)?;
+        face("ignite.needs", self.ignite.needs)?;
+        face("skill.min", self.skill.min)?;
+        face("skill.max", self.skill.max)?;
+        if self.skill.min > self.skill.max {
+            return Err(invalid("skill", "min is above max".into()));
+        }
+        for l in self.search.value.iter().chain(&self.search.difficulty) {
+            face("search", l.value)?;
+        }
+        // Every face falls in exactly one band, and the dead faces are the
+        // top ones (the count of dead is a count of dice at or above a face).
+        for f in 1..=i64::from(D6) {
+            let n = self
+                .post_battle
+                .band
+                .iter()
+                .filter(|b| (b.from..=b.to).contains(&f))
+                .count();
+            if n != 1 {
+                return Err(invalid(
+                    "post_battle.band",
+                    format!("face {f} falls in {n} bands; every face needs exactly one"),
+                ));
+            }
+        }
+        let dead_from = self.dead_from();
+        for b in &self.post_battle.band {
+            let dead = b.outcome == Downed::Dead;
+            if dead != (b.from >= dead_from) {
+                return Err(invalid(
+                    "post_battle.band",
+                    "the dead faces must be the highest ones".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The lowest face that means dead after the battle (7 if none does).
+    pub fn dead_from(&self) -> i64 {
+        self.post_battle
+            .band
+            .iter()
+            .filter(|b| b.outcome == Downed::Dead)
+            .map(|b| b.from)
+            .min()
+            .unwrap_or(i64::from(D6) + 1)
+    }
+}
+
+fn unique<'a>(keys: impl Iterator<Item = &'a str>) -> Result<(), String> {
+    let mut seen = std::collections::HashSet::new();
+    for k in keys {
+        if !seen.insert(k) {
+            return Err(k.to_string());
+        }
+    }
+    Ok(())
+}
+
+/// A hero's tokens, as given on one side of a command.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tokens {
+    pub saves: i64,
+    pub rerolls: i64,
+    pub saves_spent: i64,
+    pub rerolls_spent: i64,
+}
+
+impl Tokens {
+    pub fn from_bound(words: &Bound) -> Tokens {
+        Tokens {
+            saves: words.value("saves").unwrap_or(0),
+            rerolls: words.value("rerolls").unwrap_or(0),
+            ..Tokens::default()
+        }
+    }
+
+    /// Spend a save token if one is left.
+    pub fn spend_save(&mut self) -> bool {
+        if self.saves_spent < self.saves {
+            self.saves_spent += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Spend a reroll token if one is left.
+    pub fn spend_reroll(&mut self) -> bool {
+        if self.rerolls_spent < self.rerolls {
+            self.rerolls_spent += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// JSON for the tokens: given, spent and left.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "saves": self.saves,
+            "saves_spent": self.saves_spent,
+            "saves_left": self.saves - self.saves_spent,
+            "rerolls": self.rerolls,
+            "rerolls_spent": self.rerolls_spent,
+            "rerolls_left": self.rerolls - self.rerolls_spent,
+        })
+    }
+
+    pub fn any(&self) -> bool {
+        self.saves > 0 || self.rerolls > 0
+    }
+}
+
+/// Most tokens a figure may carry on a line.
+pub const MAX_TOKENS: i64 = 9;
+
+/// The hero token words, for a side that may carry them.
+pub fn token_words(vocab: Vocab, heroes: &HeroTable, reroll_use: &str) -> Vocab {
+    vocab
+        .number(
+            "saves",
+            0,
+            MAX_TOKENS,
+            format!(
+                "hero's {}: one is spent automatically to cancel a death or a morale failure",
+                heroes.save
+            ),
+        )
+        .number(
+            "rerolls",
+            0,
+            MAX_TOKENS,
+            format!("hero's {}: {reroll_use}", heroes.reroll),
+        )
+}
+
+/// "5+" for a score needed on a die.
+pub fn needs(n: i64) -> String {
+    format!("{n}+")
+}
+
+/// The Musket Mayhem verbs, their words built from the tables.
+pub fn verbs(tables: &MayhemTables) -> Vec<VerbDoc> {
+    vec![
+        movement::verb(tables),
+        fire::verb(tables),
+        courage::verb(tables),
+        fight::verb(tables),
+        misc::reload_verb(tables),
+        misc::climb_verb(tables),
+        misc::ignite_verb(tables),
+        misc::skill_verb(tables),
+        misc::search_verb(tables),
+        misc::post_battle_verb(tables),
+        misc::initiative_verb(tables),
+    ]
+}

@@ -1,0 +1,99 @@
+//! Movement: 3d6" as an individual, 2d6" as a group, 1d6" when delayed;
+//! +2d6" mounted in the open, +1d6" for a hero.
+
+use crate::bind::Vocab;
+use crate::catalog::{Input, VerbDoc};
+use crate::command::{System, Unit};
+use crate::dice::{DiceExpr, DiceSource};
+use crate::error::CommandError;
+use crate::resolution::{Resolution, Tone};
+
+use super::MayhemTables;
+
+const MODE: &str = "a way of moving";
+
+pub fn verb(tables: &MayhemTables) -> VerbDoc {
+    let mut vocab = Vocab::new();
+    for row in &tables.movement.mode {
+        vocab = vocab.choice(
+            MODE,
+            &row.keyword,
+            format!("{}\": {}", dice(&row.dice), row.row),
+        );
+    }
+    for row in &tables.movement.bonus {
+        vocab = vocab.flag(&row.keyword, format!("+{}\": {}", dice(&row.dice), row.row));
+    }
+    VerbDoc::new(
+        Some(System::Mayhem),
+        "move",
+        "move individual|group|delayed [mounted] [hero]",
+        "Movement distance in inches: 3d6\" individual, 2d6\" group, 1d6\" delayed; +2d6\" mounted in the open, +1d6\" hero.",
+        vocab,
+        resolve,
+    )
+    .examples(&[
+        "move individual",
+        "move group mounted rolled 3 4 5 6",
+        "move delayed hero",
+    ])
+}
+
+fn dice(expr: &DiceExpr) -> String {
+    expr.to_string().to_lowercase()
+}
+
+fn resolve(input: &Input, dice_source: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    crate::bind::no_clauses(input.command)?;
+    let table = &input.tables.mayhem.movement;
+    let words = &input.words;
+    let (mode, _) = words.choice(MODE).ok_or_else(|| {
+        let names: Vec<&str> = table.mode.iter().map(|r| r.keyword.as_str()).collect();
+        input.missing(format!(
+            "`move` needs how the figure moves: one of {}",
+            names.join(", ")
+        ))
+    })?;
+    let Some(row) = table.mode.iter().find(|r| r.keyword == mode) else {
+        return Err(input.missing(format!("no movement row for `{mode}`")));
+    };
+    let mut res = Resolution::new(
+        System::Mayhem,
+        "move",
+        format!("movement, {mode} ({}\")", dice(&row.dice)),
+    );
+    let mut total = roll_row(&mut res, row.label(), &row.dice, dice_source)?;
+    for bonus in &table.bonus {
+        if words.has(&bonus.keyword) {
+            total += roll_row(
+                &mut res,
+                &format!("+ {}", bonus.label()),
+                &bonus.dice,
+                dice_source,
+            )?;
+        }
+    }
+    res.row("distance", format!("{total}{}", Unit::Inches.suffix()));
+    res.set_outcome(
+        "move",
+        format!("move up to {total}{}", Unit::Inches.suffix()),
+        Tone::Good,
+    );
+    res.field("distance_in", total);
+    Ok(res)
+}
+
+fn roll_row(
+    res: &mut Resolution,
+    label: &str,
+    expr: &DiceExpr,
+    dice: &mut dyn DiceSource,
+) -> Result<i64, CommandError> {
+    res.row(label, format!("{}\"", self::dice(expr)));
+    let (rolled, total) = expr.roll(dice)?;
+    res.dice_rows(&format!("{}\"", self::dice(expr)), &rolled);
+    if expr.fixed != 0 {
+        res.modifier(format!("fixed inches ({label})"), expr.fixed);
+    }
+    Ok(total)
+}
