@@ -100,7 +100,7 @@ pub struct Catalog {
 impl Catalog {
     pub fn new(tables: &Tables) -> Catalog {
         let mut verbs = crate::roll::verbs();
-        verbs.extend(crate::drums::verbs(&tables.drums));
+        verbs.extend(crate::drums::verbs(&tables.drums, &tables.drums_pools));
         Catalog { verbs }
     }
 

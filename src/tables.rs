@@ -9,15 +9,23 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
-use crate::drums::DrumsTables;
+use crate::drums::{DrumsTables, PoolTables};
 use crate::error::TableError;
 
 /// The embedded tables, by file name.
-pub const EMBEDDED: &[(&str, &str)] = &[("drums.toml", include_str!("../tables/drums.toml"))];
+pub const EMBEDDED: &[(&str, &str)] = &[
+    ("drums.toml", include_str!("../tables/drums.toml")),
+    (
+        "drums-pools.toml",
+        include_str!("../tables/drums-pools.toml"),
+    ),
+];
 
 #[derive(Debug, Clone)]
 pub struct Tables {
     pub drums: DrumsTables,
+    /// Shooting and melee dice pools (`drums-pools.toml`).
+    pub drums_pools: PoolTables,
 }
 
 impl Tables {
@@ -64,7 +72,10 @@ impl Tables {
         let (name, text) = file("drums.toml")?;
         let drums: DrumsTables = parse_toml(&name, &text)?;
         drums.validate(&name)?;
-        Ok(Tables { drums })
+        let (name, text) = file("drums-pools.toml")?;
+        let drums_pools: PoolTables = parse_toml(&name, &text)?;
+        drums_pools.validate(&name)?;
+        Ok(Tables { drums, drums_pools })
     }
 }
 
