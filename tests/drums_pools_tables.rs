@@ -73,7 +73,11 @@ fn table_1_ranges_and_scores() {
         ("position-artillery", 8.0, 3, 30.0, 5),
     ];
     for (weapon, short, s_score, long, l_score) in rows {
-        let formation = if weapon.ends_with("artillery") { "" } else { "formed" };
+        let formation = if weapon.ends_with("artillery") {
+            ""
+        } else {
+            "formed"
+        };
         for (distance, range, score) in [
             (short, "short", Some(s_score)),
             (long, "long", Some(l_score)),
@@ -104,10 +108,14 @@ fn table_1_unprompted_scores() {
         ("minie", 4.0, 4, 12.0, 6),
     ];
     for (weapon, short, s_score, long, l_score) in rows {
-        let res = run(&format!("shoot {weapon} {short}BW formed unprompted bases=1"));
+        let res = run(&format!(
+            "shoot {weapon} {short}BW formed unprompted bases=1"
+        ));
         assert_eq!(res.fields["range"], "short");
         assert_eq!(res.fields["hit_on"], s_score, "{weapon} unprompted short");
-        let res = run(&format!("shoot {weapon} {long}BW formed unprompted bases=1"));
+        let res = run(&format!(
+            "shoot {weapon} {long}BW formed unprompted bases=1"
+        ));
         assert_eq!(res.fields["range"], "long");
         assert_eq!(res.fields["hit_on"], l_score, "{weapon} unprompted long");
     }
@@ -130,14 +138,33 @@ fn table_1_bounce() {
 #[test]
 fn table_2a_artillery() {
     let fa = "shoot field-artillery";
-    shot(&format!("{fa} 4BW bases=6 first-shot"), 8, &[("First time unit is shooting in the game", 2)]);
-    shot(&format!("{fa} 4BW bases=6 at square"), 8, &[("Target is foot square", 2)]);
-    shot(&format!("{fa} 4BW bases=6 hits=2"), 4, &[("For each hit on the shooters ×2", -2)]);
-    shot(&format!("{fa} 4BW bases=6 hits"), 5, &[("For each hit on the shooters", -1)]);
+    shot(
+        &format!("{fa} 4BW bases=6 first-shot"),
+        8,
+        &[("First time unit is shooting in the game", 2)],
+    );
+    shot(
+        &format!("{fa} 4BW bases=6 at square"),
+        8,
+        &[("Target is foot square", 2)],
+    );
+    shot(
+        &format!("{fa} 4BW bases=6 hits=2"),
+        4,
+        &[("For each hit on the shooters ×2", -2)],
+    );
+    shot(
+        &format!("{fa} 4BW bases=6 hits"),
+        5,
+        &[("For each hit on the shooters", -1)],
+    );
     shot(
         &format!("{fa} 20BW bases=6 at moved"),
         5,
-        &[("Target is not open and moved this turn and is at long range", -1)],
+        &[(
+            "Target is not open and moved this turn and is at long range",
+            -1,
+        )],
     );
     shot(&format!("{fa} 4BW bases=6 at moved"), 6, &[]);
     shot(
@@ -151,14 +178,25 @@ fn table_2a_artillery() {
         3,
         &[("Unlimbered this turn or will limber this turn", -3)],
     );
-    shot(&format!("{fa} 4BW bases=6 manhandled"), 4, &[("Man-handled gun this turn", -2)]);
+    shot(
+        &format!("{fa} 4BW bases=6 manhandled"),
+        4,
+        &[("Man-handled gun this turn", -2)],
+    );
     shot(
         &format!("{fa} 4BW bases=6 shot-at"),
         4,
-        &[("Shooters fired at this turn and received atleast 1 hit.", -2)],
+        &[(
+            "Shooters fired at this turn and received atleast 1 hit.",
+            -2,
+        )],
     );
     // Position artillery uses the same table.
-    shot("shoot position-artillery 4BW bases=6 first-shot", 8, &[("First time unit is shooting in the game", 2)]);
+    shot(
+        "shoot position-artillery 4BW bases=6 first-shot",
+        8,
+        &[("First time unit is shooting in the game", 2)],
+    );
 }
 
 // ------------------------------------------------------------- Table 2b
@@ -166,9 +204,21 @@ fn table_2a_artillery() {
 #[test]
 fn table_2b_open_shooters() {
     let m = "shoot musket";
-    shot(&format!("{m} 2BW open bases=6 first-shot"), 8, &[("First time unit is shooting in the game", 2)]);
-    shot(&format!("{m} 2BW open bases=6 at light"), 5, &[("Target uses light company doctrine", -1)]);
-    shot(&format!("{m} 2BW open bases=6 at moved"), 5, &[("Target moved this turn", -1)]);
+    shot(
+        &format!("{m} 2BW open bases=6 first-shot"),
+        8,
+        &[("First time unit is shooting in the game", 2)],
+    );
+    shot(
+        &format!("{m} 2BW open bases=6 at light"),
+        5,
+        &[("Target uses light company doctrine", -1)],
+    );
+    shot(
+        &format!("{m} 2BW open bases=6 at moved"),
+        5,
+        &[("Target moved this turn", -1)],
+    );
     shot(
         &format!("{m} 4BW open bases=6 at open"),
         4,
@@ -181,11 +231,18 @@ fn table_2b_open_shooters() {
         &[("Target is in cover and at long range", -3)],
     );
     shot(&format!("{m} 2BW open bases=6 at cover"), 6, &[]);
-    shot(&format!("{m} 2BW open bases=6 evading"), 4, &[("Shooters are evading", -2)]);
+    shot(
+        &format!("{m} 2BW open bases=6 evading"),
+        4,
+        &[("Shooters are evading", -2)],
+    );
     shot(
         &format!("{m} 2BW open bases=6 moved"),
         6,
-        &[("Shooters have moved or will move this turn (except for an evade)", 0)],
+        &[(
+            "Shooters have moved or will move this turn (except for an evade)",
+            0,
+        )],
     );
 }
 
@@ -194,11 +251,18 @@ fn table_2b_open_shooters() {
 #[test]
 fn table_2c_formed_shooters() {
     let m = "shoot musket";
-    shot(&format!("{m} 2BW formed bases=6 first-shot"), 8, &[("First time unit is shooting in the game", 2)]);
+    shot(
+        &format!("{m} 2BW formed bases=6 first-shot"),
+        8,
+        &[("First time unit is shooting in the game", 2)],
+    );
     shot(
         &format!("{m} 2BW line bases=6 at light"),
         5,
-        &[("Target uses light company doctrine and shooters do not.", -1)],
+        &[(
+            "Target uses light company doctrine and shooters do not.",
+            -1,
+        )],
     );
     shot(&format!("{m} 2BW line bases=6 light at light"), 6, &[]);
     shot(
@@ -206,15 +270,27 @@ fn table_2c_formed_shooters() {
         5,
         &[("*Shooters have fired in game 3+ times at any point.", -1)],
     );
-    shot(&format!("{m} 2BW square bases=6 at moved"), 4, &[("Target moved this turn", -2)]);
+    shot(
+        &format!("{m} 2BW square bases=6 at moved"),
+        4,
+        &[("Target moved this turn", -2)],
+    );
     shot(
         &format!("{m} 4BW formed bases=6 at open"),
         3,
         &[("Target is in Open formation at long range", -3)],
     );
     shot(&format!("{m} 2BW formed bases=6 at open"), 6, &[]);
-    shot(&format!("{m} 2BW formed bases=6 at cover"), 3, &[("Target is in cover", -3)]);
-    shot(&format!("{m} 4BW formed bases=6 at cover"), 3, &[("Target is in cover", -3)]);
+    shot(
+        &format!("{m} 2BW formed bases=6 at cover"),
+        3,
+        &[("Target is in cover", -3)],
+    );
+    shot(
+        &format!("{m} 4BW formed bases=6 at cover"),
+        3,
+        &[("Target is in cover", -3)],
+    );
     shot(
         &format!("{m} 2BW formed bases=6 moved"),
         4,
@@ -223,7 +299,10 @@ fn table_2c_formed_shooters() {
     shot(
         &format!("{m} 2BW formed bases=6 two-rank"),
         8,
-        &[("Shooters use 2 ranks firing doctrine and target is at close range", 2)],
+        &[(
+            "Shooters use 2 ranks firing doctrine and target is at close range",
+            2,
+        )],
     );
     shot(&format!("{m} 4BW formed bases=6 two-rank"), 6, &[]);
     shot(
@@ -234,7 +313,11 @@ fn table_2c_formed_shooters() {
             1,
         )],
     );
-    shot(&format!("{m} 4BW formed bases=6 lost-bases two-rank"), 6, &[]);
+    shot(
+        &format!("{m} 4BW formed bases=6 lost-bases two-rank"),
+        6,
+        &[],
+    );
 }
 
 // ------------------------------------------------------------- Table 2d
@@ -249,7 +332,10 @@ fn table_2d_column_of_march() {
         3,
         &[
             by_itself,
-            ("First time unit is shooting in the game (advantage lost for the game)", 0),
+            (
+                "First time unit is shooting in the game (advantage lost for the game)",
+                0,
+            ),
         ],
     );
     shot(
@@ -262,7 +348,11 @@ fn table_2d_column_of_march() {
         2,
         &[by_itself, ("Target is in Open formation at long range", -1)],
     );
-    shot(&format!("{m} 2BW column-of-march bases=6 at open"), 3, &[by_itself]);
+    shot(
+        &format!("{m} 2BW column-of-march bases=6 at open"),
+        3,
+        &[by_itself],
+    );
     shot(
         &format!("{m} 2BW column-of-march bases=6 at cover"),
         2,
@@ -291,7 +381,10 @@ fn pool_arithmetic_order() {
     shot(
         "shoot musket 2BW formed bases=6 first-shot at cover",
         5,
-        &[("Target is in cover", -3), ("First time unit is shooting in the game", 2)],
+        &[
+            ("Target is in cover", -3),
+            ("First time unit is shooting in the game", 2),
+        ],
     );
     // Flat rows below zero stop at 0, which rolls nothing.
     let res = run("shoot musket 2BW formed bases=1 moved");
@@ -313,10 +406,17 @@ fn hits_bases_and_risk() {
     let res = run("shoot musket 2BW formed");
     assert_eq!(res.fields["pool"], 4);
     assert_eq!(res.fields["bases_assumed"], true);
-    assert!(res.notes.iter().any(|n| n.contains("4 bases assumed (give bases=N)")));
+    assert!(
+        res.notes
+            .iter()
+            .any(|n| n.contains("4 bases assumed (give bases=N)"))
+    );
     // Entered dice: too many is an error naming what the pool needs.
     let e = error("shoot musket 2BW formed bases=2 rolled 4 5 6");
-    assert!(e.contains("3 dice were entered but this needs only 2"), "{e}");
+    assert!(
+        e.contains("3 dice were entered but this needs only 2"),
+        "{e}"
+    );
 }
 
 // ---------------------------------------------------------------- Melee
@@ -324,14 +424,26 @@ fn hits_bases_and_risk() {
 #[test]
 fn artillery_melee_factors() {
     let a = "melee artillery bases=6";
-    melee(&format!("{a} first-melee"), 6, &[("First round of melee fought in the game.", 0)]);
-    melee(&format!("{a} supply"), 7, &[("Supply dice from Force Commander", 1)]);
+    melee(
+        &format!("{a} first-melee"),
+        6,
+        &[("First round of melee fought in the game.", 0)],
+    );
+    melee(
+        &format!("{a} supply"),
+        7,
+        &[("Supply dice from Force Commander", 1)],
+    );
     // Printed in the artillery table, but about cavalry: never for artillery.
     melee(&format!("{a} vs foot line"), 6, &[]);
     melee(&format!("{a} heavy-first"), 6, &[]);
     melee(&format!("{a} heavy-later"), 6, &[]);
     melee(&format!("{a} guards"), 7, &[("Classed as Guards", 1)]);
-    melee(&format!("{a} column-of-march"), 4, &[("Column of March in melee", -2)]);
+    melee(
+        &format!("{a} column-of-march"),
+        4,
+        &[("Column of March in melee", -2)],
+    );
     melee(
         "melee artillery bases=3 column-of-march",
         2,
@@ -342,15 +454,31 @@ fn artillery_melee_factors() {
 #[test]
 fn foot_melee_factors() {
     let f = "melee foot bases=6";
-    melee(&format!("{f} first-melee"), 8, &[("First round of melee fought in the game", 2)]);
-    melee(&format!("{f} supply"), 7, &[("Supply dice from Force Commander", 1)]);
-    melee(&format!("{f} determined"), 7, &[("If classed as Determined", 1)]);
+    melee(
+        &format!("{f} first-melee"),
+        8,
+        &[("First round of melee fought in the game", 2)],
+    );
+    melee(
+        &format!("{f} supply"),
+        7,
+        &[("Supply dice from Force Commander", 1)],
+    );
+    melee(
+        &format!("{f} determined"),
+        7,
+        &[("If classed as Determined", 1)],
+    );
     melee(
         "melee foot column-of-attack ranks=4 bases=6 vs foot line ranks=2",
         8,
         &[("Formed foot in column of attack vs line (2 extra ranks)", 2)],
     );
-    melee(&format!("{f} lackluster"), 5, &[("If classed as Lackluster", -1)]);
+    melee(
+        &format!("{f} lackluster"),
+        5,
+        &[("If classed as Lackluster", -1)],
+    );
     melee(
         "melee foot square bases=6 vs cavalry",
         12,
@@ -361,8 +489,16 @@ fn foot_melee_factors() {
         8,
         &[("Formed foot in column of attack vs Cavalry", 2)],
     );
-    melee(&format!("{f} zealous-first"), 8, &[("Zealous in first melee of a charge", 2)]);
-    melee("melee foot line bases=6 vs cavalry open", 8, &[("Any formed foot vs Open", 2)]);
+    melee(
+        &format!("{f} zealous-first"),
+        8,
+        &[("Zealous in first melee of a charge", 2)],
+    );
+    melee(
+        "melee foot line bases=6 vs cavalry open",
+        8,
+        &[("Any formed foot vs Open", 2)],
+    );
     melee(
         &format!("{f} zealous-later"),
         7,
@@ -372,7 +508,10 @@ fn foot_melee_factors() {
     melee(
         &format!("{f} uphill"),
         8,
-        &[("Fighting uphill from opponents and not chargers in first round", 2)],
+        &[(
+            "Fighting uphill from opponents and not chargers in first round",
+            2,
+        )],
     );
     melee(
         &format!("{f} downhill-charge"),
@@ -395,13 +534,20 @@ fn foot_melee_factors() {
         3,
         &[("Or, opponents are defending fortifications", -3)],
     );
-    melee("melee foot open bases=6", 4, &[("Open foot not in terrain", -2)]);
+    melee(
+        "melee foot open bases=6",
+        4,
+        &[("Open foot not in terrain", -2)],
+    );
     melee("melee foot open in-terrain bases=6", 6, &[]);
     melee(
         "melee foot open evaded bases=6",
         2,
         &[
-            ("Open foot who evaded and this is the first round of a charge", -2),
+            (
+                "Open foot who evaded and this is the first round of a charge",
+                -2,
+            ),
             ("Open foot not in terrain", -2),
         ],
     );
@@ -423,9 +569,21 @@ fn cavalry_melee_factors() {
         3,
         &[("Cavalry vs foot square", -3)],
     );
-    melee(&format!("{c} supply"), 7, &[("Supply dice from Force Commander", 1)]);
-    melee(&format!("{c} determined"), 7, &[("If classed as Determined", 1)]);
-    melee(&format!("{c} lackluster"), 5, &[("If classed as Lackluster", -1)]);
+    melee(
+        &format!("{c} supply"),
+        7,
+        &[("Supply dice from Force Commander", 1)],
+    );
+    melee(
+        &format!("{c} determined"),
+        7,
+        &[("If classed as Determined", 1)],
+    );
+    melee(
+        &format!("{c} lackluster"),
+        5,
+        &[("If classed as Lackluster", -1)],
+    );
     melee(
         &format!("{c} vs foot line"),
         9,
@@ -435,7 +593,10 @@ fn cavalry_melee_factors() {
     melee(
         "melee heavy-cavalry heavy-first bases=6",
         8,
-        &[("Heavy Cavalry in first melee of a charge except vs foot in square", 2)],
+        &[(
+            "Heavy Cavalry in first melee of a charge except vs foot in square",
+            2,
+        )],
     );
     melee(
         "melee heavy-cavalry heavy-first bases=6 vs foot square",
@@ -451,7 +612,10 @@ fn cavalry_melee_factors() {
     melee(
         "melee heavy-cavalry heavy-later bases=6",
         7,
-        &[("Heavy Cavalry in second or more rounds melee from a charge", 1)],
+        &[(
+            "Heavy Cavalry in second or more rounds melee from a charge",
+            1,
+        )],
     );
     melee(
         "melee lancers lancers-first bases=6",
@@ -466,7 +630,11 @@ fn cavalry_melee_factors() {
         5,
         &[(irregular, -3), ("Irregular Cavalry in terrain", 2)],
     );
-    melee("melee irregular-cavalry bases=6 vs irregular-cavalry", 6, &[]);
+    melee(
+        "melee irregular-cavalry bases=6 vs irregular-cavalry",
+        6,
+        &[],
+    );
     melee(
         "melee irregular-cavalry bases=6 vs foot open",
         9,
@@ -476,10 +644,21 @@ fn cavalry_melee_factors() {
         "melee irregular-cavalry bases=6 vs foot line",
         5,
         // 6 → +floor(6/2) = 9 → −floor(9/2) = 5: each on the pool as it stands.
-        &[("Cavalry vs foot not in square and not in terrain", 3), (irregular, -4)],
+        &[
+            ("Cavalry vs foot not in square and not in terrain", 3),
+            (irregular, -4),
+        ],
     );
-    melee(&format!("{c} vs irregular square"), 3, &[("Cavalry vs foot square", -3)]);
-    melee(&format!("{c} zealous-first"), 8, &[("Zealous in first melee of a charge", 2)]);
+    melee(
+        &format!("{c} vs irregular square"),
+        3,
+        &[("Cavalry vs foot square", -3)],
+    );
+    melee(
+        &format!("{c} zealous-first"),
+        8,
+        &[("Zealous in first melee of a charge", 2)],
+    );
     melee(
         &format!("{c} zealous-later"),
         7,
@@ -489,7 +668,10 @@ fn cavalry_melee_factors() {
     melee(
         &format!("{c} uphill"),
         8,
-        &[("Fighting uphill from opponents and not chargers in first round", 2)],
+        &[(
+            "Fighting uphill from opponents and not chargers in first round",
+            2,
+        )],
     );
     melee(
         &format!("{c} downhill-charge"),
@@ -506,11 +688,18 @@ fn cavalry_melee_factors() {
         3,
         &[("Or, opponents are defending fortifications", -3)],
     );
-    melee(&format!("{c} column-of-march"), 4, &[("Column of March in melee", -2)]);
+    melee(
+        &format!("{c} column-of-march"),
+        4,
+        &[("Column of March in melee", -2)],
+    );
     melee(
         &format!("{c} open evaded"),
         4,
-        &[("Open cavalry who evaded and this is the first round of a charge", -2)],
+        &[(
+            "Open cavalry who evaded and this is the first round of a charge",
+            -2,
+        )],
     );
 }
 

@@ -12,7 +12,8 @@ use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
 
 use super::pool::{
-    self, AdjustKind, AdjustmentTable, Applied, MeleeArm, MeleeTables, PoolTables, SideFacts, plural, score,
+    self, AdjustKind, AdjustmentTable, Applied, MeleeArm, MeleeTables, PoolTables, SideFacts,
+    plural, score,
 };
 
 const ARM: &str = "an arm";
@@ -49,7 +50,11 @@ fn side_vocab(tables: &PoolTables) -> Vocab {
         );
     }
     for f in &m.formations {
-        let formed = if m.formed.contains(f) { " (formed)" } else { "" };
+        let formed = if m.formed.contains(f) {
+            " (formed)"
+        } else {
+            ""
+        };
         vocab = vocab.choice(FORMATION, f, format!("formation{formed}"));
     }
     vocab = vocab
@@ -124,7 +129,12 @@ fn side<'a>(
     name: &'static str,
 ) -> Result<Side<'a>, CommandError> {
     let (arm_word, _) = bound.choice(ARM).ok_or_else(|| {
-        let arms: Vec<&str> = tables.melee.arm.iter().map(|a| a.keyword.as_str()).collect();
+        let arms: Vec<&str> = tables
+            .melee
+            .arm
+            .iter()
+            .map(|a| a.keyword.as_str())
+            .collect();
         let whose = if name == "a" {
             "`melee`".to_string()
         } else {
@@ -186,8 +196,18 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     let sides: Vec<&Side> = std::iter::once(&a).chain(b.as_ref()).collect();
     let mut rolled = Vec::new();
     for (i, s) in sides.iter().enumerate() {
-        let other = sides.get(1 - i.min(1)).filter(|_| sides.len() == 2).copied();
-        rolled.push(side_pool(input, &mut res, s, other, sides.len() == 2, dice)?);
+        let other = sides
+            .get(1 - i.min(1))
+            .filter(|_| sides.len() == 2)
+            .copied();
+        rolled.push(side_pool(
+            input,
+            &mut res,
+            s,
+            other,
+            sides.len() == 2,
+            dice,
+        )?);
     }
     if b.is_none() {
         res.note("No opponent given: rows about the opponent (vs Open, vs square, vs cavalry, opponents defending…) need `vs ARM words…`.");
@@ -311,10 +331,7 @@ fn side_pool(
             Ok(()) => {
                 let times = match row.dice.kind {
                     AdjustKind::PerExtraRank(_) => extra_ranks(input, s, other)?,
-                    _ => row
-                        .per
-                        .as_ref()
-                        .map_or(1, |w| i64::from(bound.count(w))),
+                    _ => row.per.as_ref().map_or(1, |w| i64::from(bound.count(w))),
                 };
                 applied.push(Applied { row, times });
             }
@@ -396,7 +413,10 @@ fn unused_words(
             || word == "figures"
             || word == RANKS
             || *word == s.arm.keyword
-            || s.facts.bound.choice(FORMATION).is_some_and(|(f, _)| f == word);
+            || s.facts
+                .bound
+                .choice(FORMATION)
+                .is_some_and(|(f, _)| f == word);
         if structural || mentions(table, word, false) {
             continue;
         }
@@ -406,7 +426,9 @@ fn unused_words(
         }
         let read_by_opponents = tables.melee.table.iter().any(|t| mentions(t, word, true));
         let why = match (read_by_opponents, other_table) {
-            (true, None) => "read by the opponent's table: give the opponent (`vs ARM …`)".to_string(),
+            (true, None) => {
+                "read by the opponent's table: give the opponent (`vs ARM …`)".to_string()
+            }
             (true, Some(t)) => format!("no row in the opponent's {}", t.title),
             (false, _) => format!("no row in the {}", table.title),
         };

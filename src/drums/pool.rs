@@ -166,7 +166,10 @@ pub enum AdjustKind {
     /// Add (positive) or remove (negative) N dice.
     Flat(i64),
     /// Add (`add`) or remove 1 die in K.
-    OneIn { add: bool, k: i64 },
+    OneIn {
+        add: bool,
+        k: i64,
+    },
     Double,
     /// N dice for each rank more than the opponent's.
     PerExtraRank(i64),
@@ -284,9 +287,17 @@ impl PoolTables {
         }
         for (i, w) in shoot.weapon.iter().enumerate() {
             let key = format!("shoot.weapon[{i}] (\"{}\")", w.weapon);
-            let cells = [Some(w.short), Some(w.long), w.unprompted.short, w.unprompted.long, w.bounce];
+            let cells = [
+                Some(w.short),
+                Some(w.long),
+                w.unprompted.short,
+                w.unprompted.long,
+                w.bounce,
+            ];
             for cell in cells.into_iter().flatten() {
-                if !(1..=6).contains(&cell.hit_on) || !(cell.bw > 0.0) {
+                if !(1..=6).contains(&cell.hit_on)
+                    || cell.bw.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater)
+                {
                     return Err(invalid(
                         &key,
                         "every cell needs a range above 0 and a score from 1 to 6".into(),
@@ -295,7 +306,10 @@ impl PoolTables {
             }
             for (short, long) in [w.cells(false), w.cells(true)] {
                 if short.bw > long.bw {
-                    return Err(invalid(&key, "short range is longer than long range".into()));
+                    return Err(invalid(
+                        &key,
+                        "short range is longer than long range".into(),
+                    ));
                 }
             }
             if w.bounce.is_some() && !w.artillery {
@@ -331,9 +345,8 @@ impl PoolTables {
             for t in tables {
                 for (i, row) in t.row.iter().enumerate() {
                     let key = format!("{section}.table \"{}\" row[{i}] (\"{}\")", t.id, row.row);
-                    let has_condition = !row.own.is_empty()
-                        || !row.opponent.is_empty()
-                        || row.range.is_some();
+                    let has_condition =
+                        !row.own.is_empty() || !row.opponent.is_empty() || row.range.is_some();
                     if has_condition == row.always {
                         return Err(invalid(
                             &key,
@@ -561,7 +574,12 @@ pub fn show_steps(res: &mut Resolution, prefix: &str, steps: &[Step]) -> serde_j
         } else {
             crate::resolution::signed(s.change)
         };
-        res.row(label.clone(), format!("{change} → {}", s.pool));
+        let pool = if s.pool < 0 {
+            format!("−{}", -s.pool)
+        } else {
+            s.pool.to_string()
+        };
+        res.row(label.clone(), format!("{change} → {pool}"));
         res.modifiers.push(Modifier {
             label,
             value: s.change,
@@ -644,7 +662,10 @@ mod tests {
             adjust("Remove 1 in 3 dice"),
             AdjustKind::OneIn { add: false, k: 3 }
         );
-        assert_eq!(adjust("Add 1 in 2 dice"), AdjustKind::OneIn { add: true, k: 2 });
+        assert_eq!(
+            adjust("Add 1 in 2 dice"),
+            AdjustKind::OneIn { add: true, k: 2 }
+        );
         assert_eq!(adjust("Double dice"), AdjustKind::Double);
         assert_eq!(adjust("No disadvantage"), AdjustKind::NoEffect);
         assert_eq!(

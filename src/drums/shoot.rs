@@ -240,7 +240,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
                     span,
                     text: "bounce".into(),
                     why: format!(
-                        "is long range only, and {distance_text} is short range for {} (up to {}BW)",
+                        "is long range only, and {distance_text} is within the short range of {}, {}BW",
                         weapon.weapon, short.bw
                     ),
                 }
@@ -300,9 +300,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     res.field("pool_steps", pool_steps);
     res.field("hit_on", cell.hit_on);
     if assumed {
-        res.note(format!(
-            "{bases} bases assumed (give bases=N)."
-        ));
+        res.note(format!("{bases} bases assumed (give bases=N)."));
     }
 
     if n == 0 {
@@ -356,7 +354,10 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     }
     if let Some((b, bounce_hits)) = bounce_hits {
         res.row(
-            format!("bounce {b}: hits ({} or more) on a second target within {}BW", b.hit_on, b.bw),
+            format!(
+                "bounce {b}: hits ({} or more) on a second target within {}BW",
+                b.hit_on, b.bw
+            ),
             bounce_hits,
         );
         res.field("bounce_hits", bounce_hits);
@@ -398,7 +399,10 @@ fn unused_words(
             || *word == weapon.keyword
             || own.bound.choice(FORMATION).is_some_and(|(f, _)| f == word);
         if !handled && !mentions(word, false) {
-            res.row(format!("`{word}` — no row in Table {}", table.id), "no effect");
+            res.row(
+                format!("`{word}` — no row in Table {}", table.id),
+                "no effect",
+            );
         }
     }
     for (word, _) in target.map_or(&[][..], |t| &t.given[..]) {
@@ -413,7 +417,10 @@ fn unused_words(
         && let Some((f, _)) = own.bound.choice(FORMATION)
     {
         res.row(
-            format!("`{f}` — artillery shoots on Table {} whatever its formation", table.id),
+            format!(
+                "`{f}` — artillery shoots on Table {} whatever its formation",
+                table.id
+            ),
             "no effect",
         );
     }
