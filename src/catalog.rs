@@ -103,7 +103,7 @@ pub struct Catalog {
 impl Catalog {
     pub fn new(tables: &Tables) -> Catalog {
         let mut verbs = crate::roll::verbs();
-        verbs.extend(crate::drums::verbs(&tables.drums));
+        verbs.extend(crate::drums::verbs(&tables.drums, &tables.drums_pools));
         verbs.extend(crate::saber::verbs(&tables.saber, &tables.saber_quickplay));
         verbs.extend(crate::mayhem::verbs(&tables.mayhem));
         Catalog { verbs }

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
-use crate::drums::DrumsTables;
+use crate::drums::{DrumsTables, PoolTables};
 use crate::error::TableError;
 use crate::mayhem::MayhemTables;
 use crate::saber::SaberRules;
@@ -18,6 +18,10 @@ use crate::saber::crt::Crt;
 /// The embedded tables, by file name.
 pub const EMBEDDED: &[(&str, &str)] = &[
     ("drums.toml", include_str!("../tables/drums.toml")),
+    (
+        "drums-pools.toml",
+        include_str!("../tables/drums-pools.toml"),
+    ),
     ("mayhem.toml", include_str!("../tables/mayhem.toml")),
     ("saber.toml", include_str!("../tables/saber.toml")),
     (
@@ -36,6 +40,8 @@ pub const CRT_FILE: &str = "crt.toml";
 #[derive(Debug, Clone)]
 pub struct Tables {
     pub drums: DrumsTables,
+    /// Shooting and melee dice pools (`drums-pools.toml`).
+    pub drums_pools: PoolTables,
     pub mayhem: MayhemTables,
     pub saber: SaberRules,
     pub saber_quickplay: SaberRules,
@@ -90,6 +96,9 @@ impl Tables {
         let (name, text) = file("drums.toml")?;
         let drums: DrumsTables = parse_toml(&name, &text)?;
         drums.validate(&name)?;
+        let (name, text) = file("drums-pools.toml")?;
+        let drums_pools: PoolTables = parse_toml(&name, &text)?;
+        drums_pools.validate(&name)?;
         let (name, text) = file("mayhem.toml")?;
         let mayhem: MayhemTables = parse_toml(&name, &text)?;
         mayhem.validate(&name)?;
@@ -105,6 +114,7 @@ impl Tables {
         let crt = Crt::parse(&name, &text)?;
         Ok(Tables {
             drums,
+            drums_pools,
             mayhem,
             saber,
             saber_quickplay,

@@ -4,9 +4,12 @@
 mod hits;
 mod hold;
 mod initiative;
+mod melee;
 mod movement;
+pub mod pool;
 mod resilience;
 mod risk;
+mod shoot;
 
 use serde::Deserialize;
 
@@ -14,6 +17,7 @@ use crate::catalog::VerbDoc;
 use crate::dice::DiceExpr;
 use crate::error::TableError;
 
+pub use pool::PoolTables;
 pub use resilience::Context;
 
 #[derive(Debug, Clone, Deserialize)]
@@ -350,7 +354,7 @@ impl DrumsTables {
 }
 
 /// The drums verbs, their words built from the tables.
-pub fn verbs(tables: &DrumsTables) -> Vec<VerbDoc> {
+pub fn verbs(tables: &DrumsTables, pools: &PoolTables) -> Vec<VerbDoc> {
     vec![
         resilience::verb(tables),
         hold::verb(tables),
@@ -359,5 +363,7 @@ pub fn verbs(tables: &DrumsTables) -> Vec<VerbDoc> {
         initiative::verb(tables),
         risk::verb(tables),
         hits::verb(tables),
+        shoot::verb(pools),
+        melee::verb(pools),
     ]
 }

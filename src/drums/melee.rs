@@ -1,0 +1,437 @@
+//! Melee dice pools: 1D6 per base or figure (minimum 2D6), adjusted by the
+//! Artillery, Foot or Cavalry Melee Factors Table for the side's arm; hits
+//! at the house default score; with both sides, the round's winner.
+
+use serde_json::json;
+
+use crate::bind::{Bound, Kind, Vocab};
+use crate::catalog::{Input, VerbDoc};
+use crate::command::{ClauseKind, System};
+use crate::dice::DiceSource;
+use crate::error::{BindError, CommandError};
+use crate::resolution::{Resolution, Tone};
+
+use super::pool::{
+    self, AdjustKind, AdjustmentTable, Applied, MeleeArm, MeleeTables, PoolTables, SideFacts,
+    plural, score,
+};
+
+const ARM: &str = "an arm";
+const FORMATION: &str = "a formation";
+/// The number word the "per extra rank" rows read.
+const RANKS: &str = "ranks";
+
+pub fn verb(tables: &PoolTables) -> VerbDoc {
+    let vocab = side_vocab(tables);
+    VerbDoc::new(
+        Some(System::Drums),
+        "melee",
+        "melee ARM words… [vs ARM words…]",
+        "Melee dice pools: 1D6 per base or figure (minimum 2D6) and the Melee Factors Table of the arm; hits, and the round's winner.",
+        vocab.clone(),
+        resolve,
+    )
+    .clause(ClauseKind::Vs, vocab, 1)
+    .examples(&[
+        "melee foot square bases=4 vs cavalry bases=4",
+        "melee heavy-cavalry heavy-first guards bases=6 vs foot line bases=6",
+        "melee foot column-of-attack ranks=4 bases=6 vs foot line ranks=2 bases=6",
+    ])
+}
+
+fn side_vocab(tables: &PoolTables) -> Vocab {
+    let m = &tables.melee;
+    let mut vocab = Vocab::new();
+    for arm in &m.arm {
+        vocab = vocab.choice(
+            ARM,
+            &arm.keyword,
+            format!("{}: the {}", arm.arm, table_title(tables, arm)),
+        );
+    }
+    for f in &m.formations {
+        let formed = if m.formed.contains(f) {
+            " (formed)"
+        } else {
+            ""
+        };
+        vocab = vocab.choice(FORMATION, f, format!("formation{formed}"));
+    }
+    vocab = vocab
+        .number(
+            "bases",
+            1,
+            200,
+            format!(
+                "the side's bases: {} D6 each (default {})",
+                m.dice_per_base, tables.default_bases
+            ),
+        )
+        .number("figures", 1, 200, "the side's figures, instead of bases")
+        .number(
+            RANKS,
+            1,
+            20,
+            "the side's ranks, for \"per extra rank than the line\"",
+        );
+    let skip = |w: &str| structural(m, w);
+    let own = pool::row_words(m.table.iter(), false);
+    let theirs = pool::row_words(m.table.iter(), true);
+    let mut words: Vec<(String, Vec<String>)> = Vec::new();
+    for (word, rows) in own {
+        words.push((word, rows));
+    }
+    for (word, rows) in theirs {
+        let rows: Vec<String> = rows
+            .into_iter()
+            .map(|r| format!("the opponent's {r}"))
+            .collect();
+        match words.iter_mut().find(|(w, _)| *w == word) {
+            Some((_, existing)) => existing.extend(rows),
+            None => words.push((word, rows)),
+        }
+    }
+    for (word, rows) in words {
+        if !skip(&word) {
+            vocab.add(word, Kind::Flag, rows.join("; "));
+        }
+    }
+    vocab
+}
+
+/// Arm and formation words: they describe a side rather than claim a row.
+fn structural(m: &MeleeTables, w: &str) -> bool {
+    m.arm
+        .iter()
+        .any(|a| a.keyword == w || a.is.iter().any(|i| i == w))
+        || m.formations.iter().any(|f| f == w)
+        || w == "formed"
+}
+
+fn table_title<'a>(tables: &'a PoolTables, arm: &MeleeArm) -> &'a str {
+    tables
+        .melee
+        .table(&arm.table)
+        .map_or("", |t| t.title.as_str())
+}
+
+/// One side: its arm, its facts, and what it rolled.
+struct Side<'a> {
+    name: &'static str,
+    arm: &'a MeleeArm,
+    facts: SideFacts,
+}
+
+fn side<'a>(
+    input: &Input,
+    tables: &'a PoolTables,
+    bound: &Bound,
+    name: &'static str,
+) -> Result<Side<'a>, CommandError> {
+    let (arm_word, _) = bound.choice(ARM).ok_or_else(|| {
+        let arms: Vec<&str> = tables
+            .melee
+            .arm
+            .iter()
+            .map(|a| a.keyword.as_str())
+            .collect();
+        let whose = if name == "a" {
+            "`melee`".to_string()
+        } else {
+            "the side after `vs`".to_string()
+        };
+        input.missing(format!("{whose} needs an arm: one of {}", arms.join(", ")))
+    })?;
+    let arm = tables
+        .melee
+        .arm
+        .iter()
+        .find(|a| a.keyword == arm_word)
+        .ok_or_else(|| input.missing("no such arm in the melee tables"))?;
+    if let (Some(b), Some(f)) = (bound.span_of("bases"), bound.span_of("figures")) {
+        return Err(BindError::Conflict {
+            span: if f.start > b.start { f } else { b },
+            first: "bases".into(),
+            second: "figures".into(),
+            group: "the side's size".into(),
+        }
+        .into());
+    }
+    let mut facts = SideFacts::from_bound(bound);
+    facts.words.extend(arm.is.iter().cloned());
+    if let Some((f, _)) = bound.choice(FORMATION)
+        && tables.melee.formed.iter().any(|w| w == f)
+    {
+        facts.words.insert("formed".into());
+    }
+    Ok(Side { name, arm, facts })
+}
+
+struct Rolled {
+    pool: i64,
+    hits: i64,
+    steps: serde_json::Value,
+    faces: Vec<u32>,
+}
+
+fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    let tables = &input.tables.drums_pools;
+    let m = &tables.melee;
+    let a = side(input, tables, &input.words, "a")?;
+    let b = match input.clause(ClauseKind::Vs) {
+        Some(bound) => Some(side(input, tables, bound, "b")?),
+        None => None,
+    };
+    let heading = match &b {
+        Some(b) => format!("melee, {} vs {}", a.arm.arm, b.arm.arm),
+        None => format!("melee, {}", a.arm.arm),
+    };
+    let mut res = Resolution::new(System::Drums, "melee", heading);
+    res.row(
+        "hits on (house default: tables/drums-pools.toml melee.hit_on)",
+        score(m.hit_on),
+    );
+    res.field("hit_on", m.hit_on);
+
+    let sides: Vec<&Side> = std::iter::once(&a).chain(b.as_ref()).collect();
+    let mut rolled = Vec::new();
+    for (i, s) in sides.iter().enumerate() {
+        let other = sides
+            .get(1 - i.min(1))
+            .filter(|_| sides.len() == 2)
+            .copied();
+        rolled.push(side_pool(
+            input,
+            &mut res,
+            s,
+            other,
+            sides.len() == 2,
+            dice,
+        )?);
+    }
+    if b.is_none() {
+        res.note("No opponent given: rows about the opponent (vs Open, vs square, vs cavalry, opponents defending…) need `vs ARM words…`.");
+    }
+
+    let per_base = i64::from(input.tables.drums.hits.per_base);
+    let mut json_sides = Vec::new();
+    for (s, r) in sides.iter().zip(&rolled) {
+        let (bases_lost, hits_left) = (r.hits / per_base, r.hits % per_base);
+        json_sides.push(json!({
+            "side": s.name,
+            "arm": s.arm.keyword,
+            "pool": r.pool,
+            "pool_steps": r.steps,
+            "dice": r.faces,
+            "hit_on": m.hit_on,
+            "hits": r.hits,
+            "bases_lost": bases_lost,
+            "hits_left": hits_left,
+        }));
+    }
+    res.field("sides", json_sides);
+    res.field("pool", rolled[0].pool);
+    res.field("hits", rolled[0].hits);
+
+    match &b {
+        None => {
+            let h = rolled[0].hits;
+            res.set_outcome(
+                if h > 0 { "hits" } else { "no-hits" },
+                format!("on the opponent, {}", pool::loss_text(h, per_base)),
+                if h > 0 { Tone::Good } else { Tone::Neutral },
+            );
+        }
+        Some(b) => {
+            let (ha, hb) = (rolled[0].hits, rolled[1].hits);
+            let loss = |h: i64| pool::loss_text(h, per_base);
+            let score_line = format!("{ha} hit{} to {hb}", plural(ha));
+            let winner = if ha > hb {
+                "a"
+            } else if hb > ha {
+                "b"
+            } else {
+                "drawn"
+            };
+            res.field("winner", winner);
+            let text = match winner {
+                "a" => format!("side a ({}) wins the round, {score_line}", a.arm.arm),
+                "b" => format!("side b ({}) wins the round, {score_line}", b.arm.arm),
+                _ => format!("the round is drawn, {score_line}"),
+            };
+            res.set_outcome(winner, text, Tone::Neutral);
+            res.note(format!(
+                "On side b ({}): {}. On side a ({}): {}.",
+                b.arm.arm,
+                loss(ha),
+                a.arm.arm,
+                loss(hb)
+            ));
+            match winner {
+                "drawn" => res.note(
+                    "Follow-up resilience tests: both sides test in the melee context (`resilience melee …`).",
+                ),
+                w => {
+                    let (won, lost) = if w == "a" { ("a", "b") } else { ("b", "a") };
+                    res.note(format!(
+                        "Follow-up resilience tests: side {won} `resilience melee won-round …`, side {lost} `resilience melee lost-round …`."
+                    ));
+                }
+            }
+        }
+    }
+    Ok(res)
+}
+
+/// One side's pool: base, the rows of its arm's table, minimum, the dice.
+fn side_pool(
+    input: &Input,
+    res: &mut Resolution,
+    s: &Side,
+    other: Option<&Side>,
+    two: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Rolled, CommandError> {
+    let tables = &input.tables.drums_pools;
+    let m = &tables.melee;
+    let table = m
+        .table(&s.arm.table)
+        .ok_or_else(|| input.missing("no melee table for this arm"))?;
+    let prefix = if two {
+        format!("{}: ", s.name)
+    } else {
+        String::new()
+    };
+    let bound = &s.facts.bound;
+    let (count, unit, assumed) = match (bound.value("bases"), bound.value("figures")) {
+        (Some(n), _) => (n, "base", false),
+        (None, Some(n)) => (n, "figure", false),
+        (None, None) => (i64::from(tables.default_bases), "base", true),
+    };
+    let base = count * i64::from(m.dice_per_base);
+    let base_label = format!(
+        "{} ({}): {}D6 per {unit} × {count} {unit}{}{}",
+        s.arm.arm,
+        table.title,
+        m.dice_per_base,
+        plural(count),
+        if assumed { " (assumed)" } else { "" }
+    );
+    if assumed {
+        res.note(format!(
+            "Side {}: {count} bases assumed (give bases=N).",
+            s.name
+        ));
+    }
+    let other_facts = other.map(|o| &o.facts);
+    let mut applied = Vec::new();
+    let mut not_applied = Vec::new();
+    for row in &table.row {
+        match pool::holds(row, &s.facts, other_facts, "opponent", None) {
+            Ok(()) => {
+                let times = match row.dice.kind {
+                    AdjustKind::PerExtraRank(_) => extra_ranks(input, s, other)?,
+                    _ => row.per.as_ref().map_or(1, |w| i64::from(bound.count(w))),
+                };
+                applied.push(Applied { row, times });
+            }
+            Err(why) => {
+                if pool::claimed(row, &s.facts, None, &|w| structural(m, w)) {
+                    not_applied.push((row.row.clone(), why));
+                }
+            }
+        }
+    }
+    let steps = pool::arithmetic(&base_label, base, &applied, m.minimum);
+    let json_steps = pool::show_steps(res, &prefix, &steps);
+    for (row, why) in not_applied {
+        res.row(format!("{prefix}{row} — does not apply: {why}"), "—");
+    }
+    unused_words(res, tables, &prefix, table, s, other);
+    let n = steps.last().map_or(0, |st| st.pool).max(0);
+    res.row(format!("{prefix}pool"), format!("{n}D6"));
+    let p = dice.pool(n as u32, 6, m.hit_on)?;
+    pool::show_dice(res, &format!("{prefix}{n}D6"), &p.dice);
+    let hits = i64::from(p.successes);
+    res.row(format!("{prefix}hits ({} or more)", m.hit_on), hits);
+    Ok(Rolled {
+        pool: n,
+        hits,
+        steps: json_steps,
+        faces: p.dice.iter().map(|d| d.face).collect(),
+    })
+}
+
+/// "Add 1 dice per extra rank than the line": this side's ranks over the
+/// opponent's; both must be given.
+fn extra_ranks(input: &Input, s: &Side, other: Option<&Side>) -> Result<i64, CommandError> {
+    let own = s.facts.bound.value(RANKS);
+    let theirs = other.and_then(|o| o.facts.bound.value(RANKS));
+    match (own, theirs) {
+        (Some(a), Some(b)) => Ok((a - b).max(0)),
+        _ => {
+            let span = s
+                .facts
+                .bound
+                .choice(FORMATION)
+                .map_or(input.missing_span(), |(_, sp)| sp);
+            Err(BindError::NotHere {
+                span,
+                text: "column-of-attack".into(),
+                why: "vs a line adds 1 die per extra rank than the line: give `ranks=N` on both sides".into(),
+            }
+            .into())
+        }
+    }
+}
+
+/// Words given that no row of this side's table reads (as its own words)
+/// and no row of the opponent's table reads (as the opponent's): shown.
+fn unused_words(
+    res: &mut Resolution,
+    tables: &PoolTables,
+    prefix: &str,
+    table: &AdjustmentTable,
+    s: &Side,
+    other: Option<&Side>,
+) {
+    let mentions = |t: &AdjustmentTable, word: &str, opponent: bool| {
+        t.row.iter().any(|r| {
+            let lists = if opponent {
+                [&r.opponent, &r.opponent_not]
+            } else {
+                [&r.own, &r.own_not]
+            };
+            lists
+                .iter()
+                .flat_map(|l| l.iter())
+                .any(|w| w.split('+').any(|p| p == word))
+        })
+    };
+    for (word, _) in &s.facts.given {
+        let structural = word == "bases"
+            || word == "figures"
+            || word == RANKS
+            || *word == s.arm.keyword
+            || s.facts
+                .bound
+                .choice(FORMATION)
+                .is_some_and(|(f, _)| f == word);
+        if structural || mentions(table, word, false) {
+            continue;
+        }
+        let other_table = other.and_then(|o| tables.melee.table(&o.arm.table));
+        if other_table.is_some_and(|t| mentions(t, word, true)) {
+            continue;
+        }
+        let read_by_opponents = tables.melee.table.iter().any(|t| mentions(t, word, true));
+        let why = match (read_by_opponents, other_table) {
+            (true, None) => {
+                "read by the opponent's table: give the opponent (`vs ARM …`)".to_string()
+            }
+            (true, Some(t)) => format!("no row in the opponent's {}", t.title),
+            (false, _) => format!("no row in the {}", table.title),
+        };
+        res.row(format!("{prefix}`{word}` — {why}"), "no effect");
+    }
+}

@@ -1,0 +1,427 @@
+//! Dice-pool shooting: Shooting Table 1 (weapon, range band, score to hit)
+//! and the situation adjustments of Tables 2a–2d, picked by the shooters'
+//! weapon and formation. Hits are dice at or above the score; 6 hits a base.
+
+use serde_json::json;
+
+use crate::bind::{Kind, Vocab};
+use crate::catalog::{Input, VerbDoc};
+use crate::command::{ClauseKind, System, Unit};
+use crate::dice::DiceSource;
+use crate::error::{BindError, CommandError};
+use crate::resolution::{Resolution, Tone};
+
+use super::pool::{
+    self, AdjustmentTable, Applied, Band, PoolTables, SideFacts, Weapon, plural, score,
+};
+
+const WEAPON: &str = "a weapon";
+const FORMATION: &str = "the shooters' formation";
+/// Words the resolver reads itself rather than through a table row.
+const OWN_WORDS: [&str; 3] = ["bases", "unprompted", "bounce"];
+
+pub fn verb(tables: &PoolTables) -> VerbDoc {
+    let t = &tables.shoot;
+    let mut vocab = Vocab::new().with_distance(Unit::BaseWidths);
+    for w in &t.weapon {
+        vocab = vocab.choice(WEAPON, &w.keyword, weapon_help(w));
+    }
+    for table in &t.table {
+        for f in &table.formations {
+            vocab = vocab.choice(FORMATION, f, format!("picks {}", table.title));
+        }
+    }
+    vocab = vocab
+        .number(
+            "bases",
+            1,
+            200,
+            format!(
+                "the shooters' bases: {} D6 each (default {} bases, assumed and said)",
+                t.dice_per_base, tables.default_bases
+            ),
+        )
+        .flag(
+            "unprompted",
+            "as unprompted action response: Table 1's scores for that row",
+        )
+        .flag(
+            "bounce",
+            "artillery at long range only: also count the bounce score (Table 1) against a second target",
+        );
+    for (word, rows) in pool::row_words(t.table.iter(), false) {
+        let per = t
+            .table
+            .iter()
+            .flat_map(|tb| &tb.row)
+            .any(|r| r.per.as_deref() == Some(word.as_str()));
+        let kind = if per { Kind::Counted } else { Kind::Flag };
+        vocab.add(word, kind, rows.join("; "));
+    }
+    let mut target = Vocab::new().number(
+        "bases",
+        1,
+        200,
+        "the target's bases: bases lost, and risk to generals at 1 hit per base",
+    );
+    for (word, rows) in pool::row_words(t.table.iter(), true) {
+        target.add(word, Kind::Flag, rows.join("; "));
+    }
+    VerbDoc::new(
+        Some(System::Drums),
+        "shoot",
+        "shoot WEAPON DISTANCE shooter-words… [at target-words…]",
+        "Dice-pool shooting: Table 1 range and score, Tables 2a–2d pool adjustments, hits and bases lost.",
+        vocab,
+        resolve,
+    )
+    .clause(ClauseKind::At, target, 1)
+    .examples(&[
+        "shoot musket 2BW formed moved",
+        "shoot musket 2BW column-of-march bases=8 at moved cover",
+        "shoot field-artillery 20BW bases=2 bounce at square bases=6",
+    ])
+}
+
+fn weapon_help(w: &Weapon) -> String {
+    let mut text = format!(
+        "{}: short {}, long {}; Initial D6: {}",
+        w.weapon, w.short, w.long, w.initial
+    );
+    let (us, ul) = w.cells(true);
+    if (us, ul) != (w.short, w.long) {
+        text.push_str(&format!("; unprompted short {us}, long {ul}"));
+    }
+    if let Some(b) = w.bounce {
+        text.push_str(&format!("; bounce at long range {b}"));
+    }
+    text
+}
+
+/// The table the shooters use: artillery weapons → the artillery table,
+/// else the table of the formation word.
+fn pick_table<'a>(
+    input: &Input,
+    tables: &'a PoolTables,
+    weapon: &Weapon,
+) -> Result<&'a AdjustmentTable, CommandError> {
+    let formation = input.words.choice(FORMATION);
+    let found = if weapon.artillery {
+        tables.shoot.table.iter().find(|t| t.artillery)
+    } else {
+        let Some((f, _)) = formation else {
+            let words: Vec<&str> = tables
+                .shoot
+                .table
+                .iter()
+                .flat_map(|t| t.formations.iter().map(String::as_str))
+                .collect();
+            return Err(input.missing(format!(
+                "`shoot {}` needs the shooters' formation: one of {}",
+                weapon.keyword,
+                words.join(", ")
+            )));
+        };
+        tables
+            .shoot
+            .table
+            .iter()
+            .find(|t| t.formations.iter().any(|w| w == f))
+    };
+    found.ok_or_else(|| input.missing("the shooting tables have no table for these shooters"))
+}
+
+fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    let tables = &input.tables.drums_pools;
+    let words = &input.words;
+    let (keyword, _) = words.choice(WEAPON).ok_or_else(|| {
+        let names: Vec<&str> = tables
+            .shoot
+            .weapon
+            .iter()
+            .map(|w| w.keyword.as_str())
+            .collect();
+        input.missing(format!(
+            "`shoot` needs a weapon: one of {}",
+            names.join(", ")
+        ))
+    })?;
+    let weapon = tables
+        .shoot
+        .weapon
+        .iter()
+        .find(|w| w.keyword == keyword)
+        .ok_or_else(|| input.missing("no such weapon in Shooting Table 1"))?;
+    let Some((distance, _, _)) = words.distance else {
+        return Err(input.missing(format!(
+            "`shoot {keyword}` needs the distance to the target in base widths, like `2BW`"
+        )));
+    };
+    let table = pick_table(input, tables, weapon)?;
+    let unprompted = words.has("unprompted");
+    let (short, long) = weapon.cells(unprompted);
+    let band = if distance <= short.bw {
+        Some(Band::Short)
+    } else if distance <= long.bw {
+        Some(Band::Long)
+    } else {
+        None
+    };
+    let range_id = band.map_or("out-of-range", Band::id);
+    let distance_text = format!("{distance}BW");
+
+    let mut res = Resolution::new(
+        System::Drums,
+        "shoot",
+        format!(
+            "shooting, {} at {distance_text}{}",
+            weapon.weapon,
+            if unprompted {
+                " (as unprompted action response)"
+            } else {
+                ""
+            }
+        ),
+    );
+    res.row(
+        format!(
+            "Table 1: {}{}",
+            weapon.weapon,
+            if unprompted {
+                ", as unprompted action response"
+            } else {
+                ""
+            }
+        ),
+        format!("short {short}, long {long}"),
+    );
+    res.field("weapon", weapon.keyword.clone());
+    res.field("distance_bw", distance);
+    res.field("range", range_id);
+
+    let Some(band) = band else {
+        res.row(format!("range at {distance_text}"), "out of range");
+        res.set_outcome(
+            "out-of-range",
+            format!(
+                "out of range: {} reach {}BW and the target is at {distance_text}; no dice are thrown",
+                weapon.weapon, long.bw
+            ),
+            Tone::Neutral,
+        );
+        res.field("pool", 0);
+        res.field("pool_steps", json!([]));
+        res.field("hit_on", serde_json::Value::Null);
+        res.field("hits", 0);
+        res.field("bases_lost", 0);
+        res.field("hits_left", 0);
+        return Ok(res);
+    };
+    let cell = if band == Band::Short { short } else { long };
+    res.row(
+        format!("range at {distance_text}"),
+        format!("{} range, hits on {}", band.id(), score(cell.hit_on)),
+    );
+
+    // Bounce: artillery, long range only.
+    let bounce = match words.span_of("bounce") {
+        None => None,
+        Some(span) => match (weapon.bounce, band) {
+            (None, _) => {
+                return Err(BindError::NotHere {
+                    span,
+                    text: "bounce".into(),
+                    why: format!("is NA for {} on Shooting Table 1", weapon.weapon),
+                }
+                .into());
+            }
+            (Some(_), Band::Short) => {
+                return Err(BindError::NotHere {
+                    span,
+                    text: "bounce".into(),
+                    why: format!(
+                        "is long range only, and {distance_text} is within the short range of {}, {}BW",
+                        weapon.weapon, short.bw
+                    ),
+                }
+                .into());
+            }
+            (Some(b), Band::Long) => Some(b),
+        },
+    };
+
+    // The base pool.
+    let (bases, assumed) = match words.value("bases") {
+        Some(n) => (n, false),
+        None => (i64::from(tables.default_bases), true),
+    };
+    let base = bases * i64::from(tables.shoot.dice_per_base);
+    let base_label = format!(
+        "Initial D6: {}D6 per base × {bases} base{}{}",
+        tables.shoot.dice_per_base,
+        plural(bases),
+        if assumed { " (assumed)" } else { "" }
+    );
+
+    // Table 2x rows.
+    res.row(table.title.clone(), "");
+    let own = SideFacts::from_bound(words);
+    let target = input.clause(ClauseKind::At).map(SideFacts::from_bound);
+    let mut applied = Vec::new();
+    let mut not_applied = Vec::new();
+    for row in &table.row {
+        match pool::holds(row, &own, target.as_ref(), "target", Some(band)) {
+            Ok(()) => {
+                let times = row
+                    .per
+                    .as_ref()
+                    .map_or(1, |w| i64::from(own.bound.count(w)));
+                applied.push(Applied { row, times });
+            }
+            Err(why) => {
+                if pool::claimed(row, &own, target.as_ref(), &|_| false) {
+                    not_applied.push((row.row.clone(), why));
+                }
+            }
+        }
+    }
+    let steps = pool::arithmetic(&base_label, base, &applied, tables.shoot.minimum);
+    let pool_steps = pool::show_steps(&mut res, "", &steps);
+    for (row, why) in not_applied {
+        res.row(format!("{row} — does not apply: {why}"), "—");
+    }
+    unused_words(&mut res, table, &own, target.as_ref(), weapon);
+    let n = steps.last().map_or(0, |s| s.pool).max(0);
+    res.row("pool", format!("{n}D6, hits on {}", score(cell.hit_on)));
+    res.field("table", table.id.clone());
+    res.field("bases", bases);
+    res.field("bases_assumed", assumed);
+    res.field("pool", n);
+    res.field("pool_steps", pool_steps);
+    res.field("hit_on", cell.hit_on);
+    if assumed {
+        res.note(format!("{bases} bases assumed (give bases=N)."));
+    }
+
+    if n == 0 {
+        res.set_outcome(
+            "no-dice",
+            "the pool is 0 dice: the shot has no effect; nothing is rolled",
+            Tone::Neutral,
+        );
+        res.field("hits", 0);
+        res.field("bases_lost", 0);
+        res.field("hits_left", 0);
+        return Ok(res);
+    }
+
+    let count = n as u32;
+    let (hits, bounce_hits) = match bounce {
+        None => {
+            let p = dice.pool(count, 6, cell.hit_on)?;
+            pool::show_dice(&mut res, &format!("{n}D6"), &p.dice);
+            (i64::from(p.successes), None)
+        }
+        Some(b) => {
+            // The same dice are read twice: hits on the target, and the
+            // bounce score against a second target.
+            let rolled = dice.roll_many(count, 6)?;
+            pool::show_dice(&mut res, &format!("{n}D6"), &rolled);
+            let at = |score: u32| rolled.iter().filter(|d| d.face >= score).count() as i64;
+            (at(cell.hit_on), Some((b, at(b.hit_on))))
+        }
+    };
+    res.row(format!("hits ({} or more)", cell.hit_on), hits);
+
+    let per_base = i64::from(input.tables.drums.hits.per_base);
+    let (bases_lost, hits_left) = (hits / per_base, hits % per_base);
+    res.field("hits", hits);
+    res.field("bases_lost", bases_lost);
+    res.field("hits_left", hits_left);
+    let mut text = pool::loss_text(hits, per_base);
+    if let Some(target_bases) = target.as_ref().and_then(|t| t.bound.value("bases")) {
+        res.field("target_bases", target_bases);
+        if bases_lost >= target_bases {
+            text.push_str(&format!(" (all {target_bases} of its bases)"));
+        }
+        let risk = hits >= target_bases;
+        res.field("risk_to_generals", risk);
+        if risk {
+            res.note(format!(
+                "Risk to generals: {hits} hits on {target_bases} bases is at least 1 hit per base; each general within 3BW of the target takes `risk shot`."
+            ));
+        }
+    }
+    if let Some((b, bounce_hits)) = bounce_hits {
+        res.row(
+            format!(
+                "bounce {b}: hits ({} or more) on a second target within {}BW",
+                b.hit_on, b.bw
+            ),
+            bounce_hits,
+        );
+        res.field("bounce_hits", bounce_hits);
+        res.field("bounce_bases_lost", bounce_hits / per_base);
+        res.field("bounce_hits_left", bounce_hits % per_base);
+        text.push_str(&format!(
+            "; bounce on a second target: {}",
+            pool::loss_text(bounce_hits, per_base)
+        ));
+    }
+    let tone = if hits > 0 { Tone::Good } else { Tone::Neutral };
+    res.set_outcome(if hits > 0 { "hits" } else { "no-hits" }, text, tone);
+    Ok(res)
+}
+
+/// Words given that no row of the chosen table reads: shown, never ignored.
+fn unused_words(
+    res: &mut Resolution,
+    table: &AdjustmentTable,
+    own: &SideFacts,
+    target: Option<&SideFacts>,
+    weapon: &Weapon,
+) {
+    let mentions = |word: &str, opponent: bool| {
+        table.row.iter().any(|r| {
+            let lists = if opponent {
+                [&r.opponent, &r.opponent_not]
+            } else {
+                [&r.own, &r.own_not]
+            };
+            lists
+                .iter()
+                .flat_map(|l| l.iter())
+                .any(|w| w.split('+').any(|p| p == word))
+        })
+    };
+    for (word, _) in &own.given {
+        let handled = OWN_WORDS.contains(&word.as_str())
+            || *word == weapon.keyword
+            || own.bound.choice(FORMATION).is_some_and(|(f, _)| f == word);
+        if !handled && !mentions(word, false) {
+            res.row(
+                format!("`{word}` — no row in Table {}", table.id),
+                "no effect",
+            );
+        }
+    }
+    for (word, _) in target.map_or(&[][..], |t| &t.given[..]) {
+        if word != "bases" && !mentions(word, true) {
+            res.row(
+                format!("target `{word}` — no row in Table {}", table.id),
+                "no effect",
+            );
+        }
+    }
+    if weapon.artillery
+        && let Some((f, _)) = own.bound.choice(FORMATION)
+    {
+        res.row(
+            format!(
+                "`{f}` — artillery shoots on Table {} whatever its formation",
+                table.id
+            ),
+            "no effect",
+        );
+    }
+}
