@@ -48,6 +48,29 @@ struct Chunk {
     lines: Vec<Result<String, String>>,
 }
 
+impl Chunk {
+    /// `set` lines change the session for the lines after them.
+    fn settings(&self) -> Vec<String> {
+        self.lines
+            .iter()
+            .filter_map(|l| l.as_ref().ok())
+            .filter(|l| {
+                l.split_whitespace()
+                    .take(2)
+                    .any(|w| w.eq_ignore_ascii_case("set"))
+            })
+            .cloned()
+            .collect()
+    }
+}
+
+/// Work for the helper thread.
+enum Job {
+    Resolve(Chunk),
+    /// Settings made on the other thread, to be made here too, silently.
+    Sync(Vec<String>),
+}
+
 /// One chunk's output, to be written in order.
 #[derive(Default)]
 struct Written {
@@ -175,7 +198,7 @@ pub fn run(
     };
 
     // Two threads: the helper takes every other chunk.
-    let (to_helper, helper_in) = mpsc::channel::<Chunk>();
+    let (to_helper, helper_in) = mpsc::channel::<Job>();
     let (helper_out, from_helper) = mpsc::channel::<io::Result<Written>>();
     let json = printer.json;
     let color = printer.color;
@@ -188,12 +211,21 @@ pub fn run(
                 return;
             }
         };
-        for chunk in helper_in {
-            if helper_out
-                .send(resolve_chunk(&mut session, &printer, &chunk, batch))
-                .is_err()
-            {
-                return;
+        for job in helper_in {
+            match job {
+                Job::Resolve(chunk) => {
+                    if helper_out
+                        .send(resolve_chunk(&mut session, &printer, &chunk, batch))
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+                Job::Sync(lines) => {
+                    for line in lines {
+                        let _ = session.run_line(&line);
+                    }
+                }
             }
         }
     });
@@ -207,13 +239,26 @@ pub fn run(
             let ours = read_chunk(&mut lines, position)?;
             position += ours.lines.len();
             let last = ours.lines.is_empty();
-            to_helper
-                .send(theirs)
-                .map_err(|_| io::Error::other("batch helper thread stopped"))?;
-            let mine = resolve_chunk(session, printer, &ours, batch)?;
-            let helped = from_helper
-                .recv()
-                .map_err(|_| io::Error::other("batch helper thread stopped"))??;
+            let stopped = || io::Error::other("batch helper thread stopped");
+            let settings: Vec<String> = theirs
+                .settings()
+                .into_iter()
+                .chain(ours.settings())
+                .collect();
+            let (helped, mine) = if settings.is_empty() {
+                to_helper
+                    .send(Job::Resolve(theirs))
+                    .map_err(|_| stopped())?;
+                let mine = resolve_chunk(session, printer, &ours, batch)?;
+                (from_helper.recv().map_err(|_| stopped())??, mine)
+            } else {
+                // A setting changes the lines after it: both chunks here, in
+                // order, then the same settings on the helper's session.
+                let first = resolve_chunk(session, printer, &theirs, batch)?;
+                let second = resolve_chunk(session, printer, &ours, batch)?;
+                to_helper.send(Job::Sync(settings)).map_err(|_| stopped())?;
+                (first, second)
+            };
             rejected += helped.rejected + mine.rejected;
             writer.write(&helped)?;
             writer.write(&mine)?;

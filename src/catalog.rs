@@ -302,7 +302,7 @@ pub struct NamedUnit {
 }
 
 /// Verbs the session itself handles rather than a resolver.
-pub const SESSION_VERBS: &[&str] = &["help", "odds", "simulate"];
+pub const SESSION_VERBS: &[&str] = &["help", "odds", "simulate", "set"];
 
 /// Verbs about the game rather than the rules.
 pub const GAME_VERBS: &[&str] = &[

@@ -121,6 +121,9 @@ impl Session {
                 .game_verb(&command, line)
                 .map(|t| Some(Output::Text(t)));
         }
+        if command.verb == "set" && command.mode == Mode::Resolve {
+            return self.set(&command, line).map(|t| Some(Output::Text(t)));
+        }
         if command.verb == "simulate" && command.mode == Mode::Resolve {
             return self
                 .simulate(&command, line)
@@ -420,5 +423,61 @@ impl Session {
             }
             _ => unreachable!("GAME_VERBS lists only the verbs matched here"),
         }
+    }
+}
+
+impl Session {
+    /// `set bases N`: the bases a shooting or melee side is given when
+    /// neither `bases=N` nor a unit says (the tables' default otherwise).
+    fn set(&mut self, command: &Command, line: &str) -> Result<String, CommandError> {
+        let usage = "`set bases N` (the bases assumed when a command gives none)";
+        let (Some(what), value) = (command.words.first(), command.words.get(1)) else {
+            return Err(BindError::Missing {
+                span: Span::at_end(line),
+                what: format!("`set` needs a setting: {usage}"),
+            }
+            .into());
+        };
+        if what.keyword() != Some("bases") {
+            return Err(BindError::UnknownWord {
+                span: what.span,
+                word: what.text.clone(),
+                verb: "set".into(),
+                suggestion: crate::bind::nearest(&what.text, ["bases"].into_iter()),
+            }
+            .into());
+        }
+        let Some(value) = value else {
+            return Err(BindError::Missing {
+                span: Span::at_end(line),
+                what: format!("`set bases` needs a number: {usage}"),
+            }
+            .into());
+        };
+        let n = match value.kind {
+            crate::command::WordKind::Number(n)
+                if n.fract() == 0.0 && (1.0..=1000.0).contains(&n) =>
+            {
+                n as u32
+            }
+            _ => {
+                return Err(BindError::BadValue {
+                    span: value.span,
+                    text: value.text.clone(),
+                    expected: "bases are a whole number from 1 to 1000".into(),
+                }
+                .into());
+            }
+        };
+        if let Some(extra) = command.words.get(2) {
+            return Err(BindError::NotHere {
+                span: extra.span,
+                text: extra.text.clone(),
+                why: format!("is one word too many: {usage}"),
+            }
+            .into());
+        }
+        self.tables.drums_pools.default_bases = n;
+        Ok(format!("bases assumed when a command gives none: {n}"))
     }
 }

@@ -53,3 +53,24 @@ fn text_results_are_separated_by_one_blank_line() {
     assert!(!stdout.contains("\n\n\n"));
     assert_eq!(stdout.matches("\n\nhold test").count(), 8_999);
 }
+
+#[test]
+fn a_setting_holds_for_every_later_line_on_both_threads() {
+    // `set bases 6` in the first chunk; lines in later chunks (on either
+    // thread) shoot with 6 bases unless they say otherwise.
+    let mut input = String::from("set bases 6\n");
+    input.extend((0..12_000).map(|_| "shoot musket 2BW formed\n"));
+    let (code, stdout, stderr) = run(&["--json", "--seed", "1"], &input);
+    assert_eq!(code, Some(0), "{stderr}");
+    let pools: Vec<i64> = stdout
+        .lines()
+        .skip(1)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["pool"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(pools.len(), 12_000);
+    assert!(pools.iter().all(|p| *p == 6), "every line shoots 6 dice");
+}

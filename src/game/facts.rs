@@ -45,10 +45,8 @@ pub fn drums_words(unit: &Unit, state: &UnitState, hits_per_base: i64) -> Vec<St
     if arm == "cavalry" && unit.lancers {
         words.push("lancers".to_string());
     }
-    if arm == "irregular" {
-        words.push("irregular".to_string());
-        words.push("irregular-cavalry".to_string());
-    }
+    // `irregular` is irregular foot to the melee tables and irregular
+    // troops to the charge table: one word serves both.
     words.push(arm.to_string());
     words.extend(unit.class.iter().cloned());
     if let Some(formation) = &unit.formation {
