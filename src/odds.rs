@@ -335,13 +335,28 @@ pub fn enumerate(
         let res = resolve(&mut source)?;
         let weight = source.weight.unwrap_or(Prob::ONE);
         paths += 1;
-        match outcomes.iter_mut().find(|o| o.text == res.outcome_text) {
+        let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
+        match outcomes.iter_mut().find(|o| o.text == group) {
             Some(o) => o.prob = o.prob.plus(weight),
             None => outcomes.push(OutcomeOdds {
                 outcome: res.outcome.to_string(),
-                text: res.outcome_text.to_string(),
+                text: group.to_string(),
                 prob: weight,
             }),
+        }
+        // Two-sided procedures: each side's hits.
+        if let Some(sides) = res.fields.get("sides").and_then(|s| s.as_array()) {
+            for (side, name) in sides.iter().zip(["expected_hits_a", "expected_hits_b"]) {
+                if let Some(v) = side.get("hits").and_then(|h| h.as_f64()) {
+                    match expected.iter_mut().find(|(n, _, _)| n == name) {
+                        Some((_, e, mass)) => {
+                            *e += v * weight.p;
+                            *mass += weight.p;
+                        }
+                        None => expected.push((name.to_string(), v * weight.p, weight.p)),
+                    }
+                }
+            }
         }
         for (field, name) in EXPECTED {
             if let Some(v) = res.fields.get(field).and_then(|v| v.as_f64()) {

@@ -110,6 +110,9 @@ pub struct Resolution {
     pub fields: Fields,
     /// Units of loaded armies the command named.
     pub units: Vec<crate::catalog::NamedUnit>,
+    /// How `odds` groups this outcome, when coarser than `outcome_text`
+    /// (a melee round by who wins it, not by every score).
+    pub odds_group: Option<Cow<'static, str>>,
 }
 
 impl Resolution {
@@ -129,6 +132,7 @@ impl Resolution {
             notes: Vec::new(),
             fields: Fields::default(),
             units: Vec::new(),
+            odds_group: None,
         }
     }
 

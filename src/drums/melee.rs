@@ -260,6 +260,13 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
                 _ => format!("the round is drawn, {score_line}"),
             };
             res.set_outcome(winner, text, Tone::Neutral);
+            // For odds, who wins the round is the outcome; the hits are
+            // their own expectations.
+            res.odds_group = Some(match winner {
+                "a" => format!("side a ({}) wins the round", a.arm.arm).into(),
+                "b" => format!("side b ({}) wins the round", b.arm.arm).into(),
+                _ => "the round is drawn".into(),
+            });
             res.note(format!(
                 "On side b ({}): {}. On side a ({}): {}.",
                 b.arm.arm,
