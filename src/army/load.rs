@@ -12,6 +12,7 @@
 //! All problems are collected and the first one in file order is
 //! returned: a list either loads whole or not at all.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
@@ -174,7 +175,8 @@ fn parse_with_ids(file: &str, text: &str) -> Result<(Army, IdPlaces), ArmyError>
     }
     let army = army.ok_or_else(|| {
         // Unreachable in practice: no army without an error.
-        ck.src.err(0..0, "army", "army: the list could not be read".into())
+        ck.src
+            .err(0..0, "army", "army: the list could not be read".into())
     })?;
     let ids = ck
         .ids
@@ -264,7 +266,13 @@ const SABER_TYPES: &[&str] = &["infantry", "battalion", "cavalry", "squadron", "
 /// Distances tables).
 fn formations_for(arm: &str) -> &'static [&'static str] {
     match arm {
-        "foot" => &["open", "line", "column-of-attack", "column-of-march", "square"],
+        "foot" => &[
+            "open",
+            "line",
+            "column-of-attack",
+            "column-of-march",
+            "square",
+        ],
         "cavalry" => &["open", "formed", "column-of-march"],
         "artillery" => &["unlimbered", "limbered"],
         _ => &["open", "column-of-march"],
@@ -356,6 +364,9 @@ struct Entry<'t, 'i> {
     path: String,
     /// `unit "gren-1"` once the id is known, for messages.
     label: Option<String>,
+    /// The table has a key that is not allowed: a missing key is then
+    /// most likely that one misspelt, and not reported again.
+    unknown_keys: Cell<bool>,
 }
 
 impl<'t, 'i> Entry<'t, 'i> {
@@ -405,6 +416,9 @@ impl Checker<'_> {
     }
 
     fn missing(&mut self, e: &Entry, key: &str, expected: &str) {
+        if e.unknown_keys.get() {
+            return;
+        }
         self.fail(
             e.header.clone(),
             e.key(key),
@@ -419,6 +433,7 @@ impl Checker<'_> {
             if allowed.contains(&name) {
                 continue;
             }
+            e.unknown_keys.set(true);
             let message = match foreign(name) {
                 Some(why) => format!("{}: {why}", e.place(name)),
                 None => {
@@ -570,11 +585,14 @@ impl Checker<'_> {
             return Vec::new();
         };
         let DeValue::Array(items) = v.get_ref() else {
-            let hint = match v.get_ref() {
-                DeValue::String(s) => format!(" (write {key} = [\"{s}\"])"),
-                _ => String::new(),
+            let example = match v.get_ref() {
+                DeValue::String(s) => s.to_string(),
+                _ => words.first().map_or_else(String::new, |w| w.to_string()),
             };
-            let expected = format!("a list of {what} words ({}){hint}", one_of(words));
+            let expected = format!(
+                "a list of {what} words such as {key} = [\"{example}\"] ({})",
+                one_of(words)
+            );
             self.type_error(e, key, v, &expected);
             return Vec::new();
         };
@@ -587,11 +605,7 @@ impl Checker<'_> {
                 self.fail(
                     word.span(),
                     e.key(key),
-                    format!(
-                        "{}: \"{}\" is given twice",
-                        e.place(key),
-                        word.get_ref()
-                    ),
+                    format!("{}: \"{}\" is given twice", e.place(key), word.get_ref()),
                 );
                 continue;
             }
@@ -650,11 +664,14 @@ impl Checker<'_> {
             header: 0..0,
             path: String::new(),
             label: None,
+            unknown_keys: Cell::new(false),
         };
         // Top-level keys.
+        let mut unknown = false;
         for (k, _) in doc.iter() {
             let name = k.get_ref().as_ref();
             if !SECTIONS.contains(&name) {
+                unknown = true;
                 let hint = nearest(name, SECTIONS.iter().copied())
                     .map(|n| format!(" (did you mean `{n}`?)"))
                     .unwrap_or_default();
@@ -669,6 +686,9 @@ impl Checker<'_> {
             }
         }
         let Some(army_value) = top.get("army") else {
+            if unknown {
+                return None;
+            }
             self.fail(
                 0..0,
                 "army".into(),
@@ -690,6 +710,7 @@ impl Checker<'_> {
             header: army_value.span(),
             path: "army".into(),
             label: None,
+            unknown_keys: Cell::new(false),
         };
         self.keys(&head, ARMY_KEYS, &|_| None);
         let name = self.text(&head, "name", true);
@@ -698,7 +719,11 @@ impl Checker<'_> {
             Some(r) => System::from_id(r.get_ref()),
             None => {
                 if head.get("rules").is_none() {
-                    self.missing(&head, "rules", &format!("the rule system: {}", one_of(RULES)));
+                    self.missing(
+                        &head,
+                        "rules",
+                        &format!("the rule system: {}", one_of(RULES)),
+                    );
                 }
                 None
             }
@@ -779,6 +804,7 @@ impl Checker<'_> {
                     header: item.span(),
                     path,
                     label: None,
+                    unknown_keys: Cell::new(false),
                 };
                 match *section {
                     "general" => {
@@ -822,7 +848,9 @@ impl Checker<'_> {
                 self.fail(
                     span,
                     key.clone(),
-                    format!("{key}: duplicate id \"{id}\"; {other_key} (line {line}) has it already"),
+                    format!(
+                        "{key}: duplicate id \"{id}\"; {other_key} (line {line}) has it already"
+                    ),
                 );
             } else {
                 first.insert(id, (key, span));
@@ -895,8 +923,8 @@ impl Checker<'_> {
     // --- entries ---
 
     fn general(&mut self, e: &mut Entry) -> Option<General> {
-        self.keys(e, GENERAL_KEYS, &|_| None);
         let id = self.id(e);
+        self.keys(e, GENERAL_KEYS, &|_| None);
         let name = self.text(e, "name", true);
         let ability = self.keyword(e, "ability", ABILITIES, "ability");
         let traits = self.keywords(e, "traits", TRAITS, "trait");
@@ -921,6 +949,7 @@ impl Checker<'_> {
     }
 
     fn drums_unit(&mut self, e: &mut Entry) -> Option<Unit> {
+        let id = self.id(e);
         self.keys(e, DRUMS_UNIT_KEYS, &|k| {
             SABER_UNIT_KEYS.contains(&k).then(|| {
                 format!(
@@ -929,7 +958,6 @@ impl Checker<'_> {
                 )
             })
         });
-        let id = self.id(e);
         let name = self.text(e, "name", true);
         let arm = self.keyword(e, "arm", ARMS, "arm");
         if e.get("arm").is_none() {
@@ -980,18 +1008,16 @@ impl Checker<'_> {
                     one_of(arm_word.map_or(FORMATIONS, formations_for))
                 ),
             ),
-            (Some(f), Some(a)) if !formations_for(a).contains(&f.get_ref().as_str()) => {
-                self.fail(
-                    f.span(),
-                    e.key("formation"),
-                    format!(
-                        "{}: {a} cannot be in formation \"{}\"; {a} formations are {}",
-                        e.place("formation"),
-                        f.get_ref(),
-                        one_of(formations_for(a))
-                    ),
-                )
-            }
+            (Some(f), Some(a)) if !formations_for(a).contains(&f.get_ref().as_str()) => self.fail(
+                f.span(),
+                e.key("formation"),
+                format!(
+                    "{}: {a} cannot be in formation \"{}\"; {a} formations are {}",
+                    e.place("formation"),
+                    f.get_ref(),
+                    one_of(formations_for(a))
+                ),
+            ),
             _ => {}
         }
 
@@ -1038,6 +1064,7 @@ impl Checker<'_> {
     }
 
     fn saber_unit(&mut self, e: &mut Entry) -> Option<Unit> {
+        let id = self.id(e);
         self.keys(e, SABER_UNIT_KEYS, &|k| {
             DRUMS_UNIT_KEYS.contains(&k).then(|| {
                 format!(
@@ -1046,7 +1073,6 @@ impl Checker<'_> {
                 )
             })
         });
-        let id = self.id(e);
         let name = self.text(e, "name", true);
         let kind = self.keyword(e, "type", SABER_TYPES, "unit type");
         let kind_word = kind.as_ref().map(|k| k.get_ref().as_str());
@@ -1084,7 +1110,7 @@ impl Checker<'_> {
                 v.span(),
                 e.key("steps"),
                 format!(
-                    "{}: a {k} always has only one step; only infantry brigades have two",
+                    "{}: {k} units always have one step; only infantry brigades have two",
                     e.place("steps")
                 ),
             );
@@ -1122,8 +1148,8 @@ impl Checker<'_> {
     }
 
     fn figure(&mut self, e: &mut Entry) -> Option<Figure> {
-        self.keys(e, FIGURE_KEYS, &|_| None);
         let id = self.id(e);
+        self.keys(e, FIGURE_KEYS, &|_| None);
         let name = self.text(e, "name", true);
         let courage = self.int(e, "courage", 1, 6, "a courage value");
         let rank = self.keyword(e, "rank", RANKS, "rank");
@@ -1193,8 +1219,8 @@ impl Checker<'_> {
     }
 
     fn leader(&mut self, e: &mut Entry) -> Option<Leader> {
-        self.keys(e, LEADER_KEYS, &|_| None);
         let id = self.id(e);
+        self.keys(e, LEADER_KEYS, &|_| None);
         let name = self.text(e, "name", true);
         let cf = self.int(e, "cf", 0, 10, "the leader's combat factor");
         let mr = self.int(e, "mr", 0, 6, "the leader's morale rating");
