@@ -12,7 +12,9 @@ use serde::Deserialize;
 
 use crate::command::System;
 
-pub use load::{ArmyError, load_armies, load_army, parse_army};
+pub use load::{
+    ArmyError, MAX_BYTES, MAX_ENTRIES, check_files, load_armies, load_army, parse_army, summary,
+};
 
 /// One loaded list.
 #[derive(Debug, Clone, PartialEq)]
