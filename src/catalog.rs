@@ -214,21 +214,36 @@ fn bind_side(
 ) -> Result<Bound, BindError> {
     let mut typed: Vec<Word> = Vec::new();
     let mut units: Vec<(UnitFacts, Span)> = Vec::new();
+    let wants = number_wanted(vocab);
     for word in words {
         let unit = match &word.kind {
-            WordKind::Keyword { name, value: None } if vocab.find(name).is_none() && !vocab.raw => {
+            WordKind::Keyword { name, value: None } if vocab.find(name).is_none() => {
                 roster.unit(system, name)
             }
             _ => None,
         };
         match unit {
-            Some(facts) => units.push((facts, word.span)),
+            Some(facts) => {
+                // A verb that reads a number (a combat factor, a morale
+                // rating, a courage value) gets the unit's, in its place.
+                if let Some(n) = wants.and_then(|p| facts.number(p)) {
+                    typed.push(Word {
+                        span: word.span,
+                        text: n.to_string(),
+                        kind: crate::parse::classify(n),
+                    });
+                }
+                units.push((facts, word.span));
+            }
             None => typed.push(word.clone()),
         }
     }
     let mut bound = bind::bind(&typed, vocab, verb).map_err(|e| suggest_units(e, roster))?;
     for (facts, span) in units {
-        let applied = bind::add_implied(&mut bound, &facts.words, vocab, span, verb)?;
+        let mut applied = bind::add_implied(&mut bound, &facts.words, vocab, span, verb)?;
+        if let Some(n) = wants.and_then(|p| facts.number(p)) {
+            applied.insert(0, n.to_string());
+        }
         named.push(NamedUnit {
             clause,
             id: facts.id,
@@ -277,6 +292,44 @@ pub struct UnitFacts {
     pub id: String,
     pub name: String,
     pub words: Vec<String>,
+    /// The unit's numbers for verbs that read one in their own notation.
+    pub numbers: Vec<(UnitNumber, String)>,
+}
+
+impl UnitFacts {
+    pub fn number(&self, which: UnitNumber) -> Option<&str> {
+        self.numbers
+            .iter()
+            .find(|(w, _)| *w == which)
+            .map(|(_, n)| n.as_str())
+    }
+}
+
+/// Which of a unit's numbers a verb reads where the unit is named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitNumber {
+    CombatFactor,
+    MoraleRating,
+    Courage,
+}
+
+/// The number a vocabulary reads in place of a unit, by what its notation
+/// or bare number means.
+fn number_wanted(vocab: &Vocab) -> Option<UnitNumber> {
+    let meaning = vocab
+        .notation
+        .or(vocab.number)
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if meaning.contains("combat factor") {
+        Some(UnitNumber::CombatFactor)
+    } else if meaning.contains("morale rating") {
+        Some(UnitNumber::MoraleRating)
+    } else if vocab.raw || meaning.contains("courage") {
+        Some(UnitNumber::Courage)
+    } else {
+        None
+    }
 }
 
 /// No armies loaded.

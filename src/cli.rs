@@ -261,56 +261,38 @@ fn check(files: &[String]) -> ExitCode {
         return ExitCode::from(2);
     }
     let mut bad = 0;
-    let mut armies = Vec::new();
-    for file in files {
-        let path = std::path::Path::new(file);
-        let name = path
+    let is_table = |file: &String| {
+        let name = std::path::Path::new(file)
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
-        let result = if crate::tables::EMBEDDED.iter().any(|(n, _)| *n == name) {
-            let dir = path.parent().unwrap_or(std::path::Path::new("."));
-            Tables::with_overrides(dir)
-                .map(|_| format!("{file}: tables ok"))
-                .map_err(|e| e.to_string())
-        } else {
-            crate::army::load_army(path)
-                .map(|army| {
-                    let summary = format!(
-                        "{file}: {} ({}) ok: {} units, {} generals, {} figures, {} leaders",
-                        army.name,
-                        army.rules,
-                        army.units.len(),
-                        army.generals.len(),
-                        army.figures.len(),
-                        army.leaders.len()
-                    );
-                    armies.push(army);
-                    summary
-                })
-                .map_err(|e| e.to_string())
-        };
-        match result {
-            Ok(line) => println!("{line}"),
+        crate::tables::EMBEDDED.iter().any(|(n, _)| *n == name) || name == crate::tables::CRT_FILE
+    };
+    for file in files.iter().filter(|f| is_table(f)) {
+        let path = std::path::Path::new(file);
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new("."));
+        match Tables::with_overrides(dir) {
+            Ok(_) => println!("{file}: tables ok"),
             Err(e) => {
                 bad += 1;
                 eprintln!("error: {e}");
             }
         }
     }
-    // Lists played together need ids unique across them.
-    let mut seen: Vec<(&str, &str)> = Vec::new();
-    for army in &armies {
-        for (id, _) in army.ids() {
-            match seen.iter().find(|(i, _)| *i == id) {
-                Some((_, other)) => {
-                    bad += 1;
-                    eprintln!(
-                        "error: id `{id}` is in both {other} and {}: ids must be unique across a game's armies",
-                        army.file
-                    );
-                }
-                None => seen.push((id, &army.file)),
+    let armies: Vec<&std::path::Path> = files
+        .iter()
+        .filter(|f| !is_table(f))
+        .map(std::path::Path::new)
+        .collect();
+    for result in crate::army::check_files(&armies) {
+        match result {
+            Ok(army) => println!("{}", crate::army::summary(&army)),
+            Err(e) => {
+                bad += 1;
+                eprintln!("error: {e}");
             }
         }
     }

@@ -170,3 +170,63 @@ fn sigkill_never_leaves_a_broken_game_file() {
         );
     }
 }
+
+fn shipped(files: &[&str]) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
+    files
+        .iter()
+        .flat_map(|f| ["--army".to_string(), dir.join(f).display().to_string()])
+        .collect()
+}
+
+#[test]
+fn a_scripted_mayhem_skirmish() {
+    let dir = temp_dir("mayhem");
+    let game = dir.join("raid.json");
+    let mut args = shipped(&["fiw-raid-french.toml", "fiw-raid-colonial.toml"]);
+    args.extend(["--game".into(), game.display().to_string()]);
+    // Hand computation (musket-mayhem.txt):
+    // - marine-1 fires a musket at 10" (inside half of 24"): skill 5 ≥ 4 in
+    //   the open hits; impact 6 + 1 (muskets) = 7 ≥ 6 kills settler-1.
+    // - settler-2 (soldier, courage 3) checks for a casualty: 6 > 3 fails;
+    //   the individual roll 5 > 3: runs off the board.
+    // - marine-2 (bayonet +1) fights settler-3: 6+1 beats 1; results 6 ≥ 5
+    //   (armed): settler-3 is killed.
+    let script = "\
+fire marine-1 10\" at settler-1 rolled 5 6
+courage settler-2 cause=casualty rolled 6 5
+fight marine-2 vs settler-3 rolled 6 1 6
+";
+    let (ok, _, stderr) = run(&args, script);
+    assert!(ok, "{stderr}");
+    let (_, entries, state) = Game::read_file(&game).unwrap();
+    assert_eq!(entries, 3);
+    assert!(state.units["settler-1"].killed);
+    assert!(state.units["settler-2"].ran_off);
+    assert!(state.units["settler-3"].killed);
+    assert!(!state.units.get("marine-1").is_some_and(|u| u.killed));
+}
+
+#[test]
+fn a_scripted_saber_attack() {
+    let dir = temp_dir("saber");
+    let game = dir.join("qb.json");
+    let mut args = shipped(&[
+        "quatre-bras-1815-french.toml",
+        "quatre-bras-1815-allied.toml",
+    ]);
+    args.extend(["--game".into(), game.display().to_string(), "--json".into()]);
+    // fr-husson (CF 5) with Ney (CF 2) attack al-bijlandt (CF 4): +3 on the
+    // example CRT, combat die 6: De; Bijlandt's morale die 4 > MR 3 fails:
+    // it routs.
+    let (ok, stdout, stderr) = run(
+        &args,
+        "attack fr-husson ney mr=4 vs al-bijlandt mr=3 rolled 6 4\n",
+    );
+    assert!(ok, "{stderr}");
+    let res: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(res["differential"], 3);
+    assert_eq!(res["result"], "De");
+    let (_, _, state) = Game::read_file(&game).unwrap();
+    assert!(state.units["al-bijlandt"].routed);
+}

@@ -117,6 +117,37 @@ pub fn effects(res: &Resolution) -> Vec<Effect> {
                 out.push(Effect::Killed { unit: unit(t) });
             }
         }
+        ("fight", Some(a))
+            if res.fields.get("result").and_then(Value::as_str) == Some("killed") =>
+        {
+            match (&*res.outcome, other) {
+                ("a-hits", Some(b)) => out.push(Effect::Killed { unit: unit(b) }),
+                ("b-hits", _) => out.push(Effect::Killed { unit: unit(a) }),
+                _ => {}
+            }
+        }
+        ("attack" | "bombard", _) => {
+            // The primary unit of each side takes what the CRT gives it.
+            let primary = |side: &str| match side {
+                "attacker" => actor,
+                _ => other,
+            };
+            let effects = res.fields.get("effects").and_then(Value::as_array);
+            for e in effects.into_iter().flatten() {
+                let (Some(side), Some(id)) = (
+                    e.get("side").and_then(Value::as_str),
+                    e.get("id").and_then(Value::as_str),
+                ) else {
+                    continue;
+                };
+                let Some(u) = primary(side) else { continue };
+                if id.ends_with("-step-loss") {
+                    out.push(Effect::StepLost { unit: unit(u) });
+                } else if id.ends_with("-routs") {
+                    out.push(Effect::Routed { unit: unit(u) });
+                }
+            }
+        }
         ("courage", Some(a)) => {
             let ran = res
                 .fields

@@ -12,7 +12,7 @@ mod state;
 use std::path::{Path, PathBuf};
 
 use crate::army::{Army, parse_army};
-use crate::catalog::{Roster, UnitFacts};
+use crate::catalog::{Roster, UnitFacts, UnitNumber};
 use crate::command::System;
 use crate::resolution::Resolution;
 
@@ -269,17 +269,30 @@ impl Roster for Game {
                     System::Saber | System::SaberQuickplay => facts::saber_words(u),
                     System::Mayhem => Vec::new(),
                 };
+                let mut numbers = Vec::new();
+                if let Some(cf) = u.cf {
+                    numbers.push((UnitNumber::CombatFactor, cf.to_string()));
+                }
+                if let Some(mr) = u.mr {
+                    numbers.push((UnitNumber::MoraleRating, mr.to_string()));
+                }
                 return Some(UnitFacts {
                     id: u.id.clone(),
                     name: u.name.clone(),
                     words,
+                    numbers,
                 });
             }
             if let Some(f) = army.figures.iter().find(|f| f.id == id) {
+                let courage = f.courage.map(|c| c.to_string()).or_else(|| f.rank.clone());
                 return Some(UnitFacts {
                     id: f.id.clone(),
                     name: f.name.clone(),
                     words: facts::mayhem_words(f, &state),
+                    numbers: courage
+                        .map(|c| (UnitNumber::Courage, c))
+                        .into_iter()
+                        .collect(),
                 });
             }
             if let Some(g) = army.generals.iter().find(|g| g.id == id) {
@@ -292,6 +305,7 @@ impl Roster for Game {
                     id: g.id.clone(),
                     name: g.name.clone(),
                     words,
+                    numbers: Vec::new(),
                 });
             }
             if let Some(l) = army.leaders.iter().find(|l| l.id == id) {
@@ -299,6 +313,11 @@ impl Roster for Game {
                     id: l.id.clone(),
                     name: l.name.clone(),
                     words: Vec::new(),
+                    numbers: l
+                        .cf
+                        .map(|cf| (UnitNumber::CombatFactor, cf.to_string()))
+                        .into_iter()
+                        .collect(),
                 });
             }
         }

@@ -36,6 +36,12 @@ fn flags(s: &super::UnitState) -> String {
     if s.charges > 0 {
         f.push(format!("charges {}", s.charges));
     }
+    if s.routed {
+        f.push("routed".into());
+    }
+    if s.steps_lost > 0 {
+        f.push(format!("steps lost {}", s.steps_lost));
+    }
     if s.saves_spent > 0 {
         f.push(format!("saves spent {}", s.saves_spent));
     }
@@ -60,15 +66,22 @@ impl Game {
             t.set_header(vec!["id", "name", "bases", "strength", "hits", "state"]);
             for u in &army.units {
                 let s = self.state.unit(&u.id);
-                let (bases, strength) = match u.bases {
-                    Some(_) => {
+                let (bases, strength) = match (u.bases, u.steps) {
+                    (Some(_), _) => {
                         let st = Strength::of(u, &s, self.hits_per_base);
                         (
                             format!("{}/{}", st.left(), st.bases),
                             format!("{}%", st.percent()),
                         )
                     }
-                    None => ("—".into(), "—".into()),
+                    (None, Some(steps)) => {
+                        let left = (steps - i64::from(s.steps_lost)).max(0);
+                        (
+                            format!("{left}/{steps} steps"),
+                            format!("{}%", left * 100 / steps.max(1)),
+                        )
+                    }
+                    (None, None) => ("—".into(), "—".into()),
                 };
                 t.add_row(vec![
                     Cell::new(&u.id),

@@ -59,6 +59,14 @@ pub enum Effect {
     SaveSpent {
         unit: String,
     },
+    /// Musket & Saber: a step lost.
+    StepLost {
+        unit: String,
+    },
+    /// Musket & Saber: routed.
+    Routed {
+        unit: String,
+    },
     /// The army (by index in the game) that has the initiative this turn.
     Initiative {
         army: usize,
@@ -79,6 +87,8 @@ pub struct UnitState {
     pub killed: bool,
     pub ran_off: bool,
     pub saves_spent: u32,
+    pub steps_lost: u32,
+    pub routed: bool,
     // Per-turn facts, cleared by `next-turn`.
     pub moved: bool,
     pub hit: bool,
@@ -150,6 +160,8 @@ impl State {
             Effect::Killed { unit } => self.unit_mut(unit).killed = true,
             Effect::RanOff { unit } => self.unit_mut(unit).ran_off = true,
             Effect::SaveSpent { unit } => self.unit_mut(unit).saves_spent += 1,
+            Effect::StepLost { unit } => self.unit_mut(unit).steps_lost += 1,
+            Effect::Routed { unit } => self.unit_mut(unit).routed = true,
             Effect::Initiative { army } => self.initiative = Some(*army),
             Effect::NextTurn => {
                 self.turn += 1;
