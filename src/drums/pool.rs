@@ -410,40 +410,65 @@ impl SideFacts {
     }
 }
 
-/// Whether a row holds; `Err(reason)` says what failed.
-pub fn holds(
-    row: &PoolRow,
+/// Why a row does not hold, put into words only when it is shown (odds
+/// runs this for every row on every path, and most rows never show).
+#[derive(Debug, Clone, Copy)]
+pub enum Why<'a> {
+    Needs(&'a str),
+    NotWith(&'a str),
+    NeedsOther(&'a str),
+    OtherMustBe(&'a str, &'a str),
+    NotWhenOther(&'a str, &'a str),
+    OnlyAt(&'static str),
+}
+
+impl std::fmt::Display for Why<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::Needs(w) => write!(f, "needs `{w}`"),
+            Why::NotWith(w) => write!(f, "not with `{w}`"),
+            Why::NeedsOther(other) => write!(f, "needs the {other}'s words"),
+            Why::OtherMustBe(other, w) => write!(f, "needs the {other} to be `{w}`"),
+            Why::NotWhenOther(other, w) => write!(f, "not when the {other} is `{w}`"),
+            Why::OnlyAt(band) => write!(f, "only at {band} range"),
+        }
+    }
+}
+
+/// Whether a row holds; `Err(why)` says what failed.
+pub fn holds<'a>(
+    row: &'a PoolRow,
     own: &SideFacts,
     other: Option<&SideFacts>,
-    other_name: &str,
+    other_name: &'a str,
     band: Option<Band>,
-) -> Result<(), String> {
+) -> Result<(), Why<'a>> {
     if row.always {
         return Ok(());
     }
     if let Some(w) = row.own.iter().find(|w| !own.has(w)) {
-        return Err(format!("needs `{w}`"));
+        return Err(Why::Needs(w));
     }
     if let Some(w) = row.own_not.iter().find(|w| own.has_all(w)) {
-        return Err(format!("not with `{w}`"));
+        return Err(Why::NotWith(w));
     }
     if !row.opponent.is_empty() {
         let Some(o) = other else {
-            return Err(format!("needs the {other_name}'s words"));
+            return Err(Why::NeedsOther(other_name));
         };
         if let Some(w) = row.opponent.iter().find(|w| !o.has(w)) {
-            return Err(format!("needs the {other_name} to be `{w}`"));
+            return Err(Why::OtherMustBe(other_name, w));
         }
     }
     if let Some(o) = other
         && let Some(w) = row.opponent_not.iter().find(|w| o.has_all(w))
     {
-        return Err(format!("not when the {other_name} is `{w}`"));
+        return Err(Why::NotWhenOther(other_name, w));
     }
     if let Some(r) = row.range
         && band != Some(r)
     {
-        return Err(format!("only at {} range", r.id()));
+        return Err(Why::OnlyAt(r.id()));
     }
     Ok(())
 }
