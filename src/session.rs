@@ -315,6 +315,7 @@ fn describe(effect: &Effect) -> String {
         Effect::Killed { unit } => format!("game: {unit} is killed"),
         Effect::RanOff { unit } => format!("game: {unit} runs off the board"),
         Effect::SaveSpent { unit } => format!("game: {unit} spends a save token"),
+        Effect::RerollSpent { unit } => format!("game: {unit} spends a reroll token"),
         Effect::StepLost { unit } => format!("game: {unit} loses a step"),
         Effect::Routed { unit } => format!("game: {unit} routs"),
         Effect::Initiative { army } => format!("game: army {} has the initiative", army + 1),

@@ -196,11 +196,16 @@ fn a_scripted_mayhem_skirmish() {
 fire marine-1 10\" at settler-1 rolled 5 6
 courage settler-2 cause=casualty rolled 6 5
 fight marine-2 vs settler-3 rolled 6 1 6
+fire marine-1 10\" at hawkeye rolled 5 6
 ";
+    // - the same shot at Hawkeye (a hero with 2 saves) would kill: a save
+    //   token is spent and the death cancelled.
     let (ok, _, stderr) = run(&args, script);
     assert!(ok, "{stderr}");
     let (_, entries, state) = Game::read_file(&game).unwrap();
-    assert_eq!(entries, 3);
+    assert_eq!(entries, 4);
+    assert_eq!(state.units["hawkeye"].saves_spent, 1);
+    assert!(!state.units["hawkeye"].killed);
     assert!(state.units["settler-1"].killed);
     assert!(state.units["settler-2"].ran_off);
     assert!(state.units["settler-3"].killed);

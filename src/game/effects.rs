@@ -26,9 +26,32 @@ fn int(v: Option<&Value>) -> i64 {
     v.and_then(Value::as_i64).unwrap_or(0)
 }
 
+/// Hero tokens a Musket Mayhem resolution spent, from its `tokens` (the
+/// acting figure) and `target_tokens` (the figure fired at).
+fn tokens_spent(res: &Resolution, actor: Option<&str>, other: Option<&str>, out: &mut Vec<Effect>) {
+    for (field, who) in [("tokens", actor), ("target_tokens", other)] {
+        let (Some(tokens), Some(who)) = (res.fields.get(field), who) else {
+            continue;
+        };
+        for _ in 0..int(tokens.get("saves_spent")) {
+            out.push(Effect::SaveSpent {
+                unit: who.to_string(),
+            });
+        }
+        for _ in 0..int(tokens.get("rerolls_spent")) {
+            out.push(Effect::RerollSpent {
+                unit: who.to_string(),
+            });
+        }
+    }
+}
+
 pub fn effects(res: &Resolution) -> Vec<Effect> {
     let (actor, other) = actor_and_other(&res.units);
     let mut out = Vec::new();
+    if res.rules == crate::command::System::Mayhem {
+        tokens_spent(res, actor, other, &mut out);
+    }
     let unit = |id: &str| id.to_string();
     match (res.verb, actor) {
         ("resilience", Some(a)) => {

@@ -145,7 +145,8 @@ pub fn mayhem_words(figure: &Figure, state: &UnitState) -> Vec<String> {
         words.push(format!("saves={}", saves.max(0)));
     }
     if figure.rerolls > 0 {
-        words.push(format!("rerolls={}", figure.rerolls));
+        let left = figure.rerolls - i64::from(state.rerolls_spent);
+        words.push(format!("rerolls={}", left.max(0)));
     }
     words
 }

@@ -129,6 +129,9 @@ impl Game {
 
     /// Everything known of one unit, or `None` for an unknown id.
     pub fn show_text(&self, id: &str) -> Option<String> {
+        if self.find_unit(id).is_none() {
+            return self.show_figure(id);
+        }
         let (army, u) = self.find_unit(id)?;
         let s = self.state.unit(id);
         let mut t = table();
@@ -169,6 +172,42 @@ impl Game {
         row("hits", s.hits.to_string());
         row("state", flags(&s));
         Some(format!("{} — {}\n{t}", u.id, u.name))
+    }
+
+    /// A Musket Mayhem figure: rank, arms, hero tokens left, fate.
+    fn show_figure(&self, id: &str) -> Option<String> {
+        let (army, f) = self
+            .armies
+            .iter()
+            .find_map(|a| a.figures.iter().find(|f| f.id == id).map(|f| (a, f)))?;
+        let s = self.state.unit(id);
+        let mut t = table();
+        let mut row = |k: &str, v: String| {
+            t.add_row(vec![Cell::new(k), Cell::new(v)]);
+        };
+        row("army", army.name.clone());
+        if let Some(rank) = &f.rank {
+            row("rank", rank.clone());
+        }
+        if let Some(courage) = f.courage {
+            row("courage", courage.to_string());
+        }
+        if let Some(w) = &f.weapon {
+            row("weapon", w.clone());
+        }
+        row("armament", f.armament.clone());
+        if f.saves > 0 || f.rerolls > 0 {
+            row(
+                "hero tokens left",
+                format!(
+                    "{} save(s), {} reroll(s)",
+                    (f.saves - i64::from(s.saves_spent)).max(0),
+                    (f.rerolls - i64::from(s.rerolls_spent)).max(0)
+                ),
+            );
+        }
+        row("state", flags(&s));
+        Some(format!("{} — {}\n{t}", f.id, f.name))
     }
 
     /// The units at 50% or less that take the end-of-turn resilience test:

@@ -59,6 +59,10 @@ pub enum Effect {
     SaveSpent {
         unit: String,
     },
+    /// A hero's reroll token spent.
+    RerollSpent {
+        unit: String,
+    },
     /// Musket & Saber: a step lost.
     StepLost {
         unit: String,
@@ -87,6 +91,7 @@ pub struct UnitState {
     pub killed: bool,
     pub ran_off: bool,
     pub saves_spent: u32,
+    pub rerolls_spent: u32,
     pub steps_lost: u32,
     pub routed: bool,
     // Per-turn facts, cleared by `next-turn`.
@@ -160,6 +165,7 @@ impl State {
             Effect::Killed { unit } => self.unit_mut(unit).killed = true,
             Effect::RanOff { unit } => self.unit_mut(unit).ran_off = true,
             Effect::SaveSpent { unit } => self.unit_mut(unit).saves_spent += 1,
+            Effect::RerollSpent { unit } => self.unit_mut(unit).rerolls_spent += 1,
             Effect::StepLost { unit } => self.unit_mut(unit).steps_lost += 1,
             Effect::Routed { unit } => self.unit_mut(unit).routed = true,
             Effect::Initiative { army } => self.initiative = Some(*army),
