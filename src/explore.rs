@@ -157,9 +157,10 @@ impl Session {
                 self.roster(),
                 &mut dice,
             )?;
-            match observed.iter_mut().find(|(t, _)| *t == res.outcome_text) {
+            let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
+            match observed.iter_mut().find(|(t, _)| t == group) {
                 Some((_, c)) => *c += 1,
-                None => observed.push((res.outcome_text.to_string(), 1)),
+                None => observed.push((group.to_string(), 1)),
             }
         }
         Ok(Simulation {

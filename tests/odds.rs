@@ -14,7 +14,8 @@ fn session(seed: u64) -> Session {
 fn odds(line: &str) -> Odds {
     let s = session(1);
     let command = parse_line(line).unwrap().unwrap();
-    s.odds(System::Drums, &command, line).expect(line)
+    let system = command.system.map_or(System::Drums, |(s, _)| s);
+    s.odds(system, &command, line).expect(line)
 }
 
 fn exact(odds: &Odds, text: &str) -> Option<(u128, u128)> {
@@ -86,9 +87,10 @@ fn simulate(line: &str, n: usize) -> Vec<(String, usize)> {
         let Ok(Some(Output::Resolution(res))) = s.run_line(line) else {
             panic!("{line} did not resolve");
         };
-        match counts.iter_mut().find(|(t, _)| *t == res.outcome_text) {
+        let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
+        match counts.iter_mut().find(|(t, _)| t == group) {
             Some((_, c)) => *c += 1,
-            None => counts.push((res.outcome_text.to_string(), 1)),
+            None => counts.push((group.to_string(), 1)),
         }
     }
     counts
@@ -157,4 +159,31 @@ fn odds_agree_with_seeded_rolls_initiative_risk_roll() {
     assert_agrees("initiative generals=2 vs generals=2 supply");
     assert_agrees("risk broke");
     assert_agrees("roll 8d6>=5");
+}
+
+#[test]
+fn odds_agree_with_seeded_rolls_dice_pools() {
+    assert_agrees("shoot musket 2BW formed bases=6 at moved");
+    assert_agrees("shoot field-artillery 10BW bases=3 first-shot");
+    assert_agrees("melee cavalry bases=4 vs foot bases=4");
+}
+
+#[test]
+fn odds_agree_with_seeded_rolls_mayhem() {
+    assert_agrees("mayhem fire musket 15\" soft");
+    assert_agrees("mayhem courage group=4,3,3 cause=casualty");
+    assert_agrees("mayhem fight leader vs shock");
+    assert_agrees("mayhem move group mounted");
+    assert_agrees("mayhem search value=4 difficulty=5");
+    assert_agrees("mayhem post-battle 2");
+}
+
+#[test]
+fn odds_agree_with_seeded_rolls_saber() {
+    assert_agrees("saber morale 4 disrupted");
+    assert_agrees("saber attack 5 mr=4 vs 3 mr=3");
+    assert_agrees("saber bombard 3 vs cavalry mr=3");
+    assert_agrees("saber ma 4 disrupted");
+    assert_agrees("saber-quickplay attack 6 mr=4 cavalry-charge vs 3 mr=3");
+    assert_agrees("saber leader-casualty participating");
 }
