@@ -19,6 +19,9 @@ pub struct Input<'a> {
     /// Each clause with its kind, the span of its `at`/`vs` word, and its words.
     pub clauses: Vec<(ClauseKind, Span, Bound)>,
     pub tables: &'a Tables,
+    /// What a resolver worked out before its first die, kept for the next
+    /// run of the same command (`odds` runs it once per way the dice fall).
+    pub memo: std::cell::OnceCell<Box<dyn std::any::Any>>,
 }
 
 impl Input<'_> {
@@ -133,6 +136,20 @@ impl Catalog {
         roster: &dyn Roster,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution, CommandError> {
+        self.prepare(system, command, line, tables, roster)?
+            .run(dice)
+    }
+
+    /// Bind a command once, to run it against dice as often as needed
+    /// (`odds` runs it once per way the dice can fall).
+    pub fn prepare<'a>(
+        &'a self,
+        system: System,
+        command: &'a Command,
+        line: &'a str,
+        tables: &'a Tables,
+        roster: &dyn Roster,
+    ) -> Result<Prepared<'a>, CommandError> {
         let doc = self.find(system, &command.verb).ok_or_else(|| {
             let names = self
                 .for_system(system)
@@ -182,8 +199,31 @@ impl Catalog {
             words,
             clauses,
             tables,
+            memo: std::cell::OnceCell::new(),
         };
-        let mut res = (doc.resolve)(&input, dice)?;
+        Ok(Prepared {
+            resolve: doc.resolve,
+            input,
+            named,
+        })
+    }
+}
+
+/// A bound command, ready to resolve against dice.
+pub struct Prepared<'a> {
+    resolve: Resolver,
+    input: Input<'a>,
+    named: Vec<NamedUnit>,
+}
+
+impl Prepared<'_> {
+    pub fn run(&self, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+        let mut res = (self.resolve)(&self.input, dice)?;
+        if res.quiet {
+            res.units = self.named.clone();
+            return Ok(res);
+        }
+        let named = self.named.clone();
         // Say first which facts came from which unit.
         for (i, unit) in named.iter().enumerate() {
             let facts = if unit.applied.is_empty() {

@@ -53,6 +53,15 @@ pub struct Pool {
     pub successes: u32,
 }
 
+/// Two totals compared. Under enumeration the sums may be empty and zero:
+/// only `order` is to be decided on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contest {
+    pub a: Sum,
+    pub b: Sum,
+    pub order: std::cmp::Ordering,
+}
+
 /// Draws repeated until the two sides differ (initiative ties).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TieBreak {
@@ -83,6 +92,16 @@ pub trait DiceSource {
         let dice = self.roll_many(n, sides)?;
         let total = dice.iter().map(|d| i64::from(d.face)).sum();
         Ok(Sum { dice, total })
+    }
+
+    /// Two sides throw `a` and `b` dice and compare totals. Resolvers that
+    /// only need who is higher use this, so `odds` can compare the two
+    /// distributions at once instead of walking every pair of totals.
+    fn contest(&mut self, a: u32, b: u32, sides: u32) -> Result<Contest, DiceError> {
+        let a = self.sum(a, sides)?;
+        let b = self.sum(b, sides)?;
+        let order = a.total.cmp(&b.total);
+        Ok(Contest { a, b, order })
     }
 
     /// One die thrown again while it shows more than `max` (at most

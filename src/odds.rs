@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use crate::command::System;
-use crate::dice::{DiceSource, Pool, Rolled, Sum, TieBreak};
+use crate::dice::{Contest, DiceSource, Pool, Rolled, Sum, TieBreak};
 use crate::error::{CommandError, DiceError};
 use crate::resolution::Resolution;
 
@@ -200,6 +200,58 @@ fn sum_distribution(n: u32, sides: u32) -> SumTable {
         .collect()
 }
 
+/// The three outcomes of comparing two sums: a higher, b higher, equal.
+fn contest_weights(ta: &SumTable, tb: &SumTable, a: u32, b: u32, sides: u32) -> [Prob; 3] {
+    // Floats by cumulative sums of b below, at and above each total of a.
+    let (mut greater, mut less, mut equal) = (0.0, 0.0, 0.0);
+    let b_at = |t: i64| tb.iter().find(|(s, _)| *s == t).map_or(0.0, |(_, p)| p.p);
+    let mut below = 0.0;
+    let mut next = tb.iter().peekable();
+    for (t, pa) in ta {
+        while let Some((s, pb)) = next.peek() {
+            if *s >= *t {
+                break;
+            }
+            below += pb.p;
+            next.next();
+        }
+        let at = b_at(*t);
+        greater += pa.p * below;
+        equal += pa.p * at;
+        less += pa.p * (1.0 - below - at);
+    }
+    // Exact fractions from whole counts of ways, while they fit.
+    let exact = (|| {
+        let ways = |table: &SumTable, n: u32| -> Option<Vec<u128>> {
+            let total = u128::from(sides).checked_pow(n)?;
+            table
+                .iter()
+                .map(|(_, p)| p.exact.and_then(|(num, den)| num.checked_mul(total / den)))
+                .collect()
+        };
+        let (wa, wb) = (ways(ta, a)?, ways(tb, b)?);
+        let den = u128::from(sides).checked_pow(a.checked_add(b)?)?;
+        let (mut g, mut e, mut below_ways) = (0u128, 0u128, 0u128);
+        let mut j = 0;
+        for (i, (t, _)) in ta.iter().enumerate() {
+            while j < tb.len() && tb[j].0 < *t {
+                below_ways += wb[j];
+                j += 1;
+            }
+            let at = tb.iter().position(|(s, _)| s == t).map_or(0, |k| wb[k]);
+            g = g.checked_add(wa[i].checked_mul(below_ways)?)?;
+            e = e.checked_add(wa[i].checked_mul(at)?)?;
+        }
+        let l = den.checked_sub(g)?.checked_sub(e)?;
+        Some([reduce(g, den), reduce(l, den), reduce(e, den)])
+    })();
+    let prob = |p: f64, i: usize| Prob {
+        p,
+        exact: exact.map(|e| e[i]),
+    };
+    [prob(greater, 0), prob(less, 1), prob(equal, 2)]
+}
+
 /// The distribution of successes among `n` dice needing `at_least`.
 fn pool_distribution(n: u32, sides: u32, at_least: u32) -> Vec<Prob> {
     let hits = u128::from((sides + 1).saturating_sub(at_least.max(1)).min(sides));
@@ -269,6 +321,27 @@ impl DiceSource for Enumerator {
             face,
             entered: false,
         }])
+    }
+
+    fn contest(&mut self, a: u32, b: u32, sides: u32) -> Result<Contest, DiceError> {
+        // P(a > b), P(a < b) and P(a = b) from the two sum distributions,
+        // against a running total of b's distribution: linear, not pairwise.
+        let (ta, tb) = (self.sum_table(a, sides), self.sum_table(b, sides));
+        let weights = contest_weights(&ta, &tb, a, b, sides);
+        let order = [
+            std::cmp::Ordering::Greater,
+            std::cmp::Ordering::Less,
+            std::cmp::Ordering::Equal,
+        ][self.branch(&weights)];
+        let empty = || Sum {
+            dice: Vec::new(),
+            total: 0,
+        };
+        Ok(Contest {
+            a: empty(),
+            b: empty(),
+            order,
+        })
     }
 
     fn tie_break(&mut self, _n: u32, _sides: u32) -> Result<TieBreak, DiceError> {

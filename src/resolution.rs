@@ -113,6 +113,25 @@ pub struct Resolution {
     /// How `odds` groups this outcome, when coarser than `outcome_text`
     /// (a melee round by who wins it, not by every score).
     pub odds_group: Option<Cow<'static, str>>,
+    /// Built for `odds`, which reads only the outcome and the fields: the
+    /// explanation (rows, notes) is not kept.
+    pub quiet: bool,
+}
+
+thread_local! {
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Run `f` with every resolution built in it quiet (no explanation).
+pub fn quietly<T>(f: impl FnOnce() -> T) -> T {
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            QUIET.with(|q| q.set(self.0));
+        }
+    }
+    let _reset = Reset(QUIET.with(|q| q.replace(true)));
+    f()
 }
 
 impl Resolution {
@@ -133,11 +152,16 @@ impl Resolution {
             fields: Fields::default(),
             units: Vec::new(),
             odds_group: None,
+            quiet: QUIET.with(|q| q.get()),
         }
     }
 
     /// A die in the stack: `2D6 (rolled)  4`.
     pub fn die(&mut self, label: &str, die: Rolled) {
+        if self.quiet {
+            self.dice.push(die);
+            return;
+        }
         self.rows.push(Row::Die {
             label: label.into(),
             number: None,
@@ -148,6 +172,10 @@ impl Resolution {
 
     /// Several dice under one label, numbered when there is more than one.
     pub fn dice_rows(&mut self, label: &str, dice: &[Rolled]) {
+        if self.quiet {
+            self.dice.extend_from_slice(dice);
+            return;
+        }
         let label: Rc<str> = label.into();
         for (i, die) in dice.iter().enumerate() {
             self.rows.push(Row::Die {
@@ -161,6 +189,9 @@ impl Resolution {
 
     /// An adjustment with its table row.
     pub fn modifier(&mut self, label: impl Into<Rc<str>>, value: i64) {
+        if self.quiet {
+            return;
+        }
         self.rows.push(Row::Modifier(self.modifiers.len()));
         self.modifiers.push(Modifier {
             label: label.into(),
@@ -170,7 +201,28 @@ impl Resolution {
 
     /// A plain explanation row (a looked-up value, a fixed distance).
     pub fn row(&mut self, label: impl Into<String>, value: impl ToString) {
+        if self.quiet {
+            return;
+        }
         self.rows.push(Row::plain(label, value));
+    }
+
+    /// Add another resolution's explanation (rows, dice, modifiers, notes)
+    /// after this one's: a resolver's work done once and reused.
+    pub fn append(&mut self, other: &Resolution) {
+        let (dice, modifiers) = (self.dice.len(), self.modifiers.len());
+        self.rows.extend(other.rows.iter().map(|row| match row {
+            Row::Die { label, number, die } => Row::Die {
+                label: label.clone(),
+                number: *number,
+                die: die + dice,
+            },
+            Row::Modifier(i) => Row::Modifier(i + modifiers),
+            plain => plain.clone(),
+        }));
+        self.dice.extend_from_slice(&other.dice);
+        self.modifiers.extend(other.modifiers.iter().cloned());
+        self.notes.extend(other.notes.iter().cloned());
     }
 
     /// The rows as (label, value) text, for display.
@@ -200,7 +252,9 @@ impl Resolution {
 
     pub fn set_score(&mut self, score: i64) {
         self.score = Some(score);
-        self.row("score", score);
+        if !self.quiet {
+            self.row("score", score);
+        }
     }
 
     pub fn set_outcome(
@@ -219,6 +273,9 @@ impl Resolution {
     }
 
     pub fn note(&mut self, text: impl Into<String>) {
+        if self.quiet {
+            return;
+        }
         self.notes.push(text.into());
     }
 }

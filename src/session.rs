@@ -168,10 +168,10 @@ impl Session {
             }
             .into());
         }
-        odds::enumerate(|dice| {
-            self.catalog
-                .resolve(system, command, line, &self.tables, &NoUnits, dice)
-        })
+        let prepared = self
+            .catalog
+            .prepare(system, command, line, &self.tables, self.roster())?;
+        crate::resolution::quietly(|| odds::enumerate(|dice| prepared.run(dice)))
     }
 
     /// `initiative` alone in a game of two armies: each side's pool from

@@ -74,26 +74,28 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     })?;
     let sides = [&input.words, side_b];
     let mut res = Resolution::new(System::Drums, "initiative", "start of turn initiative");
-    let mut totals = [0i64; 2];
+    let counts = sides.map(|side| pool(t, side).max(0) as u32);
+    let contest = dice.contest(counts[0], counts[1], 6)?;
     let mut json_sides = Vec::new();
-    for (i, side) in sides.iter().enumerate() {
-        let name = ["a", "b"][i];
-        let raw = pool(t, side);
-        let dice_count = raw.max(0) as u32;
-        res.row(format!("side {name} pool"), format!("{dice_count}D6"));
-        let sum = dice.sum(dice_count, 6)?;
-        res.dice_rows(&format!("side {name}"), &sum.dice);
-        totals[i] = sum.total;
-        let rolled = sum.dice;
-        res.row(format!("side {name} total"), totals[i]);
-        json_sides.push(serde_json::json!({
-            "pool": dice_count,
-            "dice": rolled.iter().map(|d| d.face).collect::<Vec<_>>(),
-            "total": totals[i],
-        }));
+    if !res.quiet {
+        for (i, sum) in [&contest.a, &contest.b].into_iter().enumerate() {
+            let name = ["a", "b"][i];
+            res.row(format!("side {name} pool"), format!("{}D6", counts[i]));
+            res.dice_rows(&format!("side {name}"), &sum.dice);
+            res.row(format!("side {name} total"), sum.total);
+            json_sides.push(serde_json::json!({
+                "pool": counts[i],
+                "dice": sum.dice.iter().map(|d| d.face).collect::<Vec<_>>(),
+                "total": sum.total,
+            }));
+        }
     }
-    let mut winner = if totals[0] > totals[1] { "a" } else { "b" };
-    if totals[0] == totals[1] {
+    let mut winner = if contest.order == std::cmp::Ordering::Greater {
+        "a"
+    } else {
+        "b"
+    };
+    if contest.order == std::cmp::Ordering::Equal {
         let tie = dice.tie_break(t.tie_dice, 6)?;
         for (round, (a, b)) in tie.rounds.iter().enumerate() {
             let label = |side: &str| format!("draw {}: side {side} {}D6", round + 1, t.tie_dice);
@@ -104,14 +106,19 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         }
         winner = if tie.a_wins { "a" } else { "b" };
     }
-    res.set_outcome(
-        winner,
-        format!("side {winner} has the initiative"),
-        Tone::Neutral,
-    );
+    let text = if winner == "a" {
+        "side a has the initiative"
+    } else {
+        "side b has the initiative"
+    };
+    res.set_outcome(winner, text, Tone::Neutral);
     res.field("winner", winner);
-    res.field("sides", json_sides[..2].to_vec());
-    res.field("tie_rounds", json_sides[2..].to_vec());
+    if res.quiet {
+        return Ok(res);
+    }
+    let tie_rounds = json_sides.split_off(2.min(json_sides.len()));
+    res.field("sides", json_sides);
+    res.field("tie_rounds", tie_rounds);
     res.note("The side with initiative either goes first and acts with two units, or hands the initiative over; then players alternate one unit each.");
     Ok(res)
 }

@@ -174,9 +174,26 @@ struct Rolled {
     faces: Vec<u32>,
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+/// One side worked out up to its dice: the explanation so far, the pool.
+struct SidePlan {
+    name: &'static str,
+    arm: String,
+    keyword: String,
+    /// Rows, notes and modifiers before the dice, appended on every run.
+    before: Resolution,
+    prefix: String,
+    pool: i64,
+    steps: serde_json::Value,
+}
+
+/// Everything before the first die: the same on every run of a command.
+struct Plan {
+    heading: String,
+    sides: Vec<SidePlan>,
+}
+
+fn plan(input: &Input) -> Result<Plan, CommandError> {
     let tables = &input.tables.drums_pools;
-    let m = &tables.melee;
     let a = side(input, tables, &input.words, "a")?;
     let b = match input.clause(ClauseKind::Vs) {
         Some(bound) => Some(side(input, tables, bound, "b")?),
@@ -186,40 +203,77 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         Some(b) => format!("melee, {} vs {}", a.arm.arm, b.arm.arm),
         None => format!("melee, {}", a.arm.arm),
     };
-    let mut res = Resolution::new(System::Drums, "melee", heading);
+    let sides: Vec<&Side> = std::iter::once(&a).chain(b.as_ref()).collect();
+    let mut plans = Vec::new();
+    for (i, s) in sides.iter().enumerate() {
+        let other = sides
+            .get(1 - i.min(1))
+            .filter(|_| sides.len() == 2)
+            .copied();
+        plans.push(side_plan(input, s, other, sides.len() == 2)?);
+    }
+    Ok(Plan {
+        heading,
+        sides: plans,
+    })
+}
+
+fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    let tables = &input.tables.drums_pools;
+    let m = &tables.melee;
+    if input.memo.get().is_none() {
+        let _ = input.memo.set(Box::new(plan(input)?));
+    }
+    let Some(plan) = input.memo.get().and_then(|p| p.downcast_ref::<Plan>()) else {
+        return Err(input.missing("melee: the plan was lost"));
+    };
+    let mut res = Resolution::new(System::Drums, "melee", plan.heading.clone());
     res.row(
         "hits on (house default: tables/drums-pools.toml melee.hit_on)",
         score(m.hit_on),
     );
     res.field("hit_on", m.hit_on);
 
-    let sides: Vec<&Side> = std::iter::once(&a).chain(b.as_ref()).collect();
     let mut rolled = Vec::new();
-    for (i, s) in sides.iter().enumerate() {
-        let other = sides
-            .get(1 - i.min(1))
-            .filter(|_| sides.len() == 2)
-            .copied();
-        rolled.push(side_pool(
-            input,
-            &mut res,
-            s,
-            other,
-            sides.len() == 2,
-            dice,
-        )?);
+    for s in &plan.sides {
+        res.append(&s.before);
+        let n = s.pool;
+        let p = dice.pool(n as u32, 6, m.hit_on)?;
+        if !res.quiet {
+            pool::show_dice(&mut res, &format!("{}{n}D6", s.prefix), &p.dice);
+            res.row(
+                format!("{}hits ({} or more)", s.prefix, m.hit_on),
+                p.successes,
+            );
+        }
+        rolled.push(Rolled {
+            pool: n,
+            hits: i64::from(p.successes),
+            // Odds read only the hits: the steps are for the explanation.
+            steps: if res.quiet {
+                serde_json::Value::Null
+            } else {
+                s.steps.clone()
+            },
+            faces: p.dice.iter().map(|d| d.face).collect(),
+        });
     }
+    if res.quiet {
+        return Ok(quiet_outcome(res, plan, &rolled));
+    }
+    let a = &plan.sides[0];
+    let b = plan.sides.get(1);
     if b.is_none() {
         res.note("No opponent given: rows about the opponent (vs Open, vs square, vs cavalry, opponents defending…) need `vs ARM words…`.");
     }
 
     let per_base = i64::from(input.tables.drums.hits.per_base);
     let mut json_sides = Vec::new();
-    for (s, r) in sides.iter().zip(&rolled) {
+    for (s, r) in plan.sides.iter().zip(&rolled) {
         let (bases_lost, hits_left) = (r.hits / per_base, r.hits % per_base);
         json_sides.push(json!({
             "side": s.name,
-            "arm": s.arm.keyword,
+            "arm": s.keyword,
             "pool": r.pool,
             "pool_steps": r.steps,
             "dice": r.faces,
@@ -233,7 +287,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     res.field("pool", rolled[0].pool);
     res.field("hits", rolled[0].hits);
 
-    match &b {
+    match b {
         None => {
             let h = rolled[0].hits;
             res.set_outcome(
@@ -241,6 +295,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
                 format!("on the opponent, {}", pool::loss_text(h, per_base)),
                 if h > 0 { Tone::Good } else { Tone::Neutral },
             );
+            res.odds_group = Some(one_sided_group(h).into());
         }
         Some(b) => {
             let (ha, hb) = (rolled[0].hits, rolled[1].hits);
@@ -255,23 +310,26 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             };
             res.field("winner", winner);
             let text = match winner {
-                "a" => format!("side a ({}) wins the round, {score_line}", a.arm.arm),
-                "b" => format!("side b ({}) wins the round, {score_line}", b.arm.arm),
+                "a" => format!("side a ({}) wins the round, {score_line}", a.arm),
+                "b" => format!("side b ({}) wins the round, {score_line}", b.arm),
                 _ => format!("the round is drawn, {score_line}"),
             };
             res.set_outcome(winner, text, Tone::Neutral);
             // For odds, who wins the round is the outcome; the hits are
             // their own expectations.
             res.odds_group = Some(match winner {
-                "a" => format!("side a ({}) wins the round", a.arm.arm).into(),
-                "b" => format!("side b ({}) wins the round", b.arm.arm).into(),
+                "a" => format!("side a ({}) wins the round", a.arm).into(),
+                "b" => format!("side b ({}) wins the round", b.arm).into(),
                 _ => "the round is drawn".into(),
             });
+            if res.quiet {
+                return Ok(res);
+            }
             res.note(format!(
                 "On side b ({}): {}. On side a ({}): {}.",
-                b.arm.arm,
+                b.arm,
                 loss(ha),
-                a.arm.arm,
+                a.arm,
                 loss(hb)
             ));
             match winner {
@@ -290,15 +348,43 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     Ok(res)
 }
 
-/// One side's pool: base, the rows of its arm's table, minimum, the dice.
-fn side_pool(
+/// How odds groups a melee without an opponent: by the hits scored.
+fn one_sided_group(hits: i64) -> String {
+    format!("{hits} hit{} on the opponent", plural(hits))
+}
+
+/// For odds: who wins and each side's hits, nothing else.
+fn quiet_outcome(mut res: Resolution, plan: &Plan, rolled: &[Rolled]) -> Resolution {
+    let hits: Vec<i64> = rolled.iter().map(|r| r.hits).collect();
+    res.field(
+        "sides",
+        hits.iter()
+            .map(|h| json!({ "hits": h }))
+            .collect::<Vec<_>>(),
+    );
+    res.field("hits", hits[0]);
+    let (a, b) = (&plan.sides[0], plan.sides.get(1));
+    let (id, group): (&'static str, String) = match (b, hits.as_slice()) {
+        (None, [h, ..]) => (if *h > 0 { "hits" } else { "no-hits" }, one_sided_group(*h)),
+        (Some(_), [ha, hb, ..]) if ha > hb => ("a", format!("side a ({}) wins the round", a.arm)),
+        (Some(b), [ha, hb, ..]) if hb > ha => ("b", format!("side b ({}) wins the round", b.arm)),
+        _ => ("drawn", "the round is drawn".to_string()),
+    };
+    res.set_outcome(id, group.clone(), Tone::Neutral);
+    res.odds_group = Some(group.into());
+    res
+}
+
+/// One side's pool up to its dice: base, the rows of its arm's table, the
+/// minimum.
+fn side_plan(
     input: &Input,
-    res: &mut Resolution,
     s: &Side,
     other: Option<&Side>,
     two: bool,
-    dice: &mut dyn DiceSource,
-) -> Result<Rolled, CommandError> {
+) -> Result<SidePlan, CommandError> {
+    let mut before = Resolution::new(System::Drums, "melee", "");
+    let res = &mut before;
     let tables = &input.tables.drums_pools;
     let m = &tables.melee;
     let table = m
@@ -357,15 +443,14 @@ fn side_pool(
     unused_words(res, tables, &prefix, table, s, other);
     let n = steps.last().map_or(0, |st| st.pool).max(0);
     res.row(format!("{prefix}pool"), format!("{n}D6"));
-    let p = dice.pool(n as u32, 6, m.hit_on)?;
-    pool::show_dice(res, &format!("{prefix}{n}D6"), &p.dice);
-    let hits = i64::from(p.successes);
-    res.row(format!("{prefix}hits ({} or more)", m.hit_on), hits);
-    Ok(Rolled {
+    Ok(SidePlan {
+        name: s.name,
+        arm: s.arm.arm.clone(),
+        keyword: s.arm.keyword.clone(),
+        before,
+        prefix,
         pool: n,
-        hits,
         steps: json_steps,
-        faces: p.dice.iter().map(|d| d.face).collect(),
     })
 }
 
