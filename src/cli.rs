@@ -385,8 +385,18 @@ fn completions(args: &[String]) -> ExitCode {
         }
     };
     let mut cmd = Args::command();
-    clap_complete::generate(shell, &mut cmd, "drumhead", &mut io::stdout());
-    ExitCode::SUCCESS
+    // Into a buffer first: the generator panics on a failed write, and a
+    // closed pipe (`drumhead completions bash | head`) is not a failure.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "drumhead", &mut script);
+    match io::stdout().lock().write_all(&script) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 /// The game of `--game` and `--army`, if either is given.
