@@ -195,7 +195,10 @@ fn json_section(roff: &mut Roff) {
             "seed",
             "present when any die was rolled rather than entered: --seed with this number rolls the same dice again.",
         ),
-        ("dice", "every die face, in the order the procedure threw them."),
+        (
+            "dice",
+            "every die face, in the order the procedure threw them.",
+        ),
         (
             "entered",
             "booleans, as long as dice: true for a face you entered (rolled … or --dice), false for one drumhead rolled.",
@@ -279,7 +282,11 @@ const SESSION_VERBS: &[(&str, &str, &str)] = &[
         "end-turn",
         "The units that must take an end-of-turn resilience test, in the rule's order.",
     ),
-    ("undo", "undo", "Take back the last command that changed the game."),
+    (
+        "undo",
+        "undo",
+        "Take back the last command that changed the game.",
+    ),
     ("log", "log", "The game's journal so far."),
     ("save", "save FILE", "Save the game to FILE."),
 ];

@@ -59,7 +59,14 @@ fn pages_hold_every_verb_word_and_json_field() {
     }
     let page = drumhead::manpage::drumhead_1();
     for field in [
-        "verb", "rules", "seed", "dice", "entered", "modifiers", "score", "outcome",
+        "verb",
+        "rules",
+        "seed",
+        "dice",
+        "entered",
+        "modifiers",
+        "score",
+        "outcome",
     ] {
         assert!(page.contains(&format!("\\fB{field}\\fR")), "{field}");
     }
@@ -75,7 +82,11 @@ fn bash_completion_loads() {
         "source <('{}' completions bash) && complete -p drumhead",
         env!("CARGO_BIN_EXE_drumhead")
     );
-    let out = Command::new("bash").arg("-c").arg(&script).output().unwrap();
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(&script)
+        .output()
+        .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success() && stdout.contains("drumhead"),
@@ -91,7 +102,10 @@ fn completions_for_every_shell_and_a_clear_error_otherwise() {
             .output()
             .unwrap();
         assert!(out.status.success(), "{shell}");
-        assert!(String::from_utf8_lossy(&out.stdout).contains("seed"), "{shell}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("seed"),
+            "{shell}"
+        );
     }
     let out = Command::new(env!("CARGO_BIN_EXE_drumhead"))
         .args(["completions", "tcsh"])
