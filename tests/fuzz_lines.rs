@@ -14,6 +14,8 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use drumhead::cli::Printer;
 use drumhead::command::System;
@@ -283,6 +285,43 @@ fn check_error(e: &CommandError, line: &str) {
     let _ = e.render(line, Some(3));
 }
 
+/// What is being tried now, and since when: a watchdog thread reports a
+/// line (and the mutant it runs on) that takes more than ten seconds.
+static CURRENT: Mutex<Option<(Instant, String)>> = Mutex::new(None);
+
+fn trying(what: impl FnOnce() -> String) {
+    if let Ok(mut current) = CURRENT.lock() {
+        *current = Some((Instant::now(), what()));
+    }
+}
+
+fn watchdog() {
+    std::thread::spawn(|| {
+        let mut reported = String::new();
+        loop {
+            std::thread::sleep(Duration::from_secs(1));
+            let Ok(current) = CURRENT.lock() else { return };
+            if let Some((since, what)) = current.as_ref()
+                && since.elapsed() > Duration::from_secs(10)
+                && *what != reported
+            {
+                eprintln!("STUCK for {:.0?} on: {what}", since.elapsed());
+                reported = what.clone();
+            }
+        }
+    });
+}
+
+/// The lines of a mutant that are not in the original.
+fn changed(original: &str, mutant: &str) -> String {
+    let before: std::collections::HashSet<&str> = original.lines().collect();
+    mutant
+        .lines()
+        .filter(|l| !before.contains(l))
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
 /// One line through the session and both printers.
 fn run(session: &mut Session, line: &str, out: &mut Vec<u8>) {
     out.clear();
@@ -470,7 +509,8 @@ fn mutated_tables(name: &str, text: &str) -> Option<Tables> {
 fn a_million_lines_and_mutated_files_never_panic() {
     let seed = env_u64("DRUMHEAD_FUZZ_SEED", 1);
     let total = env_u64("DRUMHEAD_FUZZ_LINES", 1_000_000);
-    let started = std::time::Instant::now();
+    let started = Instant::now();
+    watchdog();
     let mut rng = Pcg64::seed_from_u64(seed);
     let armies = army_sources();
     let tables = Tables::embedded().unwrap();
@@ -485,6 +525,7 @@ fn a_million_lines_and_mutated_files_never_panic() {
     let words = vocabulary(&sessions[0], &ids);
     let mut out = Vec::with_capacity(4096);
     let mut errors = 0u64;
+    let mut slowest = (Duration::ZERO, String::new());
     // DRUMHEAD_FUZZ_SHOW=N: print the first N rejected well-formed lines.
     let mut verbose = env_u64("DRUMHEAD_FUZZ_SHOW", 0);
 
@@ -504,7 +545,17 @@ fn a_million_lines_and_mutated_files_never_panic() {
             _ => line,
         };
         let session = &mut sessions[k];
-        if let Err(e) = session.run_line(&line) {
+        trying(|| format!("line {line:?}"));
+        let t = Instant::now();
+        let result = session.run_line(&line);
+        let took = t.elapsed();
+        if took > slowest.0 {
+            slowest = (took, line.clone());
+        }
+        if took > Duration::from_millis(200) {
+            eprintln!("slow line ({took:.1?}): {line:?}");
+        }
+        if let Err(e) = result {
             errors += 1;
             if structured && verbose > 0 {
                 verbose -= 1;
@@ -529,9 +580,11 @@ fn a_million_lines_and_mutated_files_never_panic() {
     let mutants = total / 200;
     for _ in 0..mutants {
         let (name, text) = &table_files[rng.random_range(0..table_files.len())];
+        let original = text;
         let text = mutate(&mut rng, text);
         if let Some(tables) = mutated_tables(name, &text) {
             loaded += 1;
+            let mutant = format!("tables/{name} with {:?}", changed(original, &text));
             for system in System::ALL {
                 let mut session = Session::new(tables.clone(), system, seed);
                 let examples: Vec<String> = session
@@ -540,11 +593,13 @@ fn a_million_lines_and_mutated_files_never_panic() {
                     .flat_map(|d| d.examples.iter().map(|e| e.to_string()))
                     .collect();
                 for example in &examples {
+                    trying(|| format!("{example:?} and its odds on {mutant}"));
                     run(&mut session, example, &mut out);
                     run(&mut session, &format!("odds {example}"), &mut out);
                 }
                 for _ in 0..10 {
                     let line = structured_line(&mut rng, &session, &[]);
+                    trying(|| format!("{line:?} on {mutant}"));
                     run(&mut session, &line, &mut out);
                 }
             }
@@ -571,6 +626,7 @@ fn a_million_lines_and_mutated_files_never_panic() {
                         line.push(' ');
                         line.push_str(&ids[rng.random_range(0..ids.len())]);
                     }
+                    trying(|| format!("{line:?} on a mutated army"));
                     run(&mut session, &line, &mut out);
                 }
                 for verb in ["units", "end-turn", "next-turn", "log", "undo"] {
@@ -582,8 +638,10 @@ fn a_million_lines_and_mutated_files_never_panic() {
     }
     println!(
         "seed {seed}: {total} lines ({errors} rejected), {mutants} table mutants ({loaded} loaded), \
-         {mutants} army mutants ({armies_loaded} loaded) in {:.1?}",
-        started.elapsed()
+         {mutants} army mutants ({armies_loaded} loaded) in {:.1?}; slowest line {:.1?}: {:?}",
+        started.elapsed(),
+        slowest.0,
+        slowest.1
     );
 }
 
