@@ -703,3 +703,52 @@ fn batch_reports_every_garbage_line_and_resolves_the_rest() {
     );
     assert_eq!(results, total - bad_lines.len(), "every good line resolved");
 }
+
+/// Found by the fuzzer: a house rule's `65536D6` made `odds move` run for
+/// hours; now the table is refused when it loads, naming the expression.
+#[test]
+fn a_table_dice_expression_with_a_heap_of_dice_is_refused() {
+    let text = include_str!("../tables/drums.toml").replacen("\"1D6\"", "\"65536D6\"", 1);
+    let err = drumhead::tables::parse_toml::<drumhead::drums::DrumsTables>("drums.toml", &text)
+        .and_then(|t| t.validate("drums.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("65536D6") && err.contains("100 dice"), "{err}");
+    let text = include_str!("../tables/drums.toml").replacen(
+        "\"1D6\"",
+        "\"9223372036854775807+9223372036854775807\"",
+        1,
+    );
+    assert!(
+        drumhead::tables::parse_toml::<drumhead::drums::DrumsTables>("drums.toml", &text).is_err()
+    );
+}
+
+/// Found by the fuzzer: a unit with an enormous number of bases overflowed
+/// its strength percentage.
+#[test]
+fn a_unit_with_enormous_bases_is_no_panic() {
+    let text = include_str!("../armies/leuthen-prussia.toml").replacen(
+        "bases = 6",
+        "bases = 9223372036854775807",
+        1,
+    );
+    let game = Game::new(
+        vec![ArmySource {
+            file: "prussia.toml".into(),
+            text,
+        }],
+        6,
+    )
+    .unwrap();
+    let mut session = Session::new(Tables::embedded().unwrap(), System::Drums, 1).with_game(game);
+    for line in [
+        "units",
+        "show gren-1",
+        "resilience gren-1",
+        "hold gren-1",
+        "end-turn",
+    ] {
+        let _ = session.run_line(line);
+    }
+}
