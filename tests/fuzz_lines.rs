@@ -724,6 +724,24 @@ fn a_table_dice_expression_with_a_heap_of_dice_is_refused() {
     );
 }
 
+/// Found by the fuzzer (debug build): an adjustment of 2^63 - 1 overflowed
+/// the resilience score; now every number in a table is bounded when it loads.
+#[test]
+fn a_table_number_out_of_range_is_refused_with_its_key() {
+    let text = include_str!("../tables/drums.toml").replacen(
+        "shooting = 1\n",
+        "shooting = 9223372036854775807\n",
+        1,
+    );
+    let err = drumhead::tables::parse_toml::<drumhead::drums::DrumsTables>("drums.toml", &text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("resilience.adjustment[0].shooting") && err.contains("out of range"),
+        "{err}"
+    );
+}
+
 /// Found by the fuzzer: a unit with an enormous number of bases overflowed
 /// its strength percentage.
 #[test]
