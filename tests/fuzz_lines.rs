@@ -286,7 +286,8 @@ fn check_error(e: &CommandError, line: &str) {
 }
 
 /// What is being tried now, and since when: a watchdog thread reports a
-/// line (and the mutant it runs on) that takes more than ten seconds.
+/// line (and the mutant it runs on) that takes more than ten seconds, and
+/// ends the run as a failure after two minutes.
 static CURRENT: Mutex<Option<(Instant, String)>> = Mutex::new(None);
 
 fn trying(what: impl FnOnce() -> String) {
@@ -301,12 +302,16 @@ fn watchdog() {
         loop {
             std::thread::sleep(Duration::from_secs(1));
             let Ok(current) = CURRENT.lock() else { return };
-            if let Some((since, what)) = current.as_ref()
-                && since.elapsed() > Duration::from_secs(10)
-                && *what != reported
-            {
-                eprintln!("STUCK for {:.0?} on: {what}", since.elapsed());
-                reported = what.clone();
+            if let Some((since, what)) = current.as_ref() {
+                if since.elapsed() > Duration::from_secs(10) && *what != reported {
+                    eprintln!("STUCK for {:.0?} on: {what}", since.elapsed());
+                    reported = what.clone();
+                }
+                // A line that takes minutes is a failure too.
+                if since.elapsed() > Duration::from_secs(120) {
+                    eprintln!("FAIL: no answer in two minutes to: {what}");
+                    std::process::exit(101);
+                }
             }
         }
     });
