@@ -176,6 +176,8 @@ pub fn main() -> ExitCode {
     match args.command.first().map(String::as_str) {
         Some("check") => return check(&args.command[1..]),
         Some("replay") => return replay(&args.command[1..], tables),
+        Some("man") => return man(&args.command[1..], &tables),
+        Some("completions") => return completions(&args.command[1..]),
         _ => {}
     }
     let seed = args.seed.unwrap_or_else(entropy_seed);
@@ -314,6 +316,64 @@ fn replay(args: &[String], tables: Tables) -> ExitCode {
             println!("{text}");
             ExitCode::SUCCESS
         }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `drumhead man DIR`: the manual pages, generated from the program and
+/// the loaded tables.
+fn man(args: &[String], tables: &Tables) -> ExitCode {
+    let [dir] = args else {
+        eprintln!("error: `man` needs one directory: drumhead man man/");
+        return ExitCode::from(2);
+    };
+    let catalog = crate::catalog::Catalog::new(tables);
+    match crate::manpage::write_pages(std::path::Path::new(dir), &catalog) {
+        Ok(paths) => {
+            for path in paths {
+                println!("wrote {}", path.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {dir}: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `drumhead completions SHELL`: a completion script on stdout.
+fn completions(args: &[String]) -> ExitCode {
+    use clap::CommandFactory;
+    use clap_complete::Shell;
+    let shells = "bash, zsh, fish, powershell";
+    let shell = match args {
+        [name] => match name.as_str() {
+            "bash" => Shell::Bash,
+            "zsh" => Shell::Zsh,
+            "fish" => Shell::Fish,
+            "powershell" => Shell::PowerShell,
+            other => {
+                eprintln!("error: no completions for `{other}`: one of {shells}");
+                return ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("error: `completions` needs one shell: {shells}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut cmd = Args::command();
+    // Into a buffer first: the generator panics on a failed write, and a
+    // closed pipe (`drumhead completions bash | head`) is not a failure.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "drumhead", &mut script);
+    match io::stdout().lock().write_all(&script) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(1)

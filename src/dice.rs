@@ -19,6 +19,12 @@ use crate::error::DiceError;
 /// same dice on every platform.
 pub type Generator = Pcg64;
 
+/// A dice expression in the tables (`2+1D6`) throws at most this many dice.
+pub const MAX_TABLE_DICE: u32 = 100;
+
+/// And its fixed part is at most this large either way.
+pub const MAX_TABLE_FIXED: i64 = 1_000_000;
+
 /// No single roll may ask for more dice than this.
 pub const MAX_DICE_PER_ROLL: u64 = 10_000;
 
@@ -247,6 +253,7 @@ impl DiceExpr {
             return Err(format!("`{text}` is not a dice expression like `2+1D6`"));
         }
         let mut expr = DiceExpr::default();
+        let mut count_all: u32 = 0;
         for term in body.split('+') {
             let bad = || format!("`{text}` is not a dice expression like `2+1D6` or `3D6`");
             match term.split_once('D') {
@@ -260,9 +267,25 @@ impl DiceExpr {
                     if count == 0 || !(2..=100).contains(&sides) {
                         return Err(bad());
                     }
+                    // A house rule's typo (`600D6`) must not make every
+                    // roll, and `odds`, throw a heap of dice.
+                    count_all = count_all.saturating_add(count);
+                    if count_all > MAX_TABLE_DICE {
+                        return Err(format!(
+                            "`{text}` throws more than {MAX_TABLE_DICE} dice: a table's dice expression may throw at most that many"
+                        ));
+                    }
                     expr.dice.push((count, sides));
                 }
-                None => expr.fixed += term.parse::<i64>().map_err(|_| bad())?,
+                None => {
+                    let n = term.parse::<i64>().map_err(|_| bad())?;
+                    expr.fixed = expr.fixed.checked_add(n).ok_or_else(bad)?;
+                    if expr.fixed.abs() > MAX_TABLE_FIXED {
+                        return Err(format!(
+                            "`{text}`: a fixed amount in a table may be at most {MAX_TABLE_FIXED}"
+                        ));
+                    }
+                }
             }
         }
         expr.text = expr.describe();

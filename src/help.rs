@@ -92,7 +92,7 @@ pub fn verb_help(doc: &VerbDoc) -> String {
 }
 
 /// How a word is typed: `general[=N]`, `bases=N`.
-fn shown(name: &str, kind: &Kind) -> String {
+pub fn shown(name: &str, kind: &Kind) -> String {
     match kind {
         Kind::Counted => format!("{name}[=N]"),
         Kind::Number { .. } => format!("{name}=N"),

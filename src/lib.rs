@@ -20,6 +20,7 @@ pub mod error;
 pub mod explore;
 pub mod game;
 pub mod help;
+pub mod manpage;
 pub mod mayhem;
 pub mod odds;
 pub mod parse;

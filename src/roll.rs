@@ -100,7 +100,11 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     let text: String = raw.iter().map(|w| w.text.as_str()).collect();
     let expr = RollExpr::parse(&text).ok_or_else(|| BindError::BadValue {
         span,
-        text: text.clone(),
+        // As typed: `roll 10 6` is not quoted back as `106`.
+        text: input
+            .line
+            .get(span.start..span.end)
+            .map_or_else(|| text.clone(), str::to_string),
         expected: "expected dice like `3d6`, `2d6+1`, `1d12` or `10d6>=4` (2 to 1000 sides)".into(),
     })?;
     if expr.count > MAX_DICE_PER_ROLL {

@@ -144,7 +144,7 @@ fn embedded_text(name: &str) -> &'static str {
 /// Deserialize one table file, turning the TOML error's byte span into a
 /// line and column.
 pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, TableError> {
-    toml::from_str(text).map_err(|e| {
+    let parsed: T = toml::from_str(text).map_err(|e| {
         let (line, column) = e
             .span()
             .map_or((1, 1), |span| line_column(text, span.start));
@@ -154,7 +154,54 @@ pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Tabl
             column,
             message: e.message().trim().to_string(),
         }
-    })
+    })?;
+    if let Ok(table) = text.parse::<toml::Table>() {
+        check_numbers(file, "", &toml::Value::Table(table))?;
+    }
+    Ok(parsed)
+}
+
+/// No number in a table is larger than this either way, so sums of
+/// modifiers can never overflow.
+pub const MAX_TABLE_NUMBER: i64 = 1_000_000;
+
+/// Every whole number in a table file within ±[`MAX_TABLE_NUMBER`].
+fn check_numbers(file: &str, key: &str, value: &toml::Value) -> Result<(), TableError> {
+    let child = |k: &str| {
+        if key.is_empty() {
+            k.to_string()
+        } else {
+            format!("{key}.{k}")
+        }
+    };
+    match value {
+        toml::Value::Integer(n) if n.unsigned_abs() > MAX_TABLE_NUMBER as u64 => {
+            Err(TableError::Invalid {
+                file: file.to_string(),
+                key: key.to_string(),
+                message: format!(
+                    "{n} is out of range: numbers in the tables are at most {MAX_TABLE_NUMBER} either way"
+                ),
+            })
+        }
+        toml::Value::Float(x) if !x.is_finite() || x.abs() > MAX_TABLE_NUMBER as f64 => {
+            Err(TableError::Invalid {
+                file: file.to_string(),
+                key: key.to_string(),
+                message: format!(
+                    "{x} is out of range: numbers in the tables are at most {MAX_TABLE_NUMBER} either way"
+                ),
+            })
+        }
+        toml::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, v)| check_numbers(file, &format!("{key}[{i}]"), v)),
+        toml::Value::Table(table) => table
+            .iter()
+            .try_for_each(|(k, v)| check_numbers(file, &child(k), v)),
+        _ => Ok(()),
+    }
 }
 
 /// 1-based line and column of a byte offset.

@@ -28,7 +28,8 @@ impl Strength {
         if self.bases == 0 {
             return 100;
         }
-        self.left() * 100 / self.bases
+        // Wide arithmetic: an army list may give any number of bases.
+        (i128::from(self.left()) * 100 / i128::from(self.bases)) as i64
     }
 }
 

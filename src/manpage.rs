@@ -1,0 +1,455 @@
+//! The manual pages: `drumhead.1` from the clap definition, and
+//! `drumhead-commands.7`, the command language, from the catalog (which is
+//! built from the tables), so neither can drift from the program.
+//! `drumhead man DIR` writes both; tests/man_pages.rs checks the committed
+//! ones in `man/` are what the program generates.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use clap::CommandFactory;
+use roff::{Roff, bold, italic, roman};
+
+use crate::bind::Vocab;
+use crate::catalog::{Catalog, VerbDoc};
+use crate::cli::Args;
+use crate::command::{System, Unit};
+
+/// The pages, by file name.
+pub fn pages(catalog: &Catalog) -> Vec<(&'static str, String)> {
+    vec![
+        ("drumhead.1", drumhead_1()),
+        ("drumhead-commands.7", commands_7(catalog)),
+    ]
+}
+
+/// Write every page into `dir` (created if missing); returns the paths.
+pub fn write_pages(dir: &Path, catalog: &Catalog) -> io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let mut written = Vec::new();
+    for (name, text) in pages(catalog) {
+        let path = dir.join(name);
+        std::fs::write(&path, text)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+fn source() -> String {
+    format!("drumhead {}", env!("CARGO_PKG_VERSION"))
+}
+
+fn render(roff: &Roff) -> String {
+    roff.render()
+}
+
+fn para(roff: &mut Roff, text: &str) {
+    roff.control("PP", []);
+    roff.text([roman(text)]);
+}
+
+/// A tagged paragraph: a bold tag, then its text.
+fn tagged(roff: &mut Roff, tag: &str, text: &str) {
+    roff.control("TP", []);
+    roff.text([bold(tag)]);
+    roff.text([roman(text)]);
+}
+
+/// Lines shown as typed, indented, not filled.
+fn example_block<'a>(roff: &mut Roff, lines: impl IntoIterator<Item = &'a str>) {
+    roff.control("RS", ["4"]);
+    roff.control("nf", []);
+    for line in lines {
+        roff.text([roman(line)]);
+    }
+    roff.control("fi", []);
+    roff.control("RE", []);
+}
+
+/// drumhead(1): synopsis, description and options from clap, then the
+/// program's task words, the JSON format, exit status and files.
+pub fn drumhead_1() -> String {
+    let man = clap_mangen::Man::new(Args::command())
+        .title("DRUMHEAD")
+        .section("1")
+        .source(source())
+        .manual("drumhead manual");
+    let mut out: Vec<u8> = Vec::new();
+    // Writing into a Vec cannot fail.
+    let _ = man.render_title(&mut out);
+    let _ = man.render_name_section(&mut out);
+    let _ = man.render_synopsis_section(&mut out);
+    let _ = man.render_description_section(&mut out);
+    let _ = man.render_options_section(&mut out);
+    let mut text = String::from_utf8_lossy(&out).into_owned();
+
+    let mut roff = Roff::new();
+    roff.control("SH", ["TASKS"]);
+    para(
+        &mut roff,
+        "A first word that names a task of the program, rather than a rules command:",
+    );
+    tagged(
+        &mut roff,
+        "drumhead check FILE…",
+        "Check army lists (and house-rule table files, by their file name) without resolving anything; \
+         ids must be unique across the lists given together.",
+    );
+    tagged(
+        &mut roff,
+        "drumhead replay JOURNAL",
+        "Rebuild a game from its journal, re-resolving every command with its recorded dice, \
+         and check the result against the saved state.",
+    );
+    tagged(
+        &mut roff,
+        "drumhead man DIR",
+        "Write these manual pages (drumhead.1 and drumhead-commands.7) into DIR, generated \
+         from the program and its tables (with --tables, the house rules show in the command page).",
+    );
+    tagged(
+        &mut roff,
+        "drumhead completions bash|zsh|fish|powershell",
+        "Print a shell completion script to standard output, for example \
+         source <(drumhead completions bash).",
+    );
+
+    roff.control("SH", ["COMMANDS"]);
+    para(
+        &mut roff,
+        "A line is [RULES] [odds] VERB word… [at|vs word…] [rolled FACE…] [# comment]. \
+         The verbs of every rule system, and every word each verb knows, are in drumhead-commands(7); \
+         at the prompt, help and help VERB show the same.",
+    );
+
+    json_section(&mut roff);
+
+    roff.control("SH", ["EXIT STATUS"]);
+    tagged(&mut roff, "0", "Every command resolved.");
+    tagged(
+        &mut roff,
+        "1",
+        "Some command was rejected (each is reported, and the rest still run), \
+         or dice given with --dice were never used.",
+    );
+    tagged(
+        &mut roff,
+        "2",
+        "A usage error: bad options, tables, army lists or game file.",
+    );
+
+    roff.control("SH", ["ENVIRONMENT"]);
+    tagged(
+        &mut roff,
+        "NO_COLOR",
+        "When set and not empty, --color auto does not colour.",
+    );
+    tagged(
+        &mut roff,
+        "XDG_DATA_HOME, HOME",
+        "The REPL keeps its history in $XDG_DATA_HOME/drumhead/history, \
+         else $HOME/.local/share/drumhead/history.",
+    );
+
+    roff.control("SH", ["FILES"]);
+    tagged(
+        &mut roff,
+        "FILE.journal",
+        "Beside a --game FILE: one JSON object a line for every command that changed the game, \
+         with its seed and dice.",
+    );
+
+    roff.control("SH", ["EXAMPLES"]);
+    example_block(
+        &mut roff,
+        [
+            "drumhead 'resilience +determined'",
+            "drumhead --json 'resilience shooting +determined +hit rolled 4 3'",
+            "drumhead --seed 7 < script.txt",
+            "drumhead 'odds resilience melee +lost-round compare +general'",
+            "drumhead --army armies/leuthen-prussia.toml --game game.json",
+        ],
+    );
+
+    roff.control("SH", ["SEE ALSO"]);
+    roff.text([bold("drumhead-commands"), roman("(7)")]);
+    text.push_str(&roff.to_roff());
+    text
+}
+
+/// The JSON Lines format of `--json` (SPEC section 4, as render.rs writes it).
+fn json_section(roff: &mut Roff) {
+    roff.control("SH", ["JSON OUTPUT"]);
+    para(
+        roff,
+        "With --json every command prints one JSON object on one line (JSON Lines) on standard output. \
+         A resolution has these fields, in this order:",
+    );
+    let fields: &[(&str, &str)] = &[
+        ("verb", "the verb resolved, such as \"resilience\"."),
+        (
+            "rules",
+            "the rule system: \"drums\", \"mayhem\", \"saber\" or \"saber-quickplay\".",
+        ),
+        (
+            "seed",
+            "present when any die was rolled rather than entered: --seed with this number rolls the same dice again.",
+        ),
+        (
+            "dice",
+            "every die face, in the order the procedure threw them.",
+        ),
+        (
+            "entered",
+            "booleans, as long as dice: true for a face you entered (rolled … or --dice), false for one drumhead rolled.",
+        ),
+        (
+            "modifiers",
+            "the modifier stack: [{\"label\", \"value\"}], each labelled with the rule table row it came from.",
+        ),
+        ("score", "the modified score, where the procedure has one."),
+        (
+            "outcome",
+            "the outcome's id, such as \"carry-on\", \"must-charge\", \"pass\".",
+        ),
+        ("outcome_text", "the outcome in the rule's words."),
+        (
+            "notes",
+            "present when there are notes: further effects and reminders, as text.",
+        ),
+    ];
+    for (name, text) in fields {
+        tagged(roff, name, text);
+    }
+    para(
+        roff,
+        "Then each procedure adds its own fields (before notes): resilience: context, hits, advance_bw; \
+         charge and move: distance_bw (absent when the outcome is cannot-charge); \
+         shoot: pool, pool_steps, hit_on, range (short, long, out-of-range), hits, bases_lost, hits_left; \
+         melee and initiative: sides [{pool, dice, hits or total}] (side a, then side b after vs) and winner (a, b, drawn); \
+         risk: distance_bw when swept away; hits: bases_lost, hits_left; \
+         roll: total for sums, successes for pools like 10d6>=4; \
+         mayhem move: distance_in; fire: skill {die, modified, needed}, impact {die, modified}; \
+         courage: figures [{courage, die, result, retreat_in}]; fight: result (killed, courage-check); \
+         post-battle: wounded, dead; morale: needed; \
+         attack and bombard: differential (or ratio), column, result (the cell as printed), \
+         check {die, needed, passed} when the morale die is used, applied (the result code that takes effect). \
+         Commands that name units also carry the game's effects in their notes.",
+    );
+    para(
+        roff,
+        "A rejected command prints {\"error\", \"line\", \"column\"} on standard output instead: \
+         the message, the line number in the input, and the 1-based column of the word at fault when there is one.",
+    );
+    para(
+        roff,
+        "odds prints {\"verb\", \"rules\", \"odds\": true, \"outcomes\": [{\"outcome\", \"text\", \"p\", \"fraction\"}]} \
+         with exact probabilities that sum to 1 (fraction like \"7/12\", null when there is no exact fraction), plus expected values \
+         where they apply (expected_hits, expected_distance …). \
+         odds … compare WORD prints {\"verb\", \"rules\", \"compare\", \"without\", \"with\"}, the last two odds objects; \
+         simulate N prints {\"verb\", \"rules\", \"simulate\", \"seed\", \"outcomes\": [{\"text\", \"observed\", \"p_observed\", \"p\"}]}. \
+         help and the game's verbs print {\"help\": TEXT}.",
+    );
+}
+
+/// Commands the session carries out itself, not a rule system's resolver.
+const SESSION_VERBS: &[(&str, &str, &str)] = &[
+    (
+        "help",
+        "help [VERB]",
+        "The verbs of the active rule system, or every word a verb knows.",
+    ),
+    (
+        "odds",
+        "odds COMMAND [compare WORD…]",
+        "The exact probability of every outcome of COMMAND, with expected values; \
+         compare shows the distribution without and with the words.",
+    ),
+    (
+        "simulate",
+        "simulate N COMMAND",
+        "Roll COMMAND N times and show the observed frequencies beside the exact ones.",
+    ),
+    (
+        "set",
+        "set bases N",
+        "The bases a shooting or melee side is given when neither bases=N nor a unit says.",
+    ),
+    (
+        "units",
+        "units",
+        "With armies loaded: every unit and general, and what the game knows of it.",
+    ),
+    ("show", "show UNIT", "One unit's facts and state."),
+    ("next-turn", "next-turn", "Start the next turn."),
+    (
+        "end-turn",
+        "end-turn",
+        "The units that must take an end-of-turn resilience test, in the rule's order.",
+    ),
+    (
+        "undo",
+        "undo",
+        "Take back the last command that changed the game.",
+    ),
+    ("log", "log", "The game's journal so far."),
+    ("save", "save FILE", "Save the game to FILE."),
+];
+
+/// drumhead-commands(7): the command language, from the catalog.
+pub fn commands_7(catalog: &Catalog) -> String {
+    let mut roff = Roff::new();
+    roff.control(
+        "TH",
+        [
+            "DRUMHEAD-COMMANDS",
+            "7",
+            "",
+            source().as_str(),
+            "drumhead manual",
+        ],
+    );
+    roff.control("SH", ["NAME"]);
+    roff.text([roman(
+        "drumhead-commands - the command language of drumhead, verb by verb",
+    )]);
+    roff.control("SH", ["SYNOPSIS"]);
+    roff.text([
+        roman("["),
+        italic("RULES"),
+        roman("] [odds] "),
+        italic("VERB"),
+        roman(" word… [at|vs word…] [rolled "),
+        italic("FACE"),
+        roman("…] [# comment]"),
+    ]);
+    roff.control("SH", ["DESCRIPTION"]);
+    para(
+        &mut roff,
+        "Each line is one command, resolved under the active rule system (--rules, or the armies') \
+         unless it starts with a rule system's id. Words are keywords (determined, +determined; \
+         _ and - alike, any case), counted keywords (+general=2 or general general), values (bases=4), \
+         distances (2BW, 2.5bw, 12\", 12in) and numbers. Words after at describe the target, after vs the opponent. \
+         rolled FACE… at the end enters the dice you threw, in the order the procedure throws them; \
+         too few are completed by rolling, too many or a face the die does not have is an error. \
+         An unknown word is an error that points at the word and suggests the nearest one the verb knows.",
+    );
+    para(
+        &mut roff,
+        "Below, every rule system with its verbs: the usage, what the verb does, and every word it knows \
+         with the table row and values it stands for. word[=N] is counted, word=N takes a number. \
+         The pages are generated from the tables the program embeds, so the numbers are those of the rules.",
+    );
+
+    roff.control("SH", ["EVERY RULE SYSTEM"]);
+    para(
+        &mut roff,
+        "These verbs work under every rule system. The session itself carries out:",
+    );
+    for (name, usage, text) in SESSION_VERBS {
+        roff.control("TP", []);
+        roff.text([bold(*usage)]);
+        roff.text([roman(*text)]);
+        debug_assert!(crate::catalog::session_verbs().any(|v| v == *name));
+    }
+    for doc in catalog.verbs.iter().filter(|v| v.system.is_none()) {
+        verb(&mut roff, doc);
+    }
+
+    for system in System::ALL {
+        let title = format!("{} ({})", system.title().to_uppercase(), system.id());
+        roff.control("SH", [title.as_str()]);
+        let verbs: Vec<&VerbDoc> = catalog
+            .verbs
+            .iter()
+            .filter(|v| v.system == Some(system))
+            .collect();
+        if verbs.is_empty() {
+            para(
+                &mut roff,
+                "No verbs of this rule system yet; only those that work under every rule system.",
+            );
+            continue;
+        }
+        para(
+            &mut roff,
+            &format!(
+                "Under --rules {id}, or with a line that starts with {id}:",
+                id = system.id()
+            ),
+        );
+        for doc in verbs {
+            verb(&mut roff, doc);
+        }
+    }
+
+    roff.control("SH", ["SEE ALSO"]);
+    roff.text([bold("drumhead"), roman("(1)")]);
+    render(&roff)
+}
+
+fn verb(roff: &mut Roff, doc: &VerbDoc) {
+    roff.control("SS", [doc.name]);
+    roff.text([bold(doc.usage)]);
+    roff.control("PP", []);
+    roff.text([roman(doc.summary.as_str())]);
+    words(roff, "Words:", &doc.vocab);
+    for (kind, vocab) in &doc.clauses {
+        words(roff, &format!("Words after {}:", kind.word()), vocab);
+    }
+    if !doc.examples.is_empty() {
+        roff.control("PP", []);
+        roff.text([roman("Examples:")]);
+        example_block(roff, doc.examples.iter().copied());
+    }
+}
+
+fn words(roff: &mut Roff, title: &str, vocab: &Vocab) {
+    let mut extra = Vec::new();
+    if let Some(meaning) = vocab.number {
+        extra.push(("N".to_string(), format!("a bare number: {meaning}")));
+    }
+    if let Some(unit) = vocab.distance {
+        let example = match unit {
+            Unit::BaseWidths => "2BW",
+            Unit::Inches => "12\" or 12in",
+        };
+        extra.push((
+            "DISTANCE".to_string(),
+            format!("a distance in {}, like {example}", unit_name(unit)),
+        ));
+    }
+    if let Some(meaning) = vocab.notation {
+        extra.push(("NOTATION".to_string(), meaning.to_string()));
+    }
+    if vocab.raw {
+        extra.push((
+            "…".to_string(),
+            "the verb reads its own notation (see the usage)".to_string(),
+        ));
+    }
+    if vocab.entries.is_empty() && extra.is_empty() {
+        return;
+    }
+    roff.control("PP", []);
+    roff.text([roman(title)]);
+    roff.control("RS", ["4"]);
+    for entry in &vocab.entries {
+        tagged(
+            roff,
+            &crate::help::shown(&entry.name, &entry.kind),
+            &entry.help,
+        );
+    }
+    for (tag, text) in &extra {
+        tagged(roff, tag, text);
+    }
+    roff.control("RE", []);
+}
+
+fn unit_name(unit: Unit) -> &'static str {
+    match unit {
+        Unit::BaseWidths => "base widths",
+        Unit::Inches => "inches",
+    }
+}
