@@ -68,6 +68,19 @@ pub struct Contest {
     pub order: std::cmp::Ordering,
 }
 
+/// No draw may throw more dice than [`MAX_DICE_PER_ROLL`], whatever a
+/// house-rule table multiplies a pool by.
+pub fn within_limit(n: u32) -> Result<(), DiceError> {
+    if u64::from(n) > MAX_DICE_PER_ROLL {
+        return Err(DiceError::TooManyToRoll {
+            span: Span::default(),
+            count: u64::from(n),
+            max: MAX_DICE_PER_ROLL,
+        });
+    }
+    Ok(())
+}
+
 /// Draws repeated until the two sides differ (initiative ties).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TieBreak {
@@ -90,11 +103,13 @@ pub trait DiceSource {
 
     /// `n` dice, each kept, for procedures that read every face.
     fn roll_many(&mut self, n: u32, sides: u32) -> Result<Vec<Rolled>, DiceError> {
+        within_limit(n)?;
         (0..n).map(|_| self.roll(sides)).collect()
     }
 
     /// `n` dice summed.
     fn sum(&mut self, n: u32, sides: u32) -> Result<Sum, DiceError> {
+        within_limit(n)?;
         let dice = self.roll_many(n, sides)?;
         let total = dice.iter().map(|d| i64::from(d.face)).sum();
         Ok(Sum { dice, total })
@@ -144,6 +159,7 @@ pub trait DiceSource {
 
     /// `n` dice counted against a score.
     fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
+        within_limit(n)?;
         let dice = self.roll_many(n, sides)?;
         let successes = dice.iter().filter(|d| d.face >= at_least).count() as u32;
         Ok(Pool { dice, successes })

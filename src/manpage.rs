@@ -167,7 +167,7 @@ pub fn drumhead_1() -> String {
             "drumhead --json 'resilience shooting +determined +hit rolled 4 3'",
             "drumhead --seed 7 < script.txt",
             "drumhead 'odds resilience melee +lost-round compare +general'",
-            "drumhead --army armies/leuthen-prussia.toml --game game.json",
+            "drumhead --army armies/leuthen-1757-prussian.toml --army armies/leuthen-1757-austrian.toml --game game.json",
         ],
     );
 

@@ -14,6 +14,9 @@ use crate::dice::{Contest, DiceSource, Pool, Rolled, Sum, TieBreak};
 use crate::error::{CommandError, DiceError};
 use crate::resolution::Resolution;
 
+/// `odds` sums at most this many dice at once.
+pub const MAX_SUMMED_DICE: u32 = 1000;
+
 /// Above this many paths a procedure is refused rather than ground through.
 pub const MAX_PATHS: usize = 2_000_000;
 
@@ -292,6 +295,14 @@ impl DiceSource for Enumerator {
     }
 
     fn sum(&mut self, n: u32, sides: u32) -> Result<Sum, DiceError> {
+        // Convolution is quadratic in the dice: past this it stops being instant.
+        if n > MAX_SUMMED_DICE {
+            return Err(DiceError::TooManyToRoll {
+                span: crate::command::Span::default(),
+                count: u64::from(n),
+                max: u64::from(MAX_SUMMED_DICE),
+            });
+        }
         if n == 0 {
             return Ok(Sum {
                 dice: Vec::new(),
@@ -324,6 +335,15 @@ impl DiceSource for Enumerator {
     }
 
     fn contest(&mut self, a: u32, b: u32, sides: u32) -> Result<Contest, DiceError> {
+        for n in [a, b] {
+            if n > MAX_SUMMED_DICE {
+                return Err(DiceError::TooManyToRoll {
+                    span: crate::command::Span::default(),
+                    count: u64::from(n),
+                    max: u64::from(MAX_SUMMED_DICE),
+                });
+            }
+        }
         // P(a > b), P(a < b) and P(a = b) from the two sum distributions,
         // against a running total of b's distribution: linear, not pairwise.
         let (ta, tb) = (self.sum_table(a, sides), self.sum_table(b, sides));
@@ -355,6 +375,7 @@ impl DiceSource for Enumerator {
     }
 
     fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
+        crate::dice::within_limit(n)?;
         let weights = self.pool_table(n, sides, at_least);
         let successes = self.branch(&weights) as u32;
         Ok(Pool {
