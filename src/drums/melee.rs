@@ -487,19 +487,6 @@ fn unused_words(
     s: &Side,
     other: Option<&Side>,
 ) {
-    let mentions = |t: &AdjustmentTable, word: &str, opponent: bool| {
-        t.row.iter().any(|r| {
-            let lists = if opponent {
-                [&r.opponent, &r.opponent_not]
-            } else {
-                [&r.own, &r.own_not]
-            };
-            lists
-                .iter()
-                .flat_map(|l| l.iter())
-                .any(|w| w.split('+').any(|p| p == word))
-        })
-    };
     for (word, _) in &s.facts.given {
         let structural = word == "bases"
             || word == "figures"
@@ -509,14 +496,14 @@ fn unused_words(
                 .bound
                 .choice(FORMATION)
                 .is_some_and(|(f, _)| f == word);
-        if structural || mentions(table, word, false) {
+        if structural || table.mentions(word, false) {
             continue;
         }
         let other_table = other.and_then(|o| tables.melee.table(&o.arm.table));
-        if other_table.is_some_and(|t| mentions(t, word, true)) {
+        if other_table.is_some_and(|t| t.mentions(word, true)) {
             continue;
         }
-        let read_by_opponents = tables.melee.table.iter().any(|t| mentions(t, word, true));
+        let read_by_opponents = tables.melee.table.iter().any(|t| t.mentions(word, true));
         let why = match (read_by_opponents, other_table) {
             (true, None) => {
                 "read by the opponent's table: give the opponent (`vs ARM …`)".to_string()

@@ -115,6 +115,24 @@ pub struct AdjustmentTable {
     pub row: Vec<PoolRow>,
 }
 
+impl AdjustmentTable {
+    /// Whether any row reads `word` among the side's own words (or, with
+    /// `opponent`, among the other side's): words joined by `+` count each.
+    pub fn mentions(&self, word: &str, opponent: bool) -> bool {
+        self.row.iter().any(|r| {
+            let lists = if opponent {
+                [&r.opponent, &r.opponent_not]
+            } else {
+                [&r.own, &r.own_not]
+            };
+            lists
+                .iter()
+                .flat_map(|l| l.iter())
+                .any(|w| w.split('+').any(|p| p == word))
+        })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Band {

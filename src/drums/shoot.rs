@@ -381,24 +381,11 @@ fn unused_words(
     target: Option<&SideFacts>,
     weapon: &Weapon,
 ) {
-    let mentions = |word: &str, opponent: bool| {
-        table.row.iter().any(|r| {
-            let lists = if opponent {
-                [&r.opponent, &r.opponent_not]
-            } else {
-                [&r.own, &r.own_not]
-            };
-            lists
-                .iter()
-                .flat_map(|l| l.iter())
-                .any(|w| w.split('+').any(|p| p == word))
-        })
-    };
     for (word, _) in &own.given {
         let handled = OWN_WORDS.contains(&word.as_str())
             || *word == weapon.keyword
             || own.bound.choice(FORMATION).is_some_and(|(f, _)| f == word);
-        if !handled && !mentions(word, false) {
+        if !handled && !table.mentions(word, false) {
             res.row(
                 format!("`{word}` — no row in Table {}", table.id),
                 "no effect",
@@ -406,7 +393,7 @@ fn unused_words(
         }
     }
     for (word, _) in target.map_or(&[][..], |t| &t.given[..]) {
-        if word != "bases" && !mentions(word, true) {
+        if word != "bases" && !table.mentions(word, true) {
             res.row(
                 format!("target `{word}` — no row in Table {}", table.id),
                 "no effect",
