@@ -59,6 +59,15 @@ pub struct Pool {
     pub successes: u32,
 }
 
+/// A pool read against two scores; see [`DiceSource::pool2`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pool2 {
+    /// The dice for display; may be empty under enumeration.
+    pub dice: Vec<Rolled>,
+    pub low: u32,
+    pub high: u32,
+}
+
 /// Two totals compared. Under enumeration the sums may be empty and zero:
 /// only `order` is to be decided on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,6 +122,17 @@ pub trait DiceSource {
         let dice = self.roll_many(n, sides)?;
         let total = dice.iter().map(|d| i64::from(d.face)).sum();
         Ok(Sum { dice, total })
+    }
+
+    /// `n` dice read against two scores at once (`low` ≤ `high`): how many
+    /// show `low` or more, and how many of those show `high` or more —
+    /// artillery hits and the bounce against a second target.
+    fn pool2(&mut self, n: u32, sides: u32, low: u32, high: u32) -> Result<Pool2, DiceError> {
+        within_limit(n)?;
+        let dice = self.roll_many(n, sides)?;
+        let count = |score: u32| dice.iter().filter(|d| d.face >= score).count() as u32;
+        let (low, high) = (count(low), count(high.max(low)));
+        Ok(Pool2 { dice, low, high })
     }
 
     /// Two sides throw `a` and `b` dice and compare totals. Resolvers that

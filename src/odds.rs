@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use crate::command::System;
-use crate::dice::{Contest, DiceSource, Pool, Rolled, Sum, TieBreak};
+use crate::dice::{Contest, DiceSource, Pool, Pool2, Rolled, Sum, TieBreak};
 use crate::error::{CommandError, DiceError};
 use crate::resolution::Resolution;
 
@@ -110,7 +110,11 @@ pub struct Enumerator {
     weight: Option<Prob>,
     sums: HashMap<(u32, u32), SumTable>,
     pools: HashMap<(u32, u32, u32), Vec<Prob>>,
+    pools2: HashMap<(u32, u32, u32, u32), Pool2Table>,
 }
+
+/// The outcomes of a two-score pool and their weights.
+type Pool2Table = (Vec<(u32, u32)>, Vec<Prob>);
 
 impl Enumerator {
     fn begin_path(&mut self) {
@@ -201,6 +205,50 @@ fn sum_distribution(n: u32, sides: u32) -> SumTable {
             (i as i64 + i64::from(n), Prob { p, exact })
         })
         .collect()
+}
+
+/// The joint distribution of (dice at `low` or more, dice at `high` or
+/// more) among `n`: a trinomial over misses, low-only and high faces.
+fn pool2_distribution(n: u32, sides: u32, low: u32, high: u32) -> (Vec<(u32, u32)>, Vec<Prob>) {
+    let faces =
+        |from: u32, to: u32| u128::from(to.min(sides + 1).saturating_sub(from.clamp(1, sides + 1)));
+    let (miss, mid, top) = (faces(1, low), faces(low, high), faces(high, sides + 1));
+    let s = f64::from(sides);
+    let (pm, pmid, ptop) = (miss as f64 / s, mid as f64 / s, top as f64 / s);
+    let total = u128::from(sides).checked_pow(n);
+    let ln_fact = |k: u32| (1..=k).map(|i| f64::from(i).ln()).sum::<f64>();
+    let choose = |a: u32, b: u32| -> Option<u128> {
+        let mut c: u128 = 1;
+        for i in 0..b {
+            c = c.checked_mul(u128::from(a - i))? / u128::from(i + 1);
+        }
+        Some(c)
+    };
+    let mut choices = Vec::new();
+    let mut weights = Vec::new();
+    for j in 0..=n {
+        for k in 0..=j {
+            let (m, md, t) = (n - j, j - k, k);
+            let coef_ln = ln_fact(n) - ln_fact(m) - ln_fact(md) - ln_fact(t);
+            let term = |p: f64, e: u32| if e == 0 { 0.0 } else { f64::from(e) * p.ln() };
+            let p = if (pm == 0.0 && m > 0) || (pmid == 0.0 && md > 0) || (ptop == 0.0 && t > 0) {
+                0.0
+            } else {
+                (coef_ln + term(pm, m) + term(pmid, md) + term(ptop, t)).exp()
+            };
+            let exact = (|| {
+                let ways = choose(n, j)?
+                    .checked_mul(choose(j, k)?)?
+                    .checked_mul(miss.checked_pow(m)?)?
+                    .checked_mul(mid.checked_pow(md)?)?
+                    .checked_mul(top.checked_pow(t)?)?;
+                Some(reduce(ways, total?))
+            })();
+            choices.push((j, k));
+            weights.push(Prob { p, exact });
+        }
+    }
+    (choices, weights)
 }
 
 /// The three outcomes of comparing two sums: a higher, b higher, equal.
@@ -334,6 +382,22 @@ impl DiceSource for Enumerator {
         }])
     }
 
+    fn pool2(&mut self, n: u32, sides: u32, low: u32, high: u32) -> Result<Pool2, DiceError> {
+        crate::dice::within_limit(n)?;
+        let high = high.max(low);
+        let (choices, weights) = self
+            .pools2
+            .entry((n, sides, low, high))
+            .or_insert_with(|| pool2_distribution(n, sides, low, high))
+            .clone();
+        let (low, high) = choices[self.branch(&weights)];
+        Ok(Pool2 {
+            dice: Vec::new(),
+            low,
+            high,
+        })
+    }
+
     fn contest(&mut self, a: u32, b: u32, sides: u32) -> Result<Contest, DiceError> {
         for n in [a, b] {
             if n > MAX_SUMMED_DICE {
@@ -422,6 +486,9 @@ pub fn enumerate(
     let mut outcomes: Vec<OutcomeOdds> = Vec::new();
     // (name, sum of value × p, sum of p where the field exists)
     let mut expected: Vec<(String, f64, f64)> = Vec::new();
+    // The first value seen of each, and whether it ever changed: a
+    // result that never varies (the range shot at) has no expectation.
+    let mut varies: Vec<(String, f64, bool)> = Vec::new();
     let mut paths = 0;
     let mut first: Option<Resolution> = None;
     loop {
@@ -454,6 +521,10 @@ pub fn enumerate(
         }
         for (field, name) in EXPECTED {
             if let Some(v) = res.fields.get(field).and_then(|v| v.as_f64()) {
+                match varies.iter_mut().find(|(n, _, _)| n == name) {
+                    Some((_, first, changed)) => *changed |= *first != v,
+                    None => varies.push((name.to_string(), v, false)),
+                }
                 match expected.iter_mut().find(|(n, _, _)| n == name) {
                     Some((_, e, mass)) => {
                         *e += v * weight.p;
@@ -485,6 +556,7 @@ pub fn enumerate(
         // general swept away), its expectation is over those outcomes.
         expected: expected
             .into_iter()
+            .filter(|(name, _, _)| varies.iter().any(|(n, _, changed)| n == name && *changed))
             .map(|(name, sum, mass)| (name, if mass > 0.0 { sum / mass } else { 0.0 }))
             .collect(),
         paths,

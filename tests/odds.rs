@@ -167,6 +167,7 @@ fn odds_agree_with_seeded_rolls_dice_pools() {
     assert_agrees("shoot field-artillery 10BW bases=3 first-shot");
     assert_agrees("melee cavalry bases=4 vs foot bases=4");
     assert_agrees("melee foot bases=3 supply");
+    assert_agrees("shoot field-artillery 10BW bases=3 bounce");
 }
 
 #[test]

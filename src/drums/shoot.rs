@@ -325,10 +325,15 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         Some(b) => {
             // The same dice are read twice: hits on the target, and the
             // bounce score against a second target.
-            let rolled = dice.roll_many(count, 6)?;
-            pool::show_dice(&mut res, &format!("{n}D6"), &rolled);
-            let at = |score: u32| rolled.iter().filter(|d| d.face >= score).count() as i64;
-            (at(cell.hit_on), Some((b, at(b.hit_on))))
+            let (low, high) = (cell.hit_on.min(b.hit_on), cell.hit_on.max(b.hit_on));
+            let p = dice.pool2(count, 6, low, high)?;
+            pool::show_dice(&mut res, &format!("{n}D6"), &p.dice);
+            let (at_low, at_high) = (i64::from(p.low), i64::from(p.high));
+            if cell.hit_on <= b.hit_on {
+                (at_low, Some((b, at_high)))
+            } else {
+                (at_high, Some((b, at_low)))
+            }
         }
     };
     res.row(format!("hits ({} or more)", cell.hit_on), hits);
