@@ -484,6 +484,8 @@ pub fn enumerate(
 ) -> Result<Odds, CommandError> {
     let mut source = Enumerator::default();
     let mut outcomes: Vec<OutcomeOdds> = Vec::new();
+    // Where each outcome is in `outcomes`: a pool can have hundreds.
+    let mut index: HashMap<String, usize> = HashMap::new();
     // (name, sum of value × p, sum of p where the field exists)
     let mut expected: Vec<(String, f64, f64)> = Vec::new();
     // The first value seen of each, and whether it ever changed: a
@@ -497,13 +499,16 @@ pub fn enumerate(
         let weight = source.weight.unwrap_or(Prob::ONE);
         paths += 1;
         let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
-        match outcomes.iter_mut().find(|o| o.text == group) {
-            Some(o) => o.prob = o.prob.plus(weight),
-            None => outcomes.push(OutcomeOdds {
-                outcome: res.outcome.to_string(),
-                text: group.to_string(),
-                prob: weight,
-            }),
+        match index.get(group) {
+            Some(&i) => outcomes[i].prob = outcomes[i].prob.plus(weight),
+            None => {
+                index.insert(group.to_string(), outcomes.len());
+                outcomes.push(OutcomeOdds {
+                    outcome: res.outcome.to_string(),
+                    text: group.to_string(),
+                    prob: weight,
+                });
+            }
         }
         // Two-sided procedures: each side's hits.
         if let Some(sides) = res.fields.get("sides").and_then(|s| s.as_array()) {

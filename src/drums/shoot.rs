@@ -131,7 +131,34 @@ fn pick_table<'a>(
     found.ok_or_else(|| input.missing("the shooting tables have no table for these shooters"))
 }
 
+/// The shot up to its dice: the same on every run of a command.
+enum Plan {
+    /// Out of range, or a pool of 0: nothing is rolled.
+    Finished(Resolution),
+    Draw(DrawPlan),
+}
+
+struct DrawPlan {
+    /// The explanation and fields before the dice.
+    before: Resolution,
+    pool: i64,
+    hit_on: u32,
+    bounce: Option<super::pool::RangeCell>,
+    target_bases: Option<i64>,
+}
+
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    if input.memo.get().is_none() {
+        let _ = input.memo.set(Box::new(plan(input)?));
+    }
+    match input.memo.get().and_then(|p| p.downcast_ref::<Plan>()) {
+        Some(Plan::Finished(res)) => Ok(res.clone()),
+        Some(Plan::Draw(plan)) => draw(input, plan, dice),
+        None => Err(input.missing("shoot: the plan was lost")),
+    }
+}
+
+fn plan(input: &Input) -> Result<Plan, CommandError> {
     let tables = &input.tables.drums_pools;
     let words = &input.words;
     let (keyword, _) = words.choice(WEAPON).ok_or_else(|| {
@@ -215,7 +242,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         res.field("hits", 0);
         res.field("bases_lost", 0);
         res.field("hits_left", 0);
-        return Ok(res);
+        return Ok(Plan::Finished(res));
     };
     let cell = if band == Band::Short { short } else { long };
     res.row(
@@ -312,39 +339,81 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         res.field("hits", 0);
         res.field("bases_lost", 0);
         res.field("hits_left", 0);
-        return Ok(res);
+        return Ok(Plan::Finished(res));
     }
 
+    if res.quiet {
+        // Odds read the hits, not the steps.
+        res.fields.0.retain(|(k, _)| k != "pool_steps");
+    }
+    let target_bases = target.as_ref().and_then(|t| t.bound.value("bases"));
+    Ok(Plan::Draw(DrawPlan {
+        before: res,
+        pool: n,
+        hit_on: cell.hit_on,
+        bounce,
+        target_bases,
+    }))
+}
+
+/// The dice, the hits, and what they do.
+fn draw(
+    input: &Input,
+    plan: &DrawPlan,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let mut res = plan.before.clone();
+    let n = plan.pool;
+    let bounce = plan.bounce;
+    let hit_on = plan.hit_on;
     let count = n as u32;
     let (hits, bounce_hits) = match bounce {
         None => {
-            let p = dice.pool(count, 6, cell.hit_on)?;
+            let p = dice.pool(count, 6, hit_on)?;
             pool::show_dice(&mut res, &format!("{n}D6"), &p.dice);
             (i64::from(p.successes), None)
         }
         Some(b) => {
             // The same dice are read twice: hits on the target, and the
             // bounce score against a second target.
-            let (low, high) = (cell.hit_on.min(b.hit_on), cell.hit_on.max(b.hit_on));
+            let (low, high) = (hit_on.min(b.hit_on), hit_on.max(b.hit_on));
             let p = dice.pool2(count, 6, low, high)?;
             pool::show_dice(&mut res, &format!("{n}D6"), &p.dice);
             let (at_low, at_high) = (i64::from(p.low), i64::from(p.high));
-            if cell.hit_on <= b.hit_on {
+            if hit_on <= b.hit_on {
                 (at_low, Some((b, at_high)))
             } else {
                 (at_high, Some((b, at_low)))
             }
         }
     };
-    res.row(format!("hits ({} or more)", cell.hit_on), hits);
+    res.row(format!("hits ({} or more)", hit_on), hits);
 
     let per_base = i64::from(input.tables.drums.hits.per_base);
     let (bases_lost, hits_left) = (hits / per_base, hits % per_base);
     res.field("hits", hits);
     res.field("bases_lost", bases_lost);
     res.field("hits_left", hits_left);
+    // Odds group shots by their hits (and the bounce's).
+    let group = match bounce_hits {
+        Some((_, b)) => format!("{hits} hit{}; bounce {b} hit{}", plural(hits), plural(b)),
+        None => format!("{hits} hit{}", plural(hits)),
+    };
+    if res.quiet {
+        if let Some((_, b)) = bounce_hits {
+            res.field("bounce_hits", b);
+        }
+        res.set_outcome(
+            if hits > 0 { "hits" } else { "no-hits" },
+            group.clone(),
+            Tone::Neutral,
+        );
+        res.odds_group = Some(group.into());
+        return Ok(res);
+    }
+    res.odds_group = Some(group.into());
     let mut text = pool::loss_text(hits, per_base);
-    if let Some(target_bases) = target.as_ref().and_then(|t| t.bound.value("bases")) {
+    if let Some(target_bases) = plan.target_bases {
         res.field("target_bases", target_bases);
         if bases_lost >= target_bases {
             text.push_str(&format!(" (all {target_bases} of its bases)"));
