@@ -25,7 +25,15 @@ best() {
   echo "$best"
 }
 
-oneshot=$(best /dev/null "$bin" --seed 1 'resilience +determined')
+# One-shot: 100 whole processes in a row, so the clock's own cost is spread.
+oneshot_runs() {
+  local start end
+  start=$(date +%s.%N)
+  for _ in $(seq 100); do "$bin" --seed 1 'resilience +determined' > /dev/null; done
+  end=$(date +%s.%N)
+  echo "($end - $start) / 100" | bc -l
+}
+oneshot=$(for _ in 1 2 3; do oneshot_runs; done | sort -n | head -1)
 text=$(best "$tmp/resilience.txt" "$bin" --seed 1)
 json=$(best "$tmp/resilience.txt" "$bin" --seed 1 --json)
 printf 'one-shot command (resilience +determined): %.1f ms\n' "$(echo "$oneshot * 1000" | bc -l)"
