@@ -163,19 +163,6 @@ pub fn parse_toml<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Tabl
     Ok(parsed)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn embedded_tables_are_within_the_number_bounds() {
-        for (name, text) in EMBEDDED {
-            let table: toml::Table = text.parse().expect(name);
-            check_numbers(name, "", &toml::Value::Table(table)).expect(name);
-        }
-    }
-}
-
 /// No number in a table is larger than this either way, so sums of
 /// modifiers can never overflow.
 pub const MAX_TABLE_NUMBER: i64 = 1_000_000;
@@ -225,4 +212,17 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_tables_are_within_the_number_bounds() {
+        for (name, text) in EMBEDDED {
+            let table: toml::Table = text.parse().expect(name);
+            check_numbers(name, "", &toml::Value::Table(table)).expect(name);
+        }
+    }
 }
