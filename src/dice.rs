@@ -177,6 +177,36 @@ pub trait DiceSource {
         })
     }
 
+    /// One die whose face is only ever compared with `scores` (a results
+    /// die against an armament, a courage die against a value): what counts
+    /// is which band between the scores it lands in. An enumerating source
+    /// branches once per band and hands back the band's lowest face, so a
+    /// resolver may compare the face with those scores and nothing else.
+    fn roll_against(&mut self, sides: u32, _scores: &[u32]) -> Result<Rolled, DiceError> {
+        self.roll(sides)
+    }
+
+    /// An opposed roll: a die for each side, the first side's face plus
+    /// `edge` against the second's. A resolver may decide only on which
+    /// side is higher; under enumeration the faces are one pair that gives
+    /// that order.
+    fn opposed(&mut self, sides: u32, _edge: i64) -> Result<[Rolled; 2], DiceError> {
+        Ok([self.roll(sides)?, self.roll(sides)?])
+    }
+
+    /// One die for each score, each counted when it shows its own score or
+    /// more: every figure of a group checking against its own courage.
+    fn pool_each(&mut self, sides: u32, scores: &[u32]) -> Result<Pool, DiceError> {
+        within_limit(u32::try_from(scores.len()).unwrap_or(u32::MAX))?;
+        let dice = self.roll_many(scores.len() as u32, sides)?;
+        let successes = dice
+            .iter()
+            .zip(scores)
+            .filter(|(d, s)| d.face >= **s)
+            .count() as u32;
+        Ok(Pool { dice, successes })
+    }
+
     /// `n` dice counted against a score.
     fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
         within_limit(n)?;

@@ -8,6 +8,7 @@
 //! 61 branches, not 6^60. Paths with the same outcome are added up.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::command::System;
 use crate::dice::{Contest, DiceSource, Pool, Pool2, Rolled, Sum, TieBreak};
@@ -108,9 +109,15 @@ pub struct Enumerator {
     path: Vec<Step>,
     at: usize,
     weight: Option<Prob>,
-    sums: HashMap<(u32, u32), SumTable>,
-    pools: HashMap<(u32, u32, u32), Vec<Prob>>,
-    pools2: HashMap<(u32, u32, u32, u32), Pool2Table>,
+    // Tables are shared, not copied: a path may draw from one thousands of
+    // times over.
+    sums: HashMap<(u32, u32), Rc<SumTable>>,
+    sum_weights: HashMap<(u32, u32), Rc<[Prob]>>,
+    contests: HashMap<(u32, u32, u32), [Prob; 3]>,
+    pools: HashMap<(u32, u32, u32), Rc<[Prob]>>,
+    pools2: HashMap<(u32, u32, u32, u32), Rc<Pool2Table>>,
+    /// By sides, then by the scores.
+    pools_each: HashMap<u32, HashMap<Vec<u32>, Rc<[Prob]>>>,
 }
 
 /// The outcomes of a two-score pool and their weights.
@@ -154,17 +161,26 @@ impl Enumerator {
         choice
     }
 
-    fn sum_table(&mut self, n: u32, sides: u32) -> SumTable {
+    fn sum_table(&mut self, n: u32, sides: u32) -> Rc<SumTable> {
         self.sums
             .entry((n, sides))
-            .or_insert_with(|| sum_distribution(n, sides))
+            .or_insert_with(|| Rc::new(sum_distribution(n, sides)))
             .clone()
     }
 
-    fn pool_table(&mut self, n: u32, sides: u32, at_least: u32) -> Vec<Prob> {
+    fn sum_weights(&mut self, n: u32, sides: u32) -> Rc<[Prob]> {
+        if let Some(w) = self.sum_weights.get(&(n, sides)) {
+            return w.clone();
+        }
+        let weights: Rc<[Prob]> = self.sum_table(n, sides).iter().map(|(_, p)| *p).collect();
+        self.sum_weights.insert((n, sides), weights.clone());
+        weights
+    }
+
+    fn pool_table(&mut self, n: u32, sides: u32, at_least: u32) -> Rc<[Prob]> {
         self.pools
             .entry((n, sides, at_least))
-            .or_insert_with(|| pool_distribution(n, sides, at_least))
+            .or_insert_with(|| pool_distribution(n, sides, at_least).into())
             .clone()
     }
 }
@@ -303,6 +319,74 @@ fn contest_weights(ta: &SumTable, tb: &SumTable, a: u32, b: u32, sides: u32) -> 
     [prob(greater, 0), prob(less, 1), prob(equal, 2)]
 }
 
+/// The bands `scores` cut a die's faces into: (lowest face, faces in it).
+fn bands(sides: u32, scores: &[u32]) -> Vec<(u32, u32)> {
+    let mut cuts: Vec<u32> = scores
+        .iter()
+        .copied()
+        .filter(|s| (2..=sides).contains(s))
+        .chain([1, sides + 1])
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    cuts.windows(2).map(|w| (w[0], w[1] - w[0])).collect()
+}
+
+/// The orders an opposed roll can end in (first side higher, lower,
+/// equal), each with one pair of faces that gives it and how many pairs do.
+fn opposed_orders(sides: u32, edge: i64) -> Vec<(std::cmp::Ordering, [u32; 2], u128)> {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let mut orders: Vec<(std::cmp::Ordering, [u32; 2], u128)> = Vec::with_capacity(3);
+    for order in [Greater, Less, Equal] {
+        for a in 1..=sides {
+            for b in 1..=sides {
+                if (i64::from(a) + edge).cmp(&i64::from(b)) != order {
+                    continue;
+                }
+                match orders.last_mut() {
+                    Some((o, _, ways)) if *o == order => *ways += 1,
+                    _ => orders.push((order, [a, b], 1)),
+                }
+            }
+        }
+    }
+    orders
+}
+
+/// The distribution of successes when each die has its own score (a
+/// Poisson binomial), by adding one die at a time.
+fn pool_each_distribution(sides: u32, scores: &[u32]) -> Vec<Prob> {
+    let mut ways: Option<Vec<u128>> = Some(vec![1]);
+    let mut probs: Vec<f64> = vec![1.0];
+    for &score in scores {
+        let hits = (sides + 1).saturating_sub(score.max(1)).min(sides);
+        let p = f64::from(hits) / f64::from(sides);
+        let mut next = vec![0.0; probs.len() + 1];
+        for (k, q) in probs.iter().enumerate() {
+            next[k] += q * (1.0 - p);
+            next[k + 1] += q * p;
+        }
+        probs = next;
+        ways = ways.and_then(|w| {
+            let mut next = vec![0u128; w.len() + 1];
+            for (k, n) in w.iter().enumerate() {
+                next[k] = next[k].checked_add(n.checked_mul(u128::from(sides - hits))?)?;
+                next[k + 1] = next[k + 1].checked_add(n.checked_mul(u128::from(hits))?)?;
+            }
+            Some(next)
+        });
+    }
+    let total = u128::from(sides).checked_pow(scores.len() as u32);
+    probs
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| Prob {
+            p,
+            exact: ways.as_ref().zip(total).map(|(w, t)| reduce(w[k], t)),
+        })
+        .collect()
+}
+
 /// The distribution of successes among `n` dice needing `at_least`.
 fn pool_distribution(n: u32, sides: u32, at_least: u32) -> Vec<Prob> {
     let hits = u128::from((sides + 1).saturating_sub(at_least.max(1)).min(sides));
@@ -357,9 +441,9 @@ impl DiceSource for Enumerator {
                 total: 0,
             });
         }
-        let table = self.sum_table(n, sides);
-        let weights: Vec<Prob> = table.iter().map(|(_, p)| *p).collect();
+        let weights = self.sum_weights(n, sides);
         let choice = self.branch(&weights);
+        let table = self.sum_table(n, sides);
         Ok(Sum {
             dice: Vec::new(),
             total: table[choice].0,
@@ -385,12 +469,13 @@ impl DiceSource for Enumerator {
     fn pool2(&mut self, n: u32, sides: u32, low: u32, high: u32) -> Result<Pool2, DiceError> {
         crate::dice::within_limit(n)?;
         let high = high.max(low);
-        let (choices, weights) = self
+        let table = self
             .pools2
             .entry((n, sides, low, high))
-            .or_insert_with(|| pool2_distribution(n, sides, low, high))
+            .or_insert_with(|| Rc::new(pool2_distribution(n, sides, low, high)))
             .clone();
-        let (low, high) = choices[self.branch(&weights)];
+        let (choices, weights) = &*table;
+        let (low, high) = choices[self.branch(weights)];
         Ok(Pool2 {
             dice: Vec::new(),
             low,
@@ -410,8 +495,15 @@ impl DiceSource for Enumerator {
         }
         // P(a > b), P(a < b) and P(a = b) from the two sum distributions,
         // against a running total of b's distribution: linear, not pairwise.
-        let (ta, tb) = (self.sum_table(a, sides), self.sum_table(b, sides));
-        let weights = contest_weights(&ta, &tb, a, b, sides);
+        let weights = match self.contests.get(&(a, b, sides)) {
+            Some(w) => *w,
+            None => {
+                let (ta, tb) = (self.sum_table(a, sides), self.sum_table(b, sides));
+                let w = contest_weights(&ta, &tb, a, b, sides);
+                self.contests.insert((a, b, sides), w);
+                w
+            }
+        };
         let order = [
             std::cmp::Ordering::Greater,
             std::cmp::Ordering::Less,
@@ -435,6 +527,53 @@ impl DiceSource for Enumerator {
         Ok(TieBreak {
             rounds: Vec::new(),
             a_wins,
+        })
+    }
+
+    fn roll_against(&mut self, sides: u32, scores: &[u32]) -> Result<Rolled, DiceError> {
+        let bands = bands(sides, scores);
+        let weights: Vec<Prob> = bands
+            .iter()
+            .map(|&(_, width)| Prob::ratio(u128::from(width), u128::from(sides)))
+            .collect();
+        let (face, _) = bands[self.branch(&weights)];
+        Ok(Rolled {
+            sides,
+            face,
+            entered: false,
+        })
+    }
+
+    fn opposed(&mut self, sides: u32, edge: i64) -> Result<[Rolled; 2], DiceError> {
+        let orders = opposed_orders(sides, edge);
+        let pairs = u128::from(sides) * u128::from(sides);
+        let weights: Vec<Prob> = orders
+            .iter()
+            .map(|&(_, _, ways)| Prob::ratio(ways, pairs))
+            .collect();
+        let (_, faces, _) = orders[self.branch(&weights)];
+        Ok(faces.map(|face| Rolled {
+            sides,
+            face,
+            entered: false,
+        }))
+    }
+
+    fn pool_each(&mut self, sides: u32, scores: &[u32]) -> Result<Pool, DiceError> {
+        crate::dice::within_limit(u32::try_from(scores.len()).unwrap_or(u32::MAX))?;
+        let by_scores = self.pools_each.entry(sides).or_default();
+        let weights = match by_scores.get(scores) {
+            Some(w) => w.clone(),
+            None => {
+                let w: Rc<[Prob]> = pool_each_distribution(sides, scores).into();
+                by_scores.insert(scores.to_vec(), w.clone());
+                w
+            }
+        };
+        let successes = self.branch(&weights) as u32;
+        Ok(Pool {
+            dice: Vec::new(),
+            successes,
         })
     }
 
@@ -589,6 +728,44 @@ mod tests {
         let big = pool_distribution(60, 6, 4);
         let total: f64 = big.iter().map(|p| p.p).sum();
         assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bands_between_scores() {
+        assert_eq!(bands(6, &[5]), vec![(1, 4), (5, 2)]);
+        assert_eq!(bands(6, &[1, 7]), vec![(1, 6)]);
+        assert_eq!(bands(6, &[3, 5, 3]), vec![(1, 2), (3, 2), (5, 2)]);
+    }
+
+    #[test]
+    fn opposed_rolls_count_pairs() {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let ways = |edge| {
+            opposed_orders(6, edge)
+                .iter()
+                .map(|&(o, _, w)| (o, w))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ways(0), vec![(Greater, 15), (Less, 15), (Equal, 6)]);
+        assert_eq!(ways(1), vec![(Greater, 21), (Less, 10), (Equal, 5)]);
+        // Out of reach: an order no pair gives is not a branch.
+        assert_eq!(ways(6), vec![(Greater, 36)]);
+        for (o, [a, b], _) in opposed_orders(6, -2) {
+            assert_eq!((i64::from(a) - 2).cmp(&i64::from(b)), o);
+        }
+    }
+
+    #[test]
+    fn each_die_its_own_score() {
+        // Needing 5 (1/3) and 4 (1/2): none 1/3, one 1/2, both 1/6.
+        let t = pool_each_distribution(6, &[5, 4]);
+        let exact: Vec<_> = t.iter().map(|p| p.exact.unwrap()).collect();
+        assert_eq!(exact, vec![(1, 3), (1, 2), (1, 6)]);
+        // The same score throughout is the binomial.
+        assert_eq!(
+            pool_each_distribution(6, &[4; 5]),
+            pool_distribution(5, 6, 4)
+        );
     }
 
     #[test]

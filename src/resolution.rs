@@ -29,9 +29,9 @@ pub enum Row {
 }
 
 impl Row {
-    pub fn plain(label: impl Into<String>, value: impl ToString) -> Row {
+    pub fn plain(label: impl std::fmt::Display, value: impl ToString) -> Row {
         Row::Plain {
-            label: label.into(),
+            label: label.to_string(),
             value: value.to_string(),
         }
     }
@@ -200,7 +200,9 @@ impl Resolution {
     }
 
     /// A plain explanation row (a looked-up value, a fixed distance).
-    pub fn row(&mut self, label: impl Into<String>, value: impl ToString) {
+    /// Both parts are only turned into text when the row is kept, so a
+    /// resolver may pass `format_args!` and pay nothing under `odds`.
+    pub fn row(&mut self, label: impl std::fmt::Display, value: impl ToString) {
         if self.quiet {
             return;
         }
@@ -272,11 +274,11 @@ impl Resolution {
         self.fields.insert(key, value.into());
     }
 
-    pub fn note(&mut self, text: impl Into<String>) {
+    pub fn note(&mut self, text: impl std::fmt::Display) {
         if self.quiet {
             return;
         }
-        self.notes.push(text.into());
+        self.notes.push(text.to_string());
     }
 }
 

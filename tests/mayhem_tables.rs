@@ -130,7 +130,9 @@ fn skill_die_modifiers() {
 
 #[test]
 fn several_figures_for_guns() {
-    let res = run("fire roundshot 10\" figures=3 rolled 6 3 3 4 1");
+    // Skill dice first (6 and 4 hit, 3 misses), then an impact die per hit
+    // with roundshot's +3: 3 → 6 kills, 1 → 4 a courage check.
+    let res = run("fire roundshot 10\" figures=3 rolled 6 4 3 3 1");
     assert_eq!(field(&res, "killed"), 1);
     assert_eq!(field(&res, "missed"), 1);
     assert_eq!(field(&res, "courage_checks"), 1);

@@ -181,6 +181,117 @@ fn odds_agree_with_seeded_rolls_mayhem() {
 }
 
 #[test]
+fn odds_agree_with_seeded_rolls_mayhem_compact_draws() {
+    // Procedures whose dice odds reads by band or by count: opposed skill
+    // dice, a results die against the armament, every figure's courage die
+    // in one draw, a volley of skill dice then impact dice.
+    assert_agrees("mayhem fight rear vs specialist impact=1");
+    assert_agrees("mayhem fight leader rerolls=1 vs armed rerolls=1");
+    assert_agrees("mayhem fight shock rerolls=2 vs leader saves=1");
+    assert_agrees("mayhem fight leader saves=1 vs armed vs shock vs specialist");
+    assert_agrees("mayhem courage group=5,4,3,3,2,6,3 cause=leader-killed");
+    assert_agrees("mayhem courage 3 rerolls=1 saves=1");
+    assert_agrees("mayhem courage group=4,2,3 cause=fire");
+    assert_agrees("mayhem fire canister 30\" figures=8");
+    assert_agrees("mayhem fire roundshot 20\" soft figures=3 rerolls=1");
+    assert_agrees("mayhem fire musket 20\" rerolls=1 at hero saves=1");
+}
+
+#[test]
+fn odds_agree_with_seeded_rolls_mayhem_misc() {
+    assert_agrees("mayhem reload crew=3 leader");
+    assert_agrees("mayhem climb");
+    assert_agrees("mayhem ignite");
+    assert_agrees("mayhem skill 5");
+    assert_agrees("mayhem initiative");
+}
+
+#[test]
+fn fight_odds_by_hand() {
+    // Leader (+1) against an armed figure: A higher in 21 of 36 pairs,
+    // equal in 5, lower in 10. The results die kills on 5+ (armament 5).
+    let o = odds("mayhem fight leader vs armed");
+    assert_eq!(exact(&o, "A hits: B is killed"), Some((7, 36)));
+    assert_eq!(exact(&o, "A hits: B checks courage"), Some((7, 18)));
+    assert_eq!(
+        exact(&o, "A vs B: tie, neither figure is affected"),
+        Some((5, 36))
+    );
+    assert_eq!(exact(&o, "B hits: A is killed"), Some((5, 54)));
+    assert_eq!(exact(&o, "B hits: A checks courage"), Some((5, 27)));
+}
+
+#[test]
+fn fight_with_reroll_tokens_by_brute_force() {
+    // Both sides hold a reroll token: the loser rerolls, and then the other
+    // may reroll against the new face. Walk every sequence of five dice
+    // (a, b, a reroll, another reroll, the results die); unused dice only
+    // multiply every case alike.
+    let mut ways = std::collections::HashMap::<&str, u64>::new();
+    for n in 0..6u32.pow(5) {
+        let die = |i: u32| i64::from(n / 6u32.pow(i) % 6 + 1);
+        let mut score = [die(0) + 1, die(1)];
+        let mut rerolled = [false; 2];
+        let mut next = 2;
+        while score[0] != score[1] {
+            let loser = usize::from(score[1] < score[0]);
+            if rerolled[loser] {
+                break;
+            }
+            rerolled[loser] = true;
+            score[loser] = die(next) + if loser == 0 { 1 } else { 0 };
+            next += 1;
+        }
+        let results = die(4);
+        let key = match (score[0].cmp(&score[1]), results >= 5) {
+            (std::cmp::Ordering::Equal, _) => "A vs B: tie, neither figure is affected",
+            (std::cmp::Ordering::Greater, true) => "A hits: B is killed",
+            (std::cmp::Ordering::Greater, false) => "A hits: B checks courage",
+            (std::cmp::Ordering::Less, true) => "B hits: A is killed",
+            (std::cmp::Ordering::Less, false) => "B hits: A checks courage",
+        };
+        *ways.entry(key).or_default() += 1;
+    }
+    let o = odds("mayhem fight leader rerolls=1 vs armed rerolls=1");
+    for (key, n) in ways {
+        let (num, den) = exact(&o, key).unwrap();
+        assert_eq!(
+            u128::from(n) * den,
+            num * 7776,
+            "{key}: {n}/7776 by brute force, {num}/{den} by odds"
+        );
+    }
+}
+
+#[test]
+fn courage_and_volley_odds_by_hand() {
+    // Group 4,3: the group die fails on 5–6 (1/3); then the 4 runs off on
+    // 5–6 (1/3) and the 3 on 4–6 (1/2): none 1/3, one 1/2, both 1/6.
+    let o = odds("mayhem courage group=4,3 cause=casualty");
+    assert_eq!(exact(&o, "passes: 4 or less"), Some((2, 3)));
+    let fail = |ran: u32, retreat: u32| {
+        exact(
+            &o,
+            &format!("courage failed: {ran} run off the board (removed), {retreat} retreat"),
+        )
+    };
+    assert_eq!(fail(0, 2), Some((1, 9)));
+    assert_eq!(fail(1, 1), Some((1, 6)));
+    assert_eq!(fail(2, 0), Some((1, 18)));
+    // Canister at 30" (over half range, −1): a figure is hit on 5–6 (1/3)
+    // and killed on 4–6 with the +2 (1/2). Two figures both killed: 1/36.
+    let o = odds("mayhem fire canister 30\" figures=2");
+    assert_eq!(
+        exact(&o, "2 figures: 2 killed, 0 take a courage check, 0 missed"),
+        Some((1, 36))
+    );
+    assert_eq!(
+        exact(&o, "2 figures: 0 killed, 0 take a courage check, 2 missed"),
+        Some((4, 9))
+    );
+}
+
+#[test]
 fn odds_agree_with_seeded_rolls_saber() {
     assert_agrees("saber morale 4 disrupted");
     assert_agrees("saber attack 5 mr=4 vs 3 mr=3");
@@ -188,4 +299,7 @@ fn odds_agree_with_seeded_rolls_saber() {
     assert_agrees("saber ma 4 disrupted");
     assert_agrees("saber-quickplay attack 6 mr=4 cavalry-charge vs 3 mr=3");
     assert_agrees("saber leader-casualty participating");
+    assert_agrees("saber capture 4");
+    assert_agrees("saber fow move-enemy");
+    assert_agrees("saber-quickplay ma 8 disrupted");
 }

@@ -82,7 +82,7 @@ pub fn verb(tables: &MayhemTables) -> VerbDoc {
         Some(System::Mayhem),
         "courage",
         "courage N|RANK|group=N,N,… [cause=casualty|charge-ordered|charged|fire|leader-killed] [saves=N] [rerolls=N]",
-        "Courage check: one die against the highest courage in the group, equal or less passes; on failure each individual runs off or retreats 2d6\".",
+        "Courage check: one die against the highest courage in the group, equal or less passes; on failure each individual runs off or retreats 2d6\". Dice: the group die, then a die for each figure, then the retreat dice of each figure that retreats.",
         vocab,
         resolve,
     )
@@ -323,10 +323,12 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         res.field("cause", cause.keyword.clone());
     }
 
-    let mut die = dice.roll(D6)?;
+    // The die counts only against the highest value: passing or not.
+    let fails_at = [score_above(highest)];
+    let mut die = dice.roll_against(D6, &fails_at)?;
     res.die("group die", die);
     if i64::from(die.face) > highest && tokens.spend_reroll() {
-        die = dice.roll(D6)?;
+        die = dice.roll_against(D6, &fails_at)?;
         res.die("group die, reroll token spent", die);
     }
     let score = i64::from(die.face);
@@ -347,6 +349,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             format!("passes: {score} is equal to or less than {highest}"),
             Tone::Good,
         );
+        res.odds_group = Some(format!("passes: {highest} or less").into());
         res.field("figures", pass_figures("pass"));
         finish_tokens(&mut res, &tokens);
         return Ok(res);
@@ -363,6 +366,8 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             format!("courage failed ({score} > {highest}) — save token spent: the morale failure is cancelled"),
             Tone::Good,
         );
+        res.odds_group =
+            Some("courage failed — save token spent: the morale failure is cancelled".into());
         res.field("figures", pass_figures("pass"));
         finish_tokens(&mut res, &tokens);
         return Ok(res);
@@ -388,34 +393,55 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             "only the hit figure (listed first) rolls again",
         );
     }
-    let mut figures = Vec::new();
-    let (mut ran, mut retreated) = (0, 0);
-    for (i, &value) in checking.iter().enumerate() {
-        let label = if group {
+    // Each figure's die counts only against its own value, so the whole
+    // group is one draw: how many run off. The dice are thrown together;
+    // the retreats are rolled after them, figure by figure.
+    let run_scores: Vec<u32> = checking.iter().map(|&v| score_above(v)).collect();
+    let mut thrown = dice.pool_each(D6, &run_scores)?;
+    let mut first_dice = Vec::new();
+    // Tokens belong to a lone figure: its reroll replaces the failed die.
+    if thrown.successes > 0 && tokens.spend_reroll() {
+        first_dice = std::mem::take(&mut thrown.dice);
+        thrown = dice.pool_each(D6, &run_scores)?;
+    }
+    let ran = thrown.successes as usize;
+    let retreated = checking.len() - ran;
+    let label = |i: usize, value: i64| {
+        if group {
             format!("figure {} (courage {value})", i + 1)
         } else {
             format!("individual (courage {value})")
-        };
-        let mut die = dice.roll(D6)?;
-        res.die(&format!("{label} die"), die);
-        if i64::from(die.face) > value && tokens.spend_reroll() {
-            die = dice.roll(D6)?;
+        }
+    };
+    // Shown in the order thrown: every figure's die, then the retreats.
+    for (i, (&value, &die)) in checking.iter().zip(&thrown.dice).enumerate() {
+        let label = label(i, value);
+        if let Some(&first) = first_dice.get(i) {
+            res.die(&format!("{label} die"), first);
             res.die(&format!("{label} die, reroll token spent"), die);
+        } else {
+            res.die(&format!("{label} die"), die);
         }
         if i64::from(die.face) > value {
             res.row(format!("{label} result"), "runs off the board");
-            figures.push(json!({"courage": value, "die": die.face, "result": "runs-off", "retreat_in": null}));
-            ran += 1;
-        } else {
-            let (rolled, total) = c.retreat.roll(dice)?;
-            res.dice_rows(
-                &format!("{label} retreat {}", c.retreat.to_string().to_lowercase()),
-                &rolled,
-            );
-            res.row(format!("{label} result"), format!("retreats {total}\""));
-            figures.push(json!({"courage": value, "die": die.face, "result": "retreats", "retreat_in": total}));
-            retreated += 1;
         }
+    }
+    let mut figures = Vec::new();
+    for (i, (&value, &die)) in checking.iter().zip(&thrown.dice).enumerate() {
+        if i64::from(die.face) > value {
+            figures.push(json!({"courage": value, "die": die.face, "result": "runs-off", "retreat_in": null}));
+            continue;
+        }
+        let label = label(i, value);
+        let (rolled, total) = c.retreat.roll(dice)?;
+        res.dice_rows(
+            &format!("{label} retreat {}", c.retreat.to_string().to_lowercase()),
+            &rolled,
+        );
+        res.row(format!("{label} result"), format!("retreats {total}\""));
+        figures.push(
+            json!({"courage": value, "die": die.face, "result": "retreats", "retreat_in": total}),
+        );
     }
     res.field("figures", Value::Array(figures));
     res.field("runs_off", ran);
@@ -433,6 +459,11 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         res.note("Retreating figures may go to the nearest cover instead, if it is closer (a check caused by enemy fire).");
     }
     Ok(res)
+}
+
+/// The lowest face that is higher than a courage value.
+fn score_above(value: i64) -> u32 {
+    (value + 1).clamp(1, i64::from(D6) + 1) as u32
 }
 
 fn finish_tokens(res: &mut Resolution, tokens: &Tokens) {

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::command::{ClauseKind, System};
-use crate::dice::DiceSource;
+use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
 
@@ -162,7 +162,44 @@ struct Combat {
     result: Option<&'static str>,
     a_killed: bool,
     text: String,
-    json: Value,
+    /// What happened without the dice: how `odds` and `simulate` count it.
+    group: String,
+    opponent: String,
+    faces: [u32; 2],
+    skill: [i64; 2],
+    rerolled_from: [Option<u32>; 2],
+    armament: [i64; 2],
+    /// The results die: face, modified, needed.
+    results: Option<(u32, i64, i64)>,
+    save_spent: Option<String>,
+}
+
+impl Combat {
+    /// Built only when the resolution is shown: `odds` walks thousands of
+    /// combats and reads none of this.
+    fn json(&self) -> Value {
+        let side = |i: usize| {
+            let mut j = json!({"die": self.faces[i], "modified": self.skill[i], "armament": self.armament[i]});
+            if let Some(first) = self.rerolled_from[i] {
+                j["rerolled_from"] = json!(first);
+            }
+            j
+        };
+        let mut j = json!({
+            "opponent": self.opponent,
+            "a": side(0),
+            "b": side(1),
+            "outcome": self.outcome,
+            "result": self.result,
+        });
+        if let Some((die, modified, needed)) = self.results {
+            j["results"] = json!({"die": die, "modified": modified, "needed": needed});
+        }
+        if let Some(name) = &self.save_spent {
+            j["save_spent"] = json!(name);
+        }
+        j
+    }
 }
 
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
@@ -198,6 +235,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     let mut combats = Vec::new();
     let mut cancelled = 0;
     let mut texts = Vec::new();
+    let mut groups = Vec::new();
     let mut last: Option<(&'static str, Option<&'static str>)> = None;
     for (i, b) in bs.iter_mut().enumerate() {
         if last.is_some() && combats.last().is_some_and(|c: &Combat| c.a_killed) {
@@ -207,26 +245,27 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         let combat = fight_one(&mut res, &mut a, b, several, dice)?;
         last = Some((combat.outcome, combat.result));
         texts.push(combat.text.clone());
+        groups.push(combat.group.clone());
         combats.push(combat);
     }
     let a_killed = combats.last().is_some_and(|c| c.a_killed);
     if cancelled > 0 {
         res.row("combats cancelled", format!("{cancelled} (A was killed)"));
-        texts.push(format!(
-            "A is killed: the {cancelled} combat(s) not yet fought are cancelled"
-        ));
+        let text = format!("A is killed: the {cancelled} combat(s) not yet fought are cancelled");
+        groups.push(text.clone());
+        texts.push(text);
     }
     let (outcome, result) = last.unwrap_or(("tie", None));
     res.field("result", result.map_or(Value::Null, Value::from));
-    if let Some(only) = combats.first().filter(|_| !several) {
-        for key in ["a", "b"] {
-            res.field(key, only.json[key].clone());
+    if !res.quiet {
+        let combats: Vec<Value> = combats.iter().map(Combat::json).collect();
+        if let Some(only) = combats.first().filter(|_| !several) {
+            for key in ["a", "b"] {
+                res.field(key, only[key].clone());
+            }
         }
+        res.field("combats", Value::Array(combats));
     }
-    res.field(
-        "combats",
-        Value::Array(combats.iter().map(|c| c.json.clone()).collect()),
-    );
     res.field("cancelled", cancelled);
     if a.tokens.any() {
         res.field("a_tokens", a.tokens.json());
@@ -239,6 +278,11 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         Tone::Good
     };
     res.set_outcome(outcome, texts.join("; "), tone);
+    res.odds_group = Some(if several {
+        fight_summary(&combats, bs.len()).into()
+    } else {
+        groups.join("; ").into()
+    });
     if combats.iter().any(|c| c.result == Some("courage-check")) {
         res.note("A figure hit but not killed checks courage as in fire combat (`courage VALUE`).");
     }
@@ -257,8 +301,11 @@ fn fight_one(
     }
     let mut skill = [0i64; 2];
     let mut faces = [0u32; 2];
-    for (i, side) in [&*a, &*b].into_iter().enumerate() {
-        let die = dice.roll(D6)?;
+    for (i, (side, die)) in [&*a, &*b]
+        .into_iter()
+        .zip(skill_dice(a, b, dice)?)
+        .enumerate()
+    {
         res.die(&format!("{} skill die", side.name), die);
         for (label, v) in &side.modifiers {
             res.modifier(format!("{}: {label}", side.name), *v);
@@ -280,11 +327,21 @@ fn fight_one(
         if rerolled[loser].is_some() {
             break;
         }
+        let other = if loser == 0 { &b.tokens } else { &a.tokens };
+        let answered = rerolled[1 - loser].is_none() && other.rerolls_spent < other.rerolls;
         let side: &mut Side = if loser == 0 { a } else { b };
         if !side.tokens.spend_reroll() {
             break;
         }
-        let die = dice.roll(D6)?;
+        // The new face counts only against the other side's score, unless
+        // the other side may reroll in turn and so compare with this face.
+        let die = if answered {
+            dice.roll(D6)?
+        } else {
+            let beat = skill[1 - loser] - side.total_modifier();
+            let cuts = [beat, beat + 1].map(|c| c.clamp(1, i64::from(D6) + 1) as u32);
+            dice.roll_against(D6, &cuts)?
+        };
         res.die(&format!("{} skill die, reroll token spent", side.name), die);
         rerolled[loser] = Some(faces[loser]);
         faces[loser] = die.face;
@@ -292,34 +349,35 @@ fn fight_one(
     }
     res.row(format!("{} skill score", a.name), skill[0]);
     res.row(format!("{} skill score", b.name), skill[1]);
-    let side_json = |i: usize, side: &Side| {
-        let mut j = json!({"die": faces[i], "modified": skill[i], "armament": side.armament});
-        if let Some(first) = rerolled[i] {
-            j["rerolled_from"] = json!(first);
-        }
-        j
+    let mut combat = Combat {
+        outcome: "tie",
+        result: None,
+        a_killed: false,
+        text: String::new(),
+        group: String::new(),
+        opponent: b.name.clone(),
+        faces,
+        skill,
+        rerolled_from: rerolled,
+        armament: [a.armament, b.armament],
+        results: None,
+        save_spent: None,
     };
-    let mut json = json!({
-        "opponent": b.name,
-        "a": side_json(0, a),
-        "b": side_json(1, b),
-    });
     if skill[0] == skill[1] {
         res.row(
             format!("A vs {}", b.name),
             "tie: neither figure is affected",
         );
-        json["outcome"] = json!("tie");
-        json["result"] = Value::Null;
         return Ok(Combat {
             outcome: "tie",
             result: None,
             a_killed: false,
+            group: format!("A vs {}: tie, neither figure is affected", b.name),
             text: format!(
                 "A vs {}: tie ({} each), neither figure is affected",
                 b.name, skill[0]
             ),
-            json,
+            ..combat
         });
     }
     let a_wins = skill[0] > skill[1];
@@ -329,7 +387,9 @@ fn fight_one(
         (&*b, &mut *a)
     };
     let outcome = if a_wins { "a-hits" } else { "b-hits" };
-    let die = dice.roll(D6)?;
+    // The results die counts only against the armament, less the bonus.
+    let needed = (winner.armament - winner.impact).clamp(1, i64::from(D6) + 1) as u32;
+    let die = dice.roll_against(D6, &[needed])?;
     res.die(&format!("{} results die", winner.name), die);
     if winner.impact != 0 {
         res.modifier(
@@ -363,7 +423,7 @@ fn fight_one(
             format!("{} save token spent", loser.name),
             "death cancelled",
         );
-        json["save_spent"] = json!(loser.name);
+        combat.save_spent = Some(loser.name.clone());
         result = "courage-check";
         text = format!(
             "{} hits: results {results} ≥ armament {} — {} would be killed, but a save token is spent: the death is cancelled and {} checks courage",
@@ -378,14 +438,57 @@ fn fight_one(
             format!("{} checks courage", loser.name)
         },
     );
-    json["outcome"] = json!(outcome);
-    json["result"] = json!(result);
-    json["results"] = json!({"die": die.face, "modified": results, "needed": winner.armament});
+    let group = match (result, combat.save_spent.is_some()) {
+        ("killed", _) => format!("{} hits: {} is killed", winner.name, loser.name),
+        (_, true) => format!(
+            "{} hits: {} spends a save token instead of dying and checks courage",
+            winner.name, loser.name
+        ),
+        _ => format!("{} hits: {} checks courage", winner.name, loser.name),
+    };
     Ok(Combat {
         outcome,
         result: Some(result),
         a_killed: !a_wins && result == "killed",
         text,
-        json,
+        group,
+        results: Some((die.face, results, winner.armament)),
+        ..combat
     })
+}
+
+/// Against several opponents what a player asks is whether A lives and
+/// how many it takes with it; the order of the combats would make the odds
+/// a list of thousands of lines.
+fn fight_summary(combats: &[Combat], opponents: usize) -> String {
+    let count = |outcome: &str, result: &str| {
+        combats
+            .iter()
+            .filter(|c| c.outcome == outcome && c.result == Some(result))
+            .count()
+    };
+    let fate = if combats.last().is_some_and(|c| c.a_killed) {
+        "A is killed".to_string()
+    } else {
+        match count("b-hits", "courage-check") {
+            0 => "A survives untouched".to_string(),
+            1 => "A survives, checking courage once".to_string(),
+            n => format!("A survives, checking courage {n} times"),
+        }
+    };
+    format!(
+        "{fate}; of {opponents} opponents {} killed, {} check courage",
+        count("a-hits", "killed"),
+        count("a-hits", "courage-check")
+    )
+}
+
+/// The two skill dice. Only which side scores higher matters, so they are
+/// one opposed roll — unless a reroll token may be spent, when the kept
+/// face of the other side counts too.
+fn skill_dice(a: &Side, b: &Side, dice: &mut dyn DiceSource) -> Result<[Rolled; 2], CommandError> {
+    if a.tokens.rerolls > 0 || b.tokens.rerolls > 0 {
+        return Ok([dice.roll(D6)?, dice.roll(D6)?]);
+    }
+    Ok(dice.opposed(D6, a.total_modifier() - b.total_modifier())?)
 }

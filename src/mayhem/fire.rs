@@ -68,7 +68,7 @@ pub fn verb(tables: &MayhemTables) -> VerbDoc {
             "figures",
             1,
             MAX_FIGURES,
-            "canister or roundshot: the figures in the cone or along the flight path; one skill die and one impact die each",
+            "canister or roundshot: the figures in the cone or along the flight path; one skill die each, thrown together, then an impact die for each hit",
         );
     vocab = token_words(
         vocab,
@@ -109,12 +109,6 @@ struct Mods {
     impact: i64,
     skill_rows: Vec<(String, i64)>,
     impact_rows: Vec<(String, i64)>,
-}
-
-/// What one figure took.
-struct Shot {
-    json: Value,
-    outcome: &'static str,
 }
 
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
@@ -188,16 +182,13 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     }
     let over_half = distance > half;
     res.row(
-        format!("range: {} {}\"", weapon.row, weapon.range),
-        if over_half {
-            format!("{} — over half range ({})", inches(distance), inches(half))
-        } else {
-            format!(
-                "{} — within half range ({})",
-                inches(distance),
-                inches(half)
-            )
-        },
+        format_args!("range: {} {}\"", weapon.row, weapon.range),
+        format_args!(
+            "{} — {} half range ({})",
+            Inches(distance),
+            if over_half { "over" } else { "within" },
+            Inches(half)
+        ),
     );
     res.field(
         "range",
@@ -207,7 +198,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             "within-half-range"
         },
     );
-    res.row(format!("needs: {}", cover.row), needs(cover.needs));
+    res.row(format_args!("needs: {}", cover.row), needs(cover.needs));
     res.field("cover", cover.keyword.clone());
 
     // The stack is the same for every figure: shown once, after the first
@@ -252,24 +243,17 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         );
     }
     let several = figures > 1;
-    let mut shots = Vec::new();
-    for i in 0..figures {
-        let prefix = if several {
-            format!("figure {}: ", i + 1)
-        } else {
-            String::new()
-        };
-        shots.push(shoot(
-            &mut res,
-            &prefix,
-            dice,
-            &mut mods,
-            cover,
-            f.kill_at,
-            &mut shooter,
-            &mut target_tokens,
-        )?);
-    }
+    let volley = volley(
+        &mut res,
+        figures as usize,
+        dice,
+        &mut mods,
+        cover,
+        f.kill_at,
+        &mut shooter,
+        &mut target_tokens,
+    )?;
+    let mut shots = volley.shots;
     res.field("needed", cover.needs);
     if shooter.any() {
         res.field("firer_tokens", shooter.json());
@@ -277,28 +261,33 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     if target_tokens.any() {
         res.field("target_tokens", target_tokens.json());
     }
-    let courage_note = format!(
+    let courage_note = format_args!(
         "{}: `courage VALUE cause=fire` for the target, at the end of its group's movement or combat (it may retreat to the nearest cover if closer).",
         f.courage_row
     );
     if let Some(text) = &weapon.several {
-        res.note(format!(
-            "{}: {text} (`figures=N`: one skill die and one impact die each).",
+        res.note(format_args!(
+            "{}: {text} (`figures=N`: a skill die for each figure, then an impact die for each hit, in figure order).",
             weapon.row
         ));
     }
+    let (killed, checks, missed) = (volley.killed, volley.checks, volley.missed);
     if !several {
-        let Some(shot) = shots.pop() else {
-            return Err(input.missing("no shot was resolved"));
+        let outcome = if killed > 0 {
+            "killed"
+        } else if checks > 0 {
+            "courage-check"
+        } else {
+            "miss"
         };
-        if let Value::Object(map) = shot.json {
+        if let Some(Value::Object(map)) = shots.pop() {
             for (k, v) in map {
                 if k != "outcome" {
                     res.field(k, v);
                 }
             }
         }
-        let (text, tone) = match shot.outcome {
+        let (text, tone) = match outcome {
             "miss" => ("no hit: the shot misses".to_string(), Tone::Neutral),
             "killed" => (f.kill_row.to_lowercase(), Tone::Good),
             _ if target_tokens.saves_spent > 0 => (
@@ -308,21 +297,16 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             ),
             _ => (f.courage_row.to_lowercase(), Tone::Neutral),
         };
-        if shot.outcome == "courage-check" {
+        if outcome == "courage-check" {
             res.note(courage_note);
         }
-        res.set_outcome(shot.outcome, text, tone);
+        res.set_outcome(outcome, text, tone);
         return Ok(res);
     }
-    let count = |o: &str| shots.iter().filter(|s| s.outcome == o).count();
-    let (killed, checks, missed) = (count("killed"), count("courage-check"), count("miss"));
     res.field("killed", killed);
     res.field("courage_checks", checks);
     res.field("missed", missed);
-    res.field(
-        "figures",
-        Value::Array(shots.into_iter().map(|s| s.json).collect()),
-    );
+    res.field("figures", Value::Array(shots));
     let outcome = if killed > 0 {
         "killed"
     } else if checks > 0 {
@@ -369,74 +353,132 @@ fn pick_cover<'t>(
     chosen.ok_or_else(|| input.missing("the fire table has no cover row for this target"))
 }
 
+/// What the figures in the line of fire took. `shots` (each figure's JSON)
+/// has one entry per figure when the dice are real, none under enumeration.
+struct Volley {
+    shots: Vec<Value>,
+    killed: usize,
+    checks: usize,
+    missed: usize,
+}
+
+/// Every figure's skill die, thrown together; then an impact die for each
+/// hit. Only the counts decide the outcome, so under `odds` the skill dice
+/// are one binomial draw and the impact dice another.
 #[allow(clippy::too_many_arguments)]
-fn shoot(
+fn volley(
     res: &mut Resolution,
-    prefix: &str,
+    figures: usize,
     dice: &mut dyn DiceSource,
     mods: &mut Mods,
     cover: &Cover,
     kill_at: i64,
     shooter: &mut Tokens,
     target: &mut Tokens,
-) -> Result<Shot, CommandError> {
-    let mut die = dice.roll(D6)?;
-    res.die(&format!("{prefix}skill die"), die);
-    for (label, v) in mods.skill_rows.drain(..) {
-        res.modifier(label, v);
+) -> Result<Volley, CommandError> {
+    let face_for = |score: i64, bonus: i64| (score - bonus).clamp(1, i64::from(D6) + 1) as u32;
+    let hit_on = face_for(cover.needs, mods.skill);
+    let kill_on = face_for(kill_at, mods.impact);
+    let skill = dice.pool(figures as u32, D6, hit_on)?;
+    let mut hits = skill.successes as usize;
+    // A hero's reroll token: the first missed die is thrown again.
+    let mut reroll = None;
+    if hits < figures && shooter.spend_reroll() {
+        let again = dice.pool(1, D6, hit_on)?;
+        hits += again.successes as usize;
+        let missed = skill.dice.iter().position(|d| d.face < hit_on);
+        reroll = missed.zip(again.dice.first().copied());
     }
-    let skill_mod = mods.skill;
-    let mut modified = i64::from(die.face) + skill_mod;
-    let mut rerolled_from = None;
-    if modified < cover.needs && shooter.spend_reroll() {
-        rerolled_from = Some(die.face);
-        die = dice.roll(D6)?;
-        res.die(&format!("{prefix}skill die, reroll token spent"), die);
-        modified = i64::from(die.face) + skill_mod;
+    let impact = dice.pool(hits as u32, D6, kill_on)?;
+    let mut killed = impact.successes as usize;
+    // Saves belong to a lone hero (checked when the words were read).
+    let saved = killed > 0 && target.spend_save();
+    if saved {
+        killed -= 1;
     }
-    res.row(format!("{prefix}skill score"), modified);
-    let mut skill = json!({"die": die.face, "modified": modified, "needed": cover.needs});
-    if let Some(first) = rerolled_from {
-        skill["rerolled_from"] = json!(first);
-    }
-    if modified < cover.needs {
-        res.row(format!("{prefix}result"), "miss");
-        return Ok(Shot {
-            json: json!({"skill": skill, "outcome": "miss"}),
-            outcome: "miss",
-        });
-    }
-    let impact_die = dice.roll(D6)?;
-    res.die(&format!("{prefix}impact die"), impact_die);
-    for (label, v) in mods.impact_rows.drain(..) {
-        res.modifier(label, v);
-    }
-    let impact = i64::from(impact_die.face) + mods.impact;
-    res.row(format!("{prefix}impact score"), impact);
-    let impact_json = json!({"die": impact_die.face, "modified": impact});
-    let mut outcome = if impact >= kill_at {
-        "killed"
-    } else {
-        "courage-check"
-    };
-    let mut json = json!({"skill": skill, "impact": impact_json});
-    if outcome == "killed" && target.spend_save() {
-        res.row(format!("{prefix}save token spent"), "death cancelled");
-        json["save_spent"] = json!(true);
-        outcome = "courage-check";
-    }
-    res.row(
-        format!("{prefix}result"),
-        if outcome == "killed" {
-            format!("killed ({}+)", kill_at)
+    let prefix = |i: usize| {
+        if figures > 1 {
+            format!("figure {}: ", i + 1)
         } else {
-            "courage check".into()
-        },
-    );
-    json["outcome"] = json!(outcome);
-    Ok(Shot { json, outcome })
+            String::new()
+        }
+    };
+    // Shown in the order thrown: the skill dice, then the impact dice.
+    let mut shots = Vec::with_capacity(skill.dice.len());
+    for (i, first) in skill.dice.iter().enumerate() {
+        let prefix = prefix(i);
+        res.die(&format!("{prefix}skill die"), *first);
+        for (label, v) in mods.skill_rows.drain(..) {
+            res.modifier(label, v);
+        }
+        let mut die = *first;
+        let mut skill_json = json!({"needed": cover.needs});
+        if let Some((_, again)) = reroll.filter(|(at, _)| *at == i) {
+            res.die(&format!("{prefix}skill die, reroll token spent"), again);
+            skill_json["rerolled_from"] = json!(first.face);
+            die = again;
+        }
+        let modified = i64::from(die.face) + mods.skill;
+        res.row(format!("{prefix}skill score"), modified);
+        skill_json["die"] = json!(die.face);
+        skill_json["modified"] = json!(modified);
+        let hit = die.face >= hit_on;
+        if !hit {
+            res.row(format!("{prefix}result"), "miss");
+        }
+        shots.push((hit, json!({"skill": skill_json, "outcome": "miss"})));
+    }
+    let mut impacts = impact.dice.iter();
+    for (i, (_, json)) in shots.iter_mut().enumerate().filter(|(_, (hit, _))| *hit) {
+        let Some(&impact_die) = impacts.next() else {
+            break;
+        };
+        let prefix = prefix(i);
+        res.die(&format!("{prefix}impact die"), impact_die);
+        for (label, v) in mods.impact_rows.drain(..) {
+            res.modifier(label, v);
+        }
+        let score = i64::from(impact_die.face) + mods.impact;
+        res.row(format!("{prefix}impact score"), score);
+        json["impact"] = json!({"die": impact_die.face, "modified": score});
+        let mut outcome = if score >= kill_at {
+            "killed"
+        } else {
+            "courage-check"
+        };
+        if outcome == "killed" && saved {
+            res.row(format!("{prefix}save token spent"), "death cancelled");
+            json["save_spent"] = json!(true);
+            outcome = "courage-check";
+        }
+        res.row(
+            format!("{prefix}result"),
+            if outcome == "killed" {
+                format!("killed ({kill_at}+)")
+            } else {
+                "courage check".into()
+            },
+        );
+        json["outcome"] = json!(outcome);
+    }
+    let shots = shots.into_iter().map(|(_, json)| json).collect();
+    Ok(Volley {
+        shots,
+        killed,
+        checks: hits - killed,
+        missed: figures - hits,
+    })
 }
 
 fn inches(n: f64) -> String {
-    format!("{n}\"")
+    Inches(n).to_string()
+}
+
+/// A distance in inches, written out only when shown.
+struct Inches(f64);
+
+impl std::fmt::Display for Inches {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}\"", self.0)
+    }
 }
