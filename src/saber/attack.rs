@@ -713,6 +713,7 @@ fn finish(res: &mut Resolution, ctx: &Ctx) {
         .first()
         .map_or_else(String::new, |e| e.text.clone());
     res.set_outcome(id, first, tone);
+    res.odds_group = Some(super::results::odds_group(&ctx.effects).into());
     // The other effects lead the notes, marked like the outcome.
     let mut notes: Vec<String> = ctx
         .effects

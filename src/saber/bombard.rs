@@ -214,14 +214,14 @@ fn resolve(
         Some(Side::Attacker) => {
             res.row("A result", "ignored");
             ctx.applied.push("NE".into());
-            ctx.effects.push(super::results::Effect {
-                side: None,
-                id: "no-effect".into(),
-                text: format!(
+            ctx.effects.push(super::results::Effect::new(
+                None,
+                "no-effect".into(),
+                format!(
                     "{} — A results are ignored: bombarding artillery is affected only by an Ammo result",
                     cell.primary
                 ),
-            });
+            ));
         }
         _ if cell.primary == Code::Ex => {
             ctx.applied.push("Ex".into());
@@ -282,6 +282,7 @@ fn resolve(
         first,
         tone,
     );
+    res.odds_group = Some(super::results::odds_group(&ctx.effects).into());
     let mut notes: Vec<String> = ctx
         .effects
         .iter()

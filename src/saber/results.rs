@@ -37,6 +37,27 @@ pub struct Effect {
     pub side: Option<Side>,
     pub id: String,
     pub text: String,
+    /// The effect in a few words (its text up to the first colon), how
+    /// `odds` counts it: the full text carries the dice.
+    pub brief: String,
+}
+
+impl Effect {
+    pub fn new(side: Option<Side>, id: String, text: String) -> Effect {
+        let brief = text.split(':').next().unwrap_or_default().to_string();
+        Effect {
+            side,
+            id,
+            text,
+            brief,
+        }
+    }
+}
+
+/// How `odds` groups a combat's results: the brief of every effect.
+pub fn odds_group(effects: &[Effect]) -> String {
+    let briefs: Vec<&str> = effects.iter().map(|e| e.brief.as_str()).collect();
+    briefs.join("; ")
 }
 
 pub struct Ctx<'a> {
@@ -78,7 +99,7 @@ impl Ctx<'_> {
             Some(s) => format!("{}-{id}", s.id()),
             None => id.to_string(),
         };
-        self.effects.push(Effect { side, id, text });
+        self.effects.push(Effect::new(side, id, text));
     }
 
     /// A morale check for the primary unit of a side, with the morale die
@@ -168,7 +189,10 @@ impl Ctx<'_> {
             Procedure::LossOrRetreatDisrupted => {
                 self.applied.push(code.to_string());
                 if let Some(text) = self.cavalry_x(side) {
-                    self.retreat_disrupted(side, &format!("{code} — the {who} is cavalry: {text}"));
+                    self.retreat_disrupted(
+                        side,
+                        &format!("{code} — the {who} is cavalry, so it retreats disrupted: {text}"),
+                    );
                 } else {
                     self.moved[idx(side)] = Moved::Choice;
                     self.effect(
@@ -186,7 +210,10 @@ impl Ctx<'_> {
                 let check = self.check(res, dice, side)?;
                 self.applied.push(code.to_string());
                 if let Some(text) = self.cavalry_x(side) {
-                    self.retreat_disrupted(side, &format!("{code} — the {who} is cavalry: {text}"));
+                    self.retreat_disrupted(
+                        side,
+                        &format!("{code} — the {who} is cavalry, so it retreats disrupted: {text}"),
+                    );
                 } else if check.passed {
                     self.moved[idx(side)] = Moved::Choice;
                     self.effect(
@@ -297,8 +324,14 @@ impl Ctx<'_> {
         if let Some(ineffective) = &r.ineffective {
             text.push_str(&format!("; {ineffective}"));
         }
+        let mut brief = None;
         if procedure == Procedure::RetreatOrDisrupt && self.side(side).disrupted {
             let check = self.check(res, dice, side)?;
+            brief = Some(if check.passed {
+                "; already disrupted, it would pass its check"
+            } else {
+                "; already disrupted, it would rout"
+            });
             if check.passed {
                 text.push_str(&format!(
                     ". The primary unit already is disrupted: if disruption is chosen it checks morale and passes ({} ≤ {}): no further effect",
@@ -312,6 +345,9 @@ impl Ctx<'_> {
             }
         }
         self.effect(Some(side), "retreat-or-disrupt", text);
+        if let (Some(extra), Some(effect)) = (brief, self.effects.last_mut()) {
+            effect.brief.push_str(extra);
+        }
         self.advance_if(side, false);
         Ok(())
     }
@@ -425,11 +461,7 @@ impl Ctx<'_> {
                 Extra::L => "leader-casualty-check",
                 Extra::Ammo => "ammo",
             };
-            self.effects.push(Effect {
-                side: None,
-                id: id.into(),
-                text,
-            });
+            self.effects.push(Effect::new(None, id.into(), text));
         }
     }
 
