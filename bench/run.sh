@@ -40,6 +40,20 @@ printf 'one-shot command (resilience +determined): %.1f ms\n' "$(echo "$oneshot 
 printf 'batch, %d resilience commands, text: %.3f s (%.0f commands/s)\n' "$lines" "$text" "$(echo "$lines / $text" | bc -l)"
 printf 'batch, %d resilience commands, JSON: %.3f s (%.0f commands/s)\n' "$lines" "$json" "$(echo "$lines / $json" | bc -l)"
 
+# The slowest shipped procedures under odds: the largest pools and groups
+# the words allow, and the Mayhem draws that branch per figure or combat.
+slow=("odds melee foot bases=30 vs foot bases=30"
+      "odds shoot musket 2BW formed bases=60"
+      "mayhem odds fire canister 30\" figures=30"
+      "mayhem odds courage group=$(printf '3%.0s,' $(seq 49))3"
+      "mayhem odds fight leader rerolls=1 vs armed rerolls=1"
+      "mayhem odds fight leader vs armed vs armed vs armed"
+      "mayhem odds fight leader vs armed vs armed vs armed vs armed"
+      "saber odds attack 9 mr=4 vs 3 mr=3 disrupted")
+echo "odds of the slowest procedures, mean in-process latency (µs):"
+cargo run --release --quiet --example odds_latency -- "${slow[@]}"
+echo
+
 # Exact odds inside the process, beside icepool (Python, from PyPI) on the
 # same distributions.
 cases=("odds roll 60d6>=4" "odds roll 30d6>=4" "odds resilience melee lost-round general")

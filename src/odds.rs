@@ -118,7 +118,13 @@ pub struct Enumerator {
     pools2: HashMap<(u32, u32, u32, u32), Rc<Pool2Table>>,
     /// By sides, then by the scores.
     pools_each: HashMap<u32, HashMap<Vec<u32>, Rc<[Prob]>>>,
+    /// Bands of one die: each band's lowest face, and the weights.
+    bands: HashMap<u32, HashMap<Vec<u32>, Rc<BandTable>>>,
+    opposed: HashMap<(u32, i64), Rc<OpposedTable>>,
 }
+
+type BandTable = (Vec<u32>, Vec<Prob>);
+type OpposedTable = (Vec<[u32; 2]>, Vec<Prob>);
 
 /// The outcomes of a two-score pool and their weights.
 type Pool2Table = (Vec<(u32, u32)>, Vec<Prob>);
@@ -531,12 +537,23 @@ impl DiceSource for Enumerator {
     }
 
     fn roll_against(&mut self, sides: u32, scores: &[u32]) -> Result<Rolled, DiceError> {
-        let bands = bands(sides, scores);
-        let weights: Vec<Prob> = bands
-            .iter()
-            .map(|&(_, width)| Prob::ratio(u128::from(width), u128::from(sides)))
-            .collect();
-        let (face, _) = bands[self.branch(&weights)];
+        let by_scores = self.bands.entry(sides).or_default();
+        let table = match by_scores.get(scores) {
+            Some(t) => t.clone(),
+            None => {
+                let bands = bands(sides, scores);
+                let t = Rc::new((
+                    bands.iter().map(|&(face, _)| face).collect(),
+                    bands
+                        .iter()
+                        .map(|&(_, width)| Prob::ratio(u128::from(width), u128::from(sides)))
+                        .collect(),
+                ));
+                by_scores.insert(scores.to_vec(), t.clone());
+                t
+            }
+        };
+        let face = table.0[self.branch(&table.1)];
         Ok(Rolled {
             sides,
             face,
@@ -545,13 +562,22 @@ impl DiceSource for Enumerator {
     }
 
     fn opposed(&mut self, sides: u32, edge: i64) -> Result<[Rolled; 2], DiceError> {
-        let orders = opposed_orders(sides, edge);
-        let pairs = u128::from(sides) * u128::from(sides);
-        let weights: Vec<Prob> = orders
-            .iter()
-            .map(|&(_, _, ways)| Prob::ratio(ways, pairs))
-            .collect();
-        let (_, faces, _) = orders[self.branch(&weights)];
+        let table = self
+            .opposed
+            .entry((sides, edge))
+            .or_insert_with(|| {
+                let orders = opposed_orders(sides, edge);
+                let pairs = u128::from(sides) * u128::from(sides);
+                Rc::new((
+                    orders.iter().map(|&(_, faces, _)| faces).collect(),
+                    orders
+                        .iter()
+                        .map(|&(_, _, ways)| Prob::ratio(ways, pairs))
+                        .collect(),
+                ))
+            })
+            .clone();
+        let faces = table.0[self.branch(&table.1)];
         Ok(faces.map(|face| Rolled {
             sides,
             face,

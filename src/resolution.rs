@@ -157,13 +157,13 @@ impl Resolution {
     }
 
     /// A die in the stack: `2D6 (rolled)  4`.
-    pub fn die(&mut self, label: &str, die: Rolled) {
+    pub fn die(&mut self, label: impl std::fmt::Display, die: Rolled) {
         if self.quiet {
             self.dice.push(die);
             return;
         }
         self.rows.push(Row::Die {
-            label: label.into(),
+            label: label.to_string().into(),
             number: None,
             die: self.dice.len(),
         });

@@ -417,13 +417,13 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     for (i, (&value, &die)) in checking.iter().zip(&thrown.dice).enumerate() {
         let label = label(i, value);
         if let Some(&first) = first_dice.get(i) {
-            res.die(&format!("{label} die"), first);
-            res.die(&format!("{label} die, reroll token spent"), die);
+            res.die(format_args!("{label} die"), first);
+            res.die(format_args!("{label} die, reroll token spent"), die);
         } else {
-            res.die(&format!("{label} die"), die);
+            res.die(format_args!("{label} die"), die);
         }
         if i64::from(die.face) > value {
-            res.row(format!("{label} result"), "runs off the board");
+            res.row(format_args!("{label} result"), "runs off the board");
         }
     }
     let mut figures = Vec::new();
@@ -438,7 +438,10 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             &format!("{label} retreat {}", c.retreat.to_string().to_lowercase()),
             &rolled,
         );
-        res.row(format!("{label} result"), format!("retreats {total}\""));
+        res.row(
+            format_args!("{label} result"),
+            format!("retreats {total}\""),
+        );
         figures.push(
             json!({"courage": value, "die": die.face, "result": "retreats", "retreat_in": total}),
         );

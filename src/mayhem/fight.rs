@@ -297,7 +297,7 @@ fn fight_one(
     dice: &mut dyn DiceSource,
 ) -> Result<Combat, CommandError> {
     if several {
-        res.row(format!("— A vs {}", b.name), "");
+        res.row(format_args!("— A vs {}", b.name), "");
     }
     let mut skill = [0i64; 2];
     let mut faces = [0u32; 2];
@@ -306,7 +306,7 @@ fn fight_one(
         .zip(skill_dice(a, b, dice)?)
         .enumerate()
     {
-        res.die(&format!("{} skill die", side.name), die);
+        res.die(format_args!("{} skill die", side.name), die);
         for (label, v) in &side.modifiers {
             res.modifier(format!("{}: {label}", side.name), *v);
         }
@@ -342,13 +342,16 @@ fn fight_one(
             let cuts = [beat, beat + 1].map(|c| c.clamp(1, i64::from(D6) + 1) as u32);
             dice.roll_against(D6, &cuts)?
         };
-        res.die(&format!("{} skill die, reroll token spent", side.name), die);
+        res.die(
+            format_args!("{} skill die, reroll token spent", side.name),
+            die,
+        );
         rerolled[loser] = Some(faces[loser]);
         faces[loser] = die.face;
         skill[loser] = i64::from(die.face) + side.total_modifier();
     }
-    res.row(format!("{} skill score", a.name), skill[0]);
-    res.row(format!("{} skill score", b.name), skill[1]);
+    res.row(format_args!("{} skill score", a.name), skill[0]);
+    res.row(format_args!("{} skill score", b.name), skill[1]);
     let mut combat = Combat {
         outcome: "tie",
         result: None,
@@ -365,7 +368,7 @@ fn fight_one(
     };
     if skill[0] == skill[1] {
         res.row(
-            format!("A vs {}", b.name),
+            format_args!("A vs {}", b.name),
             "tie: neither figure is affected",
         );
         return Ok(Combat {
@@ -390,7 +393,7 @@ fn fight_one(
     // The results die counts only against the armament, less the bonus.
     let needed = (winner.armament - winner.impact).clamp(1, i64::from(D6) + 1) as u32;
     let die = dice.roll_against(D6, &[needed])?;
-    res.die(&format!("{} results die", winner.name), die);
+    res.die(format_args!("{} results die", winner.name), die);
     if winner.impact != 0 {
         res.modifier(
             format!("{}: hero's bonus to the results die", winner.name),
@@ -399,39 +402,48 @@ fn fight_one(
     }
     let results = i64::from(die.face) + winner.impact;
     res.row(
-        format!("{} armament", winner.name),
-        format!("{} — {}", winner.armament, winner.armament_row),
+        format_args!("{} armament", winner.name),
+        format_args!("{} — {}", winner.armament, winner.armament_row),
     );
     let mut result = if results >= winner.armament {
         "killed"
     } else {
         "courage-check"
     };
+    // The outcome's words are read only when the resolution is shown.
+    let quiet = res.quiet;
+    let say = |words: std::fmt::Arguments| {
+        if quiet {
+            String::new()
+        } else {
+            words.to_string()
+        }
+    };
     let mut text = if result == "killed" {
-        format!(
+        say(format_args!(
             "{} hits: results {results} ≥ armament {} — {} is killed (removed from the game)",
             winner.name, winner.armament, loser.name
-        )
+        ))
     } else {
-        format!(
+        say(format_args!(
             "{} hits: results {results} < armament {} — {} checks courage",
             winner.name, winner.armament, loser.name
-        )
+        ))
     };
     if result == "killed" && loser.tokens.spend_save() {
         res.row(
-            format!("{} save token spent", loser.name),
+            format_args!("{} save token spent", loser.name),
             "death cancelled",
         );
         combat.save_spent = Some(loser.name.clone());
         result = "courage-check";
-        text = format!(
+        text = say(format_args!(
             "{} hits: results {results} ≥ armament {} — {} would be killed, but a save token is spent: the death is cancelled and {} checks courage",
             winner.name, winner.armament, loser.name, loser.name
-        );
+        ));
     }
     res.row(
-        format!("A vs {}", if a_wins { &loser.name } else { &winner.name }),
+        format_args!("A vs {}", if a_wins { &loser.name } else { &winner.name }),
         if result == "killed" {
             format!("{} killed", loser.name)
         } else {

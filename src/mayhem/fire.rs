@@ -166,8 +166,8 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     res.field("distance_in", distance);
     if distance > weapon.range as f64 {
         res.row(
-            format!("range: {} {}\"", weapon.row, weapon.range),
-            format!("{} — beyond range", inches(distance)),
+            format_args!("range: {} {}\"", weapon.row, weapon.range),
+            format_args!("{} — beyond range", inches(distance)),
         );
         res.field("range", "out-of-range");
         res.set_outcome(
@@ -407,24 +407,24 @@ fn volley(
     let mut shots = Vec::with_capacity(skill.dice.len());
     for (i, first) in skill.dice.iter().enumerate() {
         let prefix = prefix(i);
-        res.die(&format!("{prefix}skill die"), *first);
+        res.die(format_args!("{prefix}skill die"), *first);
         for (label, v) in mods.skill_rows.drain(..) {
             res.modifier(label, v);
         }
         let mut die = *first;
         let mut skill_json = json!({"needed": cover.needs});
         if let Some((_, again)) = reroll.filter(|(at, _)| *at == i) {
-            res.die(&format!("{prefix}skill die, reroll token spent"), again);
+            res.die(format_args!("{prefix}skill die, reroll token spent"), again);
             skill_json["rerolled_from"] = json!(first.face);
             die = again;
         }
         let modified = i64::from(die.face) + mods.skill;
-        res.row(format!("{prefix}skill score"), modified);
+        res.row(format_args!("{prefix}skill score"), modified);
         skill_json["die"] = json!(die.face);
         skill_json["modified"] = json!(modified);
         let hit = die.face >= hit_on;
         if !hit {
-            res.row(format!("{prefix}result"), "miss");
+            res.row(format_args!("{prefix}result"), "miss");
         }
         shots.push((hit, json!({"skill": skill_json, "outcome": "miss"})));
     }
@@ -434,12 +434,12 @@ fn volley(
             break;
         };
         let prefix = prefix(i);
-        res.die(&format!("{prefix}impact die"), impact_die);
+        res.die(format_args!("{prefix}impact die"), impact_die);
         for (label, v) in mods.impact_rows.drain(..) {
             res.modifier(label, v);
         }
         let score = i64::from(impact_die.face) + mods.impact;
-        res.row(format!("{prefix}impact score"), score);
+        res.row(format_args!("{prefix}impact score"), score);
         json["impact"] = json!({"die": impact_die.face, "modified": score});
         let mut outcome = if score >= kill_at {
             "killed"
@@ -447,12 +447,12 @@ fn volley(
             "courage-check"
         };
         if outcome == "killed" && saved {
-            res.row(format!("{prefix}save token spent"), "death cancelled");
+            res.row(format_args!("{prefix}save token spent"), "death cancelled");
             json["save_spent"] = json!(true);
             outcome = "courage-check";
         }
         res.row(
-            format!("{prefix}result"),
+            format_args!("{prefix}result"),
             if outcome == "killed" {
                 format!("killed ({kill_at}+)")
             } else {

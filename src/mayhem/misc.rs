@@ -393,7 +393,7 @@ fn resolve_post_battle(
             .band
             .iter()
             .find(|b| (b.from..=b.to).contains(&i64::from(die.face)));
-        res.die(&format!("figure {}", i + 1), *die);
+        res.die(format_args!("figure {}", i + 1), *die);
         if let Some(band) = band {
             let word = match band.outcome {
                 Downed::Wounded => "wounded",

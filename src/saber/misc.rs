@@ -267,7 +267,7 @@ fn ma(
                 let max = printed.map_or(sides, |p| p.clamp(1, i64::from(sides)) as u32);
                 let thrown = dice.reroll_above(sides, max, MAX_MA_ROLLS)?;
                 for (i, die) in thrown.iter().enumerate() {
-                    res.die(&format!("MA die, roll {}", i + 1), *die);
+                    res.die(format_args!("MA die, roll {}", i + 1), *die);
                     if i + 1 < thrown.len() {
                         res.row("the result exceeds the printed MA: roll again (4.4)", "");
                     }
