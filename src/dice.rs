@@ -371,6 +371,43 @@ impl DiceExpr {
     }
 }
 
+/// Several expressions thrown for one total: a Mayhem move of 3d6", with
+/// 2d6" more when mounted and 1d6" more for a hero. Neighbouring dice of the
+/// same kind are one draw, so `odds` convolves them once instead of walking
+/// every total of each part; the faces are then dealt back to each
+/// expression in the order thrown. Returns each expression's dice (empty
+/// under enumeration) and the total.
+pub fn roll_together(
+    exprs: &[&DiceExpr],
+    dice: &mut dyn DiceSource,
+) -> Result<(Vec<Vec<Rolled>>, i64), DiceError> {
+    let terms: Vec<(usize, u32, u32)> = exprs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, e)| e.dice.iter().map(move |&(count, sides)| (i, count, sides)))
+        .collect();
+    let mut each = vec![Vec::new(); exprs.len()];
+    let mut total: i64 = exprs.iter().map(|e| e.fixed).sum();
+    let mut start = 0;
+    while let Some(&(_, _, sides)) = terms.get(start) {
+        let run = terms[start..]
+            .iter()
+            .take_while(|&&(_, _, s)| s == sides)
+            .count();
+        let count = terms[start..start + run]
+            .iter()
+            .fold(0u32, |n, &(_, c, _)| n.saturating_add(c));
+        let sum = dice.sum(count, sides)?;
+        total += sum.total;
+        let mut faces = sum.dice.into_iter();
+        for &(i, c, _) in &terms[start..start + run] {
+            each[i].extend(faces.by_ref().take(c as usize));
+        }
+        start += run;
+    }
+    Ok((each, total))
+}
+
 impl DiceExpr {
     fn describe(&self) -> String {
         let mut parts: Vec<String> = Vec::new();

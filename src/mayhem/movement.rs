@@ -4,7 +4,7 @@
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
 use crate::command::{System, Unit};
-use crate::dice::{DiceExpr, DiceSource};
+use crate::dice::{DiceExpr, DiceSource, Rolled, roll_together};
 use crate::error::CommandError;
 use crate::resolution::{Resolution, Tone};
 
@@ -62,16 +62,16 @@ fn resolve(input: &Input, dice_source: &mut dyn DiceSource) -> Result<Resolution
         "move",
         format!("movement, {mode} ({}\")", dice(&row.dice)),
     );
-    let mut total = roll_row(&mut res, row.label(), &row.dice, dice_source)?;
+    let mut parts = vec![(row.label().to_string(), &row.dice)];
     for bonus in &table.bonus {
         if words.has(&bonus.keyword) {
-            total += roll_row(
-                &mut res,
-                &format!("+ {}", bonus.label()),
-                &bonus.dice,
-                dice_source,
-            )?;
+            parts.push((format!("+ {}", bonus.label()), &bonus.dice));
         }
+    }
+    let exprs: Vec<&DiceExpr> = parts.iter().map(|(_, e)| *e).collect();
+    let (rolled, total) = roll_together(&exprs, dice_source)?;
+    for ((label, expr), rolled) in parts.iter().zip(&rolled) {
+        show_row(&mut res, label, expr, rolled);
     }
     res.row("distance", format!("{total}{}", Unit::Inches.suffix()));
     res.set_outcome(
@@ -83,17 +83,10 @@ fn resolve(input: &Input, dice_source: &mut dyn DiceSource) -> Result<Resolution
     Ok(res)
 }
 
-fn roll_row(
-    res: &mut Resolution,
-    label: &str,
-    expr: &DiceExpr,
-    dice: &mut dyn DiceSource,
-) -> Result<i64, CommandError> {
-    res.row(label, format!("{}\"", self::dice(expr)));
-    let (rolled, total) = expr.roll(dice)?;
-    res.dice_rows(&format!("{}\"", self::dice(expr)), &rolled);
+fn show_row(res: &mut Resolution, label: &str, expr: &DiceExpr, rolled: &[Rolled]) {
+    res.row(label, format_args!("{}\"", self::dice(expr)));
+    res.dice_rows(&format!("{}\"", self::dice(expr)), rolled);
     if expr.fixed != 0 {
         res.modifier(format!("fixed inches ({label})"), expr.fixed);
     }
-    Ok(total)
 }
