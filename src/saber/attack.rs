@@ -481,9 +481,15 @@ fn resolve(
     res.field("defence", defence);
 
     // The dice.
-    let combat_die = dice.roll(6)?;
+    // Each die counts only through the CRT column and the checks that may
+    // read it.
+    let combat_die = dice.roll_against(6, &crt.changes(lookup.column))?;
     res.die("combat die", combat_die);
-    let morale_die = dice.roll(rules.morale.die)?;
+    let morale_cuts = morale::cuts(
+        &rules.morale,
+        sides.iter().filter_map(|s| s.morale.as_ref()),
+    );
+    let morale_die = dice.roll_against(rules.morale.die, &morale_cuts)?;
     let Some(cell) = crt.cell(combat_die.face, lookup.column) else {
         return Err(input.missing("the CRT has no cell for this die and column"));
     };

@@ -146,9 +146,10 @@ fn resolve(
         column,
     );
     res.field("column", column.to_string());
-    let combat_die = dice.roll(6)?;
+    // Each die counts only through the CRT column and the checks that may
+    // read it.
+    let combat_die = dice.roll_against(6, &crt.changes(lookup.column))?;
     res.die("combat die", combat_die);
-    let morale_die = dice.roll(rules.morale.die)?;
     let Some(cell) = crt.cell(combat_die.face, lookup.column) else {
         return Err(input.missing("the CRT has no cell for this die and column"));
     };
@@ -173,6 +174,8 @@ fn resolve(
     } else {
         None
     };
+    let morale_die =
+        dice.roll_against(rules.morale.die, &morale::cuts(&rules.morale, &d_morale))?;
     let mut ctx = Ctx {
         rules,
         sides: [

@@ -395,6 +395,15 @@ impl Crt {
         }
     }
 
+    /// The faces of the combat die where the column's result changes from
+    /// the face below: a die read only through this column need not be
+    /// told apart within a run of equal cells.
+    pub fn changes(&self, column: usize) -> Vec<u32> {
+        (2..=self.rows.len() as u32)
+            .filter(|&face| self.cell(face, column) != self.cell(face - 1, column))
+            .collect()
+    }
+
     pub fn cell(&self, face: u32, column: usize) -> Option<&Cell> {
         self.rows
             .get((face as usize).checked_sub(1)?)

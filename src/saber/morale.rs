@@ -161,8 +161,20 @@ pub fn check(
     dice: &mut dyn DiceSource,
     die_label: &str,
 ) -> Result<Check, CommandError> {
-    let die = dice.roll(table.die)?;
+    let die = dice.roll_against(table.die, &cuts(table, [input]))?;
     Ok(check_with(res, table, input, die, die_label))
+}
+
+/// The faces where a morale die read by these checks changes what it
+/// decides: past the always-pass face, past each check's highest passing
+/// face, and at the always-fail face.
+pub fn cuts<'a>(
+    table: &MoraleTable,
+    inputs: impl IntoIterator<Item = &'a MoraleInput>,
+) -> Vec<u32> {
+    let mut cuts = vec![table.always_pass + 1, table.always_fail];
+    cuts.extend(inputs.into_iter().map(|m| m.needed(table) + 1));
+    cuts
 }
 
 /// The morale words of one side: `disrupted`, `night`, `leader-mr=N` …
