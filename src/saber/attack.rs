@@ -464,37 +464,18 @@ fn resolve(
             l
         }
     };
-    let column = crt.columns[lookup.column];
-    res.row(
-        if lookup.clamped {
-            format!(
-                "CRT column (clamped to the outer column; {} is beyond it)",
-                lookup.actual
-            )
-        } else {
-            "CRT column".to_string()
-        },
-        column,
-    );
-    res.field("column", column.to_string());
+    super::results::show_column(&mut res, crt, &lookup);
     res.field("attack", attack);
     res.field("defence", defence);
 
-    // The dice.
-    // Each die counts only through the CRT column and the checks that may
-    // read it.
-    let combat_die = dice.roll_against(6, &crt.changes(lookup.column))?;
-    res.die("combat die", combat_die);
+    // The dice: the combat die, then the morale die, which counts only
+    // through the checks that may read it.
+    let cell = super::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
     let morale_cuts = morale::cuts(
         &rules.morale,
         sides.iter().filter_map(|s| s.morale.as_ref()),
     );
     let morale_die = dice.roll_against(rules.morale.die, &morale_cuts)?;
-    let Some(cell) = crt.cell(combat_die.face, lookup.column) else {
-        return Err(input.missing("the CRT has no cell for this die and column"));
-    };
-    res.row("CRT result", &cell.text);
-    res.field("result", cell.text.clone());
 
     let mut ctx = Ctx {
         rules,
@@ -671,15 +652,7 @@ fn resolve(
         serde_json::Value::Array(ctx.checks.iter().map(|c| c.json()).collect()),
     );
     res.field("applied", ctx.applied.join(" "));
-    res.field(
-        "effects",
-        serde_json::Value::Array(
-            ctx.effects
-                .iter()
-                .map(|e| serde_json::json!({"side": e.side.map(|s| s.id()), "id": e.id, "text": e.text}))
-                .collect(),
-        ),
-    );
+    res.field("effects", ctx.effects_json());
     if let Some(t) = a_tactic {
         res.field("attacker_tactic", t.keyword());
     }
@@ -690,47 +663,18 @@ fn resolve(
     if crt.file.ends_with("(embedded)") {
         res.note(super::crt::EXAMPLE_NOTE);
     }
-    finish(&mut res, &ctx);
+    ctx.finish(&mut res, tone(&ctx));
     Ok(res)
 }
 
-/// Outcome id and text from the effects.
-fn finish(res: &mut Resolution, ctx: &Ctx) {
-    let ids: Vec<&str> = ctx
-        .effects
-        .iter()
-        .filter(|e| !e.id.ends_with("may-advance"))
-        .map(|e| e.id.as_str())
-        .collect();
-    let id = if ids.is_empty() {
-        "no-effect".to_string()
-    } else {
-        ids.join("+")
-    };
-    let tone = if ctx.routed[idx(Side::Defender)] {
+/// The tone of an attack's outcome, from the attacker's side.
+fn tone(ctx: &Ctx) -> Tone {
+    if ctx.routed[idx(Side::Defender)] {
         Tone::Good
     } else if ctx.routed[idx(Side::Attacker)] || ctx.moved[idx(Side::Attacker)] == Moved::Yes {
         Tone::Bad
     } else {
         Tone::Neutral
-    };
-    let first = ctx
-        .effects
-        .first()
-        .map_or_else(String::new, |e| e.text.clone());
-    res.set_outcome(id, first, tone);
-    res.odds_group = Some(super::results::odds_group(&ctx.effects).into());
-    // The other effects lead the notes, marked like the outcome.
-    let mut notes: Vec<String> = ctx
-        .effects
-        .iter()
-        .skip(1)
-        .map(|e| format!("⇒ {}", e.text))
-        .collect();
-    notes.append(&mut res.notes);
-    res.notes = notes;
-    for note in &ctx.notes {
-        res.note(note.clone());
     }
 }
 

@@ -133,28 +133,8 @@ fn resolve(
     res.row("differential (the bombarding strength)", total);
     res.field("differential", total);
     let lookup = crt.differential_column(total);
-    let column = crt.columns[lookup.column];
-    res.row(
-        if lookup.clamped {
-            format!(
-                "CRT column (clamped to the outer column; {} is beyond it)",
-                lookup.actual
-            )
-        } else {
-            "CRT column".into()
-        },
-        column,
-    );
-    res.field("column", column.to_string());
-    // Each die counts only through the CRT column and the checks that may
-    // read it.
-    let combat_die = dice.roll_against(6, &crt.changes(lookup.column))?;
-    res.die("combat die", combat_die);
-    let Some(cell) = crt.cell(combat_die.face, lookup.column) else {
-        return Err(input.missing("the CRT has no cell for this die and column"));
-    };
-    res.row("CRT result", &cell.text);
-    res.field("result", cell.text.clone());
+    super::results::show_column(&mut res, crt, &lookup);
+    let cell = super::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
 
     let mr = target
         .value("mr")
@@ -248,55 +228,17 @@ fn resolve(
         res.field("check", first.json());
     }
     res.field("applied", ctx.applied.join(" "));
-    res.field(
-        "effects",
-        serde_json::Value::Array(
-            ctx.effects
-                .iter()
-                .map(|e| serde_json::json!({"side": e.side.map(|s| s.id()), "id": e.id, "text": e.text}))
-                .collect(),
-        ),
-    );
+    res.field("effects", ctx.effects_json());
     res.field("crt", crt.name.clone());
     if crt.file.ends_with("(embedded)") {
         res.note(super::crt::EXAMPLE_NOTE);
     }
-    let ids: Vec<&str> = ctx
-        .effects
-        .iter()
-        .filter(|e| !e.id.ends_with("may-advance"))
-        .map(|e| e.id.as_str())
-        .collect();
     let tone = if ctx.routed[idx(Side::Defender)] || ctx.moved[idx(Side::Defender)] != Moved::No {
         Tone::Good
     } else {
         Tone::Neutral
     };
-    let first = ctx
-        .effects
-        .first()
-        .map_or_else(String::new, |e| e.text.clone());
-    res.set_outcome(
-        if ids.is_empty() {
-            "no-effect".to_string()
-        } else {
-            ids.join("+")
-        },
-        first,
-        tone,
-    );
-    res.odds_group = Some(super::results::odds_group(&ctx.effects).into());
-    let mut notes: Vec<String> = ctx
-        .effects
-        .iter()
-        .skip(1)
-        .map(|e| format!("⇒ {}", e.text))
-        .collect();
-    notes.append(&mut res.notes);
-    res.notes = notes;
-    for note in &ctx.notes {
-        res.note(note.clone());
-    }
+    ctx.finish(&mut res, tone);
     res.note(rules.bombard.rule.clone());
     Ok(res)
 }

@@ -2,11 +2,12 @@
 //! resolved with the morale die for the primary unit of the affected side,
 //! in the meaning the variant's table gives its letter.
 
+use crate::catalog::Input;
 use crate::dice::{DiceSource, Rolled};
 use crate::error::CommandError;
-use crate::resolution::Resolution;
+use crate::resolution::{Resolution, Tone};
 
-use super::crt::{Code, Extra, Letter, Side};
+use super::crt::{Cell, Code, Crt, Extra, Letter, Lookup, Side};
 use super::morale::{self, Check, MoraleInput};
 use super::{Procedure, SaberRules};
 
@@ -54,6 +55,42 @@ impl Effect {
     }
 }
 
+/// Show the CRT column a combat lands in, saying when it was clamped.
+pub fn show_column(res: &mut Resolution, crt: &Crt, lookup: &Lookup) {
+    let column = crt.columns[lookup.column];
+    res.row(
+        if lookup.clamped {
+            format!(
+                "CRT column (clamped to the outer column; {} is beyond it)",
+                lookup.actual
+            )
+        } else {
+            "CRT column".to_string()
+        },
+        column,
+    );
+    res.field("column", column.to_string());
+}
+
+/// Throw the combat die on the column and read its cell. The die counts
+/// only through the column, so `odds` branches once per run of equal cells.
+pub fn roll_cell<'c>(
+    res: &mut Resolution,
+    input: &Input,
+    crt: &'c Crt,
+    lookup: &Lookup,
+    dice: &mut dyn DiceSource,
+) -> Result<&'c Cell, CommandError> {
+    let combat_die = dice.roll_against(6, &crt.changes(lookup.column))?;
+    res.die("combat die", combat_die);
+    let Some(cell) = crt.cell(combat_die.face, lookup.column) else {
+        return Err(input.missing("the CRT has no cell for this die and column"));
+    };
+    res.row("CRT result", &cell.text);
+    res.field("result", cell.text.clone());
+    Ok(cell)
+}
+
 /// How `odds` groups a combat's results: the brief of every effect.
 pub fn odds_group(effects: &[Effect]) -> String {
     let briefs: Vec<&str> = effects.iter().map(|e| e.brief.as_str()).collect();
@@ -86,6 +123,49 @@ pub fn idx(side: Side) -> usize {
 }
 
 impl Ctx<'_> {
+    /// The effects for JSON `effects`.
+    pub fn effects_json(&self) -> serde_json::Value {
+        serde_json::Value::Array(
+            self.effects
+                .iter()
+                .map(|e| serde_json::json!({"side": e.side.map(|s| s.id()), "id": e.id, "text": e.text}))
+                .collect(),
+        )
+    }
+
+    /// Outcome id and text from the effects: the first effect is the
+    /// outcome, the others lead the notes, marked like it.
+    pub fn finish(&self, res: &mut Resolution, tone: Tone) {
+        let ids: Vec<&str> = self
+            .effects
+            .iter()
+            .filter(|e| !e.id.ends_with("may-advance"))
+            .map(|e| e.id.as_str())
+            .collect();
+        let id = if ids.is_empty() {
+            "no-effect".to_string()
+        } else {
+            ids.join("+")
+        };
+        let first = self
+            .effects
+            .first()
+            .map_or_else(String::new, |e| e.text.clone());
+        res.set_outcome(id, first, tone);
+        res.odds_group = Some(odds_group(&self.effects).into());
+        let mut notes: Vec<String> = self
+            .effects
+            .iter()
+            .skip(1)
+            .map(|e| format!("⇒ {}", e.text))
+            .collect();
+        notes.append(&mut res.notes);
+        res.notes = notes;
+        for note in &self.notes {
+            res.note(note.clone());
+        }
+    }
+
     pub fn side(&self, side: Side) -> &SideInfo {
         &self.sides[idx(side)]
     }
