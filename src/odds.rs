@@ -104,6 +104,12 @@ struct Step {
 /// Distributions of sums, cached by (count, sides).
 type SumTable = Vec<(i64, Prob)>;
 
+/// A sum's distribution, and its weights alone for branching on.
+struct SumDist {
+    table: SumTable,
+    weights: Vec<Prob>,
+}
+
 #[derive(Default)]
 pub struct Enumerator {
     path: Vec<Step>,
@@ -111,8 +117,7 @@ pub struct Enumerator {
     weight: Option<Prob>,
     // Tables are shared, not copied: a path may draw from one thousands of
     // times over.
-    sums: HashMap<(u32, u32), Rc<SumTable>>,
-    sum_weights: HashMap<(u32, u32), Rc<[Prob]>>,
+    sums: HashMap<(u32, u32), Rc<SumDist>>,
     contests: HashMap<(u32, u32, u32), [Prob; 3]>,
     pools: HashMap<(u32, u32, u32), Rc<[Prob]>>,
     pools2: HashMap<(u32, u32, u32, u32), Rc<Pool2Table>>,
@@ -167,20 +172,15 @@ impl Enumerator {
         choice
     }
 
-    fn sum_table(&mut self, n: u32, sides: u32) -> Rc<SumTable> {
+    fn sum_dist(&mut self, n: u32, sides: u32) -> Rc<SumDist> {
         self.sums
             .entry((n, sides))
-            .or_insert_with(|| Rc::new(sum_distribution(n, sides)))
+            .or_insert_with(|| {
+                let table = sum_distribution(n, sides);
+                let weights = table.iter().map(|(_, p)| *p).collect();
+                Rc::new(SumDist { table, weights })
+            })
             .clone()
-    }
-
-    fn sum_weights(&mut self, n: u32, sides: u32) -> Rc<[Prob]> {
-        if let Some(w) = self.sum_weights.get(&(n, sides)) {
-            return w.clone();
-        }
-        let weights: Rc<[Prob]> = self.sum_table(n, sides).iter().map(|(_, p)| *p).collect();
-        self.sum_weights.insert((n, sides), weights.clone());
-        weights
     }
 
     fn pool_table(&mut self, n: u32, sides: u32, at_least: u32) -> Rc<[Prob]> {
@@ -447,12 +447,11 @@ impl DiceSource for Enumerator {
                 total: 0,
             });
         }
-        let weights = self.sum_weights(n, sides);
-        let choice = self.branch(&weights);
-        let table = self.sum_table(n, sides);
+        let dist = self.sum_dist(n, sides);
+        let choice = self.branch(&dist.weights);
         Ok(Sum {
             dice: Vec::new(),
-            total: table[choice].0,
+            total: dist.table[choice].0,
         })
     }
 
@@ -504,8 +503,8 @@ impl DiceSource for Enumerator {
         let weights = match self.contests.get(&(a, b, sides)) {
             Some(w) => *w,
             None => {
-                let (ta, tb) = (self.sum_table(a, sides), self.sum_table(b, sides));
-                let w = contest_weights(&ta, &tb, a, b, sides);
+                let (ta, tb) = (self.sum_dist(a, sides), self.sum_dist(b, sides));
+                let w = contest_weights(&ta.table, &tb.table, a, b, sides);
                 self.contests.insert((a, b, sides), w);
                 w
             }

@@ -159,7 +159,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     let mut res = Resolution::new(
         System::Mayhem,
         "fire",
-        format!("missile fire, {} at {}", weapon.keyword, inches(distance)),
+        format!("missile fire, {} at {}", weapon.keyword, Inches(distance)),
     );
     let half = weapon.range as f64 / 2.0;
     res.field("range_in", weapon.range);
@@ -167,7 +167,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     if distance > weapon.range as f64 {
         res.row(
             format_args!("range: {} {}\"", weapon.row, weapon.range),
-            format_args!("{} — beyond range", inches(distance)),
+            format_args!("{} — beyond range", Inches(distance)),
         );
         res.field("range", "out-of-range");
         res.set_outcome(
@@ -468,10 +468,6 @@ fn volley(
         checks: hits - killed,
         missed: figures - hits,
     })
-}
-
-fn inches(n: f64) -> String {
-    Inches(n).to_string()
 }
 
 /// A distance in inches, written out only when shown.
