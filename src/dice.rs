@@ -90,6 +90,17 @@ pub fn within_limit(n: u32) -> Result<(), DiceError> {
     Ok(())
 }
 
+/// A pool whose count of successes is compared with other numbers and
+/// nothing else; see [`DiceSource::pool_against`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct PoolBand {
+    pub pool: Pool,
+    /// The average count of successes over the band the pool landed in:
+    /// with real dice the count itself; under enumeration what keeps the
+    /// expected count exact although one count stands for the band.
+    pub mean: f64,
+}
+
 /// Draws repeated until the two sides differ (initiative ties).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TieBreak {
@@ -205,6 +216,23 @@ pub trait DiceSource {
             .filter(|(d, s)| d.face >= **s)
             .count() as u32;
         Ok(Pool { dice, successes })
+    }
+
+    /// `n` dice counted against a score, where the count of successes is
+    /// only compared with `cuts` (the other side's hits, to see who won):
+    /// what counts is which band between the cuts it lands in. As with
+    /// [`DiceSource::roll_against`], an enumerating source branches once
+    /// per band and hands back the band's lowest count.
+    fn pool_against(
+        &mut self,
+        n: u32,
+        sides: u32,
+        at_least: u32,
+        _cuts: &[u32],
+    ) -> Result<PoolBand, DiceError> {
+        let pool = self.pool(n, sides, at_least)?;
+        let mean = f64::from(pool.successes);
+        Ok(PoolBand { pool, mean })
     }
 
     /// `n` dice counted against a score.

@@ -121,6 +121,10 @@ pub enum DiceError {
     },
     #[error("{count} dice in one roll is more than the limit of {max}")]
     TooManyToRoll { span: Span, count: u64, max: u64 },
+    #[error(
+        "{dice} has {totals} possible totals; `odds` lists at most {max}: try `simulate 10000 …` or fewer dice"
+    )]
+    TooManyTotals { dice: String, totals: u64, max: u64 },
     #[error("{rounds} drawn rounds in a row: the entered dice never break the tie")]
     EndlessTies { rounds: usize },
     #[error("{rolls} throws in a row showed more than {max}")]
@@ -133,7 +137,9 @@ impl DiceError {
             DiceError::FaceOutOfRange { span, .. }
             | DiceError::TooMany { span, .. }
             | DiceError::TooManyToRoll { span, .. } => *span,
-            DiceError::EndlessTies { .. } | DiceError::EndlessRerolls { .. } => Span::default(),
+            DiceError::EndlessTies { .. }
+            | DiceError::EndlessRerolls { .. }
+            | DiceError::TooManyTotals { .. } => Span::default(),
         }
     }
 }

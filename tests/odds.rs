@@ -206,6 +206,50 @@ fn odds_agree_with_seeded_rolls_mayhem_misc() {
     assert_agrees("mayhem initiative");
 }
 
+fn expected(odds: &Odds, name: &str) -> Option<f64> {
+    odds.expected
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| *v)
+}
+
+#[test]
+fn melee_odds_by_hand() {
+    // 3 dice against 4, each hitting on 4+ (one half): the round is drawn
+    // in Σ C(3,k)·C(4,k) = 35 of 128 ways, a wins in Σ_{j>k} C(3,j)·C(4,k)
+    // = 29. Side b's dice are read only against a's hits, by bands, and
+    // its expected hits must still be the whole pool's.
+    let o = odds("melee foot bases=3 vs foot bases=4");
+    assert_eq!(exact(&o, "the round is drawn"), Some((35, 128)));
+    assert_eq!(exact(&o, "side a (Foot) wins the round"), Some((29, 128)));
+    assert_eq!(exact(&o, "side b (Foot) wins the round"), Some((1, 2)));
+    for (name, want) in [("expected_hits_a", 1.5), ("expected_hits_b", 2.0)] {
+        let got = expected(&o, name).unwrap_or(f64::NAN);
+        assert!((got - want).abs() < 1e-12, "{name}: {got}, not {want}");
+    }
+}
+
+#[test]
+fn long_sums_to_the_last_total_and_no_further() {
+    let o = odds("roll 200d6");
+    assert_eq!(o.outcomes.len(), 1001);
+    let p = |text: &str| o.outcomes.iter().find(|x| x.text == text).map(|x| x.prob.p);
+    // One way in 6^200 to throw all ones; 200 ways to throw one two.
+    let all_ones = (1.0f64 / 6.0).powi(200);
+    for (text, want) in [("total 200", all_ones), ("total 201", 200.0 * all_ones)] {
+        let got = p(text).unwrap_or(0.0);
+        assert!((got / want - 1.0).abs() < 1e-9, "{text}: {got}, not {want}");
+    }
+    let total = expected(&o, "expected_total").unwrap_or(f64::NAN);
+    assert!((total - 700.0).abs() < 1e-9, "expected total {total}");
+
+    let line = "roll 201d6";
+    let command = parse_line(line).unwrap().unwrap();
+    let err = session(1).odds(System::Drums, &command, line).err();
+    let text = err.map(|e| e.to_string()).unwrap_or_default();
+    assert!(text.contains("201d6 has 1006 possible totals"), "{text}");
+}
+
 #[test]
 fn fight_odds_by_hand() {
     // Leader (+1) against an armed figure: A higher in 21 of 36 pairs,

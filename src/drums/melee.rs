@@ -7,7 +7,7 @@ use serde_json::json;
 use crate::bind::{Bound, Kind, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::command::{ClauseKind, System};
-use crate::dice::DiceSource;
+use crate::dice::{DiceSource, PoolBand};
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
 
@@ -170,6 +170,8 @@ fn side<'a>(
 struct Rolled {
     pool: i64,
     hits: i64,
+    /// What `odds` counts for the expected hits; see `DiceSource::pool_against`.
+    mean_hits: f64,
     steps: serde_json::Value,
     faces: Vec<u32>,
 }
@@ -234,11 +236,24 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     );
     res.field("hit_on", m.hit_on);
 
-    let mut rolled = Vec::new();
+    let mut rolled: Vec<Rolled> = Vec::new();
     for s in &plan.sides {
         res.append(&s.before);
         let n = s.pool;
-        let p = dice.pool(n as u32, 6, m.hit_on)?;
+        // The second side's hits matter only against the first side's: who
+        // won the round.
+        let p = match rolled.first() {
+            None => {
+                let p = dice.pool(n as u32, 6, m.hit_on)?;
+                let mean = f64::from(p.successes);
+                PoolBand { pool: p, mean }
+            }
+            Some(first) => {
+                let beat = u32::try_from(first.hits).unwrap_or(0);
+                dice.pool_against(n as u32, 6, m.hit_on, &[beat, beat + 1])?
+            }
+        };
+        let (mean_hits, p) = (p.mean, p.pool);
         if !res.quiet {
             pool::show_dice(&mut res, &format!("{}{n}D6", s.prefix), &p.dice);
             res.row(
@@ -249,6 +264,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         rolled.push(Rolled {
             pool: n,
             hits: i64::from(p.successes),
+            mean_hits,
             // Odds read only the hits: the steps are for the explanation.
             steps: if res.quiet {
                 serde_json::Value::Null
@@ -358,11 +374,12 @@ fn quiet_outcome(mut res: Resolution, plan: &Plan, rolled: &[Rolled]) -> Resolut
     let hits: Vec<i64> = rolled.iter().map(|r| r.hits).collect();
     res.field(
         "sides",
-        hits.iter()
-            .map(|h| json!({ "hits": h }))
+        rolled
+            .iter()
+            .map(|r| json!({ "hits": r.mean_hits }))
             .collect::<Vec<_>>(),
     );
-    res.field("hits", hits[0]);
+    res.field("hits", rolled[0].mean_hits);
     let (a, b) = (&plan.sides[0], plan.sides.get(1));
     let (id, group): (&'static str, String) = match (b, hits.as_slice()) {
         (None, [h, ..]) => (if *h > 0 { "hits" } else { "no-hits" }, one_sided_group(*h)),
