@@ -235,6 +235,12 @@ pub trait DiceSource {
         Ok(PoolBand { pool, mean })
     }
 
+    /// The enumerating source behind `odds`, for [`run_steps`], which
+    /// walks more than one path at a time.
+    fn enumerator(&mut self) -> Option<&mut crate::odds::Enumerator> {
+        None
+    }
+
     /// `n` dice counted against a score.
     fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
         within_limit(n)?;
@@ -242,6 +248,49 @@ pub trait DiceSource {
         let successes = dice.iter().filter(|d| d.face >= at_least).count() as u32;
         Ok(Pool { dice, successes })
     }
+}
+
+/// Steps taken in turn, each with dice of its own, that change a state:
+/// one figure's combats against several opponents. [`Steps::draw`]
+/// throws step `i`'s dice; what it throws and what it returns must follow
+/// from [`Steps::key`] alone, whatever the step. [`Steps::apply`] folds
+/// what it drew into the state.
+pub trait Steps {
+    type State: Clone + Eq + std::hash::Hash + 'static;
+    type Key: Eq + std::hash::Hash;
+    type Effect: Clone + Eq + std::hash::Hash;
+    type Error;
+
+    fn count(&self) -> usize;
+    fn key(&self, i: usize, state: &Self::State) -> Self::Key;
+    fn draw(
+        &mut self,
+        i: usize,
+        key: &Self::Key,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Self::Effect, Self::Error>;
+    fn apply(&self, state: Self::State, i: usize, effect: &Self::Effect) -> Self::State;
+}
+
+/// Run `steps` from `start`. With real dice the steps simply run in order.
+/// An enumerating source instead walks the dice once per key and carries
+/// the distribution of states forward, so eight combats of five ways each
+/// cost a few walks, not 5^8 paths; the resolver then decides on the final
+/// state alone.
+pub fn run_steps<T: Steps>(
+    dice: &mut dyn DiceSource,
+    start: T::State,
+    steps: &mut T,
+) -> Result<T::State, T::Error> {
+    if let Some(enumerator) = dice.enumerator() {
+        return enumerator.run_steps(start, steps);
+    }
+    let mut state = start;
+    for i in 0..steps.count() {
+        let effect = steps.draw(i, &steps.key(i, &state), dice)?;
+        state = steps.apply(state, i, &effect);
+    }
+    Ok(state)
 }
 
 /// Entered faces first, in order; the rest from the generator.

@@ -7,11 +7,13 @@
 //! a score (the binomial distribution of successes) — so a 60-die pool is
 //! 61 branches, not 6^60. Paths with the same outcome are added up.
 
-use std::collections::HashMap;
+// Keys here are small numbers and short texts, hashed thousands of times
+// a command: a fast hash, not a DoS-resistant one.
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 use crate::command::System;
-use crate::dice::{Contest, DiceSource, Pool, Pool2, PoolBand, Rolled, Sum, TieBreak};
+use crate::dice::{Contest, DiceSource, Pool, Pool2, PoolBand, Rolled, Steps, Sum, TieBreak};
 use crate::error::{CommandError, DiceError};
 use crate::resolution::Resolution;
 
@@ -37,10 +39,23 @@ pub const MAX_PATHS: usize = 2_000_000;
 
 /// A probability: always as a float, and as an exact fraction while the
 /// numbers fit in 128 bits.
-#[derive(Debug, Clone, Copy, PartialEq)]
+///
+/// The fraction is kept as it comes, not in lowest terms: every branch of
+/// every path multiplies one in and every outcome adds one up, and
+/// reducing each time (a GCD of 128-bit numbers) cost more than all the
+/// rest of `odds`. Products of dice weights share denominators (powers
+/// of the sides), so most sums need no GCD either. It is reduced when
+/// read ([`Prob::exact`]) or when the numbers would overflow.
+#[derive(Debug, Clone, Copy)]
 pub struct Prob {
     pub p: f64,
-    pub exact: Option<(u128, u128)>,
+    exact: Option<(u128, u128)>,
+}
+
+impl PartialEq for Prob {
+    fn eq(&self, other: &Prob) -> bool {
+        self.p == other.p && self.exact() == other.exact()
+    }
 }
 
 impl Prob {
@@ -52,17 +67,30 @@ impl Prob {
     pub fn ratio(num: u128, den: u128) -> Prob {
         Prob {
             p: num as f64 / den as f64,
-            exact: Some(reduce(num, den)),
+            exact: Some((num, den.max(1))),
         }
+    }
+
+    /// Only the float: the exact fraction no longer fits.
+    fn float(p: f64) -> Prob {
+        Prob { p, exact: None }
+    }
+
+    /// The exact fraction in lowest terms, while it fits.
+    pub fn exact(&self) -> Option<(u128, u128)> {
+        self.exact.map(|(n, d)| reduce(n, d))
     }
 
     pub fn times(self, other: Prob) -> Prob {
         let exact = match (self.exact, other.exact) {
-            (Some((a, b)), Some((c, d))) => {
-                let (a, d) = reduce(a, d);
-                let (c, b) = reduce(c, b);
-                a.checked_mul(c).zip(b.checked_mul(d))
-            }
+            (Some((a, b)), Some((c, d))) => match (a.checked_mul(c), b.checked_mul(d)) {
+                (Some(n), Some(m)) => Some((n, m)),
+                _ => {
+                    let ((a, b), (c, d)) = (reduce(a, b), reduce(c, d));
+                    let ((a, d), (c, b)) = (reduce(a, d), reduce(c, b));
+                    a.checked_mul(c).zip(b.checked_mul(d))
+                }
+            },
             _ => None,
         };
         Prob {
@@ -73,15 +101,7 @@ impl Prob {
 
     pub fn plus(self, other: Prob) -> Prob {
         let exact = match (self.exact, other.exact) {
-            (Some((a, b)), Some((c, d))) => {
-                let g = gcd(b, d);
-                let lcm = (b / g).checked_mul(d);
-                lcm.and_then(|l| {
-                    let x = a.checked_mul(l / b)?;
-                    let y = c.checked_mul(l / d)?;
-                    Some(reduce(x.checked_add(y)?, l))
-                })
-            }
+            (Some(x), Some(y)) => add_fractions(x, y),
             _ => None,
         };
         Prob {
@@ -92,15 +112,53 @@ impl Prob {
 
     /// "7/12", when short enough to read.
     pub fn fraction(&self) -> Option<String> {
-        self.exact.map(|(n, d)| format!("{n}/{d}"))
+        self.exact().map(|(n, d)| format!("{n}/{d}"))
     }
 }
 
+/// a/b + c/d: over the larger denominator when one divides the other (the
+/// usual case), else over their least common multiple.
+fn add_fractions((a, b): (u128, u128), (c, d): (u128, u128)) -> Option<(u128, u128)> {
+    let over = |x: u128, scale: u128, y: u128, den: u128| {
+        x.checked_mul(scale)?.checked_add(y).map(|n| (n, den))
+    };
+    let quick = if b == d {
+        a.checked_add(c).map(|n| (n, b))
+    } else if d % b == 0 {
+        over(a, d / b, c, d)
+    } else if b % d == 0 {
+        over(c, b / d, a, b)
+    } else {
+        None
+    };
+    quick.or_else(|| {
+        let ((a, b), (c, d)) = (reduce(a, b), reduce(c, d));
+        let g = gcd(b, d);
+        let l = (b / g).checked_mul(d)?;
+        let x = a.checked_mul(l / b)?;
+        let y = c.checked_mul(l / d)?;
+        Some(reduce(x.checked_add(y)?, l))
+    })
+}
+
+/// Binary GCD: 128-bit division is slow, and every branch of every path
+/// reduces a fraction. Never zero, so that it can always divide.
 fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+    if a == 0 || b == 0 {
+        return (a | b).max(1);
     }
-    a.max(1)
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
 }
 
 fn reduce(n: u128, d: u128) -> (u128, u128) {
@@ -140,6 +198,10 @@ pub struct Enumerator {
     /// Bands of one die: each band's lowest face, and the weights.
     bands: HashMap<u32, HashMap<Vec<u32>, Rc<BandTable>>>,
     opposed: HashMap<(u32, i64), Rc<OpposedTable>>,
+    /// The final states of `run_steps`, by the choices made before it:
+    /// the outer walk replays the resolver once per final state, and the
+    /// states are worked out once.
+    steps: HashMap<Vec<usize>, Rc<dyn std::any::Any>>,
     /// By (dice, sides, score), then by the cuts.
     pool_bands: HashMap<(u32, u32, u32), ByCuts<PoolBandTable>>,
 }
@@ -214,6 +276,105 @@ impl Enumerator {
     }
 }
 
+/// States with their probabilities, each state once.
+struct Distribution<S> {
+    states: Vec<S>,
+    weights: Vec<Prob>,
+    index: HashMap<S, usize>,
+}
+
+impl<S: Clone + Eq + std::hash::Hash> Distribution<S> {
+    fn new() -> Self {
+        Distribution {
+            states: Vec::new(),
+            weights: Vec::new(),
+            index: HashMap::default(),
+        }
+    }
+
+    fn add(&mut self, state: S, weight: Prob) {
+        match self.index.get(&state) {
+            Some(&i) => self.weights[i] = self.weights[i].plus(weight),
+            None => {
+                self.index.insert(state.clone(), self.states.len());
+                self.states.push(state);
+                self.weights.push(weight);
+            }
+        }
+    }
+}
+
+impl Enumerator {
+    /// See [`crate::dice::run_steps`].
+    pub fn run_steps<T: Steps>(
+        &mut self,
+        start: T::State,
+        steps: &mut T,
+    ) -> Result<T::State, T::Error> {
+        let before: Vec<usize> = self.path[..self.at].iter().map(|s| s.choice).collect();
+        let known = self
+            .steps
+            .get(&before)
+            .cloned()
+            .and_then(|any| any.downcast::<Distribution<T::State>>().ok());
+        let finals = match known {
+            Some(finals) => finals,
+            None => {
+                let mut states = Distribution::new();
+                states.add(start, Prob::ONE);
+                // What each key's dice do, with their weights.
+                let mut walked: HashMap<T::Key, Rc<Distribution<T::Effect>>> = HashMap::default();
+                for i in 0..steps.count() {
+                    let mut next = Distribution::new();
+                    for (state, p) in states.states.into_iter().zip(states.weights) {
+                        let k = steps.key(i, &state);
+                        let effects = match walked.get(&k) {
+                            Some(e) => e.clone(),
+                            None => {
+                                let e = Rc::new(self.walk(|dice| steps.draw(i, &k, dice))?);
+                                walked.insert(k, e.clone());
+                                e
+                            }
+                        };
+                        for (effect, q) in effects.states.iter().zip(&effects.weights) {
+                            next.add(steps.apply(state.clone(), i, effect), p.times(*q));
+                        }
+                    }
+                    states = next;
+                }
+                let finals = Rc::new(states);
+                self.steps.insert(before, finals.clone());
+                finals
+            }
+        };
+        let choice = self.branch(&finals.weights);
+        Ok(finals.states[choice].clone())
+    }
+
+    /// What `f` returns for the paths of its dice, each result once with
+    /// the weight of the paths that give it; walked apart from the path
+    /// the caller is on.
+    fn walk<T: Clone + Eq + std::hash::Hash, Er>(
+        &mut self,
+        mut f: impl FnMut(&mut dyn DiceSource) -> Result<T, Er>,
+    ) -> Result<Distribution<T>, Er> {
+        let outer = (std::mem::take(&mut self.path), self.at, self.weight);
+        let mut results = Distribution::new();
+        let walked = loop {
+            self.begin_path();
+            match f(self) {
+                Ok(t) => results.add(t, self.weight.unwrap_or(Prob::ONE)),
+                Err(e) => break Err(e),
+            }
+            if !self.advance() {
+                break Ok(results);
+            }
+        };
+        (self.path, self.at, self.weight) = outer;
+        walked
+    }
+}
+
 /// The distribution of the total of `n` dice of `sides` faces: exact
 /// counts of ways while `sides^n` fits in 128 bits, else floats from the
 /// recurrence below.
@@ -227,10 +388,7 @@ fn sum_distribution(n: u32, sides: u32) -> SumTable {
                 exact: Some(reduce(ways, total)),
             })
             .collect(),
-        None => sum_floats(n, sides)
-            .into_iter()
-            .map(|p| Prob { p, exact: None })
-            .collect(),
+        None => sum_floats(n, sides).into_iter().map(Prob::float).collect(),
     };
     probs
         .into_iter()
@@ -385,7 +543,10 @@ fn contest_weights(ta: &SumTable, tb: &SumTable, a: u32, b: u32, sides: u32) -> 
             let total = u128::from(sides).checked_pow(n)?;
             table
                 .iter()
-                .map(|(_, p)| p.exact.and_then(|(num, den)| num.checked_mul(total / den)))
+                .map(|(_, p)| {
+                    p.exact()
+                        .and_then(|(num, den)| num.checked_mul(total / den))
+                })
                 .collect()
         };
         let (wa, wb) = (ways(ta, a)?, ways(tb, b)?);
@@ -732,6 +893,10 @@ impl DiceSource for Enumerator {
         })
     }
 
+    fn enumerator(&mut self) -> Option<&mut Enumerator> {
+        Some(self)
+    }
+
     fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
         crate::dice::within_limit(n)?;
         let weights = self.pool_table(n, sides, at_least);
@@ -814,7 +979,7 @@ pub fn enumerate(
     let mut source = Enumerator::default();
     let mut outcomes: Vec<OutcomeOdds> = Vec::new();
     // Where each outcome is in `outcomes`: a pool can have hundreds.
-    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut index: HashMap<String, usize> = HashMap::default();
     let mut expectations = Expectations::default();
     let mut paths = 0;
     let mut first: Option<Resolution> = None;
@@ -881,7 +1046,7 @@ mod tests {
         assert_eq!(t.len(), 11);
         assert_eq!(t[0], (2, Prob::ratio(1, 36)));
         assert_eq!(t[5].0, 7);
-        assert_eq!(t[5].1.exact, Some((1, 6)));
+        assert_eq!(t[5].1.exact(), Some((1, 6)));
     }
 
     /// Adding one die at a time in floats: slow, but every step adds
@@ -932,7 +1097,7 @@ mod tests {
     #[test]
     fn pools_are_binomial() {
         let t = pool_distribution(3, 6, 4);
-        let exact: Vec<_> = t.iter().map(|p| p.exact.unwrap()).collect();
+        let exact: Vec<_> = t.iter().map(|p| p.exact().unwrap()).collect();
         assert_eq!(exact, vec![(1, 8), (3, 8), (3, 8), (1, 8)]);
         let big = pool_distribution(60, 6, 4);
         let total: f64 = big.iter().map(|p| p.p).sum();
@@ -971,7 +1136,7 @@ mod tests {
     fn each_die_its_own_score() {
         // Needing 5 (1/3) and 4 (1/2): none 1/3, one 1/2, both 1/6.
         let t = pool_each_distribution(6, &[5, 4]);
-        let exact: Vec<_> = t.iter().map(|p| p.exact.unwrap()).collect();
+        let exact: Vec<_> = t.iter().map(|p| p.exact().unwrap()).collect();
         assert_eq!(exact, vec![(1, 3), (1, 2), (1, 6)]);
         // The same score throughout is the binomial.
         assert_eq!(
@@ -981,9 +1146,33 @@ mod tests {
     }
 
     #[test]
+    fn greatest_common_divisors() {
+        for (a, b, g) in [
+            (12, 18, 6),
+            (0, 5, 5),
+            (5, 0, 5),
+            (0, 0, 1),
+            (1, 1, 1),
+            (6u128.pow(40), 4u128.pow(50), 2u128.pow(40)),
+            (35, 64, 1),
+        ] {
+            assert_eq!(gcd(a, b), g, "gcd({a}, {b})");
+        }
+    }
+
+    #[test]
     fn fractions_add_and_multiply() {
         let a = Prob::ratio(1, 6).plus(Prob::ratio(1, 3));
-        assert_eq!(a.exact, Some((1, 2)));
-        assert_eq!(a.times(Prob::ratio(2, 3)).exact, Some((1, 3)));
+        assert_eq!(a.exact(), Some((1, 2)));
+        assert_eq!(a.times(Prob::ratio(2, 3)).exact(), Some((1, 3)));
+        // Kept unreduced, reduced when read or when it would overflow.
+        let half = Prob::ratio(1 << 60, 1 << 61);
+        assert_eq!(half.times(half).times(half).exact(), Some((1, 8)));
+        assert_eq!(Prob::ratio(2, 4), Prob::ratio(1, 2));
+        // Neither denominator divides the other.
+        assert_eq!(
+            Prob::ratio(1, 4).plus(Prob::ratio(1, 6)).exact(),
+            Some((5, 12))
+        );
     }
 }

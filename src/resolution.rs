@@ -187,14 +187,15 @@ impl Resolution {
         }
     }
 
-    /// An adjustment with its table row.
-    pub fn modifier(&mut self, label: impl Into<Rc<str>>, value: i64) {
+    /// An adjustment with its table row. The label becomes text only when
+    /// the row is kept (see [`Resolution::row`]).
+    pub fn modifier(&mut self, label: impl std::fmt::Display, value: i64) {
         if self.quiet {
             return;
         }
         self.rows.push(Row::Modifier(self.modifiers.len()));
         self.modifiers.push(Modifier {
-            label: label.into(),
+            label: label.to_string().into(),
             value,
         });
     }

@@ -22,7 +22,7 @@ fn exact(odds: &Odds, text: &str) -> Option<(u128, u128)> {
     odds.outcomes
         .iter()
         .find(|o| o.text == text)
-        .map_or(Some((0, 1)), |o| o.prob.exact)
+        .map_or(Some((0, 1)), |o| o.prob.exact())
 }
 
 #[test]
@@ -189,6 +189,11 @@ fn odds_agree_with_seeded_rolls_mayhem_compact_draws() {
     assert_agrees("mayhem fight leader rerolls=1 vs armed rerolls=1");
     assert_agrees("mayhem fight shock rerolls=2 vs leader saves=1");
     assert_agrees("mayhem fight leader saves=1 vs armed vs shock vs specialist");
+    // Several opponents are carried combat by combat as a distribution of
+    // A's tally and tokens: tokens on both sides, eight combats.
+    assert_agrees(
+        "mayhem fight leader saves=2 rerolls=2 vs armed rerolls=1 vs armed vs armed saves=1 vs shock vs armed vs unarmed vs armed vs superior",
+    );
     assert_agrees("mayhem courage group=5,4,3,3,2,6,3 cause=leader-killed");
     assert_agrees("mayhem courage 3 rerolls=1 saves=1");
     assert_agrees("mayhem courage group=4,2,3 cause=fire");
@@ -263,6 +268,25 @@ fn fight_odds_by_hand() {
     );
     assert_eq!(exact(&o, "B hits: A is killed"), Some((5, 54)));
     assert_eq!(exact(&o, "B hits: A checks courage"), Some((5, 27)));
+
+    // Two like opponents, no tokens: the combats are independent. A scores
+    // higher in 15 of 36 pairs and kills on 5–6: 5/36 a combat.
+    let o = odds("mayhem fight vs armed vs armed");
+    assert_eq!(
+        exact(
+            &o,
+            "A survives untouched; of 2 opponents 2 killed, 0 check courage"
+        ),
+        Some((25, 1296))
+    );
+    // Killed by the first (5/36: the second combat is never fought), or
+    // after a first combat that took no opponent: a tie (6/36) or A hit
+    // and checking courage (15/36 · 4/6 = 10/36), then 5/36.
+    assert_eq!(
+        exact(&o, "A is killed; of 2 opponents 0 killed, 0 check courage"),
+        // (5·36 + 16·5) / 1296 = 260/1296
+        Some((65, 324))
+    );
 }
 
 #[test]

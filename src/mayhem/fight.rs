@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::command::{ClauseKind, System};
-use crate::dice::{DiceSource, Rolled};
+use crate::dice::{DiceSource, Rolled, Steps, run_steps};
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
 
@@ -92,6 +92,7 @@ pub fn verb(tables: &MayhemTables) -> VerbDoc {
 }
 
 /// One figure's facts from its words.
+#[derive(Clone)]
 struct Side {
     name: String,
     modifiers: Vec<(String, i64)>,
@@ -157,24 +158,37 @@ impl Side {
 }
 
 /// One combat between the first figure and one opponent.
-struct Combat {
+struct Combat<'a> {
     outcome: &'static str,
     result: Option<&'static str>,
     a_killed: bool,
+    /// The loser spent a save token instead of dying.
+    save_spent: bool,
     text: String,
-    /// What happened without the dice: how `odds` and `simulate` count it.
-    group: String,
-    opponent: String,
+    opponent: &'a str,
     faces: [u32; 2],
     skill: [i64; 2],
     rerolled_from: [Option<u32>; 2],
     armament: [i64; 2],
     /// The results die: face, modified, needed.
     results: Option<(u32, i64, i64)>,
-    save_spent: Option<String>,
 }
 
-impl Combat {
+impl Combat<'_> {
+    fn effect(&self, a_tokens: Tokens) -> Effect {
+        Effect {
+            outcome: self.outcome,
+            result: self.result,
+            a_killed: self.a_killed,
+            save_spent: self.save_spent,
+            a_spent: Tokens {
+                rerolls_spent: a_tokens.rerolls_spent,
+                saves_spent: a_tokens.saves_spent,
+                ..Tokens::default()
+            },
+        }
+    }
+
     /// Built only when the resolution is shown: `odds` walks thousands of
     /// combats and reads none of this.
     fn json(&self) -> Value {
@@ -195,70 +209,104 @@ impl Combat {
         if let Some((die, modified, needed)) = self.results {
             j["results"] = json!({"die": die, "modified": modified, "needed": needed});
         }
-        if let Some(name) = &self.save_spent {
-            j["save_spent"] = json!(name);
+        if self.save_spent {
+            let loser = if self.outcome == "a-hits" {
+                self.opponent
+            } else {
+                "A"
+            };
+            j["save_spent"] = json!(loser);
         }
         j
     }
 }
 
+/// The figures of one command, worked out from their words once: `odds`
+/// runs the resolver once for every outcome.
+struct Figures {
+    a: Side,
+    bs: Vec<Side>,
+}
+
+impl Figures {
+    fn new(input: &Input) -> Result<Figures, CommandError> {
+        let tables = &input.tables.mayhem;
+        let opponents: Vec<&Bound> = input
+            .clauses
+            .iter()
+            .filter(|(k, _, _)| *k == ClauseKind::Vs)
+            .map(|(_, _, b)| b)
+            .collect();
+        if opponents.is_empty() {
+            return Err(input.missing(
+                "`fight` needs the opponent after `vs`: `fight leader vs armed` (both sides may be empty words: `fight vs`)",
+            ));
+        }
+        let several = opponents.len() > 1;
+        let mut bs = Vec::new();
+        for (i, words) in opponents.iter().enumerate() {
+            let name = if several {
+                format!("B{}", i + 1)
+            } else {
+                "B".into()
+            };
+            bs.push(Side::new(name, words, tables)?);
+        }
+        Ok(Figures {
+            a: Side::new("A".into(), &input.words, tables)?,
+            bs,
+        })
+    }
+
+    fn of<'a>(input: &'a Input) -> Result<&'a Figures, CommandError> {
+        if input.memo.get().is_none() {
+            let _ = input.memo.set(Box::new(Figures::new(input)?));
+        }
+        input
+            .memo
+            .get()
+            .and_then(|f| f.downcast_ref::<Figures>())
+            .ok_or_else(|| input.missing("fight: the figures were lost"))
+    }
+}
+
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let tables = &input.tables.mayhem;
-    let opponents: Vec<&Bound> = input
-        .clauses
-        .iter()
-        .filter(|(k, _, _)| *k == ClauseKind::Vs)
-        .map(|(_, _, b)| b)
-        .collect();
-    if opponents.is_empty() {
-        return Err(input.missing(
-            "`fight` needs the opponent after `vs`: `fight leader vs armed` (both sides may be empty words: `fight vs`)",
-        ));
-    }
-    let several = opponents.len() > 1;
-    let mut a = Side::new("A".into(), &input.words, tables)?;
-    let mut bs = Vec::new();
-    for (i, words) in opponents.iter().enumerate() {
-        let name = if several {
-            format!("B{}", i + 1)
-        } else {
-            "B".into()
-        };
-        bs.push(Side::new(name, words, tables)?);
-    }
+    let Figures { a, bs } = Figures::of(input)?;
+    let several = bs.len() > 1;
     let heading = if several {
         format!("hand-to-hand, A against {} opponents in order", bs.len())
     } else {
         "hand-to-hand, A vs B".to_string()
     };
-    let mut res = Resolution::new(System::Mayhem, "fight", heading);
-    let mut combats = Vec::new();
-    let mut cancelled = 0;
-    let mut texts = Vec::new();
-    let mut groups = Vec::new();
-    let mut last: Option<(&'static str, Option<&'static str>)> = None;
-    for (i, b) in bs.iter_mut().enumerate() {
-        if last.is_some() && combats.last().is_some_and(|c: &Combat| c.a_killed) {
-            cancelled = opponents.len() - i;
-            break;
-        }
-        let combat = fight_one(&mut res, &mut a, b, several, dice)?;
-        last = Some((combat.outcome, combat.result));
-        texts.push(combat.text.clone());
-        groups.push(combat.group.clone());
-        combats.push(combat);
+    let res = Resolution::new(System::Mayhem, "fight", heading);
+    let quiet = res.quiet;
+    let mut combats = Combats {
+        res,
+        a,
+        bs,
+        accounts: Vec::new(),
+        texts: Vec::new(),
+    };
+    let tally = run_steps(dice, Tally::new(a.tokens), &mut combats)?;
+    let Combats {
+        mut res,
+        accounts: combats,
+        mut texts,
+        ..
+    } = combats;
+    if tally.cancelled > 0 {
+        res.row(
+            "combats cancelled",
+            format_args!("{} (A was killed)", tally.cancelled),
+        );
+        texts.push(cancelled_text(tally.cancelled));
     }
-    let a_killed = combats.last().is_some_and(|c| c.a_killed);
-    if cancelled > 0 {
-        res.row("combats cancelled", format!("{cancelled} (A was killed)"));
-        let text = format!("A is killed: the {cancelled} combat(s) not yet fought are cancelled");
-        groups.push(text.clone());
-        texts.push(text);
-    }
-    let (outcome, result) = last.unwrap_or(("tie", None));
+    let (outcome, result) = tally
+        .last
+        .as_ref()
+        .map_or(("tie", None), |l| (l.outcome, l.result));
     res.field("result", result.map_or(Value::Null, Value::from));
-    if !res.quiet {
-        let combats: Vec<Value> = combats.iter().map(Combat::json).collect();
+    if !quiet {
         if let Some(only) = combats.first().filter(|_| !several) {
             for key in ["a", "b"] {
                 res.field(key, only[key].clone());
@@ -266,11 +314,13 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         }
         res.field("combats", Value::Array(combats));
     }
-    res.field("cancelled", cancelled);
-    if a.tokens.any() {
-        res.field("a_tokens", a.tokens.json());
+    if !quiet {
+        res.field("cancelled", tally.cancelled);
+        if tally.a_tokens.any() {
+            res.field("a_tokens", tally.a_tokens.json());
+        }
     }
-    let tone = if a_killed {
+    let tone = if tally.a_killed {
         Tone::Bad
     } else if outcome == "tie" {
         Tone::Neutral
@@ -279,36 +329,263 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     };
     res.set_outcome(outcome, texts.join("; "), tone);
     res.odds_group = Some(if several {
-        fight_summary(&combats, bs.len()).into()
+        tally.summary(bs.len()).into()
     } else {
-        groups.join("; ").into()
+        tally
+            .last
+            .map_or_else(String::new, |l| l.group(&bs[0].name))
+            .into()
     });
-    if combats.iter().any(|c| c.result == Some("courage-check")) {
+    if tally.a_checks + tally.b_checks > 0 {
         res.note("A figure hit but not killed checks courage as in fire combat (`courage VALUE`).");
     }
     Ok(res)
 }
 
-fn fight_one(
+fn cancelled_text(cancelled: usize) -> String {
+    format!("A is killed: the {cancelled} combat(s) not yet fought are cancelled")
+}
+
+/// All that one combat's dice and what they do depend on: whether A is
+/// still alive and has a token of each kind (it spends at most one of
+/// each a combat), and the opponent's numbers — not its name, so that
+/// `odds` walks the combats against like opponents once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct CombatKey {
+    a_killed: bool,
+    a_reroll: bool,
+    a_save: bool,
+    opponent: (i64, i64, i64, Tokens),
+}
+
+impl CombatKey {
+    fn new(tally: &Tally, b: &Side) -> CombatKey {
+        let left = |given: i64, spent: i64| spent < given;
+        let t = tally.a_tokens;
+        CombatKey {
+            a_killed: tally.a_killed,
+            a_reroll: left(t.rerolls, t.rerolls_spent),
+            a_save: left(t.saves, t.saves_spent),
+            opponent: (b.total_modifier(), b.armament, b.impact, b.tokens),
+        }
+    }
+
+    /// A's tokens for one combat: those it may spend in it.
+    fn a_tokens(&self) -> Tokens {
+        Tokens {
+            rerolls: i64::from(self.a_reroll),
+            saves: i64::from(self.a_save),
+            ..Tokens::default()
+        }
+    }
+}
+
+/// A's combats in order, as steps for `run_steps`.
+struct Combats<'a> {
+    res: Resolution,
+    a: &'a Side,
+    bs: &'a [Side],
+    /// Each combat's account, kept only when the resolution is shown:
+    /// under `odds` a combat is walked once for every way its dice fall.
+    accounts: Vec<Value>,
+    texts: Vec<String>,
+}
+
+impl Steps for Combats<'_> {
+    type State = Tally;
+    type Key = CombatKey;
+    type Effect = Option<Effect>;
+    type Error = CommandError;
+
+    fn count(&self) -> usize {
+        self.bs.len()
+    }
+
+    fn key(&self, i: usize, tally: &Tally) -> CombatKey {
+        CombatKey::new(tally, &self.bs[i])
+    }
+
+    /// One combat, or none (`None`) once A is killed.
+    fn draw(
+        &mut self,
+        i: usize,
+        key: &CombatKey,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Option<Effect>, CommandError> {
+        if key.a_killed {
+            return Ok(None);
+        }
+        let b = &self.bs[i];
+        let mut tokens = [key.a_tokens(), b.tokens];
+        let several = self.bs.len() > 1;
+        let combat = fight_one(&mut self.res, [self.a, b], &mut tokens, several, dice)?;
+        if !self.res.quiet {
+            self.accounts.push(combat.json());
+            self.texts.push(combat.text.clone());
+        }
+        Ok(Some(combat.effect(tokens[0])))
+    }
+
+    fn apply(&self, tally: Tally, i: usize, effect: &Option<Effect>) -> Tally {
+        let tally = tally.after(effect);
+        if self.res.quiet {
+            tally.for_odds(self.bs.len() - i - 1, self.bs.len() > 1)
+        } else {
+            tally
+        }
+    }
+}
+
+/// What one combat did, without the dice: all the next combats and the
+/// final tally read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Effect {
+    outcome: &'static str,
+    result: Option<&'static str>,
+    a_killed: bool,
+    save_spent: bool,
+    /// The tokens A spent in the combat.
+    a_spent: Tokens,
+}
+
+impl Effect {
+    /// What happened without the dice: how `odds` and `simulate` count a
+    /// single fight.
+    fn group(&self, opponent: &str) -> String {
+        let (winner, loser) = match self.outcome {
+            "a-hits" => ("A", opponent),
+            "b-hits" => (opponent, "A"),
+            _ => return format!("A vs {opponent}: tie, neither figure is affected"),
+        };
+        match (self.result, self.save_spent) {
+            (Some("killed"), _) => format!("{winner} hits: {loser} is killed"),
+            (_, true) => format!(
+                "{winner} hits: {loser} spends a save token instead of dying and checks courage"
+            ),
+            _ => format!("{winner} hits: {loser} checks courage"),
+        }
+    }
+}
+
+/// Where A stands after its combats so far.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Tally {
+    a_tokens: Tokens,
+    a_killed: bool,
+    /// Opponents A killed, opponents A hit who check courage instead.
+    b_killed: usize,
+    b_checks: usize,
+    /// Times A was hit and checks courage.
+    a_checks: usize,
+    cancelled: usize,
+    last: Option<Effect>,
+}
+
+impl Tally {
+    fn new(a_tokens: Tokens) -> Tally {
+        Tally {
+            a_tokens,
+            a_killed: false,
+            b_killed: 0,
+            b_checks: 0,
+            a_checks: 0,
+            cancelled: 0,
+            last: None,
+        }
+    }
+
+    /// Under `odds` only the outcome and its odds group are read of the
+    /// final state, and until then whether A has tokens left for the
+    /// combats to come; states that differ in nothing else are made one.
+    /// Several opponents are summed up by counts, one by its combat's
+    /// group.
+    fn for_odds(mut self, combats_left: usize, several: bool) -> Tally {
+        // A figure spends at most one token of each kind a combat: more
+        // than there are combats left is as good as that many.
+        let most = i64::try_from(combats_left).unwrap_or(i64::MAX);
+        let left = |given: i64, spent: i64| (given - spent).min(most);
+        let t = self.a_tokens;
+        self.a_tokens = Tokens {
+            rerolls: left(t.rerolls, t.rerolls_spent),
+            saves: left(t.saves, t.saves_spent),
+            ..Tokens::default()
+        };
+        self.cancelled = 0;
+        // The last combat fought is read at the end; until then it is
+        // replaced, unless A was killed in it.
+        if combats_left > 0 && !self.a_killed {
+            self.last = None;
+        }
+        if let Some(last) = self.last.as_mut() {
+            last.a_spent = Tokens::default();
+            // Several opponents are counted, not told combat by combat.
+            if several {
+                last.save_spent = false;
+            }
+        }
+        self
+    }
+
+    /// A combat fought, or (`None`) cancelled because A was killed.
+    fn after(mut self, effect: &Option<Effect>) -> Tally {
+        let Some(effect) = effect else {
+            self.cancelled += 1;
+            return self;
+        };
+        match (effect.outcome, effect.result) {
+            ("a-hits", Some("killed")) => self.b_killed += 1,
+            ("a-hits", Some("courage-check")) => self.b_checks += 1,
+            ("b-hits", Some("courage-check")) => self.a_checks += 1,
+            _ => {}
+        }
+        self.a_killed = effect.a_killed;
+        self.a_tokens.rerolls_spent += effect.a_spent.rerolls_spent;
+        self.a_tokens.saves_spent += effect.a_spent.saves_spent;
+        self.last = Some(*effect);
+        self
+    }
+
+    /// Against several opponents what a player asks is whether A lives and
+    /// how many it takes with it; the order of the combats would make the
+    /// odds a list of thousands of lines.
+    fn summary(&self, opponents: usize) -> String {
+        let fate = if self.a_killed {
+            "A is killed".to_string()
+        } else {
+            match self.a_checks {
+                0 => "A survives untouched".to_string(),
+                1 => "A survives, checking courage once".to_string(),
+                n => format!("A survives, checking courage {n} times"),
+            }
+        };
+        format!(
+            "{fate}; of {opponents} opponents {} killed, {} check courage",
+            self.b_killed, self.b_checks
+        )
+    }
+}
+
+fn fight_one<'a>(
     res: &mut Resolution,
-    a: &mut Side,
-    b: &mut Side,
+    sides: [&'a Side; 2],
+    tokens: &mut [Tokens; 2],
     several: bool,
     dice: &mut dyn DiceSource,
-) -> Result<Combat, CommandError> {
+) -> Result<Combat<'a>, CommandError> {
+    let [a, b] = sides;
     if several {
         res.row(format_args!("— A vs {}", b.name), "");
     }
     let mut skill = [0i64; 2];
     let mut faces = [0u32; 2];
-    for (i, (side, die)) in [&*a, &*b]
+    for (i, (side, die)) in sides
         .into_iter()
-        .zip(skill_dice(a, b, dice)?)
+        .zip(skill_dice(sides, tokens, dice)?)
         .enumerate()
     {
         res.die(format_args!("{} skill die", side.name), die);
         for (label, v) in &side.modifiers {
-            res.modifier(format!("{}: {label}", side.name), *v);
+            res.modifier(format_args!("{}: {label}", side.name), *v);
         }
         faces[i] = die.face;
         skill[i] = i64::from(die.face) + side.total_modifier();
@@ -327,12 +604,12 @@ fn fight_one(
         if rerolled[loser].is_some() {
             break;
         }
-        let other = if loser == 0 { &b.tokens } else { &a.tokens };
+        let other = tokens[1 - loser];
         let answered = rerolled[1 - loser].is_none() && other.rerolls_spent < other.rerolls;
-        let side: &mut Side = if loser == 0 { a } else { b };
-        if !side.tokens.spend_reroll() {
+        if !tokens[loser].spend_reroll() {
             break;
         }
+        let side = sides[loser];
         // The new face counts only against the other side's score, unless
         // the other side may reroll in turn and so compare with this face.
         let die = if answered {
@@ -352,63 +629,18 @@ fn fight_one(
     }
     res.row(format_args!("{} skill score", a.name), skill[0]);
     res.row(format_args!("{} skill score", b.name), skill[1]);
-    let mut combat = Combat {
+    let combat = Combat {
         outcome: "tie",
         result: None,
         a_killed: false,
+        save_spent: false,
         text: String::new(),
-        group: String::new(),
-        opponent: b.name.clone(),
+        opponent: &b.name,
         faces,
         skill,
         rerolled_from: rerolled,
         armament: [a.armament, b.armament],
         results: None,
-        save_spent: None,
-    };
-    if skill[0] == skill[1] {
-        res.row(
-            format_args!("A vs {}", b.name),
-            "tie: neither figure is affected",
-        );
-        return Ok(Combat {
-            outcome: "tie",
-            result: None,
-            a_killed: false,
-            group: format!("A vs {}: tie, neither figure is affected", b.name),
-            text: format!(
-                "A vs {}: tie ({} each), neither figure is affected",
-                b.name, skill[0]
-            ),
-            ..combat
-        });
-    }
-    let a_wins = skill[0] > skill[1];
-    let (winner, loser): (&Side, &mut Side) = if a_wins {
-        (&*a, &mut *b)
-    } else {
-        (&*b, &mut *a)
-    };
-    let outcome = if a_wins { "a-hits" } else { "b-hits" };
-    // The results die counts only against the armament, less the bonus.
-    let needed = (winner.armament - winner.impact).clamp(1, i64::from(D6) + 1) as u32;
-    let die = dice.roll_against(D6, &[needed])?;
-    res.die(format_args!("{} results die", winner.name), die);
-    if winner.impact != 0 {
-        res.modifier(
-            format!("{}: hero's bonus to the results die", winner.name),
-            winner.impact,
-        );
-    }
-    let results = i64::from(die.face) + winner.impact;
-    res.row(
-        format_args!("{} armament", winner.name),
-        format_args!("{} — {}", winner.armament, winner.armament_row),
-    );
-    let mut result = if results >= winner.armament {
-        "killed"
-    } else {
-        "courage-check"
     };
     // The outcome's words are read only when the resolution is shown.
     let quiet = res.quiet;
@@ -419,87 +651,97 @@ fn fight_one(
             words.to_string()
         }
     };
-    let mut text = if result == "killed" {
-        say(format_args!(
+    if skill[0] == skill[1] {
+        res.row(
+            format_args!("A vs {}", b.name),
+            "tie: neither figure is affected",
+        );
+        return Ok(Combat {
+            text: say(format_args!(
+                "A vs {}: tie ({} each), neither figure is affected",
+                b.name, skill[0]
+            )),
+            ..combat
+        });
+    }
+    let a_wins = skill[0] > skill[1];
+    let (winner, loser) = if a_wins { (a, b) } else { (b, a) };
+    let outcome = if a_wins { "a-hits" } else { "b-hits" };
+    // The results die counts only against the armament, less the bonus.
+    let needed = (winner.armament - winner.impact).clamp(1, i64::from(D6) + 1) as u32;
+    let die = dice.roll_against(D6, &[needed])?;
+    res.die(format_args!("{} results die", winner.name), die);
+    if winner.impact != 0 {
+        res.modifier(
+            format_args!("{}: hero's bonus to the results die", winner.name),
+            winner.impact,
+        );
+    }
+    let results = i64::from(die.face) + winner.impact;
+    res.row(
+        format_args!("{} armament", winner.name),
+        format_args!("{} — {}", winner.armament, winner.armament_row),
+    );
+    let kills = results >= winner.armament;
+    let loser_tokens = &mut tokens[usize::from(a_wins)];
+    let save_spent = kills && loser_tokens.spend_save();
+    let text = match (kills, save_spent) {
+        (true, false) => say(format_args!(
             "{} hits: results {results} ≥ armament {} — {} is killed (removed from the game)",
             winner.name, winner.armament, loser.name
-        ))
-    } else {
-        say(format_args!(
+        )),
+        (true, true) => say(format_args!(
+            "{} hits: results {results} ≥ armament {} — {} would be killed, but a save token is spent: the death is cancelled and {} checks courage",
+            winner.name, winner.armament, loser.name, loser.name
+        )),
+        _ => say(format_args!(
             "{} hits: results {results} < armament {} — {} checks courage",
             winner.name, winner.armament, loser.name
-        ))
+        )),
     };
-    if result == "killed" && loser.tokens.spend_save() {
+    if save_spent {
         res.row(
             format_args!("{} save token spent", loser.name),
             "death cancelled",
         );
-        combat.save_spent = Some(loser.name.clone());
-        result = "courage-check";
-        text = say(format_args!(
-            "{} hits: results {results} ≥ armament {} — {} would be killed, but a save token is spent: the death is cancelled and {} checks courage",
-            winner.name, winner.armament, loser.name, loser.name
-        ));
     }
-    res.row(
-        format_args!("A vs {}", if a_wins { &loser.name } else { &winner.name }),
-        if result == "killed" {
-            format!("{} killed", loser.name)
-        } else {
-            format!("{} checks courage", loser.name)
-        },
-    );
-    let group = match (result, combat.save_spent.is_some()) {
-        ("killed", _) => format!("{} hits: {} is killed", winner.name, loser.name),
-        (_, true) => format!(
-            "{} hits: {} spends a save token instead of dying and checks courage",
-            winner.name, loser.name
-        ),
-        _ => format!("{} hits: {} checks courage", winner.name, loser.name),
+    let result = if kills && !save_spent {
+        "killed"
+    } else {
+        "courage-check"
     };
+    res.row(
+        format_args!("A vs {}", b.name),
+        format_args!(
+            "{} {}",
+            loser.name,
+            if result == "killed" {
+                "killed"
+            } else {
+                "checks courage"
+            }
+        ),
+    );
     Ok(Combat {
         outcome,
         result: Some(result),
         a_killed: !a_wins && result == "killed",
+        save_spent,
         text,
-        group,
         results: Some((die.face, results, winner.armament)),
         ..combat
     })
 }
 
-/// Against several opponents what a player asks is whether A lives and
-/// how many it takes with it; the order of the combats would make the odds
-/// a list of thousands of lines.
-fn fight_summary(combats: &[Combat], opponents: usize) -> String {
-    let count = |outcome: &str, result: &str| {
-        combats
-            .iter()
-            .filter(|c| c.outcome == outcome && c.result == Some(result))
-            .count()
-    };
-    let fate = if combats.last().is_some_and(|c| c.a_killed) {
-        "A is killed".to_string()
-    } else {
-        match count("b-hits", "courage-check") {
-            0 => "A survives untouched".to_string(),
-            1 => "A survives, checking courage once".to_string(),
-            n => format!("A survives, checking courage {n} times"),
-        }
-    };
-    format!(
-        "{fate}; of {opponents} opponents {} killed, {} check courage",
-        count("a-hits", "killed"),
-        count("a-hits", "courage-check")
-    )
-}
-
 /// The two skill dice. Only which side scores higher matters, so they are
 /// one opposed roll — unless a reroll token may be spent, when the kept
 /// face of the other side counts too.
-fn skill_dice(a: &Side, b: &Side, dice: &mut dyn DiceSource) -> Result<[Rolled; 2], CommandError> {
-    if a.tokens.rerolls > 0 || b.tokens.rerolls > 0 {
+fn skill_dice(
+    [a, b]: [&Side; 2],
+    tokens: &[Tokens; 2],
+    dice: &mut dyn DiceSource,
+) -> Result<[Rolled; 2], CommandError> {
+    if tokens.iter().any(|t| t.rerolls > 0) {
         return Ok([dice.roll(D6)?, dice.roll(D6)?]);
     }
     Ok(dice.opposed(D6, a.total_modifier() - b.total_modifier())?)

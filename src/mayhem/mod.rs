@@ -378,7 +378,7 @@ fn unique<'a>(keys: impl Iterator<Item = &'a str>) -> Result<(), String> {
 }
 
 /// A hero's tokens, as given on one side of a command.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Tokens {
     pub saves: i64,
     pub rerolls: i64,
