@@ -122,9 +122,14 @@ pub enum DiceError {
     #[error("{count} dice in one roll is more than the limit of {max}")]
     TooManyToRoll { span: Span, count: u64, max: u64 },
     #[error(
-        "{dice} has {totals} possible totals; `odds` lists at most {max}: try `simulate 10000 …` or fewer dice"
+        "{dice} has {count} possible {what}; `odds` lists at most {max}: try `simulate 10000 …` or fewer dice"
     )]
-    TooManyTotals { dice: String, totals: u64, max: u64 },
+    TooManyOutcomes {
+        dice: String,
+        count: u64,
+        what: &'static str,
+        max: u64,
+    },
     #[error("{rounds} drawn rounds in a row: the entered dice never break the tie")]
     EndlessTies { rounds: usize },
     #[error("{rolls} throws in a row showed more than {max}")]
@@ -139,7 +144,7 @@ impl DiceError {
             | DiceError::TooManyToRoll { span, .. } => *span,
             DiceError::EndlessTies { .. }
             | DiceError::EndlessRerolls { .. }
-            | DiceError::TooManyTotals { .. } => Span::default(),
+            | DiceError::TooManyOutcomes { .. } => Span::default(),
         }
     }
 }

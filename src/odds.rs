@@ -17,21 +17,29 @@ use crate::dice::{Contest, DiceSource, Pool, Pool2, PoolBand, Rolled, Steps, Sum
 use crate::error::{CommandError, DiceError};
 use crate::resolution::Resolution;
 
-/// `odds` lists every total of a sum, and at most this many: 200d6 or
-/// 1d1000. Past it the list is too long to read and stops being instant.
-pub const MAX_SUM_TOTALS: u64 = 1001;
+/// `odds` follows at most this many ways one throw can come up — totals
+/// of a sum (200d6, 1d1000), counts of successes (a 1000-die pool), pairs
+/// of counts of a pool read twice. Each is a line of the answer: past
+/// this the list is too long to read and stops being instant.
+pub const MAX_OUTCOMES: u64 = 1001;
 
-/// Refuse a sum with more totals than `odds` lists.
-fn within_totals(n: u32, sides: u32) -> Result<(), DiceError> {
-    let totals = u64::from(n) * u64::from(sides.saturating_sub(1)) + 1;
-    if totals > MAX_SUM_TOTALS {
-        return Err(DiceError::TooManyTotals {
+/// Refuse a throw with more outcomes than `odds` lists.
+fn within_outcomes(n: u32, sides: u32, count: u64, what: &'static str) -> Result<(), DiceError> {
+    if count > MAX_OUTCOMES {
+        return Err(DiceError::TooManyOutcomes {
             dice: format!("{n}d{sides}"),
-            totals,
-            max: MAX_SUM_TOTALS,
+            count,
+            what,
+            max: MAX_OUTCOMES,
         });
     }
     Ok(())
+}
+
+/// The totals of `n` dice.
+fn within_totals(n: u32, sides: u32) -> Result<(), DiceError> {
+    let totals = u64::from(n) * u64::from(sides.saturating_sub(1)) + 1;
+    within_outcomes(n, sides, totals, "totals")
 }
 
 /// Above this many paths a procedure is refused rather than ground through.
@@ -468,47 +476,59 @@ fn sum_floats(n: u32, sides: u32) -> Vec<f64> {
 }
 
 /// The joint distribution of (dice at `low` or more, dice at `high` or
-/// more) among `n`: a trinomial over misses, low-only and high faces.
+/// more) among `n`: a trinomial over misses, low-only and high faces,
+/// built from rows of Pascal's triangle rather than factorials.
 fn pool2_distribution(n: u32, sides: u32, low: u32, high: u32) -> (Vec<(u32, u32)>, Vec<Prob>) {
     let faces =
         |from: u32, to: u32| u128::from(to.min(sides + 1).saturating_sub(from.clamp(1, sides + 1)));
     let (miss, mid, top) = (faces(1, low), faces(low, high), faces(high, sides + 1));
     let s = f64::from(sides);
-    let (pm, pmid, ptop) = (miss as f64 / s, mid as f64 / s, top as f64 / s);
+    let powers =
+        |faces: u128| -> Vec<f64> { (0..=n as i32).map(|e| (faces as f64 / s).powi(e)).collect() };
+    let (pm, pmid, ptop) = (powers(miss), powers(mid), powers(top));
     let total = u128::from(sides).checked_pow(n);
-    let ln_fact = |k: u32| (1..=k).map(|i| f64::from(i).ln()).sum::<f64>();
-    let choose = |a: u32, b: u32| -> Option<u128> {
-        let mut c: u128 = 1;
-        for i in 0..b {
-            c = c.checked_mul(u128::from(a - i))? / u128::from(i + 1);
-        }
-        Some(c)
-    };
+    let pascal = pascal_rows(n);
     let mut choices = Vec::new();
     let mut weights = Vec::new();
     for j in 0..=n {
         for k in 0..=j {
             let (m, md, t) = (n - j, j - k, k);
-            let coef_ln = ln_fact(n) - ln_fact(m) - ln_fact(md) - ln_fact(t);
-            let term = |p: f64, e: u32| if e == 0 { 0.0 } else { f64::from(e) * p.ln() };
-            let p = if (pm == 0.0 && m > 0) || (pmid == 0.0 && md > 0) || (ptop == 0.0 && t > 0) {
-                0.0
-            } else {
-                (coef_ln + term(pm, m) + term(pmid, md) + term(ptop, t)).exp()
-            };
+            let (ju, ku) = (j as usize, k as usize);
+            let coef = pascal[n as usize][ju].1 * pascal[ju][ku].1;
+            let p = coef * pm[m as usize] * pmid[md as usize] * ptop[t as usize];
             let exact = (|| {
-                let ways = choose(n, j)?
-                    .checked_mul(choose(j, k)?)?
+                let ways = pascal[n as usize][ju]
+                    .0?
+                    .checked_mul(pascal[ju][ku].0?)?
                     .checked_mul(miss.checked_pow(m)?)?
                     .checked_mul(mid.checked_pow(md)?)?
                     .checked_mul(top.checked_pow(t)?)?;
-                Some(reduce(ways, total?))
+                Some((ways, total?))
             })();
             choices.push((j, k));
             weights.push(Prob { p, exact });
         }
     }
     (choices, weights)
+}
+
+/// Rows 0..=n of Pascal's triangle: each binomial coefficient as a whole
+/// number while it fits, and as a float.
+fn pascal_rows(n: u32) -> Vec<Vec<(Option<u128>, f64)>> {
+    let mut rows: Vec<Vec<(Option<u128>, f64)>> = vec![vec![(Some(1), 1.0)]];
+    for i in 1..=n as usize {
+        let above = &rows[i - 1];
+        let row = (0..=i)
+            .map(|k| {
+                let left = if k > 0 { above[k - 1] } else { (Some(0), 0.0) };
+                let right = above.get(k).copied().unwrap_or((Some(0), 0.0));
+                let whole = left.0.zip(right.0).and_then(|(a, b)| a.checked_add(b));
+                (whole, left.1 + right.1)
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows
 }
 
 /// The three outcomes of comparing two sums: a higher, b higher, equal.
@@ -736,6 +756,13 @@ impl DiceSource for Enumerator {
 
     fn pool2(&mut self, n: u32, sides: u32, low: u32, high: u32) -> Result<Pool2, DiceError> {
         crate::dice::within_limit(n)?;
+        let pairs = (u64::from(n) + 1) * (u64::from(n) + 2) / 2;
+        within_outcomes(
+            n,
+            sides,
+            pairs,
+            "pairs of counts (hits, and hits on the second score)",
+        )?;
         let high = high.max(low);
         let table = self
             .pools2
@@ -841,7 +868,9 @@ impl DiceSource for Enumerator {
     }
 
     fn pool_each(&mut self, sides: u32, scores: &[u32]) -> Result<Pool, DiceError> {
-        crate::dice::within_limit(u32::try_from(scores.len()).unwrap_or(u32::MAX))?;
+        let n = u32::try_from(scores.len()).unwrap_or(u32::MAX);
+        crate::dice::within_limit(n)?;
+        within_outcomes(n, sides, u64::from(n) + 1, "counts of successes")?;
         let by_scores = self.pools_each.entry(sides).or_default();
         let weights = match by_scores.get(scores) {
             Some(w) => w.clone(),
@@ -899,6 +928,7 @@ impl DiceSource for Enumerator {
 
     fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
         crate::dice::within_limit(n)?;
+        within_outcomes(n, sides, u64::from(n) + 1, "counts of successes")?;
         let weights = self.pool_table(n, sides, at_least);
         let successes = self.branch(&weights) as u32;
         Ok(Pool {

@@ -171,12 +171,12 @@ impl Resolution {
     }
 
     /// Several dice under one label, numbered when there is more than one.
-    pub fn dice_rows(&mut self, label: &str, dice: &[Rolled]) {
+    pub fn dice_rows(&mut self, label: impl std::fmt::Display, dice: &[Rolled]) {
         if self.quiet {
             self.dice.extend_from_slice(dice);
             return;
         }
-        let label: Rc<str> = label.into();
+        let label: Rc<str> = label.to_string().into();
         for (i, die) in dice.iter().enumerate() {
             self.rows.push(Row::Die {
                 label: label.clone(),

@@ -89,7 +89,14 @@ pub fn verbs() -> Vec<VerbDoc> {
     ]
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+/// The expression as typed and parsed, worked out once: `odds` runs the
+/// resolver once for every total.
+struct Parsed {
+    text: String,
+    expr: RollExpr,
+}
+
+fn parse_words(input: &Input) -> Result<Parsed, CommandError> {
     let raw = &input.words.raw;
     let (Some(first), Some(last)) = (raw.first(), raw.last()) else {
         return Err(
@@ -115,12 +122,24 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         }
         .into());
     }
+    Ok(Parsed { text, expr })
+}
+
+fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    if input.memo.get().is_none() {
+        let _ = input.memo.set(Box::new(parse_words(input)?));
+    }
+    let Some(Parsed { text, expr }) = input.memo.get().and_then(|p| p.downcast_ref::<Parsed>())
+    else {
+        return Err(input.missing("roll: the expression was lost"));
+    };
+    let expr = *expr;
     let mut res = Resolution::new(input.system, "roll", format!("roll {text}"));
-    let label = format!("{}d{}", expr.count, expr.sides);
+    let label = format_args!("{}d{}", expr.count, expr.sides);
     match expr.tail {
         Tail::Add(add) => {
             let sum = dice.sum(expr.count as u32, expr.sides)?;
-            res.dice_rows(&label, &sum.dice);
+            res.dice_rows(label, &sum.dice);
             let total = sum.total + add;
             if add != 0 {
                 res.modifier("added", add);
@@ -131,7 +150,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         }
         Tail::AtLeast(score) => {
             let pool = dice.pool(expr.count as u32, expr.sides, score)?;
-            res.dice_rows(&label, &pool.dice);
+            res.dice_rows(label, &pool.dice);
             let successes = pool.successes;
             res.row("counting dice at or above", score);
             res.set_outcome(
