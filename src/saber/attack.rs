@@ -459,8 +459,8 @@ fn resolve(
         }
         CrtKind::Ratio => {
             let l = crt.ratio_column(attack, defence);
-            res.row("odds (rounded in the defender's favour)", &l.actual);
-            res.field("ratio", l.actual.clone());
+            res.row("odds (rounded in the defender's favour)", l.actual);
+            res.field("ratio", l.actual.to_string());
             l
         }
     };

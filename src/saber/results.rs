@@ -81,7 +81,7 @@ pub fn roll_cell<'c>(
     lookup: &Lookup,
     dice: &mut dyn DiceSource,
 ) -> Result<&'c Cell, CommandError> {
-    let combat_die = dice.roll_against(6, &crt.changes(lookup.column))?;
+    let combat_die = dice.roll_against(6, crt.changes(lookup.column))?;
     res.die("combat die", combat_die);
     let Some(cell) = crt.cell(combat_die.face, lookup.column) else {
         return Err(input.missing("the CRT has no cell for this die and column"));
