@@ -15,6 +15,8 @@ mod morale;
 mod results;
 mod tactics;
 
+use std::fmt;
+
 use serde::Deserialize;
 
 use crate::catalog::VerbDoc;
@@ -379,6 +381,19 @@ impl SaberRules {
             .iter()
             .any(|c| c.eq_ignore_ascii_case(code))
     }
+}
+
+/// Text written by `write` when it is shown: words with parts that depend
+/// on the table or the dice, written only as far as they are read (under
+/// `odds`, often not at all).
+fn display_with(write: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result) -> impl fmt::Display {
+    struct Text<F>(F);
+    impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Text<F> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            (self.0)(f)
+        }
+    }
+    Text(write)
 }
 
 /// Both variants' verbs, their words built from the tables.
