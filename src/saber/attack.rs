@@ -154,7 +154,7 @@ fn read_side(
 }
 
 /// An attack as its words and the tables set it up, before any die: the
-/// same for every way the dice fall.
+/// same for every way the dice fall, so `odds` works it out once.
 struct Setup {
     attacker: SideWords,
     defender: SideWords,
@@ -183,8 +183,8 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let setup = setup(variant, input)?;
-    fight(variant, input, &setup, dice)
+    let setup = super::memo(input, || setup(variant, input))?;
+    fight(variant, input, setup, dice)
 }
 
 /// Read both sides' words and check they make an attack.
