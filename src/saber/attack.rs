@@ -13,12 +13,12 @@ use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
 
-use super::crt::{CrtKind, Side};
+use super::crt::{Cell, Code, Crt, CrtKind, Lookup, Side};
 use super::factors::{self, Factor};
 use super::morale::{self, MoraleInput};
-use super::results::{Ctx, Moved, SideInfo, idx};
+use super::results::{Ctx, Moved, SideInfo, idx, modifier};
 use super::tactics::{self, Plan, Tactic};
-use super::{AdjustTo, SaberRules, TacticSide, Variant};
+use super::{AdjustTo, MoraleTable, SaberRules, TacticSide, Variant};
 
 const ATTACKER_TACTIC: &str = "an attacker's tactic";
 const DEFENDER_TACTIC: &str = "a defender's tactic";
@@ -117,20 +117,23 @@ fn resolve_quickplay(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolut
 }
 
 /// One side's words, read.
-struct SideWords<'a> {
-    words: &'a Bound,
+struct SideWords {
     factors: Vec<Factor>,
-    tactic: Option<(Tactic, Span)>,
+    tactic: Option<Tactic>,
+    /// Where the tactic was said, for errors.
+    tactic_span: Span,
     cavalry: bool,
     disrupted: bool,
+    /// A participating leader's combat factor.
+    leader_cf: Option<i64>,
 }
 
-fn read_side<'a>(
-    words: &'a Bound,
+fn read_side(
+    words: &Bound,
     group: &str,
     what: &str,
     input: &Input,
-) -> Result<SideWords<'a>, CommandError> {
+) -> Result<SideWords, CommandError> {
     let factors = factors::parse_all(&words.raw)?;
     if factors.is_empty() {
         return Err(input.missing(format!(
@@ -141,12 +144,38 @@ fn read_side<'a>(
         .choice(group)
         .and_then(|(name, span)| Tactic::from_keyword(name).map(|t| (t, span)));
     Ok(SideWords {
-        words,
         factors,
-        tactic,
+        tactic: tactic.map(|t| t.0),
+        tactic_span: tactic.map(|t| t.1).unwrap_or_default(),
         cavalry: words.has("cavalry"),
         disrupted: words.has("disrupted"),
+        leader_cf: words.value("leader-cf"),
     })
+}
+
+/// An attack as its words and the tables set it up, before any die: the
+/// same for every way the dice fall, so `odds` works it out once.
+struct Setup {
+    attacker: SideWords,
+    defender: SideWords,
+    /// The sides as the results see them, before any check.
+    sides: [SideInfo; 2],
+    night: bool,
+    heading: String,
+}
+
+impl Setup {
+    fn cavalry_charge(&self) -> bool {
+        self.attacker.tactic == Some(Tactic::CavalryCharge)
+    }
+
+    fn countercharge(&self) -> bool {
+        self.defender.tactic == Some(Tactic::Countercharge)
+    }
+
+    fn attacked_by_cavalry(&self) -> bool {
+        self.attacker.cavalry || self.cavalry_charge()
+    }
 }
 
 fn resolve(
@@ -154,8 +183,13 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
+    let setup = super::memo(input, || setup(variant, input))?;
+    fight(variant, input, setup, dice)
+}
+
+/// Read both sides' words and check they make an attack.
+fn setup(variant: Variant, input: &Input) -> Result<Setup, CommandError> {
     let rules = variant.rules(input.tables);
-    let crt = &input.tables.crt;
     let a = read_side(&input.words, ATTACKER_TACTIC, "attacker", input)?;
     let Some(d_words) = input.clause(ClauseKind::Vs) else {
         return Err(input.missing(
@@ -163,26 +197,18 @@ fn resolve(
         ));
     };
     let d = read_side(d_words, DEFENDER_TACTIC, "defender", input)?;
-    let a_tactic = a.tactic.map(|t| t.0);
-    let d_tactic = d.tactic.map(|t| t.0);
-    let cavalry_charge = a_tactic == Some(Tactic::CavalryCharge);
-    let countercharge = d_tactic == Some(Tactic::Countercharge);
+    let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;
-    if let Some((t, span)) = d.tactic
-        && matches!(t, Tactic::Square | Tactic::FormSquare)
-        && t == Tactic::FormSquare
-        && !cavalry_charge
-    {
+    if d.tactic == Some(Tactic::FormSquare) && !cavalry_charge {
         return Err(not_here(
-            span,
+            d.tactic_span,
             "form-square",
             "is formed at the moment of combat only against a cavalry charge (9.5); say `square` for a square already formed",
         ));
     }
-    if countercharge && !d.cavalry {
-        let span = d.tactic.map(|t| t.1).unwrap_or_default();
+    if d.tactic == Some(Tactic::Countercharge) && !d.cavalry {
         return Err(not_here(
-            span,
+            d.tactic_span,
             "countercharge",
             "is for a defending cavalry unit (9.4): add `cavalry` after `vs`",
         ));
@@ -190,7 +216,7 @@ fn resolve(
     let night = input.words.has("night");
     if night
         && rules.combat.night.is_some()
-        && a_tactic != Some(Tactic::Charge)
+        && a.tactic != Some(Tactic::Charge)
         && let Some(span) = input.words.span_of("night")
     {
         return Err(not_here(
@@ -199,12 +225,6 @@ fn resolve(
             "allows no combat except infantry charges (14.2): add `charge`",
         ));
     }
-
-    let mut res = Resolution::new(
-        variant.system(),
-        "attack",
-        format!("attack on the CRT \"{}\"", crt.name),
-    );
 
     // The morale of each side's primary unit, if its MR was given.
     let d_mr = match (d_words.value("mr"), input.words.value("def-mr")) {
@@ -225,248 +245,181 @@ fn resolve(
         .words
         .value("mr")
         .map(|v| (v, input.words.span_of("mr").unwrap_or_default()));
-    let a_morale = side_morale(rules, "attacker", &input.words, None, a_mr, false, input)?;
-    let d_square_now = d_tactic == Some(Tactic::Square);
+    let a_morale = side_morale(rules, &input.words, None, a_mr, false, input)?;
     let d_morale = side_morale(
         rules,
-        "defender",
         d_words,
         Some(&input.words),
         d_mr,
-        d_square_now && attacked_by_cavalry,
+        d.tactic == Some(Tactic::Square) && attacked_by_cavalry,
         input,
     )?;
-    let mut sides = [
+    let sides = [
         SideInfo {
-            label: "attacker".into(),
+            label: "attacker",
             morale: a_morale,
-            missing_mr: "the attacker's morale rating is needed for this result: add `mr=N` before `vs`".into(),
+            missing_mr: "the attacker's morale rating is needed for this result: add `mr=N` before `vs`",
             disrupted: a.disrupted,
             cavalry: attacked_by_cavalry,
         },
         SideInfo {
-            label: "defender".into(),
+            label: "defender",
             morale: d_morale,
-            missing_mr: "the defender's morale rating is needed for this result: add `mr=N` after `vs` (or `def-mr=N`)".into(),
+            missing_mr: "the defender's morale rating is needed for this result: add `mr=N` after `vs` (or `def-mr=N`)",
             disrupted: d.disrupted,
             cavalry: d.cavalry,
         },
     ];
-    let missing = |msg: &str| input.missing(msg.to_string());
+    Ok(Setup {
+        attacker: a,
+        defender: d,
+        sides,
+        night,
+        heading: format!("attack on the CRT \"{}\"", input.tables.crt.name),
+    })
+}
 
-    // Checks before the combat.
-    let mut attack_halvings = 0;
-    let mut pressed_home = false;
-    let mut in_square = d_square_now;
-    let mut checks_before = Vec::new();
-    let pre = |res: &mut Resolution,
-               dice: &mut dyn DiceSource,
-               side: &SideInfo,
-               who: &str|
-     -> Result<morale::Check, CommandError> {
-        let Some(m) = side.morale.clone() else {
-            return Err(missing(&side.missing_mr));
-        };
-        let m = MoraleInput {
-            who: who.into(),
-            ..m
-        };
-        morale::check(res, &rules.morale, &m, dice, &format!("morale die ({who})"))
+/// What the checks before the combat decided.
+struct Before {
+    /// How many times the attacker's factors are halved for them.
+    attack_halvings: u32,
+    /// A charge passed its check: its results apply.
+    pressed_home: bool,
+    in_square: bool,
+}
+
+/// The checks the tactics make before the combat (a charge's, the target
+/// of a QuickPlay cavalry charge, a square forming), and what they decided.
+fn checks_before(
+    variant: Variant,
+    input: &Input,
+    setup: &Setup,
+    res: &mut Resolution,
+    dice: &mut dyn DiceSource,
+    sides: &mut [SideInfo; 2],
+) -> Result<(Vec<morale::Check>, Before), CommandError> {
+    let rules = variant.rules(input.tables);
+    let (a_tactic, d_tactic) = (setup.attacker.tactic, setup.defender.tactic);
+    let mut checks = Vec::new();
+    let mut before = Before {
+        attack_halvings: 0,
+        pressed_home: false,
+        in_square: d_tactic == Some(Tactic::Square),
     };
     match (variant, a_tactic) {
         (Variant::Standard, Some(Tactic::Charge | Tactic::CavalryCharge)) => {
-            let row = tactic_row(rules, a_tactic);
-            res.row(row, "declared");
-            let check = pre(&mut res, dice, &sides[0], "charging unit")?;
+            res.row(tactic_row(rules, a_tactic), "declared");
+            let check = check_before(input, &rules.morale, res, dice, &sides[0], "charging unit")?;
             if check.passed {
-                pressed_home = true;
+                before.pressed_home = true;
                 res.note("the charge is pressed home: treat all A or Ex results as Ax, all D results as Dm (Ax)");
             } else {
-                attack_halvings += 1;
+                before.attack_halvings += 1;
                 res.note("the charge has not been pressed home: resolve the combat normally, with the CF halved");
             }
-            checks_before.push(check);
+            checks.push(check);
         }
         (Variant::QuickPlay, Some(Tactic::CavalryCharge)) => {
-            let row = tactic_row(rules, a_tactic);
-            res.row(row, "declared");
-            let check = pre(&mut res, dice, &sides[0], "charging cavalry")?;
+            res.row(tactic_row(rules, a_tactic), "declared");
+            let check = check_before(
+                input,
+                &rules.morale,
+                res,
+                dice,
+                &sides[0],
+                "charging cavalry",
+            )?;
             if check.passed {
-                if in_square {
+                if before.in_square {
                     res.note("a unit in square does not make a morale check when charged by cavalry (9.3)");
                 } else {
-                    let target = pre(&mut res, dice, &sides[1], "target unit")?;
+                    let target =
+                        check_before(input, &rules.morale, res, dice, &sides[1], "target unit")?;
                     if !target.passed {
                         res.note("the target unit fails its check: it disrupts (9.2 2)");
                         make_disrupted(rules, &mut sides[1]);
                     }
-                    checks_before.push(target);
+                    checks.push(target);
                 }
             } else {
                 res.note("the charging cavalry fails its check: it is disrupted (9.2 2), and disrupted units are halved when attacking (11.1 4)");
                 make_disrupted(rules, &mut sides[0]);
-                attack_halvings += 1;
+                before.attack_halvings += 1;
             }
-            checks_before.insert(0, check);
+            checks.insert(0, check);
         }
         _ => {}
     }
-    if countercharge && variant == Variant::Standard {
+    if setup.countercharge() && variant == Variant::Standard {
         res.note(tactic_row(rules, d_tactic));
     }
     if d_tactic == Some(Tactic::FormSquare) {
-        let check = pre(&mut res, dice, &sides[1], "defender forming square")?;
+        let check = check_before(
+            input,
+            &rules.morale,
+            res,
+            dice,
+            &sides[1],
+            "defender forming square",
+        )?;
         if check.passed {
-            in_square = true;
+            before.in_square = true;
             res.note("the square is formed (9.5 1)");
             if let Some(adj) = rules.morale.adjustment.iter().find(|a| a.vs_cavalry)
                 && let Some(m) = sides[1].morale.as_mut()
             {
-                m.add(adj.row.clone(), adj.value, adj.to);
+                m.add(adj.row.as_str(), adj.value, adj.to);
             }
         } else {
             res.note("the defender fails: it is disrupted and the square is not formed (9.5 1)");
             make_disrupted(rules, &mut sides[1]);
         }
-        checks_before.push(check);
+        checks.push(check);
     }
+    Ok((checks, before))
+}
+
+/// A check before the combat, by `who` of a side, on a die of its own.
+fn check_before(
+    input: &Input,
+    table: &MoraleTable,
+    res: &mut Resolution,
+    dice: &mut dyn DiceSource,
+    side: &SideInfo,
+    who: &'static str,
+) -> Result<morale::Check, CommandError> {
+    let Some(m) = &side.morale else {
+        return Err(input.missing(side.missing_mr));
+    };
+    morale::check(res, table, m, who, dice, morale::die_of(who))
+}
+
+/// One way the dice fall: the checks before the combat, the totals, the
+/// CRT cell, and its results as the tactics transform them.
+fn fight(
+    variant: Variant,
+    input: &Input,
+    setup: &Setup,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let rules = variant.rules(input.tables);
+    let crt = &input.tables.crt;
+    let mut res = Resolution::new(variant.system(), "attack", setup.heading.clone());
+    let mut sides = setup.sides.clone();
+    let (checks, before) = checks_before(variant, input, setup, &mut res, dice, &mut sides)?;
 
     // Countercharge against attackers that are not charging: the charging
     // cavalry is treated as the attacker (9.4).
-    let swapped = countercharge && !cavalry_charge;
-    let (att, def) = if swapped { (&d, &a) } else { (&a, &d) };
+    let swapped = setup.countercharge() && !setup.cavalry_charge();
     if swapped {
         sides.swap(0, 1);
-        sides[0].label = "countercharging cavalry (the defender)".into();
-        sides[1].label = "original attacker".into();
-        for side in sides.iter_mut() {
-            if let Some(m) = side.morale.as_mut() {
-                m.who = side.label.clone();
-            }
-        }
+        sides[0].label = "countercharging cavalry (the defender)";
+        sides[1].label = "original attacker";
         res.note("countercharge against attackers not charging: treat the countercharging cavalry as the attacker and resolve per 9.3 (9.4)");
     }
+    let (attack, defence) = totals(variant, rules, setup, &before, swapped, &sides, &mut res);
 
-    // Factors.
-    let combat = &rules.combat;
-    if a_tactic == Some(Tactic::Skirmish) {
-        res.note("skirmish: the factors are the involved infantry units' MA (bracketed or V MA count as zero; artillery its defense factor, cavalry its combat factor)");
-    }
-    let mut attack = 0;
-    for f in &att.factors {
-        let h = f.halvings(true, attack_halvings);
-        let v = factors::halve(f.printed, h, combat);
-        res.row(
-            format!(
-                "{} {} ({})",
-                sides[0].label,
-                f.text,
-                factors::halving_label(h, combat)
-            ),
-            v,
-        );
-        attack += v;
-    }
-    if let Some(cf) = att.words.value("leader-cf") {
-        res.modifier(
-            format!("{}: participating leader's CF (10.3)", sides[0].label),
-            cf,
-        );
-        attack += cf;
-    }
-    let mut defence = 0;
-    for f in &def.factors {
-        let h = f.halvings(false, 0);
-        let v = factors::halve(f.printed, h, combat);
-        res.row(
-            format!(
-                "{} {} ({})",
-                sides[1].label,
-                f.text,
-                factors::halving_label(h, combat)
-            ),
-            v,
-        );
-        defence += v;
-    }
-    if let Some(cf) = def.words.value("leader-cf") {
-        res.modifier(
-            format!("{}: participating leader's CF (10.3)", sides[1].label),
-            cf,
-        );
-        defence += cf;
-    }
-    // Tactics that add to the factors.
-    if let Some(t) = a_tactic
-        && t == Tactic::PressForward
-        && let Some(row) = rules.tactic(t.keyword())
-    {
-        let v = row.value.unwrap_or(0);
-        res.modifier(row.row.clone(), v);
-        attack += v;
-    }
-    if let Some(t) = d_tactic
-        && t == Tactic::LastStand
-        && let Some(row) = rules.tactic(t.keyword())
-    {
-        let v = row.value.unwrap_or(0);
-        res.modifier(row.row.clone(), v);
-        defence += v;
-    }
-    if variant == Variant::QuickPlay
-        && in_square
-        && let Some(row) = rules.tactic("square")
-    {
-        let v = row.value.unwrap_or(0);
-        if attacked_by_cavalry {
-            res.modifier(
-                format!("{}: defender in square, attacked by cavalry", row.row),
-                v,
-            );
-            defence += v;
-        } else {
-            let n = att.factors.len() as i64;
-            res.modifier(
-                format!("{}: each attacking unit other than cavalry (×{n})", row.row),
-                v * n,
-            );
-            attack += v * n;
-        }
-    }
-    if let Some(text) = &combat.cavalry_vs_disrupted
-        && attacked_by_cavalry
-        && sides[1].disrupted
-    {
-        let doubled: i64 = att
-            .factors
-            .iter()
-            .map(|f| factors::halve(f.printed, f.halvings(true, attack_halvings), combat))
-            .sum();
-        res.modifier(text.clone(), doubled);
-        attack += doubled;
-    }
-    res.row(format!("{} total", sides[0].label), attack);
-    res.row(format!("{} total", sides[1].label), defence);
-
-    // The column.
-    let lookup = match crt.kind {
-        CrtKind::Differential => {
-            let diff = attack - defence;
-            res.score = Some(diff);
-            res.row("differential", diff);
-            res.field("differential", diff);
-            crt.differential_column(diff)
-        }
-        CrtKind::Ratio => {
-            let l = crt.ratio_column(attack, defence);
-            res.row("odds (rounded in the defender's favour)", &l.actual);
-            res.field("ratio", l.actual.clone());
-            l
-        }
-    };
-    super::results::show_column(&mut res, crt, &lookup);
-    res.field("attack", attack);
-    res.field("defence", defence);
+    let lookup = column(crt, attack, defence, &mut res);
 
     // The dice: the combat die, then the morale die, which counts only
     // through the checks that may read it.
@@ -476,62 +429,205 @@ fn resolve(
         sides.iter().filter_map(|s| s.morale.as_ref()),
     );
     let morale_die = dice.roll_against(rules.morale.die, &morale_cuts)?;
-
-    let mut ctx = Ctx {
-        rules,
-        sides,
-        morale_die: Some(morale_die),
-        morale_die_used: false,
-        checks: checks_before,
-        effects: Vec::new(),
-        routed: [false, false],
-        moved: [Moved::No, Moved::No],
-        applied: Vec::new(),
-        notes: Vec::new(),
-        missing: Box::new(|msg| input.missing(msg.to_string())),
-    };
+    let mut ctx = Ctx::new(rules, input, sides, morale_die, &res);
+    ctx.checks = checks;
     let pre_checks = ctx.checks.len();
 
-    // The tactics' transformations of the result.
+    let plan = transform(variant, setup, &before, swapped, cell, &mut res);
+    for (code, secondary) in &plan {
+        ctx.apply(&mut res, dice, *code, *secondary)?;
+    }
+    after_combat(variant, setup, &before, &mut ctx, &mut res, dice)?;
+    closing_notes(variant, setup, &ctx, &mut res);
+    // The extras apply in addition to any other result.
+    ctx.extras(&cell.extras, false);
+
+    // Output.
+    if !ctx.morale_die_used {
+        res.die("morale die (not needed)", morale_die);
+    }
+    if !res.quiet {
+        fields(setup, &ctx, pre_checks, &crt.name, &mut res);
+    }
+    if crt.file.ends_with("(embedded)") {
+        res.note(super::crt::EXAMPLE_NOTE);
+    }
+    ctx.finish(&mut res, tone(&ctx));
+    Ok(res)
+}
+
+/// The CRT column the totals land in.
+fn column(crt: &Crt, attack: i64, defence: i64, res: &mut Resolution) -> Lookup {
+    let lookup = match crt.kind {
+        CrtKind::Differential => {
+            let diff = attack - defence;
+            res.score = Some(diff);
+            res.row("differential", diff);
+            if !res.quiet {
+                res.field("differential", diff);
+            }
+            crt.differential_column(diff)
+        }
+        CrtKind::Ratio => {
+            let l = crt.ratio_column(attack, defence);
+            res.row("odds (rounded in the defender's favour)", l.actual);
+            if !res.quiet {
+                res.field("ratio", l.actual.to_string());
+            }
+            l
+        }
+    };
+    super::results::show_column(res, crt, &lookup);
+    if !res.quiet {
+        res.field("attack", attack);
+        res.field("defence", defence);
+    }
+    lookup
+}
+
+/// Each side's total: its factors, halved as they must be, and what the
+/// leaders and tactics add.
+fn totals(
+    variant: Variant,
+    rules: &SaberRules,
+    setup: &Setup,
+    before: &Before,
+    swapped: bool,
+    sides: &[SideInfo; 2],
+    res: &mut Resolution,
+) -> (i64, i64) {
+    let combat = &rules.combat;
+    let (att, def) = if swapped {
+        (&setup.defender, &setup.attacker)
+    } else {
+        (&setup.attacker, &setup.defender)
+    };
+    let (a_tactic, d_tactic) = (setup.attacker.tactic, setup.defender.tactic);
+    if a_tactic == Some(Tactic::Skirmish) {
+        res.note("skirmish: the factors are the involved infantry units' MA (bracketed or V MA count as zero; artillery its defense factor, cavalry its combat factor)");
+    }
+    let mut attack = 0;
+    for f in &att.factors {
+        let h = f.halvings(true, before.attack_halvings);
+        attack += factors::count(res, sides[0].label, f, h, combat);
+    }
+    if let Some(cf) = att.leader_cf {
+        modifier(
+            res,
+            format_args!("{}: participating leader's CF (10.3)", sides[0].label),
+            cf,
+        );
+        attack += cf;
+    }
+    let mut defence = 0;
+    for f in &def.factors {
+        defence += factors::count(res, sides[1].label, f, f.halvings(false, 0), combat);
+    }
+    if let Some(cf) = def.leader_cf {
+        modifier(
+            res,
+            format_args!("{}: participating leader's CF (10.3)", sides[1].label),
+            cf,
+        );
+        defence += cf;
+    }
+    // Tactics that add to the factors.
+    if a_tactic == Some(Tactic::PressForward)
+        && let Some(row) = rules.tactic(Tactic::PressForward.keyword())
+    {
+        let v = row.value.unwrap_or(0);
+        modifier(res, &row.row, v);
+        attack += v;
+    }
+    if d_tactic == Some(Tactic::LastStand)
+        && let Some(row) = rules.tactic(Tactic::LastStand.keyword())
+    {
+        let v = row.value.unwrap_or(0);
+        modifier(res, &row.row, v);
+        defence += v;
+    }
+    if variant == Variant::QuickPlay
+        && before.in_square
+        && let Some(row) = rules.tactic("square")
+    {
+        let v = row.value.unwrap_or(0);
+        if setup.attacked_by_cavalry() {
+            modifier(
+                res,
+                format_args!("{}: defender in square, attacked by cavalry", row.row),
+                v,
+            );
+            defence += v;
+        } else {
+            let n = att.factors.len() as i64;
+            modifier(
+                res,
+                format_args!("{}: each attacking unit other than cavalry (×{n})", row.row),
+                v * n,
+            );
+            attack += v * n;
+        }
+    }
+    if let Some(text) = &combat.cavalry_vs_disrupted
+        && setup.attacked_by_cavalry()
+        && sides[1].disrupted
+    {
+        let doubled: i64 = att
+            .factors
+            .iter()
+            .map(|f| factors::halve(f.printed, f.halvings(true, before.attack_halvings), combat))
+            .sum();
+        modifier(res, text, doubled);
+        attack += doubled;
+    }
+    res.row(format_args!("{} total", sides[0].label), attack);
+    res.row(format_args!("{} total", sides[1].label), defence);
+    (attack, defence)
+}
+
+/// The CRT cell's result as the tactics transform it.
+fn transform(
+    variant: Variant,
+    setup: &Setup,
+    before: &Before,
+    swapped: bool,
+    cell: &Cell,
+    res: &mut Resolution,
+) -> Plan {
+    let (a_tactic, d_tactic) = (setup.attacker.tactic, setup.defender.tactic);
     let mut plan: Plan = vec![(cell.primary, cell.secondary)];
-    let std_cavalry_square = variant == Variant::Standard && in_square && attacked_by_cavalry;
-    let qp_charge = variant == Variant::QuickPlay && cavalry_charge;
     if a_tactic == Some(Tactic::Skirmish) {
         plan = vec![tactics::skirmish(cell.primary)];
         transformed(
-            &mut res,
+            res,
             "skirmish: A or Ex → NE, Dx or Dm → Dr, secondary results ignored (7.13 1)",
             &plan,
         );
     }
-    if pressed_home || (swapped && variant == Variant::Standard) {
+    if before.pressed_home || (swapped && variant == Variant::Standard) {
         plan = vec![tactics::charge(cell.primary, cell.secondary)];
         transformed(
-            &mut res,
+            res,
             "charge: A or Ex → Ax, D → Dm (Ax) (7.13 3, 9.3 5)",
             &plan,
         );
     }
-    if std_cavalry_square {
+    if standard_cavalry_square(variant, setup, before) {
         plan = plan
             .into_iter()
             .map(|(c, _)| tactics::square_standard(c))
             .collect();
         transformed(
-            &mut res,
+            res,
             "square attacked by cavalry: Dr and Dx → Dm, secondary results ignored (9.5)",
             &plan,
         );
     }
-    if qp_charge {
+    if quickplay_charge(variant, setup) {
         plan = tactics::quickplay_charge(cell.primary)
             .into_iter()
             .collect();
-        transformed(
-            &mut res,
-            "cavalry charge: Dr, Dc and Dx → Dm (9.2 4)",
-            &plan,
-        );
+        transformed(res, "cavalry charge: Dr, Dc and Dx → Dm (9.2 4)", &plan);
     }
     let a_dis = a_tactic == Some(Tactic::Disengage);
     let d_dis = d_tactic == Some(Tactic::Disengage);
@@ -541,24 +637,41 @@ fn resolve(
             .flat_map(|(c, s)| tactics::disengage(c, s, a_dis, d_dis))
             .collect();
         transformed(
-            &mut res,
+            res,
             "disengage: the attacker's turns D, Ex, Ac into Ar; the defender's turns A, Ex, Dc into Dr (7.13 4)",
             &plan,
         );
     }
+    plan
+}
 
-    for (code, secondary) in &plan {
-        ctx.apply(&mut res, dice, *code, *secondary)?;
-    }
+/// A standard square attacked by cavalry (9.5).
+fn standard_cavalry_square(variant: Variant, setup: &Setup, before: &Before) -> bool {
+    variant == Variant::Standard && before.in_square && setup.attacked_by_cavalry()
+}
 
-    // Rules that look at how the combat ended.
+/// A QuickPlay cavalry charge (9.2).
+fn quickplay_charge(variant: Variant, setup: &Setup) -> bool {
+    variant == Variant::QuickPlay && setup.cavalry_charge()
+}
+
+/// The rules that look at how the combat ended.
+fn after_combat(
+    variant: Variant,
+    setup: &Setup,
+    before: &Before,
+    ctx: &mut Ctx,
+    res: &mut Resolution,
+    dice: &mut dyn DiceSource,
+) -> Result<(), CommandError> {
+    let (a_tactic, d_tactic) = (setup.attacker.tactic, setup.defender.tactic);
     let d_routed = ctx.routed[idx(Side::Defender)];
-    if std_cavalry_square && !d_routed {
+    if standard_cavalry_square(variant, setup, before) && !d_routed {
         res.note("the square did not rout: treat the result as an Ax (9.5)");
         ctx.clear_results();
-        ctx.apply(&mut res, dice, super::crt::Code::Ax, None)?;
+        ctx.apply(res, dice, Code::Ax, None)?;
     }
-    if qp_charge {
+    if quickplay_charge(variant, setup) {
         if d_routed {
             ctx.step_loss(
                 Side::Defender,
@@ -567,15 +680,10 @@ fn resolve(
         } else {
             res.note("no defender rout: treat the result as Am (Ar) (9.2 4)");
             ctx.clear_results();
-            ctx.apply(
-                &mut res,
-                dice,
-                super::crt::Code::Am,
-                Some(super::crt::Code::Ar),
-            )?;
+            ctx.apply(res, dice, Code::Am, Some(Code::Ar))?;
         }
     }
-    if cavalry_charge && countercharge && variant == Variant::Standard {
+    if setup.cavalry_charge() && setup.countercharge() && variant == Variant::Standard {
         let a_routed = ctx.routed[idx(Side::Attacker)];
         if !d_routed && !a_routed {
             res.note("countercharge against charging cavalry: neither side routs, so both sides must retreat and are disrupted; the attacker first (9.4)");
@@ -609,22 +717,29 @@ fn resolve(
             Moved::Yes => {}
         }
     }
-    if night
+    let rules = ctx.rules;
+    if setup.night
         && let Some(text) = &rules.combat.night
         && !ctx.routed[idx(Side::Defender)]
     {
         ctx.retreat_disrupted(
             Side::Attacker,
-            &format!("night: the defender did not rout: {text}"),
+            format_args!("night: the defender did not rout: {text}"),
         );
     }
-    if a_dis || d_dis {
+    Ok(())
+}
+
+/// What the players must remember after the combat.
+fn closing_notes(variant: Variant, setup: &Setup, ctx: &Ctx, res: &mut Resolution) {
+    let (a_tactic, d_tactic) = (setup.attacker.tactic, setup.defender.tactic);
+    if a_tactic == Some(Tactic::Disengage) || d_tactic == Some(Tactic::Disengage) {
         res.note("disengaging leaders, cavalry, artillery, battalions or squadrons are not flipped to their ineffective sides (7.13 4)");
     }
     if a_tactic == Some(Tactic::Skirmish) {
         res.note("skirmishing counts as an attack for the purposes of 7.2");
     }
-    if cavalry_charge {
+    if setup.cavalry_charge() {
         if ctx.routed[idx(Side::Defender)] {
             res.note(match variant {
                 Variant::Standard => "the defender routs: the cavalry may advance up to three hexes and conduct another charge, or attempt to capture the routed defender (`capture CF`) (9.3 6–7)",
@@ -636,15 +751,11 @@ fn resolve(
             Variant::QuickPlay => "the charging cavalry is ineffective at the end of a charge unless already ineffective (9.2 6)",
         });
     }
-    // The extras apply in addition to any other result.
-    ctx.extras(&cell.extras, false);
+}
 
-    // Output.
-    if !ctx.morale_die_used {
-        res.die("morale die (not needed)", morale_die);
-    }
-    let result_checks: Vec<_> = ctx.checks[pre_checks..].to_vec();
-    if let Some(first) = result_checks.first() {
+/// The JSON fields after the dice: the checks, the results, the tactics.
+fn fields(setup: &Setup, ctx: &Ctx, pre_checks: usize, crt: &str, res: &mut Resolution) {
+    if let Some(first) = ctx.checks.get(pre_checks) {
         res.field("check", first.json());
     }
     res.field(
@@ -653,18 +764,13 @@ fn resolve(
     );
     res.field("applied", ctx.applied.join(" "));
     res.field("effects", ctx.effects_json());
-    if let Some(t) = a_tactic {
+    if let Some(t) = setup.attacker.tactic {
         res.field("attacker_tactic", t.keyword());
     }
-    if let Some(t) = d_tactic {
+    if let Some(t) = setup.defender.tactic {
         res.field("defender_tactic", t.keyword());
     }
-    res.field("crt", crt.name.clone());
-    if crt.file.ends_with("(embedded)") {
-        res.note(super::crt::EXAMPLE_NOTE);
-    }
-    ctx.finish(&mut res, tone(&ctx));
-    Ok(res)
+    res.field("crt", crt.to_string());
 }
 
 /// The tone of an attack's outcome, from the attacker's side.
@@ -678,7 +784,11 @@ fn tone(ctx: &Ctx) -> Tone {
     }
 }
 
+/// A transformation's row: the codes it leaves.
 fn transformed(res: &mut Resolution, label: &str, plan: &Plan) {
+    if res.quiet {
+        return;
+    }
     let shown: Vec<String> = plan
         .iter()
         .map(|(c, s)| match s {
@@ -696,10 +806,10 @@ fn transformed(res: &mut Resolution, label: &str, plan: &Plan) {
     );
 }
 
-fn tactic_row(rules: &SaberRules, tactic: Option<Tactic>) -> String {
+fn tactic_row(rules: &SaberRules, tactic: Option<Tactic>) -> &str {
     tactic
         .and_then(|t| rules.tactic(t.keyword()))
-        .map_or_else(String::new, |t| t.row.clone())
+        .map_or("", |t| t.row.as_str())
 }
 
 fn make_disrupted(rules: &SaberRules, side: &mut SideInfo) {
@@ -714,13 +824,12 @@ fn make_disrupted(rules: &SaberRules, side: &mut SideInfo) {
         .find(|a| a.keyword == "disrupted")
         && let Some(m) = side.morale.as_mut()
     {
-        m.add(adj.row.clone(), adj.value, adj.to);
+        m.add(adj.row.as_str(), adj.value, adj.to);
     }
 }
 
 fn side_morale(
     rules: &SaberRules,
-    who: &str,
     words: &Bound,
     shared: Option<&Bound>,
     mr: Option<(i64, Span)>,
@@ -730,11 +839,11 @@ fn side_morale(
     if mr.is_none() && !(rules.morale.artillery.is_some() && words.has("artillery")) {
         return Ok(None);
     }
-    let mut m = morale::input_from(rules, who, words, shared, mr, "leader-mr", false, || {
+    let mut m = morale::input_from(rules, words, shared, mr, "leader-mr", false, || {
         input.missing("a morale rating is needed")
     })?;
     if square_vs_cavalry && let Some(adj) = rules.morale.adjustment.iter().find(|a| a.vs_cavalry) {
-        m.add(adj.row.clone(), adj.value, AdjustTo::Rating);
+        m.add(adj.row.as_str(), adj.value, AdjustTo::Rating);
     }
     Ok(Some(m))
 }

@@ -13,7 +13,7 @@ use crate::resolution::{Resolution, Tone};
 use super::crt::{Code, CrtKind, Side};
 use super::factors;
 use super::morale;
-use super::results::{Ctx, Moved, SideInfo, idx};
+use super::results::{Ctx, Moved, SideInfo, idx, modifier};
 use super::{SaberRules, Variant};
 
 pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
@@ -98,22 +98,13 @@ fn resolve(
     );
     let mut total = 0;
     for f in &fs {
-        let h = f.halvings(true, 0);
-        let v = factors::halve(f.printed, h, &rules.combat);
-        res.row(
-            format!(
-                "artillery {} ({})",
-                f.text,
-                factors::halving_label(h, &rules.combat)
-            ),
-            v,
-        );
-        total += v;
+        total += factors::count(&mut res, "artillery", f, f.halvings(true, 0), &rules.combat);
     }
     if cavalry {
         let extra = total * (table.vs_cavalry_multiplier - 1);
-        res.modifier(
-            format!(
+        modifier(
+            &mut res,
+            format_args!(
                 "target is cavalry: CF ×{} ({})",
                 table.vs_cavalry_multiplier, table.rule
             ),
@@ -126,12 +117,18 @@ fn resolve(
         && let Some(row) = rules.tactic("square")
     {
         let v = row.value.unwrap_or(0) * fs.len() as i64;
-        res.modifier(format!("{}: bombarding artillery", row.row), v);
+        modifier(
+            &mut res,
+            format_args!("{}: bombarding artillery", row.row),
+            v,
+        );
         total += v;
     }
     res.score = Some(total);
     res.row("differential (the bombarding strength)", total);
-    res.field("differential", total);
+    if !res.quiet {
+        res.field("differential", total);
+    }
     let lookup = crt.differential_column(total);
     super::results::show_column(&mut res, crt, &lookup);
     let cell = super::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
@@ -143,7 +140,6 @@ fn resolve(
     {
         Some(morale::input_from(
             rules,
-            "target",
             target,
             None,
             mr,
@@ -156,35 +152,23 @@ fn resolve(
     };
     let morale_die =
         dice.roll_against(rules.morale.die, &morale::cuts(&rules.morale, &d_morale))?;
-    let mut ctx = Ctx {
-        rules,
-        sides: [
-            SideInfo {
-                label: "bombarding artillery".into(),
-                morale: None,
-                missing_mr: String::new(),
-                disrupted: false,
-                cavalry: false,
-            },
-            SideInfo {
-                label: "target".into(),
-                morale: d_morale,
-                missing_mr: "the target's morale rating is needed for this result: add `vs mr=N`"
-                    .into(),
-                disrupted: target.has("disrupted"),
-                cavalry,
-            },
-        ],
-        morale_die: Some(morale_die),
-        morale_die_used: false,
-        checks: Vec::new(),
-        effects: Vec::new(),
-        routed: [false, false],
-        moved: [Moved::No, Moved::No],
-        applied: Vec::new(),
-        notes: Vec::new(),
-        missing: Box::new(|msg| input.missing(msg.to_string())),
-    };
+    let sides = [
+        SideInfo {
+            label: "bombarding artillery",
+            morale: None,
+            missing_mr: "",
+            disrupted: false,
+            cavalry: false,
+        },
+        SideInfo {
+            label: "target",
+            morale: d_morale,
+            missing_mr: "the target's morale rating is needed for this result: add `vs mr=N`",
+            disrupted: target.has("disrupted"),
+            cavalry,
+        },
+    ];
+    let mut ctx = Ctx::new(rules, input, sides, morale_die, &res);
     let secondary = if table.ignore_secondary {
         if cell.secondary.is_some() {
             res.note("parenthesized results are ignored in a bombardment (8.5)");
@@ -196,21 +180,21 @@ fn resolve(
     match cell.primary.side() {
         Some(Side::Attacker) => {
             res.row("A result", "ignored");
-            ctx.applied.push("NE".into());
-            ctx.effects.push(super::results::Effect::new(
+            ctx.applied.push("NE");
+            ctx.effect(
                 None,
-                "no-effect".into(),
-                format!(
+                "no-effect",
+                format_args!(
                     "{} — A results are ignored: bombarding artillery is affected only by an Ammo result",
                     cell.primary
                 ),
-            ));
+            );
         }
         _ if cell.primary == Code::Ex => {
-            ctx.applied.push("Ex".into());
+            ctx.applied.push("Ex");
             ctx.step_loss(
                 Side::Defender,
-                &format!(
+                format_args!(
                     "Ex — the primary unit of the target loses one step ({}); bombarding artillery is affected only by an Ammo result",
                     rules.results.step_loss
                 ),
@@ -220,16 +204,18 @@ fn resolve(
     }
     ctx.extras(&cell.extras, true);
     // Artillery may not advance after combat (8.3).
-    ctx.effects.retain(|e| !e.id.ends_with("may-advance"));
+    ctx.no_advance();
     if !ctx.morale_die_used {
         res.die("morale die (not needed)", morale_die);
     }
-    if let Some(first) = ctx.checks.first() {
-        res.field("check", first.json());
+    if !res.quiet {
+        if let Some(first) = ctx.checks.first() {
+            res.field("check", first.json());
+        }
+        res.field("applied", ctx.applied.join(" "));
+        res.field("effects", ctx.effects_json());
+        res.field("crt", crt.name.clone());
     }
-    res.field("applied", ctx.applied.join(" "));
-    res.field("effects", ctx.effects_json());
-    res.field("crt", crt.name.clone());
     if crt.file.ends_with("(embedded)") {
         res.note(super::crt::EXAMPLE_NOTE);
     }
@@ -239,6 +225,6 @@ fn resolve(
         Tone::Neutral
     };
     ctx.finish(&mut res, tone);
-    res.note(rules.bombard.rule.clone());
+    res.note(&rules.bombard.rule);
     Ok(res)
 }

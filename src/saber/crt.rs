@@ -328,13 +328,15 @@ pub struct Crt {
     pub columns: Vec<Column>,
     /// `rows[face - 1][column]`.
     pub rows: Vec<Vec<Cell>>,
+    /// For each column, the faces where its result changes: see [`Crt::changes`].
+    changes: Vec<Vec<u32>>,
 }
 
 /// Where a combat lands on the table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Lookup {
-    /// The differential, or the ratio rounded in the defender's favour.
-    pub actual: String,
+    /// The differential, or the totals of a ratio table.
+    pub actual: Actual,
     pub column: usize,
     /// Whether the actual value lay beyond an outer column.
     pub clamped: bool,
@@ -359,7 +361,7 @@ impl Crt {
             _ => false,
         };
         Lookup {
-            actual: Column::Differential(differential).to_string(),
+            actual: Actual::Differential(differential),
             column,
             clamped,
         }
@@ -389,7 +391,7 @@ impl Crt {
         };
         let clamped = !any || above_top;
         Lookup {
-            actual: reduced_ratio(attack, defence),
+            actual: Actual::Ratio(attack, defence),
             column,
             clamped,
         }
@@ -398,10 +400,8 @@ impl Crt {
     /// The faces of the combat die where the column's result changes from
     /// the face below: a die read only through this column need not be
     /// told apart within a run of equal cells.
-    pub fn changes(&self, column: usize) -> Vec<u32> {
-        (2..=self.rows.len() as u32)
-            .filter(|&face| self.cell(face, column) != self.cell(face - 1, column))
-            .collect()
+    pub fn changes(&self, column: usize) -> &[u32] {
+        self.changes.get(column).map_or(&[], Vec::as_slice)
     }
 
     pub fn cell(&self, face: u32, column: usize) -> Option<&Cell> {
@@ -531,10 +531,24 @@ impl Crt {
             name: raw.name.into_inner(),
             file: file.to_string(),
             kind,
+            changes: column_changes(&rows, columns.len()),
             columns,
             rows,
         })
     }
+}
+
+/// Each column's faces where the result changes from the face below,
+/// worked out once: `odds` asks on every way the dice fall.
+fn column_changes(rows: &[Vec<Cell>], columns: usize) -> Vec<Vec<u32>> {
+    (0..columns)
+        .map(|column| {
+            (1..rows.len())
+                .filter(|&r| rows[r].get(column) != rows[r - 1].get(column))
+                .map(|r| r as u32 + 1)
+                .collect()
+        })
+        .collect()
 }
 
 fn ascending(a: &Column, b: &Column) -> bool {
@@ -557,9 +571,27 @@ fn parse_ratio(text: &str) -> Option<Column> {
 /// The ratio as hex games state it, rounded in the defender's favour:
 /// `7` to `3` is `2:1`, `3` to `7` is `1:3`.
 pub fn reduced_ratio(attack: i64, defence: i64) -> String {
-    match rounded_ratio(attack, defence) {
-        Some((a, d)) => format!("{a}:{d}"),
-        None => format!("{attack}:0"),
+    Actual::Ratio(attack, defence).to_string()
+}
+
+/// What a combat is looked up by: written only when it is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Actual {
+    Differential(i64),
+    /// The attack and defence totals, shown as their ratio rounded in the
+    /// defender's favour.
+    Ratio(i64, i64),
+}
+
+impl fmt::Display for Actual {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Actual::Differential(d) => Column::Differential(d).fmt(f),
+            Actual::Ratio(attack, defence) => match rounded_ratio(attack, defence) {
+                Some((a, d)) => write!(f, "{a}:{d}"),
+                None => write!(f, "{attack}:0"),
+            },
+        }
     }
 }
 

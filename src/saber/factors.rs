@@ -4,6 +4,7 @@
 
 use crate::command::{Span, Word, WordKind};
 use crate::error::BindError;
+use crate::resolution::Resolution;
 
 use super::CombatTable;
 
@@ -92,6 +93,25 @@ pub fn halving_label(halvings: u32, table: &CombatTable) -> String {
         1 => format!("halved once: {}", table.halved_once),
         n => format!("halved {n} times: {}", table.halved_twice),
     }
+}
+
+/// What a factor counts, halved as often as it is, with its row: `who`,
+/// the factor as typed, and how it was halved.
+pub fn count(
+    res: &mut Resolution,
+    who: &str,
+    factor: &Factor,
+    halvings: u32,
+    table: &CombatTable,
+) -> i64 {
+    let value = halve(factor.printed, halvings, table);
+    if !res.quiet {
+        res.row(
+            format_args!("{who} {} ({})", factor.text, halving_label(halvings, table)),
+            value,
+        );
+    }
+    value
 }
 
 /// Every raw word of a side as a factor.

@@ -15,12 +15,14 @@ mod morale;
 mod results;
 mod tactics;
 
+use std::fmt;
+
 use serde::Deserialize;
 
-use crate::catalog::VerbDoc;
+use crate::catalog::{Input, VerbDoc};
 use crate::command::System;
 use crate::dice::DiceExpr;
-use crate::error::TableError;
+use crate::error::{CommandError, TableError};
 
 pub use morale::{Check, MoraleInput};
 
@@ -379,6 +381,36 @@ impl SaberRules {
             .iter()
             .any(|c| c.eq_ignore_ascii_case(code))
     }
+}
+
+/// Text written by `write` when it is shown: words with parts that depend
+/// on the table or the dice, written only as far as they are read (under
+/// `odds`, often not at all).
+fn display_with(write: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result) -> impl fmt::Display {
+    struct Text<F>(F);
+    impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Text<F> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            (self.0)(f)
+        }
+    }
+    Text(write)
+}
+
+/// What a resolver works out before its first die, worked out on the
+/// first run of a command and kept for the next: `odds` runs a command
+/// once per way the dice fall.
+fn memo<'i, T: 'static>(
+    input: &'i Input,
+    work: impl FnOnce() -> Result<T, CommandError>,
+) -> Result<&'i T, CommandError> {
+    if input.memo.get().is_none() {
+        let _ = input.memo.set(Box::new(work()?));
+    }
+    input
+        .memo
+        .get()
+        .and_then(|m| m.downcast_ref::<T>())
+        .ok_or_else(|| input.missing("the work before the dice was lost"))
 }
 
 /// Both variants' verbs, their words built from the tables.

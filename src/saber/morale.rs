@@ -2,6 +2,9 @@
 //! passes, 6 always fails (standard 2.4, 8.1, 10.3, 11.1, 14.2–14.3, 9.5;
 //! QuickPlay 2.3, 9.3, 10.0, 11.1).
 
+use std::fmt::Display;
+use std::rc::Rc;
+
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::command::Span;
@@ -11,30 +14,29 @@ use crate::resolution::{Resolution, Tone, signed};
 
 use super::{AdjustTo, MoraleTable, SaberRules, Variant};
 
-/// Everything a morale check needs besides the die.
+/// Everything a morale check needs besides the die and whose check it is.
+/// Cloned on every way the dice fall under `odds`, so the labels and the
+/// adjustments are shared until a check adds one.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoraleInput {
-    /// Whose check it is, for labels ("defender", "charging unit").
-    pub who: String,
     pub mr: i64,
     /// Where the MR came from ("MR", "artillery MR").
-    pub mr_label: String,
+    pub mr_label: Rc<str>,
     /// (row label, value, to roll or rating)
-    pub adjustments: Vec<(String, i64, AdjustTo)>,
+    pub adjustments: Rc<Vec<(Rc<str>, i64, AdjustTo)>>,
 }
 
 impl MoraleInput {
-    pub fn new(who: impl Into<String>, mr: i64, mr_label: impl Into<String>) -> MoraleInput {
+    pub fn new(mr: i64, mr_label: impl Into<Rc<str>>) -> MoraleInput {
         MoraleInput {
-            who: who.into(),
             mr,
             mr_label: mr_label.into(),
-            adjustments: Vec::new(),
+            adjustments: Rc::default(),
         }
     }
 
-    pub fn add(&mut self, label: impl Into<String>, value: i64, to: AdjustTo) {
-        self.adjustments.push((label.into(), value, to));
+    pub fn add(&mut self, label: impl Into<Rc<str>>, value: i64, to: AdjustTo) {
+        Rc::make_mut(&mut self.adjustments).push((label.into(), value, to));
     }
 
     pub fn rating(&self) -> i64 {
@@ -67,7 +69,8 @@ impl MoraleInput {
 /// A morale check carried out.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Check {
-    pub who: String,
+    /// Whose check it was ("defender", "charging unit").
+    pub who: &'static str,
     pub die: u32,
     pub needed: u32,
     pub passed: bool,
@@ -98,43 +101,60 @@ impl Check {
     }
 }
 
-/// Carry out a check with a die already drawn, showing every step.
+/// The row of a side's morale die: `morale die (defender)`.
+pub fn die_of(who: &'static str) -> impl Display {
+    super::display_with(move |f| write!(f, "morale die ({who})"))
+}
+
+/// Carry out `who`'s check with a die already drawn, showing every step.
 pub fn check_with(
     res: &mut Resolution,
     table: &MoraleTable,
     input: &MoraleInput,
+    who: &'static str,
     die: Rolled,
-    die_label: &str,
+    die_label: impl Display,
 ) -> Check {
     res.die(die_label, die);
-    res.row(format!("{}: {}", input.who, input.mr_label), input.mr);
-    for (label, value, to) in &input.adjustments {
-        let place = match to {
-            AdjustTo::Roll => "to the die",
-            AdjustTo::Rating => "to the MR",
-        };
-        res.modifier(format!("{}: {label} ({place})", input.who), *value);
-    }
     let needed = input.needed(table);
     let passed = die.face <= needed;
-    res.row(
-        format!(
-            "{}: passes on {}",
-            input.who,
-            if needed <= table.always_pass {
-                format!("{} only (always passes on {})", needed, table.always_pass)
-            } else {
-                format!("1–{needed}")
-            }
-        ),
-        if passed { "pass" } else { "fail" },
-    );
+    if !res.quiet {
+        explain(res, table, input, who, needed, passed);
+    }
     Check {
-        who: input.who.clone(),
+        who,
         die: die.face,
         needed,
         passed,
     }
+}
+
+/// The rows of a check after its die: the MR, its adjustments, the faces that pass.
+fn explain(
+    res: &mut Resolution,
+    table: &MoraleTable,
+    input: &MoraleInput,
+    who: &str,
+    needed: u32,
+    passed: bool,
+) {
+    res.row(format_args!("{who}: {}", input.mr_label), input.mr);
+    for (label, value, to) in input.adjustments.iter() {
+        let place = match to {
+            AdjustTo::Roll => "to the die",
+            AdjustTo::Rating => "to the MR",
+        };
+        res.modifier(format!("{who}: {label} ({place})"), *value);
+    }
+    let passes_on = if needed <= table.always_pass {
+        format!("{} only (always passes on {})", needed, table.always_pass)
+    } else {
+        format!("1–{needed}")
+    };
+    res.row(
+        format_args!("{who}: passes on {passes_on}"),
+        if passed { "pass" } else { "fail" },
+    );
 }
 
 /// A further check on a die already shown (the same morale die read again).
@@ -142,12 +162,14 @@ pub fn check_again(
     res: &mut Resolution,
     table: &MoraleTable,
     input: &MoraleInput,
+    who: &'static str,
     die: Rolled,
-    die_label: &str,
+    die_label: impl Display,
 ) -> Check {
     let mut scratch = Resolution::new(res.rules, res.verb, "");
-    let check = check_with(&mut scratch, table, input, die, die_label);
-    res.row(format!("{die_label}, read again"), die.face);
+    // The scratch's die row is left out: the die is shown already.
+    let check = check_with(&mut scratch, table, input, who, die, "");
+    res.row(format_args!("{die_label}, read again"), die.face);
     res.rows.extend(scratch.rows.into_iter().skip(1));
     res.modifiers.extend(scratch.modifiers);
     check
@@ -158,11 +180,12 @@ pub fn check(
     res: &mut Resolution,
     table: &MoraleTable,
     input: &MoraleInput,
+    who: &'static str,
     dice: &mut dyn DiceSource,
-    die_label: &str,
+    die_label: impl Display,
 ) -> Result<Check, CommandError> {
     let die = dice.roll_against(table.die, &cuts(table, [input]))?;
-    Ok(check_with(res, table, input, die, die_label))
+    Ok(check_with(res, table, input, who, die, die_label))
 }
 
 /// The faces where a morale die read by these checks changes what it
@@ -172,7 +195,9 @@ pub fn cuts<'a>(
     table: &MoraleTable,
     inputs: impl IntoIterator<Item = &'a MoraleInput>,
 ) -> Vec<u32> {
-    let mut cuts = vec![table.always_pass + 1, table.always_fail];
+    // Room for both sides of a combat, the most a die is read by.
+    let mut cuts = Vec::with_capacity(4);
+    cuts.extend([table.always_pass + 1, table.always_fail]);
     cuts.extend(inputs.into_iter().map(|m| m.needed(table) + 1));
     cuts
 }
@@ -203,10 +228,8 @@ fn adj_effect(value: i64, to: AdjustTo) -> String {
 
 /// Build a check's input from a side's words. `mr` is the stated rating
 /// with its span, if any; `vs_cavalry` says whether cavalry-only rows apply.
-#[allow(clippy::too_many_arguments)]
 pub fn input_from(
     rules: &SaberRules,
-    who: &str,
     words: &Bound,
     shared: Option<&Bound>,
     mr: Option<(i64, Span)>,
@@ -229,12 +252,12 @@ pub fn input_from(
             }
             .into());
         }
-        (Some((mr, _)), None) => MoraleInput::new(who, mr, "MR"),
-        (None, Some(art)) => MoraleInput::new(who, art.mr, art.row.clone()),
+        (Some((mr, _)), None) => MoraleInput::new(mr, "MR"),
+        (None, Some(art)) => MoraleInput::new(art.mr, art.row.as_str()),
         (None, None) => return Err(missing()),
     };
     if let Some(leader) = words.value(leader_word) {
-        input.add(rules.morale.leader.clone(), leader, AdjustTo::Rating);
+        input.add(rules.morale.leader.as_str(), leader, AdjustTo::Rating);
     }
     let mut groups: Vec<(&str, &str, Span)> = Vec::new();
     for adj in &rules.morale.adjustment {
@@ -259,7 +282,7 @@ pub fn input_from(
         if adj.vs_cavalry && !vs_cavalry {
             continue;
         }
-        input.add(adj.row.clone(), adj.value, adj.to);
+        input.add(adj.row.as_str(), adj.value, adj.to);
     }
     Ok(input)
 }
@@ -328,7 +351,7 @@ fn resolve(
         Some((n, span)) => Some((n as i64, span)),
         None => None,
     };
-    let morale_in = input_from(rules, "unit", words, None, mr, LEADER, true, || {
+    let morale_in = input_from(rules, words, None, mr, LEADER, true, || {
         input.missing(if rules.morale.artillery.is_some() {
             "`morale` needs the unit's morale rating, like `morale 4`, or `artillery`"
         } else {
@@ -340,7 +363,14 @@ fn resolve(
         "morale",
         format!("morale check (1D{})", rules.morale.die),
     );
-    let check = check(&mut res, &rules.morale, &morale_in, dice, "morale die")?;
+    let check = check(
+        &mut res,
+        &rules.morale,
+        &morale_in,
+        "unit",
+        dice,
+        "morale die",
+    )?;
     res.set_score(i64::from(check.die) + morale_in.roll_adjustment());
     res.field("needed", check.needed);
     res.field("mr", morale_in.rating());
@@ -365,6 +395,6 @@ fn resolve(
         };
         res.set_outcome("fail", format!("fails the morale check{why}"), Tone::Bad);
     }
-    res.note(rules.morale.rule.clone());
+    res.note(&rules.morale.rule);
     Ok(res)
 }

@@ -2,6 +2,8 @@
 //! resolved with the morale die for the primary unit of the affected side,
 //! in the meaning the variant's table gives its letter.
 
+use std::fmt::{self, Display, Write};
+
 use crate::catalog::Input;
 use crate::dice::{DiceSource, Rolled};
 use crate::error::CommandError;
@@ -9,7 +11,7 @@ use crate::resolution::{Resolution, Tone};
 
 use super::crt::{Cell, Code, Crt, Extra, Letter, Lookup, Side};
 use super::morale::{self, Check, MoraleInput};
-use super::{Procedure, SaberRules};
+use super::{Procedure, SaberRules, display_with};
 
 /// Whether a side left its hex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,10 +26,10 @@ pub enum Moved {
 #[derive(Debug, Clone)]
 pub struct SideInfo {
     /// "attacker", "defender", "countercharging cavalry (the defender)".
-    pub label: String,
+    pub label: &'static str,
     pub morale: Option<MoraleInput>,
     /// The error when a check is needed and no MR was given.
-    pub missing_mr: String,
+    pub missing_mr: &'static str,
     pub disrupted: bool,
     pub cavalry: bool,
 }
@@ -36,7 +38,9 @@ pub struct SideInfo {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Effect {
     pub side: Option<Side>,
-    pub id: String,
+    /// What happens (`routs`, `may-advance`): with the side, the effect's id.
+    pub kind: &'static str,
+    /// The rule's words; left empty under `odds`, which reads only the brief.
     pub text: String,
     /// The effect in a few words (its text up to the first colon), how
     /// `odds` counts it: the full text carries the dice.
@@ -44,19 +48,82 @@ pub struct Effect {
 }
 
 impl Effect {
-    pub fn new(side: Option<Side>, id: String, text: String) -> Effect {
-        let brief = text.split(':').next().unwrap_or_default().to_string();
+    /// An effect in the rule's words. Under `odds` (`quiet`) the text is
+    /// written only up to its brief, and not kept.
+    pub fn new(side: Option<Side>, kind: &'static str, text: impl Display, quiet: bool) -> Effect {
+        let (text, brief) = if quiet {
+            (String::new(), brief(text))
+        } else {
+            let text = text.to_string();
+            let brief = brief(&text);
+            (text, brief)
+        };
         Effect {
             side,
-            id,
+            kind,
             text,
             brief,
         }
+    }
+
+    /// The id for JSON and outcomes: `defender-routs`, `no-effect`.
+    pub fn id(&self) -> impl Display + '_ {
+        display_with(move |f| match self.side {
+            Some(side) => write!(f, "{}-{}", side.id(), self.kind),
+            None => f.write_str(self.kind),
+        })
+    }
+
+    /// Whether this is the effect of that id, told without writing the id.
+    fn has_id(&self, id: &str) -> bool {
+        match self.side {
+            Some(side) => {
+                id.strip_prefix(side.id())
+                    .and_then(|kind| kind.strip_prefix('-'))
+                    == Some(self.kind)
+            }
+            None => id == self.kind,
+        }
+    }
+}
+
+/// A text up to its first colon, written no further.
+fn brief(text: impl Display) -> String {
+    struct UpToColon(String);
+    impl fmt::Write for UpToColon {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            match s.split_once(':') {
+                Some((before, _)) => {
+                    self.0.push_str(before);
+                    // Stop: nothing after the colon is wanted.
+                    Err(fmt::Error)
+                }
+                None => {
+                    self.0.push_str(s);
+                    Ok(())
+                }
+            }
+        }
+    }
+    // Room for most briefs, so that writing one seldom grows it.
+    let mut brief = UpToColon(String::with_capacity(64));
+    // An error only says the colon was reached.
+    let _ = write!(brief, "{text}");
+    brief.0
+}
+
+/// A modifier row, its label written only when the explanation is kept.
+pub fn modifier(res: &mut Resolution, label: impl Display, value: i64) {
+    if !res.quiet {
+        res.modifier(label.to_string(), value);
     }
 }
 
 /// Show the CRT column a combat lands in, saying when it was clamped.
 pub fn show_column(res: &mut Resolution, crt: &Crt, lookup: &Lookup) {
+    if res.quiet {
+        return;
+    }
     let column = crt.columns[lookup.column];
     res.row(
         if lookup.clamped {
@@ -81,24 +148,48 @@ pub fn roll_cell<'c>(
     lookup: &Lookup,
     dice: &mut dyn DiceSource,
 ) -> Result<&'c Cell, CommandError> {
-    let combat_die = dice.roll_against(6, &crt.changes(lookup.column))?;
+    let combat_die = dice.roll_against(6, crt.changes(lookup.column))?;
     res.die("combat die", combat_die);
     let Some(cell) = crt.cell(combat_die.face, lookup.column) else {
         return Err(input.missing("the CRT has no cell for this die and column"));
     };
-    res.row("CRT result", &cell.text);
-    res.field("result", cell.text.clone());
+    if !res.quiet {
+        res.row("CRT result", &cell.text);
+        res.field("result", cell.text.clone());
+    }
     Ok(cell)
 }
 
 /// How `odds` groups a combat's results: the brief of every effect.
 pub fn odds_group(effects: &[Effect]) -> String {
-    let briefs: Vec<&str> = effects.iter().map(|e| e.brief.as_str()).collect();
-    briefs.join("; ")
+    let len = effects.iter().map(|e| e.brief.len() + 2).sum();
+    let mut group = String::with_capacity(len);
+    for (i, effect) in effects.iter().enumerate() {
+        if i > 0 {
+            group.push_str("; ");
+        }
+        group.push_str(&effect.brief);
+    }
+    group
 }
+
+/// The effects of a CRT's extras. They apply in addition to any other
+/// result, and so outlast a tactic's replacement of the result.
+const DEFENDER_FOW: &str = "defender-fow";
+const LEADER_CASUALTY: &str = "leader-casualty-check";
+const AMMO: &str = "ammo";
+/// The ids of the effects a replaced result keeps: the extras, told apart
+/// by id, so the defender's fortune of war from an attacker's rout
+/// (`defender-fow` too) is kept with them.
+const KEPT_IDS: [&str; 3] = [DEFENDER_FOW, LEADER_CASUALTY, AMMO];
+
+/// The kind of effect the winner's advance is: not part of the outcome's id.
+const MAY_ADVANCE: &str = "may-advance";
 
 pub struct Ctx<'a> {
     pub rules: &'a SaberRules,
+    /// For the error when a check needs a morale rating no one gave.
+    input: &'a Input<'a>,
     pub sides: [SideInfo; 2],
     /// The morale die, drawn with the combat die.
     pub morale_die: Option<Rolled>,
@@ -109,10 +200,10 @@ pub struct Ctx<'a> {
     pub routed: [bool; 2],
     pub moved: [Moved; 2],
     /// The code that took effect last, for JSON `applied`.
-    pub applied: Vec<String>,
+    pub applied: Vec<&'static str>,
     pub notes: Vec<String>,
-    /// The variant's word for the missing MR error, with the span.
-    pub missing: Box<dyn Fn(&str) -> CommandError + 'a>,
+    /// Built for `odds`: effects keep only their briefs, and no notes.
+    quiet: bool,
 }
 
 pub fn idx(side: Side) -> usize {
@@ -122,13 +213,38 @@ pub fn idx(side: Side) -> usize {
     }
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// Results to carry out between two sides, with the morale die drawn
+    /// with the combat die; as quiet as the resolution they are for.
+    pub fn new(
+        rules: &'a SaberRules,
+        input: &'a Input<'a>,
+        sides: [SideInfo; 2],
+        morale_die: Rolled,
+        res: &Resolution,
+    ) -> Ctx<'a> {
+        Ctx {
+            rules,
+            input,
+            sides,
+            morale_die: Some(morale_die),
+            morale_die_used: false,
+            checks: Vec::new(),
+            effects: Vec::new(),
+            routed: [false, false],
+            moved: [Moved::No, Moved::No],
+            applied: Vec::new(),
+            notes: Vec::new(),
+            quiet: res.quiet,
+        }
+    }
+
     /// The effects for JSON `effects`.
     pub fn effects_json(&self) -> serde_json::Value {
         serde_json::Value::Array(
             self.effects
                 .iter()
-                .map(|e| serde_json::json!({"side": e.side.map(|s| s.id()), "id": e.id, "text": e.text}))
+                .map(|e| serde_json::json!({"side": e.side.map(|s| s.id()), "id": e.id().to_string(), "text": e.text}))
                 .collect(),
         )
     }
@@ -136,23 +252,15 @@ impl Ctx<'_> {
     /// Outcome id and text from the effects: the first effect is the
     /// outcome, the others lead the notes, marked like it.
     pub fn finish(&self, res: &mut Resolution, tone: Tone) {
-        let ids: Vec<&str> = self
-            .effects
-            .iter()
-            .filter(|e| !e.id.ends_with("may-advance"))
-            .map(|e| e.id.as_str())
-            .collect();
-        let id = if ids.is_empty() {
-            "no-effect".to_string()
-        } else {
-            ids.join("+")
-        };
         let first = self
             .effects
             .first()
             .map_or_else(String::new, |e| e.text.clone());
-        res.set_outcome(id, first, tone);
+        res.set_outcome(self.outcome_id(), first, tone);
         res.odds_group = Some(odds_group(&self.effects).into());
+        if res.quiet {
+            return;
+        }
         let mut notes: Vec<String> = self
             .effects
             .iter()
@@ -162,7 +270,25 @@ impl Ctx<'_> {
         notes.append(&mut res.notes);
         res.notes = notes;
         for note in &self.notes {
-            res.note(note.clone());
+            res.note(note);
+        }
+    }
+
+    /// The ids of the effects but the advance, joined by `+`.
+    fn outcome_id(&self) -> String {
+        // Room for a few ids, so that writing them seldom grows it.
+        let mut id = String::with_capacity(64);
+        for effect in self.effects.iter().filter(|e| e.kind != MAY_ADVANCE) {
+            if !id.is_empty() {
+                id.push('+');
+            }
+            // Writing to a String cannot fail.
+            let _ = write!(id, "{}", effect.id());
+        }
+        if id.is_empty() {
+            "no-effect".into()
+        } else {
+            id
         }
     }
 
@@ -170,16 +296,24 @@ impl Ctx<'_> {
         &self.sides[idx(side)]
     }
 
-    fn label(&self, side: Side) -> String {
-        self.side(side).label.clone()
+    fn label(&self, side: Side) -> &'static str {
+        self.side(side).label
     }
 
-    fn effect(&mut self, side: Option<Side>, id: &str, text: String) {
-        let id = match side {
-            Some(s) => format!("{}-{id}", s.id()),
-            None => id.to_string(),
-        };
-        self.effects.push(Effect::new(side, id, text));
+    /// Drop the advance from the effects: artillery may not advance (8.3).
+    pub fn no_advance(&mut self) {
+        self.effects.retain(|e| e.kind != MAY_ADVANCE);
+    }
+
+    pub fn effect(&mut self, side: Option<Side>, kind: &'static str, text: impl Display) {
+        self.effects.push(Effect::new(side, kind, text, self.quiet));
+    }
+
+    /// A note under the outcome, written only when it is shown.
+    fn note(&mut self, text: impl Display) {
+        if !self.quiet {
+            self.notes.push(text.to_string());
+        }
     }
 
     /// A morale check for the primary unit of a side, with the morale die
@@ -191,20 +325,22 @@ impl Ctx<'_> {
         dice: &mut dyn DiceSource,
         side: Side,
     ) -> Result<Check, CommandError> {
-        let Some(input) = self.side(side).morale.clone() else {
-            return Err((self.missing)(&self.side(side).missing_mr));
+        let info = &self.sides[idx(side)];
+        let Some(input) = &info.morale else {
+            return Err(self.input.missing(info.missing_mr));
         };
         let (die, first) = match (self.morale_die, self.morale_die_used) {
             (Some(d), used) => (d, !used),
             (None, _) => (dice.roll(self.rules.morale.die)?, true),
         };
-        self.morale_die_used = true;
-        let label = format!("morale die ({})", input.who);
+        let (table, who) = (&self.rules.morale, info.label);
+        let label = morale::die_of(who);
         let check = if first {
-            morale::check_with(res, &self.rules.morale, &input, die, &label)
+            morale::check_with(res, table, input, who, die, label)
         } else {
-            morale::check_again(res, &self.rules.morale, &input, die, &label)
+            morale::check_again(res, table, input, who, die, label)
         };
+        self.morale_die_used = true;
         self.checks.push(check.clone());
         Ok(check)
     }
@@ -219,34 +355,30 @@ impl Ctx<'_> {
     ) -> Result<(), CommandError> {
         self.undefined_note(code.as_str());
         let (Some(side), Some(letter)) = (code.side(), code.letter()) else {
-            return match code {
-                Code::Ex => {
-                    self.applied.push(code.to_string());
-                    self.exchange();
-                    Ok(())
-                }
-                _ => {
-                    self.applied.push(code.to_string());
-                    self.effect(
-                        None,
-                        "no-effect",
-                        "NE — no effect: all units on both sides remain in place".into(),
-                    );
-                    Ok(())
-                }
-            };
+            self.applied.push(code.as_str());
+            if code == Code::Ex {
+                self.exchange();
+            } else {
+                self.effect(
+                    None,
+                    "no-effect",
+                    "NE — no effect: all units on both sides remain in place",
+                );
+            }
+            return Ok(());
         };
+        let r = &self.rules.results;
         let procedure = match letter {
-            Letter::R => self.rules.results.r,
-            Letter::C => self.rules.results.c,
-            Letter::X => self.rules.results.x,
-            Letter::M => self.rules.results.m,
-            Letter::E => self.rules.results.e,
+            Letter::R => r.r,
+            Letter::C => r.c,
+            Letter::X => r.x,
+            Letter::M => r.m,
+            Letter::E => r.e,
         };
         let who = self.label(side);
         match procedure {
             Procedure::RetreatOrDisrupt | Procedure::RetreatOrDisruptNoCheck => {
-                self.applied.push(code.to_string());
+                self.applied.push(code.as_str());
                 self.retreat_or_disrupt(res, dice, code, side, procedure)?;
             }
             Procedure::CheckThenRetreat | Procedure::CheckThenR => {
@@ -254,33 +386,38 @@ impl Ctx<'_> {
                 if check.passed {
                     self.passed_then(res, dice, code, secondary, side)?;
                 } else {
-                    self.applied.push(code.to_string());
+                    self.applied.push(code.as_str());
                     if procedure == Procedure::CheckThenR {
-                        let r = Code::of(side, Letter::R);
-                        self.notes.push(format!(
-                            "{code}: the primary unit failed its check: treat this as a {r} result"
+                        let r_code = Code::of(side, Letter::R);
+                        self.note(format_args!(
+                            "{code}: the primary unit failed its check: treat this as a {r_code} result"
                         ));
-                        self.retreat_or_disrupt(res, dice, r, side, self.rules.results.r)?;
+                        self.retreat_or_disrupt(res, dice, r_code, side, r.r)?;
                     } else {
-                        self.retreat(side, &format!("{code} — check failed: the {who} retreats"));
+                        self.retreat(
+                            side,
+                            format_args!("{code} — check failed: the {who} retreats"),
+                        );
                     }
                 }
             }
             Procedure::LossOrRetreatDisrupted => {
-                self.applied.push(code.to_string());
+                self.applied.push(code.as_str());
                 if let Some(text) = self.cavalry_x(side) {
                     self.retreat_disrupted(
                         side,
-                        &format!("{code} — the {who} is cavalry, so it retreats disrupted: {text}"),
+                        format_args!(
+                            "{code} — the {who} is cavalry, so it retreats disrupted: {text}"
+                        ),
                     );
                 } else {
                     self.moved[idx(side)] = Moved::Choice;
                     self.effect(
                         Some(side),
                         "step-loss-or-retreat-disrupted",
-                        format!(
+                        format_args!(
                             "{code} — step loss: the owning player has a choice: either the primary unit of the {who} loses one step ({}) or all units of the {who} retreat ({}) AND are disrupted",
-                            self.rules.results.step_loss, self.rules.results.retreat_hexes
+                            r.step_loss, r.retreat_hexes
                         ),
                     );
                     self.advance_if(side, false);
@@ -288,26 +425,28 @@ impl Ctx<'_> {
             }
             Procedure::CheckLoss => {
                 let check = self.check(res, dice, side)?;
-                self.applied.push(code.to_string());
+                self.applied.push(code.as_str());
                 if let Some(text) = self.cavalry_x(side) {
                     self.retreat_disrupted(
                         side,
-                        &format!("{code} — the {who} is cavalry, so it retreats disrupted: {text}"),
+                        format_args!(
+                            "{code} — the {who} is cavalry, so it retreats disrupted: {text}"
+                        ),
                     );
                 } else if check.passed {
                     self.moved[idx(side)] = Moved::Choice;
                     self.effect(
                         Some(side),
                         "step-loss",
-                        format!(
+                        format_args!(
                             "{code} — the primary unit of the {who} passes its morale check: it takes a loss ({}) and no advance is possible (or, if the owning player chooses, all units of the {who} are disrupted and retreat {})",
-                            self.rules.results.step_loss, self.rules.results.retreat_hexes
+                            r.step_loss, r.retreat_hexes
                         ),
                     );
                 } else {
                     self.retreat_disrupted(
                         side,
-                        &format!(
+                        format_args!(
                             "{code} — the primary unit of the {who} fails its morale check: all units of the {who} are disrupted (no further effect if already disrupted) and retreat"
                         ),
                     );
@@ -318,36 +457,36 @@ impl Ctx<'_> {
                 if check.passed {
                     self.passed_then(res, dice, code, secondary, side)?;
                 } else {
-                    self.applied.push(code.to_string());
-                    self.rout(side, &format!("{code} — check failed: all participating and stacked units of the {who} rout"));
-                    if self.rules.results.rout_gives_fow {
+                    self.applied.push(code.as_str());
+                    self.rout(side, format_args!("{code} — check failed: all participating and stacked units of the {who} rout"));
+                    if r.rout_gives_fow {
                         let winner = self.label(side.other());
                         self.effect(
                             Some(side.other()),
                             "fow",
-                            format!("the {winner}'s player receives a fortune of war (12.4)"),
+                            format_args!("the {winner}'s player receives a fortune of war (12.4)"),
                         );
                     }
                 }
             }
             Procedure::CheckEliminate => {
                 let check = self.check(res, dice, side)?;
-                self.applied.push(code.to_string());
+                self.applied.push(code.as_str());
                 if check.passed {
                     self.moved[idx(side)] = Moved::Yes;
                     self.effect(
                         Some(side),
                         "step-loss-and-retreat",
-                        format!(
+                        format_args!(
                             "{code} — eliminated, check passed: the primary unit of the {who} loses one step ({}) and any remaining units of the {who} retreat {}",
-                            self.rules.results.step_loss, self.rules.results.retreat_hexes
+                            r.step_loss, r.retreat_hexes
                         ),
                     );
                     self.advance_if(side, true);
                 } else {
                     self.rout(
                         side,
-                        &format!("{code} — eliminated, check failed: the {who} routs"),
+                        format_args!("{code} — eliminated, check failed: the {who} routs"),
                     );
                 }
             }
@@ -366,18 +505,18 @@ impl Ctx<'_> {
     ) -> Result<(), CommandError> {
         match secondary {
             Some(sec) => {
-                self.notes.push(format!(
+                self.note(format_args!(
                     "{code}: the check passed, so the parenthesized result ({sec}) applies"
                 ));
                 self.apply(res, dice, sec, None)
             }
             None => {
                 let who = self.label(side);
-                self.applied.push("NE".into());
+                self.applied.push("NE");
                 self.effect(
                     Some(side),
                     "holds",
-                    format!(
+                    format_args!(
                         "{code} — the primary unit of the {who} passes its morale check: no effect"
                     ),
                 );
@@ -397,107 +536,125 @@ impl Ctx<'_> {
         let who = self.label(side);
         let r = &self.rules.results;
         self.moved[idx(side)] = Moved::Choice;
-        let mut text = format!(
-            "{code} — retreat: the owning player chooses: either the primary unit of the {who} is disrupted (11.1), or all units of the {who} retreat {}",
-            r.retreat_hexes
-        );
-        if let Some(ineffective) = &r.ineffective {
-            text.push_str(&format!("; {ineffective}"));
-        }
-        let mut brief = None;
-        if procedure == Procedure::RetreatOrDisrupt && self.side(side).disrupted {
-            let check = self.check(res, dice, side)?;
-            brief = Some(if check.passed {
+        // Standard Ar/Dr: an already disrupted unit choosing disruption checks.
+        let check = if procedure == Procedure::RetreatOrDisrupt && self.side(side).disrupted {
+            Some(self.check(res, dice, side)?)
+        } else {
+            None
+        };
+        let text = display_with(|f| {
+            write!(
+                f,
+                "{code} — retreat: the owning player chooses: either the primary unit of the {who} is disrupted (11.1), or all units of the {who} retreat {}",
+                r.retreat_hexes
+            )?;
+            if let Some(ineffective) = &r.ineffective {
+                write!(f, "; {ineffective}")?;
+            }
+            match &check {
+                Some(c) if c.passed => write!(
+                    f,
+                    ". The primary unit already is disrupted: if disruption is chosen it checks morale and passes ({} ≤ {}): no further effect",
+                    c.die, c.needed
+                ),
+                Some(c) => write!(
+                    f,
+                    ". The primary unit already is disrupted: if disruption is chosen it checks morale and fails ({} > {}): it routs ({}) and all other participating units must retreat",
+                    c.die, c.needed, r.rout
+                ),
+                None => Ok(()),
+            }
+        });
+        self.effect(Some(side), "retreat-or-disrupt", text);
+        if let (Some(check), Some(effect)) = (check, self.effects.last_mut()) {
+            effect.brief.push_str(if check.passed {
                 "; already disrupted, it would pass its check"
             } else {
                 "; already disrupted, it would rout"
             });
-            if check.passed {
-                text.push_str(&format!(
-                    ". The primary unit already is disrupted: if disruption is chosen it checks morale and passes ({} ≤ {}): no further effect",
-                    check.die, check.needed
-                ));
-            } else {
-                text.push_str(&format!(
-                    ". The primary unit already is disrupted: if disruption is chosen it checks morale and fails ({} > {}): it routs ({}) and all other participating units must retreat",
-                    check.die, check.needed, r.rout
-                ));
-            }
-        }
-        self.effect(Some(side), "retreat-or-disrupt", text);
-        if let (Some(extra), Some(effect)) = (brief, self.effects.last_mut()) {
-            effect.brief.push_str(extra);
         }
         self.advance_if(side, false);
         Ok(())
     }
 
-    fn cavalry_x(&self, side: Side) -> Option<String> {
+    /// The table's words for cavalry on an x result, when the side is cavalry.
+    fn cavalry_x(&self, side: Side) -> Option<&'a str> {
         self.rules
             .combat
             .cavalry_on_x
-            .clone()
+            .as_deref()
             .filter(|_| self.side(side).cavalry)
     }
 
-    fn retreat(&mut self, side: Side, text: &str) {
+    fn retreat(&mut self, side: Side, text: impl Display) {
         self.moved[idx(side)] = Moved::Yes;
-        let mut text = format!("{text} {}", self.rules.results.retreat_hexes);
-        if let Some(ineffective) = &self.rules.results.ineffective {
-            text.push_str(&format!("; {ineffective}"));
-        }
-        self.effect(Some(side), "retreats", text);
+        let r = &self.rules.results;
+        self.effect(
+            Some(side),
+            "retreats",
+            display_with(|f| {
+                write!(f, "{text} {}", r.retreat_hexes)?;
+                match &r.ineffective {
+                    Some(ineffective) => write!(f, "; {ineffective}"),
+                    None => Ok(()),
+                }
+            }),
+        );
         self.advance_if(side, true);
     }
 
-    pub fn retreat_disrupted(&mut self, side: Side, text: &str) {
+    pub fn retreat_disrupted(&mut self, side: Side, text: impl Display) {
         self.moved[idx(side)] = Moved::Yes;
+        let hexes = &self.rules.results.retreat_hexes;
         self.effect(
             Some(side),
             "retreats-disrupted",
-            format!("{text} ({})", self.rules.results.retreat_hexes),
+            format_args!("{text} ({hexes})"),
         );
         self.advance_if(side, true);
     }
 
-    pub fn rout(&mut self, side: Side, text: &str) {
+    pub fn rout(&mut self, side: Side, text: impl Display) {
         self.moved[idx(side)] = Moved::Yes;
         self.routed[idx(side)] = true;
-        self.effect(
-            Some(side),
-            "routs",
-            format!("{text}: {}", self.rules.results.rout),
-        );
+        let r = &self.rules.results;
+        self.effect(Some(side), "routs", format_args!("{text}: {}", r.rout));
         if side == Side::Defender {
             let winner = self.label(Side::Attacker);
             self.effect(
                 Some(Side::Attacker),
-                "may-advance",
-                format!(
-                    "the {winner} may advance: {}",
-                    self.rules.results.rout_advance
-                ),
+                MAY_ADVANCE,
+                format_args!("the {winner} may advance: {}", r.rout_advance),
             );
         } else {
             self.advance_if(side, true);
         }
     }
 
-    pub fn step_loss(&mut self, side: Side, text: &str) {
-        self.effect(Some(side), "step-loss", text.to_string());
+    pub fn step_loss(&mut self, side: Side, text: impl Display) {
+        self.effect(Some(side), "step-loss", text);
     }
 
     fn exchange(&mut self) {
-        let mut text = format!(
-            "Ex — exchange: the primary unit on each side loses one step ({}). No units retreat or advance, even if the defender's hex is emptied",
-            self.rules.results.step_loss
-        );
-        for side in [Side::Defender, Side::Attacker] {
-            if let Some(cav) = self.cavalry_x(side) {
-                self.moved[idx(side)] = Moved::Yes;
-                text.push_str(&format!("; the {} is cavalry: {cav}", self.label(side)));
-            }
+        // Cavalry retreats disrupted on an exchange too (standard 9.2).
+        let cavalry = [Side::Defender, Side::Attacker].map(|side| {
+            self.cavalry_x(side)
+                .map(|cav| (side, self.label(side), cav))
+        });
+        for (side, _, _) in cavalry.iter().flatten() {
+            self.moved[idx(*side)] = Moved::Yes;
         }
+        let step_loss = &self.rules.results.step_loss;
+        let text = display_with(|f| {
+            write!(
+                f,
+                "Ex — exchange: the primary unit on each side loses one step ({step_loss}). No units retreat or advance, even if the defender's hex is emptied"
+            )?;
+            for (_, label, cav) in cavalry.iter().flatten() {
+                write!(f, "; the {label} is cavalry: {cav}")?;
+            }
+            Ok(())
+        });
         self.effect(None, "exchange", text);
     }
 
@@ -512,13 +669,11 @@ impl Ctx<'_> {
         } else {
             "if the defender retreats, "
         };
+        let advance = &self.rules.results.advance;
         self.effect(
             Some(Side::Attacker),
-            "may-advance",
-            format!(
-                "{when}the {winner} may advance: {}",
-                self.rules.results.advance
-            ),
+            MAY_ADVANCE,
+            format_args!("{when}the {winner} may advance: {advance}"),
         );
     }
 
@@ -527,44 +682,41 @@ impl Ctx<'_> {
         for extra in extras {
             self.undefined_note(extra.as_str());
             let r = &self.rules.results;
-            let text = match extra {
-                Extra::DF => format!("DF — {}", r.df),
-                Extra::L => format!("L — {}", r.leader),
-                Extra::Ammo if bombardment => format!("Ammo — {}", r.ammo),
-                Extra::Ammo => format!(
-                    "Ammo — {} (only bombarding or supporting artillery)",
-                    r.ammo
+            match extra {
+                Extra::DF => self.effect(None, DEFENDER_FOW, format_args!("DF — {}", r.df)),
+                Extra::L => self.effect(None, LEADER_CASUALTY, format_args!("L — {}", r.leader)),
+                Extra::Ammo if bombardment => {
+                    self.effect(None, AMMO, format_args!("Ammo — {}", r.ammo));
+                }
+                Extra::Ammo => self.effect(
+                    None,
+                    AMMO,
+                    format_args!(
+                        "Ammo — {} (only bombarding or supporting artillery)",
+                        r.ammo
+                    ),
                 ),
-            };
-            let id = match extra {
-                Extra::DF => "defender-fow",
-                Extra::L => "leader-casualty-check",
-                Extra::Ammo => "ammo",
-            };
-            self.effects.push(Effect::new(None, id.into(), text));
+            }
         }
     }
 
     fn undefined_note(&mut self, code: &str) {
-        if self.rules.undefined(code) {
-            let note = format!(
-                "{code} is not defined by {}: it is read as the standard rules (7.8) read it",
-                self.rules.name
-            );
-            if !self.notes.contains(&note) {
-                self.notes.push(note);
-            }
+        if self.quiet || !self.rules.undefined(code) {
+            return;
+        }
+        let note = format!(
+            "{code} is not defined by {}: it is read as the standard rules (7.8) read it",
+            self.rules.name
+        );
+        if !self.notes.contains(&note) {
+            self.notes.push(note);
         }
     }
 
     /// Drop every effect on the sides (a tactic replaces the result), keeping the extras.
     pub fn clear_results(&mut self) {
-        self.effects.retain(|e| {
-            matches!(
-                e.id.as_str(),
-                "defender-fow" | "leader-casualty-check" | "ammo"
-            )
-        });
+        self.effects
+            .retain(|e| KEPT_IDS.iter().any(|&id| e.has_id(id)));
         self.moved = [Moved::No, Moved::No];
         self.routed = [false, false];
         self.applied.clear();
