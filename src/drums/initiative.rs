@@ -81,7 +81,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         for (i, sum) in [&contest.a, &contest.b].into_iter().enumerate() {
             let name = ["a", "b"][i];
             res.row(format!("side {name} pool"), format!("{}D6", counts[i]));
-            res.dice_rows(&format!("side {name}"), &sum.dice);
+            res.dice_rows(format_args!("side {name}"), &sum.dice);
             res.row(format!("side {name} total"), sum.total);
             json_sides.push(serde_json::json!({
                 "pool": counts[i],
@@ -99,8 +99,8 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         let tie = dice.tie_break(t.tie_dice, 6)?;
         for (round, (a, b)) in tie.rounds.iter().enumerate() {
             let label = |side: &str| format!("draw {}: side {side} {}D6", round + 1, t.tie_dice);
-            res.dice_rows(&label("a"), &a.dice);
-            res.dice_rows(&label("b"), &b.dice);
+            res.dice_rows(label("a"), &a.dice);
+            res.dice_rows(label("b"), &b.dice);
             json_sides
                 .push(serde_json::json!({"tie_round": round + 1, "a": a.total, "b": b.total}));
         }

@@ -180,7 +180,7 @@ fn roll_distance(
     let mut total = expr.fixed;
     for &(count, sides) in &expr.dice {
         let sum = dice.sum(count, sides)?;
-        res.dice_rows(&format!("{count}D{sides}"), &sum.dice);
+        res.dice_rows(format_args!("{count}D{sides}"), &sum.dice);
         total += sum.total;
     }
     if expr.fixed != 0 && !expr.dice.is_empty() {
@@ -251,7 +251,7 @@ fn resolve_move(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, 
             .into());
         }
         let (rolled, extra) = road.add.roll(dice)?;
-        res.dice_rows(&format!("road {}", road.add), &rolled);
+        res.dice_rows(format_args!("road {}", road.add), &rolled);
         total += extra;
     }
     if expr.is_fixed() {

@@ -69,7 +69,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     );
     if let Some(expr) = &row.distance {
         let (rolled, total) = expr.roll(dice)?;
-        res.dice_rows(&format!("{expr} BW to his own long edge"), &rolled);
+        res.dice_rows(format_args!("{expr} BW to his own long edge"), &rolled);
         res.note(format!("Move him {total}BW towards his own long edge."));
         res.field("distance_bw", total);
     }

@@ -435,7 +435,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         let label = label(i, value);
         let (rolled, total) = c.retreat.roll(dice)?;
         res.dice_rows(
-            &format!("{label} retreat {}", c.retreat.to_string().to_lowercase()),
+            format_args!("{label} retreat {}", c.retreat.to_string().to_lowercase()),
             &rolled,
         );
         res.row(

@@ -85,7 +85,7 @@ fn resolve(input: &Input, dice_source: &mut dyn DiceSource) -> Result<Resolution
 
 fn show_row(res: &mut Resolution, label: &str, expr: &DiceExpr, rolled: &[Rolled]) {
     res.row(label, format_args!("{}\"", self::dice(expr)));
-    res.dice_rows(&format!("{}\"", self::dice(expr)), rolled);
+    res.dice_rows(format_args!("{}\"", self::dice(expr)), rolled);
     if expr.fixed != 0 {
         res.modifier(format!("fixed inches ({label})"), expr.fixed);
     }

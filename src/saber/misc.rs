@@ -251,7 +251,7 @@ fn ma(
                 match (rolls, roll, fixed) {
                     (true, Some(expr), _) => {
                         let (rolled, total) = expr.roll(dice)?;
-                        res.dice_rows(&format!("march MA ({expr})"), &rolled);
+                        res.dice_rows(format_args!("march MA ({expr})"), &rolled);
                         ma = total;
                     }
                     (_, _, Some(f)) => ma = f,
@@ -280,7 +280,7 @@ fn ma(
         MaProcedure::CapAtPrinted => {
             if rolls || variable {
                 let (rolled, total) = table.die.roll(dice)?;
-                res.dice_rows(&format!("MA die ({})", table.die), &rolled);
+                res.dice_rows(format_args!("MA die ({})", table.die), &rolled);
                 ma = total;
                 if let (Some(fast), Some(p)) = (&table.fast, printed)
                     && p > fast.above
