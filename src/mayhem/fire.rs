@@ -162,8 +162,13 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         format!("missile fire, {} at {}", weapon.keyword, Inches(distance)),
     );
     let half = weapon.range as f64 / 2.0;
-    res.field("range_in", weapon.range);
-    res.field("distance_in", distance);
+    // Under `odds` only the outcome is read: the fields are for the shown
+    // resolution.
+    let quiet = res.quiet;
+    if !quiet {
+        res.field("range_in", weapon.range);
+        res.field("distance_in", distance);
+    }
     if distance > weapon.range as f64 {
         res.row(
             format_args!("range: {} {}\"", weapon.row, weapon.range),
@@ -190,42 +195,55 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             Inches(half)
         ),
     );
-    res.field(
-        "range",
-        if over_half {
-            "over-half-range"
-        } else {
-            "within-half-range"
-        },
-    );
+    if !quiet {
+        res.field(
+            "range",
+            if over_half {
+                "over-half-range"
+            } else {
+                "within-half-range"
+            },
+        );
+        res.field("cover", cover.keyword.clone());
+    }
     res.row(format_args!("needs: {}", cover.row), needs(cover.needs));
-    res.field("cover", cover.keyword.clone());
 
     // The stack is the same for every figure: shown once, after the first
     // die it adjusts.
+    // The labels are written only when shown.
+    let label = |text: std::fmt::Arguments| {
+        if quiet {
+            String::new()
+        } else {
+            text.to_string()
+        }
+    };
     let mut skill_mods = Vec::new();
     if over_half {
         skill_mods.push((
-            format!("skill die {}", f.over_half_range_row),
+            label(format_args!("skill die {}", f.over_half_range_row)),
             f.over_half_range,
         ));
     }
     if words.has("mounted") {
-        skill_mods.push((format!("skill die {}", f.mounted_row), f.mounted));
+        skill_mods.push((
+            label(format_args!("skill die {}", f.mounted_row)),
+            f.mounted,
+        ));
     }
     if let Some(n) = words.value("skill").filter(|n| *n != 0) {
-        skill_mods.push(("skill die: hero's bonus".to_string(), n));
+        skill_mods.push((label(format_args!("skill die: hero's bonus")), n));
     }
     let mut impact_mods = Vec::new();
     if weapon.impact != 0 {
-        let label = weapon
-            .impact_row
-            .clone()
-            .unwrap_or_else(|| format!("{} bonus", weapon.keyword));
-        impact_mods.push((format!("impact die {label}"), weapon.impact));
+        let text = match &weapon.impact_row {
+            Some(row) => label(format_args!("impact die {row}")),
+            None => label(format_args!("impact die {} bonus", weapon.keyword)),
+        };
+        impact_mods.push((text, weapon.impact));
     }
     if let Some(n) = words.value("impact").filter(|n| *n != 0) {
-        impact_mods.push(("impact die: hero's bonus".to_string(), n));
+        impact_mods.push((label(format_args!("impact die: hero's bonus")), n));
     }
     let mut mods = Mods {
         skill: skill_mods.iter().map(|(_, v)| v).sum(),
@@ -239,7 +257,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     if target.has("hero") || target_tokens.any() {
         res.row(
             "target: hero",
-            format!("{} save token(s)", target_tokens.saves),
+            format_args!("{} save token(s)", target_tokens.saves),
         );
     }
     let several = figures > 1;
@@ -254,12 +272,14 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         &mut target_tokens,
     )?;
     let mut shots = volley.shots;
-    res.field("needed", cover.needs);
-    if shooter.any() {
-        res.field("firer_tokens", shooter.json());
-    }
-    if target_tokens.any() {
-        res.field("target_tokens", target_tokens.json());
+    if !quiet {
+        res.field("needed", cover.needs);
+        if shooter.any() {
+            res.field("firer_tokens", shooter.json());
+        }
+        if target_tokens.any() {
+            res.field("target_tokens", target_tokens.json());
+        }
     }
     let courage_note = format_args!(
         "{}: `courage VALUE cause=fire` for the target, at the end of its group's movement or combat (it may retreat to the nearest cover if closer).",
@@ -303,10 +323,12 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         res.set_outcome(outcome, text, tone);
         return Ok(res);
     }
-    res.field("killed", killed);
-    res.field("courage_checks", checks);
-    res.field("missed", missed);
-    res.field("figures", Value::Array(shots));
+    if !quiet {
+        res.field("killed", killed);
+        res.field("courage_checks", checks);
+        res.field("missed", missed);
+        res.field("figures", Value::Array(shots));
+    }
     let outcome = if killed > 0 {
         "killed"
     } else if checks > 0 {
@@ -396,6 +418,16 @@ fn volley(
     if saved {
         killed -= 1;
     }
+    let (checks, missed) = (hits - killed, figures - hits);
+    // Under `odds` only the counts are read: no account of every figure.
+    if res.quiet {
+        return Ok(Volley {
+            shots: Vec::new(),
+            killed,
+            checks,
+            missed,
+        });
+    }
     let prefix = |i: usize| {
         if figures > 1 {
             format!("figure {}: ", i + 1)
@@ -465,8 +497,8 @@ fn volley(
     Ok(Volley {
         shots,
         killed,
-        checks: hits - killed,
-        missed: figures - hits,
+        checks,
+        missed,
     })
 }
 
