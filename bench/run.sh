@@ -43,13 +43,21 @@ printf 'batch, %d resilience commands, JSON: %.3f s (%.0f commands/s)\n' "$lines
 # The slowest shipped procedures under odds: the largest pools and groups
 # the words allow, and the Mayhem draws that branch per figure or combat.
 slow=("odds melee foot bases=30 vs foot bases=30"
+      "odds melee foot bases=100 vs cavalry bases=100"
       "odds shoot musket 2BW formed bases=60"
+      "odds shoot field-artillery 20BW bases=23 bounce at square bases=6"
+      "odds roll 100d6"
+      "odds roll 1d500"
+      "odds roll 500d6>=4"
       "mayhem odds fire canister 30\" figures=30"
+      "mayhem odds fire roundshot 20\" figures=30 rerolls=1"
       "mayhem odds courage group=$(printf '3%.0s,' $(seq 49))3"
       "mayhem odds fight leader rerolls=1 vs armed rerolls=1"
-      "mayhem odds fight leader vs armed vs armed vs armed"
-      "mayhem odds fight leader vs armed vs armed vs armed vs armed"
-      "saber odds attack 9 mr=4 vs 3 mr=3 disrupted")
+      "mayhem odds fight leader vs armed vs armed vs armed vs armed vs armed vs armed vs armed vs armed"
+      "mayhem odds fight leader saves=9 rerolls=9 vs armed rerolls=9 saves=9 vs unarmed rerolls=2 vs shock saves=3 vs armed rerolls=9 vs superior saves=9 vs leader rerolls=9 saves=9 vs armed rerolls=9 vs armed saves=9"
+      "saber odds attack 9 mr=4 vs 3 mr=3 disrupted"
+      "saber odds attack 7 mr=4 leader-mr=1 disrupted cavalry-charge cavalry vs 4 mr=3 leader-mr=1 disrupted form-square"
+      "saber-quickplay odds attack 6 mr=4 cavalry cavalry-charge vs 3 mr=3")
 echo "odds of the slowest procedures, mean in-process latency (µs):"
 cargo run --release --quiet --example odds_latency -- "${slow[@]}"
 echo

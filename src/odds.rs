@@ -18,10 +18,10 @@ use crate::error::{CommandError, DiceError};
 use crate::resolution::Resolution;
 
 /// `odds` follows at most this many ways one throw can come up — totals
-/// of a sum (200d6, 1d1000), counts of successes (a 1000-die pool), pairs
+/// of a sum (100d6, 1d500), counts of successes (a 500-die pool), pairs
 /// of counts of a pool read twice. Each is a line of the answer: past
 /// this the list is too long to read and stops being instant.
-pub const MAX_OUTCOMES: u64 = 1001;
+pub const MAX_OUTCOMES: u64 = 501;
 
 /// Refuse a throw with more outcomes than `odds` lists.
 fn within_outcomes(n: u32, sides: u32, count: u64, what: &'static str) -> Result<(), DiceError> {
@@ -197,6 +197,8 @@ pub struct Enumerator {
     weight: Option<Prob>,
     // Tables are shared, not copied: a path may draw from one thousands of
     // times over.
+    /// One die's faces, all alike, by its sides.
+    faces: HashMap<u32, Rc<[Prob]>>,
     sums: HashMap<(u32, u32), Rc<SumDist>>,
     contests: HashMap<(u32, u32, u32), [Prob; 3]>,
     pools: HashMap<(u32, u32, u32), Rc<[Prob]>>,
@@ -713,7 +715,11 @@ fn pool_distribution(n: u32, sides: u32, at_least: u32) -> Vec<Prob> {
 
 impl DiceSource for Enumerator {
     fn roll(&mut self, sides: u32) -> Result<Rolled, DiceError> {
-        let weights = vec![Prob::ratio(1, u128::from(sides)); sides as usize];
+        let weights = self
+            .faces
+            .entry(sides)
+            .or_insert_with(|| vec![Prob::ratio(1, u128::from(sides)); sides as usize].into())
+            .clone();
         let face = self.branch(&weights) as u32 + 1;
         Ok(Rolled {
             sides,

@@ -236,23 +236,25 @@ fn melee_odds_by_hand() {
 
 #[test]
 fn long_sums_to_the_last_total_and_no_further() {
-    let o = odds("roll 200d6");
-    assert_eq!(o.outcomes.len(), 1001);
+    let o = odds("roll 100d6");
+    assert_eq!(o.outcomes.len(), 501);
     let p = |text: &str| o.outcomes.iter().find(|x| x.text == text).map(|x| x.prob.p);
-    // One way in 6^200 to throw all ones; 200 ways to throw one two.
-    let all_ones = (1.0f64 / 6.0).powi(200);
-    for (text, want) in [("total 200", all_ones), ("total 201", 200.0 * all_ones)] {
+    // One way in 6^100 to throw all ones; 100 ways to throw one two. Past
+    // 6^49 the counts outgrow 128 bits and the floats come from the
+    // recurrence.
+    let all_ones = (1.0f64 / 6.0).powi(100);
+    for (text, want) in [("total 100", all_ones), ("total 101", 100.0 * all_ones)] {
         let got = p(text).unwrap_or(0.0);
         assert!((got / want - 1.0).abs() < 1e-9, "{text}: {got}, not {want}");
     }
     let total = expected(&o, "expected_total").unwrap_or(f64::NAN);
-    assert!((total - 700.0).abs() < 1e-9, "expected total {total}");
+    assert!((total - 350.0).abs() < 1e-9, "expected total {total}");
 
-    let line = "roll 201d6";
+    let line = "roll 101d6";
     let command = parse_line(line).unwrap().unwrap();
     let err = session(1).odds(System::Drums, &command, line).err();
     let text = err.map(|e| e.to_string()).unwrap_or_default();
-    assert!(text.contains("201d6 has 1006 possible totals"), "{text}");
+    assert!(text.contains("101d6 has 506 possible totals"), "{text}");
 }
 
 #[test]

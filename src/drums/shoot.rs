@@ -343,8 +343,8 @@ fn plan(input: &Input) -> Result<Plan, CommandError> {
     }
 
     if res.quiet {
-        // Odds read the hits, not the steps.
-        res.fields.0.retain(|(k, _)| k != "pool_steps");
+        // Odds read what the dice decide; nothing before them varies.
+        res.fields.0.clear();
     }
     let target_bases = target.as_ref().and_then(|t| t.bound.value("bases"));
     Ok(Plan::Draw(DrawPlan {

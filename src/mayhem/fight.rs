@@ -518,9 +518,12 @@ impl Tally {
         }
         if let Some(last) = self.last.as_mut() {
             last.a_spent = Tokens::default();
-            // Several opponents are counted, not told combat by combat.
+            // Several opponents are counted, not told combat by combat:
+            // of the last combat only its outcome id is read.
             if several {
                 last.save_spent = false;
+                last.result = None;
+                last.a_killed = false;
             }
         }
         self
@@ -610,15 +613,11 @@ fn fight_one<'a>(
             break;
         }
         let side = sides[loser];
-        // The new face counts only against the other side's score, unless
-        // the other side may reroll in turn and so compare with this face.
-        let die = if answered {
-            dice.roll(D6)?
-        } else {
-            let beat = skill[1 - loser] - side.total_modifier();
-            let cuts = [beat, beat + 1].map(|c| c.clamp(1, i64::from(D6) + 1) as u32);
-            dice.roll_against(D6, &cuts)?
-        };
+        // The new face counts only against the other side's score — and
+        // face by face where it wins and the other side may reroll in turn
+        // against it.
+        let beat = skill[1 - loser] - side.total_modifier();
+        let die = dice.roll_against(D6, &cuts_against(beat, answered))?;
         res.die(
             format_args!("{} skill die, reroll token spent", side.name),
             die,
@@ -742,7 +741,24 @@ fn skill_dice(
     dice: &mut dyn DiceSource,
 ) -> Result<[Rolled; 2], CommandError> {
     if tokens.iter().any(|t| t.rerolls > 0) {
-        return Ok([dice.roll(D6)?, dice.roll(D6)?]);
+        // B's face counts against A's score, and face by face only where B
+        // wins and A may reroll against it.
+        let first = dice.roll(D6)?;
+        let beat = i64::from(first.face) + a.total_modifier() - b.total_modifier();
+        let a_may_reroll = tokens[0].rerolls_spent < tokens[0].rerolls;
+        let second = dice.roll_against(D6, &cuts_against(beat, a_may_reroll))?;
+        return Ok([first, second]);
     }
     Ok(dice.opposed(D6, a.total_modifier() - b.total_modifier())?)
+}
+
+/// The faces where a die compared with a score changes the outcome: the
+/// face that ties (`beat`), the first that wins, and — when what happens
+/// next reads the winning face itself — every face above.
+fn cuts_against(beat: i64, every_winning_face: bool) -> Vec<u32> {
+    let top = i64::from(D6) + 1;
+    let last = if every_winning_face { top } else { beat + 1 };
+    (beat..=last.max(beat + 1))
+        .map(|c| c.clamp(1, top) as u32)
+        .collect()
 }
