@@ -263,7 +263,8 @@ const SESSION_VERBS: &[(&str, &str, &str)] = &[
         "odds",
         "odds COMMAND [compare WORD…]",
         "The exact probability of every outcome of COMMAND, with expected values; \
-         compare shows the distribution without and with the words.",
+         compare shows the distribution without and with the words. One throw may \
+         come up at most 501 ways (100d6, a 500-die pool); past that, use simulate.",
     ),
     (
         "simulate",
