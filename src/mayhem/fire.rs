@@ -292,14 +292,14 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         ));
     }
     let (killed, checks, missed) = (volley.killed, volley.checks, volley.missed);
+    let outcome = if killed > 0 {
+        "killed"
+    } else if checks > 0 {
+        "courage-check"
+    } else {
+        "miss"
+    };
     if !several {
-        let outcome = if killed > 0 {
-            "killed"
-        } else if checks > 0 {
-            "courage-check"
-        } else {
-            "miss"
-        };
         if let Some(Value::Object(map)) = shots.pop() {
             for (k, v) in map {
                 if k != "outcome" {
@@ -329,13 +329,6 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         res.field("missed", missed);
         res.field("figures", Value::Array(shots));
     }
-    let outcome = if killed > 0 {
-        "killed"
-    } else if checks > 0 {
-        "courage-check"
-    } else {
-        "miss"
-    };
     if checks > 0 {
         res.note(courage_note);
     }
