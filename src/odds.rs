@@ -370,18 +370,33 @@ impl Enumerator {
     ) -> Result<Distribution<T>, Er> {
         let outer = (std::mem::take(&mut self.path), self.at, self.weight);
         let mut results = Distribution::new();
-        let walked = loop {
-            self.begin_path();
-            match f(self) {
-                Ok(t) => results.add(t, self.weight.unwrap_or(Prob::ONE)),
-                Err(e) => break Err(e),
-            }
-            if !self.advance() {
-                break Ok(results);
-            }
-        };
+        let walked = self.each_path(|dice| {
+            let t = f(dice)?;
+            results.add(t, dice.path_weight());
+            Ok(())
+        });
         (self.path, self.at, self.weight) = outer;
-        walked
+        walked.map(|()| results)
+    }
+
+    /// Run `visit` once for every path of the dice it draws; each run may
+    /// read its path's weight with [`Enumerator::path_weight`].
+    fn each_path<Er>(
+        &mut self,
+        mut visit: impl FnMut(&mut Enumerator) -> Result<(), Er>,
+    ) -> Result<(), Er> {
+        loop {
+            self.begin_path();
+            visit(self)?;
+            if !self.advance() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The probability of the path walked so far.
+    fn path_weight(&self) -> Prob {
+        self.weight.unwrap_or(Prob::ONE)
     }
 }
 
@@ -393,10 +408,7 @@ fn sum_distribution(n: u32, sides: u32) -> SumTable {
     let probs: Vec<Prob> = match u128::from(sides).checked_pow(n) {
         Some(total) => sum_counts(n, sides)
             .into_iter()
-            .map(|ways| Prob {
-                p: ways as f64 / total as f64,
-                exact: Some(reduce(ways, total)),
-            })
+            .map(|ways| Prob::ratio(ways, total))
             .collect(),
         None => sum_floats(n, sides).into_iter().map(Prob::float).collect(),
     };
@@ -1019,10 +1031,14 @@ pub fn enumerate(
     let mut expectations = Expectations::default();
     let mut paths = 0;
     let mut first: Option<Resolution> = None;
-    loop {
-        source.begin_path();
-        let res = resolve(&mut source)?;
-        let weight = source.weight.unwrap_or(Prob::ONE);
+    source.each_path(|source| {
+        if paths >= MAX_PATHS {
+            return Err(CommandError::Option(format!(
+                "odds: more than {MAX_PATHS} cases to enumerate; try `simulate` or fewer dice"
+            )));
+        }
+        let res = resolve(source)?;
+        let weight = source.path_weight();
         paths += 1;
         let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
         match index.get(group) {
@@ -1052,15 +1068,8 @@ pub fn enumerate(
         if first.is_none() {
             first = Some(res);
         }
-        if !source.advance() {
-            break;
-        }
-        if paths >= MAX_PATHS {
-            return Err(CommandError::Option(format!(
-                "odds: more than {MAX_PATHS} cases to enumerate; try `simulate` or fewer dice"
-            )));
-        }
-    }
+        Ok(())
+    })?;
     let first = first.ok_or_else(|| CommandError::Option("odds: nothing was resolved".into()))?;
     Ok(Odds {
         rules: first.rules,
