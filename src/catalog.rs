@@ -25,6 +25,22 @@ pub struct Input<'a> {
 }
 
 impl Input<'_> {
+    /// What a resolver works out before its first die, worked out on the
+    /// first run of a command and kept for the next: `odds` runs a command
+    /// once per way the dice fall.
+    pub fn memoized<T: 'static>(
+        &self,
+        work: impl FnOnce() -> Result<T, CommandError>,
+    ) -> Result<&T, CommandError> {
+        if self.memo.get().is_none() {
+            let _ = self.memo.set(Box::new(work()?));
+        }
+        self.memo
+            .get()
+            .and_then(|m| m.downcast_ref::<T>())
+            .ok_or_else(|| self.missing("the work before the dice was lost"))
+    }
+
     /// Where a missing word would go.
     pub fn missing_span(&self) -> Span {
         bind::missing_span(self.command, self.line)

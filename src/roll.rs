@@ -126,13 +126,7 @@ fn parse_words(input: &Input) -> Result<Parsed, CommandError> {
 }
 
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    if input.memo.get().is_none() {
-        let _ = input.memo.set(Box::new(parse_words(input)?));
-    }
-    let Some(Parsed { text, expr }) = input.memo.get().and_then(|p| p.downcast_ref::<Parsed>())
-    else {
-        return Err(input.missing("roll: the expression was lost"));
-    };
+    let Parsed { text, expr } = input.memoized(|| parse_words(input))?;
     let expr = *expr;
     let mut res = Resolution::new(input.system, "roll", format!("roll {text}"));
     let label = format_args!("{}d{}", expr.count, expr.sides);

@@ -223,12 +223,7 @@ fn plan(input: &Input) -> Result<Plan, CommandError> {
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
     let tables = &input.tables.drums_pools;
     let m = &tables.melee;
-    if input.memo.get().is_none() {
-        let _ = input.memo.set(Box::new(plan(input)?));
-    }
-    let Some(plan) = input.memo.get().and_then(|p| p.downcast_ref::<Plan>()) else {
-        return Err(input.missing("melee: the plan was lost"));
-    };
+    let plan = input.memoized(|| plan(input))?;
     let mut res = Resolution::new(System::Drums, "melee", plan.heading.clone());
     res.row(
         "hits on (house default: tables/drums-pools.toml melee.hit_on)",

@@ -148,13 +148,9 @@ struct DrawPlan {
 }
 
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    if input.memo.get().is_none() {
-        let _ = input.memo.set(Box::new(plan(input)?));
-    }
-    match input.memo.get().and_then(|p| p.downcast_ref::<Plan>()) {
-        Some(Plan::Finished(res)) => Ok(res.clone()),
-        Some(Plan::Draw(plan)) => draw(input, plan, dice),
-        None => Err(input.missing("shoot: the plan was lost")),
+    match input.memoized(|| plan(input))? {
+        Plan::Finished(res) => Ok(res.clone()),
+        Plan::Draw(plan) => draw(input, plan, dice),
     }
 }
 

@@ -92,7 +92,6 @@ pub fn verb(tables: &MayhemTables) -> VerbDoc {
 }
 
 /// One figure's facts from its words.
-#[derive(Clone)]
 struct Side {
     name: String,
     modifiers: Vec<(String, i64)>,
@@ -257,21 +256,10 @@ impl Figures {
             bs,
         })
     }
-
-    fn of<'a>(input: &'a Input) -> Result<&'a Figures, CommandError> {
-        if input.memo.get().is_none() {
-            let _ = input.memo.set(Box::new(Figures::new(input)?));
-        }
-        input
-            .memo
-            .get()
-            .and_then(|f| f.downcast_ref::<Figures>())
-            .ok_or_else(|| input.missing("fight: the figures were lost"))
-    }
 }
 
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let Figures { a, bs } = Figures::of(input)?;
+    let Figures { a, bs } = input.memoized(|| Figures::new(input))?;
     let several = bs.len() > 1;
     let heading = if several {
         format!("hand-to-hand, A against {} opponents in order", bs.len())
@@ -360,12 +348,10 @@ struct CombatKey {
 
 impl CombatKey {
     fn new(tally: &Tally, b: &Side) -> CombatKey {
-        let left = |given: i64, spent: i64| spent < given;
-        let t = tally.a_tokens;
         CombatKey {
             a_killed: tally.a_killed,
-            a_reroll: left(t.rerolls, t.rerolls_spent),
-            a_save: left(t.saves, t.saves_spent),
+            a_reroll: tally.a_tokens.rerolls_left() > 0,
+            a_save: tally.a_tokens.saves_left() > 0,
             opponent: (b.total_modifier(), b.armament, b.impact, b.tokens),
         }
     }
@@ -503,11 +489,10 @@ impl Tally {
         // A figure spends at most one token of each kind a combat: more
         // than there are combats left is as good as that many.
         let most = i64::try_from(combats_left).unwrap_or(i64::MAX);
-        let left = |given: i64, spent: i64| (given - spent).min(most);
         let t = self.a_tokens;
         self.a_tokens = Tokens {
-            rerolls: left(t.rerolls, t.rerolls_spent),
-            saves: left(t.saves, t.saves_spent),
+            rerolls: t.rerolls_left().min(most),
+            saves: t.saves_left().min(most),
             ..Tokens::default()
         };
         self.cancelled = 0;
@@ -608,7 +593,7 @@ fn fight_one<'a>(
             break;
         }
         let other = tokens[1 - loser];
-        let answered = rerolled[1 - loser].is_none() && other.rerolls_spent < other.rerolls;
+        let answered = rerolled[1 - loser].is_none() && other.rerolls_left() > 0;
         if !tokens[loser].spend_reroll() {
             break;
         }
@@ -745,7 +730,7 @@ fn skill_dice(
         // wins and A may reroll against it.
         let first = dice.roll(D6)?;
         let beat = i64::from(first.face) + a.total_modifier() - b.total_modifier();
-        let a_may_reroll = tokens[0].rerolls_spent < tokens[0].rerolls;
+        let a_may_reroll = tokens[0].rerolls_left() > 0;
         let second = dice.roll_against(D6, &cuts_against(beat, a_may_reroll))?;
         return Ok([first, second]);
     }

@@ -395,9 +395,17 @@ impl Tokens {
         }
     }
 
+    pub fn saves_left(&self) -> i64 {
+        self.saves - self.saves_spent
+    }
+
+    pub fn rerolls_left(&self) -> i64 {
+        self.rerolls - self.rerolls_spent
+    }
+
     /// Spend a save token if one is left.
     pub fn spend_save(&mut self) -> bool {
-        if self.saves_spent < self.saves {
+        if self.saves_left() > 0 {
             self.saves_spent += 1;
             true
         } else {
@@ -407,7 +415,7 @@ impl Tokens {
 
     /// Spend a reroll token if one is left.
     pub fn spend_reroll(&mut self) -> bool {
-        if self.rerolls_spent < self.rerolls {
+        if self.rerolls_left() > 0 {
             self.rerolls_spent += 1;
             true
         } else {

@@ -183,7 +183,7 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let setup = super::memo(input, || setup(variant, input))?;
+    let setup = input.memoized(|| setup(variant, input))?;
     fight(variant, input, setup, dice)
 }
 

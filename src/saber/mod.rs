@@ -19,10 +19,10 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::VerbDoc;
 use crate::command::System;
 use crate::dice::DiceExpr;
-use crate::error::{CommandError, TableError};
+use crate::error::TableError;
 
 pub use morale::{Check, MoraleInput};
 
@@ -394,23 +394,6 @@ fn display_with(write: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result) -> impl 
         }
     }
     Text(write)
-}
-
-/// What a resolver works out before its first die, worked out on the
-/// first run of a command and kept for the next: `odds` runs a command
-/// once per way the dice fall.
-fn memo<'i, T: 'static>(
-    input: &'i Input,
-    work: impl FnOnce() -> Result<T, CommandError>,
-) -> Result<&'i T, CommandError> {
-    if input.memo.get().is_none() {
-        let _ = input.memo.set(Box::new(work()?));
-    }
-    input
-        .memo
-        .get()
-        .and_then(|m| m.downcast_ref::<T>())
-        .ok_or_else(|| input.missing("the work before the dice was lost"))
 }
 
 /// Both variants' verbs, their words built from the tables.
