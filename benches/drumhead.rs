@@ -4,13 +4,15 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use drumhead::command::System;
 use drumhead::render;
 use drumhead::session::{Output, Session};
-use drumhead::tables::Tables;
 
 fn session() -> Session {
-    Session::new(Tables::embedded().expect("tables"), System::Drums, 1)
+    Session::new(
+        drumhead::systems::embedded().expect("tables"),
+        drumhead::drums::DRUMS,
+        1,
+    )
 }
 
 fn resolve_and_render(c: &mut Criterion) {

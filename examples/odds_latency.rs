@@ -4,19 +4,17 @@
 
 use std::time::Instant;
 
-use drumhead::command::System;
 use drumhead::session::Session;
-use drumhead::tables::Tables;
 
 fn main() {
-    let tables = match Tables::embedded() {
+    let tables = match drumhead::systems::embedded() {
         Ok(t) => t,
         Err(e) => {
             eprintln!("error: {e}");
             std::process::exit(2);
         }
     };
-    let mut session = Session::new(tables, System::Drums, 1);
+    let mut session = Session::new(tables, drumhead::drums::DRUMS, 1);
     for line in std::env::args().skip(1) {
         if let Err(e) = session.run_line(&line) {
             eprintln!("error: {line}: {e}");

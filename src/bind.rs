@@ -3,6 +3,9 @@
 //! checks every word against it and collects them into a [`Bound`].
 //! An unknown word is an error naming the word and the nearest known one.
 
+use std::borrow::Cow;
+use std::fmt;
+
 use crate::command::{Clause, Command, Span, Unit, Word, WordKind};
 use crate::error::BindError;
 
@@ -32,10 +35,17 @@ pub struct Vocab {
     pub entries: Vec<Entry>,
     /// What a bare number means for this verb, if it takes one.
     pub number: Option<&'static str>,
+    /// The unit fact that stands for the bare number (or the notation's
+    /// first number) when a unit is named: `cf`, `mr`, `courage`.
+    pub number_fact: Option<&'static str>,
     /// Whether the verb takes a distance, and in which unit.
     pub distance: Option<Unit>,
     /// The verb reads its own notation: every word is handed over unbound.
     pub raw: bool,
+    /// Words that stand for one fact, so that a word typed by the player
+    /// displaces the unit's word for the same fact: a unit classed
+    /// Determined told `lackluster` is tested as Lackluster.
+    pub slots: Vec<&'static [&'static str]>,
     /// Words that are not keywords (`5h`, `(5)`, bare numbers when the verb
     /// takes no single number) are handed over in `Bound::raw` for the
     /// verb to read, while keywords are still bound. The text says what
@@ -81,6 +91,12 @@ impl Vocab {
         self
     }
 
+    /// A named unit's fact `word` stands for the bare number.
+    pub fn number_from(mut self, word: &'static str) -> Vocab {
+        self.number_fact = Some(word);
+        self
+    }
+
     pub fn raw(mut self) -> Vocab {
         self.raw = true;
         self
@@ -88,6 +104,12 @@ impl Vocab {
 
     pub fn with_notation(mut self, meaning: &'static str) -> Vocab {
         self.notation = Some(meaning);
+        self
+    }
+
+    /// Words that stand for one fact (see [`Vocab::slots`]).
+    pub fn slot(mut self, words: &'static [&'static str]) -> Vocab {
+        self.slots.push(words);
         self
     }
 
@@ -425,15 +447,6 @@ pub fn missing_span(command: &Command, line: &str) -> Span {
     Span::new(end + 1, end + 2)
 }
 
-/// Words that stand for one fact, so that a word typed by the player
-/// displaces the unit's word for the same fact: a unit classed Determined
-/// told `lackluster` is tested as Lackluster.
-pub const FACT_SLOTS: &[&[&str]] = &[
-    &["determined", "lackluster", "zealous", "guards"],
-    &["strong", "weak", "half-lost"],
-    &["not-charged", "charged-twice"],
-];
-
 /// Add the facts a named unit brings, after the typed words: each implied
 /// word the vocabulary knows is bound unless the player already said it
 /// (or another word for the same fact); words the verb does not use are
@@ -441,7 +454,7 @@ pub const FACT_SLOTS: &[&[&str]] = &[
 /// Returns the words that were applied.
 pub fn add_implied(
     bound: &mut Bound,
-    implied: &[String],
+    implied: &[UnitFact],
     vocab: &Vocab,
     span: Span,
     verb: &str,
@@ -451,11 +464,8 @@ pub fn add_implied(
     if vocab.raw {
         return Ok(applied);
     }
-    for text in implied {
-        let kind = crate::parse::classify(text);
-        let WordKind::Keyword { name, value } = &kind else {
-            continue;
-        };
+    for fact in implied {
+        let name = &*fact.word;
         let Some(entry) = vocab.find(name) else {
             continue;
         };
@@ -467,22 +477,62 @@ pub fn add_implied(
         {
             continue;
         }
-        let displaced = FACT_SLOTS.iter().any(|slot| {
-            slot.contains(&name.as_str()) && typed.iter().any(|t| slot.contains(&t.as_str()))
-        });
+        let displaced = vocab
+            .slots
+            .iter()
+            .any(|slot| slot.contains(&name) && typed.iter().any(|t| slot.contains(&t.as_str())));
         if displaced {
             continue;
         }
+        let text = fact.to_string();
+        let value = fact.value.map(|v| v.to_string());
         let word = Word {
             span,
             text: text.clone(),
-            kind: kind.clone(),
+            kind: WordKind::Keyword {
+                name: name.to_string(),
+                value: value.clone(),
+            },
         };
         bind_keyword(bound, &word, name, value.as_deref(), vocab, verb)?;
         if let Some(fact) = bound.facts.last_mut() {
             fact.implied = true;
         }
-        applied.push(text.clone());
+        applied.push(text);
     }
     Ok(applied)
+}
+
+/// One fact a unit brings: a word of its system's command language, with
+/// a value where the word takes one (`determined`, `bases=5`). Naming the
+/// unit is the same as typing these words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitFact {
+    pub word: Cow<'static, str>,
+    pub value: Option<i64>,
+}
+
+impl UnitFact {
+    pub fn word(word: impl Into<Cow<'static, str>>) -> UnitFact {
+        UnitFact {
+            word: word.into(),
+            value: None,
+        }
+    }
+
+    pub fn number(word: impl Into<Cow<'static, str>>, value: i64) -> UnitFact {
+        UnitFact {
+            word: word.into(),
+            value: Some(value),
+        }
+    }
+}
+
+impl fmt::Display for UnitFact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.value {
+            Some(v) => write!(f, "{}={v}", self.word),
+            None => f.write_str(&self.word),
+        }
+    }
 }

@@ -1,15 +1,21 @@
 //! Every verb drumhead knows: its usage, the words it accepts (built from the
 //! tables, so house rules show up in `help` and in binding), and the
-//! resolver that carries it out. Built once per session.
+//! resolver that carries it out. Built once per session from the verbs the
+//! rule systems declare; binding a command here also brings in the facts
+//! of every unit it names.
 
+use std::rc::Rc;
+
+pub use crate::bind::UnitFact;
 use crate::bind::{self, Bound, Vocab};
 use crate::command::{ClauseKind, Command, Span, System, Word, WordKind};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
+pub use crate::resolution::NamedUnit;
 use crate::resolution::Resolution;
-use crate::tables::Tables;
 
-/// What a resolver is given: the command, its bound words, the tables.
+/// What a resolver is given: the command and its bound words. Its tables
+/// are its own system's, held by the resolver itself.
 pub struct Input<'a> {
     /// The rule system the line is resolved under.
     pub system: System,
@@ -18,13 +24,21 @@ pub struct Input<'a> {
     pub words: Bound,
     /// Each clause with its kind, the span of its `at`/`vs` word, and its words.
     pub clauses: Vec<(ClauseKind, Span, Bound)>,
-    pub tables: &'a Tables,
+    /// Whether resolutions keep their explanation (rows, notes): not under
+    /// `odds`, which reads only outcomes and measures.
+    pub explain: bool,
     /// What a resolver worked out before its first die, kept for the next
     /// run of the same command (`odds` runs it once per way the dice fall).
     pub memo: std::cell::OnceCell<Box<dyn std::any::Any>>,
 }
 
 impl Input<'_> {
+    /// A resolution of this command under its rule system, explained or not
+    /// as the command was prepared.
+    pub fn resolution(&self, verb: &'static str, heading: impl Into<String>) -> Resolution {
+        Resolution::new(self.system, verb, heading, self.explain)
+    }
+
     /// What a resolver works out before its first die, worked out on the
     /// first run of a command and kept for the next: `odds` runs a command
     /// once per way the dice fall.
@@ -63,7 +77,9 @@ impl Input<'_> {
     }
 }
 
-pub type Resolver = fn(&Input, &mut dyn DiceSource) -> Result<Resolution, CommandError>;
+/// Carries out one verb: a function of the command and the dice, which
+/// holds its own system's tables.
+pub type Resolver = Rc<dyn Fn(&Input, &mut dyn DiceSource) -> Result<Resolution, CommandError>>;
 
 pub struct VerbDoc {
     /// `None`: the verb works under every rule system.
@@ -78,6 +94,9 @@ pub struct VerbDoc {
     pub clauses: Vec<(ClauseKind, Vocab)>,
     /// How many clauses of those kinds may be given at most.
     pub max_clauses: usize,
+    /// The verb may name units that can no longer act (the fate of the
+    /// fallen after a battle).
+    pub takes_fallen: bool,
     pub resolve: Resolver,
 }
 
@@ -88,7 +107,7 @@ impl VerbDoc {
         usage: &'static str,
         summary: impl Into<String>,
         vocab: Vocab,
-        resolve: Resolver,
+        resolve: impl Fn(&Input, &mut dyn DiceSource) -> Result<Resolution, CommandError> + 'static,
     ) -> VerbDoc {
         VerbDoc {
             system,
@@ -99,8 +118,22 @@ impl VerbDoc {
             vocab,
             clauses: Vec::new(),
             max_clauses: 0,
-            resolve,
+            takes_fallen: false,
+            resolve: Rc::new(resolve),
         }
+    }
+
+    /// The verb may name units that can no longer act.
+    pub fn takes_fallen(mut self) -> VerbDoc {
+        self.takes_fallen = true;
+        self
+    }
+
+    /// Every fact word this verb reads, on any side.
+    pub fn reads_fact(&self, word: &str) -> bool {
+        std::iter::once(&self.vocab)
+            .chain(self.clauses.iter().map(|(_, v)| v))
+            .any(|v| v.find(word).is_some() || v.number_fact == Some(word))
     }
 
     pub fn examples(mut self, examples: &'static [&'static str]) -> VerbDoc {
@@ -117,15 +150,13 @@ impl VerbDoc {
 
 pub struct Catalog {
     pub verbs: Vec<VerbDoc>,
+    /// The rule books lines may be resolved under.
+    pub books: Vec<System>,
 }
 
 impl Catalog {
-    pub fn new(tables: &Tables) -> Catalog {
-        let mut verbs = crate::roll::verbs();
-        verbs.extend(crate::drums::verbs(&tables.drums, &tables.drums_pools));
-        verbs.extend(crate::saber::verbs(&tables.saber, &tables.saber_quickplay));
-        verbs.extend(crate::mayhem::verbs(&tables.mayhem));
-        Catalog { verbs }
+    pub fn new(verbs: Vec<VerbDoc>, books: Vec<System>) -> Catalog {
+        Catalog { verbs, books }
     }
 
     pub fn find(&self, system: System, verb: &str) -> Option<&VerbDoc> {
@@ -148,23 +179,21 @@ impl Catalog {
         system: System,
         command: &Command,
         line: &str,
-        tables: &Tables,
-        roster: &dyn Roster,
+        units: &dyn Units,
         dice: &mut dyn DiceSource,
     ) -> Result<Resolution, CommandError> {
-        self.prepare(system, command, line, tables, roster)?
-            .run(dice)
+        self.prepare(system, command, line, units, true)?.run(dice)
     }
 
     /// Bind a command once, to run it against dice as often as needed
-    /// (`odds` runs it once per way the dice can fall).
+    /// (`odds` runs it once per way the dice can fall, unexplained).
     pub fn prepare<'a>(
         &'a self,
         system: System,
         command: &'a Command,
         line: &'a str,
-        tables: &'a Tables,
-        roster: &dyn Roster,
+        units: &dyn Units,
+        explain: bool,
     ) -> Result<Prepared<'a>, CommandError> {
         let doc = self.find(system, &command.verb).ok_or_else(|| {
             let names = self
@@ -181,10 +210,10 @@ impl Catalog {
         let mut named = Vec::new();
         let words = bind_side(
             &command.words,
+            doc,
             &doc.vocab,
-            doc.name,
             system,
-            roster,
+            units,
             None,
             &mut named,
         )?;
@@ -199,10 +228,10 @@ impl Catalog {
                 .ok_or_else(|| bind::clause_not_here(clause, doc.name))?;
             let bound = bind_side(
                 &clause.words,
+                doc,
                 vocab,
-                doc.name,
                 system,
-                roster,
+                units,
                 Some((i, clause.kind)),
                 &mut named,
             )?;
@@ -214,11 +243,11 @@ impl Catalog {
             line,
             words,
             clauses,
-            tables,
+            explain,
             memo: std::cell::OnceCell::new(),
         };
         Ok(Prepared {
-            resolve: doc.resolve,
+            resolve: doc.resolve.clone(),
             input,
             named,
         })
@@ -261,43 +290,51 @@ impl Prepared<'_> {
 /// they stand for, after the typed words (which win).
 fn bind_side(
     words: &[Word],
+    doc: &VerbDoc,
     vocab: &Vocab,
-    verb: &str,
     system: System,
-    roster: &dyn Roster,
+    units: &dyn Units,
     clause: Option<(usize, ClauseKind)>,
     named: &mut Vec<NamedUnit>,
 ) -> Result<Bound, BindError> {
+    let verb = doc.name;
     let mut typed: Vec<Word> = Vec::new();
-    let mut units: Vec<(UnitFacts, Span)> = Vec::new();
-    let wants = number_wanted(vocab);
+    let mut found: Vec<(UnitFacts, Span)> = Vec::new();
     for word in words {
         let unit = match &word.kind {
             WordKind::Keyword { name, value: None } if vocab.find(name).is_none() => {
-                roster.unit(system, name)
+                units.unit(system, name)
             }
             _ => None,
         };
-        match unit {
-            Some(facts) => {
-                // A verb that reads a number (a combat factor, a morale
-                // rating, a courage value) gets the unit's, in its place.
-                if let Some(n) = wants.and_then(|p| facts.number(p)) {
-                    typed.push(Word {
-                        span: word.span,
-                        text: n.to_string(),
-                        kind: crate::parse::classify(n),
-                    });
-                }
-                units.push((facts, word.span));
-            }
-            None => typed.push(word.clone()),
+        let Some(facts) = unit else {
+            typed.push(word.clone());
+            continue;
+        };
+        if let Some(why) = facts.out_of_action.as_ref().filter(|_| !doc.takes_fallen) {
+            return Err(BindError::NotHere {
+                span: word.span,
+                text: word.text.clone(),
+                why: format!("{why}, and cannot act (`undo` takes back what did it)"),
+            });
         }
+        // A verb that reads a number (a combat factor, a morale rating, a
+        // courage value) gets the unit's, in its place.
+        if let Some(n) = vocab.number_fact.and_then(|f| facts.value(f)) {
+            typed.push(Word {
+                span: word.span,
+                text: n.to_string(),
+                kind: crate::parse::classify(&n.to_string()),
+            });
+        }
+        found.push((facts, word.span));
     }
-    let mut bound = bind::bind(&typed, vocab, verb).map_err(|e| suggest_units(e, roster))?;
-    for (facts, span) in units {
-        let mut applied = bind::add_implied(&mut bound, &facts.words, vocab, span, verb)?;
-        if let Some(n) = wants.and_then(|p| facts.number(p)) {
+    let mut bound = bind::bind(&typed, vocab, verb).map_err(|e| suggest_units(e, units))?;
+    for (facts, span) in found {
+        let mut applied = bind::add_implied(&mut bound, &facts.facts, vocab, span, verb)?;
+        if let Some(f) = vocab.number_fact
+            && let Some(n) = facts.value(f)
+        {
             applied.insert(0, n.to_string());
         }
         named.push(NamedUnit {
@@ -311,7 +348,7 @@ fn bind_side(
 }
 
 /// An unknown word may be a misspelt unit id.
-fn suggest_units(e: BindError, roster: &dyn Roster) -> BindError {
+fn suggest_units(e: BindError, units: &dyn Units) -> BindError {
     match e {
         BindError::UnknownWord {
             span,
@@ -319,7 +356,7 @@ fn suggest_units(e: BindError, roster: &dyn Roster) -> BindError {
             verb,
             suggestion: None,
         } => {
-            let ids = roster.ids();
+            let ids = units.ids();
             let suggestion = bind::nearest(
                 &crate::parse::normalise(&word),
                 ids.iter().map(String::as_str),
@@ -335,79 +372,45 @@ fn suggest_units(e: BindError, roster: &dyn Roster) -> BindError {
     }
 }
 
-/// The units a command may name, and the words each stands for.
-pub trait Roster {
-    /// The facts of a unit, as words of the command language, under a rule system.
+/// The units a command may name, and the facts each brings.
+pub trait Units {
+    /// The facts of a unit under a rule system, if there is such a unit.
     fn unit(&self, system: System, id: &str) -> Option<UnitFacts>;
     /// Every id, for suggestions.
     fn ids(&self) -> Vec<String>;
 }
 
+/// What a named unit brings to a command.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UnitFacts {
     pub id: String,
     pub name: String,
-    pub words: Vec<String>,
-    /// The unit's numbers for verbs that read one in their own notation.
-    pub numbers: Vec<(UnitNumber, String)>,
+    pub facts: Vec<UnitFact>,
+    /// Why the unit can no longer act, if so: it may then be named only
+    /// by the verbs that take the fallen.
+    pub out_of_action: Option<String>,
 }
 
 impl UnitFacts {
-    pub fn number(&self, which: UnitNumber) -> Option<&str> {
-        self.numbers
+    /// The value of a numeric fact (`cf`, `mr`, `bases`).
+    pub fn value(&self, word: &str) -> Option<i64> {
+        self.facts
             .iter()
-            .find(|(w, _)| *w == which)
-            .map(|(_, n)| n.as_str())
-    }
-}
-
-/// Which of a unit's numbers a verb reads where the unit is named.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnitNumber {
-    CombatFactor,
-    MoraleRating,
-    Courage,
-}
-
-/// The number a vocabulary reads in place of a unit, by what its notation
-/// or bare number means.
-fn number_wanted(vocab: &Vocab) -> Option<UnitNumber> {
-    let meaning = vocab
-        .notation
-        .or(vocab.number)
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    if meaning.contains("combat factor") {
-        Some(UnitNumber::CombatFactor)
-    } else if meaning.contains("morale rating") {
-        Some(UnitNumber::MoraleRating)
-    } else if vocab.raw || meaning.contains("courage") {
-        Some(UnitNumber::Courage)
-    } else {
-        None
+            .find(|f| f.word == word)
+            .and_then(|f| f.value)
     }
 }
 
 /// No armies loaded.
 pub struct NoUnits;
 
-impl Roster for NoUnits {
+impl Units for NoUnits {
     fn unit(&self, _system: System, _id: &str) -> Option<UnitFacts> {
         None
     }
     fn ids(&self) -> Vec<String> {
         Vec::new()
     }
-}
-
-/// A unit a command named, on which side, and the facts it brought.
-#[derive(Debug, Clone, PartialEq)]
-pub struct NamedUnit {
-    /// `None`: the acting side; otherwise the clause's index and kind.
-    pub clause: Option<(usize, ClauseKind)>,
-    pub id: String,
-    pub name: String,
-    pub applied: Vec<String>,
 }
 
 /// Verbs the session itself handles rather than a resolver.

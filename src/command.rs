@@ -26,43 +26,51 @@ impl Span {
     }
 }
 
-/// The rule system a line is resolved under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum System {
-    Drums,
-    Mayhem,
-    Saber,
-    SaberQuickplay,
+/// One rule book drumhead resolves lines under: its id, as typed before a
+/// verb and in `--rules`, and its title. Each rule system declares its own
+/// (Musket & Saber has two, standard and QuickPlay); the core never names one.
+#[derive(Debug)]
+pub struct Book {
+    pub id: &'static str,
+    pub title: &'static str,
 }
 
+/// The rule book a line is resolved under: a handle to a [`Book`],
+/// compared by id.
+#[derive(Clone, Copy)]
+pub struct System(&'static Book);
+
 impl System {
-    pub const ALL: [System; 4] = [
-        System::Drums,
-        System::Mayhem,
-        System::Saber,
-        System::SaberQuickplay,
-    ];
+    pub const fn new(book: &'static Book) -> System {
+        System(book)
+    }
 
     pub fn id(self) -> &'static str {
-        match self {
-            System::Drums => "drums",
-            System::Mayhem => "mayhem",
-            System::Saber => "saber",
-            System::SaberQuickplay => "saber-quickplay",
-        }
+        self.0.id
     }
 
     pub fn title(self) -> &'static str {
-        match self {
-            System::Drums => "Drums and Muskets",
-            System::Mayhem => "Musket Mayhem",
-            System::Saber => "Musket & Saber",
-            System::SaberQuickplay => "Musket & Saber QuickPlay",
-        }
+        self.0.title
     }
+}
 
-    pub fn from_id(id: &str) -> Option<System> {
-        System::ALL.into_iter().find(|s| s.id() == id)
+impl PartialEq for System {
+    fn eq(&self, other: &System) -> bool {
+        self.0.id == other.0.id
+    }
+}
+
+impl Eq for System {}
+
+impl std::hash::Hash for System {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.id.hash(state);
+    }
+}
+
+impl fmt::Debug for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "System({})", self.0.id)
     }
 }
 

@@ -50,10 +50,12 @@ pub fn overview(catalog: &Catalog, system: System) -> String {
     for doc in catalog.for_system(system) {
         out.push_str(&format!("  {:width$}  {}\n", doc.name, doc.summary));
     }
-    out.push_str(
-        "\nEvery line: [drums|mayhem|saber|saber-quickplay] VERB words… [at|vs words…] [rolled FACES…] [# comment]\n\
+    let books: Vec<&str> = catalog.books.iter().map(|b| b.id()).collect();
+    out.push_str(&format!(
+        "\nEvery line: [{}] VERB words… [at|vs words…] [rolled FACES…] [# comment]\n\
          `help VERB` lists a verb's words. `rolled 4 3` enters the dice you threw.",
-    );
+        books.join("|")
+    ));
     out
 }
 

@@ -8,27 +8,24 @@
 //! The numbers come from `tables/*.toml` ([`tables`]).
 
 pub mod army;
-pub mod batch;
 pub mod bind;
 pub mod catalog;
 pub mod cli;
 pub mod command;
-pub mod complete;
 pub mod dice;
 pub mod drums;
 pub mod error;
-pub mod explore;
 pub mod game;
 pub mod help;
-pub mod manpage;
 pub mod mayhem;
 pub mod odds;
 pub mod parse;
 pub mod render;
-pub mod repl;
 pub mod replay;
 pub mod resolution;
 pub mod roll;
 pub mod saber;
 pub mod session;
+pub mod system;
+pub mod systems;
 pub mod tables;

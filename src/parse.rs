@@ -21,8 +21,10 @@ use crate::error::ParseError;
 /// Longer lines are refused rather than tokenized: no command needs them.
 pub const MAX_LINE_BYTES: usize = 4096;
 
-/// Parse one line. `Ok(None)` for a blank or comment-only line.
-pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
+/// Parse one line. `Ok(None)` for a blank or comment-only line. A first
+/// word that is the id of one of `books` names the rule book the line is
+/// resolved under.
+pub fn parse_line(line: &str, books: &[System]) -> Result<Option<Command>, ParseError> {
     if line.len() > MAX_LINE_BYTES {
         return Err(ParseError::LineTooLong {
             len: line.len(),
@@ -33,7 +35,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
     if tokens.is_empty() {
         return Ok(None);
     }
-    structure(tokens).map(Some)
+    structure(tokens, books).map(Some)
 }
 
 /// Split the line at whitespace, stopping at `#`, and classify each token.
@@ -173,12 +175,14 @@ fn keyword(input: &str) -> IResult<&str, (&str, Option<&str>)> {
 
 /// Turn the token list into a command: system, `odds`, verb, words,
 /// clauses and entered dice.
-fn structure(tokens: Vec<Word>) -> Result<Command, ParseError> {
+fn structure(tokens: Vec<Word>, books: &[System]) -> Result<Command, ParseError> {
     let mut tokens = tokens.into_iter().peekable();
 
     let mut system = None;
     if let Some(word) = tokens.peek()
-        && let Some(sys) = word.keyword().and_then(System::from_id)
+        && let Some(sys) = word
+            .keyword()
+            .and_then(|k| books.iter().find(|b| b.id() == k).copied())
     {
         system = Some((sys, word.span));
         tokens.next();
@@ -280,6 +284,15 @@ fn entered_dice(
 mod tests {
     use super::*;
 
+    const DRUMS: System = System::new(&crate::command::Book {
+        id: "drums",
+        title: "Drums",
+    });
+
+    fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
+        super::parse_line(line, &[DRUMS])
+    }
+
     fn parse(line: &str) -> Command {
         parse_line(line).expect("parses").expect("not blank")
     }
@@ -330,7 +343,7 @@ mod tests {
     #[test]
     fn clauses_dice_and_comments() {
         let c = parse("drums shoot musket 2BW formed at moved cover rolled 4,5 6 # note");
-        assert_eq!(c.system.map(|s| s.0), Some(System::Drums));
+        assert_eq!(c.system.map(|s| s.0), Some(DRUMS));
         assert_eq!(c.words.len(), 3);
         assert_eq!(c.clauses[0].kind, ClauseKind::At);
         assert_eq!(c.clauses[0].words.len(), 2);

@@ -267,7 +267,7 @@ fn p_of(odds: &Odds, text: &str) -> f64 {
         .map_or(0.0, |o| o.prob.p)
 }
 
-pub fn comparison_text(c: &crate::explore::Comparison) -> String {
+pub fn comparison_text(c: &crate::session::explore::Comparison) -> String {
     let mut out = format!("odds: {} · compare {}\n", c.without.heading, c.words);
     let mut table = plain_table();
     table.add_row(vec!["outcome", "without", "with", "change"]);
@@ -292,7 +292,7 @@ pub fn comparison_text(c: &crate::explore::Comparison) -> String {
     out
 }
 
-pub fn comparison_json(c: &crate::explore::Comparison) -> Value {
+pub fn comparison_json(c: &crate::session::explore::Comparison) -> Value {
     json!({
         "verb": c.without.verb,
         "rules": c.without.rules.id(),
@@ -302,7 +302,7 @@ pub fn comparison_json(c: &crate::explore::Comparison) -> Value {
     })
 }
 
-pub fn simulation_text(s: &crate::explore::Simulation) -> String {
+pub fn simulation_text(s: &crate::session::explore::Simulation) -> String {
     let mut out = format!(
         "simulate {} rolls: {} · seeds {}–{}\n",
         s.rolls,
@@ -327,7 +327,7 @@ pub fn simulation_text(s: &crate::explore::Simulation) -> String {
     out
 }
 
-pub fn simulation_json(s: &crate::explore::Simulation) -> Value {
+pub fn simulation_json(s: &crate::session::explore::Simulation) -> Value {
     json!({
         "verb": s.odds.verb,
         "rules": s.odds.rules.id(),

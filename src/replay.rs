@@ -4,18 +4,19 @@
 
 use std::path::Path;
 
-use crate::command::System;
 use crate::game::{Game, GameError, Journal};
-use crate::parse::parse_line;
 use crate::session::{Output, Session};
-use crate::tables::Tables;
+use crate::system::Tables;
 
 /// The rebuilt game's roster, or what went wrong.
 pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
     let (armies, entries) = Journal::read(journal)?;
-    let hits_per_base = i64::from(tables.drums.hits.per_base);
-    let game = Game::new(armies, hits_per_base)?;
-    let mut session = Session::new(tables, System::Drums, 0).with_game(game);
+    let game = Game::new(armies, &tables)?;
+    let book = tables
+        .registry()
+        .default_book()
+        .ok_or_else(|| GameError::Usage("no rule system is registered".into()))?;
+    let mut session = Session::new(tables, book, 0).with_game(game);
     let file = journal.display().to_string();
     let mismatch = |line: usize, message: String| GameError::Journal {
         file: file.clone(),
@@ -36,10 +37,15 @@ pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
                 "an entry with neither a line nor an undo".into(),
             ));
         };
-        if let Some(system) = entry.system.as_deref().and_then(System::from_id) {
+        if let Some(system) = entry
+            .system
+            .as_deref()
+            .and_then(|id| session.tables.book(id))
+        {
             session.rules = system;
         }
-        let has_rolled = parse_line(line)
+        let has_rolled = session
+            .parse(line)
             .ok()
             .flatten()
             .is_some_and(|c| c.rolled_span.is_some());
@@ -96,7 +102,7 @@ pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
     };
     if let Some(path) = saved.filter(|p| p.exists()) {
         let (_, _, state) = Game::read_file(&path)?;
-        if state == game.state {
+        if state == game.state() {
             out.push_str(&format!(
                 "\n\nreplayed {} entries: the state equals {}",
                 entries.len(),

@@ -1,12 +1,16 @@
 //! What a resolver returns: the dice, the modifier stack, the score and the
-//! outcome, plus the procedure's own fields for JSON.
+//! outcome, the typed effects it has on the units it names, the measures
+//! `odds` takes expectations of, and the procedure's own fields for JSON
+//! (output only: nothing reads them back).
 
+use std::any::Any;
 use std::borrow::Cow;
+use std::fmt;
 use std::rc::Rc;
 
 use serde_json::Value;
 
-use crate::command::System;
+use crate::command::{ClauseKind, System};
 use crate::dice::Rolled;
 
 /// One row of the explanation table. Dice and modifiers refer to the
@@ -87,7 +91,7 @@ pub enum Tone {
     Bad,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Resolution {
     pub rules: System,
     pub verb: &'static str,
@@ -106,10 +110,16 @@ pub struct Resolution {
     pub tone: Tone,
     /// Extra lines under the outcome: follow-ups the rules require.
     pub notes: Vec<String>,
-    /// Procedure-specific JSON fields.
+    /// Procedure-specific JSON fields, for output only.
     pub fields: Fields,
+    /// What the resolution does to the units it named, by who they are in
+    /// the command. Not kept under `odds`.
+    pub effects: Vec<(Target, Rc<dyn Effect>)>,
+    /// Numeric results `odds` reports the expectation of, as
+    /// `expected_NAME`: hits, distance, bases lost…
+    pub measures: Vec<(&'static str, f64)>,
     /// Units of loaded armies the command named.
-    pub units: Vec<crate::catalog::NamedUnit>,
+    pub units: Vec<NamedUnit>,
     /// How `odds` groups this outcome, when coarser than `outcome_text`
     /// (a melee round by who wins it, not by every score).
     pub odds_group: Option<Cow<'static, str>>,
@@ -118,24 +128,43 @@ pub struct Resolution {
     pub quiet: bool,
 }
 
-thread_local! {
-    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Run `f` with every resolution built in it quiet (no explanation).
-pub fn quietly<T>(f: impl FnOnce() -> T) -> T {
-    struct Reset(bool);
-    impl Drop for Reset {
-        fn drop(&mut self) {
-            QUIET.with(|q| q.set(self.0));
-        }
+/// Two resolutions are the same when everything shown and every effect
+/// (as the journal would keep it) is.
+impl PartialEq for Resolution {
+    fn eq(&self, other: &Resolution) -> bool {
+        let effects = |r: &Resolution| -> Vec<(Target, serde_json::Value)> {
+            r.effects.iter().map(|(t, e)| (*t, e.json())).collect()
+        };
+        self.rules == other.rules
+            && self.verb == other.verb
+            && self.heading == other.heading
+            && self.seed == other.seed
+            && self.dice == other.dice
+            && self.rows == other.rows
+            && self.modifiers == other.modifiers
+            && self.score == other.score
+            && self.outcome == other.outcome
+            && self.outcome_text == other.outcome_text
+            && self.tone == other.tone
+            && self.notes == other.notes
+            && self.fields == other.fields
+            && effects(self) == effects(other)
+            && self.measures == other.measures
+            && self.units == other.units
+            && self.odds_group == other.odds_group
+            && self.quiet == other.quiet
     }
-    let _reset = Reset(QUIET.with(|q| q.replace(true)));
-    f()
 }
 
 impl Resolution {
-    pub fn new(rules: System, verb: &'static str, heading: impl Into<String>) -> Resolution {
+    /// A resolution that keeps its explanation when `explain` is set;
+    /// `odds` builds them without (see [`Resolution::quiet`]).
+    pub fn new(
+        rules: System,
+        verb: &'static str,
+        heading: impl Into<String>,
+        explain: bool,
+    ) -> Resolution {
         Resolution {
             rules,
             verb,
@@ -150,9 +179,11 @@ impl Resolution {
             tone: Tone::Neutral,
             notes: Vec::new(),
             fields: Fields::default(),
+            effects: Vec::new(),
+            measures: Vec::new(),
             units: Vec::new(),
             odds_group: None,
-            quiet: QUIET.with(|q| q.get()),
+            quiet: !explain,
         }
     }
 
@@ -275,6 +306,45 @@ impl Resolution {
         self.fields.insert(key, value.into());
     }
 
+    /// An effect on a unit the command named (or on the game). Only
+    /// resolutions that explain keep effects: `odds` applies none.
+    pub fn effect(&mut self, to: Target, effect: impl Effect + 'static) {
+        if self.quiet {
+            return;
+        }
+        self.effects.push((to, Rc::new(effect)));
+    }
+
+    /// A numeric result whose expectation `odds` reports.
+    pub fn measure(&mut self, name: &'static str, value: f64) {
+        match self.measures.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, v)) => *v = value,
+            None => self.measures.push((name, value)),
+        }
+    }
+
+    /// The effects with the unit each falls on: effects on a side that
+    /// named no unit fall on nobody and are left out.
+    pub fn addressed(&self) -> Vec<(Option<&str>, &Rc<dyn Effect>)> {
+        let mut out = Vec::new();
+        for (to, effect) in &self.effects {
+            match to {
+                Target::Game => out.push((None, effect)),
+                Target::Side { clause, nth } => {
+                    let unit = self
+                        .units
+                        .iter()
+                        .filter(|u| u.clause.map(|(i, _)| i) == *clause)
+                        .nth(*nth);
+                    if let Some(u) = unit {
+                        out.push((Some(u.id.as_str()), effect));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     pub fn note(&mut self, text: impl std::fmt::Display) {
         if self.quiet {
             return;
@@ -289,5 +359,85 @@ pub fn signed(value: i64) -> String {
         format!("−{}", -value)
     } else {
         format!("+{value}")
+    }
+}
+
+/// A unit a command named, on which side, and the facts it brought.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedUnit {
+    /// `None`: the acting side; otherwise the clause's index and kind.
+    pub clause: Option<(usize, ClauseKind)>,
+    pub id: String,
+    pub name: String,
+    pub applied: Vec<String>,
+}
+
+/// What a resolution does to a unit, in its rule system's own terms: hits
+/// taken, a figure killed, a token spent, a step lost. The game applies
+/// exactly these; the journal keeps them as JSON.
+pub trait Effect: fmt::Debug {
+    /// What happened, in words: "aus-5 takes 4 hits".
+    fn describe(&self, unit: Option<&str>) -> String;
+    /// The effect as the journal keeps it.
+    fn json(&self) -> serde_json::Value;
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A rule system's effect type: serde writes it for the journal (as an
+/// object with an `effect` tag), and it says what it did. Every such type
+/// is an [`Effect`].
+pub trait SystemEffect: serde::Serialize + fmt::Debug + 'static {
+    fn describe(&self, unit: Option<&str>) -> String;
+}
+
+impl<T: SystemEffect> Effect for T {
+    fn describe(&self, unit: Option<&str>) -> String {
+        SystemEffect::describe(self, unit)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// Read an effect of type `T` back from the journal.
+pub fn effect_from_json<T: SystemEffect + serde::de::DeserializeOwned>(
+    json: &serde_json::Value,
+) -> Result<Rc<dyn Effect>, String> {
+    serde_json::from_value::<T>(json.clone())
+        .map(|e| Rc::new(e) as Rc<dyn Effect>)
+        .map_err(|e| format!("an effect this version does not know: {e}"))
+}
+
+/// Who an effect falls on: a unit the command named, by its side and its
+/// place among the units named there, or the game itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// `clause: None` is the acting side; `nth` counts the units named on
+    /// that side, from 0.
+    Side {
+        clause: Option<usize>,
+        nth: usize,
+    },
+    Game,
+}
+
+impl Target {
+    /// The first unit named on the acting side.
+    pub const ACTOR: Target = Target::Side {
+        clause: None,
+        nth: 0,
+    };
+
+    /// The `nth` unit named in clause `clause` (from 0).
+    pub fn clause(clause: usize, nth: usize) -> Target {
+        Target::Side {
+            clause: Some(clause),
+            nth,
+        }
     }
 }

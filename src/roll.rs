@@ -128,7 +128,7 @@ fn parse_words(input: &Input) -> Result<Parsed, CommandError> {
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
     let Parsed { text, expr } = input.memoized(|| parse_words(input))?;
     let expr = *expr;
-    let mut res = Resolution::new(input.system, "roll", format!("roll {text}"));
+    let mut res = input.resolution("roll", format!("roll {text}"));
     let label = format_args!("{}d{}", expr.count, expr.sides);
     match expr.tail {
         Tail::Add(add) => {
@@ -141,6 +141,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
             res.set_score(total);
             res.set_outcome("total", format!("total {total}"), Tone::Neutral);
             res.field("total", total);
+            res.measure("total", total as f64);
         }
         Tail::AtLeast(score) => {
             let pool = dice.pool(expr.count as u32, expr.sides, score)?;
@@ -153,6 +154,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
                 Tone::Neutral,
             );
             res.field("successes", successes);
+            res.measure("successes", f64::from(successes));
         }
     }
     Ok(res)

@@ -3,8 +3,40 @@
 
 use std::path::{Path, PathBuf};
 
-use drumhead::army::{ArmyError, MAX_ENTRIES, check_files, load_armies, load_army, parse_army};
-use drumhead::command::System;
+use drumhead::army::{Army, ArmyError, MAX_ENTRIES, Schemas};
+use drumhead::{drums, mayhem, saber};
+
+fn schemas() -> Schemas {
+    drumhead::game::schemas_of(&drumhead::systems::all())
+}
+
+fn load_army(path: &Path) -> Result<Army, ArmyError> {
+    drumhead::army::load_army(path, &schemas())
+}
+
+fn parse_army(file: &str, text: &str) -> Result<Army, ArmyError> {
+    drumhead::army::parse_army(file, text, &schemas())
+}
+
+fn check_files(paths: &[&Path]) -> Vec<Result<Army, ArmyError>> {
+    drumhead::army::check_files(paths, &schemas())
+}
+
+fn load_armies(paths: &[&Path]) -> Result<Vec<Army>, ArmyError> {
+    check_files(paths).into_iter().collect()
+}
+
+fn drums_list(army: &Army) -> &drums::army::List {
+    army.list_as().expect("a Drums and Muskets list")
+}
+
+fn mayhem_list(army: &Army) -> &mayhem::army::List {
+    army.list_as().expect("a Musket Mayhem list")
+}
+
+fn saber_list(army: &Army) -> &saber::army::List {
+    army.list_as().expect("a Musket & Saber list")
+}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -43,7 +75,11 @@ fn every_shipped_list_loads() {
     // Together, too: no id is used twice across the lists.
     let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
     let armies = load_armies(&refs).unwrap_or_else(|e| panic!("{e}"));
-    for system in [System::Drums, System::Mayhem, System::Saber] {
+    for system in [
+        drumhead::drums::DRUMS,
+        drumhead::mayhem::MAYHEM,
+        drumhead::saber::SABER,
+    ] {
         let n = armies.iter().filter(|a| a.rules == system).count();
         assert!(n >= 2, "{system}: only {n} shipped lists");
     }
@@ -52,8 +88,9 @@ fn every_shipped_list_loads() {
 #[test]
 fn shipped_lists_carry_their_facts() {
     let prussia = load_army(&root().join("armies/leuthen-1757-prussian.toml")).unwrap();
-    assert_eq!(prussia.rules, System::Drums);
+    assert_eq!(prussia.rules, drumhead::drums::DRUMS);
     assert_eq!(prussia.side, "Prussia");
+    let prussia = drums_list(&prussia);
     let fritz = &prussia.generals[0];
     assert_eq!(
         (fritz.id.as_str(), fritz.ability.as_str(), fritz.commander),
@@ -63,18 +100,18 @@ fn shipped_lists_carry_their_facts() {
     let moritz = prussia.generals.iter().find(|g| g.id == "moritz").unwrap();
     assert!(!moritz.commander && moritz.traits.is_empty());
     let gren = prussia.units.iter().find(|u| u.id == "gren-1").unwrap();
-    assert_eq!(gren.arm.as_deref(), Some("foot"));
+    assert_eq!(gren.arm, "foot");
     assert_eq!(gren.class, ["determined"]);
-    assert_eq!(gren.formation.as_deref(), Some("column-of-attack"));
+    assert_eq!(gren.formation, "column-of-attack");
     assert_eq!(gren.weapon.as_deref(), Some("musket"));
-    assert_eq!(gren.bases, Some(6));
+    assert_eq!(gren.bases, 6);
     assert_eq!(gren.doctrine, ["two-rank"]);
     assert_eq!(gren.general.as_deref(), Some("wedel"));
-    assert_eq!(gren.cf, None);
     let cuir = prussia.units.iter().find(|u| u.id == "cuir-10").unwrap();
     assert!(cuir.heavy && !cuir.lancers);
 
     let league = load_army(&root().join("armies/pimpernel-league.toml")).unwrap();
+    let league = mayhem_list(&league);
     let percy = league.figures.iter().find(|f| f.id == "percy").unwrap();
     assert_eq!(percy.rank.as_deref(), Some("exceptional-leader"));
     assert_eq!(percy.armament, "specialist");
@@ -82,26 +119,27 @@ fn shipped_lists_carry_their_facts() {
     let vicomte = league.figures.iter().find(|f| f.id == "vicomte").unwrap();
     assert_eq!((vicomte.courage, vicomte.rank.as_deref()), (Some(3), None));
     let raid = load_army(&root().join("armies/fiw-raid-french.toml")).unwrap();
+    let raid = mayhem_list(&raid);
     // armament defaults to armed.
     assert!(raid.figures.iter().all(|f| f.armament == "armed"));
 
     let french = load_army(&root().join("armies/quatre-bras-1815-french.toml")).unwrap();
-    assert_eq!(french.rules, System::Saber);
+    assert_eq!(french.rules, drumhead::saber::SABER);
+    let french = saber_list(&french);
     let husson = french.units.iter().find(|u| u.id == "fr-husson").unwrap();
     assert_eq!(
         (husson.cf, husson.mr, husson.ma, husson.steps),
-        (Some(5), Some(4), Some(5), Some(2))
+        (5, 4, Some(5), Some(2))
     );
     assert_eq!(husson.kind.as_deref(), Some("infantry"));
     assert_eq!(husson.formation.as_deref(), Some("5"));
-    assert_eq!(husson.arm, None);
     // 8.1: artillery without an MR is presumed to have an MR of 6.
     let guns = french
         .units
         .iter()
         .find(|u| u.id == "fr-art-reille")
         .unwrap();
-    assert_eq!(guns.mr, Some(6));
+    assert_eq!(guns.mr, 6);
     let ney = &french.leaders[0];
     assert_eq!(
         (ney.id.as_str(), ney.cf, ney.mr, ney.mv, ney.span),
@@ -382,7 +420,9 @@ fn too_many_entries_is_an_error() {
     // One fewer is fine.
     let cut = text.rfind("\n[[figure]]").unwrap();
     assert_eq!(
-        parse_army("ok.toml", &text[..cut]).unwrap().figures.len(),
+        mayhem_list(&parse_army("ok.toml", &text[..cut]).unwrap())
+            .figures
+            .len(),
         MAX_ENTRIES
     );
 }
@@ -402,11 +442,12 @@ fn saber_values_and_defaults() {
                 formation = 1\ncf = 6\nmr = 5\nma = \"V\"\n\n\
                 [[leader]]\nid = \"l-1\"\nname = \"Reynolds\"\n";
     let army = parse_army("q.toml", text).unwrap();
-    assert_eq!(army.rules, System::SaberQuickplay);
-    let u = &army.units[0];
+    assert_eq!(army.rules, drumhead::saber::QUICKPLAY);
+    let list = saber_list(&army);
+    let u = &list.units[0];
     assert_eq!(u.formation.as_deref(), Some("1"));
-    assert_eq!((u.cf, u.mr, u.ma, u.steps), (Some(6), Some(5), None, None));
-    assert_eq!(army.leaders[0].cf, None);
+    assert_eq!((u.cf, u.mr, u.ma, u.steps), (6, 5, None, None));
+    assert_eq!(list.leaders[0].cf, None);
 }
 
 #[test]

@@ -3,14 +3,16 @@
 //! hand from the rule text (shared/rules/drums-and-muskets-quick-reference.txt),
 //! not read back from tables/drums-pools.toml.
 
-use drumhead::command::System;
 use drumhead::resolution::Resolution;
 use drumhead::session::{Output, Session};
-use drumhead::tables::Tables;
 use serde_json::Value;
 
 fn run(line: &str) -> Resolution {
-    let mut session = Session::new(Tables::embedded().unwrap(), System::Drums, 1);
+    let mut session = Session::new(
+        drumhead::systems::embedded().unwrap(),
+        drumhead::drums::DRUMS,
+        1,
+    );
     match session.run_line(line) {
         Ok(Some(Output::Resolution(res))) => *res,
         other => panic!("`{line}` did not resolve: {other:?}"),
@@ -18,7 +20,11 @@ fn run(line: &str) -> Resolution {
 }
 
 fn error(line: &str) -> String {
-    let mut session = Session::new(Tables::embedded().unwrap(), System::Drums, 1);
+    let mut session = Session::new(
+        drumhead::systems::embedded().unwrap(),
+        drumhead::drums::DRUMS,
+        1,
+    );
     match session.run_line(line) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("`{line}` should have been rejected"),

@@ -3,15 +3,13 @@
 //! (shared/rules/drums-and-muskets-quick-reference.txt) — never read back
 //! from tables/drums.toml, so a wrong number there fails here.
 
-use drumhead::command::System;
 use drumhead::resolution::Resolution;
 use drumhead::session::{Output, Session};
-use drumhead::tables::Tables;
 
 fn session() -> Session {
     Session::new(
-        Tables::embedded().expect("embedded tables load"),
-        System::Drums,
+        drumhead::systems::embedded().expect("embedded tables load"),
+        drumhead::drums::DRUMS,
         1,
     )
 }

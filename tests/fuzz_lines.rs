@@ -22,7 +22,7 @@ use drumhead::command::System;
 use drumhead::error::CommandError;
 use drumhead::game::{ArmySource, Game};
 use drumhead::session::Session;
-use drumhead::tables::Tables;
+use drumhead::system::Tables;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -481,29 +481,22 @@ fn table_error_ok(e: &impl std::fmt::Display, what: &str) {
 /// Load a mutated table file in place of the shipped one; `Some` when it
 /// still loads.
 fn mutated_tables(name: &str, text: &str) -> Option<Tables> {
-    let mut tables = Tables::embedded().unwrap();
-    let file = format!("tables/{name} (mutated)");
-    let result = match name {
-        "drums.toml" => drumhead::tables::parse_toml::<drumhead::drums::DrumsTables>(&file, text)
-            .and_then(|t| t.validate(&file).map(|()| t))
-            .map(|t| tables.drums = t),
-        "saber.toml" | "saber-quickplay.toml" => {
-            drumhead::tables::parse_toml::<drumhead::saber::SaberRules>(&file, text)
-                .and_then(|t| t.validate(&file).map(|()| t))
-                .map(|t| {
-                    if name == "saber.toml" {
-                        tables.saber = t
-                    } else {
-                        tables.saber_quickplay = t
-                    }
-                })
-        }
-        _ => drumhead::saber::crt::Crt::parse(&file, text).map(|c| tables.crt = c),
+    let dir = std::env::temp_dir().join(format!("drumhead-fuzz-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).ok()?;
+    // The example CRT stands in for `crt.toml`.
+    let file = if name == "saber-example-crt.toml" {
+        "crt.toml"
+    } else {
+        name
     };
+    std::fs::write(dir.join(file), text).ok()?;
+    let result = drumhead::tables::TableSource::dir(&dir)
+        .and_then(|source| drumhead::systems::all().load(&source));
     match result {
-        Ok(()) => Some(tables),
+        Ok(tables) => Some(tables),
         Err(e) => {
-            table_error_ok(&e, &file);
+            table_error_ok(&e, name);
             None
         }
     }
@@ -518,15 +511,15 @@ fn a_million_lines_and_mutated_files_never_panic() {
     watchdog();
     let mut rng = Pcg64::seed_from_u64(seed);
     let armies = army_sources();
-    let tables = Tables::embedded().unwrap();
-    let hits_per_base = i64::from(tables.drums.hits.per_base);
-    let game = Game::new(armies.clone(), hits_per_base).unwrap();
-    let ids: Vec<String> = drumhead::catalog::Roster::ids(&game);
-    let mut sessions: Vec<Session> = System::ALL
+    let tables = drumhead::systems::embedded().unwrap();
+    let books = tables.books();
+    let game = Game::new(armies.clone(), &tables).unwrap();
+    let ids: Vec<String> = drumhead::catalog::Units::ids(&game);
+    let mut sessions: Vec<Session> = books
         .iter()
         .map(|s| Session::new(tables.clone(), *s, seed))
         .collect();
-    sessions.push(Session::new(tables.clone(), System::Drums, seed).with_game(game));
+    sessions.push(Session::new(tables.clone(), drumhead::drums::DRUMS, seed).with_game(game));
     let words = vocabulary(&sessions[0], &ids);
     let mut out = Vec::with_capacity(4096);
     let mut errors = 0u64;
@@ -546,7 +539,7 @@ fn a_million_lines_and_mutated_files_never_panic() {
         let line = match rng.random_range(0..8) {
             _ if structured => line,
             0 => format!("odds {line}"),
-            1 => format!("{} {line}", System::ALL[rng.random_range(0..4)].id()),
+            1 => format!("{} {line}", books[rng.random_range(0..books.len())].id()),
             _ => line,
         };
         let session = &mut sessions[k];
@@ -573,9 +566,9 @@ fn a_million_lines_and_mutated_files_never_panic() {
         }
         // A game grows with every effect; start it afresh now and then.
         if i % 5_000 == 0 {
-            let game = Game::new(armies.clone(), hits_per_base).unwrap();
-            sessions[System::ALL.len()] =
-                Session::new(tables.clone(), System::Drums, seed + i).with_game(game);
+            let game = Game::new(armies.clone(), &tables).unwrap();
+            sessions[books.len()] =
+                Session::new(tables.clone(), drumhead::drums::DRUMS, seed + i).with_game(game);
         }
     }
 
@@ -590,7 +583,7 @@ fn a_million_lines_and_mutated_files_never_panic() {
         if let Some(tables) = mutated_tables(name, &text) {
             loaded += 1;
             let mutant = format!("tables/{name} with {:?}", changed(original, &text));
-            for system in System::ALL {
+            for system in tables.books() {
                 let mut session = Session::new(tables.clone(), system, seed);
                 let examples: Vec<String> = session
                     .catalog
@@ -617,14 +610,16 @@ fn a_million_lines_and_mutated_files_never_panic() {
         let i = rng.random_range(0..armies.len());
         let mut sources = armies.clone();
         sources[i].text = mutate(&mut rng, &sources[i].text);
-        if let Err(e) = drumhead::army::parse_army(&sources[i].file, &sources[i].text) {
+        let schemas = drumhead::game::schemas(&tables);
+        if let Err(e) = drumhead::army::parse_army(&sources[i].file, &sources[i].text, &schemas) {
             table_error_ok(&e, &sources[i].file);
         }
-        match Game::new(sources, hits_per_base) {
+        match Game::new(sources, &tables) {
             Ok(game) => {
                 armies_loaded += 1;
-                let ids = drumhead::catalog::Roster::ids(&game);
-                let mut session = Session::new(tables.clone(), System::Drums, seed).with_game(game);
+                let ids = drumhead::catalog::Units::ids(&game);
+                let mut session =
+                    Session::new(tables.clone(), drumhead::drums::DRUMS, seed).with_game(game);
                 for _ in 0..10 {
                     let mut line = structured_line(&mut rng, &session, &[]);
                     if !ids.is_empty() {
@@ -714,7 +709,7 @@ fn batch_reports_every_garbage_line_and_resolves_the_rest() {
 #[test]
 fn a_table_dice_expression_with_a_heap_of_dice_is_refused() {
     let text = include_str!("../tables/drums.toml").replacen("\"1D6\"", "\"65536D6\"", 1);
-    let err = drumhead::tables::parse_toml::<drumhead::drums::DrumsTables>("drums.toml", &text)
+    let err = drumhead::tables::parse_toml::<drumhead::drums::DrumsTables>("drums.toml", &text, "")
         .and_then(|t| t.validate("drums.toml"))
         .unwrap_err()
         .to_string();
@@ -725,7 +720,8 @@ fn a_table_dice_expression_with_a_heap_of_dice_is_refused() {
         1,
     );
     assert!(
-        drumhead::tables::parse_toml::<drumhead::drums::DrumsTables>("drums.toml", &text).is_err()
+        drumhead::tables::parse_toml::<drumhead::drums::DrumsTables>("drums.toml", &text, "")
+            .is_err()
     );
 }
 
@@ -738,7 +734,7 @@ fn a_table_number_out_of_range_is_refused_with_its_key() {
         "shooting = 9223372036854775807\n",
         1,
     );
-    let err = drumhead::tables::parse_toml::<drumhead::drums::DrumsTables>("drums.toml", &text)
+    let err = drumhead::tables::parse_toml::<drumhead::drums::DrumsTables>("drums.toml", &text, "")
         .unwrap_err()
         .to_string();
     assert!(
@@ -757,16 +753,22 @@ fn a_unit_with_enormous_bases_is_no_panic() {
         1,
     );
     // The loader may refuse such a list outright; what it must not do is panic.
+    let tables = drumhead::systems::embedded().unwrap();
     let Ok(game) = Game::new(
         vec![ArmySource {
             file: "prussia.toml".into(),
             text,
         }],
-        6,
+        &tables,
     ) else {
         return;
     };
-    let mut session = Session::new(Tables::embedded().unwrap(), System::Drums, 1).with_game(game);
+    let mut session = Session::new(
+        drumhead::systems::embedded().unwrap(),
+        drumhead::drums::DRUMS,
+        1,
+    )
+    .with_game(game);
     for line in [
         "units",
         "show gren-1",

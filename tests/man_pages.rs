@@ -5,16 +5,13 @@
 use std::path::Path;
 use std::process::Command;
 
-use drumhead::catalog::Catalog;
-use drumhead::tables::Tables;
-
 const REGENERATE: &str = "regenerate them with: cargo run -- man man";
 
 #[test]
 fn committed_pages_are_generated_ones() {
-    let catalog = Catalog::new(&Tables::embedded().unwrap());
+    let catalog = drumhead::session::catalog(&drumhead::systems::embedded().unwrap());
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
-    for (name, generated) in drumhead::manpage::pages(&catalog) {
+    for (name, generated) in drumhead::cli::manpage::pages(&catalog) {
         let path = dir.join(name);
         let committed = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("{}: {e}; {REGENERATE}", path.display()));
@@ -34,8 +31,8 @@ fn man_task_writes_the_same_pages() {
         .output()
         .unwrap();
     assert!(status.status.success(), "{status:?}");
-    let catalog = Catalog::new(&Tables::embedded().unwrap());
-    for (name, generated) in drumhead::manpage::pages(&catalog) {
+    let catalog = drumhead::session::catalog(&drumhead::systems::embedded().unwrap());
+    for (name, generated) in drumhead::cli::manpage::pages(&catalog) {
         let written = std::fs::read_to_string(out.join(name)).unwrap();
         assert_eq!(written, generated, "{name}");
     }
@@ -44,8 +41,8 @@ fn man_task_writes_the_same_pages() {
 
 #[test]
 fn pages_hold_every_verb_word_and_json_field() {
-    let catalog = Catalog::new(&Tables::embedded().unwrap());
-    let page = drumhead::manpage::commands_7(&catalog);
+    let catalog = drumhead::session::catalog(&drumhead::systems::embedded().unwrap());
+    let page = drumhead::cli::manpage::commands_7(&catalog);
     for doc in &catalog.verbs {
         assert!(page.contains(&format!(".SS {}", doc.name)), "{}", doc.name);
         for entry in &doc.vocab.entries {
@@ -57,7 +54,7 @@ fn pages_hold_every_verb_word_and_json_field() {
     for word in drumhead::catalog::SESSION_VERBS {
         assert!(page.contains(&word.replace('-', "\\-")), "{word}");
     }
-    let page = drumhead::manpage::drumhead_1();
+    let page = drumhead::cli::manpage::drumhead_1();
     for field in [
         "verb",
         "rules",

@@ -3,13 +3,15 @@
 //! numbers are copied from the rule text by hand, not read from
 //! tables/mayhem.toml.
 
-use drumhead::command::System;
 use drumhead::resolution::Resolution;
 use drumhead::session::{Output, Session};
-use drumhead::tables::Tables;
 
 fn session() -> Session {
-    Session::new(Tables::embedded().expect("tables load"), System::Mayhem, 1)
+    Session::new(
+        drumhead::systems::embedded().expect("tables load"),
+        drumhead::mayhem::MAYHEM,
+        1,
+    )
 }
 
 fn run(line: &str) -> Resolution {

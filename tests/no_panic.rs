@@ -2,9 +2,7 @@
 //! panic. Lines are built from a seeded generator out of the words the
 //! catalog knows, fragments of notation, and arbitrary characters.
 
-use drumhead::command::System;
 use drumhead::session::Session;
-use drumhead::tables::Tables;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -72,7 +70,11 @@ fn random_line(rng: &mut Pcg64, words: &[String]) -> String {
 
 #[test]
 fn no_line_makes_drumhead_panic() {
-    let mut session = Session::new(Tables::embedded().unwrap(), System::Drums, 9);
+    let mut session = Session::new(
+        drumhead::systems::embedded().unwrap(),
+        drumhead::drums::DRUMS,
+        9,
+    );
     let mut words: Vec<String> = Vec::new();
     for doc in &session.catalog.verbs {
         words.push(doc.name.to_string());

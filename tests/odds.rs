@@ -1,20 +1,21 @@
 //! `odds` against hand-computed tables, and against 100,000 seeded rolls of
 //! the same command: the enumerator and the dice must tell the same story.
 
-use drumhead::command::System;
 use drumhead::odds::Odds;
-use drumhead::parse::parse_line;
 use drumhead::session::{Output, Session};
-use drumhead::tables::Tables;
 
 fn session(seed: u64) -> Session {
-    Session::new(Tables::embedded().expect("tables"), System::Drums, seed)
+    Session::new(
+        drumhead::systems::embedded().expect("tables"),
+        drumhead::drums::DRUMS,
+        seed,
+    )
 }
 
 fn odds(line: &str) -> Odds {
     let s = session(1);
-    let command = parse_line(line).unwrap().unwrap();
-    let system = command.system.map_or(System::Drums, |(s, _)| s);
+    let command = s.parse(line).unwrap().unwrap();
+    let system = command.system.map_or(drumhead::drums::DRUMS, |(s, _)| s);
     s.odds(system, &command, line).expect(line)
 }
 
@@ -251,8 +252,10 @@ fn long_sums_to_the_last_total_and_no_further() {
     assert!((total - 350.0).abs() < 1e-9, "expected total {total}");
 
     let line = "roll 101d6";
-    let command = parse_line(line).unwrap().unwrap();
-    let err = session(1).odds(System::Drums, &command, line).err();
+    let command = session(1).parse(line).unwrap().unwrap();
+    let err = session(1)
+        .odds(drumhead::drums::DRUMS, &command, line)
+        .err();
     let text = err.map(|e| e.to_string()).unwrap_or_default();
     assert!(text.contains("101d6 has 506 possible totals"), "{text}");
 }

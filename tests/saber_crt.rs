@@ -67,7 +67,7 @@ fn ten_malformed_crts() {
 
 #[test]
 fn the_shipped_example_says_it_is_illustrative_and_loads() {
-    let tables = drumhead::tables::Tables::embedded().expect("embedded tables load");
+    let tables = drumhead::saber::Tables::embedded().expect("embedded tables load");
     assert!(tables.crt.name.contains("illustrative"));
     assert!(tables.crt.name.contains("not from any published folio"));
     assert_eq!(tables.crt.kind, CrtKind::Differential);

@@ -7,7 +7,7 @@
 use drumhead::command::System;
 use drumhead::resolution::Resolution;
 use drumhead::session::{Output, Session};
-use drumhead::tables::Tables;
+use drumhead::system::Tables;
 
 fn run_with(tables: Tables, system: System, line: &str) -> Resolution {
     let mut session = Session::new(tables, system, 1);
@@ -18,7 +18,7 @@ fn run_with(tables: Tables, system: System, line: &str) -> Resolution {
 }
 
 fn run(system: System, line: &str) -> Resolution {
-    run_with(Tables::embedded().unwrap(), system, line)
+    run_with(drumhead::systems::embedded().unwrap(), system, line)
 }
 
 fn int(res: &Resolution, key: &str) -> i64 {
@@ -54,7 +54,7 @@ fn defending(system: System, factor: &str) -> i64 {
 
 #[test]
 fn halving_edge_cases() {
-    use System::{Saber, SaberQuickplay};
+    use drumhead::saber::{QUICKPLAY as SaberQuickplay, SABER as Saber};
     // Once: divide by two, rounding up any remainder (standard 7.7, QuickPlay 7.4).
     for (f, v) in [("5h", 3), ("4h", 2), ("1h", 1), ("0h", 0), ("9h", 5)] {
         assert_eq!(attacking(Saber, f), v, "{f}");
@@ -78,7 +78,7 @@ fn halving_edge_cases() {
 
 #[test]
 fn clamping_at_both_outer_columns() {
-    for system in [System::Saber, System::SaberQuickplay] {
+    for system in [drumhead::saber::SABER, drumhead::saber::QUICKPLAY] {
         let low = run(system, "attack 1 mr=4 vs 9 mr=4 rolled 3 1");
         assert_eq!(int(&low, "differential"), -8);
         assert_eq!(text(&low, "column"), "−3");
@@ -95,9 +95,11 @@ fn clamping_at_both_outer_columns() {
 #[test]
 fn ratio_rounding_in_the_defenders_favour() {
     let tables = || {
-        Tables::embedded()
-            .unwrap()
-            .with_crt(std::path::Path::new("tests/data/crt/ratio.toml"))
+        drumhead::systems::all()
+            .load(&drumhead::tables::TableSource::embedded().with_file(
+                "crt.toml",
+                std::path::Path::new("tests/data/crt/ratio.toml"),
+            ))
             .unwrap()
     };
     for (a, d, ratio, column) in [
@@ -113,7 +115,7 @@ fn ratio_rounding_in_the_defenders_favour() {
     ] {
         let res = run_with(
             tables(),
-            System::Saber,
+            drumhead::saber::SABER,
             &format!("attack {a} mr=4 vs {d} mr=4 rolled 1 1"),
         );
         assert_eq!(text(&res, "ratio"), ratio, "{a}:{d}");
@@ -144,7 +146,7 @@ fn check_cases(system: System, cases: &[Case]) {
 #[test]
 fn each_result_code_in_the_standard_rules() {
     check_cases(
-        System::Saber,
+        drumhead::saber::SABER,
         &[
             ("attack 3 vs 3 rolled 2 4", "NE", "no-effect", None),
             (
@@ -280,7 +282,7 @@ fn each_result_code_in_the_standard_rules() {
 #[test]
 fn each_result_code_in_the_quickplay_rules() {
     check_cases(
-        System::SaberQuickplay,
+        drumhead::saber::QUICKPLAY,
         &[
             ("attack 3 vs 3 rolled 2 4", "NE", "no-effect", None),
             // Ar: retreat or disrupted, no check even when disrupted.
@@ -392,7 +394,7 @@ fn each_result_code_in_the_quickplay_rules() {
             ("attack 1 vs 3 rolled 4 1", "Ex", "exchange", None),
         ],
     );
-    let rout = run(System::SaberQuickplay, "attack 4 vs 3 mr=4 rolled 6 5");
+    let rout = run(drumhead::saber::QUICKPLAY, "attack 4 vs 3 mr=4 rolled 6 5");
     assert!(!rout.outcome.contains("fow"));
 }
 
@@ -400,27 +402,39 @@ fn each_result_code_in_the_quickplay_rules() {
 fn morale_checks() {
     let pass = |system, line: &str| run(system, line).outcome == "pass";
     // Greater than the MR fails; 1 always passes, 6 always fails.
-    assert!(pass(System::Saber, "morale 4 rolled 4"));
-    assert!(!pass(System::Saber, "morale 4 rolled 5"));
-    assert!(pass(System::Saber, "morale 1 disrupted night rolled 1"));
-    assert!(!pass(System::Saber, "morale 6 leader=3 rolled 6"));
+    assert!(pass(drumhead::saber::SABER, "morale 4 rolled 4"));
+    assert!(!pass(drumhead::saber::SABER, "morale 4 rolled 5"));
+    assert!(pass(
+        drumhead::saber::SABER,
+        "morale 1 disrupted night rolled 1"
+    ));
+    assert!(!pass(drumhead::saber::SABER, "morale 6 leader=3 rolled 6"));
     // Disrupted +2 to the roll, night +2, twilight +1 (11.1, 14.2, 14.3).
-    assert!(pass(System::Saber, "morale 4 disrupted rolled 2"));
-    assert!(!pass(System::Saber, "morale 4 disrupted rolled 3"));
-    assert!(!pass(System::Saber, "morale 4 night rolled 3"));
-    assert!(pass(System::Saber, "morale 4 twilight rolled 3"));
-    assert!(!pass(System::Saber, "morale 4 twilight rolled 4"));
+    assert!(pass(drumhead::saber::SABER, "morale 4 disrupted rolled 2"));
+    assert!(!pass(drumhead::saber::SABER, "morale 4 disrupted rolled 3"));
+    assert!(!pass(drumhead::saber::SABER, "morale 4 night rolled 3"));
+    assert!(pass(drumhead::saber::SABER, "morale 4 twilight rolled 3"));
+    assert!(!pass(drumhead::saber::SABER, "morale 4 twilight rolled 4"));
     // Leader adds his morale rating; a square vs cavalry adds two (9.5).
-    assert!(pass(System::Saber, "morale 3 leader=1 rolled 4"));
-    assert!(pass(System::Saber, "morale 3 square rolled 5"));
+    assert!(pass(drumhead::saber::SABER, "morale 3 leader=1 rolled 4"));
+    assert!(pass(drumhead::saber::SABER, "morale 3 square rolled 5"));
     // Artillery: MR 6, but fails on a 6 (8.1).
-    assert!(pass(System::Saber, "morale artillery rolled 5"));
-    assert!(!pass(System::Saber, "morale artillery rolled 6"));
+    assert!(pass(drumhead::saber::SABER, "morale artillery rolled 5"));
+    assert!(!pass(drumhead::saber::SABER, "morale artillery rolled 6"));
     // QuickPlay: disrupted reduces the morale by two (11.1).
-    assert!(pass(System::SaberQuickplay, "morale 4 disrupted rolled 2"));
-    assert!(!pass(System::SaberQuickplay, "morale 4 disrupted rolled 3"));
+    assert!(pass(
+        drumhead::saber::QUICKPLAY,
+        "morale 4 disrupted rolled 2"
+    ));
+    assert!(!pass(
+        drumhead::saber::QUICKPLAY,
+        "morale 4 disrupted rolled 3"
+    ));
     assert_eq!(
-        int(&run(System::Saber, "morale 4 disrupted rolled 1"), "needed"),
+        int(
+            &run(drumhead::saber::SABER, "morale 4 disrupted rolled 1"),
+            "needed"
+        ),
         2
     );
 }
@@ -429,66 +443,96 @@ fn morale_checks() {
 fn leader_casualties_ma_capture_fow() {
     let out = |system, line: &str| run(system, line).outcome;
     assert_eq!(
-        out(System::Saber, "leader-casualty participating rolled 5"),
+        out(
+            drumhead::saber::SABER,
+            "leader-casualty participating rolled 5"
+        ),
         "casualty"
     );
     assert_eq!(
-        out(System::Saber, "leader-casualty participating rolled 4"),
+        out(
+            drumhead::saber::SABER,
+            "leader-casualty participating rolled 4"
+        ),
         "unharmed"
     );
     assert_eq!(
-        out(System::Saber, "leader-casualty stacked rolled 5"),
+        out(drumhead::saber::SABER, "leader-casualty stacked rolled 5"),
         "unharmed"
     );
     assert_eq!(
-        out(System::Saber, "leader-casualty coordinating rolled 6"),
+        out(
+            drumhead::saber::SABER,
+            "leader-casualty coordinating rolled 6"
+        ),
         "casualty"
     );
     assert_eq!(
-        out(System::SaberQuickplay, "leader-casualty involved rolled 5"),
+        out(
+            drumhead::saber::QUICKPLAY,
+            "leader-casualty involved rolled 5"
+        ),
         "casualty"
     );
     let ma = |system, line: &str| run(system, line).score.unwrap();
-    assert_eq!(ma(System::Saber, "ma 4 disrupted rolled 6 5 3"), 3);
-    assert_eq!(ma(System::Saber, "ma 5 march"), 9);
-    assert_eq!(ma(System::Saber, "ma 5 march cavalry"), 15);
-    assert_eq!(ma(System::Saber, "ma 5 disrupted march rolled 4"), 7);
+    assert_eq!(ma(drumhead::saber::SABER, "ma 4 disrupted rolled 6 5 3"), 3);
+    assert_eq!(ma(drumhead::saber::SABER, "ma 5 march"), 9);
+    assert_eq!(ma(drumhead::saber::SABER, "ma 5 march cavalry"), 15);
     assert_eq!(
-        ma(System::Saber, "ma 5 disrupted march cavalry rolled 3 4"),
+        ma(drumhead::saber::SABER, "ma 5 disrupted march rolled 4"),
+        7
+    );
+    assert_eq!(
+        ma(
+            drumhead::saber::SABER,
+            "ma 5 disrupted march cavalry rolled 3 4"
+        ),
         10
     );
-    assert_eq!(ma(System::SaberQuickplay, "ma 8 disrupted rolled 5"), 8);
-    assert_eq!(ma(System::SaberQuickplay, "ma 8 disrupted rolled 2"), 5);
-    assert_eq!(ma(System::SaberQuickplay, "ma 4 disrupted rolled 6"), 4);
+    assert_eq!(ma(drumhead::saber::QUICKPLAY, "ma 8 disrupted rolled 5"), 8);
+    assert_eq!(ma(drumhead::saber::QUICKPLAY, "ma 8 disrupted rolled 2"), 5);
+    assert_eq!(ma(drumhead::saber::QUICKPLAY, "ma 4 disrupted rolled 6"), 4);
     assert_eq!(
-        ma(System::SaberQuickplay, "ma 4 disrupted march rolled 3"),
+        ma(drumhead::saber::QUICKPLAY, "ma 4 disrupted march rolled 3"),
         6
     );
-    assert_eq!(out(System::Saber, "capture 3 rolled 3"), "captured");
-    assert_eq!(out(System::Saber, "capture 3 rolled 4"), "escaped");
-    assert_eq!(out(System::Saber, "fow move-enemy rolled 2"), "may-move");
-    assert_eq!(out(System::Saber, "fow move-enemy rolled 3"), "stays");
+    assert_eq!(
+        out(drumhead::saber::SABER, "capture 3 rolled 3"),
+        "captured"
+    );
+    assert_eq!(out(drumhead::saber::SABER, "capture 3 rolled 4"), "escaped");
+    assert_eq!(
+        out(drumhead::saber::SABER, "fow move-enemy rolled 2"),
+        "may-move"
+    );
+    assert_eq!(
+        out(drumhead::saber::SABER, "fow move-enemy rolled 3"),
+        "stays"
+    );
 }
 
 #[test]
 fn bombardment() {
     // Attack total as the differential, doubled against cavalry.
-    let res = run(System::Saber, "bombard 3 vs cavalry mr=3 rolled 6 2");
+    let res = run(
+        drumhead::saber::SABER,
+        "bombard 3 vs cavalry mr=3 rolled 6 2",
+    );
     assert_eq!(int(&res, "differential"), 6);
     // A results ignored.
-    let res = run(System::Saber, "bombard 1 rolled 1 1");
+    let res = run(drumhead::saber::SABER, "bombard 1 rolled 1 1");
     assert_eq!(text(&res, "applied"), "NE");
     // Parenthesized results ignored in the standard rules, not in QuickPlay.
     assert_eq!(
         text(
-            &run(System::Saber, "bombard 3 vs mr=4 rolled 4 2"),
+            &run(drumhead::saber::SABER, "bombard 3 vs mr=4 rolled 4 2"),
             "applied"
         ),
         "NE"
     );
     assert_eq!(
         text(
-            &run(System::SaberQuickplay, "bombard 3 vs mr=4 rolled 4 2"),
+            &run(drumhead::saber::QUICKPLAY, "bombard 3 vs mr=4 rolled 4 2"),
             "applied"
         ),
         "Dr"

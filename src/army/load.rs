@@ -21,9 +21,8 @@ use thiserror::Error;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::{Army, Figure, General, Leader, Unit};
+use super::{Army, Schemas};
 use crate::bind::nearest;
-use crate::command::System;
 
 /// At most this many generals, units, figures and leaders in one list.
 pub const MAX_ENTRIES: usize = 1000;
@@ -47,33 +46,28 @@ pub struct ArmyError {
 }
 
 /// Read and check one list file.
-pub fn load_army(path: &Path) -> Result<Army, ArmyError> {
+pub fn load_army(path: &Path, schemas: &Schemas) -> Result<Army, ArmyError> {
     let file = path.display().to_string();
     let text = read_list(path)?;
-    parse_army(&file, &text)
+    parse_army(&file, &text, schemas)
 }
 
 /// Check one list given as text; `file` is only used in messages and
 /// kept in [`Army::file`].
-pub fn parse_army(file: &str, text: &str) -> Result<Army, ArmyError> {
-    parse_with_ids(file, text).map(|(army, _)| army)
-}
-
-/// Several lists together; ids must be unique across all of them.
-pub fn load_armies(paths: &[&Path]) -> Result<Vec<Army>, ArmyError> {
-    check_files(paths).into_iter().collect()
+pub fn parse_army(file: &str, text: &str, schemas: &Schemas) -> Result<Army, ArmyError> {
+    parse_with_ids(file, text, schemas).map(|(army, _)| army)
 }
 
 /// Check several list files together, one result per file in order:
 /// the loaded list, or the first problem in it. Ids must be unique
 /// across all the lists; a repeated id is reported in the later file.
-pub fn check_files(paths: &[&Path]) -> Vec<Result<Army, ArmyError>> {
+pub fn check_files(paths: &[&Path], schemas: &Schemas) -> Vec<Result<Army, ArmyError>> {
     let mut seen: HashMap<String, (String, usize)> = HashMap::new();
     let mut out = Vec::with_capacity(paths.len());
     for path in paths {
         let file = path.display().to_string();
         let loaded = read_list(path).and_then(|text| {
-            let (army, ids) = parse_with_ids(&file, &text)?;
+            let (army, ids) = parse_with_ids(&file, &text, schemas)?;
             // Report the first clash in file order.
             for (id, key, line, column) in &ids {
                 if let Some((other_file, other_line)) = seen.get(id.as_str()) {
@@ -101,17 +95,17 @@ pub fn check_files(paths: &[&Path]) -> Vec<Result<Army, ArmyError>> {
 
 /// A one-line account of a loaded list, for `check` output.
 pub fn summary(army: &Army) -> String {
-    let mut parts = Vec::new();
-    for (n, what) in [
-        (army.generals.len(), "general"),
-        (army.units.len(), "unit"),
-        (army.figures.len(), "figure"),
-        (army.leaders.len(), "leader"),
-    ] {
-        if n > 0 {
-            parts.push(format!("{n} {what}{}", if n == 1 { "" } else { "s" }));
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    for member in army.list.members() {
+        match counts.iter_mut().find(|(kind, _)| *kind == member.kind) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((member.kind, 1)),
         }
     }
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(what, n)| format!("{n} {what}{}", if *n == 1 { "" } else { "s" }))
+        .collect();
     format!(
         "{}: {} ({}, {}): {}",
         army.file,
@@ -148,7 +142,11 @@ fn read_list(path: &Path) -> Result<String, ArmyError> {
 /// (id, key of the id, line, column) for every entry, in file order.
 type IdPlaces = Vec<(String, String, usize, usize)>;
 
-fn parse_with_ids(file: &str, text: &str) -> Result<(Army, IdPlaces), ArmyError> {
+fn parse_with_ids(
+    file: &str,
+    text: &str,
+    schemas: &Schemas,
+) -> Result<(Army, IdPlaces), ArmyError> {
     let src = Src { file, text };
     if text.len() > MAX_BYTES {
         return Err(src.err(
@@ -169,7 +167,7 @@ fn parse_with_ids(file: &str, text: &str) -> Result<(Army, IdPlaces), ArmyError>
         errors: Vec::new(),
         ids: Vec::new(),
     };
-    let army = ck.document(doc.get_ref());
+    let army = ck.document(doc.get_ref(), schemas);
     if let Some(first) = ck.first_error() {
         return Err(first);
     }
@@ -189,116 +187,10 @@ fn parse_with_ids(file: &str, text: &str) -> Result<(Army, IdPlaces), ArmyError>
     Ok((army, ids))
 }
 
-// ---------------------------------------------------------------------
-// Vocabulary (rule words), per system.
-
-const SECTIONS: &[&str] = &["army", "general", "unit", "figure", "leader"];
 const ARMY_KEYS: &[&str] = &["name", "rules", "side"];
-const RULES: &[&str] = &["drums", "mayhem", "saber", "saber-quickplay"];
 
-const GENERAL_KEYS: &[&str] = &["id", "name", "ability", "traits", "commander"];
-const ABILITIES: &[&str] = &["exceptional", "ordinary", "incompetent"];
-const TRAITS: &[&str] = &["inspiring", "hated"];
-
-const DRUMS_UNIT_KEYS: &[&str] = &[
-    "id",
-    "name",
-    "arm",
-    "heavy",
-    "lancers",
-    "class",
-    "formation",
-    "weapon",
-    "bases",
-    "doctrine",
-    "general",
-];
-const SABER_UNIT_KEYS: &[&str] = &["id", "name", "cf", "mr", "ma", "steps", "formation", "type"];
-const ARMS: &[&str] = &["foot", "cavalry", "artillery", "irregular"];
-const CLASSES: &[&str] = &["determined", "lackluster", "zealous", "guards"];
-const FORMATIONS: &[&str] = &[
-    "open",
-    "line",
-    "column-of-attack",
-    "column-of-march",
-    "square",
-    "formed",
-    "limbered",
-    "unlimbered",
-];
-const DRUMS_WEAPONS: &[&str] = &[
-    "carbine",
-    "musket",
-    "rifle",
-    "minie",
-    "field-artillery",
-    "position-artillery",
-];
-const DOCTRINES: &[&str] = &["light-company", "two-rank"];
-/// Largest number of bases (or figures) in one Drums and Muskets unit.
-const MAX_BASES: i64 = 100;
-
-const FIGURE_KEYS: &[&str] = &[
-    "id",
-    "name",
-    "courage",
-    "rank",
-    "armament",
-    "weapon",
-    "leader",
-    "shock",
-    "bayonet",
-    "mounted",
-    "saves",
-    "rerolls",
-    "skill_bonus",
-    "impact_bonus",
-    "group",
-];
-const RANKS: &[&str] = &["exceptional-leader", "leader", "soldier", "non-combatant"];
-const ARMAMENTS: &[&str] = &["unarmed", "armed", "specialist"];
-const MAYHEM_WEAPONS: &[&str] = &["pistol", "musket", "bow", "rifle", "canister", "roundshot"];
-
-const LEADER_KEYS: &[&str] = &["id", "name", "cf", "mr", "mv", "span"];
-const SABER_TYPES: &[&str] = &["infantry", "battalion", "cavalry", "squadron", "artillery"];
-
-/// The formations a Drums and Muskets arm can be in (Movement and Charge
-/// Distances tables).
-fn formations_for(arm: &str) -> &'static [&'static str] {
-    match arm {
-        "foot" => &[
-            "open",
-            "line",
-            "column-of-attack",
-            "column-of-march",
-            "square",
-        ],
-        "cavalry" => &["open", "formed", "column-of-march"],
-        "artillery" => &["unlimbered", "limbered"],
-        _ => &["open", "column-of-march"],
-    }
-}
-
-/// The weapons a Drums and Muskets arm can carry (Shooting Table 1:
-/// carbines are for dismounted cavalry; the guns are artillery's).
-fn weapons_for(arm: &str) -> &'static [&'static str] {
-    match arm {
-        "foot" => &["musket", "rifle", "minie"],
-        "artillery" => &["field-artillery", "position-artillery"],
-        _ => &["carbine", "musket", "rifle", "minie"],
-    }
-}
-
-/// Which kinds of entry a system's lists have.
-fn sections_for(system: System) -> &'static [&'static str] {
-    match system {
-        System::Drums => &["general", "unit"],
-        System::Mayhem => &["figure"],
-        System::Saber | System::SaberQuickplay => &["unit", "leader"],
-    }
-}
-
-fn one_of(words: &[&str]) -> String {
+/// `a`, `a or b`, `a, b or c`.
+pub fn one_of(words: &[&str]) -> String {
     match words {
         [] => String::new(),
         [one] => one.to_string(),
@@ -309,14 +201,14 @@ fn one_of(words: &[&str]) -> String {
 // ---------------------------------------------------------------------
 // Positions.
 
-struct Src<'a> {
+pub struct Src<'a> {
     file: &'a str,
     text: &'a str,
 }
 
 impl Src<'_> {
     /// 1-based line and column (in characters) of a byte offset.
-    fn line_col(&self, offset: usize) -> (usize, usize) {
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
@@ -340,7 +232,7 @@ impl Src<'_> {
     }
 
     /// The source text of a value, shortened for messages.
-    fn shown(&self, span: Range<usize>) -> String {
+    pub fn shown(&self, span: Range<usize>) -> String {
         let raw = self.text.get(span).unwrap_or("").trim();
         let mut shown: String = raw.chars().take(40).collect();
         if raw.chars().count() > 40 {
@@ -353,11 +245,11 @@ impl Src<'_> {
 // ---------------------------------------------------------------------
 // The walk.
 
-type Value<'i> = Spanned<DeValue<'i>>;
+pub type Value<'i> = Spanned<DeValue<'i>>;
 
 /// One table being read: `[army]` or one entry.
-struct Entry<'t, 'i> {
-    table: &'t DeTable<'i>,
+pub struct Entry<'t, 'i> {
+    pub table: &'t DeTable<'i>,
     /// The header `[[unit]]`, where missing keys are reported.
     header: Range<usize>,
     /// `unit[2]`, `army`.
@@ -370,16 +262,16 @@ struct Entry<'t, 'i> {
 }
 
 impl<'t, 'i> Entry<'t, 'i> {
-    fn get(&self, key: &str) -> Option<&'t Value<'i>> {
+    pub fn get(&self, key: &str) -> Option<&'t Value<'i>> {
         self.table.get(key)
     }
 
-    fn key(&self, key: &str) -> String {
+    pub fn key(&self, key: &str) -> String {
         format!("{}.{key}", self.path)
     }
 
     /// `unit[2].bases (unit "gren-2")`
-    fn place(&self, key: &str) -> String {
+    pub fn place(&self, key: &str) -> String {
         match &self.label {
             Some(label) => format!("{} ({label})", self.key(key)),
             None => self.key(key),
@@ -387,7 +279,9 @@ impl<'t, 'i> Entry<'t, 'i> {
     }
 }
 
-struct Checker<'a> {
+/// Reads values out of a list's tables, collecting every problem with its
+/// place: the kit a rule system's [`super::Reader`] reads its entries with.
+pub struct Checker<'a> {
     src: Src<'a>,
     errors: Vec<ArmyError>,
     /// Every id read: (id, its key, span of its value).
@@ -401,12 +295,12 @@ impl Checker<'_> {
         self.errors.first().cloned()
     }
 
-    fn fail(&mut self, span: Range<usize>, key: String, message: String) {
+    pub fn fail(&mut self, span: Range<usize>, key: String, message: String) {
         let err = self.src.err(span, key, message);
         self.errors.push(err);
     }
 
-    fn type_error(&mut self, e: &Entry, key: &str, value: &Value, expected: &str) {
+    pub fn type_error(&mut self, e: &Entry, key: &str, value: &Value, expected: &str) {
         let found = describe(value, &self.src);
         self.fail(
             value.span(),
@@ -415,7 +309,7 @@ impl Checker<'_> {
         );
     }
 
-    fn missing(&mut self, e: &Entry, key: &str, expected: &str) {
+    pub fn missing(&mut self, e: &Entry, key: &str, expected: &str) {
         if e.unknown_keys.get() {
             return;
         }
@@ -451,7 +345,7 @@ impl Checker<'_> {
         }
     }
 
-    fn string(&mut self, e: &Entry, key: &str) -> Option<Spanned<String>> {
+    pub fn string(&mut self, e: &Entry, key: &str) -> Option<Spanned<String>> {
         let v = e.get(key)?;
         match v.get_ref() {
             DeValue::String(s) => Some(Spanned::new(v.span(), s.to_string())),
@@ -463,7 +357,7 @@ impl Checker<'_> {
     }
 
     /// A name or side: a non-empty string of reasonable length.
-    fn text(&mut self, e: &Entry, key: &str, required: bool) -> Option<String> {
+    pub fn text(&mut self, e: &Entry, key: &str, required: bool) -> Option<String> {
         let Some(s) = self.string(e, key) else {
             if required && e.get(key).is_none() {
                 self.missing(e, key, "a string");
@@ -493,7 +387,7 @@ impl Checker<'_> {
         Some(s.into_inner())
     }
 
-    fn boolean(&mut self, e: &Entry, key: &str) -> Option<Spanned<bool>> {
+    pub fn boolean(&mut self, e: &Entry, key: &str) -> Option<Spanned<bool>> {
         let v = e.get(key)?;
         match v.get_ref() {
             DeValue::Boolean(b) => Some(Spanned::new(v.span(), *b)),
@@ -505,7 +399,7 @@ impl Checker<'_> {
     }
 
     /// A whole number in `min..=max`; `what` says what it counts.
-    fn int(&mut self, e: &Entry, key: &str, min: i64, max: i64, what: &str) -> Option<i64> {
+    pub fn int(&mut self, e: &Entry, key: &str, min: i64, max: i64, what: &str) -> Option<i64> {
         let v = e.get(key)?;
         let expected = format!("{what}, a whole number from {min} to {max}");
         let n = match v.get_ref() {
@@ -532,7 +426,7 @@ impl Checker<'_> {
         }
     }
 
-    fn keyword_value(
+    pub fn keyword_value(
         &mut self,
         e: &Entry,
         key: &str,
@@ -562,7 +456,7 @@ impl Checker<'_> {
         None
     }
 
-    fn keyword(
+    pub fn keyword(
         &mut self,
         e: &Entry,
         key: &str,
@@ -574,7 +468,7 @@ impl Checker<'_> {
     }
 
     /// A list of distinct keywords, such as `class = ["determined"]`.
-    fn keywords(
+    pub fn keywords(
         &mut self,
         e: &Entry,
         key: &str,
@@ -658,7 +552,7 @@ impl Checker<'_> {
 
     // --- the document ---
 
-    fn document(&mut self, doc: &DeTable) -> Option<Army> {
+    fn document(&mut self, doc: &DeTable, schemas: &Schemas) -> Option<Army> {
         let top = Entry {
             table: doc,
             header: 0..0,
@@ -666,21 +560,28 @@ impl Checker<'_> {
             label: None,
             unknown_keys: Cell::new(false),
         };
+        let sections = schemas.section_names();
+        let expected = std::iter::once("[army]".to_string())
+            .chain(sections.iter().map(|s| format!("[[{s}]]")))
+            .collect::<Vec<_>>();
+        let expected = one_of(&expected.iter().map(String::as_str).collect::<Vec<_>>());
         // Top-level keys.
         let mut unknown = false;
         for (k, _) in doc.iter() {
             let name = k.get_ref().as_ref();
-            if !SECTIONS.contains(&name) {
+            if name != "army" && !sections.contains(&name) {
                 unknown = true;
-                let hint = nearest(name, SECTIONS.iter().copied())
-                    .map(|n| format!(" (did you mean `{n}`?)"))
-                    .unwrap_or_default();
+                let hint = nearest(
+                    name,
+                    std::iter::once("army").chain(sections.iter().copied()),
+                )
+                .map(|n| format!(" (did you mean `{n}`?)"))
+                .unwrap_or_default();
                 self.fail(
                     k.span(),
                     name.to_string(),
                     format!(
-                        "{name}: unknown key `{name}` at the top level{hint}; expected [army], \
-                         [[general]], [[unit]], [[figure]] or [[leader]]"
+                        "{name}: unknown key `{name}` at the top level{hint}; expected {expected}"
                     ),
                 );
             }
@@ -715,45 +616,37 @@ impl Checker<'_> {
         self.keys(&head, ARMY_KEYS, &|_| None);
         let name = self.text(&head, "name", true);
         let side = self.text(&head, "side", true);
-        let rules = match self.keyword(&head, "rules", RULES, "rule system") {
-            Some(r) => System::from_id(r.get_ref()),
+        let books: Vec<&str> = schemas.0.iter().map(|(b, _, _)| b.id()).collect();
+        let rules = match self.keyword(&head, "rules", &books, "rule system") {
+            Some(r) => schemas.find(r.get_ref()).copied(),
             None => {
                 if head.get("rules").is_none() {
                     self.missing(
                         &head,
                         "rules",
-                        &format!("the rule system: {}", one_of(RULES)),
+                        &format!("the rule system: {}", one_of(&books)),
                     );
                 }
                 None
             }
         };
         // Without the rule system nothing else can be judged.
-        let rules = rules?;
-
-        let mut army = Army {
-            file: self.src.file.to_string(),
-            name: name.unwrap_or_default(),
-            rules,
-            side: side.unwrap_or_default(),
-            generals: Vec::new(),
-            units: Vec::new(),
-            figures: Vec::new(),
-            leaders: Vec::new(),
-        };
+        let (rules, system_name, schema) = rules?;
+        let own = schema.sections(rules);
+        let mut reader = schema.reader(rules);
 
         let mut total = 0usize;
-        for section in &SECTIONS[1..] {
+        for section in &sections {
             let Some(value) = top.get(section) else {
                 continue;
             };
             let key_span = doc
                 .get_key_value(*section)
                 .map_or(value.span(), |(k, _)| k.span());
-            if !sections_for(rules).contains(section) {
-                let has = sections_for(rules)
+            let Some(keys) = own.iter().find(|s| s.name == *section).map(|s| s.keys) else {
+                let has = own
                     .iter()
-                    .map(|s| format!("[[{s}]]"))
+                    .map(|s| format!("[[{}]]", s.name))
                     .collect::<Vec<_>>();
                 self.fail(
                     key_span,
@@ -766,7 +659,7 @@ impl Checker<'_> {
                     ),
                 );
                 continue;
-            }
+            };
             let items = match value.get_ref() {
                 DeValue::Array(items) if items.iter().all(|i| i.get_ref().is_table()) => items,
                 _ => {
@@ -791,7 +684,7 @@ impl Checker<'_> {
                         path.clone(),
                         format!(
                             "{path}: too many entries; a list may hold at most {MAX_ENTRIES} \
-                             generals, units, figures and leaders together"
+                             entries of all kinds together"
                         ),
                     );
                     return None;
@@ -806,41 +699,32 @@ impl Checker<'_> {
                     label: None,
                     unknown_keys: Cell::new(false),
                 };
-                match *section {
-                    "general" => {
-                        if let Some(g) = self.general(&mut e) {
-                            army.generals.push(g);
-                        }
-                    }
-                    "unit" if rules == System::Drums => {
-                        if let Some(u) = self.drums_unit(&mut e) {
-                            army.units.push(u);
-                        }
-                    }
-                    "unit" => {
-                        if let Some(u) = self.saber_unit(&mut e) {
-                            army.units.push(u);
-                        }
-                    }
-                    "figure" => {
-                        if let Some(f) = self.figure(&mut e) {
-                            army.figures.push(f);
-                        }
-                    }
-                    _ => {
-                        if let Some(l) = self.leader(&mut e) {
-                            army.leaders.push(l);
-                        }
-                    }
-                }
+                let id = self.id(&mut e);
+                self.keys(&e, keys, &|k| {
+                    schemas.foreign(rules, section, k).map(|other| {
+                        format!(
+                            "`{k}` is a {other} {section} field; a {system_name} {section} \
+                             does not have it"
+                        )
+                    })
+                });
+                let name = self.text(&e, "name", true);
+                reader.entry(section, self, &mut e, id, name);
             }
         }
-        self.cross_checks(doc);
-        Some(army)
+        self.duplicate_ids();
+        reader.cross_checks(self, doc);
+        Some(Army {
+            file: self.src.file.to_string(),
+            name: name.unwrap_or_default(),
+            rules,
+            side: side.unwrap_or_default(),
+            list: reader.finish(),
+        })
     }
 
-    /// Duplicate ids, lines of command, the force commander.
-    fn cross_checks(&mut self, doc: &DeTable) {
+    /// Ids used twice in one list.
+    fn duplicate_ids(&mut self) {
         let mut first: HashMap<String, (String, Range<usize>)> = HashMap::new();
         for (id, key, span) in self.ids.clone() {
             if let Some((other_key, other_span)) = first.get(&id) {
@@ -856,400 +740,33 @@ impl Checker<'_> {
                 first.insert(id, (key, span));
             }
         }
+    }
 
-        let general_ids: Vec<String> = self
-            .ids
+    /// The ids read so far whose key starts with `section[`.
+    pub fn ids_of(&self, section: &str) -> Vec<String> {
+        let prefix = format!("{section}[");
+        self.ids
             .iter()
-            .filter(|(_, key, _)| key.starts_with("general["))
+            .filter(|(_, key, _)| key.starts_with(&prefix))
             .map(|(id, _, _)| id.clone())
-            .collect();
-        let generals: Vec<&str> = general_ids.iter().map(String::as_str).collect();
-        let mut refs = Vec::new();
-        let mut commanders = Vec::new();
-        for (section, field) in [("unit", "general"), ("general", "commander")] {
-            let Some(DeValue::Array(items)) = doc.get(section).map(Spanned::get_ref) else {
-                continue;
-            };
-            for (i, item) in items.iter().enumerate() {
-                let Some(table) = item.get_ref().as_table() else {
-                    continue;
-                };
-                let Some(v) = table.get(field) else { continue };
-                let label = table
-                    .get("id")
-                    .and_then(|id| id.get_ref().as_str())
-                    .map(|id| format!(" ({section} \"{id}\")"))
-                    .unwrap_or_default();
-                let key = format!("{section}[{}].{field}", i + 1);
-                match v.get_ref() {
-                    DeValue::String(s) => refs.push((key, label, s.to_string(), v.span())),
-                    DeValue::Boolean(true) => commanders.push((key, label, v.span())),
-                    _ => {}
-                }
-            }
-        }
-        for (key, label, target, span) in refs {
-            if !generals.contains(&target.as_str()) {
-                let hint = nearest(&target, generals.iter().copied())
-                    .map(|n| format!(" (did you mean \"{n}\"?)"))
-                    .unwrap_or_default();
-                let known = if generals.is_empty() {
-                    "the list has no [[general]] entries".to_string()
-                } else {
-                    format!("its generals are {}", one_of(&generals))
-                };
-                self.fail(
-                    span,
-                    key.clone(),
-                    format!("{key}{label}: no general \"{target}\" in this list{hint}; {known}"),
-                );
-            }
-        }
-        if let Some((first_key, _, first_span)) = commanders.first().cloned() {
-            let (line, _) = self.src.line_col(first_span.start);
-            for (key, label, span) in commanders.into_iter().skip(1) {
-                self.fail(
-                    span,
-                    key.clone(),
-                    format!(
-                        "{key}{label}: a second force commander; {first_key} (line {line}) \
-                         is already the force commander, and a list has only one"
-                    ),
-                );
-            }
-        }
+            .collect()
     }
 
-    // --- entries ---
-
-    fn general(&mut self, e: &mut Entry) -> Option<General> {
-        let id = self.id(e);
-        self.keys(e, GENERAL_KEYS, &|_| None);
-        let name = self.text(e, "name", true);
-        let ability = self.keyword(e, "ability", ABILITIES, "ability");
-        let traits = self.keywords(e, "traits", TRAITS, "trait");
-        if traits.len() > 1 {
-            self.fail(
-                traits[1].span(),
-                e.key("traits"),
-                format!(
-                    "{}: a general cannot be both inspiring and hated",
-                    e.place("traits")
-                ),
-            );
-        }
-        let commander = self.boolean(e, "commander");
-        Some(General {
-            id: id?,
-            name: name?,
-            ability: ability.map_or_else(|| "ordinary".to_string(), Spanned::into_inner),
-            traits: traits.into_iter().map(Spanned::into_inner).collect(),
-            commander: commander.is_some_and(|c| *c.get_ref()),
-        })
-    }
-
-    fn drums_unit(&mut self, e: &mut Entry) -> Option<Unit> {
-        let id = self.id(e);
-        self.keys(e, DRUMS_UNIT_KEYS, &|k| {
-            SABER_UNIT_KEYS.contains(&k).then(|| {
-                format!(
-                    "`{k}` is a Musket & Saber unit field; a drums (Drums and Muskets) unit \
-                     does not have it"
-                )
-            })
-        });
-        let name = self.text(e, "name", true);
-        let arm = self.keyword(e, "arm", ARMS, "arm");
-        if e.get("arm").is_none() {
-            self.missing(e, "arm", &format!("the unit's arm: {}", one_of(ARMS)));
-        }
-        let arm_word = arm.as_ref().map(|a| a.get_ref().as_str());
-
-        let mut flags = [false; 2];
-        for (slot, key) in ["heavy", "lancers"].into_iter().enumerate() {
-            let Some(flag) = self.boolean(e, key) else {
-                continue;
-            };
-            if *flag.get_ref() && arm_word.is_some_and(|a| a != "cavalry") {
-                self.fail(
-                    flag.span(),
-                    e.key(key),
-                    format!(
-                        "{}: only cavalry can be {}; this unit's arm is {}",
-                        e.place(key),
-                        if key == "heavy" { "heavy" } else { "lancers" },
-                        arm_word.unwrap_or_default()
-                    ),
-                );
-            }
-            flags[slot] = *flag.get_ref();
-        }
-
-        let class = self.keywords(e, "class", CLASSES, "class");
-        let has = |w: &str| class.iter().find(|c| c.get_ref() == w);
-        if let (Some(_), Some(lackluster)) = (has("determined"), has("lackluster")) {
-            self.fail(
-                lackluster.span(),
-                e.key("class"),
-                format!(
-                    "{}: a unit cannot be classed both determined and lackluster",
-                    e.place("class")
-                ),
-            );
-        }
-
-        let formation = self.keyword(e, "formation", FORMATIONS, "formation");
-        match (&formation, arm_word) {
-            (None, _) if e.get("formation").is_none() => self.missing(
-                e,
-                "formation",
-                &format!(
-                    "the unit's formation: {}",
-                    one_of(arm_word.map_or(FORMATIONS, formations_for))
-                ),
-            ),
-            (Some(f), Some(a)) if !formations_for(a).contains(&f.get_ref().as_str()) => self.fail(
-                f.span(),
-                e.key("formation"),
-                format!(
-                    "{}: {a} cannot be in formation \"{}\"; {a} formations are {}",
-                    e.place("formation"),
-                    f.get_ref(),
-                    one_of(formations_for(a))
-                ),
-            ),
-            _ => {}
-        }
-
-        let weapon = self.keyword(e, "weapon", DRUMS_WEAPONS, "weapon");
-        if let (Some(w), Some(a)) = (&weapon, arm_word)
-            && !weapons_for(a).contains(&w.get_ref().as_str())
-        {
-            self.fail(
-                w.span(),
-                e.key("weapon"),
-                format!(
-                    "{}: {a} cannot carry \"{}\"; {a} weapons are {}",
-                    e.place("weapon"),
-                    w.get_ref(),
-                    one_of(weapons_for(a))
-                ),
-            );
-        }
-
-        let bases = self.int(e, "bases", 1, MAX_BASES, "the number of bases");
-        if e.get("bases").is_none() {
-            self.missing(
-                e,
-                "bases",
-                &format!("the number of bases, a whole number from 1 to {MAX_BASES}"),
-            );
-        }
-        let doctrine = self.keywords(e, "doctrine", DOCTRINES, "doctrine");
-        let general = self.string(e, "general");
-        Some(Unit {
-            id: id?,
-            name: name?,
-            arm: Some(arm?.into_inner()),
-            heavy: flags[0],
-            lancers: flags[1],
-            class: class.into_iter().map(Spanned::into_inner).collect(),
-            formation: Some(formation?.into_inner()),
-            weapon: weapon.map(Spanned::into_inner),
-            bases: Some(bases?),
-            doctrine: doctrine.into_iter().map(Spanned::into_inner).collect(),
-            general: general.map(Spanned::into_inner),
-            ..Unit::default()
-        })
-    }
-
-    fn saber_unit(&mut self, e: &mut Entry) -> Option<Unit> {
-        let id = self.id(e);
-        self.keys(e, SABER_UNIT_KEYS, &|k| {
-            DRUMS_UNIT_KEYS.contains(&k).then(|| {
-                format!(
-                    "`{k}` is a Drums and Muskets unit field; a Musket & Saber unit does not \
-                     have it"
-                )
-            })
-        });
-        let name = self.text(e, "name", true);
-        let kind = self.keyword(e, "type", SABER_TYPES, "unit type");
-        let kind_word = kind.as_ref().map(|k| k.get_ref().as_str());
-
-        let cf = self.int(e, "cf", 0, 30, "the combat factor");
-        if e.get("cf").is_none() {
-            self.missing(e, "cf", "the combat factor, a whole number from 0 to 30");
-        }
-        let mut mr = self.int(e, "mr", 1, 6, "the morale rating");
-        if e.get("mr").is_none() {
-            if kind_word == Some("artillery") {
-                // 8.1: artillery is presumed always to have an MR of 6.
-                mr = Some(6);
-            } else {
-                self.missing(e, "mr", "the morale rating, a whole number from 1 to 6");
-            }
-        }
-        // No `ma` (or "V") is a variable movement allowance (4.4).
-        let ma = match e.get("ma").map(Spanned::get_ref) {
-            Some(DeValue::String(s)) if s == "V" => None,
-            _ => self.int(
-                e,
-                "ma",
-                1,
-                30,
-                "the movement allowance (or \"V\" for a variable one)",
-            ),
-        };
-        let steps = self.int(e, "steps", 1, 2, "the strength steps");
-        if let (Some(2), Some(k @ ("cavalry" | "squadron" | "artillery" | "battalion"))) =
-            (steps, kind_word)
-            && let Some(v) = e.get("steps")
-        {
-            self.fail(
-                v.span(),
-                e.key("steps"),
-                format!(
-                    "{}: {k} units always have one step; only infantry brigades have two",
-                    e.place("steps")
-                ),
-            );
-        }
-        let formation = match e.get("formation") {
-            None => None,
-            Some(v) => match v.get_ref() {
-                DeValue::String(s) if valid_formation_id(s) => Some(s.to_string()),
-                DeValue::Integer(i) if valid_formation_id(i.as_str()) && i.radix() == 10 => {
-                    Some(i.as_str().to_string())
-                }
-                _ => {
-                    self.type_error(
-                        e,
-                        "formation",
-                        v,
-                        "a formation id such as \"1\", \"0\" (independent) or \"A\" (all): \
-                         letters, digits and -, at most 16",
-                    );
-                    None
-                }
-            },
-        };
-        Some(Unit {
-            id: id?,
-            name: name?,
-            formation,
-            cf: Some(cf?),
-            mr: Some(mr?),
-            ma,
-            steps,
-            kind: kind.map(Spanned::into_inner),
-            ..Unit::default()
-        })
-    }
-
-    fn figure(&mut self, e: &mut Entry) -> Option<Figure> {
-        let id = self.id(e);
-        self.keys(e, FIGURE_KEYS, &|_| None);
-        let name = self.text(e, "name", true);
-        let courage = self.int(e, "courage", 1, 6, "a courage value");
-        let rank = self.keyword(e, "rank", RANKS, "rank");
-        match (e.get("courage"), e.get("rank")) {
-            (None, None) => self.missing(
-                e,
-                "courage",
-                &format!("a courage value (1 to 6) or a rank ({})", one_of(RANKS)),
-            ),
-            (Some(_), Some(r)) => self.fail(
-                r.span(),
-                e.key("rank"),
-                format!(
-                    "{}: give courage or rank, not both (rank sets the courage value)",
-                    e.place("rank")
-                ),
-            ),
-            _ => {}
-        }
-        let armament = self.keyword(e, "armament", ARMAMENTS, "armament");
-        let weapon = self.keyword(e, "weapon", MAYHEM_WEAPONS, "weapon");
-        let mut flags = [false; 4];
-        for (slot, key) in ["leader", "shock", "bayonet", "mounted"]
-            .into_iter()
-            .enumerate()
-        {
-            flags[slot] = self.boolean(e, key).is_some_and(|b| *b.get_ref());
-        }
-        let saves = self.int(e, "saves", 0, 20, "hero save tokens");
-        let rerolls = self.int(e, "rerolls", 0, 20, "hero reroll tokens");
-        let skill = self.int(e, "skill_bonus", 0, 5, "a hero's skill die bonus");
-        let impact = self.int(e, "impact_bonus", 0, 5, "a hero's impact die bonus");
-        let group = match self.string(e, "group") {
-            Some(g) if valid_id(g.get_ref()) => Some(g.into_inner()),
-            Some(g) => {
-                self.fail(
-                    g.span(),
-                    e.key("group"),
-                    format!(
-                        "{}: \"{}\" is not a group name; use lowercase letters, digits and -, \
-                         starting with a letter",
-                        e.place("group"),
-                        g.get_ref()
-                    ),
-                );
-                None
-            }
-            None => None,
-        };
-        Some(Figure {
-            id: id?,
-            name: name?,
-            courage,
-            rank: rank.map(Spanned::into_inner),
-            armament: armament.map_or_else(|| "armed".to_string(), Spanned::into_inner),
-            weapon: weapon.map(Spanned::into_inner),
-            leader: flags[0],
-            shock: flags[1],
-            bayonet: flags[2],
-            mounted: flags[3],
-            saves: saves.unwrap_or(0),
-            rerolls: rerolls.unwrap_or(0),
-            skill_bonus: skill.unwrap_or(0),
-            impact_bonus: impact.unwrap_or(0),
-            group,
-        })
-    }
-
-    fn leader(&mut self, e: &mut Entry) -> Option<Leader> {
-        let id = self.id(e);
-        self.keys(e, LEADER_KEYS, &|_| None);
-        let name = self.text(e, "name", true);
-        let cf = self.int(e, "cf", 0, 10, "the leader's combat factor");
-        let mr = self.int(e, "mr", 0, 6, "the leader's morale rating");
-        let mv = self.int(e, "mv", 0, 12, "the leader's movement value");
-        let span = self.int(e, "span", 0, 20, "the leader's command span");
-        Some(Leader {
-            id: id?,
-            name: name?,
-            cf,
-            mr,
-            mv,
-            span,
-        })
+    /// 1-based line of a byte offset in the list.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.src.line_col(offset).0
     }
 }
 
-fn valid_id(s: &str) -> bool {
+pub fn valid_id(s: &str) -> bool {
     s.len() <= MAX_ID_LEN
         && s.starts_with(|c: char| c.is_ascii_lowercase())
         && s.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
-fn valid_formation_id(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 16 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-}
-
 /// "integer 5", "a table", "string \"x\"" for type errors.
-fn describe(value: &Value, src: &Src) -> String {
+pub fn describe(value: &Value, src: &Src) -> String {
     let shown = src.shown(value.span());
     match value.get_ref() {
         DeValue::Table(_) => "a table".to_string(),

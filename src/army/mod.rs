@@ -1,154 +1,159 @@
 //! Army lists (`armies/*.toml`): the units, generals, figures and leaders a
-//! command can name by id, for each rule system.
+//! command can name by id.
 //!
-//! The shapes here are the file format (SPEC section 5). Loading checks
-//! everything — unknown keys, wrong types, unknown keyword values,
-//! duplicate ids, dangling references, impossible numbers — and a list
-//! either loads whole or not at all.
+//! The file format (SPEC section 5) has an `[army]` table saying which rule
+//! book the list is for, then entries such as `[[unit]]`. Which entries a
+//! list has and what each holds belongs to the rule system ([`Schema`]);
+//! this module reads the document, checks what every list shares — the
+//! header, ids, names, unknown keys, keys of another system — and hands
+//! each entry to the system's [`Reader`]. Everything is checked, and a
+//! list either loads whole or not at all.
 
 mod load;
 
-use serde::Deserialize;
+use std::any::Any;
+use std::fmt;
+use std::rc::Rc;
+
+use toml::de::DeTable;
 
 use crate::command::System;
 
 pub use load::{
-    ArmyError, MAX_BYTES, MAX_ENTRIES, check_files, load_armies, load_army, parse_army, summary,
+    ArmyError, Checker, Entry, MAX_BYTES, MAX_ENTRIES, MAX_ID_LEN, Value, check_files, describe,
+    load_army, one_of, parse_army, summary, valid_id,
 };
 
 /// One loaded list.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Army {
     /// Where it was read from, for messages.
     pub file: String,
     pub name: String,
     pub rules: System,
     pub side: String,
-    pub generals: Vec<General>,
-    pub units: Vec<Unit>,
-    pub figures: Vec<Figure>,
-    pub leaders: Vec<Leader>,
+    /// The entries, as the rule system read them.
+    pub list: Rc<dyn ArmyList>,
 }
 
-/// Drums and Muskets general.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct General {
-    pub id: String,
-    pub name: String,
-    /// exceptional | ordinary | incompetent
-    #[serde(default = "ordinary")]
-    pub ability: String,
-    /// inspiring | hated
-    #[serde(default)]
-    pub traits: Vec<String>,
-    /// The force commander issues supply dice.
-    #[serde(default)]
-    pub commander: bool,
-}
-
-fn ordinary() -> String {
-    "ordinary".into()
-}
-
-/// A unit: Drums and Muskets fields, or Musket & Saber fields, by the
-/// list's `rules`. Fields of the other system are rejected when loading.
-#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct Unit {
-    pub id: String,
-    pub name: String,
-    // --- Drums and Muskets ---
-    /// foot | cavalry | artillery | irregular
-    pub arm: Option<String>,
-    /// heavy cavalry
-    #[serde(default)]
-    pub heavy: bool,
-    /// lancers (cavalry)
-    #[serde(default)]
-    pub lancers: bool,
-    /// determined | lackluster | zealous | guards
-    #[serde(default)]
-    pub class: Vec<String>,
-    /// open | line | column-of-attack | column-of-march | square | formed | limbered | unlimbered
-    /// (Musket & Saber: the hex-game formation id)
-    pub formation: Option<String>,
-    /// carbine | musket | rifle | minie | field-artillery | position-artillery
-    pub weapon: Option<String>,
-    pub bases: Option<i64>,
-    /// light-company | two-rank
-    #[serde(default)]
-    pub doctrine: Vec<String>,
-    /// id of the general in its line of command
-    pub general: Option<String>,
-    // --- Musket & Saber ---
-    pub cf: Option<i64>,
-    pub mr: Option<i64>,
-    pub ma: Option<i64>,
-    pub steps: Option<i64>,
-    #[serde(rename = "type")]
-    pub kind: Option<String>,
-}
-
-/// Musket Mayhem figure.
-#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct Figure {
-    pub id: String,
-    pub name: String,
-    /// A courage value (2–6), or give `rank`.
-    pub courage: Option<i64>,
-    /// exceptional-leader | leader | soldier | non-combatant
-    pub rank: Option<String>,
-    /// unarmed | armed | specialist
-    #[serde(default = "armed")]
-    pub armament: String,
-    /// pistol | musket | bow | rifle | canister | roundshot
-    pub weapon: Option<String>,
-    #[serde(default)]
-    pub leader: bool,
-    #[serde(default)]
-    pub shock: bool,
-    #[serde(default)]
-    pub bayonet: bool,
-    #[serde(default)]
-    pub mounted: bool,
-    /// hero tokens
-    #[serde(default)]
-    pub saves: i64,
-    #[serde(default)]
-    pub rerolls: i64,
-    #[serde(default)]
-    pub skill_bonus: i64,
-    #[serde(default)]
-    pub impact_bonus: i64,
-    pub group: Option<String>,
-}
-
-fn armed() -> String {
-    "armed".into()
-}
-
-/// Musket & Saber leader.
-#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct Leader {
-    pub id: String,
-    pub name: String,
-    pub cf: Option<i64>,
-    pub mr: Option<i64>,
-    pub mv: Option<i64>,
-    pub span: Option<i64>,
+impl fmt::Debug for Army {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Army")
+            .field("file", &self.file)
+            .field("name", &self.name)
+            .field("rules", &self.rules)
+            .field("side", &self.side)
+            .field("list", &self.list)
+            .finish()
+    }
 }
 
 impl Army {
-    /// Every id in the list, with what it names.
-    pub fn ids(&self) -> impl Iterator<Item = (&str, &'static str)> {
-        self.generals
+    /// Every id in the list, with what kind of entry it names.
+    pub fn ids(&self) -> Vec<(String, &'static str)> {
+        self.list
+            .members()
+            .into_iter()
+            .map(|m| (m.id.to_string(), m.kind))
+            .collect()
+    }
+
+    /// The entries as the rule system's own type.
+    pub fn list_as<T: 'static>(&self) -> Option<&T> {
+        self.list.as_any().downcast_ref::<T>()
+    }
+}
+
+/// A list's entries in a rule system's own types.
+pub trait ArmyList: fmt::Debug {
+    /// Each entry's id, name and kind (`unit`, `figure`…), in file order
+    /// by kind.
+    fn members(&self) -> Vec<Member<'_>>;
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// One entry of a list, as every system's entries are named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Member<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub kind: &'static str,
+}
+
+/// The kinds of entry a rule book's lists hold.
+pub trait Schema: Sync {
+    /// The sections (`unit` for `[[unit]]`) and the keys each takes.
+    fn sections(&self, book: System) -> &'static [Section];
+    /// A reader for one list of this book.
+    fn reader(&self, book: System) -> Box<dyn Reader>;
+}
+
+/// A kind of entry: `[[unit]]` and its keys (`id` and `name` included).
+#[derive(Debug, Clone, Copy)]
+pub struct Section {
+    pub name: &'static str,
+    pub keys: &'static [&'static str],
+}
+
+/// Reads one list's entries into a rule system's types.
+pub trait Reader {
+    /// One entry of a section, whose id and name the core has read (each
+    /// `None` when missing or bad, already reported).
+    fn entry(
+        &mut self,
+        section: &str,
+        ck: &mut Checker,
+        e: &mut Entry,
+        id: Option<String>,
+        name: Option<String>,
+    );
+
+    /// Checks across entries, once all are read: references between them.
+    fn cross_checks(&mut self, _ck: &mut Checker, _doc: &DeTable) {}
+
+    fn finish(self: Box<Self>) -> Rc<dyn ArmyList>;
+}
+
+/// The rule books lists may be written for, each with its system's name
+/// and schema: what the loader is given.
+#[derive(Clone)]
+pub struct Schemas(pub Vec<(System, &'static str, &'static dyn Schema)>);
+
+impl Schemas {
+    pub fn find(&self, id: &str) -> Option<&(System, &'static str, &'static dyn Schema)> {
+        self.0.iter().find(|(b, _, _)| b.id() == id)
+    }
+
+    /// Every section any book's lists have, in first-seen order.
+    pub fn section_names(&self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = Vec::new();
+        for (book, _, schema) in &self.0 {
+            for s in schema.sections(*book) {
+                if !out.contains(&s.name) {
+                    out.push(s.name);
+                }
+            }
+        }
+        out
+    }
+
+    /// Another system whose lists take `key` in `section`: for the message
+    /// that it is that system's field.
+    pub fn foreign(&self, book: System, section: &str, key: &str) -> Option<&'static str> {
+        let own = self
+            .0
             .iter()
-            .map(|g| (g.id.as_str(), "general"))
-            .chain(self.units.iter().map(|u| (u.id.as_str(), "unit")))
-            .chain(self.figures.iter().map(|f| (f.id.as_str(), "figure")))
-            .chain(self.leaders.iter().map(|l| (l.id.as_str(), "leader")))
+            .find(|(b, _, _)| *b == book)
+            .map(|(_, name, _)| *name);
+        self.0
+            .iter()
+            .filter(|(_, name, _)| Some(*name) != own)
+            .find(|(b, _, schema)| {
+                schema
+                    .sections(*b)
+                    .iter()
+                    .any(|s| s.name == section && s.keys.contains(&key))
+            })
+            .map(|(_, name, _)| *name)
     }
 }

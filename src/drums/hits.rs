@@ -1,15 +1,19 @@
 //! Hits into bases: using bases, each 6 hits remove one base.
 
+use std::rc::Rc;
+
+use super::game::DrumsEffect;
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
-use crate::command::System;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
+use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::DrumsTables;
+use super::Tables;
 
-pub fn verb(_tables: &DrumsTables) -> VerbDoc {
+pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+    let _tables = &all.drums;
     let vocab = Vocab::new().with_number("the hits received").number(
         "bases",
         1,
@@ -17,18 +21,25 @@ pub fn verb(_tables: &DrumsTables) -> VerbDoc {
         "the unit's bases before these hits",
     );
     VerbDoc::new(
-        Some(System::Drums),
+        Some(super::DRUMS),
         "hits",
         "hits N [bases=N]",
         "Bases removed for N hits (the tables' hits per base: 6 on the sheet).",
         vocab,
-        resolve,
+        {
+            let all = all.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&all, input, dice)
+        },
     )
     .examples(&["hits 7", "hits 14 bases=4"])
 }
 
-fn resolve(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let per_base = i64::from(input.tables.drums.hits.per_base);
+fn resolve(
+    tables: &Tables,
+    input: &Input,
+    _dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let per_base = i64::from(tables.drums.hits.per_base);
     let (n, span) = input
         .words
         .number
@@ -43,11 +54,7 @@ fn resolve(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolution, Comm
     }
     let hits = n as i64;
     let carried = input.words.value("carried").unwrap_or(0);
-    let mut res = Resolution::new(
-        System::Drums,
-        "hits",
-        format!("hits on bases ({per_base} hits a base)"),
-    );
+    let mut res = input.resolution("hits", format!("hits on bases ({per_base} hits a base)"));
     res.row("hits", hits);
     if carried > 0 {
         res.row("hits already carried", carried);
@@ -77,6 +84,9 @@ fn resolve(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolution, Comm
     }
     res.field("hits", hits);
     res.field("bases_lost", bases_lost);
+    res.measure("hits", hits as f64);
+    res.effect(Target::ACTOR, DrumsEffect::Hits { hits });
+    res.measure("bases_lost", bases_lost as f64);
     res.field("hits_left", hits_left);
     res.set_outcome(
         "bases-lost",

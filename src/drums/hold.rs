@@ -1,16 +1,18 @@
 //! Hold tests: 2D6 (or 1D12) + adjustments; at or above the threshold the
 //! unit must charge, otherwise it is free (one action point spent).
 
+use std::rc::Rc;
+
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
-use crate::command::System;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
 use crate::resolution::{Resolution, Tone};
 
-use super::DrumsTables;
+use super::Tables;
 
-pub fn verb(tables: &DrumsTables) -> VerbDoc {
+pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+    let tables = &all.drums;
     let mut vocab = Vocab::new().flag("d12", "throw 1D12 instead of 2D6");
     for adj in &tables.hold.adjustment {
         vocab.add(
@@ -20,7 +22,7 @@ pub fn verb(tables: &DrumsTables) -> VerbDoc {
         );
     }
     VerbDoc::new(
-        Some(System::Drums),
+        Some(super::DRUMS),
         "hold",
         "hold [d12] situation…",
         format!(
@@ -28,20 +30,27 @@ pub fn verb(tables: &DrumsTables) -> VerbDoc {
             tables.hold.dice, tables.hold.alternative_dice, tables.hold.must_charge_at
         ),
         vocab,
-        resolve,
+        {
+            let all = all.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&all, input, dice)
+        },
     )
     .examples(&["hold +determined +not-charged", "hold lackluster weak rolled 5 4"])
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let table = &input.tables.drums.hold;
+fn resolve(
+    tables: &Tables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let table = &tables.drums.hold;
     let words = &input.words;
     let expr = if words.has("d12") {
         &table.alternative_dice
     } else {
         &table.dice
     };
-    let mut res = Resolution::new(System::Drums, "hold", format!("hold test ({expr})"));
+    let mut res = input.resolution("hold", format!("hold test ({expr})"));
     let (rolled, mut score) = expr.roll(dice)?;
     res.dice_rows(&expr.text, &rolled);
     for adj in &table.adjustment {

@@ -1,14 +1,18 @@
 //! Start of each turn initiative: pooled dice per side from the generals,
 //! summed; a draw is repeated with one die each and no pool dice.
 
+use std::rc::Rc;
+
+use super::game::DrumsEffect;
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{ClauseKind, System};
+use crate::command::ClauseKind;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
+use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{DrumsTables, InitiativeTable};
+use super::{InitiativeTable, Tables};
 
 fn side_vocab(t: &InitiativeTable) -> Vocab {
     Vocab::new()
@@ -45,15 +49,19 @@ fn side_vocab(t: &InitiativeTable) -> Vocab {
         )
 }
 
-pub fn verb(tables: &DrumsTables) -> VerbDoc {
+pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+    let tables = &all.drums;
     let vocab = side_vocab(&tables.initiative);
     VerbDoc::new(
-        Some(System::Drums),
+        Some(super::DRUMS),
         "initiative",
         "initiative generals=N [exceptional=N] [incompetent=N] [supply] vs generals=N …",
         "Initiative dice-off: pooled D6 per side from the generals; draws re-rolled 1D6 each, no pool dice.",
         vocab.clone(),
-        resolve,
+        {
+            let all = all.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&all, input, dice)
+        },
     )
     .clause(ClauseKind::Vs, vocab, 1)
     .examples(&["initiative generals=3 exceptional=1 supply vs generals=3 incompetent=1"])
@@ -67,13 +75,17 @@ fn pool(t: &InitiativeTable, side: &Bound) -> i64 {
         + if side.has("supply") { t.supply } else { 0 }
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let t = &input.tables.drums.initiative;
+fn resolve(
+    tables: &Tables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let t = &tables.drums.initiative;
     let side_b = input.clause(ClauseKind::Vs).ok_or_else(|| {
         input.missing("`initiative` needs both sides: `initiative generals=N vs generals=N`")
     })?;
     let sides = [&input.words, side_b];
-    let mut res = Resolution::new(System::Drums, "initiative", "start of turn initiative");
+    let mut res = input.resolution("initiative", "start of turn initiative");
     let counts = sides.map(|side| pool(t, side).max(0) as u32);
     let contest = dice.contest(counts[0], counts[1], 6)?;
     let mut json_sides = Vec::new();
@@ -113,6 +125,8 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     };
     res.set_outcome(winner, text, Tone::Neutral);
     res.field("winner", winner);
+    let army = usize::from(winner == "b");
+    res.effect(Target::Game, DrumsEffect::Initiative { army });
     if res.quiet {
         return Ok(res);
     }

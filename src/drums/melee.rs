@@ -4,13 +4,18 @@
 
 use serde_json::json;
 
+use std::rc::Rc;
+
+use super::game::DrumsEffect;
 use crate::bind::{Bound, Kind, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{ClauseKind, System};
+use crate::command::ClauseKind;
 use crate::dice::{DiceSource, PoolBand};
 use crate::error::{BindError, CommandError};
+use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
+use super::Tables;
 use super::pool::{
     self, AdjustKind, AdjustmentTable, Applied, MeleeArm, MeleeTables, PoolTables, SideFacts,
     plural, score,
@@ -21,15 +26,19 @@ const FORMATION: &str = "a formation";
 /// The number word the "per extra rank" rows read.
 const RANKS: &str = "ranks";
 
-pub fn verb(tables: &PoolTables) -> VerbDoc {
+pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+    let tables = &all.drums_pools;
     let vocab = side_vocab(tables);
     VerbDoc::new(
-        Some(System::Drums),
+        Some(super::DRUMS),
         "melee",
         "melee ARM words… [vs ARM words…]",
         "Melee dice pools: 1D6 per base or figure (minimum 2D6) and the Melee Factors Table of the arm; hits, and the round's winner.",
         vocab.clone(),
-        resolve,
+        {
+            let all = all.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&all, input, dice)
+        },
     )
     .clause(ClauseKind::Vs, vocab, 1)
     .examples(&[
@@ -194,8 +203,8 @@ struct Plan {
     sides: Vec<SidePlan>,
 }
 
-fn plan(input: &Input) -> Result<Plan, CommandError> {
-    let tables = &input.tables.drums_pools;
+fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
+    let tables = &all.drums_pools;
     let a = side(input, tables, &input.words, "a")?;
     let b = match input.clause(ClauseKind::Vs) {
         Some(bound) => Some(side(input, tables, bound, "b")?),
@@ -212,7 +221,7 @@ fn plan(input: &Input) -> Result<Plan, CommandError> {
             .get(1 - i.min(1))
             .filter(|_| sides.len() == 2)
             .copied();
-        plans.push(side_plan(input, s, other, sides.len() == 2)?);
+        plans.push(side_plan(tables, input, s, other, sides.len() == 2)?);
     }
     Ok(Plan {
         heading,
@@ -220,11 +229,15 @@ fn plan(input: &Input) -> Result<Plan, CommandError> {
     })
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let tables = &input.tables.drums_pools;
+fn resolve(
+    all: &Tables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let tables = &all.drums_pools;
     let m = &tables.melee;
-    let plan = input.memoized(|| plan(input))?;
-    let mut res = Resolution::new(System::Drums, "melee", plan.heading.clone());
+    let plan = input.memoized(|| plan(all, input))?;
+    let mut res = input.resolution("melee", plan.heading.clone());
     res.row(
         "hits on (house default: tables/drums-pools.toml melee.hit_on)",
         score(m.hit_on),
@@ -278,7 +291,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         res.note("No opponent given: rows about the opponent (vs Open, vs square, vs cavalry, opponents defending…) need `vs ARM words…`.");
     }
 
-    let per_base = i64::from(input.tables.drums.hits.per_base);
+    let per_base = i64::from(all.drums.hits.per_base);
     let mut json_sides = Vec::new();
     for (s, r) in plan.sides.iter().zip(&rolled) {
         let (bases_lost, hits_left) = (r.hits / per_base, r.hits % per_base);
@@ -297,6 +310,24 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     res.field("sides", json_sides);
     res.field("pool", rolled[0].pool);
     res.field("hits", rolled[0].hits);
+    res.measure("hits", rolled[0].hits as f64);
+    for (r, name) in rolled.iter().zip(["hits_a", "hits_b"]) {
+        res.measure(name, r.hits as f64);
+    }
+    res.effect(Target::ACTOR, DrumsEffect::Melee);
+    if let [a_side, b_side] = rolled.as_slice() {
+        let b_unit = Target::clause(0, 0);
+        res.effect(b_unit, DrumsEffect::Melee);
+        for (hits, by, on) in [
+            (a_side.hits, Target::ACTOR, b_unit),
+            (b_side.hits, b_unit, Target::ACTOR),
+        ] {
+            if hits > 0 {
+                res.effect(on, DrumsEffect::Hits { hits });
+                res.effect(by, DrumsEffect::Inflicted);
+            }
+        }
+    }
 
     match b {
         None => {
@@ -375,6 +406,10 @@ fn quiet_outcome(mut res: Resolution, plan: &Plan, rolled: &[Rolled]) -> Resolut
             .collect::<Vec<_>>(),
     );
     res.field("hits", rolled[0].mean_hits);
+    res.measure("hits", rolled[0].mean_hits);
+    for (r, name) in rolled.iter().zip(["hits_a", "hits_b"]) {
+        res.measure(name, r.mean_hits);
+    }
     let (a, b) = (&plan.sides[0], plan.sides.get(1));
     let (id, group): (&'static str, String) = match (b, hits.as_slice()) {
         (None, [h, ..]) => (if *h > 0 { "hits" } else { "no-hits" }, one_sided_group(*h)),
@@ -390,14 +425,14 @@ fn quiet_outcome(mut res: Resolution, plan: &Plan, rolled: &[Rolled]) -> Resolut
 /// One side's pool up to its dice: base, the rows of its arm's table, the
 /// minimum.
 fn side_plan(
+    tables: &PoolTables,
     input: &Input,
     s: &Side,
     other: Option<&Side>,
     two: bool,
 ) -> Result<SidePlan, CommandError> {
-    let mut before = Resolution::new(System::Drums, "melee", "");
+    let mut before = input.resolution("melee", "");
     let res = &mut before;
-    let tables = &input.tables.drums_pools;
     let m = &tables.melee;
     let table = m
         .table(&s.arm.table)

@@ -1,6 +1,10 @@
-//! Drums and Muskets quick reference sheets: the table shapes, and the verbs.
-//! One file per procedure; the numbers live in `tables/drums.toml`.
+//! Drums and Muskets quick reference sheets: the table shapes, the verbs,
+//! the army lists and what a game keeps of their units. One file per
+//! procedure; the numbers live in `tables/drums.toml` and
+//! `tables/drums-pools.toml`.
 
+pub mod army;
+pub mod game;
 mod hits;
 mod hold;
 mod initiative;
@@ -11,11 +15,18 @@ mod resilience;
 mod risk;
 mod shoot;
 
+use std::rc::Rc;
+
 use serde::Deserialize;
 
+use crate::army::{Army, Schema};
 use crate::catalog::VerbDoc;
+use crate::command::{Book, System, Word, WordKind};
 use crate::dice::DiceExpr;
-use crate::error::TableError;
+use crate::error::{BindError, CommandError, TableError};
+use crate::resolution::{Effect, effect_from_json};
+use crate::system::{GamePart, RuleSet, RuleSystem, Setting};
+use crate::tables::{TableFile, TableSource};
 
 pub use pool::PoolTables;
 pub use resilience::Context;
@@ -353,17 +364,137 @@ impl DrumsTables {
     }
 }
 
-/// The drums verbs, their words built from the tables.
-pub fn verbs(tables: &DrumsTables, pools: &PoolTables) -> Vec<VerbDoc> {
-    vec![
-        resilience::verb(tables),
-        hold::verb(tables),
-        movement::charge_verb(tables),
-        movement::move_verb(tables),
-        initiative::verb(tables),
-        risk::verb(tables),
-        hits::verb(tables),
-        shoot::verb(pools),
-        melee::verb(pools),
-    ]
+/// The rule book.
+pub const DRUMS: System = System::new(&Book {
+    id: "drums",
+    title: "Drums and Muskets",
+});
+
+const FILES: &[TableFile] = &[
+    TableFile::new("drums.toml", include_str!("../../tables/drums.toml")),
+    TableFile::new(
+        "drums-pools.toml",
+        include_str!("../../tables/drums-pools.toml"),
+    ),
+];
+
+/// Drums and Muskets, as the registry knows it.
+pub struct Drums;
+
+/// The system, for the registry.
+pub static SYSTEM: Drums = Drums;
+
+impl RuleSystem for Drums {
+    fn name(&self) -> &'static str {
+        "Drums and Muskets"
+    }
+
+    fn books(&self) -> &'static [System] {
+        &[DRUMS]
+    }
+
+    fn table_files(&self) -> &'static [TableFile] {
+        FILES
+    }
+
+    fn load(&'static self, source: &TableSource) -> Result<Rc<dyn RuleSet>, TableError> {
+        Ok(Rc::new(Tables::load(source)?))
+    }
+
+    fn army(&self) -> &'static dyn Schema {
+        &army::DrumsSchema
+    }
+}
+
+/// The Drums and Muskets tables in force.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    pub drums: DrumsTables,
+    /// Shooting and melee dice pools (`drums-pools.toml`).
+    pub drums_pools: PoolTables,
+}
+
+impl Tables {
+    pub fn load(source: &TableSource) -> Result<Tables, TableError> {
+        let (name, drums): (_, DrumsTables) = source.parse(&FILES[0])?;
+        drums.validate(&name)?;
+        let (name, drums_pools): (_, PoolTables) = source.parse(&FILES[1])?;
+        drums_pools.validate(&name)?;
+        Ok(Tables { drums, drums_pools })
+    }
+
+    /// The embedded tables.
+    pub fn embedded() -> Result<Tables, TableError> {
+        Tables::load(&TableSource::embedded())
+    }
+}
+
+impl RuleSet for Tables {
+    fn system(&self) -> &'static dyn RuleSystem {
+        &SYSTEM
+    }
+
+    fn verbs(&self) -> Vec<VerbDoc> {
+        let t = Rc::new(self.clone());
+        vec![
+            resilience::verb(&t),
+            hold::verb(&t),
+            movement::charge_verb(&t),
+            movement::move_verb(&t),
+            initiative::verb(&t),
+            risk::verb(&t),
+            hits::verb(&t),
+            shoot::verb(&t),
+            melee::verb(&t),
+        ]
+    }
+
+    /// `set bases N`: the bases a shooting or melee side is given when
+    /// neither `bases=N` nor a unit says (the tables' default otherwise).
+    fn set(
+        &self,
+        setting: &Word,
+        value: Option<&Word>,
+        line: &str,
+    ) -> Option<Result<Setting, CommandError>> {
+        if setting.keyword() != Some("bases") {
+            return None;
+        }
+        let Some(value) = value else {
+            return Some(Err(BindError::Missing {
+                span: crate::command::Span::at_end(line),
+                what: "`set bases` needs a number: `set bases N` (the bases assumed when a command gives none)".into(),
+            }
+            .into()));
+        };
+        let n = match value.kind {
+            WordKind::Number(n) if n.fract() == 0.0 && (1.0..=1000.0).contains(&n) => n as u32,
+            _ => {
+                return Some(Err(BindError::BadValue {
+                    span: value.span,
+                    text: value.text.clone(),
+                    expected: "bases are a whole number from 1 to 1000".into(),
+                }
+                .into()));
+            }
+        };
+        let mut set = self.clone();
+        set.drums_pools.default_bases = n;
+        Some(Ok((
+            Rc::new(set),
+            format!("bases assumed when a command gives none: {n}"),
+        )))
+    }
+
+    fn settings(&self) -> Vec<(&'static str, &'static str)> {
+        vec![("set bases N", "the bases assumed when a command gives none")]
+    }
+
+    fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
+        Box::new(game::DrumsGame::new(Rc::new(self.clone()), armies))
+    }
+
+    fn effect(&self, json: &serde_json::Value) -> Result<Rc<dyn Effect>, String> {
+        effect_from_json::<game::DrumsEffect>(json)
+    }
 }

@@ -1,13 +1,16 @@
 //! Charge distances and movement distances, in base widths.
 
+use std::rc::Rc;
+
+use super::game::DrumsEffect;
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::System;
 use crate::dice::{DiceExpr, DiceSource};
 use crate::error::{BindError, CommandError};
+use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{Arm, Distance, DrumsTables};
+use super::{Arm, Distance, Tables};
 
 const ARM: &str = "an arm";
 const FORMATION: &str = "a formation";
@@ -30,15 +33,19 @@ fn arm_and_formation_words(formations: impl Iterator<Item = String>) -> Vocab {
     vocab
 }
 
-pub fn charge_verb(tables: &DrumsTables) -> VerbDoc {
+pub fn charge_verb(all: &Rc<Tables>) -> VerbDoc {
+    let tables = &all.drums;
     let vocab = arm_and_formation_words(tables.charge.iter().flat_map(|r| r.formations.clone()));
     VerbDoc::new(
-        Some(System::Drums),
+        Some(super::DRUMS),
         "charge",
         "charge ARM FORMATION",
         "Charge distance in base widths from the Charge Distances table, or \"cannot charge\".",
         vocab,
-        resolve_charge,
+        {
+            let all = all.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve_charge(&all, input, dice)
+        },
     )
     .examples(&[
         "charge cavalry open",
@@ -46,7 +53,8 @@ pub fn charge_verb(tables: &DrumsTables) -> VerbDoc {
     ])
 }
 
-pub fn move_verb(tables: &DrumsTables) -> VerbDoc {
+pub fn move_verb(all: &Rc<Tables>) -> VerbDoc {
+    let tables = &all.drums;
     let vocab = arm_and_formation_words(
         tables
             .movement
@@ -62,12 +70,15 @@ pub fn move_verb(tables: &DrumsTables) -> VerbDoc {
         "in column of march, the whole move on a road: add 1D6",
     );
     VerbDoc::new(
-        Some(System::Drums),
+        Some(super::DRUMS),
         "move",
         "move ARM FORMATION [terrain|retire] [evading] [road]",
         "Movement distance in base widths from the Movement table (generals: 10BW, no dice).",
         vocab,
-        resolve_move,
+        {
+            let all = all.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve_move(&all, input, dice)
+        },
     )
     .examples(&[
         "move foot line",
@@ -133,17 +144,19 @@ fn no_row(input: &Input, what: &str, arm: Arm, formation: Option<&str>) -> Comma
     .into()
 }
 
-fn resolve_charge(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+fn resolve_charge(
+    tables: &Tables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
     let (arm, formation) = arm_and_formation(input, &input.words)?;
-    let row = input
-        .tables
+    let row = tables
         .drums
         .charge
         .iter()
         .find(|r| r.arm == arm && formation.is_none_or(|f| r.formations.iter().any(|w| w == f)))
         .ok_or_else(|| no_row(input, "Charge Distances", arm, formation))?;
-    let mut res = Resolution::new(
-        System::Drums,
+    let mut res = input.resolution(
         "charge",
         format!("charge distance, {}", row_name(arm, &row.formation)),
     );
@@ -151,7 +164,9 @@ fn resolve_charge(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution
         Distance::Dice(expr) => {
             let total = roll_distance(&mut res, "Charge Distances", expr, dice)?;
             res.set_outcome("charge", format!("charge up to {total}BW"), Tone::Good);
+            res.effect(Target::ACTOR, DrumsEffect::Charged);
             res.field("distance_bw", total);
+            res.measure("distance", total as f64);
         }
         Distance::CannotCharge | Distance::NotApplicable => {
             res.row("Charge Distances", "cannot charge");
@@ -189,11 +204,15 @@ fn roll_distance(
     Ok(total)
 }
 
-fn resolve_move(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+fn resolve_move(
+    tables: &Tables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
     let words = &input.words;
     let (arm, formation) = arm_and_formation(input, words)?;
     let evading = words.has("evading");
-    let drums = &input.tables.drums;
+    let drums = &tables.drums;
     let row = drums
         .movement
         .iter()
@@ -215,8 +234,7 @@ fn resolve_move(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, 
         Some("retire") => ("Force to Retire", &row.retire),
         _ => ("Normal", &row.normal),
     };
-    let mut res = Resolution::new(
-        System::Drums,
+    let mut res = input.resolution(
         "move",
         format!("movement, {}, {column}", row_name(arm, &row.formation)),
     );
@@ -258,6 +276,8 @@ fn resolve_move(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, 
         res.note("A fixed move: no dice are thrown.");
     }
     res.set_outcome("move", format!("move up to {total}BW"), Tone::Good);
+    res.effect(Target::ACTOR, DrumsEffect::Moved);
     res.field("distance_bw", total);
+    res.measure("distance", total as f64);
     Ok(res)
 }

@@ -1,14 +1,17 @@
 //! Resilience tests: 2D6 (or 1D12) + the Resilience Situation Adjustment
 //! Table, looked up on the Resilience Outcomes Table for the context.
 
+use std::rc::Rc;
+
+use super::game::DrumsEffect;
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::System;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
+use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{DrumsTables, OutcomeCell, ResilienceAdjustment, ResilienceOutcome};
+use super::{DrumsTables, OutcomeCell, ResilienceAdjustment, ResilienceOutcome, Tables};
 
 /// Which column of the tables the test reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,14 +58,18 @@ impl Context {
 
 const CONTEXT: &str = "a context";
 
-pub fn verb(tables: &DrumsTables) -> VerbDoc {
+pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+    let tables = &all.drums;
     VerbDoc::new(
-        Some(System::Drums),
+        Some(super::DRUMS),
         "resilience",
         "resilience [shooting|charge|melee|other] [d12] situation…",
         "Resilience test: 2D6 (or 1D12) + situation adjustments, looked up on the Resilience Outcomes Table.",
         vocab(tables),
-        resolve,
+        {
+            let all = all.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&all, input, dice)
+        },
     )
     .examples(&[
         "resilience +determined",
@@ -111,8 +118,12 @@ fn columns(adj: &ResilienceAdjustment) -> String {
     )
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let table = &input.tables.drums.resilience;
+fn resolve(
+    tables: &Tables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let table = &tables.drums.resilience;
     let words = &input.words;
     let context = words
         .choice(CONTEXT)
@@ -123,8 +134,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         &table.dice
     };
 
-    let mut res = Resolution::new(
-        System::Drums,
+    let mut res = input.resolution(
         "resilience",
         format!("resilience test, {} ({expr})", context.phrase()),
     );
@@ -150,6 +160,15 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     res.set_outcome(cell.outcome.id(), describe(cell), tone(cell.outcome));
     res.field("context", context.id());
     res.field("hits", cell.hits);
+    res.measure("hits", cell.hits as f64);
+    if cell.hits > 0 {
+        res.effect(Target::ACTOR, DrumsEffect::Hits { hits: cell.hits });
+    }
+    match cell.outcome {
+        ResilienceOutcome::ForcedRetire => res.effect(Target::ACTOR, DrumsEffect::Retired),
+        ResilienceOutcome::Break => res.effect(Target::ACTOR, DrumsEffect::Broken),
+        _ => {}
+    }
     res.field("advance_bw", cell.advance_bw);
     match cell.outcome {
         ResilienceOutcome::Break => {

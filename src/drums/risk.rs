@@ -2,18 +2,22 @@
 //! then 3D6 BW to his own long edge) or takes 1 hit per base from shooting
 //! (6: incapacitated).
 
+use std::rc::Rc;
+
+use super::game::DrumsEffect;
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
-use crate::command::System;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
+use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{DrumsTables, RiskRow};
+use super::{RiskRow, Tables};
 
 const CAUSE: &str = "a cause";
 
-pub fn verb(tables: &DrumsTables) -> VerbDoc {
+pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+    let tables = &all.drums;
     let r = &tables.risk;
     let vocab = Vocab::new()
         .choice(
@@ -28,18 +32,25 @@ pub fn verb(tables: &DrumsTables) -> VerbDoc {
         )
         .flag("commander", "the general is the force commander");
     VerbDoc::new(
-        Some(System::Drums),
+        Some(super::DRUMS),
         "risk",
         "risk broke|shot [commander]",
         "Risk to generals: 1D6 when a unit within 3BW breaks (5+ swept away) or is shot (6 incapacitated).",
         vocab,
-        resolve,
+        {
+            let all = all.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&all, input, dice)
+        },
     )
     .examples(&["risk broke", "risk shot commander rolled 6"])
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let risk = &input.tables.drums.risk;
+fn resolve(
+    tables: &Tables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let risk = &tables.drums.risk;
     let (cause, _) = input
         .words
         .choice(CAUSE)
@@ -49,11 +60,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     } else {
         &risk.shot
     };
-    let mut res = Resolution::new(
-        System::Drums,
-        "risk",
-        format!("risk to generals: {}", row.row),
-    );
+    let mut res = input.resolution("risk", format!("risk to generals: {}", row.row));
     let die = dice.roll(6)?;
     res.die("1D6", die);
     res.row("needs", format!("{}+", row.needs));
@@ -67,11 +74,18 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         format!("the general is {}", row.text),
         Tone::Bad,
     );
+    let effect = if cause == "broke" {
+        DrumsEffect::SweptAway
+    } else {
+        DrumsEffect::Incapacitated
+    };
+    res.effect(Target::ACTOR, effect);
     if let Some(expr) = &row.distance {
         let (rolled, total) = expr.roll(dice)?;
         res.dice_rows(format_args!("{expr} BW to his own long edge"), &rolled);
         res.note(format!("Move him {total}BW towards his own long edge."));
         res.field("distance_bw", total);
+        res.measure("distance", total as f64);
     }
     res.note(row.aftermath.clone());
     if input.words.has("commander") {

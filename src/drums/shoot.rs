@@ -4,13 +4,18 @@
 
 use serde_json::json;
 
+use std::rc::Rc;
+
+use super::game::DrumsEffect;
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{ClauseKind, System, Unit};
+use crate::command::{ClauseKind, Unit};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
+use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
+use super::Tables;
 use super::pool::{
     self, AdjustmentTable, Applied, Band, PoolTables, SideFacts, Weapon, plural, score,
 };
@@ -20,7 +25,8 @@ const FORMATION: &str = "the shooters' formation";
 /// Words the resolver reads itself rather than through a table row.
 const OWN_WORDS: [&str; 3] = ["bases", "unprompted", "bounce"];
 
-pub fn verb(tables: &PoolTables) -> VerbDoc {
+pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+    let tables = &all.drums_pools;
     let t = &tables.shoot;
     let mut vocab = Vocab::new().with_distance(Unit::BaseWidths);
     for w in &t.weapon {
@@ -68,12 +74,15 @@ pub fn verb(tables: &PoolTables) -> VerbDoc {
         target.add(word, Kind::Flag, rows.join("; "));
     }
     VerbDoc::new(
-        Some(System::Drums),
+        Some(super::DRUMS),
         "shoot",
         "shoot WEAPON DISTANCE shooter-words… [at target-words…]",
         "Dice-pool shooting: Table 1 range and score, Tables 2a–2d pool adjustments, hits and bases lost.",
         vocab,
-        resolve,
+        {
+            let all = all.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&all, input, dice)
+        },
     )
     .clause(ClauseKind::At, target, 1)
     .examples(&[
@@ -147,15 +156,19 @@ struct DrawPlan {
     target_bases: Option<i64>,
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    match input.memoized(|| plan(input))? {
+fn resolve(
+    tables: &Tables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    match input.memoized(|| plan(tables, input))? {
         Plan::Finished(res) => Ok(res.clone()),
-        Plan::Draw(plan) => draw(input, plan, dice),
+        Plan::Draw(plan) => draw(tables, input, plan, dice),
     }
 }
 
-fn plan(input: &Input) -> Result<Plan, CommandError> {
-    let tables = &input.tables.drums_pools;
+fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
+    let tables = &all.drums_pools;
     let words = &input.words;
     let (keyword, _) = words.choice(WEAPON).ok_or_else(|| {
         let names: Vec<&str> = tables
@@ -193,8 +206,7 @@ fn plan(input: &Input) -> Result<Plan, CommandError> {
     let range_id = band.map_or("out-of-range", Band::id);
     let distance_text = format!("{distance}BW");
 
-    let mut res = Resolution::new(
-        System::Drums,
+    let mut res = input.resolution(
         "shoot",
         format!(
             "shooting, {} at {distance_text}{}",
@@ -220,6 +232,7 @@ fn plan(input: &Input) -> Result<Plan, CommandError> {
     );
     res.field("weapon", weapon.keyword.clone());
     res.field("distance_bw", distance);
+    res.measure("distance", distance);
     res.field("range", range_id);
 
     let Some(band) = band else {
@@ -237,6 +250,8 @@ fn plan(input: &Input) -> Result<Plan, CommandError> {
         res.field("hit_on", serde_json::Value::Null);
         res.field("hits", 0);
         res.field("bases_lost", 0);
+        res.measure("hits", 0.0);
+        res.measure("bases_lost", 0.0);
         res.field("hits_left", 0);
         return Ok(Plan::Finished(res));
     };
@@ -334,7 +349,11 @@ fn plan(input: &Input) -> Result<Plan, CommandError> {
         );
         res.field("hits", 0);
         res.field("bases_lost", 0);
+        res.measure("hits", 0.0);
+        res.measure("bases_lost", 0.0);
         res.field("hits_left", 0);
+        res.effect(Target::ACTOR, DrumsEffect::Shot);
+        res.effect(Target::clause(0, 0), DrumsEffect::FiredAt);
         return Ok(Plan::Finished(res));
     }
 
@@ -354,7 +373,8 @@ fn plan(input: &Input) -> Result<Plan, CommandError> {
 
 /// The dice, the hits, and what they do.
 fn draw(
-    input: &Input,
+    tables: &Tables,
+    _input: &Input,
     plan: &DrawPlan,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
@@ -385,10 +405,12 @@ fn draw(
     };
     res.row(format!("hits ({} or more)", hit_on), hits);
 
-    let per_base = i64::from(input.tables.drums.hits.per_base);
+    let per_base = i64::from(tables.drums.hits.per_base);
     let (bases_lost, hits_left) = (hits / per_base, hits % per_base);
     res.field("hits", hits);
     res.field("bases_lost", bases_lost);
+    res.measure("hits", hits as f64);
+    res.measure("bases_lost", bases_lost as f64);
     res.field("hits_left", hits_left);
     // Odds group shots by their hits (and the bounce's).
     let group = match bounce_hits {
@@ -408,6 +430,12 @@ fn draw(
         return Ok(res);
     }
     res.odds_group = Some(group.into());
+    res.effect(Target::ACTOR, DrumsEffect::Shot);
+    res.effect(Target::clause(0, 0), DrumsEffect::FiredAt);
+    if hits > 0 {
+        res.effect(Target::clause(0, 0), DrumsEffect::Hits { hits });
+        res.effect(Target::ACTOR, DrumsEffect::Inflicted);
+    }
     let mut text = pool::loss_text(hits, per_base);
     if let Some(target_bases) = plan.target_bases {
         res.field("target_bases", target_bases);

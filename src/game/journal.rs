@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::ArmySource;
-use super::state::Effect;
 use crate::army::ArmyError;
 
 #[derive(Debug, Error)]
@@ -45,11 +44,27 @@ pub struct Entry {
     pub dice: Vec<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<String>,
+    /// Each effect as its rule system writes it, with the unit it fell on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub effects: Vec<Effect>,
+    pub effects: Vec<serde_json::Value>,
     /// This entry takes back entry N.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub undo: Option<u64>,
+}
+
+impl Entry {
+    /// The effect of `next-turn`, the one effect that is the game's own.
+    pub const NEXT_TURN: &'static str = "next-turn";
+
+    /// Whether this entry advances the turn.
+    pub fn next_turn(&self) -> bool {
+        self.system.is_none()
+            && self.undo.is_none()
+            && self
+                .effects
+                .iter()
+                .any(|e| e.get("effect").and_then(|v| v.as_str()) == Some(Entry::NEXT_TURN))
+    }
 }
 
 #[derive(Serialize, Deserialize)]

@@ -5,11 +5,15 @@
 
 use serde_json::{Value, json};
 
+use std::rc::Rc;
+
+use super::game::MayhemEffect;
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{Span, System, Word, WordKind};
+use crate::command::{Span, Word, WordKind};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
+use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
 use super::{Cause, D6, MAX_TOKENS, MayhemTables, Tokens};
@@ -20,9 +24,10 @@ const INDIVIDUAL_CAUSE: &str = "fire";
 /// Most figures in one group on a line.
 const MAX_GROUP: usize = 50;
 
-pub fn verb(tables: &MayhemTables) -> VerbDoc {
+pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     let c = &tables.courage;
-    let mut vocab = Vocab::new().raw();
+    let mut vocab = Vocab::new().raw().number_from("courage");
     vocab.add(
         "(rule)",
         Kind::Flag,
@@ -79,12 +84,15 @@ pub fn verb(tables: &MayhemTables) -> VerbDoc {
         ),
     );
     VerbDoc::new(
-        Some(System::Mayhem),
+        Some(super::MAYHEM),
         "courage",
         "courage N|RANK|group=N,N,… [cause=casualty|charge-ordered|charged|fire|leader-killed] [saves=N] [rerolls=N]",
         "Courage check: one die against the highest courage in the group, equal or less passes; on failure each individual runs off or retreats 2d6\". Dice: the group die, then a die for each figure, then the retreat dice of each figure that retreats.",
         vocab,
-        resolve,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&t, input, dice)
+        },
     )
     .examples(&[
         "courage 4",
@@ -101,9 +109,9 @@ struct Check<'t> {
     tokens: Tokens,
 }
 
-fn read<'t>(input: &Input<'t>) -> Result<Check<'t>, CommandError> {
+fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, CommandError> {
     crate::bind::no_clauses(input.command)?;
-    let c = &input.tables.mayhem.courage;
+    let c = &tables.courage;
     let mut values: Option<(Vec<i64>, Span, String)> = None;
     let mut cause = None;
     let mut tokens = Tokens::default();
@@ -129,7 +137,7 @@ fn read<'t>(input: &Input<'t>) -> Result<Check<'t>, CommandError> {
             }
             WordKind::Keyword { name, value } => match (name.as_str(), value.as_deref()) {
                 ("group", Some(list)) => {
-                    let v = group_values(list, word, input.tables)?;
+                    let v = group_values(list, word, tables)?;
                     set_values((v, word.span, word.text.clone()))?;
                 }
                 ("cause", Some(v)) => {
@@ -187,9 +195,9 @@ fn read<'t>(input: &Input<'t>) -> Result<Check<'t>, CommandError> {
                         .map_or(0, |r| r.value);
                     set_values((vec![v], word.span, word.text.clone()))?;
                 }
-                (k, _) => return Err(unknown(word, k, input)),
+                (k, _) => return Err(unknown(tables, word, k, input)),
             },
-            _ => return Err(unknown(word, &word.text, input)),
+            _ => return Err(unknown(tables, word, &word.text, input)),
         }
     }
     let Some((values, span, _)) = values else {
@@ -220,8 +228,8 @@ fn repeated(word: &Word, name: &str) -> CommandError {
     .into()
 }
 
-fn unknown(word: &Word, name: &str, input: &Input) -> CommandError {
-    let c = &input.tables.mayhem.courage;
+fn unknown(tables: &MayhemTables, word: &Word, name: &str, _input: &Input) -> CommandError {
+    let c = &tables.courage;
     let names = c
         .rank
         .iter()
@@ -249,12 +257,8 @@ fn face_value(n: f64, word: &Word) -> Result<i64, CommandError> {
     }
 }
 
-fn group_values(
-    list: &str,
-    word: &Word,
-    tables: &crate::tables::Tables,
-) -> Result<Vec<i64>, CommandError> {
-    let ranks = &tables.mayhem.courage.rank;
+fn group_values(list: &str, word: &Word, tables: &MayhemTables) -> Result<Vec<i64>, CommandError> {
+    let ranks = &tables.courage.rank;
     let bad = |what: String| -> CommandError {
         BindError::BadValue {
             span: word.span,
@@ -290,13 +294,17 @@ fn group_values(
     Ok(values)
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let c = &input.tables.mayhem.courage;
+fn resolve(
+    tables: &MayhemTables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let c = &tables.courage;
     let Check {
         values,
         cause,
         mut tokens,
-    } = read(input)?;
+    } = read(tables, input)?;
     let highest = values.iter().copied().max().unwrap_or(0);
     let group = values.len() > 1;
     let heading = if group {
@@ -304,7 +312,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     } else {
         "courage check, individual (a group of one)".to_string()
     };
-    let mut res = Resolution::new(System::Mayhem, "courage", heading);
+    let mut res = input.resolution("courage", heading);
     match cause {
         Some(cause) => res.row("cause", &cause.row),
         None => res.row("cause", "not given: any cause but an order to charge"),
@@ -448,6 +456,9 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     }
     res.field("figures", Value::Array(figures));
     res.field("runs_off", ran);
+    if ran > 0 {
+        res.effect(Target::ACTOR, MayhemEffect::RanOff);
+    }
     res.field("retreats", retreated);
     finish_tokens(&mut res, &tokens);
     let text = if group && !hit_only {
@@ -470,6 +481,7 @@ fn score_above(value: i64) -> u32 {
 }
 
 fn finish_tokens(res: &mut Resolution, tokens: &Tokens) {
+    tokens.spent(res, Target::ACTOR);
     if tokens.any() {
         res.field("tokens", tokens.json());
     }

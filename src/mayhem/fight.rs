@@ -7,11 +7,15 @@
 
 use serde_json::{Value, json};
 
+use std::rc::Rc;
+
+use super::game::MayhemEffect;
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{ClauseKind, System};
+use crate::command::ClauseKind;
 use crate::dice::{DiceSource, Rolled, Steps, run_steps};
 use crate::error::{BindError, CommandError};
+use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
 use super::{D6, MayhemTables, Tokens, token_words};
@@ -72,15 +76,19 @@ fn side_vocab(tables: &MayhemTables) -> Vocab {
     )
 }
 
-pub fn verb(tables: &MayhemTables) -> VerbDoc {
+pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     let vocab = side_vocab(tables);
     VerbDoc::new(
-        Some(System::Mayhem),
+        Some(super::MAYHEM),
         "fight",
         "fight A-words… vs B-words… [vs C-words…]",
         "Hand-to-hand: opposed skill dice with the melee modifiers; the winner's results die against its armament (6/5/4) kills, else the loser checks courage.",
         vocab.clone(),
-        resolve,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&t, input, dice)
+        },
     )
     .clause(ClauseKind::Vs, vocab, MAX_OPPONENTS)
     .examples(&[
@@ -228,8 +236,7 @@ struct Figures {
 }
 
 impl Figures {
-    fn new(input: &Input) -> Result<Figures, CommandError> {
-        let tables = &input.tables.mayhem;
+    fn new(tables: &MayhemTables, input: &Input) -> Result<Figures, CommandError> {
         let opponents: Vec<&Bound> = input
             .clauses
             .iter()
@@ -258,15 +265,19 @@ impl Figures {
     }
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let Figures { a, bs } = input.memoized(|| Figures::new(input))?;
+fn resolve(
+    tables: &MayhemTables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let Figures { a, bs } = input.memoized(|| Figures::new(tables, input))?;
     let several = bs.len() > 1;
     let heading = if several {
         format!("hand-to-hand, A against {} opponents in order", bs.len())
     } else {
         "hand-to-hand, A vs B".to_string()
     };
-    let res = Resolution::new(System::Mayhem, "fight", heading);
+    let res = input.resolution("fight", heading);
     let quiet = res.quiet;
     let mut combats = Combats {
         res,
@@ -294,6 +305,12 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         .as_ref()
         .map_or(("tie", None), |l| (l.outcome, l.result));
     res.field("result", result.map_or(Value::Null, Value::from));
+    tally.a_tokens.spent(&mut res, Target::ACTOR);
+    match (outcome, result) {
+        ("a-hits", Some("killed")) => res.effect(Target::clause(0, 0), MayhemEffect::Killed),
+        ("b-hits", Some("killed")) => res.effect(Target::ACTOR, MayhemEffect::Killed),
+        _ => {}
+    }
     if !quiet {
         if let Some(only) = combats.first().filter(|_| !several) {
             for key in ["a", "b"] {

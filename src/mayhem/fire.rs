@@ -4,11 +4,15 @@
 
 use serde_json::{Value, json};
 
+use std::rc::Rc;
+
+use super::game::MayhemEffect;
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{ClauseKind, System, Unit};
+use crate::command::{ClauseKind, Unit};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
+use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
 use super::{Cover, D6, MayhemTables, Tokens, needs, token_words};
@@ -32,7 +36,8 @@ fn cover_words(mut vocab: Vocab, tables: &MayhemTables) -> Vocab {
     vocab
 }
 
-pub fn verb(tables: &MayhemTables) -> VerbDoc {
+pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     let f = &tables.fire;
     let mut vocab = Vocab::new().with_distance(Unit::Inches);
     for w in &f.weapon {
@@ -87,12 +92,15 @@ pub fn verb(tables: &MayhemTables) -> VerbDoc {
         ),
     );
     VerbDoc::new(
-        Some(System::Mayhem),
+        Some(super::MAYHEM),
         "fire",
         "fire WEAPON DISTANCE [open|soft|hard] [mounted] [skill+N] [impact+N] [figures=N] [rerolls=N] [at [hero] [saves=N]]",
         "Missile fire: range, skill die (-1 over half range, -1 mounted) against the cover's score, impact die (6+ kills, else a courage check).",
         vocab,
-        resolve,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&t, input, dice)
+        },
     )
     .clause(ClauseKind::At, at, 1)
     .examples(&[
@@ -111,8 +119,12 @@ struct Mods {
     impact_rows: Vec<(String, i64)>,
 }
 
-fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let f = &input.tables.mayhem.fire;
+fn resolve(
+    tables: &MayhemTables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let f = &tables.fire;
     let words = &input.words;
     let (weapon_id, _) = words.choice(WEAPON).ok_or_else(|| {
         let names: Vec<&str> = f.weapon.iter().map(|w| w.keyword.as_str()).collect();
@@ -130,7 +142,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         ))
     })?;
     let target = input.clause(ClauseKind::At).cloned().unwrap_or_default();
-    let cover = pick_cover(input, &target)?;
+    let cover = pick_cover(tables, input, &target)?;
     let figures = words.value("figures").unwrap_or(1);
     if let Some(span) = words.span_of("figures")
         && weapon.several.is_none()
@@ -156,8 +168,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         .into());
     }
 
-    let mut res = Resolution::new(
-        System::Mayhem,
+    let mut res = input.resolution(
         "fire",
         format!("missile fire, {} at {}", weapon.keyword, Inches(distance)),
     );
@@ -168,6 +179,7 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
     if !quiet {
         res.field("range_in", weapon.range);
         res.field("distance_in", distance);
+        res.measure("distance", distance);
     }
     if distance > weapon.range as f64 {
         res.row(
@@ -292,6 +304,11 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         ));
     }
     let (killed, checks, missed) = (volley.killed, volley.checks, volley.missed);
+    shooter.spent(&mut res, Target::ACTOR);
+    target_tokens.spent(&mut res, Target::clause(0, 0));
+    if killed > 0 {
+        res.effect(Target::clause(0, 0), MayhemEffect::Killed);
+    }
     let outcome = if killed > 0 {
         "killed"
     } else if checks > 0 {
@@ -348,10 +365,11 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
 
 /// The cover from the firer's words or the target's, not both.
 fn pick_cover<'t>(
-    input: &Input<'t>,
+    tables: &'t MayhemTables,
+    input: &Input,
     target: &crate::bind::Bound,
 ) -> Result<&'t Cover, CommandError> {
-    let covers = &input.tables.mayhem.fire.cover;
+    let covers = &tables.fire.cover;
     let chosen = match (input.words.choice(COVER), target.choice(COVER)) {
         (Some((a, _)), Some((b, span))) => {
             return Err(BindError::Conflict {

@@ -4,9 +4,10 @@
 
 use serde_json::json;
 
+use std::rc::Rc;
+
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
-use crate::command::System;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
@@ -16,7 +17,8 @@ use super::{CheckRow, D6, Downed, MayhemTables, needs};
 /// Most figures in a crew or downed after a battle, on one line.
 const MAX_FIGURES: i64 = 200;
 
-pub fn reload_verb(tables: &MayhemTables) -> VerbDoc {
+pub fn reload_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     let r = &tables.reload;
     let vocab = Vocab::new()
         .number(
@@ -33,19 +35,26 @@ pub fn reload_verb(tables: &MayhemTables) -> VerbDoc {
             format!("one of the crew is a leader, counting as {} figures", r.leader_counts),
         );
     VerbDoc::new(
-        Some(System::Mayhem),
+        Some(super::MAYHEM),
         "reload",
         "reload crew=N [leader]",
         "Reloading a gun: smoke puffs placed when it fires, and the turns a crew needs to remove them.",
         vocab,
-        resolve_reload,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve_reload(&t, input, dice)
+        },
     )
     .examples(&["reload crew=3", "reload crew=2 leader", "reload crew=2"])
 }
 
-fn resolve_reload(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+fn resolve_reload(
+    tables: &MayhemTables,
+    input: &Input,
+    _dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
-    let r = &input.tables.mayhem.reload;
+    let r = &tables.reload;
     let crew = input
         .words
         .value("crew")
@@ -61,7 +70,7 @@ fn resolve_reload(input: &Input, _dice: &mut dyn DiceSource) -> Result<Resolutio
         .into());
     }
     let effective = crew + if leader { r.leader_counts - 1 } else { 0 };
-    let mut res = Resolution::new(System::Mayhem, "reload", "reloading a gun (smoke puffs)");
+    let mut res = input.resolution("reload", "reloading a gun (smoke puffs)");
     res.row("smoke puffs placed when the gun fires", r.puffs);
     res.row("crew figures", crew);
     if leader {
@@ -109,11 +118,11 @@ fn one_die_verb(
     usage: &'static str,
     summary: &'static str,
     row: &CheckRow,
-    resolve: crate::catalog::Resolver,
+    resolve: impl Fn(&Input, &mut dyn DiceSource) -> Result<Resolution, CommandError> + 'static,
     examples: &'static [&'static str],
 ) -> VerbDoc {
     VerbDoc::new(
-        Some(System::Mayhem),
+        Some(super::MAYHEM),
         name,
         usage,
         summary,
@@ -124,30 +133,42 @@ fn one_die_verb(
     .tap_help(format!("{}: needs {}", row.row, needs(row.needs)))
 }
 
-pub fn climb_verb(tables: &MayhemTables) -> VerbDoc {
+pub fn climb_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     one_die_verb(
         "climb",
         "climb",
         "Climbing a stockade wall (clear space a base width either side, no defenders): one die, 6 succeeds.",
         &tables.climb,
-        resolve_climb,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve_climb(&t, input, dice)
+        },
         &["climb", "climb rolled 6"],
     )
 }
 
-pub fn ignite_verb(tables: &MayhemTables) -> VerbDoc {
+pub fn ignite_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     one_die_verb(
         "ignite",
         "ignite",
         "Setting a building or stockade section afire (a marked figure adjacent to it): one die, 6 succeeds.",
         &tables.ignite,
-        resolve_ignite,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve_ignite(&t, input, dice)
+        },
         &["ignite", "ignite rolled 6"],
     )
 }
 
-fn resolve_climb(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let row = &input.tables.mayhem.climb;
+fn resolve_climb(
+    tables: &MayhemTables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let row = &tables.climb;
     check(
         input,
         dice,
@@ -159,8 +180,12 @@ fn resolve_climb(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution,
     )
 }
 
-fn resolve_ignite(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let row = &input.tables.mayhem.ignite;
+fn resolve_ignite(
+    tables: &MayhemTables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
+    let row = &tables.ignite;
     check(
         input,
         dice,
@@ -182,7 +207,7 @@ fn check(
     failure: &str,
 ) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
-    let mut res = Resolution::new(System::Mayhem, verb, heading);
+    let mut res = input.resolution(verb, heading);
     let die = dice.roll(D6)?;
     res.die("die", die);
     res.row("needs", needs(row.needs));
@@ -195,15 +220,19 @@ fn check(
     Ok(res)
 }
 
-pub fn skill_verb(tables: &MayhemTables) -> VerbDoc {
+pub fn skill_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     let s = &tables.skill;
     VerbDoc::new(
-        Some(System::Mayhem),
+        Some(super::MAYHEM),
         "skill",
         "skill N",
         "A scenario skill: one die, the skill rating (4-6) or more succeeds.",
         Vocab::new().with_number("the skill rating: the minimum to roll on a d6"),
-        resolve_skill,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve_skill(&t, input, dice)
+        },
     )
     .examples(&["skill 5", "skill 4 rolled 3"])
     .tap_help(format!("{} ({} to {})", s.row, s.min, s.max))
@@ -221,9 +250,13 @@ impl TapHelp for VerbDoc {
     }
 }
 
-fn resolve_skill(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+fn resolve_skill(
+    tables: &MayhemTables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
-    let s = &input.tables.mayhem.skill;
+    let s = &tables.skill;
     let (n, span) = input
         .words
         .number
@@ -240,11 +273,7 @@ fn resolve_skill(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution,
         .into());
     }
     let rating = n as i64;
-    let mut res = Resolution::new(
-        System::Mayhem,
-        "skill",
-        format!("skill check, rating {rating}"),
-    );
+    let mut res = input.resolution("skill", format!("skill check, rating {rating}"));
     let die = dice.roll(D6)?;
     res.die("die", die);
     res.row("needs: the skill rating", needs(rating));
@@ -257,7 +286,8 @@ fn resolve_skill(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution,
     Ok(res)
 }
 
-pub fn search_verb(tables: &MayhemTables) -> VerbDoc {
+pub fn search_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     let s = &tables.search;
     let list = |ls: &[super::Labelled]| {
         ls.iter()
@@ -285,17 +315,24 @@ pub fn search_verb(tables: &MayhemTables) -> VerbDoc {
             ),
         );
     VerbDoc::new(
-        Some(System::Mayhem),
+        Some(super::MAYHEM),
         "search",
         "search value=N difficulty=N",
         "Search: the player rolls against the figure's search value, the referee against the difficulty; both must succeed.",
         vocab,
-        resolve_search,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve_search(&t, input, dice)
+        },
     )
     .examples(&["search value=6 difficulty=2", "search value=4 difficulty=6 rolled 5 6"])
 }
 
-fn resolve_search(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+fn resolve_search(
+    _tables: &MayhemTables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
     let value = input
         .words
@@ -305,7 +342,7 @@ fn resolve_search(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution
         .words
         .value("difficulty")
         .ok_or_else(|| input.missing("`search` needs the search difficulty: `difficulty=5`"))?;
-    let mut res = Resolution::new(System::Mayhem, "search", "search");
+    let mut res = input.resolution("search", "search");
     let player = dice.roll(D6)?;
     res.die("player's die", player);
     res.row("needs: the figure's search value", needs(value));
@@ -343,7 +380,8 @@ fn resolve_search(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution
     Ok(res)
 }
 
-pub fn post_battle_verb(tables: &MayhemTables) -> VerbDoc {
+pub fn post_battle_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     let bands: Vec<String> = tables
         .post_battle
         .band
@@ -351,23 +389,27 @@ pub fn post_battle_verb(tables: &MayhemTables) -> VerbDoc {
         .map(|b| b.row.clone())
         .collect();
     VerbDoc::new(
-        Some(System::Mayhem),
+        Some(super::MAYHEM),
         "post-battle",
         "post-battle N",
         "After the battle, each downed figure (not those that ran): one d6, 1-4 wounded, 5-6 dead.",
         Vocab::new().with_number("the number of downed figures"),
-        resolve_post_battle,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve_post_battle(&t, input, dice)
+        },
     )
     .examples(&["post-battle 3", "post-battle 2 rolled 4 5"])
     .tap_help(bands.join("; "))
 }
 
 fn resolve_post_battle(
+    tables: &MayhemTables,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
-    let t = &input.tables.mayhem;
+    let t = &tables;
     let (n, span) = input.words.number.ok_or_else(|| {
         input.missing("`post-battle` needs the number of downed figures, like `post-battle 3`")
     })?;
@@ -381,8 +423,7 @@ fn resolve_post_battle(
     }
     let figures = n as u32;
     let dead_from = t.dead_from();
-    let mut res = Resolution::new(
-        System::Mayhem,
+    let mut res = input.resolution(
         "post-battle",
         format!("post-battle results, {figures} downed figure(s)"),
     );
@@ -423,26 +464,31 @@ fn resolve_post_battle(
     Ok(res)
 }
 
-pub fn initiative_verb(tables: &MayhemTables) -> VerbDoc {
+pub fn initiative_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     VerbDoc::new(
-        Some(System::Mayhem),
+        Some(super::MAYHEM),
         "initiative",
         "initiative",
         "Initiative: a die per side; the winner chooses to go first or second; a tie repeats the previous turn's sequence.",
         Vocab::new(),
-        resolve_initiative,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve_initiative(&t, input, dice)
+        },
     )
     .examples(&["initiative", "initiative rolled 3 5"])
     .tap_help(format!("{} {}", tables.initiative.row, tables.initiative.tie))
 }
 
 fn resolve_initiative(
+    tables: &MayhemTables,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
-    let t = &input.tables.mayhem.initiative;
-    let mut res = Resolution::new(System::Mayhem, "initiative", "initiative, a die per side");
+    let t = &tables.initiative;
+    let mut res = input.resolution("initiative", "initiative, a die per side");
     let a = dice.roll(D6)?;
     res.die("side a", a);
     let b = dice.roll(D6)?;

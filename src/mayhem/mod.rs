@@ -2,18 +2,27 @@
 //! shapes, the hero tokens every procedure shares, and the verbs. One file
 //! per procedure; the numbers live in `tables/mayhem.toml`.
 
+pub mod army;
 mod courage;
 mod fight;
 mod fire;
+pub mod game;
 mod misc;
 mod movement;
 
+use std::rc::Rc;
+
 use serde::Deserialize;
 
+use crate::army::{Army, Schema};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::VerbDoc;
+use crate::command::{Book, System};
 use crate::dice::DiceExpr;
 use crate::error::TableError;
+use crate::resolution::{Effect, effect_from_json};
+use crate::system::{GamePart, RuleSet, RuleSystem};
+use crate::tables::{TableFile, TableSource};
 
 /// Every die of Musket Mayhem ("roll one die", "a d6 roll") is a d6.
 pub const D6: u32 = 6;
@@ -438,6 +447,16 @@ impl Tokens {
     pub fn any(&self) -> bool {
         self.saves > 0 || self.rerolls > 0
     }
+
+    /// The tokens spent, as effects on the figure that carried them.
+    pub fn spent(&self, res: &mut crate::resolution::Resolution, on: crate::resolution::Target) {
+        for _ in 0..self.saves_spent {
+            res.effect(on, game::MayhemEffect::SaveSpent);
+        }
+        for _ in 0..self.rerolls_spent {
+            res.effect(on, game::MayhemEffect::RerollSpent);
+        }
+    }
 }
 
 /// Most tokens a figure may carry on a line.
@@ -468,19 +487,85 @@ pub fn needs(n: i64) -> String {
     format!("{n}+")
 }
 
-/// The Musket Mayhem verbs, their words built from the tables.
-pub fn verbs(tables: &MayhemTables) -> Vec<VerbDoc> {
-    vec![
-        movement::verb(tables),
-        fire::verb(tables),
-        courage::verb(tables),
-        fight::verb(tables),
-        misc::reload_verb(tables),
-        misc::climb_verb(tables),
-        misc::ignite_verb(tables),
-        misc::skill_verb(tables),
-        misc::search_verb(tables),
-        misc::post_battle_verb(tables),
-        misc::initiative_verb(tables),
-    ]
+/// The rule book.
+pub const MAYHEM: System = System::new(&Book {
+    id: "mayhem",
+    title: "Musket Mayhem",
+});
+
+const FILES: &[TableFile] = &[TableFile::new(
+    "mayhem.toml",
+    include_str!("../../tables/mayhem.toml"),
+)];
+
+/// Musket Mayhem, as the registry knows it.
+pub struct Mayhem;
+
+/// The system, for the registry.
+pub static SYSTEM: Mayhem = Mayhem;
+
+impl RuleSystem for Mayhem {
+    fn name(&self) -> &'static str {
+        "Musket Mayhem"
+    }
+
+    fn books(&self) -> &'static [System] {
+        &[MAYHEM]
+    }
+
+    fn table_files(&self) -> &'static [TableFile] {
+        FILES
+    }
+
+    fn load(&'static self, source: &TableSource) -> Result<Rc<dyn RuleSet>, TableError> {
+        Ok(Rc::new(MayhemTables::load(source)?))
+    }
+
+    fn army(&self) -> &'static dyn Schema {
+        &army::MayhemSchema
+    }
+}
+
+impl MayhemTables {
+    pub fn load(source: &TableSource) -> Result<MayhemTables, TableError> {
+        let (name, tables): (_, MayhemTables) = source.parse(&FILES[0])?;
+        tables.validate(&name)?;
+        Ok(tables)
+    }
+
+    /// The embedded tables.
+    pub fn embedded() -> Result<MayhemTables, TableError> {
+        MayhemTables::load(&TableSource::embedded())
+    }
+}
+
+impl RuleSet for MayhemTables {
+    fn system(&self) -> &'static dyn RuleSystem {
+        &SYSTEM
+    }
+
+    fn verbs(&self) -> Vec<VerbDoc> {
+        let t = Rc::new(self.clone());
+        vec![
+            movement::verb(&t),
+            fire::verb(&t),
+            courage::verb(&t),
+            fight::verb(&t),
+            misc::reload_verb(&t),
+            misc::climb_verb(&t),
+            misc::ignite_verb(&t),
+            misc::skill_verb(&t),
+            misc::search_verb(&t),
+            misc::post_battle_verb(&t),
+            misc::initiative_verb(&t),
+        ]
+    }
+
+    fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
+        Box::new(game::MayhemGame::new(Rc::new(self.clone()), armies))
+    }
+
+    fn effect(&self, json: &serde_json::Value) -> Result<Rc<dyn Effect>, String> {
+        effect_from_json::<game::MayhemEffect>(json)
+    }
 }

@@ -1,9 +1,11 @@
 //! Movement: 3d6" as an individual, 2d6" as a group, 1d6" when delayed;
 //! +2d6" mounted in the open, +1d6" for a hero.
 
+use std::rc::Rc;
+
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{System, Unit};
+use crate::command::Unit;
 use crate::dice::{DiceExpr, DiceSource, Rolled, roll_together};
 use crate::error::CommandError;
 use crate::resolution::{Resolution, Tone};
@@ -12,7 +14,8 @@ use super::MayhemTables;
 
 const MODE: &str = "a way of moving";
 
-pub fn verb(tables: &MayhemTables) -> VerbDoc {
+pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
+    let tables: &MayhemTables = t;
     let mut vocab = Vocab::new();
     for row in &tables.movement.mode {
         vocab = vocab.choice(
@@ -25,12 +28,15 @@ pub fn verb(tables: &MayhemTables) -> VerbDoc {
         vocab = vocab.flag(&row.keyword, format!("+{}\": {}", dice(&row.dice), row.row));
     }
     VerbDoc::new(
-        Some(System::Mayhem),
+        Some(super::MAYHEM),
         "move",
         "move individual|group|delayed [mounted] [hero]",
         "Movement distance in inches: 3d6\" individual, 2d6\" group, 1d6\" delayed; +2d6\" mounted in the open, +1d6\" hero.",
         vocab,
-        resolve,
+        {
+            let t = t.clone();
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&t, input, dice)
+        },
     )
     .examples(&[
         "move individual",
@@ -43,9 +49,13 @@ fn dice(expr: &DiceExpr) -> String {
     expr.to_string().to_lowercase()
 }
 
-fn resolve(input: &Input, dice_source: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+fn resolve(
+    tables: &MayhemTables,
+    input: &Input,
+    dice_source: &mut dyn DiceSource,
+) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
-    let table = &input.tables.mayhem.movement;
+    let table = &tables.movement;
     let words = &input.words;
     let (mode, _) = words.choice(MODE).ok_or_else(|| {
         let names: Vec<&str> = table.mode.iter().map(|r| r.keyword.as_str()).collect();
@@ -57,11 +67,7 @@ fn resolve(input: &Input, dice_source: &mut dyn DiceSource) -> Result<Resolution
     let Some(row) = table.mode.iter().find(|r| r.keyword == mode) else {
         return Err(input.missing(format!("no movement row for `{mode}`")));
     };
-    let mut res = Resolution::new(
-        System::Mayhem,
-        "move",
-        format!("movement, {mode} ({}\")", dice(&row.dice)),
-    );
+    let mut res = input.resolution("move", format!("movement, {mode} ({}\")", dice(&row.dice)));
     let mut parts = vec![(row.label().to_string(), &row.dice)];
     for bonus in &table.bonus {
         if words.has(&bonus.keyword) {
@@ -80,6 +86,7 @@ fn resolve(input: &Input, dice_source: &mut dyn DiceSource) -> Result<Resolution
         Tone::Good,
     );
     res.field("distance_in", total);
+    res.measure("distance", total as f64);
     Ok(res)
 }
 

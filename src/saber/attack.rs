@@ -6,6 +6,8 @@
 //! die, then the morale die; a second check in one result draws a further
 //! die.
 
+use std::rc::Rc;
+
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::command::{ClauseKind, Span};
@@ -18,12 +20,13 @@ use super::factors::{self, Factor};
 use super::morale::{self, MoraleInput};
 use super::results::{Ctx, Moved, SideInfo, idx, modifier};
 use super::tactics::{self, Plan, Tactic};
-use super::{AdjustTo, MoraleTable, SaberRules, TacticSide, Variant};
+use super::{AdjustTo, MoraleTable, SaberRules, Tables, TacticSide, Variant};
 
 const ATTACKER_TACTIC: &str = "an attacker's tactic";
 const DEFENDER_TACTIC: &str = "a defender's tactic";
 
-pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
+pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
+    let rules = variant.rules(t);
     let usage: &'static str = match variant {
         Variant::Standard => {
             "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [night|twilight] [skirmish|press-forward|charge|disengage|cavalry-charge] vs CF… [mr=N] [leader-cf=N] [disrupted] [cavalry] [last-stand|disengage|countercharge|square|form-square]"
@@ -49,10 +52,7 @@ pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
         usage,
         "Close combat: differential (or odds), CRT cell from the combat die, results resolved with the morale die. Dice: a charge's or square's check first, then the combat die, then the morale die.",
         side_vocab(rules, Side::Attacker),
-        match variant {
-            Variant::Standard => resolve_standard,
-            Variant::QuickPlay => resolve_quickplay,
-        },
+        super::resolver(t, resolve),
     )
     .examples(examples)
     .clause(ClauseKind::Vs, side_vocab(rules, Side::Defender), 1)
@@ -61,6 +61,7 @@ pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
 fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
     let mut v = Vocab::new()
         .with_notation("combat factors")
+        .number_from("cf")
         .number(
             "mr",
             0,
@@ -106,14 +107,6 @@ fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
         }
     }
     v
-}
-
-fn resolve_standard(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    resolve(Variant::Standard, input, dice)
-}
-
-fn resolve_quickplay(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    resolve(Variant::QuickPlay, input, dice)
 }
 
 /// One side's words, read.
@@ -179,17 +172,18 @@ impl Setup {
 }
 
 fn resolve(
+    tables: &Tables,
     variant: Variant,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let setup = input.memoized(|| setup(variant, input))?;
-    fight(variant, input, setup, dice)
+    let setup = input.memoized(|| setup(tables, variant, input))?;
+    fight(tables, variant, input, setup, dice)
 }
 
 /// Read both sides' words and check they make an attack.
-fn setup(variant: Variant, input: &Input) -> Result<Setup, CommandError> {
-    let rules = variant.rules(input.tables);
+fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, CommandError> {
+    let rules = variant.rules(tables);
     let a = read_side(&input.words, ATTACKER_TACTIC, "attacker", input)?;
     let Some(d_words) = input.clause(ClauseKind::Vs) else {
         return Err(input.missing(
@@ -275,7 +269,7 @@ fn setup(variant: Variant, input: &Input) -> Result<Setup, CommandError> {
         defender: d,
         sides,
         night,
-        heading: format!("attack on the CRT \"{}\"", input.tables.crt.name),
+        heading: format!("attack on the CRT \"{}\"", tables.crt.name),
     })
 }
 
@@ -291,6 +285,7 @@ struct Before {
 /// The checks the tactics make before the combat (a charge's, the target
 /// of a QuickPlay cavalry charge, a square forming), and what they decided.
 fn checks_before(
+    tables: &Tables,
     variant: Variant,
     input: &Input,
     setup: &Setup,
@@ -298,7 +293,7 @@ fn checks_before(
     dice: &mut dyn DiceSource,
     sides: &mut [SideInfo; 2],
 ) -> Result<(Vec<morale::Check>, Before), CommandError> {
-    let rules = variant.rules(input.tables);
+    let rules = variant.rules(tables);
     let (a_tactic, d_tactic) = (setup.attacker.tactic, setup.defender.tactic);
     let mut checks = Vec::new();
     let mut before = Before {
@@ -397,16 +392,18 @@ fn check_before(
 /// One way the dice fall: the checks before the combat, the totals, the
 /// CRT cell, and its results as the tactics transform them.
 fn fight(
+    tables: &Tables,
     variant: Variant,
     input: &Input,
     setup: &Setup,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let rules = variant.rules(input.tables);
-    let crt = &input.tables.crt;
-    let mut res = Resolution::new(variant.system(), "attack", setup.heading.clone());
+    let rules = variant.rules(tables);
+    let crt = &tables.crt;
+    let mut res = input.resolution("attack", setup.heading.clone());
     let mut sides = setup.sides.clone();
-    let (checks, before) = checks_before(variant, input, setup, &mut res, dice, &mut sides)?;
+    let (checks, before) =
+        checks_before(tables, variant, input, setup, &mut res, dice, &mut sides)?;
 
     // Countercharge against attackers that are not charging: the charging
     // cavalry is treated as the attacker (9.4).
@@ -764,6 +761,7 @@ fn fields(setup: &Setup, ctx: &Ctx, pre_checks: usize, crt: &str, res: &mut Reso
     );
     res.field("applied", ctx.applied.join(" "));
     res.field("effects", ctx.effects_json());
+    ctx.game_effects(res);
     if let Some(t) = setup.attacker.tactic {
         res.field("attacker_tactic", t.keyword());
     }

@@ -3,6 +3,8 @@
 //! affected only by Ammo, so A results are ignored (and, in the standard
 //! rules, parenthesized results too).
 
+use std::rc::Rc;
+
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
 use crate::command::ClauseKind;
@@ -14,9 +16,10 @@ use super::crt::{Code, CrtKind, Side};
 use super::factors;
 use super::morale;
 use super::results::{Ctx, Moved, SideInfo, idx, modifier};
-use super::{SaberRules, Variant};
+use super::{Tables, Variant};
 
-pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
+pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
+    let rules = variant.rules(t);
     let mut target = Vocab::new()
         .flag(
             "cavalry",
@@ -44,37 +47,29 @@ pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
             );
         }
     }
-    let attacker = Vocab::new().with_notation("combat factors");
+    let attacker = Vocab::new()
+        .with_notation("combat factors")
+        .number_from("cf");
     VerbDoc::new(
         Some(variant.system()),
         "bombard",
         "bombard CF… [vs [cavalry] [mr=N] [disrupted] [square]]",
         "Bombardment: the artillery's attack total is the differential (doubled against cavalry); A results ignored. Dice: combat die, then morale die.",
         attacker,
-        match variant {
-            Variant::Standard => resolve_standard,
-            Variant::QuickPlay => resolve_quickplay,
-        },
+        super::resolver(t, resolve),
     )
     .examples(&["bombard 4 vs mr=3", "bombard 3 2 vs cavalry mr=4 rolled 5 2"])
     .clause(ClauseKind::Vs, target, 1)
 }
 
-fn resolve_standard(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    resolve(Variant::Standard, input, dice)
-}
-
-fn resolve_quickplay(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    resolve(Variant::QuickPlay, input, dice)
-}
-
 fn resolve(
+    tables: &Tables,
     variant: Variant,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let rules = variant.rules(input.tables);
-    let crt = &input.tables.crt;
+    let rules = variant.rules(tables);
+    let crt = &tables.crt;
     let table = &rules.bombard;
     let fs = factors::parse_all(&input.words.raw)?;
     if fs.is_empty() {
@@ -91,8 +86,7 @@ fn resolve(
     let empty = crate::bind::Bound::default();
     let target = input.clause(ClauseKind::Vs).unwrap_or(&empty);
     let cavalry = target.has("cavalry");
-    let mut res = Resolution::new(
-        variant.system(),
+    let mut res = input.resolution(
         "bombard",
         format!("bombardment on the CRT \"{}\"", crt.name),
     );
@@ -214,6 +208,7 @@ fn resolve(
         }
         res.field("applied", ctx.applied.join(" "));
         res.field("effects", ctx.effects_json());
+        ctx.game_effects(&mut res);
         res.field("crt", crt.name.clone());
     }
     if crt.file.ends_with("(embedded)") {

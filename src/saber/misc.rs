@@ -3,13 +3,15 @@
 //! 11.1), cavalry capture of a routed defender (standard 9.3 7) and the
 //! fortune of war "move an enemy unit" (standard 12.4).
 
+use std::rc::Rc;
+
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
 
-use super::{MaProcedure, SaberRules, Variant};
+use super::{MaProcedure, Tables, Variant};
 
 /// The standard rules' re-roll (4.4) is bounded: after this many rolls
 /// above the printed MA the command stops with an error rather than loop.
@@ -18,7 +20,8 @@ pub const MAX_MA_ROLLS: u32 = 100;
 const LEADER_PART: &str = "the leader's part in the combat";
 const FOW_ACTION: &str = "a fortune of war";
 
-pub fn verbs(variant: Variant, rules: &SaberRules) -> Vec<VerbDoc> {
+pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
+    let rules = variant.rules(t);
     let system = variant.system();
     let mut verbs = Vec::new();
 
@@ -37,7 +40,7 @@ pub fn verbs(variant: Variant, rules: &SaberRules) -> Vec<VerbDoc> {
             usage,
             "Leader casualty check after an L result: one die.",
             vocab,
-            pick(variant, leader_standard, leader_quickplay),
+            super::resolver(t, leader_casualty),
         )
         .examples(match variant {
             Variant::Standard => &[
@@ -68,7 +71,7 @@ pub fn verbs(variant: Variant, rules: &SaberRules) -> Vec<VerbDoc> {
             "ma N [v] [disrupted] [march] [cavalry] [leader=N]",
             "Movement allowance, rolled when the rules say so.",
             vocab,
-            pick(variant, ma_standard, ma_quickplay),
+            super::resolver(t, ma),
         )
         .examples(match variant {
             Variant::Standard => &["ma 4 disrupted", "ma 5 disrupted march cavalry", "ma v"],
@@ -83,8 +86,10 @@ pub fn verbs(variant: Variant, rules: &SaberRules) -> Vec<VerbDoc> {
                 "capture",
                 "capture CF",
                 "Victorious charging cavalry tries to capture a routed defender: one die, at most its regular CF captures.",
-                Vocab::new().with_number("the charging cavalry's regular combat factor"),
-                pick(variant, capture_standard, capture_quickplay),
+                Vocab::new()
+                    .with_number("the charging cavalry's regular combat factor")
+                    .number_from("cf"),
+                super::resolver(t, capture),
             )
             .examples(&["capture 3", "capture 4 rolled 5"]),
         );
@@ -97,7 +102,7 @@ pub fn verbs(variant: Variant, rules: &SaberRules) -> Vec<VerbDoc> {
                 "fow move-enemy",
                 "Fortune of war: move an enemy unit on a die roll of 1 or 2.",
                 Vocab::new().choice(FOW_ACTION, "move-enemy", fow.row.clone()),
-                pick(variant, fow_standard, fow_quickplay),
+                super::resolver(t, self::fow),
             )
             .examples(&["fow move-enemy", "fow move-enemy rolled 2"]),
         );
@@ -105,48 +110,13 @@ pub fn verbs(variant: Variant, rules: &SaberRules) -> Vec<VerbDoc> {
     verbs
 }
 
-fn pick(
-    variant: Variant,
-    standard: crate::catalog::Resolver,
-    quickplay: crate::catalog::Resolver,
-) -> crate::catalog::Resolver {
-    match variant {
-        Variant::Standard => standard,
-        Variant::QuickPlay => quickplay,
-    }
-}
-
-fn leader_standard(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    leader_casualty(Variant::Standard, i, d)
-}
-fn leader_quickplay(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    leader_casualty(Variant::QuickPlay, i, d)
-}
-fn ma_standard(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    ma(Variant::Standard, i, d)
-}
-fn ma_quickplay(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    ma(Variant::QuickPlay, i, d)
-}
-fn capture_standard(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    capture(Variant::Standard, i, d)
-}
-fn capture_quickplay(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    capture(Variant::QuickPlay, i, d)
-}
-fn fow_standard(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    fow(Variant::Standard, i, d)
-}
-fn fow_quickplay(i: &Input, d: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    fow(Variant::QuickPlay, i, d)
-}
-
 fn leader_casualty(
+    tables: &Tables,
     variant: Variant,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let rules = variant.rules(input.tables);
+    let rules = variant.rules(tables);
     let Some((part, _)) = input.words.choice(LEADER_PART) else {
         let options: Vec<&str> = rules
             .leader_casualty
@@ -161,11 +131,7 @@ fn leader_casualty(
     let Some(row) = rules.leader_casualty.iter().find(|r| r.keyword == part) else {
         return Err(input.missing("no such leader row"));
     };
-    let mut res = Resolution::new(
-        variant.system(),
-        "leader-casualty",
-        format!("leader casualty check ({part})"),
-    );
+    let mut res = input.resolution("leader-casualty", format!("leader casualty check ({part})"));
     let die = dice.roll(6)?;
     res.die("die", die);
     res.row(row.row.clone(), format!("{}+", row.at_least));
@@ -198,11 +164,12 @@ fn whole(input: &Input, what: &str, min: i64, max: i64) -> Result<Option<i64>, C
 }
 
 fn ma(
+    tables: &Tables,
     variant: Variant,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let rules = variant.rules(input.tables);
+    let rules = variant.rules(tables);
     let table = &rules.ma;
     let words = &input.words;
     let printed = whole(input, "a movement allowance", 0, 30)?;
@@ -231,7 +198,7 @@ fn ma(
     let rolls = !reasons.is_empty();
     let march = words.has("march");
     let cavalry = words.has("cavalry");
-    let mut res = Resolution::new(variant.system(), "ma", "movement allowance");
+    let mut res = input.resolution("ma", "movement allowance");
     if let Some(p) = printed {
         res.row("printed MA", p);
     }
@@ -322,11 +289,12 @@ fn ma(
 }
 
 fn capture(
+    tables: &Tables,
     variant: Variant,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let rules = variant.rules(input.tables);
+    let rules = variant.rules(tables);
     let Some(table) = &rules.capture else {
         return Err(input.missing("these rules have no capture"));
     };
@@ -335,7 +303,7 @@ fn capture(
             "`capture` needs the charging cavalry's regular combat factor, like `capture 3`",
         ));
     };
-    let mut res = Resolution::new(variant.system(), "capture", "capture of a routed defender");
+    let mut res = input.resolution("capture", "capture of a routed defender");
     let die = dice.roll(table.die)?;
     res.die("die", die);
     res.row("cavalry's regular combat factor", cf);
@@ -354,22 +322,19 @@ fn capture(
 }
 
 fn fow(
+    tables: &Tables,
     variant: Variant,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let rules = variant.rules(input.tables);
+    let rules = variant.rules(tables);
     let Some(table) = &rules.fow else {
         return Err(input.missing("these rules have no fortunes of war"));
     };
     if input.words.choice(FOW_ACTION).is_none() {
         return Err(input.missing("`fow` needs the fortune of war: move-enemy"));
     }
-    let mut res = Resolution::new(
-        variant.system(),
-        "fow",
-        "fortune of war: move an enemy unit",
-    );
+    let mut res = input.resolution("fow", "fortune of war: move an enemy unit");
     let die = dice.roll(table.die)?;
     res.die("die", die);
     res.row(table.row.clone(), format!("1–{}", table.move_enemy_at_most));

@@ -5,8 +5,10 @@
 //! difference is table data (`tables/saber.toml`, `tables/saber-quickplay.toml`).
 //! The CRT is a separate file ([`crt`]).
 
+pub mod army;
 pub mod crt;
 pub mod factors;
+pub mod game;
 
 mod attack;
 mod bombard;
@@ -16,13 +18,18 @@ mod results;
 mod tactics;
 
 use std::fmt;
+use std::rc::Rc;
 
 use serde::Deserialize;
 
-use crate::catalog::VerbDoc;
-use crate::command::System;
-use crate::dice::DiceExpr;
-use crate::error::TableError;
+use crate::army::{Army, Schema};
+use crate::catalog::{Input, VerbDoc};
+use crate::command::{Book, System};
+use crate::dice::{DiceExpr, DiceSource};
+use crate::error::{CommandError, TableError};
+use crate::resolution::{Effect, Resolution, effect_from_json};
+use crate::system::{GamePart, RuleSet, RuleSystem};
+use crate::tables::{TableFile, TableSource};
 
 pub use morale::{Check, MoraleInput};
 
@@ -36,17 +43,152 @@ pub enum Variant {
 impl Variant {
     pub fn system(self) -> System {
         match self {
-            Variant::Standard => System::Saber,
-            Variant::QuickPlay => System::SaberQuickplay,
+            Variant::Standard => SABER,
+            Variant::QuickPlay => QUICKPLAY,
         }
     }
 
-    pub fn rules(self, tables: &crate::tables::Tables) -> &SaberRules {
+    /// The variant of the book a line is resolved under.
+    pub fn of(system: System) -> Variant {
+        if system == QUICKPLAY {
+            Variant::QuickPlay
+        } else {
+            Variant::Standard
+        }
+    }
+
+    pub fn rules(self, tables: &Tables) -> &SaberRules {
         match self {
             Variant::Standard => &tables.saber,
             Variant::QuickPlay => &tables.saber_quickplay,
         }
     }
+}
+
+/// The standard rules.
+pub const SABER: System = System::new(&Book {
+    id: "saber",
+    title: "Musket & Saber",
+});
+
+/// The QuickPlay rules.
+pub const QUICKPLAY: System = System::new(&Book {
+    id: "saber-quickplay",
+    title: "Musket & Saber QuickPlay",
+});
+
+/// The file in a `--tables DIR` (or `--crt FILE`) that replaces the example CRT.
+pub const CRT_FILE: &str = "crt.toml";
+
+const FILES: &[TableFile] = &[
+    TableFile::new("saber.toml", include_str!("../../tables/saber.toml")),
+    TableFile::new(
+        "saber-quickplay.toml",
+        include_str!("../../tables/saber-quickplay.toml"),
+    ),
+    TableFile {
+        name: CRT_FILE,
+        embedded_name: "saber-example-crt.toml",
+        embedded: include_str!("../../tables/saber-example-crt.toml"),
+    },
+];
+
+/// Musket & Saber, as the registry knows it.
+pub struct Saber;
+
+/// The system, for the registry.
+pub static SYSTEM: Saber = Saber;
+
+impl RuleSystem for Saber {
+    fn name(&self) -> &'static str {
+        "Musket & Saber"
+    }
+
+    fn books(&self) -> &'static [System] {
+        &[SABER, QUICKPLAY]
+    }
+
+    fn table_files(&self) -> &'static [TableFile] {
+        FILES
+    }
+
+    fn load(&'static self, source: &TableSource) -> Result<Rc<dyn RuleSet>, TableError> {
+        Ok(Rc::new(Tables::load(source)?))
+    }
+
+    fn army(&self) -> &'static dyn Schema {
+        &army::SaberSchema
+    }
+}
+
+/// Both books' tables and the combat results table in force.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    pub saber: SaberRules,
+    pub saber_quickplay: SaberRules,
+    /// The combat results table for `attack` and `bombard`.
+    pub crt: crt::Crt,
+}
+
+impl Tables {
+    pub fn load(source: &TableSource) -> Result<Tables, TableError> {
+        let rules = |file: &TableFile| -> Result<SaberRules, TableError> {
+            let (name, rules): (_, SaberRules) = source.parse(file)?;
+            rules.validate(&name)?;
+            Ok(rules)
+        };
+        let saber = rules(&FILES[0])?;
+        let saber_quickplay = rules(&FILES[1])?;
+        let (name, text) = source.read(&FILES[2])?;
+        let crt = crt::Crt::parse(&name, &text)?;
+        Ok(Tables {
+            saber,
+            saber_quickplay,
+            crt,
+        })
+    }
+
+    /// The embedded tables.
+    pub fn embedded() -> Result<Tables, TableError> {
+        Tables::load(&TableSource::embedded())
+    }
+}
+
+impl RuleSet for Tables {
+    fn system(&self) -> &'static dyn RuleSystem {
+        &SYSTEM
+    }
+
+    /// Each book's verbs, their words built from its tables.
+    fn verbs(&self) -> Vec<VerbDoc> {
+        let t = Rc::new(self.clone());
+        let mut verbs = Vec::new();
+        for variant in [Variant::Standard, Variant::QuickPlay] {
+            verbs.push(morale::verb(&t, variant));
+            verbs.push(attack::verb(&t, variant));
+            verbs.push(bombard::verb(&t, variant));
+            verbs.extend(misc::verbs(&t, variant));
+        }
+        verbs
+    }
+
+    fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
+        Box::new(game::SaberGame::new(Rc::new(self.clone()), armies))
+    }
+
+    fn effect(&self, json: &serde_json::Value) -> Result<Rc<dyn Effect>, String> {
+        effect_from_json::<game::SaberEffect>(json)
+    }
+}
+
+/// A verb's resolver: the book the line is resolved under says which
+/// variant's rules apply.
+fn resolver(
+    t: &Rc<Tables>,
+    resolve: fn(&Tables, Variant, &Input, &mut dyn DiceSource) -> Result<Resolution, CommandError>,
+) -> impl Fn(&Input, &mut dyn DiceSource) -> Result<Resolution, CommandError> + 'static {
+    let t = t.clone();
+    move |input, dice| resolve(&t, Variant::of(input.system), input, dice)
 }
 
 /// One variant's tables.
@@ -394,19 +536,4 @@ fn display_with(write: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result) -> impl 
         }
     }
     Text(write)
-}
-
-/// Both variants' verbs, their words built from the tables.
-pub fn verbs(standard: &SaberRules, quickplay: &SaberRules) -> Vec<VerbDoc> {
-    let mut verbs = Vec::new();
-    for (variant, rules) in [
-        (Variant::Standard, standard),
-        (Variant::QuickPlay, quickplay),
-    ] {
-        verbs.push(morale::verb(variant, rules));
-        verbs.push(attack::verb(variant, rules));
-        verbs.push(bombard::verb(variant, rules));
-        verbs.extend(misc::verbs(variant, rules));
-    }
-    verbs
 }

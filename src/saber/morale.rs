@@ -12,7 +12,7 @@ use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone, signed};
 
-use super::{AdjustTo, MoraleTable, SaberRules, Variant};
+use super::{AdjustTo, MoraleTable, SaberRules, Tables, Variant};
 
 /// Everything a morale check needs besides the die and whose check it is.
 /// Cloned on every way the dice fall under `odds`, so the labels and the
@@ -166,7 +166,7 @@ pub fn check_again(
     die: Rolled,
     die_label: impl Display,
 ) -> Check {
-    let mut scratch = Resolution::new(res.rules, res.verb, "");
+    let mut scratch = Resolution::new(res.rules, res.verb, "", !res.quiet);
     // The scratch's die row is left out: the die is shown already.
     let check = check_with(&mut scratch, table, input, who, die, "");
     res.row(format_args!("{die_label}, read again"), die.face);
@@ -289,9 +289,12 @@ pub fn input_from(
 
 const LEADER: &str = "leader";
 
-pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
+pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
+    let rules = variant.rules(t);
     let vocab = side_vocab(
-        Vocab::new().with_number("the unit's morale rating (MR)"),
+        Vocab::new()
+            .with_number("the unit's morale rating (MR)")
+            .number_from("mr"),
         rules,
         LEADER,
     );
@@ -316,28 +319,18 @@ pub fn verb(variant: Variant, rules: &SaberRules) -> VerbDoc {
         usage,
         "Morale check: one die; greater than the MR fails; 1 always passes, 6 always fails.",
         vocab,
-        match variant {
-            Variant::Standard => resolve_standard,
-            Variant::QuickPlay => resolve_quickplay,
-        },
+        super::resolver(t, resolve),
     )
     .examples(examples)
 }
 
-fn resolve_standard(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    resolve(Variant::Standard, input, dice)
-}
-
-fn resolve_quickplay(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    resolve(Variant::QuickPlay, input, dice)
-}
-
 fn resolve(
+    tables: &Tables,
     variant: Variant,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let rules = variant.rules(input.tables);
+    let rules = variant.rules(tables);
     let words = &input.words;
     let mr = match words.number {
         Some((n, span)) if n.fract() != 0.0 || !(0.0..=10.0).contains(&n) => {
@@ -358,11 +351,7 @@ fn resolve(
             "`morale` needs the unit's morale rating, like `morale 4`"
         })
     })?;
-    let mut res = Resolution::new(
-        variant.system(),
-        "morale",
-        format!("morale check (1D{})", rules.morale.die),
-    );
+    let mut res = input.resolution("morale", format!("morale check (1D{})", rules.morale.die));
     let check = check(
         &mut res,
         &rules.morale,

@@ -10,8 +10,10 @@ use crate::error::CommandError;
 use crate::resolution::{Resolution, Tone};
 
 use super::crt::{Cell, Code, Crt, Extra, Letter, Lookup, Side};
+use super::game::SaberEffect;
 use super::morale::{self, Check, MoraleInput};
 use super::{Procedure, SaberRules, display_with};
+use crate::resolution::Target;
 
 /// Whether a side left its hex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -240,6 +242,23 @@ impl<'a> Ctx<'a> {
     }
 
     /// The effects for JSON `effects`.
+    /// What the results do to the primary units, as effects on the game:
+    /// the attacker is the acting side, the defender the first named `vs`.
+    pub fn game_effects(&self, res: &mut Resolution) {
+        for e in &self.effects {
+            let to = match e.side {
+                Some(Side::Attacker) => Target::ACTOR,
+                Some(Side::Defender) => Target::clause(0, 0),
+                None => continue,
+            };
+            match e.kind {
+                "step-loss" => res.effect(to, SaberEffect::StepLost),
+                "routs" => res.effect(to, SaberEffect::Routed),
+                _ => {}
+            }
+        }
+    }
+
     pub fn effects_json(&self) -> serde_json::Value {
         serde_json::Value::Array(
             self.effects

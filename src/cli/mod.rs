@@ -7,13 +7,18 @@ use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
 
-use crate::batch::{self, SessionSpec};
-use crate::command::System;
-use crate::error::CommandError;
+pub mod batch;
+pub mod complete;
+pub mod manpage;
+pub mod repl;
+
+use crate::error::{CommandError, TableError};
 use crate::game::{ArmySource, Game, GameError};
 use crate::render;
 use crate::session::{Output, Session};
-use crate::tables::Tables;
+use crate::system::{Registry, Tables};
+use crate::tables::TableSource;
+use batch::SessionSpec;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -44,8 +49,8 @@ pub struct Args {
     pub dice: Vec<u32>,
 
     /// The active rule system [default: the loaded armies', else drums].
-    #[arg(long, value_enum)]
-    pub rules: Option<Rules>,
+    #[arg(long, value_parser = rules_parser())]
+    pub rules: Option<String>,
 
     /// A directory of house-rule tables that replace the embedded ones file by file.
     #[arg(long, value_name = "DIR")]
@@ -61,6 +66,7 @@ pub struct Args {
 
     /// A combat results table (TOML) for Musket & Saber `attack` and
     /// `bombard`: copy your folio's CRT (see tables/saber-example-crt.toml).
+    /// It stands for the table file `crt.toml`.
     #[arg(long, value_name = "FILE")]
     pub crt: Option<PathBuf>,
 
@@ -69,23 +75,29 @@ pub struct Args {
     pub color: ColorChoice,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Rules {
-    Drums,
-    Mayhem,
-    Saber,
-    SaberQuickplay,
+/// The table file `--crt FILE` replaces.
+const CRT_FILE: &str = "crt.toml";
+
+/// `--rules` takes the id of any rule book drumhead knows.
+fn rules_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        crate::systems::all().books().into_iter().map(|b| b.id()),
+    )
 }
 
-impl From<Rules> for System {
-    fn from(r: Rules) -> System {
-        match r {
-            Rules::Drums => System::Drums,
-            Rules::Mayhem => System::Mayhem,
-            Rules::Saber => System::Saber,
-            Rules::SaberQuickplay => System::SaberQuickplay,
-        }
-    }
+/// Where the tables come from: `--tables DIR` and `--crt FILE`.
+pub fn table_source(
+    dir: Option<&std::path::Path>,
+    crt: Option<&std::path::Path>,
+) -> Result<TableSource, TableError> {
+    let source = match dir {
+        Some(dir) => TableSource::dir(dir)?,
+        None => TableSource::embedded(),
+    };
+    Ok(match crt {
+        Some(crt) => source.with_file(CRT_FILE, crt),
+        None => source,
+    })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -157,14 +169,9 @@ fn colour_error(text: &str) -> String {
 
 pub fn main() -> ExitCode {
     let args = Args::parse();
-    let tables = match &args.tables {
-        Some(dir) => Tables::with_overrides(dir),
-        None => Tables::embedded(),
-    };
-    let tables = match (tables, &args.crt) {
-        (Ok(t), Some(crt)) => t.with_crt(crt),
-        (other, _) => other,
-    };
+    let registry = crate::systems::all();
+    let tables = table_source(args.tables.as_deref(), args.crt.as_deref())
+        .and_then(|source| registry.load(&source));
     let tables = match tables {
         Ok(t) => t,
         Err(e) => {
@@ -174,20 +181,25 @@ pub fn main() -> ExitCode {
     };
     // Words that name a task of the program rather than a rules command.
     match args.command.first().map(String::as_str) {
-        Some("check") => return check(&args.command[1..]),
+        Some("check") => return check(&args.command[1..], &registry),
         Some("replay") => return replay(&args.command[1..], tables),
         Some("man") => return man(&args.command[1..], &tables),
         Some("completions") => return completions(&args.command[1..]),
         _ => {}
     }
     let seed = args.seed.unwrap_or_else(entropy_seed);
-    let hits_per_base = i64::from(tables.drums.hits.per_base);
-    let mut session = Session::new(tables, args.rules.map_or(System::Drums, Into::into), seed);
-    match open_game(&args, hits_per_base) {
+    let rules = args.rules.as_deref().and_then(|id| registry.book(id));
+    let Some(default) = rules.or_else(|| registry.default_book()) else {
+        eprintln!("error: no rule system is registered");
+        return ExitCode::from(2);
+    };
+    let game = open_game(&args, &tables);
+    let mut session = Session::new(tables, default, seed);
+    match game {
         Ok(Some(game)) => {
             session = session.with_game(game);
-            if let Some(rules) = args.rules {
-                session.rules = rules.into();
+            if let Some(rules) = rules {
+                session.rules = rules;
             }
         }
         Ok(None) => {}
@@ -214,6 +226,7 @@ pub fn main() -> ExitCode {
 
     // Lines depend on each other only through a game or `--dice`.
     let parallel = (session.game.is_none() && session.unused_dice() == 0).then(|| SessionSpec {
+        registry: registry.clone(),
         tables_dir: args.tables.clone(),
         crt: args.crt.clone(),
         rules: session.rules,
@@ -229,7 +242,7 @@ pub fn main() -> ExitCode {
         }
         batch::run(&mut session, &printer, io::Cursor::new(line), false, None)
     } else if interactive {
-        crate::repl::run(&mut session, &printer)
+        repl::run(&mut session, &printer)
     } else {
         batch::run(&mut session, &printer, stdin.lock(), true, parallel)
     };
@@ -257,7 +270,7 @@ pub fn main() -> ExitCode {
 
 /// `drumhead check FILE…`: army lists (and house-rule tables by their
 /// file name) checked without resolving anything.
-fn check(files: &[String]) -> ExitCode {
+fn check(files: &[String], registry: &Registry) -> ExitCode {
     if files.is_empty() {
         eprintln!("error: `check` needs files: drumhead check armies/*.toml");
         return ExitCode::from(2);
@@ -268,7 +281,10 @@ fn check(files: &[String]) -> ExitCode {
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
-        crate::tables::EMBEDDED.iter().any(|(n, _)| *n == name) || name == crate::tables::CRT_FILE
+        registry
+            .table_files()
+            .iter()
+            .any(|f| f.name == name || f.embedded_name == name)
     };
     for file in files.iter().filter(|f| is_table(f)) {
         let path = std::path::Path::new(file);
@@ -276,7 +292,7 @@ fn check(files: &[String]) -> ExitCode {
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(std::path::Path::new("."));
-        match Tables::with_overrides(dir) {
+        match TableSource::dir(dir).and_then(|source| registry.load(&source)) {
             Ok(_) => println!("{file}: tables ok"),
             Err(e) => {
                 bad += 1;
@@ -289,7 +305,8 @@ fn check(files: &[String]) -> ExitCode {
         .filter(|f| !is_table(f))
         .map(std::path::Path::new)
         .collect();
-    for result in crate::army::check_files(&armies) {
+    let schemas = crate::game::schemas_of(registry);
+    for result in crate::army::check_files(&armies, &schemas) {
         match result {
             Ok(army) => println!("{}", crate::army::summary(&army)),
             Err(e) => {
@@ -330,8 +347,8 @@ fn man(args: &[String], tables: &Tables) -> ExitCode {
         eprintln!("error: `man` needs one directory: drumhead man man/");
         return ExitCode::from(2);
     };
-    let catalog = crate::catalog::Catalog::new(tables);
-    match crate::manpage::write_pages(std::path::Path::new(dir), &catalog) {
+    let catalog = crate::session::catalog(tables);
+    match manpage::write_pages(std::path::Path::new(dir), &catalog) {
         Ok(paths) => {
             for path in paths {
                 println!("wrote {}", path.display());
@@ -382,7 +399,7 @@ fn completions(args: &[String]) -> ExitCode {
 }
 
 /// The game of `--game` and `--army`, if either is given.
-fn open_game(args: &Args, hits_per_base: i64) -> Result<Option<Game>, GameError> {
+fn open_game(args: &Args, tables: &Tables) -> Result<Option<Game>, GameError> {
     let mut sources = Vec::new();
     for path in &args.army {
         let text = std::fs::read_to_string(path)
@@ -393,9 +410,9 @@ fn open_game(args: &Args, hits_per_base: i64) -> Result<Option<Game>, GameError>
         });
     }
     match &args.game {
-        Some(path) => Game::open(path, sources, hits_per_base).map(Some),
+        Some(path) => Game::open(path, sources, tables).map(Some),
         None if sources.is_empty() => Ok(None),
-        None => Game::new(sources, hits_per_base).map(Some),
+        None => Game::new(sources, tables).map(Some),
     }
 }
 

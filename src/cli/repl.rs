@@ -8,8 +8,8 @@ use rustyline::Editor;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 
-use crate::cli::Printer;
-use crate::complete::{ReplHelper, Words};
+use super::Printer;
+use super::complete::{ReplHelper, Words};
 use crate::session::Session;
 
 fn history_path() -> Option<PathBuf> {
@@ -32,7 +32,7 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
     let mut line_no = 0;
     loop {
         let prompt = match &session.game {
-            Some(game) => format!("{} t{}> ", session.rules.id(), game.state.turn),
+            Some(game) => format!("{} t{}> ", session.rules.id(), game.turn),
             None => format!("{}> ", session.rules.id()),
         };
         match editor.readline(&prompt) {

@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use clap::CommandFactory;
 use roff::{Roff, bold, italic, roman};
 
+use super::Args;
 use crate::bind::Vocab;
 use crate::catalog::{Catalog, VerbDoc};
-use crate::cli::Args;
-use crate::command::{System, Unit};
+use crate::command::Unit;
 
 /// The pages, by file name.
 pub fn pages(catalog: &Catalog) -> Vec<(&'static str, String)> {
@@ -357,7 +357,7 @@ pub fn commands_7(catalog: &Catalog) -> String {
         verb(&mut roff, doc);
     }
 
-    for system in System::ALL {
+    for system in catalog.books.clone() {
         let title = format!("{} ({})", system.title().to_uppercase(), system.id());
         roff.control("SH", [title.as_str()]);
         let verbs: Vec<&VerbDoc> = catalog

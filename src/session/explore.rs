@@ -2,12 +2,11 @@
 //! (how one modifier changes the distribution) and `simulate N COMMAND`
 //! (seeded rolls beside the exact odds, a check on the calculator).
 
+use super::Session;
 use crate::command::{Command, Span, WordKind};
 use crate::dice::Dice;
 use crate::error::{BindError, CommandError};
 use crate::odds::Odds;
-use crate::parse::parse_line;
-use crate::session::Session;
 
 /// At most this many rolls in one `simulate`.
 pub const MAX_SIMULATE: u64 = 10_000_000;
@@ -101,8 +100,9 @@ impl Session {
     }
 
     fn odds_of_line(&self, line: &str) -> Result<Odds, CommandError> {
-        let command =
-            parse_line(line)?.ok_or_else(|| CommandError::Option("nothing to resolve".into()))?;
+        let command = self
+            .parse(line)?
+            .ok_or_else(|| CommandError::Option("nothing to resolve".into()))?;
         let system = command.system.map_or(self.rules, |(s, _)| s);
         self.odds(system, &command, line)
     }
@@ -130,7 +130,7 @@ impl Session {
             .into());
         }
         let inner_line = blank(line, command.verb_span.start, span.end);
-        let inner = parse_line(&inner_line)?.ok_or_else(|| BindError::Missing {
+        let inner = self.parse(&inner_line)?.ok_or_else(|| BindError::Missing {
             span: Span::at_end(line),
             what: "`simulate N` needs a command to roll".into(),
         })?;
@@ -147,16 +147,13 @@ impl Session {
         let seed = self.next_seed();
         let mut observed: Vec<(String, u64)> =
             odds.outcomes.iter().map(|o| (o.text.clone(), 0)).collect();
+        // Bound once; only the outcome of each roll is read.
+        let prepared = self
+            .catalog
+            .prepare(system, &inner, &inner_line, self.units(), false)?;
         for i in 0..rolls {
             let mut dice = Dice::new(&[], seed.wrapping_add(i));
-            let res = self.catalog.resolve(
-                system,
-                &inner,
-                &inner_line,
-                &self.tables,
-                self.roster(),
-                &mut dice,
-            )?;
+            let res = prepared.run(&mut dice)?;
             let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
             match observed.iter_mut().find(|(t, _)| t == group) {
                 Some((_, c)) => *c += 1,

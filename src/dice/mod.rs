@@ -11,6 +11,12 @@ use std::fmt;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
+mod enumerate;
+mod prob;
+
+pub use enumerate::{Enumerator, MAX_OUTCOMES, MAX_PATHS};
+pub use prob::Prob;
+
 use crate::command::{EnteredDie, Span};
 use crate::error::DiceError;
 
@@ -237,7 +243,7 @@ pub trait DiceSource {
 
     /// The enumerating source behind `odds`, for [`run_steps`], which
     /// walks more than one path at a time.
-    fn enumerator(&mut self) -> Option<&mut crate::odds::Enumerator> {
+    fn enumerator(&mut self) -> Option<&mut Enumerator> {
         None
     }
 

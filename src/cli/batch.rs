@@ -9,11 +9,11 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::mpsc;
 
-use crate::cli::Printer;
+use super::Printer;
 use crate::command::System;
 use crate::error::TableError;
 use crate::session::Session;
-use crate::tables::Tables;
+use crate::system::Registry;
 
 /// Lines per chunk: large enough to amortise the hand-over between threads.
 const CHUNK_LINES: usize = 4096;
@@ -21,6 +21,7 @@ const CHUNK_LINES: usize = 4096;
 /// What is needed to build an identical session on another thread.
 #[derive(Clone)]
 pub struct SessionSpec {
+    pub registry: Registry,
     pub tables_dir: Option<PathBuf>,
     pub crt: Option<PathBuf>,
     pub rules: System,
@@ -29,14 +30,8 @@ pub struct SessionSpec {
 
 impl SessionSpec {
     pub fn build(&self) -> Result<Session, TableError> {
-        let tables = match &self.tables_dir {
-            Some(dir) => Tables::with_overrides(dir)?,
-            None => Tables::embedded()?,
-        };
-        let tables = match &self.crt {
-            Some(crt) => tables.with_crt(crt)?,
-            None => tables,
-        };
+        let source = super::table_source(self.tables_dir.as_deref(), self.crt.as_deref())?;
+        let tables = self.registry.load(&source)?;
         Ok(Session::new(tables, self.rules, self.seed))
     }
 }

@@ -30,6 +30,7 @@ struct VerbWords {
 pub struct Words {
     verbs: Vec<VerbWords>,
     units: Vec<String>,
+    books: Vec<System>,
     pub system: System,
     pub color: bool,
 }
@@ -67,11 +68,12 @@ impl Words {
         let units = session
             .game
             .as_ref()
-            .map(crate::catalog::Roster::ids)
+            .map(crate::catalog::Units::ids)
             .unwrap_or_default();
         Words {
             verbs,
             units,
+            books: session.catalog.books.clone(),
             system: session.rules,
             color,
         }
@@ -90,7 +92,10 @@ impl Words {
         let partial = &before[start..];
         let mut tokens: Vec<&str> = before[..start].split_whitespace().collect();
         let mut system = self.system;
-        if let Some(s) = tokens.first().and_then(|t| System::from_id(t)) {
+        if let Some(s) = tokens
+            .first()
+            .and_then(|t| self.books.iter().find(|b| b.id() == *t).copied())
+        {
             system = s;
             tokens.remove(0);
         }
@@ -103,7 +108,7 @@ impl Words {
                 options.extend(self.verbs_of(system).map(|v| v.name.clone()));
                 options.extend(session_verbs().map(str::to_string));
                 if before[..start].trim().is_empty() {
-                    options.extend(System::ALL.iter().map(|s| s.id().to_string()));
+                    options.extend(self.books.iter().map(|s| s.id().to_string()));
                 }
             }
             Some(verb) => {
@@ -204,10 +209,9 @@ impl Helper for ReplHelper {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::Tables;
 
     fn words() -> Words {
-        let session = Session::new(Tables::embedded().unwrap(), System::Drums, 1);
+        let session = Session::new(crate::systems::embedded().unwrap(), crate::drums::DRUMS, 1);
         Words::of(&session, false)
     }
 

@@ -2,17 +2,18 @@
 //! seed, and entered dice waiting from `--dice`. Every front end (one-shot,
 //! batch, REPL) feeds it lines and renders what comes back.
 
-use crate::catalog::{Catalog, GAME_VERBS, NoUnits, Roster};
+pub mod explore;
+
+use crate::catalog::{Catalog, GAME_VERBS, NoUnits, Units};
 use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
 use crate::error::{BindError, CommandError, DiceError};
-use crate::explore::{Comparison, Simulation};
-use crate::game::{Effect, Game, GameError};
+use crate::game::{Game, GameError};
 use crate::help;
 use crate::odds::{self, Odds};
-use crate::parse::parse_line;
 use crate::resolution::Resolution;
-use crate::tables::Tables;
+use crate::system::Tables;
+use explore::{Comparison, Simulation};
 
 /// What one line produced.
 #[derive(Debug)]
@@ -43,7 +44,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(tables: Tables, rules: System, seed: u64) -> Session {
-        let catalog = Catalog::new(&tables);
+        let catalog = catalog(&tables);
         Session {
             tables,
             catalog,
@@ -68,11 +69,16 @@ impl Session {
         self
     }
 
-    pub(crate) fn roster(&self) -> &dyn Roster {
+    pub(crate) fn units(&self) -> &dyn Units {
         match &self.game {
             Some(game) => game,
             None => &NoUnits,
         }
+    }
+
+    /// Parse a line with the rule books this session knows.
+    pub fn parse(&self, line: &str) -> Result<Option<Command>, CommandError> {
+        Ok(crate::parse::parse_line(line, &self.catalog.books)?)
     }
 
     /// Entered dice for the next draws, as `--dice 4,3`.
@@ -109,7 +115,7 @@ impl Session {
     }
 
     fn run_line_here(&mut self, line: &str) -> Result<Option<Output>, CommandError> {
-        let Some(command) = parse_line(line)? else {
+        let Some(command) = self.parse(line)? else {
             return Ok(None);
         };
         let system = command.system.map_or(self.rules, |(s, _)| s);
@@ -139,11 +145,15 @@ impl Session {
                 .odds(system, &command, line)
                 .map(|o| Some(Output::Odds(Box::new(o))));
         }
-        if let Some(armies_line) = self.initiative_from_armies(system, &command, line) {
-            let command = parse_line(&armies_line)?
-                .ok_or_else(|| CommandError::Option("initiative".into()))?;
-            let mut res = self.resolve_only(system, &command, &armies_line)?;
-            res.field("armies", serde_json::json!([0, 1]));
+        if let Some(expanded) = self
+            .game
+            .as_ref()
+            .and_then(|g| g.expand(system, &command, line))
+        {
+            let command = self
+                .parse(&expanded)?
+                .ok_or_else(|| CommandError::Option(format!("`{line}` stands for nothing")))?;
+            let res = self.resolve_only(system, &command, &expanded)?;
             return self
                 .finish(system, line, res)
                 .map(|r| Some(Output::Resolution(Box::new(r))));
@@ -170,45 +180,8 @@ impl Session {
         }
         let prepared = self
             .catalog
-            .prepare(system, command, line, &self.tables, self.roster())?;
-        crate::resolution::quietly(|| odds::enumerate(|dice| prepared.run(dice)))
-    }
-
-    /// `initiative` alone in a game of two armies: each side's pool from
-    /// its generals still on the table. Returns the command it stands for.
-    fn initiative_from_armies(
-        &self,
-        system: System,
-        command: &Command,
-        line: &str,
-    ) -> Option<String> {
-        let game = self.game.as_ref()?;
-        if command.verb != "initiative"
-            || system != System::Drums
-            || !command.words.is_empty()
-            || !command.clauses.is_empty()
-        {
-            return None;
-        }
-        let [a, b] = game.armies.as_slice() else {
-            return None;
-        };
-        let side = |army: &crate::army::Army| {
-            let present: Vec<_> = army
-                .generals
-                .iter()
-                .filter(|g| !game.state.generals_removed.contains(&g.id))
-                .collect();
-            let count = |ability: &str| present.iter().filter(|g| g.ability == ability).count();
-            format!(
-                "generals={} exceptional={} incompetent={}",
-                present.len(),
-                count("exceptional"),
-                count("incompetent")
-            )
-        };
-        let rolled = command.rolled_span.map_or("", |s| &line[s.start..]);
-        Some(format!("initiative {} vs {} {rolled}", side(a), side(b)))
+            .prepare(system, command, line, self.units(), false)?;
+        odds::enumerate(|dice| prepared.run(dice))
     }
 
     fn resolve(
@@ -229,9 +202,8 @@ impl Session {
         mut res: Resolution,
     ) -> Result<Resolution, CommandError> {
         if let Some(game) = &mut self.game {
-            let effects = game.record(line, system, &res).map_err(game_error)?;
-            for effect in &effects {
-                res.note(describe(effect));
+            for said in game.record(line, system, &res).map_err(game_error)? {
+                res.note(said);
             }
         }
         Ok(res)
@@ -253,14 +225,7 @@ impl Session {
         };
         let mut res = self
             .catalog
-            .resolve(
-                system,
-                command,
-                line,
-                &self.tables,
-                self.roster(),
-                &mut dice,
-            )
+            .resolve(system, command, line, self.units(), &mut dice)
             .map_err(|e| self.reject_option_dice(e, from_line))?;
         if from_line {
             dice.check_all_used()?;
@@ -294,33 +259,6 @@ impl Session {
 
 fn game_error(e: GameError) -> CommandError {
     CommandError::Option(format!("game: {e}"))
-}
-
-/// What an effect did, for the lines under an outcome.
-fn describe(effect: &Effect) -> String {
-    match effect {
-        Effect::Hits { unit, hits } => format!(
-            "game: {unit} takes {hits} hit{}",
-            if *hits == 1 { "" } else { "s" }
-        ),
-        Effect::Inflicted { unit } => format!("game: {unit} has inflicted hits this turn"),
-        Effect::Shot { unit } => format!("game: {unit} has fired (first shot spent)"),
-        Effect::FiredAt { unit } => format!("game: {unit} was fired at this turn"),
-        Effect::Melee { unit } => format!("game: {unit} has fought a melee round"),
-        Effect::Charged { unit } => format!("game: {unit} has charged"),
-        Effect::Moved { unit } => format!("game: {unit} has moved this turn"),
-        Effect::Retired { unit } => format!("game: {unit} was forced to retire this turn"),
-        Effect::Broken { unit } => format!("game: {unit} breaks"),
-        Effect::GeneralRemoved { general } => format!("game: {general} is removed from play"),
-        Effect::Killed { unit } => format!("game: {unit} is killed"),
-        Effect::RanOff { unit } => format!("game: {unit} runs off the board"),
-        Effect::SaveSpent { unit } => format!("game: {unit} spends a save token"),
-        Effect::RerollSpent { unit } => format!("game: {unit} spends a reroll token"),
-        Effect::StepLost { unit } => format!("game: {unit} loses a step"),
-        Effect::Routed { unit } => format!("game: {unit} routs"),
-        Effect::Initiative { army } => format!("game: army {} has the initiative", army + 1),
-        Effect::NextTurn => "game: next turn".into(),
-    }
 }
 
 impl Session {
@@ -389,28 +327,13 @@ impl Session {
                 })
             }
             "next-turn" => {
-                game.record_effects(line, vec![Effect::NextTurn])
-                    .map_err(game_error)?;
+                game.next_turn(line).map_err(game_error)?;
                 Ok(format!(
                     "turn {}: per-turn facts cleared (moved, hit, inflicted, forced to retire)",
-                    game.state.turn
+                    game.turn
                 ))
             }
-            "end-turn" => {
-                let order = game.end_turn_order();
-                if order.is_empty() {
-                    return Ok(
-                        "end of turn: no unit is at 50% or less; no resilience tests".into(),
-                    );
-                }
-                let mut out = String::from(
-                    "end of turn: resilience tests, in this order (`resilience UNIT`):",
-                );
-                for (i, (id, name)) in order.iter().enumerate() {
-                    out.push_str(&format!("\n  {}. {id} — {name}", i + 1));
-                }
-                Ok(out)
-            }
+            "end-turn" => Ok(game.end_turn_text()),
             "undo" => match game.undo().map_err(game_error)? {
                 Some(taken) => Ok(format!("undone: {taken}")),
                 None => Ok("nothing to undo".into()),
@@ -430,47 +353,26 @@ impl Session {
 }
 
 impl Session {
-    /// `set bases N`: the bases a shooting or melee side is given when
-    /// neither `bases=N` nor a unit says (the tables' default otherwise).
+    /// `set WORD VALUE`: a setting of the active rule system (`set bases N`).
     fn set(&mut self, command: &Command, line: &str) -> Result<String, CommandError> {
-        let usage = "`set bases N` (the bases assumed when a command gives none)";
-        let (Some(what), value) = (command.words.first(), command.words.get(1)) else {
+        let system = command.system.map_or(self.rules, |(s, _)| s);
+        let set = self.tables.set(system).cloned();
+        let settings = set.as_ref().map(|s| s.settings()).unwrap_or_default();
+        let usage = if settings.is_empty() {
+            format!("{} has no settings", system.title())
+        } else {
+            settings
+                .iter()
+                .map(|(usage, what)| format!("`{usage}` ({what})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let Some(what) = command.words.first() else {
             return Err(BindError::Missing {
                 span: Span::at_end(line),
                 what: format!("`set` needs a setting: {usage}"),
             }
             .into());
-        };
-        if what.keyword() != Some("bases") {
-            return Err(BindError::UnknownWord {
-                span: what.span,
-                word: what.text.clone(),
-                verb: "set".into(),
-                suggestion: crate::bind::nearest(&what.text, ["bases"].into_iter()),
-            }
-            .into());
-        }
-        let Some(value) = value else {
-            return Err(BindError::Missing {
-                span: Span::at_end(line),
-                what: format!("`set bases` needs a number: {usage}"),
-            }
-            .into());
-        };
-        let n = match value.kind {
-            crate::command::WordKind::Number(n)
-                if n.fract() == 0.0 && (1.0..=1000.0).contains(&n) =>
-            {
-                n as u32
-            }
-            _ => {
-                return Err(BindError::BadValue {
-                    span: value.span,
-                    text: value.text.clone(),
-                    expected: "bases are a whole number from 1 to 1000".into(),
-                }
-                .into());
-            }
         };
         if let Some(extra) = command.words.get(2) {
             return Err(BindError::NotHere {
@@ -480,7 +382,30 @@ impl Session {
             }
             .into());
         }
-        self.tables.drums_pools.default_bases = n;
-        Ok(format!("bases assumed when a command gives none: {n}"))
+        let made = set.and_then(|s| s.set(what, command.words.get(1), line));
+        let Some(made) = made else {
+            let names = settings
+                .iter()
+                .filter_map(|(usage, _)| usage.split_whitespace().nth(1));
+            return Err(BindError::UnknownWord {
+                span: what.span,
+                word: what.text.clone(),
+                verb: "set".into(),
+                suggestion: crate::bind::nearest(&what.text, names),
+            }
+            .into());
+        };
+        let (new, said) = made?;
+        self.tables.replace(new);
+        self.catalog = catalog(&self.tables);
+        Ok(said)
     }
+}
+
+/// Every verb: `roll`, which works under every rule system, and each
+/// system's own.
+pub fn catalog(tables: &Tables) -> Catalog {
+    let mut verbs = crate::roll::verbs();
+    verbs.extend(tables.verbs());
+    Catalog::new(verbs, tables.books())
 }

@@ -1,0 +1,388 @@
+//! Drums and Muskets army lists: `[[general]]` and `[[unit]]` entries.
+
+use std::any::Any;
+use std::rc::Rc;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::army::{ArmyList, Checker, Entry, Member, Reader, Schema, Section, one_of};
+use crate::bind::nearest;
+use crate::command::System;
+
+/// A general.
+#[derive(Debug, Clone, PartialEq)]
+pub struct General {
+    pub id: String,
+    pub name: String,
+    /// exceptional | ordinary | incompetent
+    pub ability: String,
+    /// inspiring | hated
+    pub traits: Vec<String>,
+    /// The force commander issues supply dice.
+    pub commander: bool,
+}
+
+/// A unit of bases.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Unit {
+    pub id: String,
+    pub name: String,
+    /// foot | cavalry | artillery | irregular
+    pub arm: String,
+    /// heavy cavalry
+    pub heavy: bool,
+    /// lancers (cavalry)
+    pub lancers: bool,
+    /// determined | lackluster | zealous | guards
+    pub class: Vec<String>,
+    /// open | line | column-of-attack | column-of-march | square | formed | limbered | unlimbered
+    pub formation: String,
+    /// carbine | musket | rifle | minie | field-artillery | position-artillery
+    pub weapon: Option<String>,
+    pub bases: i64,
+    /// light-company | two-rank
+    pub doctrine: Vec<String>,
+    /// id of the general in its line of command
+    pub general: Option<String>,
+}
+
+/// One Drums and Muskets list's entries.
+#[derive(Debug, Clone, Default)]
+pub struct List {
+    pub generals: Vec<General>,
+    pub units: Vec<Unit>,
+}
+
+impl ArmyList for List {
+    fn members(&self) -> Vec<Member<'_>> {
+        self.generals
+            .iter()
+            .map(|g| Member {
+                id: &g.id,
+                name: &g.name,
+                kind: "general",
+            })
+            .chain(self.units.iter().map(|u| Member {
+                id: &u.id,
+                name: &u.name,
+                kind: "unit",
+            }))
+            .collect()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+pub struct DrumsSchema;
+
+const SECTIONS: &[Section] = &[
+    Section {
+        name: "general",
+        keys: GENERAL_KEYS,
+    },
+    Section {
+        name: "unit",
+        keys: UNIT_KEYS,
+    },
+];
+
+impl Schema for DrumsSchema {
+    fn sections(&self, _book: System) -> &'static [Section] {
+        SECTIONS
+    }
+
+    fn reader(&self, _book: System) -> Box<dyn Reader> {
+        Box::new(List::default())
+    }
+}
+
+impl Reader for List {
+    fn entry(
+        &mut self,
+        section: &str,
+        ck: &mut Checker,
+        e: &mut Entry,
+        id: Option<String>,
+        name: Option<String>,
+    ) {
+        match section {
+            "general" => {
+                if let Some(g) = general(ck, e, id, name) {
+                    self.generals.push(g);
+                }
+            }
+            _ => {
+                if let Some(u) = unit(ck, e, id, name) {
+                    self.units.push(u);
+                }
+            }
+        }
+    }
+
+    /// Lines of command, and the one force commander.
+    fn cross_checks(&mut self, ck: &mut Checker, doc: &DeTable) {
+        let general_ids = ck.ids_of("general");
+        let generals: Vec<&str> = general_ids.iter().map(String::as_str).collect();
+        let mut refs = Vec::new();
+        let mut commanders = Vec::new();
+        for (section, field) in [("unit", "general"), ("general", "commander")] {
+            let Some(DeValue::Array(items)) = doc.get(section).map(Spanned::get_ref) else {
+                continue;
+            };
+            for (i, item) in items.iter().enumerate() {
+                let Some(table) = item.get_ref().as_table() else {
+                    continue;
+                };
+                let Some(v) = table.get(field) else { continue };
+                let label = table
+                    .get("id")
+                    .and_then(|id| id.get_ref().as_str())
+                    .map(|id| format!(" ({section} \"{id}\")"))
+                    .unwrap_or_default();
+                let key = format!("{section}[{}].{field}", i + 1);
+                match v.get_ref() {
+                    DeValue::String(s) => refs.push((key, label, s.to_string(), v.span())),
+                    DeValue::Boolean(true) => commanders.push((key, label, v.span())),
+                    _ => {}
+                }
+            }
+        }
+        for (key, label, target, span) in refs {
+            if !generals.contains(&target.as_str()) {
+                let hint = nearest(&target, generals.iter().copied())
+                    .map(|n| format!(" (did you mean \"{n}\"?)"))
+                    .unwrap_or_default();
+                let known = if generals.is_empty() {
+                    "the list has no [[general]] entries".to_string()
+                } else {
+                    format!("its generals are {}", one_of(&generals))
+                };
+                ck.fail(
+                    span,
+                    key.clone(),
+                    format!("{key}{label}: no general \"{target}\" in this list{hint}; {known}"),
+                );
+            }
+        }
+        if let Some((first_key, _, first_span)) = commanders.first().cloned() {
+            let line = ck.line_of(first_span.start);
+            for (key, label, span) in commanders.into_iter().skip(1) {
+                ck.fail(
+                    span,
+                    key.clone(),
+                    format!(
+                        "{key}{label}: a second force commander; {first_key} (line {line}) \
+                     is already the force commander, and a list has only one"
+                    ),
+                );
+            }
+        }
+    }
+
+    fn finish(self: Box<Self>) -> Rc<dyn ArmyList> {
+        Rc::new(*self)
+    }
+}
+
+const GENERAL_KEYS: &[&str] = &["id", "name", "ability", "traits", "commander"];
+const ABILITIES: &[&str] = &["exceptional", "ordinary", "incompetent"];
+const TRAITS: &[&str] = &["inspiring", "hated"];
+
+const UNIT_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "arm",
+    "heavy",
+    "lancers",
+    "class",
+    "formation",
+    "weapon",
+    "bases",
+    "doctrine",
+    "general",
+];
+const ARMS: &[&str] = &["foot", "cavalry", "artillery", "irregular"];
+const CLASSES: &[&str] = &["determined", "lackluster", "zealous", "guards"];
+const FORMATIONS: &[&str] = &[
+    "open",
+    "line",
+    "column-of-attack",
+    "column-of-march",
+    "square",
+    "formed",
+    "limbered",
+    "unlimbered",
+];
+const WEAPONS: &[&str] = &[
+    "carbine",
+    "musket",
+    "rifle",
+    "minie",
+    "field-artillery",
+    "position-artillery",
+];
+const DOCTRINES: &[&str] = &["light-company", "two-rank"];
+/// Largest number of bases (or figures) in one Drums and Muskets unit.
+const MAX_BASES: i64 = 100;
+
+/// The formations a Drums and Muskets arm can be in (Movement and Charge
+/// Distances tables).
+fn formations_for(arm: &str) -> &'static [&'static str] {
+    match arm {
+        "foot" => &[
+            "open",
+            "line",
+            "column-of-attack",
+            "column-of-march",
+            "square",
+        ],
+        "cavalry" => &["open", "formed", "column-of-march"],
+        "artillery" => &["unlimbered", "limbered"],
+        _ => &["open", "column-of-march"],
+    }
+}
+
+/// The weapons a Drums and Muskets arm can carry (Shooting Table 1:
+/// carbines are for dismounted cavalry; the guns are artillery's).
+fn weapons_for(arm: &str) -> &'static [&'static str] {
+    match arm {
+        "foot" => &["musket", "rifle", "minie"],
+        "artillery" => &["field-artillery", "position-artillery"],
+        _ => &["carbine", "musket", "rifle", "minie"],
+    }
+}
+
+fn general(
+    ck: &mut Checker,
+    e: &mut Entry,
+    id: Option<String>,
+    name: Option<String>,
+) -> Option<General> {
+    let ability = ck.keyword(e, "ability", ABILITIES, "ability");
+    let traits = ck.keywords(e, "traits", TRAITS, "trait");
+    if traits.len() > 1 {
+        ck.fail(
+            traits[1].span(),
+            e.key("traits"),
+            format!(
+                "{}: a general cannot be both inspiring and hated",
+                e.place("traits")
+            ),
+        );
+    }
+    let commander = ck.boolean(e, "commander");
+    Some(General {
+        id: id?,
+        name: name?,
+        ability: ability.map_or_else(|| "ordinary".to_string(), Spanned::into_inner),
+        traits: traits.into_iter().map(Spanned::into_inner).collect(),
+        commander: commander.is_some_and(|c| *c.get_ref()),
+    })
+}
+
+fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String>) -> Option<Unit> {
+    let arm = ck.keyword(e, "arm", ARMS, "arm");
+    if e.get("arm").is_none() {
+        ck.missing(e, "arm", &format!("the unit's arm: {}", one_of(ARMS)));
+    }
+    let arm_word = arm.as_ref().map(|a| a.get_ref().as_str());
+
+    let mut flags = [false; 2];
+    for (slot, key) in ["heavy", "lancers"].into_iter().enumerate() {
+        let Some(flag) = ck.boolean(e, key) else {
+            continue;
+        };
+        if *flag.get_ref() && arm_word.is_some_and(|a| a != "cavalry") {
+            ck.fail(
+                flag.span(),
+                e.key(key),
+                format!(
+                    "{}: only cavalry can be {}; this unit's arm is {}",
+                    e.place(key),
+                    if key == "heavy" { "heavy" } else { "lancers" },
+                    arm_word.unwrap_or_default()
+                ),
+            );
+        }
+        flags[slot] = *flag.get_ref();
+    }
+
+    let class = ck.keywords(e, "class", CLASSES, "class");
+    let has = |w: &str| class.iter().find(|c| c.get_ref() == w);
+    if let (Some(_), Some(lackluster)) = (has("determined"), has("lackluster")) {
+        ck.fail(
+            lackluster.span(),
+            e.key("class"),
+            format!(
+                "{}: a unit cannot be classed both determined and lackluster",
+                e.place("class")
+            ),
+        );
+    }
+
+    let formation = ck.keyword(e, "formation", FORMATIONS, "formation");
+    match (&formation, arm_word) {
+        (None, _) if e.get("formation").is_none() => ck.missing(
+            e,
+            "formation",
+            &format!(
+                "the unit's formation: {}",
+                one_of(arm_word.map_or(FORMATIONS, formations_for))
+            ),
+        ),
+        (Some(f), Some(a)) if !formations_for(a).contains(&f.get_ref().as_str()) => ck.fail(
+            f.span(),
+            e.key("formation"),
+            format!(
+                "{}: {a} cannot be in formation \"{}\"; {a} formations are {}",
+                e.place("formation"),
+                f.get_ref(),
+                one_of(formations_for(a))
+            ),
+        ),
+        _ => {}
+    }
+
+    let weapon = ck.keyword(e, "weapon", WEAPONS, "weapon");
+    if let (Some(w), Some(a)) = (&weapon, arm_word)
+        && !weapons_for(a).contains(&w.get_ref().as_str())
+    {
+        ck.fail(
+            w.span(),
+            e.key("weapon"),
+            format!(
+                "{}: {a} cannot carry \"{}\"; {a} weapons are {}",
+                e.place("weapon"),
+                w.get_ref(),
+                one_of(weapons_for(a))
+            ),
+        );
+    }
+
+    let bases = ck.int(e, "bases", 1, MAX_BASES, "the number of bases");
+    if e.get("bases").is_none() {
+        ck.missing(
+            e,
+            "bases",
+            &format!("the number of bases, a whole number from 1 to {MAX_BASES}"),
+        );
+    }
+    let doctrine = ck.keywords(e, "doctrine", DOCTRINES, "doctrine");
+    let general = ck.string(e, "general");
+    Some(Unit {
+        id: id?,
+        name: name?,
+        arm: arm?.into_inner(),
+        heavy: flags[0],
+        lancers: flags[1],
+        class: class.into_iter().map(Spanned::into_inner).collect(),
+        formation: formation?.into_inner(),
+        weapon: weapon.map(Spanned::into_inner),
+        bases: bases?,
+        doctrine: doctrine.into_iter().map(Spanned::into_inner).collect(),
+        general: general.map(Spanned::into_inner),
+    })
+}

@@ -1,0 +1,248 @@
+//! The contract between the core and a rule system.
+//!
+//! A rule system (Drums and Muskets, Musket Mayhem, Musket & Saber…) lives
+//! in a folder of its own and owns everything about itself: its rule books,
+//! its table files, its verbs, its army-list schema, the facts its units
+//! bring to a command, the effects its resolutions have and the state its
+//! units keep in a game. It tells the core about them through the traits
+//! here, and the core — parse, bind, dice, odds, render, session, game,
+//! army loading — loops over a [`Registry`] and names none of their words.
+//!
+//! The shipped list is the `systems` module; a program (or a test) may register
+//! another system beside them with [`Registry::with`].
+
+use std::fmt;
+use std::rc::Rc;
+
+use crate::army::{Army, Schema};
+use crate::catalog::{UnitFact, UnitFacts, VerbDoc};
+use crate::command::{Command, System, Word};
+use crate::error::{CommandError, TableError};
+use crate::resolution::Effect;
+use crate::tables::{TableFile, TableSource};
+
+/// A rule system as drumhead knows it before any table is read.
+pub trait RuleSystem: Sync {
+    /// What the system is called where its books are not told apart
+    /// ("Musket & Saber").
+    fn name(&self) -> &'static str;
+
+    /// The rule books it resolves lines under (most have one).
+    fn books(&self) -> &'static [System];
+
+    /// The table files it reads, with their embedded text.
+    fn table_files(&self) -> &'static [TableFile];
+
+    /// Read and check its tables from `source`.
+    fn load(&'static self, source: &TableSource) -> Result<Rc<dyn RuleSet>, TableError>;
+
+    /// Its army lists: the kinds of entry and how each is read.
+    fn army(&self) -> &'static dyn Schema;
+}
+
+/// A rule system with its tables in force.
+pub trait RuleSet {
+    fn system(&self) -> &'static dyn RuleSystem;
+
+    /// Its verbs, their words built from the tables.
+    fn verbs(&self) -> Vec<VerbDoc>;
+
+    /// `set WORD VALUE`: a session setting the system keeps. `None` when
+    /// the word is not one of its settings; otherwise the rule set with
+    /// the setting made, and what to tell the user.
+    fn set(
+        &self,
+        _setting: &Word,
+        _value: Option<&Word>,
+        _line: &str,
+    ) -> Option<Result<Setting, CommandError>> {
+        None
+    }
+
+    /// The settings `set` takes, for help: (usage, what it does).
+    fn settings(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+
+    /// What a game keeps of the armies of this system: each with its index
+    /// among the game's armies.
+    fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart>;
+
+    /// An effect as the journal recorded it.
+    fn effect(&self, json: &serde_json::Value) -> Result<Rc<dyn Effect>, String>;
+}
+
+/// A setting made: the rule set with it, and what to tell the user.
+pub type Setting = (Rc<dyn RuleSet>, String);
+
+/// The state one rule system keeps of a game's units, and what it says
+/// about them.
+pub trait GamePart {
+    /// A unit's facts as they stand, if the unit is one of this part's.
+    fn facts(&self, id: &str) -> Option<UnitFacts>;
+
+    /// Every fact the unit could bring in any state of the game, for the
+    /// check that some verb reads each.
+    fn possible_facts(&self, id: &str) -> Vec<UnitFact>;
+
+    /// Why the unit can no longer act (killed, broken, eliminated…), if so.
+    fn out_of_action(&self, id: &str) -> Option<String>;
+
+    /// Apply one effect, to a unit or (with `None`) to the part itself.
+    fn apply(&mut self, unit: Option<&str>, effect: &dyn Effect) -> Result<(), String>;
+
+    /// The turn ends: per-turn facts are cleared.
+    fn next_turn(&mut self);
+
+    /// The `units` table of one army (by its index in the game).
+    fn roster(&self, army: usize) -> Option<Roster>;
+
+    /// Everything known of one unit, as rows, for `show`.
+    fn show(&self, id: &str) -> Option<Vec<(String, String)>>;
+
+    /// What the rules do at the end of a turn.
+    fn end_turn(&self) -> String;
+
+    /// The state for the game file.
+    fn state(&self) -> serde_json::Value;
+
+    /// A line this system reads differently in a game: `initiative` alone
+    /// stands for each army's pool. Returns the line it stands for.
+    fn expand(&self, _command: &Command, _line: &str) -> Option<String> {
+        None
+    }
+}
+
+/// One army's `units` table, in its system's own columns.
+#[derive(Debug, Clone, Default)]
+pub struct Roster {
+    pub header: Vec<&'static str>,
+    pub rows: Vec<Vec<String>>,
+    /// Lines under the table (the army's generals).
+    pub notes: Vec<String>,
+}
+
+/// The rule systems a program knows, in order: the first is the default.
+#[derive(Clone)]
+pub struct Registry {
+    systems: Vec<&'static dyn RuleSystem>,
+}
+
+impl fmt::Debug for Registry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(self.systems.iter().map(|s| s.name()))
+            .finish()
+    }
+}
+
+impl Registry {
+    pub fn new(systems: Vec<&'static dyn RuleSystem>) -> Registry {
+        Registry { systems }
+    }
+
+    /// These systems and one more.
+    pub fn with(mut self, system: &'static dyn RuleSystem) -> Registry {
+        self.systems.push(system);
+        self
+    }
+
+    pub fn systems(&self) -> impl Iterator<Item = &'static dyn RuleSystem> + '_ {
+        self.systems.iter().copied()
+    }
+
+    /// Every rule book, in order.
+    pub fn books(&self) -> Vec<System> {
+        self.systems
+            .iter()
+            .flat_map(|s| s.books().iter().copied())
+            .collect()
+    }
+
+    /// The book of an id (`drums`, `saber-quickplay`).
+    pub fn book(&self, id: &str) -> Option<System> {
+        self.books().into_iter().find(|b| b.id() == id)
+    }
+
+    /// The book lines are resolved under when nothing says otherwise.
+    pub fn default_book(&self) -> Option<System> {
+        self.books().into_iter().next()
+    }
+
+    /// The system a book belongs to.
+    pub fn system_of(&self, book: System) -> Option<&'static dyn RuleSystem> {
+        self.systems().find(|s| s.books().contains(&book))
+    }
+
+    /// Every table file of every system.
+    pub fn table_files(&self) -> Vec<TableFile> {
+        self.systems
+            .iter()
+            .flat_map(|s| s.table_files().iter().copied())
+            .collect()
+    }
+
+    /// Each system's tables, read from `source`.
+    pub fn load(&self, source: &TableSource) -> Result<Tables, TableError> {
+        let sets = self
+            .systems
+            .iter()
+            .map(|s| s.load(source))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Tables {
+            registry: self.clone(),
+            sets,
+        })
+    }
+}
+
+/// Every rule system with its tables in force: what a session resolves with.
+#[derive(Clone)]
+pub struct Tables {
+    registry: Registry,
+    sets: Vec<Rc<dyn RuleSet>>,
+}
+
+impl fmt::Debug for Tables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tables({:?})", self.registry)
+    }
+}
+
+impl Tables {
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    pub fn sets(&self) -> &[Rc<dyn RuleSet>] {
+        &self.sets
+    }
+
+    pub fn books(&self) -> Vec<System> {
+        self.registry.books()
+    }
+
+    pub fn book(&self, id: &str) -> Option<System> {
+        self.registry.book(id)
+    }
+
+    /// The rule set a book belongs to.
+    pub fn set(&self, book: System) -> Option<&Rc<dyn RuleSet>> {
+        self.sets
+            .iter()
+            .find(|set| set.system().books().contains(&book))
+    }
+
+    /// Put a rule set in place of its system's (after `set`).
+    pub fn replace(&mut self, set: Rc<dyn RuleSet>) {
+        let name = set.system().name();
+        if let Some(slot) = self.sets.iter_mut().find(|s| s.system().name() == name) {
+            *slot = set;
+        }
+    }
+
+    /// Every verb of every system.
+    pub fn verbs(&self) -> Vec<VerbDoc> {
+        self.sets.iter().flat_map(|set| set.verbs()).collect()
+    }
+}
