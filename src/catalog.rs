@@ -303,7 +303,22 @@ fn bind_side(
     for word in words {
         let unit = match &word.kind {
             WordKind::Keyword { name, value: None } if vocab.find(name).is_none() => {
-                units.unit(system, name)
+                let unit = units.unit(system, name);
+                if unit.is_none()
+                    && let Some(book) = units.book_of(name).filter(|b| *b != system)
+                {
+                    return Err(BindError::NotHere {
+                        span: word.span,
+                        text: word.text.clone(),
+                        why: format!(
+                            "is a unit of a {} army, and this line is resolved under {}: start the line with `{}`",
+                            book.title(),
+                            system.title(),
+                            book.id()
+                        ),
+                    });
+                }
+                unit
             }
             _ => None,
         };
@@ -378,6 +393,11 @@ pub trait Units {
     fn unit(&self, system: System, id: &str) -> Option<UnitFacts>;
     /// Every id, for suggestions.
     fn ids(&self) -> Vec<String>;
+    /// The rule book of the army a unit is in, for the error when it is
+    /// named under another.
+    fn book_of(&self, _id: &str) -> Option<System> {
+        None
+    }
 }
 
 /// What a named unit brings to a command.

@@ -437,4 +437,8 @@ impl Units for Game {
             .flat_map(|a| a.ids().into_iter().map(|(id, _)| id))
             .collect()
     }
+
+    fn book_of(&self, id: &str) -> Option<System> {
+        self.army_of(id).map(|(_, a)| a.rules)
+    }
 }
