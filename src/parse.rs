@@ -18,8 +18,7 @@ use crate::command::{
 };
 use crate::error::ParseError;
 
-/// Longer lines are refused rather than tokenized: no command needs them.
-pub const MAX_LINE_BYTES: usize = 4096;
+pub use crate::limits::MAX_LINE_BYTES;
 
 /// Parse one line. `Ok(None)` for a blank or comment-only line. A first
 /// word that is the id of one of `books` names the rule book the line is

@@ -58,7 +58,9 @@ pub fn write_json(res: &Resolution, out: &mut Vec<u8>) {
     json_str(out, res.rules.id());
     if let Some(seed) = res.seed {
         out.extend_from_slice(b",\"seed\":");
-        json_int(out, seed as i64);
+        // Seeds are unsigned 64-bit, all the way out.
+        let mut buf = itoa::Buffer::new();
+        out.extend_from_slice(buf.format(seed).as_bytes());
     }
     out.extend_from_slice(b",\"dice\":[");
     for (i, d) in res.dice.iter().enumerate() {

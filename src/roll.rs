@@ -15,6 +15,7 @@ use crate::catalog::{Input, VerbDoc};
 use crate::command::Span;
 use crate::dice::{DiceSource, MAX_DICE_PER_ROLL};
 use crate::error::{BindError, CommandError, DiceError};
+use crate::limits::MAX_TABLE_NUMBER;
 use crate::resolution::{Resolution, Tone};
 
 /// A parsed `roll` expression.
@@ -122,6 +123,18 @@ fn parse_words(input: &Input) -> Result<Parsed, CommandError> {
         }
         .into());
     }
+    if let Tail::Add(add) = expr.tail
+        && add.unsigned_abs() > MAX_TABLE_NUMBER as u64
+    {
+        return Err(BindError::BadValue {
+            span,
+            text: text.clone(),
+            expected: format!(
+                "the number added to the dice is at most {MAX_TABLE_NUMBER} either way"
+            ),
+        }
+        .into());
+    }
     Ok(Parsed { text, expr })
 }
 
@@ -134,7 +147,8 @@ fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, Comma
         Tail::Add(add) => {
             let sum = dice.sum(expr.count as u32, expr.sides)?;
             res.dice_rows(label, &sum.dice);
-            let total = sum.total + add;
+            // Both are bounded (dice by MAX_DICE_PER_ROLL, `add` above).
+            let total = sum.total.saturating_add(add);
             if add != 0 {
                 res.modifier("added", add);
             }

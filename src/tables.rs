@@ -85,11 +85,14 @@ impl TableSource {
             .map(|dir| dir.join(file.name))
             .filter(|path| path.exists());
         match given.or(in_dir) {
-            Some(path) => std::fs::read_to_string(&path)
+            Some(path) => crate::files::read_text(&path, MAX_TABLE_BYTES, "table file")
                 .map(|text| (path.display().to_string(), text))
                 .map_err(|e| TableError::Io {
                     file: path.display().to_string(),
-                    message: e.to_string(),
+                    message: e
+                        .to_string()
+                        .trim_start_matches(&format!("{}: ", path.display()))
+                        .to_string(),
                 }),
             None => Ok((
                 format!("tables/{} (embedded)", file.embedded_name),
@@ -133,9 +136,7 @@ pub fn parse_toml<T: DeserializeOwned>(
     Ok(parsed)
 }
 
-/// No number in a table is larger than this either way, so sums of
-/// modifiers can never overflow.
-pub const MAX_TABLE_NUMBER: i64 = 1_000_000;
+pub use crate::limits::{MAX_TABLE_BYTES, MAX_TABLE_NUMBER};
 
 /// Every whole number in a table file within ±[`MAX_TABLE_NUMBER`].
 pub fn check_numbers(file: &str, key: &str, value: &toml::Value) -> Result<(), TableError> {

@@ -99,9 +99,21 @@ fn undo_takes_back_the_last_resolution() {
     );
     assert!(ok);
     assert!(stdout.contains("3 of 4 (75%)"), "{stdout}");
-    let (ok, _, stderr) = run(&args, "units\n");
+    // The same command line the next evening, armies and all, reopens it.
+    let (ok, stdout, stderr) = run(&args, "show aus-3\n");
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("3 of 4 (75%)"), "{stdout}");
+    // Other armies than the game's are refused, naming the difference.
+    let mut other = vec![
+        "--army".to_string(),
+        armies()[3].clone(),
+        "--army".to_string(),
+        armies()[1].clone(),
+    ];
+    other.extend(["--game".into(), game.display().to_string()]);
+    let (ok, _, stderr) = run(&other, "units\n");
     assert!(!ok);
-    assert!(stderr.contains("already exists"), "{stderr}");
+    assert!(stderr.contains("differs from the list"), "{stderr}");
 }
 
 /// The state a prefix of the journal folds to.

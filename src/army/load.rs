@@ -24,14 +24,7 @@ use toml::de::{DeTable, DeValue};
 use super::{Army, Schemas};
 use crate::bind::nearest;
 
-/// At most this many generals, units, figures and leaders in one list.
-pub const MAX_ENTRIES: usize = 1000;
-/// At most this many bytes in one list file.
-pub const MAX_BYTES: usize = 1 << 20;
-/// At most this many characters in an id.
-pub const MAX_ID_LEN: usize = 40;
-/// At most this many characters in a name or side.
-pub const MAX_NAME_LEN: usize = 200;
+pub use crate::limits::{MAX_ENTRIES, MAX_ID_LEN, MAX_LIST_BYTES as MAX_BYTES, MAX_NAME_LEN};
 
 /// A list that cannot be used, with the place and key at fault.
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -129,14 +122,21 @@ fn read_list(path: &Path) -> Result<String, ArmyError> {
         key: String::new(),
         message,
     };
-    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read the list: {e}")))?;
-    if meta.len() > MAX_BYTES as u64 {
-        return Err(fail(format!(
-            "the file is {} bytes; an army list may be at most {MAX_BYTES} bytes",
-            meta.len()
-        )));
-    }
-    std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read the list: {e}")))
+    crate::files::read_text(path, MAX_BYTES, "army list").map_err(|e| match e {
+        crate::files::FileError::TooLarge { .. } => fail(format!(
+            "the file is larger than {MAX_BYTES} bytes; an army list may be at most {MAX_BYTES} bytes"
+        )),
+        other => fail(format!("cannot read the list: {}", strip_path(&other.to_string(), &file))),
+    })
+}
+
+/// A file error's message without the path it starts with (the army
+/// error names the file already).
+fn strip_path<'a>(message: &'a str, file: &str) -> &'a str {
+    message
+        .strip_prefix(file)
+        .and_then(|m| m.strip_prefix(": "))
+        .unwrap_or(message)
 }
 
 /// (id, key of the id, line, column) for every entry, in file order.

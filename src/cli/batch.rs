@@ -12,6 +12,7 @@ use std::sync::mpsc;
 use super::Printer;
 use crate::command::System;
 use crate::error::TableError;
+use crate::limits::MAX_LINE_BYTES;
 use crate::session::Session;
 use crate::system::Registry;
 
@@ -74,24 +75,77 @@ struct Written {
     rejected: usize,
 }
 
-fn read_chunk(
-    lines: &mut impl Iterator<Item = io::Result<String>>,
-    start: usize,
-) -> io::Result<Chunk> {
+/// Lines of input, each read only as far as a command line may go: a
+/// line longer than that (or 300 MB of NULs) is skipped to its end
+/// without being held, and reported.
+pub struct Lines<R> {
+    input: R,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub fn new(input: R) -> Lines<R> {
+        Lines { input }
+    }
+
+    /// The next line: its text, or why it cannot be read. `None` at the end.
+    pub fn next_line(&mut self) -> io::Result<Option<Result<String, String>>> {
+        let mut line = Vec::new();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            any = true;
+            let (part, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], i + 1),
+                None => (available, available.len()),
+            };
+            let ends = done <= part.len() + 1 && done > part.len();
+            if !too_long {
+                if line.len() + part.len() > MAX_LINE_BYTES {
+                    too_long = true;
+                    line.clear();
+                } else {
+                    line.extend_from_slice(part);
+                }
+            }
+            self.input.consume(done);
+            if ends {
+                break;
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        if too_long {
+            return Ok(Some(Err(format!(
+                "the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be; it was skipped"
+            ))));
+        }
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        Ok(Some(String::from_utf8(line).map_err(|_| {
+            "the line is not UTF-8 text; it was skipped".to_string()
+        })))
+    }
+}
+
+fn read_chunk(lines: &mut Lines<impl BufRead>, start: usize, size: usize) -> io::Result<Chunk> {
     let mut chunk = Chunk {
         start,
-        lines: Vec::with_capacity(CHUNK_LINES),
+        lines: Vec::with_capacity(size.min(CHUNK_LINES)),
     };
-    for line in lines.by_ref() {
-        match line {
-            Ok(l) => chunk.lines.push(Ok(l)),
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                chunk.lines.push(Err(e.to_string()))
-            }
-            Err(e) => return Err(e),
-        }
-        if chunk.lines.len() == CHUNK_LINES {
-            break;
+    while chunk.lines.len() < size {
+        match lines.next_line()? {
+            Some(line) => chunk.lines.push(line),
+            None => break,
         }
     }
     Ok(chunk)
@@ -113,7 +167,12 @@ fn resolve_chunk(
             Ok(l) => l,
             Err(e) => {
                 w.rejected += 1;
-                writeln!(w.err, "error: line {}: {e}", position + 1)?;
+                if printer.json {
+                    let obj = crate::render::json_error(e, position + 1, None);
+                    writeln!(w.out, "{obj}")?;
+                } else {
+                    writeln!(w.err, "error: line {}: {e}", position + 1)?;
+                }
                 continue;
             }
         };
@@ -139,6 +198,8 @@ struct Writer<'a> {
     out: io::BufWriter<io::StdoutLock<'a>>,
     started: bool,
     json: bool,
+    /// Flush after every chunk (`--line-buffered`).
+    flush: bool,
 }
 
 impl Writer<'_> {
@@ -153,44 +214,69 @@ impl Writer<'_> {
         self.out.write_all(out)?;
         if !w.err.is_empty() {
             self.out.flush()?;
-            io::stderr().lock().write_all(&w.err)?;
+            // A full or closed standard error is no reason to stop.
+            let _ = io::stderr().lock().write_all(&w.err);
+        }
+        if self.flush {
+            self.out.flush()?;
         }
         Ok(())
     }
 }
 
-/// Resolve every line; returns how many were rejected. `spec` allows a
-/// second thread; `None` keeps everything on this one.
-pub fn run(
-    session: &mut Session,
-    printer: &Printer,
-    input: impl BufRead,
-    batch: bool,
-    spec: Option<SessionSpec>,
-) -> io::Result<usize> {
+/// How a run went: the lines read and resolved (each applied to the game,
+/// if any), the lines refused, and what stopped it early, if anything.
+#[derive(Debug, Default)]
+pub struct Ran {
+    pub lines: usize,
+    pub rejected: usize,
+    pub stopped: Option<io::Error>,
+}
+
+/// How lines are taken: `batch` numbers them in errors; `line_buffered`
+/// resolves and writes each before reading the next (a co-process sees
+/// every answer at once); `spec` allows a second thread.
+pub struct Mode {
+    pub batch: bool,
+    pub line_buffered: bool,
+    pub spec: Option<SessionSpec>,
+}
+
+/// Resolve every line.
+pub fn run(session: &mut Session, printer: &Printer, input: impl BufRead, mode: Mode) -> Ran {
     let stdout = io::stdout();
     let mut writer = Writer {
         out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         started: false,
         json: printer.json,
+        flush: mode.line_buffered,
     };
-    let mut lines = input.lines();
-    let mut rejected = 0;
-    let mut position = 0;
+    let mut lines = Lines::new(input);
+    let mut ran = Ran::default();
+    let batch = mode.batch;
+    // One line at a time when each answer must go out before the next line
+    // is read, or when lines depend on each other through a game.
+    let size = if mode.line_buffered { 1 } else { CHUNK_LINES };
+    let spec = mode.spec.filter(|_| !mode.line_buffered);
     let Some(spec) = spec else {
-        loop {
-            let chunk = read_chunk(&mut lines, position)?;
-            if chunk.lines.is_empty() {
-                break;
+        let result = (|| -> io::Result<()> {
+            loop {
+                let chunk = read_chunk(&mut lines, ran.lines, size)?;
+                if chunk.lines.is_empty() {
+                    break;
+                }
+                ran.lines += chunk.lines.len();
+                let w = resolve_chunk(session, printer, &chunk, batch)?;
+                ran.rejected += w.rejected;
+                writer.write(&w)?;
             }
-            position += chunk.lines.len();
-            let w = resolve_chunk(session, printer, &chunk, batch)?;
-            rejected += w.rejected;
-            writer.write(&w)?;
-        }
-        writer.out.flush()?;
-        return Ok(rejected);
+            writer.out.flush()
+        })();
+        ran.stopped = result.err();
+        return ran;
     };
+    let mut position = 0;
+    let mut rejected = 0;
 
     // Two threads: the helper takes every other chunk.
     let (to_helper, helper_in) = mpsc::channel::<Job>();
@@ -224,14 +310,14 @@ pub fn run(
             }
         }
     });
-    let result = (|| -> io::Result<usize> {
+    let result = (|| -> io::Result<()> {
         loop {
-            let theirs = read_chunk(&mut lines, position)?;
+            let theirs = read_chunk(&mut lines, position, size)?;
             if theirs.lines.is_empty() {
                 break;
             }
             position += theirs.lines.len();
-            let ours = read_chunk(&mut lines, position)?;
+            let ours = read_chunk(&mut lines, position, size)?;
             position += ours.lines.len();
             let last = ours.lines.is_empty();
             let stopped = || io::Error::other("batch helper thread stopped");
@@ -261,10 +347,14 @@ pub fn run(
                 break;
             }
         }
-        Ok(rejected)
+        Ok(())
     })();
     drop(to_helper);
     let _ = helper.join();
-    writer.out.flush()?;
-    result
+    let flushed = writer.out.flush();
+    Ran {
+        lines: position,
+        rejected,
+        stopped: result.and(flushed).err(),
+    }
 }

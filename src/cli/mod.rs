@@ -20,6 +20,23 @@ use crate::system::{Registry, Tables};
 use crate::tables::TableSource;
 use batch::SessionSpec;
 
+/// A line on standard error. A full or closed standard error is no reason
+/// to panic: the message is lost, the exit status still says it.
+macro_rules! warn {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// A line on standard output, for the subcommands that print a report.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 #[derive(Debug, Parser)]
 #[command(
     name = "drumhead",
@@ -63,6 +80,16 @@ pub struct Args {
     /// Keep a game in FILE (created if missing): unit state, journal beside it.
     #[arg(long, value_name = "FILE")]
     pub game: Option<PathBuf>,
+
+    /// When another process is writing the game, wait for it instead of
+    /// refusing at once.
+    #[arg(long)]
+    pub wait: bool,
+
+    /// Write each result as soon as it is resolved, before reading the next
+    /// line (for a co-process reading the answers).
+    #[arg(long)]
+    pub line_buffered: bool,
 
     /// A combat results table (TOML) for Musket & Saber `attack` and
     /// `bombard`: copy your folio's CRT (see tables/saber-example-crt.toml).
@@ -175,7 +202,7 @@ pub fn main() -> ExitCode {
     let tables = match tables {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {e}");
+            warn!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -190,13 +217,16 @@ pub fn main() -> ExitCode {
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let rules = args.rules.as_deref().and_then(|id| registry.book(id));
     let Some(default) = rules.or_else(|| registry.default_book()) else {
-        eprintln!("error: no rule system is registered");
+        warn!("error: no rule system is registered");
         return ExitCode::from(2);
     };
     let game = open_game(&args, &tables);
     let mut session = Session::new(tables, default, seed);
     match game {
-        Ok(Some(game)) => {
+        Ok(Some(mut game)) => {
+            for note in game.notes.drain(..) {
+                warn!("note: {note}");
+            }
             session = session.with_game(game);
             if let Some(rules) = rules {
                 session.rules = rules;
@@ -204,7 +234,7 @@ pub fn main() -> ExitCode {
         }
         Ok(None) => {}
         Err(e) => {
-            eprintln!("error: {e}");
+            warn!("error: {e}");
             return ExitCode::from(2);
         }
     }
@@ -232,33 +262,64 @@ pub fn main() -> ExitCode {
         rules: session.rules,
         seed,
     });
-    let rejected = if !args.command.is_empty() {
+    let ran = if !args.command.is_empty() {
         let line = args.command.join(" ");
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            eprintln!(
+            warn!(
                 "error: nothing to resolve: give a command such as 'resilience +determined' (try 'help')"
             );
             return ExitCode::from(1);
         }
-        batch::run(&mut session, &printer, io::Cursor::new(line), false, None)
+        let mode = batch::Mode {
+            batch: false,
+            line_buffered: true,
+            spec: None,
+        };
+        batch::run(&mut session, &printer, io::Cursor::new(line), mode)
     } else if interactive {
-        repl::run(&mut session, &printer)
-    } else {
-        batch::run(&mut session, &printer, stdin.lock(), true, parallel)
-    };
-    let rejected = match rejected {
-        Ok(n) => n,
-        // A closed pipe (`drumhead < x | head`) is not a failure of ours.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(1);
+        match repl::run(&mut session, &printer) {
+            Ok(rejected) => batch::Ran {
+                rejected,
+                ..batch::Ran::default()
+            },
+            Err(e) => batch::Ran {
+                stopped: Some(e),
+                ..batch::Ran::default()
+            },
         }
+    } else {
+        // A game records every line as it goes: its answers go out as
+        // they come too, so a closed output stops it at once.
+        let mode = batch::Mode {
+            batch: true,
+            line_buffered: args.line_buffered || session.game.is_some(),
+            spec: parallel,
+        };
+        batch::run(&mut session, &printer, stdin.lock(), mode)
     };
+    if let Some(e) = &ran.stopped {
+        let applied = if session.game.is_some() {
+            " (each applied to the game)"
+        } else {
+            ""
+        };
+        let why = if e.kind() == io::ErrorKind::BrokenPipe {
+            "standard output was closed".to_string()
+        } else {
+            e.to_string()
+        };
+        warn!(
+            "error: {why}: stopped after {} line{} read and resolved{applied}; the rest were not read",
+            ran.lines,
+            if ran.lines == 1 { "" } else { "s" }
+        );
+        return ExitCode::from(1);
+    }
+    let rejected = ran.rejected;
     let unused = session.unused_dice();
     if unused > 0 {
         let dice = if unused == 1 { "die" } else { "dice" };
-        eprintln!("error: {unused} {dice} given with --dice never used");
+        warn!("error: {unused} {dice} given with --dice never used");
         return ExitCode::from(1);
     }
     if rejected > 0 {
@@ -272,7 +333,7 @@ pub fn main() -> ExitCode {
 /// file name) checked without resolving anything.
 fn check(files: &[String], registry: &Registry) -> ExitCode {
     if files.is_empty() {
-        eprintln!("error: `check` needs files: drumhead check armies/*.toml");
+        warn!("error: `check` needs files: drumhead check armies/*.toml");
         return ExitCode::from(2);
     }
     let mut bad = 0;
@@ -293,10 +354,10 @@ fn check(files: &[String], registry: &Registry) -> ExitCode {
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(std::path::Path::new("."));
         match TableSource::dir(dir).and_then(|source| registry.load(&source)) {
-            Ok(_) => println!("{file}: tables ok"),
+            Ok(_) => say!("{file}: tables ok"),
             Err(e) => {
                 bad += 1;
-                eprintln!("error: {e}");
+                warn!("error: {e}");
             }
         }
     }
@@ -308,10 +369,10 @@ fn check(files: &[String], registry: &Registry) -> ExitCode {
     let schemas = crate::game::schemas_of(registry);
     for result in crate::army::check_files(&armies, &schemas) {
         match result {
-            Ok(army) => println!("{}", crate::army::summary(&army)),
+            Ok(army) => say!("{}", crate::army::summary(&army)),
             Err(e) => {
                 bad += 1;
-                eprintln!("error: {e}");
+                warn!("error: {e}");
             }
         }
     }
@@ -325,16 +386,16 @@ fn check(files: &[String], registry: &Registry) -> ExitCode {
 /// `drumhead replay JOURNAL`.
 fn replay(args: &[String], tables: Tables) -> ExitCode {
     let [journal] = args else {
-        eprintln!("error: `replay` needs one journal file: drumhead replay game.json.journal");
+        warn!("error: `replay` needs one journal file: drumhead replay game.json.journal");
         return ExitCode::from(2);
     };
     match crate::replay::replay(std::path::Path::new(journal), tables) {
         Ok(text) => {
-            println!("{text}");
+            say!("{text}");
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            warn!("error: {e}");
             ExitCode::from(1)
         }
     }
@@ -344,19 +405,19 @@ fn replay(args: &[String], tables: Tables) -> ExitCode {
 /// the loaded tables.
 fn man(args: &[String], tables: &Tables) -> ExitCode {
     let [dir] = args else {
-        eprintln!("error: `man` needs one directory: drumhead man man/");
+        warn!("error: `man` needs one directory: drumhead man man/");
         return ExitCode::from(2);
     };
     let catalog = crate::session::catalog(tables);
     match manpage::write_pages(std::path::Path::new(dir), &catalog) {
         Ok(paths) => {
             for path in paths {
-                println!("wrote {}", path.display());
+                say!("wrote {}", path.display());
             }
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {dir}: {e}");
+            warn!("error: {dir}: {e}");
             ExitCode::from(1)
         }
     }
@@ -374,12 +435,12 @@ fn completions(args: &[String]) -> ExitCode {
             "fish" => Shell::Fish,
             "powershell" => Shell::PowerShell,
             other => {
-                eprintln!("error: no completions for `{other}`: one of {shells}");
+                warn!("error: no completions for `{other}`: one of {shells}");
                 return ExitCode::from(2);
             }
         },
         _ => {
-            eprintln!("error: `completions` needs one shell: {shells}");
+            warn!("error: `completions` needs one shell: {shells}");
             return ExitCode::from(2);
         }
     };
@@ -392,7 +453,7 @@ fn completions(args: &[String]) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            warn!("error: {e}");
             ExitCode::from(1)
         }
     }
@@ -402,15 +463,21 @@ fn completions(args: &[String]) -> ExitCode {
 fn open_game(args: &Args, tables: &Tables) -> Result<Option<Game>, GameError> {
     let mut sources = Vec::new();
     for path in &args.army {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| GameError::Io(format!("{}: {e}", path.display())))?;
+        let text = crate::files::read_text(path, crate::limits::MAX_LIST_BYTES, "army list")
+            .map_err(|e| GameError::Io(e.to_string()))?;
         sources.push(ArmySource {
             file: path.display().to_string(),
             text,
         });
     }
     match &args.game {
-        Some(path) => Game::open(path, sources, tables).map(Some),
+        Some(path) => Game::open(
+            path,
+            sources,
+            tables,
+            crate::game::Options { wait: args.wait },
+        )
+        .map(Some),
         None if sources.is_empty() => Ok(None),
         None => Game::new(sources, tables).map(Some),
     }

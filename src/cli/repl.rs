@@ -27,7 +27,10 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
-    println!("drumhead — type `help` for the verbs, Ctrl-D to leave.");
+    let _ = writeln!(
+        io::stdout(),
+        "drumhead — type `help` for the verbs, Ctrl-D to leave."
+    );
     let mut rejected = 0;
     let mut line_no = 0;
     loop {

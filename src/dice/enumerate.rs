@@ -16,11 +16,7 @@ use super::prob::{Prob, reduce};
 use super::{Contest, DiceSource, Pool, Pool2, PoolBand, Rolled, Steps, Sum, TieBreak};
 use crate::error::DiceError;
 
-/// `odds` follows at most this many ways one throw can come up — totals
-/// of a sum (100d6, 1d500), counts of successes (a 500-die pool), pairs
-/// of counts of a pool read twice. Each is a line of the answer: past
-/// this the list is too long to read and stops being instant.
-pub const MAX_OUTCOMES: u64 = 501;
+pub use crate::limits::{MAX_OUTCOMES, MAX_PATHS};
 
 /// Refuse a throw with more outcomes than `odds` lists.
 fn within_outcomes(n: u32, sides: u32, count: u64, what: &'static str) -> Result<(), DiceError> {
@@ -41,8 +37,6 @@ fn within_totals(n: u32, sides: u32) -> Result<(), DiceError> {
     within_outcomes(n, sides, totals, "totals")
 }
 
-/// Above this many paths a procedure is refused rather than ground through.
-pub const MAX_PATHS: usize = 2_000_000;
 /// One branch point of a path: which choice was taken, and how many there were.
 #[derive(Debug, Clone, Copy)]
 struct Step {

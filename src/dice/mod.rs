@@ -25,14 +25,7 @@ use crate::error::DiceError;
 /// same dice on every platform.
 pub type Generator = Pcg64;
 
-/// A dice expression in the tables (`2+1D6`) throws at most this many dice.
-pub const MAX_TABLE_DICE: u32 = 100;
-
-/// And its fixed part is at most this large either way.
-pub const MAX_TABLE_FIXED: i64 = 1_000_000;
-
-/// No single roll may ask for more dice than this.
-pub const MAX_DICE_PER_ROLL: u64 = 10_000;
+pub use crate::limits::{MAX_DICE_PER_ROLL, MAX_TABLE_DICE, MAX_TABLE_FIXED};
 
 /// One die as it landed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,17 +1,22 @@
 //! The journal beside a game file (`GAME.journal`, JSON Lines): a header
 //! with the armies, then one entry per resolution, state change or undo.
-//! Appended and synced before the game file is rewritten, so the game file
-//! is always the fold of a prefix of the journal.
+//! It is the truth: an entry is appended and synced to disk before the
+//! game file is rewritten, and the game file records how much of the
+//! journal it reflects (entries, bytes and a SHA-256 of those bytes), so
+//! a cut journal, a torn last line or a game file that does not match is
+//! found and said, never silently rolled back or forward.
 
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use super::ArmySource;
 use crate::army::ArmyError;
+use crate::limits::{MAX_JOURNAL_BYTES, MAX_JOURNAL_LINE};
 
 #[derive(Debug, Error)]
 pub enum GameError {
@@ -27,6 +32,13 @@ pub enum GameError {
         line: usize,
         message: String,
     },
+    /// The game file and its journal disagree: nothing is changed, and the
+    /// user is told how to look at it (`drumhead repair`).
+    #[error("{0}")]
+    Mismatch(String),
+    /// Another process is writing the game.
+    #[error("{0}")]
+    Locked(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -65,6 +77,13 @@ impl Entry {
                 .iter()
                 .any(|e| e.get("effect").and_then(|v| v.as_str()) == Some(Entry::NEXT_TURN))
     }
+
+    /// The entry as one journal line, newline included.
+    pub fn line(&self) -> Result<String, GameError> {
+        serde_json::to_string(self)
+            .map(|l| format!("{l}\n"))
+            .map_err(|e| GameError::Io(e.to_string()))
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -72,6 +91,66 @@ impl Entry {
 struct Header {
     drumhead_journal: u32,
     armies: Vec<ArmySource>,
+}
+
+/// How much of a journal a game file reflects.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mark {
+    pub entries: u64,
+    pub bytes: u64,
+    pub sha256: String,
+}
+
+/// A running account of the journal's bytes: its length and hash so far.
+#[derive(Clone)]
+pub struct Tally {
+    pub entries: u64,
+    pub bytes: u64,
+    hasher: Sha256,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            entries: 0,
+            bytes: 0,
+            hasher: Sha256::new(),
+        }
+    }
+}
+
+impl Tally {
+    /// A line written or read, newline included.
+    pub fn add_line(&mut self, line: &[u8], entry: bool) {
+        self.hasher.update(line);
+        self.bytes += line.len() as u64;
+        if entry {
+            self.entries += 1;
+        }
+    }
+
+    pub fn mark(&self) -> Mark {
+        let digest = self.hasher.clone().finalize();
+        Mark {
+            entries: self.entries,
+            bytes: self.bytes,
+            sha256: digest.iter().map(|b| format!("{b:02x}")).collect(),
+        }
+    }
+}
+
+/// Everything a journal holds.
+pub struct Contents {
+    pub armies: Vec<ArmySource>,
+    pub entries: Vec<Entry>,
+    /// The whole journal's tally (complete lines only).
+    pub tally: Tally,
+    /// The tally at the entry count asked for, when the journal has it.
+    pub at: Option<Mark>,
+    /// A last line cut short (a kill or a full disk mid-write): its byte
+    /// offset and length. It is not an entry.
+    pub torn: Option<(u64, u64)>,
 }
 
 pub struct Journal;
@@ -86,74 +165,195 @@ impl Journal {
         game.with_file_name(name)
     }
 
-    pub fn create(path: &Path, armies: &[ArmySource]) -> Result<(), GameError> {
+    /// The header line of a journal of these armies.
+    pub fn header(armies: &[ArmySource]) -> Result<String, GameError> {
         let header = Header {
             drumhead_journal: 1,
             armies: armies.to_vec(),
         };
-        let line = serde_json::to_string(&header).map_err(|e| GameError::Io(e.to_string()))?;
-        write_atomically(path, format!("{line}\n").as_bytes())
+        serde_json::to_string(&header)
+            .map(|l| format!("{l}\n"))
+            .map_err(|e| GameError::Io(e.to_string()))
     }
 
-    pub fn append(path: &Path, entry: &Entry) -> Result<(), GameError> {
-        let io = |e: std::io::Error| GameError::Io(format!("{}: {e}", path.display()));
-        let line = serde_json::to_string(entry).map_err(|e| GameError::Io(e.to_string()))?;
-        let mut file = OpenOptions::new().append(true).open(path).map_err(io)?;
-        file.write_all(format!("{line}\n").as_bytes()).map_err(io)?;
-        file.sync_data().map_err(io)
+    /// Append one line and sync it to disk. If it cannot be written whole,
+    /// the journal is cut back to where it was: the entry is not recorded.
+    pub fn append(file: &mut File, path: &Path, at: u64, line: &str) -> Result<(), GameError> {
+        let written = file
+            .write_all(line.as_bytes())
+            .and_then(|()| file.sync_data());
+        if let Err(e) = written {
+            let _ = file.set_len(at);
+            let _ = file.sync_data();
+            return Err(GameError::Io(format!(
+                "{}: the entry could not be written ({e}); it was not recorded",
+                path.display()
+            )));
+        }
+        Ok(())
     }
 
-    /// The armies and every complete entry. A last line cut short by a
-    /// kill mid-write is not an entry and is left out.
-    pub fn read(path: &Path) -> Result<(Vec<ArmySource>, Vec<Entry>), GameError> {
-        let file = path.display().to_string();
-        let text =
-            std::fs::read_to_string(path).map_err(|e| GameError::Io(format!("{file}: {e}")))?;
-        let mut lines = text.split_inclusive('\n').enumerate();
+    /// Read a journal; `mark_at` asks for the tally after that many entries.
+    pub fn read_at(path: &Path, mark_at: Option<u64>) -> Result<Contents, GameError> {
+        let shown = path.display().to_string();
         let bad = |line: usize, message: String| GameError::Journal {
-            file: file.clone(),
+            file: shown.clone(),
             line,
             message,
         };
-        let header: Header = match lines.next() {
-            Some((_, l)) => serde_json::from_str(l).map_err(|e| bad(1, e.to_string()))?,
-            None => return Err(bad(1, "empty journal: no header".into())),
-        };
+        crate::files::check_regular(path).map_err(|e| GameError::Io(e.to_string()))?;
+        let file = File::open(path).map_err(|e| GameError::Io(format!("{shown}: {e}")))?;
+        let mut reader = BufReader::new(file.take(MAX_JOURNAL_BYTES + 1));
+        let mut tally = Tally::default();
+        let mut mark = None;
+        let mut armies = None;
         let mut entries = Vec::new();
-        for (i, l) in lines {
-            if !l.ends_with('\n') {
+        let mut torn = None;
+        let mut buf = Vec::new();
+        let mut number = 0usize;
+        loop {
+            buf.clear();
+            let n = (&mut reader)
+                .take(MAX_JOURNAL_LINE as u64 + 1)
+                .read_until(b'\n', &mut buf)
+                .map_err(|e| GameError::Io(format!("{shown}: {e}")))?;
+            if n == 0 {
                 break;
             }
-            let entry: Entry = serde_json::from_str(l).map_err(|e| bad(i + 1, e.to_string()))?;
-            if entry.entry != entries.len() as u64 + 1 {
-                return Err(bad(i + 1, format!("entry {} out of order", entry.entry)));
+            number += 1;
+            if tally.bytes + n as u64 > MAX_JOURNAL_BYTES {
+                return Err(bad(
+                    number,
+                    format!(
+                        "the journal is longer than {MAX_JOURNAL_BYTES} bytes, the most drumhead reads"
+                    ),
+                ));
             }
-            entries.push(entry);
+            if buf.last() != Some(&b'\n') {
+                if n > MAX_JOURNAL_LINE {
+                    return Err(bad(
+                        number,
+                        format!("a line longer than {MAX_JOURNAL_LINE} bytes: not a journal entry"),
+                    ));
+                }
+                torn = Some((tally.bytes, n as u64));
+                break;
+            }
+            let text = std::str::from_utf8(&buf)
+                .map_err(|_| bad(number, "the line is not UTF-8 text".into()))?;
+            if armies.is_none() {
+                let header: Header =
+                    serde_json::from_str(text).map_err(|e| bad(number, e.to_string()))?;
+                armies = Some(header.armies);
+                tally.add_line(&buf, false);
+            } else {
+                let entry: Entry =
+                    serde_json::from_str(text).map_err(|e| bad(number, e.to_string()))?;
+                if entry.entry != entries.len() as u64 + 1 {
+                    return Err(bad(number, format!("entry {} out of order", entry.entry)));
+                }
+                entries.push(entry);
+                tally.add_line(&buf, true);
+            }
+            if mark.is_none() && mark_at == Some(tally.entries) {
+                mark = Some(tally.mark());
+            }
         }
-        Ok((header.armies, entries))
+        let Some(armies) = armies else {
+            return Err(bad(
+                1,
+                "no header: this is not a drumhead journal (or it is empty)".into(),
+            ));
+        };
+        Ok(Contents {
+            armies,
+            entries,
+            tally,
+            at: mark,
+            torn,
+        })
+    }
+
+    /// The armies and every complete entry.
+    pub fn read(path: &Path) -> Result<(Vec<ArmySource>, Vec<Entry>), GameError> {
+        let c = Journal::read_at(path, None)?;
+        Ok((c.armies, c.entries))
     }
 }
 
 /// Write to a temporary file beside `path`, sync it, and rename it over
 /// `path`: a reader sees the old file or the new one, never half of one.
+/// The temporary file is removed if anything fails; the new file keeps
+/// the old one's permissions.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), GameError> {
     let io = |e: std::io::Error| GameError::Io(format!("{}: {e}", path.display()));
-    let mut tmp_name = path
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d.to_path_buf(),
+        None => PathBuf::from("."),
+    };
+    let name = path
         .file_name()
-        .map(|n| n.to_os_string())
+        .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_default();
-    tmp_name.push(format!(".tmp-{}", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    {
-        let mut f = File::create(&tmp).map_err(io)?;
-        f.write_all(bytes).map_err(io)?;
-        f.sync_all().map_err(io)?;
-    }
-    std::fs::rename(&tmp, path).map_err(io)?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(d) = File::open(dir)
-    {
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}.tmp"))
+        .tempfile_in(&dir)
+        .map_err(io)?;
+    tmp.write_all(bytes).map_err(io)?;
+    // The new file keeps the old one's permissions; a new file gets the
+    // usual ones (a temporary file is made private).
+    let permissions = match std::fs::metadata(path) {
+        Ok(meta) => meta.permissions(),
+        Err(_) => {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::Permissions::from_mode(0o666 & !current_umask())
+        }
+    };
+    let _ = tmp.as_file().set_permissions(permissions);
+    tmp.as_file().sync_all().map_err(io)?;
+    tmp.persist(path).map_err(|e| io(e.error))?;
+    if let Ok(d) = File::open(&dir) {
         let _ = d.sync_all();
     }
     Ok(())
+}
+
+/// The process's file-creation mask (read by setting it, then put back:
+/// drumhead writes files from one thread only).
+fn current_umask() -> u32 {
+    // SAFETY: umask only swaps the process's mask; it cannot fail.
+    let mask = unsafe { libc::umask(0o022) };
+    // SAFETY: as above, putting the mask back.
+    unsafe { libc::umask(mask) };
+    mask
+}
+
+/// Remove temporary files a killed run left beside `path` (only ever
+/// called by the process that holds the game's lock).
+pub fn remove_stale_temporaries(path: &Path) {
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d.to_path_buf(),
+        None => PathBuf::from("."),
+    };
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().to_string()) else {
+        return;
+    };
+    let prefixes = [format!(".{name}.tmp"), format!(".{name}.journal.tmp")];
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().to_string();
+        if prefixes.iter().any(|p| file.starts_with(p.as_str())) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Open a file for appending, creating nothing.
+pub fn open_append(path: &Path) -> Result<File, GameError> {
+    OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map_err(|e| GameError::Io(format!("{}: {e}", path.display())))
 }

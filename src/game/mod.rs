@@ -9,8 +9,10 @@
 //! own roster.
 
 mod journal;
+mod lock;
 mod roster;
 
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -20,7 +22,8 @@ use crate::command::System;
 use crate::resolution::{Effect, Resolution};
 use crate::system::{GamePart, RuleSet, Tables};
 
-pub use journal::{Entry, GameError, Journal};
+pub use journal::{Contents, Entry, GameError, Journal, Mark, Tally};
+pub use lock::Lock;
 
 /// An army list as it was loaded, kept whole so a game file stands alone.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -36,6 +39,20 @@ struct Part {
     state: Box<dyn GamePart>,
 }
 
+/// How a game file is opened.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Wait for another writer to finish instead of refusing at once.
+    pub wait: bool,
+}
+
+/// What the process that writes a game holds: the lock, and the journal
+/// open for appending.
+struct Writer {
+    _lock: Lock,
+    journal: File,
+}
+
 pub struct Game {
     pub armies: Vec<Army>,
     pub sources: Vec<ArmySource>,
@@ -44,8 +61,19 @@ pub struct Game {
     pub entries: Vec<Entry>,
     /// Where the game is kept, if anywhere.
     pub file: Option<PathBuf>,
+    /// What opening the game found and did, for the user (a new game, a
+    /// torn journal line cut…).
+    pub notes: Vec<String>,
+    options: Options,
     tables: Tables,
     parts: Vec<Part>,
+    /// The journal as far as it has been read or written.
+    tally: Tally,
+    writer: Option<Writer>,
+    /// Work the first write does: a torn last line to cut (its offset),
+    /// a game file behind its journal to bring up to date.
+    cut_at: Option<(u64, u64)>,
+    stale_file: bool,
 }
 
 impl Game {
@@ -63,8 +91,14 @@ impl Game {
             turn: 1,
             entries: Vec::new(),
             file: None,
+            notes: Vec::new(),
+            options: Options::default(),
             tables: tables.clone(),
             parts: Vec::new(),
+            tally: Tally::default(),
+            writer: None,
+            cut_at: None,
+            stale_file: false,
         };
         game.parts = game.fresh_parts();
         Ok(game)
@@ -92,44 +126,185 @@ impl Game {
         parts
     }
 
-    /// Open a game file, or create it with these armies when it does not
-    /// exist. The journal beside it is the truth: if the game was killed
-    /// between the two writes, the state is rebuilt from the journal.
-    pub fn open(path: &Path, sources: Vec<ArmySource>, tables: &Tables) -> Result<Game, GameError> {
+    /// Open a game file, or create it with these armies when neither it
+    /// nor its journal exists. Opening writes nothing: the journal is
+    /// checked against the game file, and anything to mend is mended by
+    /// the first write, under the lock. A game file that does not match
+    /// its journal is refused, with what to do about it.
+    pub fn open(
+        path: &Path,
+        sources: Vec<ArmySource>,
+        tables: &Tables,
+        options: Options,
+    ) -> Result<Game, GameError> {
         let journal = Journal::path_for(path);
-        if !path.exists() && !journal.exists() {
-            // The game file first: a kill before the journal exists leaves
-            // a new game file with no entries, which the next open completes.
+        let game_exists = path.symlink_metadata().is_ok();
+        let journal_exists = journal.symlink_metadata().is_ok();
+        if !game_exists && !journal_exists {
             let mut game = Game::new(sources, tables)?;
             game.file = Some(path.to_path_buf());
-            game.save()?;
-            Journal::create(&journal, &game.sources)?;
+            game.options = options;
+            game.become_writer()?;
+            let armies: Vec<&str> = game.armies.iter().map(|a| a.name.as_str()).collect();
+            game.notes.push(format!(
+                "{} did not exist: a new game was created{}",
+                path.display(),
+                if armies.is_empty() {
+                    " with no armies".to_string()
+                } else {
+                    format!(" ({})", armies.join("; "))
+                }
+            ));
             return Ok(game);
         }
-        if !journal.exists() {
-            let (armies, entries, _) = Game::read_file(path)?;
-            if entries > 0 {
-                return Err(GameError::Io(format!(
-                    "{}: the journal of this game is missing; the game cannot be checked or undone without it",
-                    journal.display()
+        let file = if game_exists {
+            Some(read_game_file(path)?)
+        } else {
+            None
+        };
+        let reflected = file.as_ref().map_or(0, |f| f.entries);
+        let contents = if journal_exists {
+            Some(Journal::read_at(&journal, Some(reflected))?)
+        } else if reflected > 0 {
+            return Err(GameError::Mismatch(format!(
+                "{}: the journal of this game is missing; the game cannot be checked or undone without it{}",
+                journal.display(),
+                repair_hint(path)
+            )));
+        } else {
+            None
+        };
+        let armies = match (&contents, &file) {
+            (Some(c), _) => c.armies.clone(),
+            (None, Some(f)) => f.armies.clone(),
+            (None, None) => Vec::new(),
+        };
+        if !sources.is_empty() {
+            same_armies(path, &armies, &sources)?;
+        }
+        let mut game = Game::new(armies, tables)?;
+        game.file = Some(path.to_path_buf());
+        game.options = options;
+        let Some(contents) = contents else {
+            // Created, then killed before its journal was: the first write
+            // makes the journal.
+            game.stale_file = true;
+            return Ok(game);
+        };
+        if let Some(f) = &file {
+            check_against(path, f, &contents)?;
+            // The game file's state must be what its part of the journal folds to.
+            game.entries = contents.entries[..reflected as usize].to_vec();
+            game.rebuild()?;
+            if game.state() != f.state {
+                return Err(GameError::Mismatch(format!(
+                    "{}: the state in the game file is not what its journal says (was it edited by hand?); \
+                     the journal is the record of the game{}",
+                    path.display(),
+                    repair_hint(path)
                 )));
             }
-            Journal::create(&journal, &armies)?;
         }
-        if !sources.is_empty() {
-            return Err(GameError::Usage(format!(
-                "{} already exists with its armies; --army starts a new game only (give a new --game file)",
-                path.display()
+        game.stale_file = file.is_none() || (reflected as usize) < contents.entries.len();
+        game.entries = contents.entries;
+        game.tally = contents.tally;
+        game.rebuild()?;
+        if let Some((at, len)) = contents.torn {
+            game.cut_at = Some((at, len));
+            game.notes.push(format!(
+                "{}: the last line ({len} bytes) was cut short while it was being written; \
+                 that command was not recorded and its line is removed at the next write",
+                journal.display()
+            ));
+        }
+        Ok(game)
+    }
+
+    /// Take the game's lock before the first write, catch up with anything
+    /// another writer recorded since the game was read, and mend what
+    /// opening found.
+    fn become_writer(&mut self) -> Result<(), GameError> {
+        if self.writer.is_some() {
+            return Ok(());
+        }
+        let Some(path) = self.file.clone() else {
+            return Ok(());
+        };
+        let journal = Journal::path_for(&path);
+        for p in [&path, &journal] {
+            if let Ok(meta) = std::fs::metadata(p)
+                && meta.permissions().readonly()
+            {
+                return Err(GameError::Usage(format!(
+                    "{} is read-only: this game can be looked at (`units`, `show`, `log`) but not changed",
+                    p.display()
+                )));
+            }
+        }
+        let lock = Lock::acquire(&path, self.options.wait)?;
+        journal::remove_stale_temporaries(&path);
+        if journal.symlink_metadata().is_err() {
+            let header = Journal::header(&self.sources)?;
+            journal::write_atomically(&journal, header.as_bytes())?;
+            self.tally = Tally::default();
+            self.tally.add_line(header.as_bytes(), false);
+            self.stale_file = true;
+        } else {
+            let len = std::fs::metadata(&journal)
+                .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))?
+                .len();
+            let expected = self.tally.bytes + self.cut_at.map_or(0, |(_, torn)| torn);
+            if len != expected {
+                self.catch_up(&journal)?;
+            }
+        }
+        let file = journal::open_append(&journal)?;
+        if let Some((at, _)) = self.cut_at.take() {
+            file.set_len(at)
+                .and_then(|()| file.sync_data())
+                .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))?;
+        }
+        self.writer = Some(Writer {
+            _lock: lock,
+            journal: file,
+        });
+        if self.stale_file {
+            self.save()?;
+            self.stale_file = false;
+        }
+        Ok(())
+    }
+
+    /// Another process wrote to the journal since it was read: read it
+    /// again, so nothing it recorded is lost or numbered twice.
+    fn catch_up(&mut self, journal: &Path) -> Result<(), GameError> {
+        let contents = Journal::read_at(journal, None)?;
+        if contents.armies != self.sources {
+            return Err(GameError::Mismatch(format!(
+                "{}: the journal's armies changed while the game was open",
+                journal.display()
             )));
         }
-        let (header, entries) = Journal::read(&journal)?;
-        let mut game = Game::new(header, tables)?;
-        game.file = Some(path.to_path_buf());
-        game.entries = entries;
-        game.rebuild()?;
-        // Bring the game file up to date with the journal.
-        game.save()?;
-        Ok(game)
+        let before = self.entries.len();
+        if contents.entries.len() < before || contents.entries[..before] != self.entries[..] {
+            return Err(GameError::Mismatch(format!(
+                "{}: the journal changed under this process (entries were removed or rewritten); nothing was recorded{}",
+                journal.display(),
+                self.file.as_deref().map(repair_hint).unwrap_or_default()
+            )));
+        }
+        let added = contents.entries.len() - before;
+        self.entries = contents.entries;
+        self.tally = contents.tally;
+        self.cut_at = contents.torn;
+        self.rebuild()?;
+        if added > 0 {
+            self.notes.push(format!(
+                "{added} entr{} recorded by another process since the game was opened now included",
+                if added == 1 { "y" } else { "ies" }
+            ));
+        }
+        Ok(())
     }
 
     /// Recompute the state from the entries that are not undone.
@@ -200,8 +375,9 @@ impl Game {
         self.entries.len() as u64 + 1
     }
 
-    /// Record a resolution and apply its effects: journal first, then the
-    /// state, then the game file. Returns what each effect did, in words.
+    /// Record a resolution and apply its effects: journal first (synced),
+    /// then the state, then the game file. Returns what each effect did,
+    /// in words. An entry that could not be written is not applied.
     pub fn record(
         &mut self,
         line: &str,
@@ -223,14 +399,11 @@ impl Game {
             effects: effects.collect(),
             undo: None,
         };
-        self.append(&entry)?;
         let described = addressed
             .iter()
             .map(|(unit, e)| e.describe(*unit))
             .collect();
-        self.apply_entry(&entry)?;
-        self.entries.push(entry);
-        self.save()?;
+        self.commit(entry, false)?;
         Ok(described)
     }
 
@@ -247,14 +420,13 @@ impl Game {
             effects: vec![serde_json::json!({ "effect": Entry::NEXT_TURN })],
             undo: None,
         };
-        self.append(&entry)?;
-        self.apply_entry(&entry)?;
-        self.entries.push(entry);
-        self.save()
+        self.commit(entry, false)
     }
 
     /// Take back the last entry still in force. Returns its line.
     pub fn undo(&mut self) -> Result<Option<String>, GameError> {
+        // Another writer may have recorded since: undo the game's last entry.
+        self.become_writer()?;
         let Some(last) = self
             .live_entries()
             .last()
@@ -273,37 +445,86 @@ impl Game {
             effects: Vec::new(),
             undo: Some(last.0),
         };
-        self.append(&entry)?;
-        self.entries.push(entry);
-        self.rebuild()?;
-        self.save()?;
+        self.commit(entry, true)?;
         Ok(Some(last.1.unwrap_or_default()))
     }
 
-    fn append(&self, entry: &Entry) -> Result<(), GameError> {
-        match &self.file {
-            Some(path) => Journal::append(&Journal::path_for(path), entry),
-            None => Ok(()),
+    /// Journal the entry, then apply it and write the game file.
+    fn commit(&mut self, mut entry: Entry, rebuild: bool) -> Result<(), GameError> {
+        self.become_writer()?;
+        // Catching up may have added entries: number this one after them.
+        entry.entry = self.next_entry_number();
+        let line = entry.line()?;
+        if let (Some(path), Some(writer)) = (&self.file, &mut self.writer) {
+            Journal::append(
+                &mut writer.journal,
+                &Journal::path_for(path),
+                self.tally.bytes,
+                &line,
+            )?;
+            self.tally.add_line(line.as_bytes(), true);
         }
+        self.entries.push(entry);
+        if rebuild {
+            self.rebuild()?;
+        } else if let Some(entry) = self.entries.last().cloned() {
+            self.apply_entry(&entry)?;
+        }
+        self.save().map_err(|e| {
+            GameError::Io(format!(
+                "{e}; the entry is in the journal, which the next open reads"
+            ))
+        })
     }
 
     /// Write the game file atomically: a temporary file, synced, renamed.
     pub fn save(&self) -> Result<(), GameError> {
         match &self.file {
-            Some(path) => self.save_as(path),
+            Some(path) => {
+                let file = GameFile {
+                    drumhead_game: 2,
+                    armies: self.sources.clone(),
+                    entries: self.tally.entries,
+                    journal: Some(self.tally.mark()),
+                    state: self.state(),
+                };
+                write_game_file(path, &file)
+            }
             None => Ok(()),
         }
     }
 
-    pub fn save_as(&self, path: &Path) -> Result<(), GameError> {
+    /// `save PATH`: a copy of the game, game file and journal, at a new
+    /// path or over another drumhead game (`force`: over any regular
+    /// file). Never through a symbolic link, never onto a FIFO, a device
+    /// or a directory.
+    pub fn save_as(&self, path: &Path, force: bool) -> Result<(), GameError> {
+        let journal = Journal::path_for(path);
+        if let Some(own) = &self.file
+            && same_file(own, path)
+        {
+            return self.save();
+        }
+        for p in [path, journal.as_path()] {
+            check_save_target(p, force)?;
+        }
+        let mut tally = Tally::default();
+        let mut text = Journal::header(&self.sources)?;
+        tally.add_line(text.as_bytes(), false);
+        for entry in &self.entries {
+            let line = entry.line()?;
+            tally.add_line(line.as_bytes(), true);
+            text.push_str(&line);
+        }
+        journal::write_atomically(&journal, text.as_bytes())?;
         let file = GameFile {
-            drumhead_game: 1,
+            drumhead_game: 2,
             armies: self.sources.clone(),
-            entries: self.entries.len() as u64,
+            entries: tally.entries,
+            journal: Some(tally.mark()),
             state: self.state(),
         };
-        let text = serde_json::to_string_pretty(&file).map_err(|e| GameError::Io(e.to_string()))?;
-        journal::write_atomically(path, text.as_bytes())
+        write_game_file(path, &file)
     }
 
     /// The whole state, as the game file keeps it: the turn, and each rule
@@ -323,12 +544,10 @@ impl Game {
         serde_json::Value::Object(state)
     }
 
-    /// Read a game file (for checks: the journal is what `open` trusts).
+    /// Read a game file: its armies, the journal entries it reflects, its
+    /// state (for checks: the journal is what `open` trusts).
     pub fn read_file(path: &Path) -> Result<(Vec<ArmySource>, u64, serde_json::Value), GameError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| GameError::Io(format!("{}: {e}", path.display())))?;
-        let file: GameFile = serde_json::from_str(&text)
-            .map_err(|e| GameError::Io(format!("{}: {e}", path.display())))?;
+        let file = read_game_file(path)?;
         Ok((file.armies, file.entries, file.state))
     }
 
@@ -399,7 +618,148 @@ struct GameFile {
     armies: Vec<ArmySource>,
     /// How many journal entries the state includes.
     entries: u64,
+    /// How much of the journal it reflects, and its hash (from version 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    journal: Option<Mark>,
     state: serde_json::Value,
+}
+
+fn read_game_file(path: &Path) -> Result<GameFile, GameError> {
+    let text = crate::files::read_text(path, crate::limits::MAX_GAME_BYTES, "game file")
+        .map_err(|e| GameError::Io(e.to_string()))?;
+    let file: GameFile = serde_json::from_str(&text).map_err(|e| {
+        GameError::Mismatch(format!(
+            "{}: not a drumhead game file ({e}){}",
+            path.display(),
+            repair_hint(path)
+        ))
+    })?;
+    if file.drumhead_game > 2 {
+        return Err(GameError::Usage(format!(
+            "{}: a game file of version {} is newer than this drumhead reads (2)",
+            path.display(),
+            file.drumhead_game
+        )));
+    }
+    Ok(file)
+}
+
+fn write_game_file(path: &Path, file: &GameFile) -> Result<(), GameError> {
+    let text = serde_json::to_string_pretty(file).map_err(|e| GameError::Io(e.to_string()))?;
+    journal::write_atomically(path, text.as_bytes())
+}
+
+/// What to do when a game and its journal disagree.
+fn repair_hint(path: &Path) -> String {
+    format!(
+        "\n  `drumhead repair {}` shows what can be done about it, and changes nothing until told",
+        path.display()
+    )
+}
+
+/// The game file's account of the journal must hold of the journal.
+fn check_against(path: &Path, file: &GameFile, contents: &Contents) -> Result<(), GameError> {
+    let journal = Journal::path_for(path);
+    let have = contents.entries.len() as u64;
+    if have < file.entries {
+        return Err(GameError::Mismatch(format!(
+            "{}: the journal has {have} entries, but the game file reflects {}: the journal was cut or replaced{}",
+            journal.display(),
+            file.entries,
+            repair_hint(path)
+        )));
+    }
+    if let Some(mark) = &file.journal
+        && contents.at.as_ref() != Some(mark)
+    {
+        return Err(GameError::Mismatch(format!(
+            "{}: the game file does not match its journal (the first {} entries differ from what the game file recorded){}",
+            journal.display(),
+            file.entries,
+            repair_hint(path)
+        )));
+    }
+    Ok(())
+}
+
+/// Reopening with `--army`: the lists must be those the game was made of.
+fn same_armies(path: &Path, armies: &[ArmySource], given: &[ArmySource]) -> Result<(), GameError> {
+    if armies.len() != given.len() {
+        return Err(GameError::Usage(format!(
+            "{} was started with {} army list(s) and {} were given: reopen it with `--game {}` alone, or the same --army files",
+            path.display(),
+            armies.len(),
+            given.len(),
+            path.display()
+        )));
+    }
+    for (i, (have, new)) in armies.iter().zip(given).enumerate() {
+        if have.text == new.text {
+            continue;
+        }
+        let line = have
+            .text
+            .lines()
+            .zip(new.text.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| have.text.lines().count().min(new.text.lines().count()))
+            + 1;
+        return Err(GameError::Usage(format!(
+            "{}: army {} ({}) differs from the list {} was started with ({}), first at line {line}: \
+             a game keeps its armies; reopen it with `--game {}` alone, or start a new game",
+            new.file,
+            i + 1,
+            new.file,
+            path.display(),
+            have.file,
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Whether two paths name one file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// Where `save` may write: a new path, or an existing drumhead game file
+/// or journal (`force`: any regular file); never a link, FIFO, device or
+/// directory.
+fn check_save_target(path: &Path, force: bool) -> Result<(), GameError> {
+    let Ok(meta) = path.symlink_metadata() else {
+        return Ok(());
+    };
+    let refuse = |what: &str| {
+        Err(GameError::Usage(format!(
+            "{} {what}: `save` writes only a new file or a drumhead game",
+            path.display()
+        )))
+    };
+    let t = meta.file_type();
+    if t.is_symlink() {
+        return refuse("is a symbolic link, which `save` does not follow");
+    }
+    if let Err(e) = crate::files::check_regular(path) {
+        return Err(GameError::Usage(format!(
+            "{e}: `save` writes only a new file or a drumhead game"
+        )));
+    }
+    if force {
+        return Ok(());
+    }
+    let ours = match path.extension().and_then(|e| e.to_str()) {
+        Some("journal") => Journal::read_at(path, None).is_ok(),
+        _ => read_game_file(path).is_ok(),
+    };
+    if ours {
+        Ok(())
+    } else {
+        refuse("exists and is not a drumhead game; add `force` to replace it")
+    }
 }
 
 fn check_unique_ids(armies: &[Army]) -> Result<(), GameError> {

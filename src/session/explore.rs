@@ -8,8 +8,7 @@ use crate::dice::Dice;
 use crate::error::{BindError, CommandError};
 use crate::odds::Odds;
 
-/// At most this many rolls in one `simulate`.
-pub const MAX_SIMULATE: u64 = 10_000_000;
+pub use crate::limits::MAX_SIMULATE;
 
 #[derive(Debug)]
 pub struct Comparison {

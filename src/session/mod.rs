@@ -274,7 +274,16 @@ impl Session {
             .into());
         };
         let takes_word = matches!(verb, "show" | "save");
-        if let Some(extra) = command.words.get(usize::from(takes_word)) {
+        // `save PATH force` replaces a file that is not a drumhead game.
+        let force = verb == "save"
+            && command
+                .words
+                .get(1)
+                .is_some_and(|w| w.text == "force" || w.text == "--force");
+        if let Some(extra) = command
+            .words
+            .get(usize::from(takes_word) + usize::from(force))
+        {
             return Err(BindError::NotHere {
                 span: extra.span,
                 text: extra.text.clone(),
@@ -344,7 +353,7 @@ impl Session {
                     return Ok(String::new());
                 };
                 let path = std::path::Path::new(&word.text);
-                game.save_as(path).map_err(game_error)?;
+                game.save_as(path, force).map_err(game_error)?;
                 Ok(format!("saved to {}", path.display()))
             }
             _ => unreachable!("GAME_VERBS lists only the verbs matched here"),

@@ -1,0 +1,98 @@
+//! Every limit drumhead enforces on what it is given, in one place: the
+//! errors and the manual quote these numbers. Each keeps a hostile or
+//! mistaken input from taking the memory, the time or the terminal of the
+//! person who gave it; none is near what a game needs.
+
+/// Bytes in one command line.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// Dice thrown by one draw, whatever a house rule multiplies a pool by.
+pub const MAX_DICE_PER_ROLL: u64 = 10_000;
+
+/// Dice in one dice expression of a table (`2+1D6`).
+pub const MAX_TABLE_DICE: u32 = 100;
+
+/// The fixed part of a table's dice expression, either way.
+pub const MAX_TABLE_FIXED: i64 = 1_000_000;
+
+/// Any whole number in a table file, either way: sums of modifiers can
+/// then never overflow.
+pub const MAX_TABLE_NUMBER: i64 = 1_000_000;
+
+/// Ways one throw can come up that `odds` follows (totals of a sum,
+/// counts of a pool, pairs of counts): past this an answer is a page of
+/// near-zero lines.
+pub const MAX_OUTCOMES: u64 = 501;
+
+/// Paths through a procedure's dice that `odds` walks before it refuses.
+pub const MAX_PATHS: usize = 2_000_000;
+
+/// Rolls in one `simulate`.
+pub const MAX_SIMULATE: u64 = 10_000_000;
+
+/// Bytes in one army list.
+pub const MAX_LIST_BYTES: usize = 1 << 20;
+
+/// Entries (units, generals, figures, leaders…) in one army list.
+pub const MAX_ENTRIES: usize = 1000;
+
+/// Characters in an id.
+pub const MAX_ID_LEN: usize = 40;
+
+/// Characters in a name or a side.
+pub const MAX_NAME_LEN: usize = 200;
+
+/// Bytes in one table file or combat results table.
+pub const MAX_TABLE_BYTES: usize = 1 << 20;
+
+/// Bytes in a game file.
+pub const MAX_GAME_BYTES: usize = 64 << 20;
+
+/// Bytes in one journal entry.
+pub const MAX_JOURNAL_LINE: usize = 1 << 20;
+
+/// Bytes in a whole journal.
+pub const MAX_JOURNAL_BYTES: u64 = 256 << 20;
+
+/// Each limit with what it bounds, for the manual.
+pub const ALL: &[(&str, u64, &str)] = &[
+    ("line", MAX_LINE_BYTES as u64, "bytes in one command line"),
+    ("dice", MAX_DICE_PER_ROLL, "dice thrown by one draw"),
+    (
+        "table dice",
+        MAX_TABLE_DICE as u64,
+        "dice in one dice expression of a table",
+    ),
+    (
+        "table number",
+        MAX_TABLE_NUMBER as u64,
+        "the largest number in a table, either way",
+    ),
+    (
+        "odds outcomes",
+        MAX_OUTCOMES,
+        "ways one throw can come up that `odds` follows",
+    ),
+    (
+        "odds paths",
+        MAX_PATHS as u64,
+        "paths through a procedure's dice that `odds` walks",
+    ),
+    ("simulate", MAX_SIMULATE, "rolls in one `simulate`"),
+    ("army list", MAX_LIST_BYTES as u64, "bytes in one army list"),
+    ("entries", MAX_ENTRIES as u64, "entries in one army list"),
+    ("id", MAX_ID_LEN as u64, "characters in an id"),
+    ("name", MAX_NAME_LEN as u64, "characters in a name or side"),
+    (
+        "table file",
+        MAX_TABLE_BYTES as u64,
+        "bytes in one table file or CRT",
+    ),
+    ("game file", MAX_GAME_BYTES as u64, "bytes in a game file"),
+    (
+        "journal entry",
+        MAX_JOURNAL_LINE as u64,
+        "bytes in one journal entry",
+    ),
+    ("journal", MAX_JOURNAL_BYTES, "bytes in a whole journal"),
+];
