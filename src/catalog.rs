@@ -447,6 +447,27 @@ pub const GAME_VERBS: &[&str] = &[
     "save",
 ];
 
+/// Words the parser reads itself wherever they stand.
+pub const LINE_WORDS: &[&str] = &["at", "vs", "rolled", "compare", "quit", "exit"];
+
+/// Every word a command line can hold for these verbs: a unit id equal to
+/// one could never be named (the word would be read instead).
+pub fn words_of<'a>(
+    verbs: impl Iterator<Item = &'a VerbDoc>,
+) -> std::collections::BTreeSet<String> {
+    let mut words: std::collections::BTreeSet<String> = session_verbs()
+        .chain(LINE_WORDS.iter().copied())
+        .map(str::to_string)
+        .collect();
+    for doc in verbs {
+        words.insert(doc.name.to_string());
+        for vocab in std::iter::once(&doc.vocab).chain(doc.clauses.iter().map(|(_, v)| v)) {
+            words.extend(vocab.entries.iter().map(|e| e.name.clone()));
+        }
+    }
+    words
+}
+
 /// Every verb that is not a rule system's: for suggestions and completion.
 pub fn session_verbs() -> impl Iterator<Item = &'static str> {
     SESSION_VERBS.iter().chain(GAME_VERBS).copied()

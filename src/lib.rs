@@ -31,3 +31,4 @@ pub mod session;
 pub mod system;
 pub mod systems;
 pub mod tables;
+pub mod text;

@@ -49,8 +49,12 @@ pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
             .ok()
             .flatten()
             .is_some_and(|c| c.rolled_span.is_some());
+        // Dice the line did not enter came from `--dice` (all recorded, in
+        // order) or from the generator, whose seed the entry recorded.
         if !has_rolled {
             session.enter_dice(&entry.dice);
+        } else if let Some(seed) = entry.seed {
+            session.set_next_seed(seed);
         }
         let output = session
             .run_line(line)

@@ -131,7 +131,9 @@ pub fn parse_toml<T: DeserializeOwned>(
     if text != embedded
         && let Ok(table) = text.parse::<toml::Table>()
     {
-        check_numbers(file, "", &toml::Value::Table(table))?;
+        let table = toml::Value::Table(table);
+        check_numbers(file, "", &table)?;
+        check_strings(file, "", &table)?;
     }
     Ok(parsed)
 }
@@ -173,6 +175,39 @@ pub fn check_numbers(file: &str, key: &str, value: &toml::Value) -> Result<(), T
         toml::Value::Table(table) => table
             .iter()
             .try_for_each(|(k, v)| check_numbers(file, &child(k), v)),
+        _ => Ok(()),
+    }
+}
+
+/// Every string of a table file is shown on terminals: none may hold a
+/// control character or an escape sequence.
+pub fn check_strings(file: &str, key: &str, value: &toml::Value) -> Result<(), TableError> {
+    let child = |k: &str| {
+        if key.is_empty() {
+            k.to_string()
+        } else {
+            format!("{key}.{k}")
+        }
+    };
+    match value {
+        toml::Value::String(s) => match crate::text::first_control(s) {
+            Some(c) => Err(TableError::Invalid {
+                file: file.to_string(),
+                key: key.to_string(),
+                message: format!(
+                    "contains the control character U+{:04X}; the tables' words are plain text",
+                    u32::from(c)
+                ),
+            }),
+            None => Ok(()),
+        },
+        toml::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, v)| check_strings(file, &format!("{key}[{i}]"), v)),
+        toml::Value::Table(table) => table
+            .iter()
+            .try_for_each(|(k, v)| check_strings(file, &child(k), v)),
         _ => Ok(()),
     }
 }

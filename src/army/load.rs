@@ -384,6 +384,19 @@ impl Checker<'_> {
             );
             return None;
         }
+        // A name is shown on terminals: nothing in it may act on one.
+        if let Some(c) = crate::text::first_control(s.get_ref()) {
+            self.fail(
+                s.span(),
+                e.key(key),
+                format!(
+                    "{}: contains the control character U+{:04X}; names are plain text",
+                    e.place(key),
+                    u32::from(c)
+                ),
+            );
+            return None;
+        }
         Some(s.into_inner())
     }
 

@@ -210,6 +210,7 @@ pub fn main() -> ExitCode {
     match args.command.first().map(String::as_str) {
         Some("check") => return check(&args.command[1..], &registry),
         Some("replay") => return replay(&args.command[1..], tables),
+        Some("repair") => return repair(&args.command[1..], &tables, args.wait),
         Some("man") => return man(&args.command[1..], &tables),
         Some("completions") => return completions(&args.command[1..]),
         _ => {}
@@ -367,10 +368,21 @@ fn check(files: &[String], registry: &Registry) -> ExitCode {
         .map(std::path::Path::new)
         .collect();
     let schemas = crate::game::schemas_of(registry);
+    let tables = registry.load(&TableSource::embedded()).ok();
     for result in crate::army::check_files(&armies, &schemas) {
-        match result {
-            Ok(army) => say!("{}", crate::army::summary(&army)),
-            Err(e) => {
+        let words = match (&result, &tables) {
+            (Ok(army), Some(tables)) => {
+                crate::game::check_ids_are_not_words(std::slice::from_ref(army), tables)
+            }
+            _ => Ok(()),
+        };
+        match (result, words) {
+            (Ok(_), Err(e)) => {
+                bad += 1;
+                warn!("error: {e}");
+            }
+            (Ok(army), Ok(())) => say!("{}", crate::army::summary(&army)),
+            (Err(e), _) => {
                 bad += 1;
                 warn!("error: {e}");
             }
@@ -392,6 +404,43 @@ fn replay(args: &[String], tables: Tables) -> ExitCode {
     match crate::replay::replay(std::path::Path::new(journal), tables) {
         Ok(text) => {
             say!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            warn!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `drumhead repair GAME [--apply]`: what can be done about a game whose
+/// file and journal disagree; done only with `--apply`.
+fn repair(args: &[String], tables: &Tables, wait: bool) -> ExitCode {
+    let (apply, files): (Vec<&String>, Vec<&String>) =
+        args.iter().partition(|a| *a == "--apply" || *a == "apply");
+    let [file] = files.as_slice() else {
+        warn!("error: `repair` needs one game file: drumhead repair game.json [--apply]");
+        return ExitCode::from(2);
+    };
+    let path = std::path::Path::new(file.as_str());
+    let plan = match crate::game::repair::plan(path, tables) {
+        Ok(plan) => plan,
+        Err(e) => {
+            warn!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    say!("{}", plan.describe());
+    if plan.steps.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    if apply.is_empty() {
+        say!("nothing was changed: run `drumhead repair {file} --apply` to do this");
+        return ExitCode::SUCCESS;
+    }
+    match crate::game::repair::apply(&plan, tables, crate::game::Options { wait }) {
+        Ok(()) => {
+            say!("done");
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -153,6 +153,21 @@ pub struct Contents {
     pub torn: Option<(u64, u64)>,
 }
 
+/// A journal read as far as it is sound.
+pub struct Lenient {
+    pub contents: Contents,
+    /// The first line that could not be read, if any.
+    pub damaged: Option<Damage>,
+}
+
+/// A damaged journal line: its number, its byte offset, what is wrong.
+#[derive(Debug, Clone)]
+pub struct Damage {
+    pub line: usize,
+    pub at: u64,
+    pub message: String,
+}
+
 pub struct Journal;
 
 impl Journal {
@@ -194,13 +209,23 @@ impl Journal {
     }
 
     /// Read a journal; `mark_at` asks for the tally after that many entries.
+    /// A damaged line is an error naming it.
     pub fn read_at(path: &Path, mark_at: Option<u64>) -> Result<Contents, GameError> {
+        let read = Journal::read_lenient(path, mark_at)?;
+        if let Some(damage) = read.damaged {
+            return Err(GameError::Journal {
+                file: path.display().to_string(),
+                line: damage.line,
+                message: damage.message,
+            });
+        }
+        Ok(read.contents)
+    }
+
+    /// Read a journal as far as it is sound: the entries before the first
+    /// damaged line, and where that line is.
+    pub fn read_lenient(path: &Path, mark_at: Option<u64>) -> Result<Lenient, GameError> {
         let shown = path.display().to_string();
-        let bad = |line: usize, message: String| GameError::Journal {
-            file: shown.clone(),
-            line,
-            message,
-        };
         crate::files::check_regular(path).map_err(|e| GameError::Io(e.to_string()))?;
         let file = File::open(path).map_err(|e| GameError::Io(format!("{shown}: {e}")))?;
         let mut reader = BufReader::new(file.take(MAX_JOURNAL_BYTES + 1));
@@ -209,6 +234,7 @@ impl Journal {
         let mut armies = None;
         let mut entries = Vec::new();
         let mut torn = None;
+        let mut damaged = None;
         let mut buf = Vec::new();
         let mut number = 0usize;
         loop {
@@ -221,38 +247,52 @@ impl Journal {
                 break;
             }
             number += 1;
+            let damage = |message: String| Damage {
+                line: number,
+                at: tally.bytes,
+                message,
+            };
             if tally.bytes + n as u64 > MAX_JOURNAL_BYTES {
-                return Err(bad(
-                    number,
-                    format!(
-                        "the journal is longer than {MAX_JOURNAL_BYTES} bytes, the most drumhead reads"
-                    ),
-                ));
+                damaged = Some(damage(format!(
+                    "the journal is longer than {MAX_JOURNAL_BYTES} bytes, the most drumhead reads"
+                )));
+                break;
             }
             if buf.last() != Some(&b'\n') {
                 if n > MAX_JOURNAL_LINE {
-                    return Err(bad(
-                        number,
-                        format!("a line longer than {MAX_JOURNAL_LINE} bytes: not a journal entry"),
-                    ));
+                    damaged = Some(damage(format!(
+                        "a line longer than {MAX_JOURNAL_LINE} bytes: not a journal entry"
+                    )));
+                } else {
+                    torn = Some((tally.bytes, n as u64));
                 }
-                torn = Some((tally.bytes, n as u64));
                 break;
             }
-            let text = std::str::from_utf8(&buf)
-                .map_err(|_| bad(number, "the line is not UTF-8 text".into()))?;
+            let Ok(text) = std::str::from_utf8(&buf) else {
+                damaged = Some(damage("the line is not UTF-8 text".into()));
+                break;
+            };
             if armies.is_none() {
-                let header: Header =
-                    serde_json::from_str(text).map_err(|e| bad(number, e.to_string()))?;
-                armies = Some(header.armies);
+                match serde_json::from_str::<Header>(text) {
+                    Ok(header) => armies = Some(header.armies),
+                    Err(e) => {
+                        damaged = Some(damage(format!("not a journal header: {e}")));
+                        break;
+                    }
+                }
                 tally.add_line(&buf, false);
             } else {
-                let entry: Entry =
-                    serde_json::from_str(text).map_err(|e| bad(number, e.to_string()))?;
-                if entry.entry != entries.len() as u64 + 1 {
-                    return Err(bad(number, format!("entry {} out of order", entry.entry)));
+                match serde_json::from_str::<Entry>(text) {
+                    Ok(entry) if entry.entry == entries.len() as u64 + 1 => entries.push(entry),
+                    Ok(entry) => {
+                        damaged = Some(damage(format!("entry {} out of order", entry.entry)));
+                        break;
+                    }
+                    Err(e) => {
+                        damaged = Some(damage(e.to_string()));
+                        break;
+                    }
                 }
-                entries.push(entry);
                 tally.add_line(&buf, true);
             }
             if mark.is_none() && mark_at == Some(tally.entries) {
@@ -260,17 +300,24 @@ impl Journal {
             }
         }
         let Some(armies) = armies else {
-            return Err(bad(
-                1,
-                "no header: this is not a drumhead journal (or it is empty)".into(),
-            ));
+            return Err(GameError::Journal {
+                file: shown,
+                line: 1,
+                message: damaged.map_or_else(
+                    || "no header: this is not a drumhead journal (or it is empty)".to_string(),
+                    |d| d.message,
+                ),
+            });
         };
-        Ok(Contents {
-            armies,
-            entries,
-            tally,
-            at: mark,
-            torn,
+        Ok(Lenient {
+            contents: Contents {
+                armies,
+                entries,
+                tally,
+                at: mark,
+                torn,
+            },
+            damaged,
         })
     }
 

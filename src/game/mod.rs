@@ -10,6 +10,7 @@
 
 mod journal;
 mod lock;
+pub mod repair;
 mod roster;
 
 use std::fs::File;
@@ -85,6 +86,7 @@ impl Game {
             armies.push(parse_army(&s.file, &s.text, &schemas).map_err(GameError::Army)?);
         }
         check_unique_ids(&armies)?;
+        check_ids_are_not_words(&armies, tables)?;
         let mut game = Game {
             armies,
             sources,
@@ -760,6 +762,36 @@ fn check_save_target(path: &Path, force: bool) -> Result<(), GameError> {
     } else {
         refuse("exists and is not a drumhead game; add `force` to replace it")
     }
+}
+
+/// An id that is a word of the command language (a verb, `at`, `rolled`,
+/// a word the unit's verbs know) could never be named: refused when the
+/// list loads.
+pub fn check_ids_are_not_words(armies: &[Army], tables: &Tables) -> Result<(), GameError> {
+    let verbs = tables.verbs();
+    let roll = crate::roll::verbs();
+    for army in armies {
+        let books: Vec<System> = tables
+            .registry()
+            .system_of(army.rules)
+            .map(|s| s.books().to_vec())
+            .unwrap_or_default();
+        let mine = verbs
+            .iter()
+            .chain(&roll)
+            .filter(|v| v.system.is_none_or(|b| books.contains(&b)));
+        let mut words = crate::catalog::words_of(mine);
+        words.extend(tables.books().iter().map(|b| b.id().to_string()));
+        for (id, kind) in army.ids() {
+            if words.contains(&id) {
+                return Err(GameError::Usage(format!(
+                    "{}: the {kind} id \"{id}\" is a word of the command language, so the {kind} could never be named; give it another id",
+                    army.file
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_unique_ids(armies: &[Army]) -> Result<(), GameError> {

@@ -102,6 +102,12 @@ impl Session {
         self.position = position;
     }
 
+    /// Make the next command roll from `seed` (replaying a journal entry
+    /// that recorded it).
+    pub fn set_next_seed(&mut self, seed: u64) {
+        self.seed = seed.wrapping_sub(self.position);
+    }
+
     /// The seed the next command's rolled dice will come from.
     pub fn next_seed(&self) -> u64 {
         self.seed.wrapping_add(self.position)
