@@ -18,6 +18,23 @@ pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
         .ok_or_else(|| GameError::Usage("no rule system is registered".into()))?;
     let mut session = Session::new(tables, book, 0).with_game(game);
     let file = journal.display().to_string();
+    // The game file beside the journal, if any: its state is checked
+    // against the replay once the entries it reflects are replayed.
+    let saved = journal
+        .extension()
+        .filter(|e| *e == "journal")
+        .map(|_| journal.with_extension(""))
+        .filter(|p| p.exists())
+        .map(|p| Game::read_file(&p).map(|(_, n, state)| (p, n, state)))
+        .transpose()?;
+    let compare = |session: &Session| -> Option<bool> {
+        let (_, _, state) = saved.as_ref()?;
+        Some(session.game.as_ref()?.state() == *state)
+    };
+    let mut state_at = match &saved {
+        Some((_, 0, _)) => compare(&session),
+        _ => None,
+    };
     let mismatch = |line: usize, message: String| GameError::Journal {
         file: file.clone(),
         line,
@@ -25,10 +42,14 @@ pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
     };
     for (i, entry) in entries.iter().enumerate() {
         let journal_line = i + 2;
+        let reflected = saved.as_ref().map(|(_, n, _)| *n as usize);
         if entry.undo.is_some() {
             session
                 .run_line("undo")
                 .map_err(|e| mismatch(journal_line, e.to_string()))?;
+            if reflected == Some(i + 1) {
+                state_at = compare(&session);
+            }
             continue;
         }
         let Some(line) = &entry.line else {
@@ -92,35 +113,36 @@ pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
                 ),
             ));
         }
+        if reflected == Some(i + 1) {
+            state_at = compare(&session);
+        }
     }
     let game = session
         .game
         .as_ref()
         .ok_or_else(|| GameError::Usage("no game".into()))?;
     let mut out = game.units_text();
-    let saved = journal.with_extension("").to_path_buf();
-    let saved = if journal.extension().is_some_and(|e| e == "journal") {
-        Some(saved)
-    } else {
-        None
-    };
-    if let Some(path) = saved.filter(|p| p.exists()) {
-        let (_, _, state) = Game::read_file(&path)?;
-        if state == game.state() {
-            out.push_str(&format!(
-                "\n\nreplayed {} entries: the state equals {}",
-                entries.len(),
-                path.display()
-            ));
-        } else {
+    match (saved, state_at) {
+        (Some((path, reflected, _)), None) => {
             return Err(GameError::Usage(format!(
-                "replayed {} entries, but the state differs from {}",
+                "{} reflects {reflected} entries, but the journal has only {}",
+                path.display(),
+                entries.len()
+            )));
+        }
+        (Some((path, reflected, _)), Some(true)) => out.push_str(&format!(
+            "\n\nreplayed {} entries: the state equals {} (which reflects {reflected} of them)",
+            entries.len(),
+            path.display()
+        )),
+        (Some((path, reflected, _)), Some(false)) => {
+            return Err(GameError::Usage(format!(
+                "replayed {} entries, but the state after the {reflected} the game file reflects differs from {}",
                 entries.len(),
                 path.display()
             )));
         }
-    } else {
-        out.push_str(&format!("\n\nreplayed {} entries", entries.len()));
+        (None, _) => out.push_str(&format!("\n\nreplayed {} entries", entries.len())),
     }
     Ok(out)
 }

@@ -457,6 +457,7 @@ impl Game {
         // Catching up may have added entries: number this one after them.
         entry.entry = self.next_entry_number();
         let line = entry.line()?;
+        let before = self.tally.clone();
         if let (Some(path), Some(writer)) = (&self.file, &mut self.writer) {
             Journal::append(
                 &mut writer.journal,
@@ -472,11 +473,29 @@ impl Game {
         } else if let Some(entry) = self.entries.last().cloned() {
             self.apply_entry(&entry)?;
         }
-        self.save().map_err(|e| {
-            GameError::Io(format!(
-                "{e}; the entry is in the journal, which the next open reads"
-            ))
-        })
+        let Err(e) = self.save() else {
+            return Ok(());
+        };
+        // The game file could not follow (a full disk): take the entry back
+        // out of the journal too, so that what failed was not recorded.
+        self.entries.pop();
+        self.tally = before;
+        if let (Some(path), Some(writer)) = (&self.file, &mut self.writer) {
+            let journal = Journal::path_for(path);
+            writer
+                .journal
+                .set_len(self.tally.bytes)
+                .and_then(|()| writer.journal.sync_data())
+                .map_err(|e2| {
+                    GameError::Io(format!(
+                        "{e}; and the journal could not be cut back ({e2}): {} holds the entry, \
+                         which the next open applies",
+                        journal.display()
+                    ))
+                })?;
+        }
+        self.rebuild()?;
+        Err(GameError::Io(format!("{e}; the command was not recorded")))
     }
 
     /// Write the game file atomically: a temporary file, synced, renamed.
@@ -502,13 +521,13 @@ impl Game {
     /// or a directory.
     pub fn save_as(&self, path: &Path, force: bool) -> Result<(), GameError> {
         let journal = Journal::path_for(path);
+        for p in [path, journal.as_path()] {
+            check_save_target(p, force)?;
+        }
         if let Some(own) = &self.file
             && same_file(own, path)
         {
             return self.save();
-        }
-        for p in [path, journal.as_path()] {
-            check_save_target(p, force)?;
         }
         let mut tally = Tally::default();
         let mut text = Journal::header(&self.sources)?;

@@ -1,0 +1,614 @@
+//! A game file nothing can corrupt, and input that cannot hurt: two
+//! writers, kills at any moment, a full disk, cut and edited files,
+//! `save` over what is not a game, replays that agree, files and input
+//! without bounds, escape sequences, and the edges of numbers and pipes.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use common::BIN;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("drumhead-file-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn leuthen() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
+    ["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"]
+        .iter()
+        .flat_map(|f| ["--army".to_string(), dir.join(f).display().to_string()])
+        .collect()
+}
+
+fn with_game(game: &Path, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = vec!["--game".into(), game.display().to_string()];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+fn new_game(dir: &Path) -> PathBuf {
+    let game = dir.join("g.json");
+    let mut args = leuthen();
+    args.extend(["--game".into(), game.display().to_string()]);
+    let (code, _, err) = common::run(&args, "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("a new game was created"), "{err}");
+    game
+}
+
+fn journal_of(game: &Path) -> PathBuf {
+    PathBuf::from(format!("{}.journal", game.display()))
+}
+
+/// The entry numbers in a journal, in order.
+fn entry_numbers(game: &Path) -> Vec<u64> {
+    std::fs::read_to_string(journal_of(game))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["entry"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect()
+}
+
+fn replay_agrees(game: &Path) {
+    let out = Command::new(BIN)
+        .arg("replay")
+        .arg(journal_of(game))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("the state equals"),
+        "replay: {stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_second_writer_is_refused_or_waits_and_nothing_is_lost() {
+    let dir = temp_dir("writers");
+    let game = new_game(&dir);
+    // A writer holding the game (its stdin open, so it lives on).
+    let mut first = Command::new(BIN)
+        .args(with_game(&game, &[]))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = first.stdin.take().unwrap();
+    writeln!(stdin, "hits 1 aus-3").unwrap();
+    stdin.flush().unwrap();
+    // Wait for its entry: it holds the lock from its first write on.
+    for _ in 0..200 {
+        if entry_numbers(&game).len() == 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let (code, _, err) = common::run(&with_game(&game, &[]), "hits 1 aus-5\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(&format!("being written by process {}", first.id())),
+        "{err}"
+    );
+    // Reading needs no lock.
+    let (code, out, _) = common::run(&with_game(&game, &["units"]), "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("aus-3"));
+    // With --wait the second writer goes on once the first is done, after
+    // the first one's entries.
+    let waiting = std::thread::spawn({
+        let args = with_game(&game, &["--wait"]);
+        move || common::run(&args, &"hits 1 aus-5\n".repeat(20))
+    });
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    for _ in 0..20 {
+        writeln!(stdin, "hits 1 aus-3").unwrap();
+    }
+    drop(stdin);
+    assert!(first.wait().unwrap().success());
+    let (code, _, err) = waiting.join().unwrap();
+    assert_eq!(code, Some(0), "{err}");
+    // 41 entries, numbered once each, in order; the state has every hit.
+    assert_eq!(entry_numbers(&game), (1..=41).collect::<Vec<u64>>());
+    let (_, _, state) = drumhead::game::Game::read_file(&game).unwrap();
+    assert_eq!(state["drums"]["units"]["aus-3"]["hits"], 21);
+    assert_eq!(state["drums"]["units"]["aus-5"]["hits"], 20);
+    replay_agrees(&game);
+}
+
+#[test]
+fn kills_at_any_moment_leave_a_game_that_opens_and_replays() {
+    let dir = temp_dir("kills");
+    let game = new_game(&dir);
+    let script: String = (0..300)
+        .map(|i| {
+            format!(
+                "hits {} ir-3\nmove gren-1 rolled 4\nnext-turn\nundo\n",
+                i % 2
+            )
+        })
+        .collect();
+    let mut rng = 12345u64;
+    for round in 0..50 {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let mut child = Command::new(BIN)
+            .args(with_game(&game, &["--seed", &round.to_string()]))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let writer = {
+            let script = script.clone();
+            std::thread::spawn(move || {
+                let _ = stdin.write_all(script.as_bytes());
+            })
+        };
+        std::thread::sleep(std::time::Duration::from_millis(rng % 40));
+        child.kill().unwrap();
+        let _ = child.wait();
+        let _ = writer.join();
+        let (code, _, err) = common::run(&with_game(&game, &["log"]), "");
+        assert_eq!(
+            code,
+            Some(0),
+            "round {round}: the game does not open: {err}"
+        );
+        replay_agrees(&game);
+    }
+    // No temporary file outlives the runs that follow a kill.
+    let (code, _, err) = common::run(&with_game(&game, &["next-turn"]), "");
+    assert_eq!(code, Some(0), "{err}");
+    let leftovers: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.contains(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn a_torn_line_is_cut_and_said() {
+    let dir = temp_dir("torn");
+    let game = new_game(&dir);
+    common::run(&with_game(&game, &[]), "hits 2 aus-3\n");
+    let mut j = std::fs::OpenOptions::new()
+        .append(true)
+        .open(journal_of(&game))
+        .unwrap();
+    j.write_all(b"{\"entry\":2,\"tu").unwrap();
+    drop(j);
+    let (code, out, err) = common::run(&with_game(&game, &[]), "hits 3 aus-3\nlog\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("was cut short") && err.contains("not recorded"),
+        "{err}"
+    );
+    assert!(out.contains("   2  turn 1  hits 3 aus-3"), "{out}");
+    assert_eq!(entry_numbers(&game), [1, 2]);
+    replay_agrees(&game);
+}
+
+#[test]
+fn a_cut_journal_or_an_edited_game_file_is_refused_with_a_way_out() {
+    let dir = temp_dir("cut");
+    let game = new_game(&dir);
+    common::run(
+        &with_game(&game, &[]),
+        "hits 2 aus-3\nhits 2 aus-5\nhits 3 aus-3\n",
+    );
+    let journal = journal_of(&game);
+    let whole = std::fs::read_to_string(&journal).unwrap();
+    let cut: String = whole.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&journal, &cut).unwrap();
+    let (code, _, err) = common::run(&with_game(&game, &["units"]), "");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("the journal has 1 entries, but the game file reflects 3"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("drumhead repair {}", game.display())),
+        "{err}"
+    );
+    // Nothing was rewritten from the short journal.
+    let (_, entries, _) = drumhead::game::Game::read_file(&game).unwrap();
+    assert_eq!(entries, 3);
+
+    std::fs::write(&journal, &whole).unwrap();
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, text.replace("\"hits\": 5", "\"hits\": 50")).unwrap();
+    let (code, _, err) = common::run(&with_game(&game, &["units"]), "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not what its journal says"), "{err}");
+    // repair shows, then does.
+    let out = Command::new(BIN)
+        .args(["repair", &game.display().to_string()])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("write the game file again from the journal's 3 entries"),
+        "{said}"
+    );
+    assert!(said.contains("nothing was changed"), "{said}");
+    let out = Command::new(BIN)
+        .args(["repair", &game.display().to_string(), "--apply"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let (code, out, _) = common::run(&with_game(&game, &["show aus-3"]), "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("hits      ┆ 5"), "{out}");
+    assert!(dir.join("g.json.bak").exists());
+}
+
+#[test]
+fn save_writes_only_a_new_file_or_a_game() {
+    let dir = temp_dir("save");
+    let game = new_game(&dir);
+    let save = |target: &Path, force: bool| {
+        let line = format!(
+            "save {}{}",
+            target.display(),
+            if force { " force" } else { "" }
+        );
+        common::run(&with_game(&game, &[&line]), "")
+    };
+    // An unrelated file.
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "keep me").unwrap();
+    let (code, _, err) = save(&victim, false);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("is not a drumhead game"), "{err}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    // A symbolic link, even to a game.
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink(&game, &link).unwrap();
+    let (code, _, err) = save(&link, true);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("symbolic link"), "{err}");
+    // A FIFO, even with force.
+    let fifo = dir.join("fifo.json");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (code, _, err) = save(&fifo, true);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("FIFO"), "{err}");
+    // A new path: a whole game, journal and all, that opens and replays.
+    let copy = dir.join("copy.json");
+    let (code, out, err) = save(&copy, false);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("saved to"));
+    replay_agrees(&copy);
+    // Over another drumhead game, and over anything with force.
+    assert_eq!(save(&copy, false).0, Some(0));
+    assert_eq!(save(&victim, true).0, Some(0));
+}
+
+#[test]
+fn a_read_only_game_can_be_read_and_is_not_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("readonly");
+    let game = new_game(&dir);
+    common::run(&with_game(&game, &[]), "hits 2 aus-3\n");
+    for p in [&game, &journal_of(&game)] {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o444)).unwrap();
+    }
+    let (code, out, err) = common::run(&with_game(&game, &["show aus-3"]), "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("hits"));
+    let (code, _, err) = common::run(&with_game(&game, &["hits 1 aus-3"]), "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("is read-only"), "{err}");
+    let mode = std::fs::metadata(&game).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o444);
+}
+
+#[test]
+fn the_same_armies_reopen_the_game_and_a_missing_game_says_it_is_new() {
+    let dir = temp_dir("reopen");
+    let game = new_game(&dir);
+    let mut args = leuthen();
+    args.extend(["--game".into(), game.display().to_string(), "units".into()]);
+    let (code, _, err) = common::run(&args, "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("new game"), "{err}");
+}
+
+/// The largest resident size of any child this process has waited for.
+fn children_peak_bytes() -> u64 {
+    // SAFETY: getrusage fills the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    (usage.ru_maxrss as u64) * 1024
+}
+
+#[test]
+fn endless_files_and_input_are_refused_within_bounds() {
+    for args in [
+        vec!["--army", "/dev/zero", "units"],
+        vec!["--crt", "/dev/zero", "roll 1d6"],
+        vec!["--army", "/dev/null", "units"],
+    ] {
+        let (code, _, err) = common::run(&args, "");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("is a device, not a file"), "{args:?}: {err}");
+    }
+    // A FIFO with no writer: refused at once, not waited on.
+    let dir = temp_dir("fifo");
+    let fifo = dir.join("list.toml");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (code, _, err) = common::run(&["--army", fifo.to_str().unwrap(), "units"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("FIFO"), "{err}");
+    // 200 MB of NULs on standard input: one line too long, skipped.
+    let mut child = Command::new(BIN)
+        .args(["--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let block = vec![0u8; 1 << 20];
+        for _ in 0..200 {
+            if stdin.write_all(&block).is_err() {
+                break;
+            }
+        }
+        let _ = stdin.write_all(b"\nroll 1d6\n");
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("longer than 4096 bytes"), "{text}");
+    assert!(text.contains("\"verb\":\"roll\""), "{text}");
+    let peak = children_peak_bytes();
+    assert!(peak < 100 << 20, "a child peaked at {peak} bytes");
+}
+
+#[test]
+fn escape_sequences_never_reach_the_terminal() {
+    let dir = temp_dir("escapes");
+    let list = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/leuthen-1757-prussian.toml"),
+    )
+    .unwrap()
+    .replacen(
+        "name = \"Grenadier Battalion, advance guard (1st)\"",
+        "name = \"Feld\\u001b[2J\\u001b]0;pwned\\u0007\"",
+        1,
+    );
+    let path = dir.join("evil.toml");
+    std::fs::write(&path, list).unwrap();
+    let out = Command::new(BIN).arg("check").arg(&path).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("control character U+001B"), "{err}");
+    assert!(!err.contains('\u{1b}'));
+    // Typed or piped input is echoed escaped in errors.
+    let (_, _, err) = common::run::<&str>(&[], "roll \u{1b}[2J\n");
+    assert!(err.contains("\\u{1b}[2J"), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err}");
+}
+
+#[test]
+fn numbers_at_their_edges() {
+    let (code, _, err) = common::run(&["roll 2d6+9223372036854775807"], "");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("at most 1000000 either way"), "{err}");
+    let (_, out, _) = common::run(
+        &["--json", "--seed", "18446744073709551615", "roll 1d6"],
+        "",
+    );
+    assert!(out.contains("\"seed\":18446744073709551615"), "{out}");
+}
+
+#[test]
+fn bad_utf8_in_json_mode_is_a_json_error() {
+    let mut child = Command::new(BIN)
+        .args(["--json", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"roll 1d6\n\xff\xfe\nroll 1d6\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["line"], 2);
+    assert!(lines[1]["error"].as_str().unwrap().contains("not UTF-8"));
+}
+
+#[test]
+fn a_full_stderr_or_a_closed_stdout_never_panics() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if let Ok(full) = full {
+        let out = Command::new(BIN)
+            .arg("resilience foo")
+            .stderr(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+    }
+    // A game batch piped into something that reads one line.
+    let dir = temp_dir("closed");
+    let game = new_game(&dir);
+    let mut child = Command::new(BIN)
+        .args(with_game(&game, &[]))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        for _ in 0..2000 {
+            if writeln!(stdin, "hits 1 ir-3").is_err() {
+                break;
+            }
+        }
+    });
+    let mut first = [0u8; 10];
+    use std::io::Read;
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("standard output was closed"), "{err}");
+    let applied = entry_numbers(&game).len();
+    assert!(
+        err.contains(&format!("stopped after {applied} line")),
+        "{err} ({applied} entries)"
+    );
+}
+
+#[test]
+fn line_buffered_answers_a_co_process_line_by_line() {
+    let mut child = Command::new(BIN)
+        .args(["--line-buffered", "--json", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+    use std::io::BufRead;
+    for _ in 0..3 {
+        writeln!(stdin, "roll 2d6").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.contains("\"verb\":\"roll\""), "{line}");
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn ids_that_are_words_are_refused() {
+    let dir = temp_dir("words");
+    for id in ["at", "rolled", "roll", "determined"] {
+        let list = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/leuthen-1757-prussian.toml"),
+        )
+        .unwrap()
+        .replacen("id = \"gren-1\"", &format!("id = \"{id}\""), 1);
+        let path = dir.join(format!("{id}.toml"));
+        std::fs::write(&path, list).unwrap();
+        let (code, _, err) = common::run(&["--army", path.to_str().unwrap(), "units"], "");
+        assert_eq!(code, Some(2), "{id}: {err}");
+        assert!(
+            err.contains(&format!("\"{id}\" is a word of the command language")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn ten_thousand_entries_with_undos_replay() {
+    let dir = temp_dir("long");
+    let game = new_game(&dir);
+    let script = "hits 1 ir-3\nundo\nmove gren-1\n".repeat(3334);
+    let (code, _, err) = common::run(&with_game(&game, &["--seed", "4"]), &script);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(entry_numbers(&game).len(), 10002);
+    // The time it takes is measured by bench/run.sh, not here.
+    replay_agrees(&game);
+}
+
+/// A small tmpfs of our own, unmounted when dropped; `None` where this
+/// machine will not mount one (not root, no mount).
+struct SmallDisk(PathBuf);
+
+impl SmallDisk {
+    fn mount(name: &str, bytes: u64) -> Option<SmallDisk> {
+        let dir = temp_dir(name);
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={bytes}"), "tmpfs"])
+            .arg(&dir)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then_some(SmallDisk(dir))
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_full_disk_loses_nothing_and_records_nothing_that_failed() {
+    let Some(disk) = SmallDisk::mount("full", 256 * 1024) else {
+        eprintln!("skipped: a tmpfs cannot be mounted here (needs root and mount)");
+        return;
+    };
+    let game = new_game(&disk.0);
+    let (code, _, err) = common::run(&with_game(&game, &[]), "hits 1 ir-3\n");
+    assert_eq!(code, Some(0), "{err}");
+    // Fill the disk.
+    let filler = disk.0.join("filler");
+    let mut f = std::fs::File::create(&filler).unwrap();
+    let block = vec![7u8; 4096];
+    while f.write_all(&block).is_ok() {}
+    let _ = f.sync_all();
+    drop(f);
+    let (code, _, err) = common::run(&with_game(&game, &[]), "hits 2 ir-3\nhits 3 ir-3\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("No space left on device") && err.contains("not recorded"),
+        "{err}"
+    );
+    // Free it: the game opens, holds only what succeeded, and replays.
+    std::fs::remove_file(&filler).unwrap();
+    let (code, out, err) = common::run(&with_game(&game, &["show ir-3"]), "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("hits      ┆ 1"), "{out}");
+    assert_eq!(entry_numbers(&game), [1]);
+    let (code, _, err) = common::run(&with_game(&game, &[]), "hits 2 ir-3\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(entry_numbers(&game), [1, 2]);
+    replay_agrees(&game);
+}
