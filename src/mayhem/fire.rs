@@ -555,10 +555,15 @@ fn resolve(
         res.field("missed", missed);
         res.field("figures", Value::Array(shots));
         if plan.named > 0 && plan.named < figures {
-            res.note(format_args!(
-                "figures {}–{figures} are not named after `at`: their results fall on no figure of the game.",
-                plan.named + 1
-            ));
+            let which = if plan.named + 1 == figures {
+                format!("figure {figures} is not named after `at`: its result falls")
+            } else {
+                format!(
+                    "figures {}–{figures} are not named after `at`: their results fall",
+                    plan.named + 1
+                )
+            };
+            res.note(format_args!("{which} on no figure of the game."));
         }
     }
     if checks > 0 {
