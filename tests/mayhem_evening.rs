@@ -12,7 +12,6 @@ use std::path::Path;
 use std::process::Command;
 
 use drumhead::game::{Game, Journal};
-use serde_json::Value;
 
 /// The evening, one line a resolution (and the game's own verbs). The hand
 /// computation of each line is beside it.
