@@ -482,6 +482,7 @@ courage settler-2 cause=casualty rolled 6 5
 fire marine-1 10\" at settler-1 rolled 5 6
 fire settler-1 10\" at marine-1
 post-battle settler-2
+courage settler-2 rolled 1
 post-battle settler-3
 post-battle settler-1 rolled 5
 undo
@@ -493,6 +494,12 @@ fire settler-1 10\" at marine-1 rolled 1
     assert!(
         p.stderr
             .contains("`settler-1` was killed, and cannot act (`undo` takes back what did it)"),
+        "{}",
+        p.stderr
+    );
+    assert!(
+        p.stderr
+            .contains("`settler-2` ran off the board, and cannot act"),
         "{}",
         p.stderr
     );

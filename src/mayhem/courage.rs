@@ -68,10 +68,15 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         );
     }
     vocab.add(
+        "FIGURE",
+        Kind::Flag,
+        "in a game, a figure's id: its courage value (and its tokens); several figures are a group, checked together, each running off or retreating on its own",
+    );
+    vocab.add(
         "saves=N",
         Kind::Flag,
         format!(
-            "one hero's {}: one is spent automatically to cancel a morale failure",
+            "one hero's {}: one is spent automatically to cancel a morale failure (in a group, the hero's own: he holds); in a group write it right after the hero's value or id",
             tables.heroes.save
         ),
     );
@@ -79,14 +84,14 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         "rerolls=N",
         Kind::Flag,
         format!(
-            "one hero's {}: one is spent automatically to reroll a failed courage die (the reroll stands)",
+            "one hero's {}: one is spent automatically to reroll a failed courage die (the reroll stands; in a group, the hero's own die)",
             tables.heroes.reroll
         ),
     );
     VerbDoc::new(
         Some(super::MAYHEM),
         "courage",
-        "courage N|RANK|group=N,N,… [cause=casualty|charge-ordered|charged|fire|leader-killed] [saves=N] [rerolls=N]",
+        "courage N|RANK|group=N,N,…|FIGURE… [cause=casualty|charge-ordered|charged|fire|leader-killed] [saves=N] [rerolls=N]",
         "Courage check: one die against the highest courage in the group, equal or less passes; on failure each individual runs off or retreats 2d6\". Dice: the group die, then a die for each figure, then the retreat dice of each figure that retreats.",
         vocab,
         {
