@@ -3,9 +3,12 @@
 use std::any::Any;
 use std::rc::Rc;
 
-use crate::army::{ArmyList, Checker, Entry, Member, Reader, Schema, Section, one_of, valid_id};
+use crate::army::{
+    ArmyList, Checker, Entry, Member, Reader, Schema, Section, Value, one_of, valid_id,
+};
 use crate::command::System;
 use toml::Spanned;
+use toml::de::DeValue;
 
 /// A figure.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -27,10 +30,43 @@ pub struct Figure {
     /// hero tokens
     pub saves: i64,
     pub rerolls: i64,
+    /// The hero's bonus in hand-to-hand (`bonus.melee`), to the skill die
+    /// and to the results die of `fight`.
     pub skill_bonus: i64,
     pub impact_bonus: i64,
+    /// The hero's bonus with its missile weapon (`bonus.rifle`), to the
+    /// skill and impact dice of `fire` with that weapon only.
+    pub weapon_bonus: Bonus,
     pub group: Option<String>,
 }
+
+/// A hero's bonus to the skill and impact dice, with one weapon or in melee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Bonus {
+    pub skill: i64,
+    pub impact: i64,
+}
+
+impl Bonus {
+    pub fn any(&self) -> bool {
+        self.skill != 0 || self.impact != 0
+    }
+}
+
+impl Figure {
+    /// The hand-to-hand bonus.
+    pub fn melee_bonus(&self) -> Bonus {
+        Bonus {
+            skill: self.skill_bonus,
+            impact: self.impact_bonus,
+        }
+    }
+}
+
+/// What a bonus in a list is for besides a weapon keyword.
+pub const MELEE: &str = "melee";
+/// Largest bonus to a die a list may give.
+pub const MAX_BONUS: i64 = 5;
 
 /// One Musket Mayhem list's figures.
 #[derive(Debug, Clone, Default)]
@@ -104,13 +140,14 @@ const FIGURE_KEYS: &[&str] = &[
     "mounted",
     "saves",
     "rerolls",
+    "bonus",
     "skill_bonus",
     "impact_bonus",
     "group",
 ];
 const RANKS: &[&str] = &["exceptional-leader", "leader", "soldier", "non-combatant"];
 const ARMAMENTS: &[&str] = &["unarmed", "armed", "specialist"];
-const WEAPONS: &[&str] = &["pistol", "musket", "bow", "rifle", "canister", "roundshot"];
+pub const WEAPONS: &[&str] = &["pistol", "musket", "bow", "rifle", "canister", "roundshot"];
 
 fn figure(
     ck: &mut Checker,
@@ -147,8 +184,24 @@ fn figure(
     }
     let saves = ck.int(e, "saves", 0, 20, "hero save tokens");
     let rerolls = ck.int(e, "rerolls", 0, 20, "hero reroll tokens");
-    let skill = ck.int(e, "skill_bonus", 0, 5, "a hero's skill die bonus");
-    let impact = ck.int(e, "impact_bonus", 0, 5, "a hero's impact die bonus");
+    // A bonus without what it is for was applied to every weapon and to
+    // melee alike; the rule gives it "with specific weapons".
+    for old in ["skill_bonus", "impact_bonus"] {
+        if let Some(v) = e.get(old) {
+            let die = old.trim_end_matches("_bonus");
+            ck.fail(
+                v.span(),
+                e.key(old),
+                format!(
+                    "{}: a hero's bonus says what it is for (\"bonuses to skill or impact dice \
+                     with specific weapons\"): write `bonus.rifle = {{ {die} = 2 }}` for its \
+                     weapon or `bonus.melee = {{ {die} = 1 }}` in hand-to-hand",
+                    e.place(old)
+                ),
+            );
+        }
+    }
+    let (melee, weapon_bonus) = bonuses(ck, e, weapon.as_ref().map(|w| w.get_ref().as_str()));
     let group = match ck.string(e, "group") {
         Some(g) if valid_id(g.get_ref()) => Some(g.into_inner()),
         Some(g) => {
@@ -179,8 +232,134 @@ fn figure(
         mounted: flags[3],
         saves: saves.unwrap_or(0),
         rerolls: rerolls.unwrap_or(0),
-        skill_bonus: skill.unwrap_or(0),
-        impact_bonus: impact.unwrap_or(0),
+        skill_bonus: melee.skill,
+        impact_bonus: melee.impact,
+        weapon_bonus,
         group,
     })
+}
+
+/// `bonus.melee = { skill = 1, impact = 1 }`, `bonus.rifle = { skill = 2 }`:
+/// the hero's bonuses in hand-to-hand and with its weapon.
+fn bonuses(ck: &mut Checker, e: &Entry, weapon: Option<&str>) -> (Bonus, Bonus) {
+    let (mut melee, mut with_weapon) = (Bonus::default(), Bonus::default());
+    let Some(v) = e.get("bonus") else {
+        return (melee, with_weapon);
+    };
+    let fors: Vec<&str> = std::iter::once(MELEE)
+        .chain(WEAPONS.iter().copied())
+        .collect();
+    let DeValue::Table(table) = v.get_ref() else {
+        ck.type_error(
+            e,
+            "bonus",
+            v,
+            "a table of bonuses by what they are for, like `bonus.melee = { skill = 1 }` or \
+             `bonus.rifle = { skill = 2, impact = 1 }`",
+        );
+        return (melee, with_weapon);
+    };
+    for (k, value) in table.iter() {
+        let what = k.get_ref().as_ref();
+        let key = format!("bonus.{what}");
+        if !fors.contains(&what) {
+            let hint = crate::bind::nearest(what, fors.iter().copied())
+                .map(|n| format!(" (did you mean `{n}`?)"))
+                .unwrap_or_default();
+            ck.fail(
+                k.span(),
+                e.key(&key),
+                format!(
+                    "{}: a bonus is for `melee` or for a weapon ({}); `{what}` is neither{hint}",
+                    e.place(&key),
+                    one_of(WEAPONS)
+                ),
+            );
+            continue;
+        }
+        if what != MELEE && weapon != Some(what) {
+            let carries = match weapon {
+                Some(w) => format!("carries a {w}"),
+                None => "carries no missile weapon (no `weapon`)".to_string(),
+            };
+            ck.fail(
+                k.span(),
+                e.key(&key),
+                format!(
+                    "{}: this figure {carries}, so a bonus with a {what} could never be used; \
+                     give the bonus for its own weapon or set `weapon = \"{what}\"`",
+                    e.place(&key)
+                ),
+            );
+            continue;
+        }
+        let Some(bonus) = bonus_table(ck, e, &key, value) else {
+            continue;
+        };
+        if what == MELEE {
+            melee = bonus;
+        } else {
+            with_weapon = bonus;
+        }
+    }
+    (melee, with_weapon)
+}
+
+/// `{ skill = 2, impact = 1 }`.
+fn bonus_table(ck: &mut Checker, e: &Entry, key: &str, value: &Value) -> Option<Bonus> {
+    let expected = "a table like `{ skill = 2, impact = 1 }` (either or both)";
+    let DeValue::Table(table) = value.get_ref() else {
+        ck.type_error(e, key, value, expected);
+        return None;
+    };
+    let mut bonus = Bonus::default();
+    let mut ok = true;
+    for (k, v) in table.iter() {
+        let die = k.get_ref().as_ref();
+        let inner = format!("{key}.{die}");
+        let slot = match die {
+            "skill" => &mut bonus.skill,
+            "impact" => &mut bonus.impact,
+            _ => {
+                ck.fail(
+                    k.span(),
+                    e.key(&inner),
+                    format!(
+                        "{}: unknown key `{die}`; a bonus is to the `skill` die or the `impact` die",
+                        e.place(&inner)
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+        };
+        let n = match v.get_ref() {
+            DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix()).ok(),
+            _ => None,
+        };
+        match n {
+            Some(n) if (1..=MAX_BONUS).contains(&n) => *slot = n,
+            _ => {
+                ck.type_error(
+                    e,
+                    &inner,
+                    v,
+                    &format!("a bonus to the {die} die, a whole number from 1 to {MAX_BONUS}"),
+                );
+                ok = false;
+            }
+        }
+    }
+    if ok && !bonus.any() {
+        ck.fail(
+            value.span(),
+            e.key(key),
+            format!(
+                "{}: empty; give `skill = N`, `impact = N` or both",
+                e.place(key)
+            ),
+        );
+        return None;
+    }
+    ok.then_some(bonus)
 }

@@ -10,8 +10,8 @@ use std::rc::Rc;
 use super::game::MayhemEffect;
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{Span, Word, WordKind};
-use crate::dice::DiceSource;
+use crate::command::{Command, Span, Word, WordKind};
+use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
@@ -68,10 +68,15 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         );
     }
     vocab.add(
+        "FIGURE",
+        Kind::Flag,
+        "in a game, a figure's id: its courage value (and its tokens); several figures are a group, checked together, each running off or retreating on its own",
+    );
+    vocab.add(
         "saves=N",
         Kind::Flag,
         format!(
-            "one hero's {}: one is spent automatically to cancel a morale failure",
+            "one hero's {}: one is spent automatically to cancel a morale failure (in a group, the hero's own: he holds); in a group write it right after the hero's value or id",
             tables.heroes.save
         ),
     );
@@ -79,14 +84,14 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         "rerolls=N",
         Kind::Flag,
         format!(
-            "one hero's {}: one is spent automatically to reroll a failed courage die (the reroll stands)",
+            "one hero's {}: one is spent automatically to reroll a failed courage die (the reroll stands; in a group, the hero's own die)",
             tables.heroes.reroll
         ),
     );
     VerbDoc::new(
         Some(super::MAYHEM),
         "courage",
-        "courage N|RANK|group=N,N,… [cause=casualty|charge-ordered|charged|fire|leader-killed] [saves=N] [rerolls=N]",
+        "courage N|RANK|group=N,N,…|FIGURE… [cause=casualty|charge-ordered|charged|fire|leader-killed] [saves=N] [rerolls=N]",
         "Courage check: one die against the highest courage in the group, equal or less passes; on failure each individual runs off or retreats 2d6\". Dice: the group die, then a die for each figure, then the retreat dice of each figure that retreats.",
         vocab,
         {
@@ -102,45 +107,98 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     ])
 }
 
+/// One figure of the group being checked.
+#[derive(Debug, Clone)]
+struct Member {
+    courage: i64,
+    /// Its place among the figures named on the line, when it is one.
+    named: Option<(usize, String)>,
+    tokens: Tokens,
+    /// Which kinds of token were given for it (saves, rerolls).
+    given: [bool; 2],
+}
+
+impl Member {
+    fn new(courage: i64, named: Option<(usize, String)>) -> Member {
+        Member {
+            courage,
+            named,
+            tokens: Tokens::default(),
+            given: [false; 2],
+        }
+    }
+}
+
 /// What the words say.
 struct Check<'t> {
-    values: Vec<i64>,
+    members: Vec<Member>,
     cause: Option<&'t Cause>,
-    tokens: Tokens,
+}
+
+/// A named figure's courage comes to the verb as a number written where
+/// its id was (the vocabulary's `number_from`): the word of the command at
+/// that place is the id.
+fn named_id(input: &Input, word: &Word) -> Option<String> {
+    input.command.words.iter().find_map(|w| match &w.kind {
+        WordKind::Keyword { name, value: None } if w.span == word.span && w.text != word.text => {
+            Some(name.clone())
+        }
+        _ => None,
+    })
 }
 
 fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, CommandError> {
     crate::bind::no_clauses(input.command)?;
     let c = &tables.courage;
-    let mut values: Option<(Vec<i64>, Span, String)> = None;
+    let mut members: Vec<Member> = Vec::new();
+    // The typed value (a number, a rank or a group), at most one.
+    let mut typed: Option<(Span, String)> = None;
     let mut cause = None;
-    let mut tokens = Tokens::default();
-    let mut token_seen = [false; 2];
-    let mut set_values = |found: (Vec<i64>, Span, String)| -> Result<(), CommandError> {
-        if let Some((_, _, first)) = &values {
+    // The figure a token word belongs to: the one just before it.
+    let mut last_single: Option<usize> = None;
+    // Token words that follow no single figure: they belong to a lone one.
+    let mut floating: Vec<&Word> = Vec::new();
+    let mut set_typed = |word: &Word| -> Result<(), CommandError> {
+        if let Some((_, first)) = &typed {
             return Err(BindError::Conflict {
-                span: found.1,
+                span: word.span,
                 first: first.clone(),
-                second: found.2,
+                second: word.text.clone(),
                 group: "courage values".into(),
             }
             .into());
         }
-        values = Some(found);
+        typed = Some((word.span, word.text.clone()));
         Ok(())
     };
+    let mut named = 0usize;
     for word in &input.words.raw {
         match &word.kind {
             WordKind::Number(n) => {
                 let v = face_value(*n, word)?;
-                set_values((vec![v], word.span, word.text.clone()))?;
+                let id = named_id(input, word);
+                let place = match id {
+                    Some(id) => {
+                        named += 1;
+                        Some((named - 1, id))
+                    }
+                    None => {
+                        set_typed(word)?;
+                        None
+                    }
+                };
+                members.push(Member::new(v, place));
+                last_single = Some(members.len() - 1);
             }
             WordKind::Keyword { name, value } => match (name.as_str(), value.as_deref()) {
                 ("group", Some(list)) => {
                     let v = group_values(list, word, tables)?;
-                    set_values((v, word.span, word.text.clone()))?;
+                    set_typed(word)?;
+                    last_single = (v.len() == 1).then_some(members.len());
+                    members.extend(v.into_iter().map(|courage| Member::new(courage, None)));
                 }
                 ("cause", Some(v)) => {
+                    last_single = None;
                     if cause.is_some() {
                         return Err(repeated(word, "cause"));
                     }
@@ -156,29 +214,10 @@ fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, Comman
                         }
                     })?);
                 }
-                (k @ ("saves" | "rerolls"), Some(v)) => {
-                    let i = usize::from(k == "rerolls");
-                    if token_seen[i] {
-                        return Err(repeated(word, k));
-                    }
-                    token_seen[i] = true;
-                    let n = match v.parse::<i64>() {
-                        Ok(n) if (0..=MAX_TOKENS).contains(&n) => n,
-                        _ => {
-                            return Err(BindError::BadValue {
-                                span: word.span,
-                                text: word.text.clone(),
-                                expected: format!("expected a whole number from 0 to {MAX_TOKENS}"),
-                            }
-                            .into());
-                        }
-                    };
-                    if i == 0 {
-                        tokens.saves = n;
-                    } else {
-                        tokens.rerolls = n;
-                    }
-                }
+                ("saves" | "rerolls", Some(_)) => match last_single {
+                    Some(i) => token(&mut members[i], word)?,
+                    None => floating.push(word),
+                },
                 (k @ ("group" | "cause" | "saves" | "rerolls"), None) => {
                     return Err(BindError::MissingValue {
                         span: word.span,
@@ -193,31 +232,72 @@ fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, Comman
                         .iter()
                         .find(|r| r.keyword == k)
                         .map_or(0, |r| r.value);
-                    set_values((vec![v], word.span, word.text.clone()))?;
+                    set_typed(word)?;
+                    members.push(Member::new(v, None));
+                    last_single = Some(members.len() - 1);
                 }
                 (k, _) => return Err(unknown(tables, word, k, input)),
             },
             _ => return Err(unknown(tables, word, &word.text, input)),
         }
     }
-    let Some((values, span, _)) = values else {
+    if members.is_empty() {
         return Err(input.missing(
-            "`courage` needs a courage value (`courage 4`), a rank (`courage leader`) or a group (`group=4,3,3`)",
+            "`courage` needs a courage value (`courage 4`), a rank (`courage leader`), a group (`group=4,3,3`) or a figure's id",
         ));
-    };
-    if values.len() > 1 && tokens.any() {
-        return Err(BindError::NotHere {
-            span,
-            text: "group".into(),
-            why: "has several figures; hero tokens (`saves`, `rerolls`) belong to one figure: check the hero alone".into(),
-        }
-        .into());
     }
-    Ok(Check {
-        values,
-        cause,
-        tokens,
-    })
+    if let Some(first) = floating.first() {
+        if members.len() > 1 {
+            let (span, text) = typed
+                .filter(|_| named == 0)
+                .map_or((first.span, first.text.clone()), |(span, _)| {
+                    (span, "group".to_string())
+                });
+            return Err(BindError::NotHere {
+                span,
+                text,
+                why: "has several figures; hero tokens (`saves`, `rerolls`) belong to one figure: check the hero alone, or write them right after the figure's id or value".into(),
+            }
+            .into());
+        }
+        for word in floating {
+            token(&mut members[0], word)?;
+        }
+    }
+    Ok(Check { members, cause })
+}
+
+/// `saves=N` or `rerolls=N` for one figure.
+fn token(member: &mut Member, word: &Word) -> Result<(), CommandError> {
+    let WordKind::Keyword {
+        name,
+        value: Some(v),
+    } = &word.kind
+    else {
+        return Ok(());
+    };
+    let kind = usize::from(name == "rerolls");
+    if member.given[kind] {
+        return Err(repeated(word, name));
+    }
+    member.given[kind] = true;
+    let n = match v.parse::<i64>() {
+        Ok(n) if (0..=MAX_TOKENS).contains(&n) => n,
+        _ => {
+            return Err(BindError::BadValue {
+                span: word.span,
+                text: word.text.clone(),
+                expected: format!("expected a whole number from 0 to {MAX_TOKENS}"),
+            }
+            .into());
+        }
+    };
+    if kind == 0 {
+        member.tokens.saves = n;
+    } else {
+        member.tokens.rerolls = n;
+    }
+    Ok(())
 }
 
 fn repeated(word: &Word, name: &str) -> CommandError {
@@ -300,11 +380,17 @@ fn resolve(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let c = &tables.courage;
-    let Check {
-        values,
-        cause,
-        mut tokens,
-    } = read(tables, input)?;
+    let (members, cause) = input.memoized(|| {
+        read(tables, input).map(|check| {
+            let cause = check
+                .cause
+                .and_then(|x| c.cause.iter().position(|y| y.keyword == x.keyword));
+            (check.members, cause)
+        })
+    })?;
+    let cause = cause.and_then(|i| c.cause.get(i));
+    let values: Vec<i64> = members.iter().map(|m| m.courage).collect();
+    let mut tokens: Vec<Tokens> = members.iter().map(|m| m.tokens).collect();
     let highest = values.iter().copied().max().unwrap_or(0);
     let group = values.len() > 1;
     let heading = if group {
@@ -326,16 +412,27 @@ fn resolve(
             .join(", "),
     );
     res.row("highest courage value", highest);
+    if !res.quiet {
+        for m in members.iter().filter(|m| m.tokens.any()) {
+            if let Some((_, id)) = &m.named {
+                res.row(
+                    format_args!("{id}: hero tokens"),
+                    format_args!("{} save(s), {} reroll(s)", m.tokens.saves, m.tokens.rerolls),
+                );
+            }
+        }
+    }
     res.field("highest", highest);
     if let Some(cause) = cause {
         res.field("cause", cause.keyword.clone());
     }
 
-    // The die counts only against the highest value: passing or not.
+    // The die counts only against the highest value: passing or not. A
+    // figure alone may spend its own reroll token on it.
     let fails_at = [score_above(highest)];
     let mut die = dice.roll_against(D6, &fails_at)?;
     res.die("group die", die);
-    if i64::from(die.face) > highest && tokens.spend_reroll() {
+    if i64::from(die.face) > highest && !group && tokens[0].spend_reroll() {
         die = dice.roll_against(D6, &fails_at)?;
         res.die("group die, reroll token spent", die);
     }
@@ -359,14 +456,14 @@ fn resolve(
         );
         res.odds_group = Some(format!("passes: {highest} or less").into());
         res.field("figures", pass_figures("pass"));
-        finish_tokens(&mut res, &tokens);
+        finish_tokens(&mut res, members, &tokens);
         return Ok(res);
     }
     res.row(
         "result",
         format!("failed: {score} is higher than {highest}"),
     );
-    if tokens.spend_save() {
+    if !group && tokens[0].spend_save() {
         res.row("save token spent", "morale failure cancelled");
         res.field("save_spent", true);
         res.set_outcome(
@@ -377,7 +474,7 @@ fn resolve(
         res.odds_group =
             Some("courage failed — save token spent: the morale failure is cancelled".into());
         res.field("figures", pass_figures("pass"));
-        finish_tokens(&mut res, &tokens);
+        finish_tokens(&mut res, members, &tokens);
         return Ok(res);
     }
     if stand_still {
@@ -387,82 +484,125 @@ fn resolve(
             Tone::Bad,
         );
         res.field("figures", pass_figures("stand-still"));
-        finish_tokens(&mut res, &tokens);
+        finish_tokens(&mut res, members, &tokens);
         return Ok(res);
     }
 
     // Cause 4 is an individual check taken at the group rate: only the
     // figure that was hit (listed first) rolls again.
     let hit_only = group && cause.is_some_and(|c| c.keyword == INDIVIDUAL_CAUSE);
-    let checking = if hit_only { &values[..1] } else { &values[..] };
+    let checking = if hit_only { 1 } else { values.len() };
     if hit_only {
         res.row(
             "individual check at the group rate",
             "only the hit figure (listed first) rolls again",
         );
     }
-    // Each figure's die counts only against its own value, so the whole
-    // group is one draw: how many run off. The dice are thrown together;
-    // the retreats are rolled after them, figure by figure.
-    let run_scores: Vec<u32> = checking.iter().map(|&v| score_above(v)).collect();
-    let mut thrown = dice.pool_each(D6, &run_scores)?;
-    let mut first_dice = Vec::new();
-    // Tokens belong to a lone figure: its reroll replaces the failed die.
-    if thrown.successes > 0 && tokens.spend_reroll() {
-        first_dice = std::mem::take(&mut thrown.dice);
-        thrown = dice.pool_each(D6, &run_scores)?;
-    }
-    let ran = thrown.successes as usize;
-    let retreated = checking.len() - ran;
-    let label = |i: usize, value: i64| {
-        if group {
-            format!("figure {} (courage {value})", i + 1)
-        } else {
-            format!("individual (courage {value})")
+    let label = |i: usize| {
+        let value = values[i];
+        match (&members[i].named, group) {
+            (Some((_, id)), true) => format!("figure {} {id} (courage {value})", i + 1),
+            (None, true) => format!("figure {} (courage {value})", i + 1),
+            (Some((_, id)), false) => format!("{id} (courage {value})"),
+            (None, false) => format!("individual (courage {value})"),
         }
     };
-    // Shown in the order thrown: every figure's die, then the retreats.
-    for (i, (&value, &die)) in checking.iter().zip(&thrown.dice).enumerate() {
-        let label = label(i, value);
-        if let Some(&first) = first_dice.get(i) {
-            res.die(format_args!("{label} die"), first);
-            res.die(format_args!("{label} die, reroll token spent"), die);
-        } else {
-            res.die(format_args!("{label} die"), die);
+    // In a group, a hero's save token cancels the group's morale failure
+    // for him alone: he holds, and does not roll again.
+    let mut fates: Vec<Option<Fate>> = vec![None; checking];
+    for (i, fate) in fates.iter_mut().enumerate() {
+        if group && tokens[i].spend_save() {
+            res.row(
+                format_args!("{} save token spent", label(i)),
+                "morale failure cancelled: holds",
+            );
+            *fate = Some(Fate::Holds);
         }
-        if i64::from(die.face) > value {
+    }
+    let rollers: Vec<usize> = (0..checking).filter(|i| fates[*i].is_none()).collect();
+    let thrown = individual_dice(dice, &rollers, &values, &mut tokens)?;
+    let ran = thrown.ran;
+    let held = checking - rollers.len();
+    let retreated = rollers.len() - ran;
+    // Shown in the order thrown: every figure's die, then the retreats.
+    for (k, &i) in rollers.iter().enumerate() {
+        let Some(&(first, again)) = thrown.dice.get(k) else {
+            break;
+        };
+        let label = label(i);
+        res.die(format_args!("{label} die"), first);
+        let die = match again {
+            Some(again) => {
+                res.die(format_args!("{label} die, reroll token spent"), again);
+                again
+            }
+            None => first,
+        };
+        if i64::from(die.face) > values[i] {
             res.row(format_args!("{label} result"), "runs off the board");
+            fates[i] = Some(Fate::RunsOff);
         }
     }
     let mut figures = Vec::new();
-    for (i, (&value, &die)) in checking.iter().zip(&thrown.dice).enumerate() {
-        if i64::from(die.face) > value {
-            figures.push(json!({"courage": value, "die": die.face, "result": "runs-off", "retreat_in": null}));
-            continue;
+    for i in 0..checking {
+        let k = rollers.iter().position(|r| *r == i);
+        let die = k
+            .and_then(|k| thrown.dice.get(k))
+            .map(|(f, a)| a.unwrap_or(*f));
+        let mut j = match (fates[i], die) {
+            (Some(Fate::Holds), _) => {
+                json!({"courage": values[i], "die": null, "result": "holds", "retreat_in": null})
+            }
+            (Some(Fate::RunsOff), Some(die)) => {
+                json!({"courage": values[i], "die": die.face, "result": "runs-off", "retreat_in": null})
+            }
+            (_, Some(die)) => {
+                let label = label(i);
+                let (rolled, total) = c.retreat.roll(dice)?;
+                res.dice_rows(
+                    format_args!("{label} retreat {}", c.retreat.to_string().to_lowercase()),
+                    &rolled,
+                );
+                res.row(
+                    format_args!("{label} result"),
+                    format!("retreats {total}\""),
+                );
+                json!({"courage": values[i], "die": die.face, "result": "retreats", "retreat_in": total})
+            }
+            // Under `odds` the dice are counted, not kept.
+            (_, None) => continue,
+        };
+        if let Some((_, id)) = &members[i].named {
+            j["figure"] = json!(id);
         }
-        let label = label(i, value);
-        let (rolled, total) = c.retreat.roll(dice)?;
-        res.dice_rows(
-            format_args!("{label} retreat {}", c.retreat.to_string().to_lowercase()),
-            &rolled,
-        );
-        res.row(
-            format_args!("{label} result"),
-            format!("retreats {total}\""),
-        );
-        figures.push(
-            json!({"courage": value, "die": die.face, "result": "retreats", "retreat_in": total}),
-        );
+        figures.push(j);
     }
     res.field("figures", Value::Array(figures));
     res.field("runs_off", ran);
-    if ran > 0 {
-        res.effect(Target::ACTOR, MayhemEffect::RanOff);
+    if !res.quiet {
+        for i in 0..checking {
+            if fates[i] == Some(Fate::RunsOff)
+                && let Some((nth, _)) = members[i].named
+            {
+                res.effect(Target::Side { clause: None, nth }, MayhemEffect::RanOff);
+            }
+        }
     }
     res.field("retreats", retreated);
-    finish_tokens(&mut res, &tokens);
+    if held > 0 {
+        res.field("holds", held);
+    }
+    finish_tokens(&mut res, members, &tokens);
     let text = if group && !hit_only {
-        format!("courage failed: {ran} run off the board (removed), {retreated} retreat")
+        let holds = if held > 0 {
+            format!(", {held} hold (save token)")
+        } else {
+            String::new()
+        };
+        format!("courage failed: {ran} run off the board (removed), {retreated} retreat{holds}")
+    } else if held > 0 {
+        "courage failed — the hit figure's save token cancels its morale failure: it holds"
+            .to_string()
     } else if ran > 0 {
         "courage failed: the figure runs off the board and is removed".to_string()
     } else {
@@ -475,14 +615,153 @@ fn resolve(
     Ok(res)
 }
 
+/// What became of a figure of a group that failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fate {
+    /// Its save token cancelled its morale failure.
+    Holds,
+    RunsOff,
+}
+
+/// The individual dice of the figures that roll again.
+struct Thrown {
+    /// Each roller's die and its reroll, when the faces are kept.
+    dice: Vec<(Rolled, Option<Rolled>)>,
+    ran: usize,
+}
+
+/// Each figure's die counts only against its own value, so those without
+/// a reroll token are one draw under `odds`: how many run off. A figure
+/// with a reroll token throws again when its die runs off (the reroll
+/// stands). With real dice every die is thrown in figure order, then the
+/// rerolls.
+fn individual_dice(
+    dice: &mut dyn DiceSource,
+    rollers: &[usize],
+    values: &[i64],
+    tokens: &mut [Tokens],
+) -> Result<Thrown, CommandError> {
+    let runs_on = |i: usize| score_above(values[i]);
+    if dice.enumerator().is_some() {
+        let plain: Vec<u32> = rollers
+            .iter()
+            .filter(|i| tokens[**i].rerolls_left() == 0)
+            .map(|i| runs_on(*i))
+            .collect();
+        let mut ran = dice.pool_each(D6, &plain)?.successes as usize;
+        let heroes: Vec<usize> = rollers
+            .iter()
+            .copied()
+            .filter(|i| tokens[*i].rerolls_left() > 0)
+            .collect();
+        for i in heroes {
+            let mut die = dice.roll_against(D6, &[runs_on(i)])?;
+            if die.face >= runs_on(i) && tokens[i].spend_reroll() {
+                die = dice.roll_against(D6, &[runs_on(i)])?;
+            }
+            ran += usize::from(die.face >= runs_on(i));
+        }
+        return Ok(Thrown {
+            dice: Vec::new(),
+            ran,
+        });
+    }
+    let scores: Vec<u32> = rollers.iter().map(|i| runs_on(*i)).collect();
+    let first = dice.pool_each(D6, &scores)?.dice;
+    let mut thrown = Vec::with_capacity(first.len());
+    let mut ran = 0;
+    for (&i, die) in rollers.iter().zip(first) {
+        let mut again = None;
+        if die.face >= runs_on(i) && tokens[i].spend_reroll() {
+            again = Some(dice.roll_against(D6, &[runs_on(i)])?);
+        }
+        ran += usize::from(again.unwrap_or(die).face >= runs_on(i));
+        thrown.push((die, again));
+    }
+    Ok(Thrown { dice: thrown, ran })
+}
+
 /// The lowest face that is higher than a courage value.
 fn score_above(value: i64) -> u32 {
     (value + 1).clamp(1, i64::from(D6) + 1) as u32
 }
 
-fn finish_tokens(res: &mut Resolution, tokens: &Tokens) {
-    tokens.spent(res, Target::ACTOR);
-    if tokens.any() {
-        res.field("tokens", tokens.json());
+/// The tokens each figure spent, as effects on the named ones; a figure
+/// alone reports its tokens (given, spent, left).
+fn finish_tokens(res: &mut Resolution, members: &[Member], tokens: &[Tokens]) {
+    for (m, t) in members.iter().zip(tokens) {
+        if let Some((nth, _)) = m.named {
+            t.spent(res, Target::Side { clause: None, nth });
+        }
     }
+    if let [only] = tokens
+        && only.any()
+    {
+        res.field("tokens", only.json());
+    }
+}
+
+/// In a game, a `courage` line brings each named figure's tokens as
+/// words typed right after its id (the verb reads its own notation, so
+/// the binder passes a figure's facts over): `courage langy` is read as
+/// `courage langy saves=1`. Tokens the player typed for the figure win.
+/// `tokens` gives each figure's (has saves, saves left, has rerolls,
+/// rerolls left); `None` for a word that is no figure.
+pub fn expand(
+    command: &Command,
+    line: &str,
+    tokens: impl Fn(&str) -> Option<(bool, i64, bool, i64)>,
+) -> Option<String> {
+    if command.verb != "courage" {
+        return None;
+    }
+    let words = &command.words;
+    let figures: Vec<usize> = (0..words.len())
+        .filter(|&i| match &words[i].kind {
+            WordKind::Keyword { name, value: None } => tokens(name).is_some(),
+            _ => false,
+        })
+        .collect();
+    let is_token = |w: &Word, kind: &str| matches!(&w.kind, WordKind::Keyword { name, value: Some(_) } if name == kind);
+    let lone = figures.len() == 1;
+    let mut inserts: Vec<(usize, String)> = Vec::new();
+    for &i in &figures {
+        let WordKind::Keyword { name, .. } = &words[i].kind else {
+            continue;
+        };
+        let Some((has_saves, saves, has_rerolls, rerolls)) = tokens(name) else {
+            continue;
+        };
+        // The token words typed right after the figure are its own; a
+        // figure checked alone owns every token word on the line.
+        let after: Vec<&Word> = words[i + 1..]
+            .iter()
+            .take_while(|w| is_token(w, "saves") || is_token(w, "rerolls"))
+            .collect();
+        let typed = |kind: &str| {
+            after.iter().any(|w| is_token(w, kind))
+                || (lone && words.iter().any(|w| is_token(w, kind)))
+        };
+        let mut add = String::new();
+        if has_saves && !typed("saves") {
+            add.push_str(&format!(" saves={saves}"));
+        }
+        if has_rerolls && !typed("rerolls") {
+            add.push_str(&format!(" rerolls={rerolls}"));
+        }
+        if !add.is_empty() {
+            inserts.push((words[i].span.end, add));
+        }
+    }
+    if inserts.is_empty() {
+        return None;
+    }
+    let mut out = line.to_string();
+    for (at, add) in inserts.into_iter().rev() {
+        if !out.is_char_boundary(at) {
+            return None;
+        }
+        out.insert_str(at, &add);
+    }
+    Some(out)
 }

@@ -18,7 +18,7 @@ use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{D6, MayhemTables, Tokens, token_words};
+use super::{D6, MayhemTables, Tokens, named_figures, one_figure, token_words};
 
 const ARMAMENT: &str = "an armament";
 /// Most opponents one figure may fight on a line.
@@ -26,6 +26,9 @@ pub const MAX_OPPONENTS: usize = 8;
 /// Words every side takes besides the table rows; a table row may not reuse them.
 pub const SIDE_WORDS: &[&str] = &["armament", "skill", "impact", "saves", "rerolls"];
 const MAX_BONUS: i64 = 6;
+/// A figure's bonuses in melee, as its list gives them (`bonus.melee`).
+const MELEE_SKILL: &str = "melee-skill";
+const MELEE_IMPACT: &str = "melee-impact";
 
 fn side_vocab(tables: &MayhemTables) -> Vocab {
     let t = &tables.fight;
@@ -68,7 +71,22 @@ fn side_vocab(tables: &MayhemTables) -> Vocab {
                 "hero's bonus to the results die when this figure hits (`impact+1`): {}",
                 tables.heroes.bonus
             ),
-        );
+        )
+        .number(
+            MELEE_SKILL,
+            0,
+            MAX_BONUS,
+            "hero's bonus to the skill die in melee (an army list's `bonus.melee`)",
+        )
+        .number(
+            MELEE_IMPACT,
+            0,
+            MAX_BONUS,
+            "hero's bonus to the results die in melee (an army list's `bonus.melee`)",
+        )
+        // A typed bonus stands for the hero's: it displaces the list's.
+        .slot(&["skill", MELEE_SKILL])
+        .slot(&["impact", MELEE_IMPACT]);
     token_words(
         vocab,
         &tables.heroes,
@@ -79,6 +97,7 @@ fn side_vocab(tables: &MayhemTables) -> Vocab {
 pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let vocab = side_vocab(tables);
+    let side = Rc::new(vocab.clone());
     VerbDoc::new(
         Some(super::MAYHEM),
         "fight",
@@ -87,7 +106,7 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         vocab.clone(),
         {
             let t = t.clone();
-            move |input: &Input, dice: &mut dyn DiceSource| resolve(&t, input, dice)
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&t, &side, input, dice)
         },
     )
     .clause(ClauseKind::Vs, vocab, MAX_OPPONENTS)
@@ -124,6 +143,9 @@ impl Side {
         if let Some(n) = words.value("skill").filter(|n| *n != 0) {
             modifiers.push(("hero's bonus to the skill die".to_string(), n));
         }
+        if let Some(n) = words.value(MELEE_SKILL).filter(|n| *n != 0) {
+            modifiers.push(("hero's bonus to the skill die in melee".to_string(), n));
+        }
         let (armament, armament_row) = match (words.choice(ARMAMENT), words.value("armament")) {
             (Some((name, _)), Some(_)) => {
                 let span = words.span_of("armament").unwrap_or_default();
@@ -154,7 +176,10 @@ impl Side {
             modifiers,
             armament,
             armament_row,
-            impact: words.value("impact").unwrap_or(0),
+            impact: words
+                .value("impact")
+                .unwrap_or(0)
+                .saturating_add(words.value(MELEE_IMPACT).unwrap_or(0)),
             tokens: Tokens::from_bound(words),
         })
     }
@@ -236,7 +261,23 @@ struct Figures {
 }
 
 impl Figures {
-    fn new(tables: &MayhemTables, input: &Input) -> Result<Figures, CommandError> {
+    fn new(tables: &MayhemTables, vocab: &Vocab, input: &Input) -> Result<Figures, CommandError> {
+        // One figure a side: each opponent has a `vs` of its own, and its
+        // combat's result falls on it.
+        let instead =
+            "one figure fights on each side: give each opponent its own `vs` (`fight A vs B vs C`)";
+        one_figure(
+            &named_figures(&input.command.words, vocab),
+            "the attacking side",
+            instead,
+        )?;
+        for clause in &input.command.clauses {
+            one_figure(
+                &named_figures(&clause.words, vocab),
+                "one side of a `vs`",
+                instead,
+            )?;
+        }
         let opponents: Vec<&Bound> = input
             .clauses
             .iter()
@@ -267,10 +308,11 @@ impl Figures {
 
 fn resolve(
     tables: &MayhemTables,
+    vocab: &Vocab,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let Figures { a, bs } = input.memoized(|| Figures::new(tables, input))?;
+    let Figures { a, bs } = input.memoized(|| Figures::new(tables, vocab, input))?;
     let several = bs.len() > 1;
     let heading = if several {
         format!("hand-to-hand, A against {} opponents in order", bs.len())
@@ -305,12 +347,6 @@ fn resolve(
         .as_ref()
         .map_or(("tie", None), |l| (l.outcome, l.result));
     res.field("result", result.map_or(Value::Null, Value::from));
-    tally.a_tokens.spent(&mut res, Target::ACTOR);
-    match (outcome, result) {
-        ("a-hits", Some("killed")) => res.effect(Target::clause(0, 0), MayhemEffect::Killed),
-        ("b-hits", Some("killed")) => res.effect(Target::ACTOR, MayhemEffect::Killed),
-        _ => {}
-    }
     if !quiet {
         if let Some(only) = combats.first().filter(|_| !several) {
             for key in ["a", "b"] {
@@ -425,6 +461,17 @@ impl Steps for Combats<'_> {
         if !self.res.quiet {
             self.accounts.push(combat.json());
             self.texts.push(combat.text.clone());
+            // Each combat's result falls on the opponent it was fought
+            // against (the `vs` clause of the same place), and each token
+            // on the figure that carried it.
+            let (a, b) = (Target::ACTOR, Target::clause(i, 0));
+            tokens[0].spent(&mut self.res, a);
+            tokens[1].spent(&mut self.res, b);
+            match (combat.outcome, combat.result) {
+                ("a-hits", Some("killed")) => self.res.effect(b, MayhemEffect::Killed),
+                ("b-hits", Some("killed")) => self.res.effect(a, MayhemEffect::Killed),
+                _ => {}
+            }
         }
         Ok(Some(combat.effect(tokens[0])))
     }

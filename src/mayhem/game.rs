@@ -1,15 +1,17 @@
 //! What a game keeps of Musket Mayhem figures: killed or run off, hero
-//! tokens spent; the facts a figure brings to a command; the roster.
+//! tokens spent, the dice for the downed after the battle; the facts a
+//! figure brings to a command; the roster.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use super::MayhemTables;
-use super::army::{Figure, List};
+use super::army::{Bonus, Figure, List, MELEE};
+use super::{Downed, MayhemTables};
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
+use crate::command::Command;
 use crate::resolution::{Effect, SystemEffect};
 use crate::system::{GamePart, Roster};
 
@@ -25,6 +27,8 @@ pub enum MayhemEffect {
     SaveSpent,
     /// A hero's reroll token spent.
     RerollSpent,
+    /// A downed figure diced for after the battle.
+    AfterBattle { outcome: Downed },
 }
 
 impl SystemEffect for MayhemEffect {
@@ -35,8 +39,28 @@ impl SystemEffect for MayhemEffect {
             MayhemEffect::RanOff => format!("game: {u} runs off the board"),
             MayhemEffect::SaveSpent => format!("game: {u} spends a save token"),
             MayhemEffect::RerollSpent => format!("game: {u} spends a reroll token"),
+            MayhemEffect::AfterBattle { outcome } => {
+                format!("game: after the battle {u} is {}", downed_word(*outcome))
+            }
         }
     }
+}
+
+fn downed_word(d: Downed) -> &'static str {
+    match d {
+        Downed::Wounded => "wounded",
+        Downed::Dead => "dead",
+    }
+}
+
+/// The fact words a figure brings that say what became of it, for the
+/// verbs that may name the fallen (`post-battle`).
+pub const DOWNED: &str = "downed";
+pub const RAN_OFF: &str = "ran-off";
+
+/// The fact words of a hero's bonuses: `rifle-skill`, `melee-impact`.
+pub fn bonus_word(what: &str, die: &str) -> String {
+    format!("{what}-{die}")
 }
 
 /// Everything the game remembers about one figure.
@@ -46,6 +70,9 @@ pub struct FigureState {
     pub ran_off: bool,
     pub saves_spent: u32,
     pub rerolls_spent: u32,
+    /// What the dice said of it after the battle, when it was downed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after_battle: Option<Downed>,
 }
 
 /// The Musket Mayhem part of a game.
@@ -91,13 +118,22 @@ impl MayhemGame {
         })
     }
 
-    fn figure_facts(&self, figure: &Figure, state: &FigureState) -> Vec<UnitFact> {
+    /// Whether the figure is a leader for hand-to-hand ("+1 if leader"):
+    /// marked so, or a leader by rank.
+    fn leads(figure: &Figure) -> bool {
+        figure.leader
+            || figure
+                .rank
+                .as_deref()
+                .is_some_and(|r| matches!(r, "leader" | "exceptional-leader"))
+    }
+
+    /// The facts of a figure in a state. With `every` set, each fact the
+    /// figure could bring in any state of the game.
+    fn figure_facts(&self, figure: &Figure, state: &FigureState, every: bool) -> Vec<UnitFact> {
         let mut facts = Vec::new();
         if let Some(courage) = self.courage(figure) {
             facts.push(UnitFact::number("courage", courage));
-        }
-        if let Some(rank) = &figure.rank {
-            facts.push(UnitFact::word(rank.clone()));
         }
         if let Some(weapon) = &figure.weapon {
             facts.push(UnitFact::word(weapon.clone()));
@@ -105,7 +141,7 @@ impl MayhemGame {
         facts.push(UnitFact::word(figure.armament.clone()));
         for (flag, word) in [
             (figure.mounted, "mounted"),
-            (figure.leader, "leader"),
+            (Self::leads(figure), "leader"),
             (figure.shock, "shock"),
             (figure.bayonet, "bayonet"),
         ] {
@@ -113,40 +149,93 @@ impl MayhemGame {
                 facts.push(UnitFact::word(word));
             }
         }
-        if figure.skill_bonus != 0 {
-            facts.push(UnitFact::number("skill", figure.skill_bonus));
-        }
-        if figure.impact_bonus != 0 {
-            facts.push(UnitFact::number("impact", figure.impact_bonus));
+        let mut bonus = |what: &str, b: Bonus| {
+            for (die, n) in [("skill", b.skill), ("impact", b.impact)] {
+                if n != 0 {
+                    facts.push(UnitFact::number(bonus_word(what, die), n));
+                }
+            }
+        };
+        bonus(MELEE, figure.melee_bonus());
+        if let Some(weapon) = &figure.weapon {
+            bonus(weapon, figure.weapon_bonus);
         }
         if figure.saves > 0 {
             facts.push(UnitFact::word("hero"));
-            let left = figure.saves - i64::from(state.saves_spent);
-            facts.push(UnitFact::number("saves", left.max(0)));
+        }
+        let (saves, rerolls) = tokens_left(figure, state);
+        if figure.saves > 0 {
+            facts.push(UnitFact::number("saves", saves));
         }
         if figure.rerolls > 0 {
-            let left = figure.rerolls - i64::from(state.rerolls_spent);
-            facts.push(UnitFact::number("rerolls", left.max(0)));
+            facts.push(UnitFact::number("rerolls", rerolls));
+        }
+        if state.killed || every {
+            facts.push(UnitFact::word(DOWNED));
+        }
+        if state.ran_off || every {
+            facts.push(UnitFact::word(RAN_OFF));
         }
         facts
     }
+
+    fn fate(s: &FigureState) -> String {
+        let mut fate = if s.killed {
+            "killed".to_string()
+        } else if s.ran_off {
+            "ran off".to_string()
+        } else {
+            "in play".to_string()
+        };
+        if let Some(d) = s.after_battle {
+            fate.push_str(&format!(" — after the battle: {}", downed_word(d)));
+        }
+        fate
+    }
 }
 
-fn flags(s: &FigureState) -> String {
-    let mut f: Vec<String> = Vec::new();
-    if s.killed {
-        f.push("killed".into());
+/// A figure's save and reroll tokens left.
+fn tokens_left(figure: &Figure, state: &FigureState) -> (i64, i64) {
+    (
+        figure
+            .saves
+            .saturating_sub(i64::from(state.saves_spent))
+            .max(0),
+        figure
+            .rerolls
+            .saturating_sub(i64::from(state.rerolls_spent))
+            .max(0),
+    )
+}
+
+fn tokens_text(figure: &Figure, state: &FigureState) -> String {
+    let (saves, rerolls) = tokens_left(figure, state);
+    let mut parts = Vec::new();
+    if figure.saves > 0 {
+        parts.push(format!("{saves} of {} save(s)", figure.saves));
     }
-    if s.ran_off {
-        f.push("ran off".into());
+    if figure.rerolls > 0 {
+        parts.push(format!("{rerolls} of {} reroll(s)", figure.rerolls));
     }
-    if s.saves_spent > 0 {
-        f.push(format!("saves spent {}", s.saves_spent));
+    if parts.is_empty() {
+        "—".into()
+    } else {
+        parts.join(", ")
     }
-    if s.rerolls_spent > 0 {
-        f.push(format!("rerolls spent {}", s.rerolls_spent));
+}
+
+fn bonus_text(what: &str, b: Bonus) -> Option<String> {
+    if !b.any() {
+        return None;
     }
-    f.join(", ")
+    let mut dice = Vec::new();
+    if b.skill != 0 {
+        dice.push(format!("skill +{}", b.skill));
+    }
+    if b.impact != 0 {
+        dice.push(format!("impact +{}", b.impact));
+    }
+    Some(format!("{what}: {}", dice.join(", ")))
 }
 
 impl GamePart for MayhemGame {
@@ -155,14 +244,14 @@ impl GamePart for MayhemGame {
         Some(UnitFacts {
             id: f.id.clone(),
             name: f.name.clone(),
-            facts: self.figure_facts(f, &self.state(id)),
+            facts: self.figure_facts(f, &self.state(id), false),
             out_of_action: None,
         })
     }
 
     fn possible_facts(&self, id: &str) -> Vec<UnitFact> {
         self.figure(id)
-            .map(|f| self.figure_facts(f, &FigureState::default()))
+            .map(|f| self.figure_facts(f, &FigureState::default(), true))
             .unwrap_or_default()
     }
 
@@ -186,12 +275,15 @@ impl GamePart for MayhemGame {
         if self.figure(id).is_none() {
             return Err(format!("no Musket Mayhem figure `{id}` in this game"));
         }
+        // Tokens typed on a line win over the figure's own, so more may be
+        // spent than the list gave: the count left never goes below 0.
         let s = self.figures.entry(id.to_string()).or_default();
         match effect {
             MayhemEffect::Killed => s.killed = true,
             MayhemEffect::RanOff => s.ran_off = true,
             MayhemEffect::SaveSpent => s.saves_spent = s.saves_spent.saturating_add(1),
             MayhemEffect::RerollSpent => s.rerolls_spent = s.rerolls_spent.saturating_add(1),
+            MayhemEffect::AfterBattle { outcome } => s.after_battle = Some(*outcome),
         }
         Ok(())
     }
@@ -201,29 +293,27 @@ impl GamePart for MayhemGame {
     fn roster(&self, army: usize) -> Option<Roster> {
         let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
         let mut roster = Roster {
-            header: vec!["id", "name", "courage", "weapon", "group", "state"],
+            header: vec![
+                "id",
+                "name",
+                "courage",
+                "weapon",
+                "group",
+                "tokens left",
+                "fate",
+            ],
             ..Roster::default()
         };
         for f in &list.figures {
             let s = self.state(&f.id);
-            let fate = if s.killed {
-                "killed".to_string()
-            } else if s.ran_off {
-                "ran off".to_string()
-            } else {
-                let mut f = flags(&s);
-                if f.is_empty() {
-                    f = "in play".into();
-                }
-                f
-            };
             roster.rows.push(vec![
                 f.id.clone(),
                 f.name.clone(),
                 self.courage(f).map_or("—".into(), |c| c.to_string()),
                 f.weapon.clone().unwrap_or_else(|| "—".into()),
                 f.group.clone().unwrap_or_else(|| "—".into()),
-                fate,
+                tokens_text(f, &s),
+                Self::fate(&s),
             ]);
         }
         Some(roster)
@@ -232,6 +322,7 @@ impl GamePart for MayhemGame {
     fn show(&self, id: &str) -> Option<Vec<(String, String)>> {
         let f = self.figure(id)?;
         let s = self.state(id);
+        let t = &self.tables;
         let mut rows: Vec<(String, String)> = Vec::new();
         let mut row = |k: &str, v: String| rows.push((k.to_string(), v));
         if let Some(rank) = &f.rank {
@@ -240,33 +331,102 @@ impl GamePart for MayhemGame {
         if let Some(courage) = self.courage(f) {
             row("courage", courage.to_string());
         }
-        if let Some(w) = &f.weapon {
-            row("weapon", w.clone());
+        let armament = t
+            .fight
+            .armament
+            .iter()
+            .find(|a| a.keyword == f.armament)
+            .map_or(f.armament.clone(), |a| {
+                format!("{} ({}: {})", a.keyword, a.value, a.row)
+            });
+        row("armament", armament);
+        let weapon = match &f.weapon {
+            Some(w) => t
+                .fire
+                .weapon
+                .iter()
+                .find(|x| &x.keyword == w)
+                .map_or(w.clone(), |x| format!("{w} ({}\")", x.range)),
+            None => "— (no missile weapon)".into(),
+        };
+        row("weapon", weapon);
+        let mut melee: Vec<&str> = Vec::new();
+        for (flag, word) in [
+            (Self::leads(f), "leader"),
+            (f.shock, "shock"),
+            (f.bayonet, "bayonet"),
+            (f.mounted, "mounted"),
+        ] {
+            if flag {
+                melee.push(word);
+            }
         }
-        row("armament", f.armament.clone());
-        if f.saves > 0 || f.rerolls > 0 {
-            row(
-                "hero tokens left",
-                format!(
-                    "{} save(s), {} reroll(s)",
-                    (f.saves - i64::from(s.saves_spent)).max(0),
-                    (f.rerolls - i64::from(s.rerolls_spent)).max(0)
-                ),
-            );
-        }
-        if let Some(g) = &f.group {
-            row("group", g.clone());
-        }
-        row("state", flags(&s));
+        row(
+            "marked",
+            if melee.is_empty() {
+                "—".into()
+            } else {
+                melee.join(", ")
+            },
+        );
+        row("tokens left", tokens_text(f, &s));
+        let bonuses: Vec<String> = f
+            .weapon
+            .iter()
+            .filter_map(|w| bonus_text(&format!("with the {w}"), f.weapon_bonus))
+            .chain(bonus_text("in melee", f.melee_bonus()))
+            .collect();
+        row(
+            "bonuses",
+            if bonuses.is_empty() {
+                "—".into()
+            } else {
+                bonuses.join("; ")
+            },
+        );
+        row("group", f.group.clone().unwrap_or_else(|| "—".into()));
+        row("fate", Self::fate(&s));
         Some(rows)
     }
 
     fn end_turn(&self) -> String {
-        "end of turn (Musket Mayhem): nothing carries over; dice for initiative next turn (`initiative`)"
-            .into()
+        let t = &self.tables;
+        format!(
+            "end of turn (Musket Mayhem): no result carries over from one turn to the next — the \
+             situation is read from the table. Next turn: {} {} (`initiative`). Guns with smoke \
+             puffs: a trained crew of {} or more (a leader counting as {}) may remove {} \
+             (`reload`).",
+            t.initiative.row,
+            t.initiative.tie,
+            t.reload.min_crew,
+            t.reload.leader_counts,
+            t.reload.clear_per_turn
+        )
     }
 
     fn state(&self) -> serde_json::Value {
-        serde_json::json!({ "figures": self.figures })
+        let mut figures = serde_json::Map::new();
+        for (_, list) in &self.armies {
+            for f in &list.figures {
+                let s = self.state(&f.id);
+                let (saves, rerolls) = tokens_left(f, &s);
+                let mut j = serde_json::to_value(&s).unwrap_or_default();
+                if let Some(map) = j.as_object_mut() {
+                    map.insert("saves_left".into(), saves.into());
+                    map.insert("rerolls_left".into(), rerolls.into());
+                    map.insert("fate".into(), Self::fate(&s).into());
+                }
+                figures.insert(f.id.clone(), j);
+            }
+        }
+        serde_json::json!({ "figures": figures })
+    }
+
+    fn expand(&self, command: &Command, line: &str) -> Option<String> {
+        super::courage::expand(command, line, |id| {
+            let f = self.figure(id)?;
+            let (saves, rerolls) = tokens_left(f, &self.state(id));
+            Some((f.saves > 0, saves, f.rerolls > 0, rerolls))
+        })
     }
 }

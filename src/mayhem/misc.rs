@@ -10,9 +10,10 @@ use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::{Resolution, Target, Tone};
 
-use super::{CheckRow, D6, Downed, MayhemTables, needs};
+use super::game::{DOWNED, MayhemEffect, RAN_OFF};
+use super::{CheckRow, D6, Downed, MayhemTables, named_figures, needs, one_figure};
 
 /// Most figures in a crew or downed after a battle, on one line.
 const MAX_FIGURES: i64 = 200;
@@ -388,39 +389,110 @@ pub fn post_battle_verb(t: &Rc<MayhemTables>) -> VerbDoc {
         .iter()
         .map(|b| b.row.clone())
         .collect();
+    let vocab = post_battle_vocab();
     VerbDoc::new(
         Some(super::MAYHEM),
         "post-battle",
-        "post-battle N",
+        "post-battle N | post-battle FIGURE",
         "After the battle, each downed figure (not those that ran): one d6, 1-4 wounded, 5-6 dead.",
-        Vocab::new().with_number("the number of downed figures"),
+        vocab.clone(),
         {
             let t = t.clone();
-            move |input: &Input, dice: &mut dyn DiceSource| resolve_post_battle(&t, input, dice)
+            move |input: &Input, dice: &mut dyn DiceSource| {
+                resolve_post_battle(&t, &vocab, input, dice)
+            }
         },
     )
+    .takes_fallen()
     .examples(&["post-battle 3", "post-battle 2 rolled 4 5"])
     .tap_help(bands.join("; "))
 }
 
+fn post_battle_vocab() -> Vocab {
+    Vocab::new()
+        .with_number("the number of downed figures")
+        .flag(
+            DOWNED,
+            "one figure downed by enemy action (a figure killed in the game brings it)",
+        )
+        .flag(
+            RAN_OFF,
+            "the figure ran from the table: it is not diced for (a figure that ran off in the game brings it)",
+        )
+}
+
 fn resolve_post_battle(
     tables: &MayhemTables,
+    vocab: &Vocab,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
     let t = &tables;
-    let (n, span) = input.words.number.ok_or_else(|| {
-        input.missing("`post-battle` needs the number of downed figures, like `post-battle 3`")
-    })?;
-    if n.fract() != 0.0 || n < 1.0 || n > MAX_FIGURES as f64 {
-        return Err(BindError::BadValue {
+    let words = &input.words;
+    let named = named_figures(&input.command.words, vocab);
+    // The game gives each figure its state as words, and the words of two
+    // figures named on one line are not told apart: one at a time.
+    one_figure(
+        &named,
+        "the line",
+        "dice for one named figure at a time (`post-battle ID`), or give the number of downed figures (`post-battle 3`)",
+    )?;
+    if let Some(span) = words.span_of(RAN_OFF) {
+        let rule = "the rule dices after the battle only for figures downed by enemy action (\"a distinction can be made between figures which run from the table and those downed by enemy action\")";
+        return Err(BindError::NotHere {
             span,
-            text: n.to_string(),
-            expected: format!("the downed figures are a whole number from 1 to {MAX_FIGURES}"),
+            text: named
+                .first()
+                .map_or(RAN_OFF.to_string(), |(_, id)| id.clone()),
+            why: if named.is_empty() {
+                format!("is not diced for: {rule}")
+            } else {
+                format!("ran from the table: {rule}")
+            },
         }
         .into());
     }
+    if let Some((span, id)) = named.first()
+        && !words.has(DOWNED)
+    {
+        return Err(BindError::NotHere {
+            span: *span,
+            text: id.clone(),
+            why: "is still in play: only figures downed by enemy action are diced for after the battle".into(),
+        }
+        .into());
+    }
+    let n = match (words.number, words.span_of(DOWNED)) {
+        (Some((_, span)), Some(_)) if !named.is_empty() => {
+            return Err(BindError::NotHere {
+                span,
+                text: "N".into(),
+                why: "is a count of figures, and the line names one figure: give one or the other"
+                    .into(),
+            }
+            .into());
+        }
+        (Some((n, span)), _) => {
+            if n.fract() != 0.0 || n < 1.0 || n > MAX_FIGURES as f64 {
+                return Err(BindError::BadValue {
+                    span,
+                    text: n.to_string(),
+                    expected: format!(
+                        "the downed figures are a whole number from 1 to {MAX_FIGURES}"
+                    ),
+                }
+                .into());
+            }
+            n
+        }
+        (None, Some(_)) => 1.0,
+        (None, None) => {
+            return Err(input.missing(
+                "`post-battle` needs the number of downed figures, like `post-battle 3`, or a downed figure's id",
+            ));
+        }
+    };
     let figures = n as u32;
     let dead_from = t.dead_from();
     let mut res = input.resolution(
@@ -456,6 +528,14 @@ fn resolve_post_battle(
     }
     res.field("wounded", wounded);
     res.field("dead", dead);
+    if !named.is_empty() {
+        let outcome = if dead > 0 {
+            Downed::Dead
+        } else {
+            Downed::Wounded
+        };
+        res.effect(Target::ACTOR, MayhemEffect::AfterBattle { outcome });
+    }
     res.set_outcome(
         "post-battle",
         format!("{wounded} wounded, {dead} dead"),

@@ -17,9 +17,9 @@ use serde::Deserialize;
 use crate::army::{Army, Schema};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::VerbDoc;
-use crate::command::{Book, System};
+use crate::command::{Book, Span, System, Word, WordKind};
 use crate::dice::DiceExpr;
-use crate::error::TableError;
+use crate::error::{BindError, CommandError, TableError};
 use crate::resolution::{Effect, effect_from_json};
 use crate::system::{GamePart, RuleSet, RuleSystem};
 use crate::tables::{TableFile, TableSource};
@@ -209,7 +209,7 @@ pub struct PostBattleTable {
     pub band: Vec<PostBattleBand>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Downed {
     Wounded,
@@ -480,6 +480,35 @@ pub fn token_words(vocab: Vocab, heroes: &HeroTable, reroll_use: &str) -> Vocab 
             MAX_TOKENS,
             format!("hero's {}: {reroll_use}", heroes.reroll),
         )
+}
+
+/// The figures named on one side of a command, in the order written: the
+/// words binding took for unit ids. Binding refuses every other keyword
+/// its vocabulary does not know, so a bare keyword unknown to `vocab` on a
+/// bound side is a figure. (Not for raw vocabularies, which take any word.)
+pub fn named_figures(words: &[Word], vocab: &Vocab) -> Vec<(Span, String)> {
+    words
+        .iter()
+        .filter_map(|w| match &w.kind {
+            WordKind::Keyword { name, value: None } if vocab.find(name).is_none() => {
+                Some((w.span, name.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A side that names more than one figure where a command takes one.
+pub fn one_figure(named: &[(Span, String)], side: &str, instead: &str) -> Result<(), CommandError> {
+    match named {
+        [_, (span, id), ..] => Err(BindError::NotHere {
+            span: *span,
+            text: id.clone(),
+            why: format!("is a second figure on {side}; {instead}"),
+        }
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 /// "5+" for a score needed on a die.
