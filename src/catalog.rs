@@ -24,6 +24,10 @@ pub struct Input<'a> {
     pub words: Bound,
     /// Each clause with its kind, the span of its `at`/`vs` word, and its words.
     pub clauses: Vec<(ClauseKind, Span, Bound)>,
+    /// Every unit the command named, with all the facts it brings (typed,
+    /// whatever its side's vocabulary reads): for verbs that read their
+    /// own notation, and for sides that name several units.
+    pub named: Vec<Named>,
     /// Whether resolutions keep their explanation (rows, notes): not under
     /// `odds`, which reads only outcomes and measures.
     pub explain: bool,
@@ -66,6 +70,12 @@ impl Input<'_> {
             what: what.into(),
         }
         .into()
+    }
+
+    /// The units named on one side (`None`: the acting side; `Some(i)`:
+    /// the i-th clause), in the order named.
+    pub fn named_on(&self, clause: Option<usize>) -> impl Iterator<Item = &Named> {
+        self.named.iter().filter(move |n| n.clause == clause)
     }
 
     /// The words of the first clause of a kind, if any.
@@ -208,6 +218,7 @@ impl Catalog {
             }
         })?;
         let mut named = Vec::new();
+        let mut facts = Vec::new();
         let words = bind_side(
             &command.words,
             doc,
@@ -216,6 +227,7 @@ impl Catalog {
             units,
             None,
             &mut named,
+            &mut facts,
         )?;
         let mut clauses = Vec::new();
         for (i, clause) in command.clauses.iter().enumerate() {
@@ -234,6 +246,7 @@ impl Catalog {
                 units,
                 Some((i, clause.kind)),
                 &mut named,
+                &mut facts,
             )?;
             clauses.push((clause.kind, clause.span, bound));
         }
@@ -243,6 +256,7 @@ impl Catalog {
             line,
             words,
             clauses,
+            named: facts,
             explain,
             memo: std::cell::OnceCell::new(),
         };
@@ -264,8 +278,9 @@ pub struct Prepared<'a> {
 impl Prepared<'_> {
     pub fn run(&self, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
         let mut res = (self.resolve)(&self.input, dice)?;
+        // Under `odds` nothing is shown and no effect is kept: the units
+        // named matter only to those.
         if res.quiet {
-            res.units = self.named.clone();
             return Ok(res);
         }
         let named = self.named.clone();
@@ -296,6 +311,7 @@ fn bind_side(
     units: &dyn Units,
     clause: Option<(usize, ClauseKind)>,
     named: &mut Vec<NamedUnit>,
+    all: &mut Vec<Named>,
 ) -> Result<Bound, BindError> {
     let verb = doc.name;
     let mut typed: Vec<Word> = Vec::new();
@@ -354,9 +370,14 @@ fn bind_side(
         }
         named.push(NamedUnit {
             clause,
-            id: facts.id,
-            name: facts.name,
+            id: facts.id.clone(),
+            name: facts.name.clone(),
             applied,
+        });
+        all.push(Named {
+            clause: clause.map(|(i, _)| i),
+            span,
+            facts,
         });
     }
     Ok(bound)
@@ -398,6 +419,16 @@ pub trait Units {
     fn book_of(&self, _id: &str) -> Option<System> {
         None
     }
+}
+
+/// A unit a command named: where, and everything it brings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Named {
+    /// `None`: the acting side; otherwise the clause's index.
+    pub clause: Option<usize>,
+    /// The span of its id in the line.
+    pub span: Span,
+    pub facts: UnitFacts,
 }
 
 /// What a named unit brings to a command.

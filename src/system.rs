@@ -94,6 +94,11 @@ pub trait GamePart {
     /// The turn ends: per-turn facts are cleared.
     fn next_turn(&mut self);
 
+    /// What a new turn clears or brings back, in the rules' words, if anything.
+    fn next_turn_text(&self) -> Option<String> {
+        None
+    }
+
     /// The `units` table of one army (by its index in the game).
     fn roster(&self, army: usize) -> Option<Roster>;
 

@@ -458,20 +458,32 @@ impl Game {
         entry.entry = self.next_entry_number();
         let line = entry.line()?;
         let before = self.tally.clone();
+        // Applied first: an entry the game cannot apply never reaches the
+        // journal (which would then not open).
+        self.entries.push(entry.clone());
+        let applied = if rebuild {
+            self.rebuild()
+        } else {
+            self.apply_entry(&entry)
+        };
+        if let Err(e) = applied {
+            self.entries.pop();
+            self.rebuild()?;
+            return Err(e);
+        }
         if let (Some(path), Some(writer)) = (&self.file, &mut self.writer) {
-            Journal::append(
+            let appended = Journal::append(
                 &mut writer.journal,
                 &Journal::path_for(path),
                 self.tally.bytes,
                 &line,
-            )?;
+            );
+            if let Err(e) = appended {
+                self.entries.pop();
+                self.rebuild()?;
+                return Err(e);
+            }
             self.tally.add_line(line.as_bytes(), true);
-        }
-        self.entries.push(entry);
-        if rebuild {
-            self.rebuild()?;
-        } else if let Some(entry) = self.entries.last().cloned() {
-            self.apply_entry(&entry)?;
         }
         let Err(e) = self.save() else {
             return Ok(());
@@ -597,6 +609,14 @@ impl Game {
             .iter()
             .find(|p| p.set.system().books().contains(&system))
             .and_then(|p| p.state.expand(command, line))
+    }
+
+    /// What the new turn cleared or brought back, system by system.
+    pub fn next_turn_texts(&self) -> Vec<String> {
+        self.parts
+            .iter()
+            .filter_map(|p| p.state.next_turn_text())
+            .collect()
     }
 
     /// Every fact a unit could bring in any state, for checks.

@@ -343,10 +343,12 @@ impl Session {
             }
             "next-turn" => {
                 game.next_turn(line).map_err(game_error)?;
-                Ok(format!(
-                    "turn {}: per-turn facts cleared (moved, hit, inflicted, forced to retire)",
-                    game.turn
-                ))
+                let mut out = format!("turn {}", game.turn);
+                for text in game.next_turn_texts() {
+                    out.push_str(": ");
+                    out.push_str(&text);
+                }
+                Ok(out)
             }
             "end-turn" => Ok(game.end_turn_text()),
             "undo" => match game.undo().map_err(game_error)? {
