@@ -1072,8 +1072,15 @@ fn game_effects(setup: &Setup, before: &Before, ctx: &Ctx, swapped: bool, res: &
                 }
             }
             Who::All => {
-                for nth in 0..words.units.len() {
-                    res.effect(target(nth), effect.clone());
+                for (nth, u) in words.units.iter().enumerate() {
+                    let e = if u.combat {
+                        Some(effect.clone())
+                    } else {
+                        effect.for_leader()
+                    };
+                    if let Some(e) = e {
+                        res.effect(target(nth), e);
+                    }
                 }
             }
             Who::Combat => {

@@ -390,8 +390,12 @@ fn game_effects(
             }
             Who::All | Who::Combat => {
                 for (nth, u) in named.target.iter().enumerate() {
-                    if *who == Who::All || u.combat {
+                    if u.combat {
                         res.effect(target(nth), effect.clone());
+                    } else if *who == Who::All
+                        && let Some(e) = effect.for_leader()
+                    {
+                        res.effect(target(nth), e);
                     }
                 }
             }

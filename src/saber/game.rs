@@ -59,6 +59,19 @@ pub enum SaberEffect {
     Destroyed,
 }
 
+impl SaberEffect {
+    /// What this effect on a side does to a leader on it: he retreats
+    /// with his stack (and so is flipped) when it routs; disruption and
+    /// steps are for combat units.
+    pub fn for_leader(&self) -> Option<SaberEffect> {
+        match self {
+            SaberEffect::Routed => Some(SaberEffect::Retreated),
+            SaberEffect::Disrupted | SaberEffect::StepLost => None,
+            other => Some(other.clone()),
+        }
+    }
+}
+
 impl SystemEffect for SaberEffect {
     fn describe(&self, unit: Option<&str>) -> String {
         let u = unit.unwrap_or("the unit");
@@ -78,7 +91,7 @@ impl SystemEffect for SaberEffect {
             } => match (disruption, effectiveness) {
                 (true, true) => format!("game: {u} recovers from disruption and ineffectiveness"),
                 (true, false) => format!("game: {u} recovers from disruption"),
-                (false, true) => format!("game: {u} recovers its effectiveness"),
+                (false, true) => format!("game: {u} recovers effectiveness"),
                 (false, false) => format!("game: {u} recovers nothing"),
             },
             SaberEffect::StepRecovered => format!("game: {u} recovers a step"),

@@ -138,6 +138,12 @@ fn ma_vocab(rules: &super::SaberRules) -> Vocab {
     for reason in &rules.ma.rolls_when {
         vocab = vocab.flag(&reason.keyword, reason.row.clone());
     }
+    if vocab.find("v").is_none() {
+        vocab = vocab.flag(
+            "v",
+            "a V in place of a numerical MA: the MA is rolled (a unit with a variable MA brings it)",
+        );
+    }
     vocab
 }
 

@@ -425,7 +425,20 @@ fn resolve(
 ) -> Result<Resolution, CommandError> {
     let rules = variant.rules(tables);
     let morale_in = input.memoized(|| {
-        let (_, _, words) = one_unit(input, &vocab(rules), &input.words, "a morale check")?;
+        let (units, primary, words) =
+            one_unit(input, &vocab(rules), &input.words, "a morale check")?;
+        if primary.is_none()
+            && words.number.is_none()
+            && !words.has("artillery")
+            && let Some(leader) = units.first()
+        {
+            return Err(BindError::NotHere {
+                span: leader.span,
+                text: leader.id.clone(),
+                why: "is a leader: name the unit that checks morale, and him beside it (his morale rating is added to the unit's, 10.3)".into(),
+            }
+            .into());
+        }
         let mr = match words.number {
             Some((n, span)) if n.fract() != 0.0 || !(0.0..=10.0).contains(&n) => {
                 return Err(BindError::BadValue {

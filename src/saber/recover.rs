@@ -127,18 +127,17 @@ struct OneUnit {
 }
 
 fn one_unit(input: &Input, vocab: &Vocab, what: &str) -> Result<OneUnit, CommandError> {
-    let units = named::named(
-        &input.command.words,
-        vocab,
-        &input.words,
-        morale::checks_morale,
-    );
+    // A leader brings his MR as `leader-mr`; a combat unit brings its own
+    // MR, or nothing new when another unit named before it brought one.
+    let units = named::named(&input.command.words, vocab, &input.words, |b, span| {
+        !named::brought(b, span, morale::LEADER_MR)
+    });
     let primary = named::primary(&units).map(|(i, _)| i);
     let view = named::primary_view(&input.words, &units, primary.map(|i| units[i].span));
-    if let Some(extra) = units.iter().filter(|u| !u.combat).nth(1) {
+    if let Some(leader) = units.iter().filter(|u| !u.combat).nth(1) {
         return Err(BindError::NotHere {
-            span: extra.span,
-            text: extra.id.clone(),
+            span: leader.span,
+            text: leader.id.clone(),
             why: format!("is a second leader: {what} takes one leader's morale rating (10.3)"),
         }
         .into());
@@ -271,7 +270,7 @@ fn plan_recovery(
         return Err(match one.primary {
             Some(p) => refuse_unit(
                 &one.units[p],
-                "is neither disrupted nor ineffective nor reduced: it has nothing to recover from",
+                "has nothing to recover from: it is neither disrupted nor ineffective (a reduced brigade recovers its step with `replacement`)",
             ),
             None => input.missing(
                 "`recover` needs what the unit recovers from: `disrupted`, `ineffective` (or `eliminated`, `replacement`)",
@@ -634,6 +633,14 @@ fn choose(
     let at = |nth: usize| Target::Side { clause: None, nth };
     let all = 0..c.units.len();
     let primary = c.primary.or((!c.units.is_empty()).then_some(0));
+    // What falls on a side falls on a leader on it as a leader's fate.
+    let emit = |res: &mut Resolution, nth: usize, e: SaberEffect| {
+        let combat = c.units.get(nth).is_none_or(|u| u.combat);
+        let e = if combat { Some(e) } else { e.for_leader() };
+        if let Some(e) = e {
+            res.effect(at(nth), e);
+        }
+    };
     match c.word {
         "disruption" => {
             if let Some(check) = &c.check {
@@ -666,7 +673,7 @@ fn choose(
                         } else {
                             SaberEffect::Retreated
                         };
-                        res.effect(at(nth), e);
+                        emit(&mut res, nth, e);
                     }
                 }
             } else {
@@ -682,7 +689,7 @@ fn choose(
                 };
                 res.set_outcome("disrupted", text, Tone::Neutral);
                 for nth in targets {
-                    res.effect(at(nth), SaberEffect::Disrupted);
+                    emit(&mut res, nth, SaberEffect::Disrupted);
                 }
             }
         }
@@ -698,8 +705,9 @@ fn choose(
             };
             res.set_outcome("retreat", text, Tone::Neutral);
             for nth in all {
-                res.effect(
-                    at(nth),
+                emit(
+                    &mut res,
+                    nth,
                     if c.disengage {
                         SaberEffect::Disengaged
                     } else {
@@ -718,7 +726,7 @@ fn choose(
                 Tone::Neutral,
             );
             if let Some(p) = primary {
-                res.effect(at(p), SaberEffect::StepLost);
+                emit(&mut res, p, SaberEffect::StepLost);
             }
         }
         "retreat-disrupted" => {
@@ -731,8 +739,8 @@ fn choose(
                 Tone::Neutral,
             );
             for nth in all {
-                res.effect(at(nth), SaberEffect::Disrupted);
-                res.effect(at(nth), SaberEffect::Retreated);
+                emit(&mut res, nth, SaberEffect::Disrupted);
+                emit(&mut res, nth, SaberEffect::Retreated);
             }
         }
         _ => {
@@ -742,7 +750,7 @@ fn choose(
                 Tone::Neutral,
             );
             for nth in all {
-                res.effect(at(nth), SaberEffect::Ineffective);
+                emit(&mut res, nth, SaberEffect::Ineffective);
             }
         }
     }
