@@ -352,11 +352,12 @@ impl GamePart for SaberGame {
                 );
             }
             return eliminated(u, &s).then(|| {
-                format!(
-                    "is eliminated: it has lost all its {} step{} (standard 7.11, QuickPlay 7.7)",
-                    u.steps(),
-                    if u.steps() == 1 { "" } else { "s" }
-                )
+                let steps = if u.steps() == 1 {
+                    "its only step".to_string()
+                } else {
+                    format!("all its {} steps", u.steps())
+                };
+                format!("is eliminated: it has lost {steps} (standard 7.11, QuickPlay 7.7)")
             });
         }
         self.leader(id)?;
