@@ -531,3 +531,28 @@ fn every_fact_a_unit_can_bring_is_read_by_a_verb_of_its_book() {
         }
     }
 }
+
+// A word a verb knows twice would be read as its first meaning only (and a
+// named unit's fact could pick the second): each Musket & Saber verb knows
+// each word once, on each side.
+#[test]
+fn no_verb_knows_a_word_twice() {
+    let tables = drumhead::systems::embedded().unwrap();
+    let catalog = drumhead::session::catalog(&tables);
+    for book in [drumhead::saber::SABER, drumhead::saber::QUICKPLAY] {
+        for verb in catalog.verbs.iter().filter(|v| v.system == Some(book)) {
+            let sides = std::iter::once(&verb.vocab).chain(verb.clauses.iter().map(|(_, v)| v));
+            for vocab in sides {
+                let mut seen = std::collections::HashSet::new();
+                for entry in &vocab.entries {
+                    assert!(
+                        seen.insert(entry.name.as_str()),
+                        "{book} {}: `{}` twice",
+                        verb.name,
+                        entry.name
+                    );
+                }
+            }
+        }
+    }
+}

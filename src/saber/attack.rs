@@ -1093,7 +1093,7 @@ fn game_effects(setup: &Setup, before: &Before, ctx: &Ctx, swapped: bool, res: &
     }
     any_named |= !setup.attacker.units.is_empty() || !setup.defender.units.is_empty();
     if ctx.choice && any_named {
-        res.note("the game records only what the result imposes: once the owning player has chosen, record his choice with `choose UNIT… disruption`, `retreat`, `step-loss`, `retreat-disrupted` or `ineffective`");
+        res.note("the game records only what the result imposes: once the owning player has chosen, record his choice with `choose UNIT… disruption`, `retreat`, `step-loss`, `retreat-disrupted` or `flip`");
     }
 }
 

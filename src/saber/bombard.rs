@@ -404,7 +404,7 @@ fn game_effects(
     let ammo = extras.contains(&super::crt::Extra::Ammo);
     match named.artillery.as_slice() {
         [_] if ammo => res.effect(Target::ACTOR, SaberEffect::Ineffective),
-        [_, _, ..] if ammo => res.note("Ammo: the attacking player chooses which bombarding artillery unit is flipped to its ineffective side (8.5): record it with `choose UNIT ineffective`"),
+        [_, _, ..] if ammo => res.note("Ammo: the attacking player chooses which bombarding artillery unit is flipped to its ineffective side (8.5): record it with `choose UNIT flip`"),
         _ => {}
     }
     let named_any = !named.artillery.is_empty() || !named.target.is_empty();

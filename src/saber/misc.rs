@@ -77,7 +77,16 @@ pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
                 "Victorious charging cavalry tries to capture a routed defender: one die, at most its regular CF captures.",
                 Vocab::new()
                     .with_number("the charging cavalry's regular combat factor")
-                    .number_from("cf"),
+                    .number_from("cf")
+                    .flag("cavalry", "the capturing unit is cavalry (brought by a named unit)")
+                    .flag(
+                        "infantry",
+                        "brought by a named infantry unit: only victorious charging cavalry captures (9.3 7)",
+                    )
+                    .flag(
+                        "artillery",
+                        "brought by a named artillery unit: only victorious charging cavalry captures (9.3 7)",
+                    ),
                 super::resolver(t, capture),
             )
             .examples(&["capture 3", "capture 4 rolled 5"]),
@@ -396,6 +405,18 @@ fn capture(
     let Some(table) = &rules.capture else {
         return Err(input.missing("these rules have no capture"));
     };
+    for arm in ["infantry", "artillery"] {
+        if let Some(span) = input.words.span_of(arm) {
+            return Err(BindError::NotHere {
+                span,
+                text: input.line.get(span.start..span.end).unwrap_or(arm).to_string(),
+                why: format!(
+                    "is {arm}: only victorious charging cavalry may capture a routed defender (9.3 7)"
+                ),
+            }
+            .into());
+        }
+    }
     let Some(cf) = whole(input, "a combat factor", 0, 99)? else {
         return Err(input.missing(
             "`capture` needs the charging cavalry's regular combat factor, like `capture 3`",

@@ -509,7 +509,7 @@ const CHOICES: &[(&str, &str)] = &[
         "all units of the affected side retreat AND are disrupted (Ax/Dx: standard 7.8; QuickPlay 7.5)",
     ),
     (
-        "ineffective",
+        "flip",
         "the unit is flipped to its ineffective side (the artillery chosen for an Ammo result, 8.5; cavalry ending its charge, 9.3 8)",
     ),
 ];
@@ -534,7 +534,7 @@ pub fn choose_verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     VerbDoc::new(
         Some(variant.system()),
         "choose",
-        "choose UNIT… disruption|retreat|step-loss|retreat-disrupted|ineffective [disengage]",
+        "choose UNIT… disruption|retreat|step-loss|retreat-disrupted|flip [disengage]",
         "Record the owning player's choice a combat result left him (the primary unit first, then the others of its side).",
         choose_vocab(rules),
         super::resolver(t, choose),
@@ -567,11 +567,9 @@ fn plan_choice(
             CHOICES.iter().map(|c| c.0).collect::<Vec<_>>().join(", ")
         )));
     };
-    let word = CHOICES
-        .iter()
-        .map(|c| c.0)
-        .find(|c| *c == word)
-        .unwrap_or("retreat");
+    let Some(word) = CHOICES.iter().map(|c| c.0).find(|c| *c == word) else {
+        return Err(input.missing(format!("`{word}` is not a choice `choose` knows")));
+    };
     if let Some(first) = one.units.first()
         && one.primary != Some(0)
         && matches!(word, "disruption" | "step-loss")
