@@ -258,6 +258,8 @@ pub fn input_from(
         .as_ref()
         .filter(|_| words.has("artillery"));
     let mut input = match (mr, artillery) {
+        // A named battery's presumed MR gives way to one typed.
+        (Some((mr, _)), Some(_)) if words.implied("artillery") => MoraleInput::new(mr, "MR"),
         (Some((_, span)), Some(_)) => {
             return Err(BindError::Conflict {
                 span,

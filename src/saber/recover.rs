@@ -571,14 +571,13 @@ fn plan_choice(
         return Err(input.missing(format!("`{word}` is not a choice `choose` knows")));
     };
     if let Some(first) = one.units.first()
-        && one.primary != Some(0)
+        && one.primary.is_none()
         && matches!(word, "disruption" | "step-loss")
     {
         return Err(BindError::NotHere {
             span: first.span,
             text: first.id.clone(),
-            why: "is a leader: name the primary unit first (the choice falls on it, 7.4, 7.5)"
-                .into(),
+            why: "is a leader: name the primary unit the choice falls on (7.4, 7.5)".into(),
         }
         .into());
     }
@@ -630,7 +629,7 @@ fn choose(
     let mut res = input.resolution("choose", format!("the owning player's choice: {}", c.word));
     let at = |nth: usize| Target::Side { clause: None, nth };
     let all = 0..c.units.len();
-    let primary = c.primary.or((!c.units.is_empty()).then_some(0));
+    let primary = c.primary;
     // What falls on a side falls on a leader on it as a leader's fate.
     let emit = |res: &mut Resolution, nth: usize, e: SaberEffect| {
         let combat = c.units.get(nth).is_none_or(|u| u.combat);
