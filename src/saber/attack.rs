@@ -104,11 +104,15 @@ fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
         if adj.vs_cavalry || (side == Side::Defender && adj.group.is_some()) {
             continue;
         }
-        v.add(
-            adj.keyword.clone(),
-            crate::bind::Kind::Flag,
-            adj.row.clone(),
-        );
+        let help = if adj.keyword == "disrupted" && side == Side::Attacker {
+            format!(
+                "the primary unit is disrupted: {}; attacking, its CF is halved (11.1)",
+                adj.row
+            )
+        } else {
+            adj.row.clone()
+        };
+        v.add(adj.keyword.clone(), crate::bind::Kind::Flag, help);
     }
     if side == Side::Attacker {
         v = v.number("def-mr", 0, 10, "the primary defender's morale rating");
