@@ -26,6 +26,63 @@ pub struct Unit {
     pub kind: Option<String>,
 }
 
+/// What kind of combat unit a counter is (2.3, 2.4, 2.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitType {
+    Infantry,
+    Battalion,
+    Cavalry,
+    Squadron,
+    Artillery,
+}
+
+impl UnitType {
+    /// The word a unit of this type brings to a command: battalions are
+    /// infantry and squadrons cavalry for every rule that names the arm.
+    pub fn word(self) -> &'static str {
+        match self {
+            UnitType::Infantry | UnitType::Battalion => "infantry",
+            UnitType::Cavalry | UnitType::Squadron => "cavalry",
+            UnitType::Artillery => "artillery",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitType::Infantry => "infantry",
+            UnitType::Battalion => "battalion",
+            UnitType::Cavalry => "cavalry",
+            UnitType::Squadron => "squadron",
+            UnitType::Artillery => "artillery",
+        }
+    }
+
+    /// Whether the counter has an ineffective side (standard 2.6, 2.7;
+    /// QuickPlay 2.3): every type but the infantry brigade.
+    pub fn may_be_ineffective(self) -> bool {
+        self != UnitType::Infantry
+    }
+}
+
+impl Unit {
+    /// The unit's type; a list that gives none means infantry, for which
+    /// the rules are written (2.4).
+    pub fn unit_type(&self) -> UnitType {
+        match self.kind.as_deref() {
+            Some("battalion") => UnitType::Battalion,
+            Some("cavalry") => UnitType::Cavalry,
+            Some("squadron") => UnitType::Squadron,
+            Some("artillery") => UnitType::Artillery,
+            _ => UnitType::Infantry,
+        }
+    }
+
+    /// Its strength steps (one unless the list says two).
+    pub fn steps(&self) -> u32 {
+        self.steps.map_or(1, |s| s.clamp(1, 2) as u32)
+    }
+}
+
 /// A leader.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Leader {
@@ -42,6 +99,8 @@ pub struct Leader {
 pub struct List {
     pub units: Vec<Unit>,
     pub leaders: Vec<Leader>,
+    /// Read under the QuickPlay rules, where every counter prints an MR.
+    pub quickplay: bool,
 }
 
 impl ArmyList for List {
@@ -88,8 +147,11 @@ impl Schema for SaberSchema {
         SECTIONS
     }
 
-    fn reader(&self, _book: System) -> Box<dyn Reader> {
-        Box::new(List::default())
+    fn reader(&self, book: System) -> Box<dyn Reader> {
+        Box::new(List {
+            quickplay: book == super::QUICKPLAY,
+            ..List::default()
+        })
     }
 }
 
@@ -104,7 +166,7 @@ impl Reader for List {
     ) {
         match section {
             "unit" => {
-                if let Some(u) = unit(ck, e, id, name) {
+                if let Some(u) = unit(ck, e, id, name, self.quickplay) {
                     self.units.push(u);
                 }
             }
@@ -125,7 +187,13 @@ fn valid_formation_id(s: &str) -> bool {
     !s.is_empty() && s.len() <= 16 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
-fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String>) -> Option<Unit> {
+fn unit(
+    ck: &mut Checker,
+    e: &mut Entry,
+    id: Option<String>,
+    name: Option<String>,
+    quickplay: bool,
+) -> Option<Unit> {
     let kind = ck.keyword(e, "type", TYPES, "unit type");
     let kind_word = kind.as_ref().map(|k| k.get_ref().as_str());
 
@@ -134,13 +202,26 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
         ck.missing(e, "cf", "the combat factor, a whole number from 0 to 30");
     }
     let mut mr = ck.int(e, "mr", 1, 6, "the morale rating");
-    if e.get("mr").is_none() {
-        if kind_word == Some("artillery") {
-            // 8.1: artillery is presumed always to have an MR of 6.
-            mr = Some(6);
-        } else {
-            ck.missing(e, "mr", "the morale rating, a whole number from 1 to 6");
-        }
+    let standard_artillery = kind_word == Some("artillery") && !quickplay;
+    match e.get("mr") {
+        // Standard 8.1: there is no morale rating on an artillery counter.
+        Some(v) if standard_artillery => ck.fail(
+            v.span(),
+            e.key("mr"),
+            format!(
+                "{}: artillery has no morale rating on the counter; it is presumed always to have an MR of 6 (8.1): leave `mr` out",
+                e.place("mr")
+            ),
+        ),
+        Some(_) => {}
+        // 8.1: artillery is presumed always to have an MR of 6.
+        None if standard_artillery => mr = Some(6),
+        None if kind_word == Some("artillery") => ck.missing(
+            e,
+            "mr",
+            "the morale rating printed on the counter, a whole number from 1 to 6 (QuickPlay 2.3: every unit has one)",
+        ),
+        None => ck.missing(e, "mr", "the morale rating, a whole number from 1 to 6"),
     }
     // No `ma` (or "V") is a variable movement allowance (4.4).
     let ma = match e.get("ma").map(Spanned::get_ref) {

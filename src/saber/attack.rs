@@ -10,17 +10,20 @@ use std::rc::Rc;
 
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{ClauseKind, Span};
+use crate::command::{ClauseKind, Span, Word};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
 
 use super::crt::{Cell, Code, Crt, CrtKind, Lookup, Side};
 use super::factors::{self, Factor};
+use super::game::SaberEffect;
 use super::morale::{self, MoraleInput};
-use super::results::{Ctx, Moved, SideInfo, idx, modifier};
+use super::named::{self, Named};
+use super::results::{Ctx, Moved, SideInfo, Who, idx, modifier};
 use super::tactics::{self, Plan, Tactic};
 use super::{AdjustTo, MoraleTable, SaberRules, Tables, TacticSide, Variant};
+use crate::resolution::Target;
 
 const ATTACKER_TACTIC: &str = "an attacker's tactic";
 const DEFENDER_TACTIC: &str = "a defender's tactic";
@@ -75,19 +78,41 @@ fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
             "a participating leader's combat factor, added to the side's factors (10.3)",
         )
         .number("leader-mr", 0, 9, rules.morale.leader.clone())
-        .flag("cavalry", "the primary unit is cavalry (9.2)");
-    if let Some(art) = &rules.morale.artillery {
-        v = v.flag("artillery", art.row.clone());
-    }
+        .flag("cavalry", "the primary unit is cavalry (9.2)")
+        .flag(
+            "infantry",
+            "the primary unit is infantry (brought by a named unit; tactics for infantry only check it)",
+        )
+        .flag(
+            "ineffective",
+            match &rules.morale.ineffective {
+                Some(row) => row.clone(),
+                None => "the primary unit is ineffective (11.3): it may not charge (7.13 3)".into(),
+            },
+        );
+    v = match &rules.morale.artillery {
+        Some(art) => v.flag(
+            "artillery",
+            format!("{}; artillery may not advance (8.3)", art.row),
+        ),
+        None => v.flag(
+            "artillery",
+            "the primary unit is artillery: it may not advance (8.1 4)",
+        ),
+    };
     for adj in &rules.morale.adjustment {
         if adj.vs_cavalry || (side == Side::Defender && adj.group.is_some()) {
             continue;
         }
-        v.add(
-            adj.keyword.clone(),
-            crate::bind::Kind::Flag,
-            adj.row.clone(),
-        );
+        let help = if adj.keyword == "disrupted" && side == Side::Attacker {
+            format!(
+                "the primary unit is disrupted: {}; attacking, its CF is halved (11.1)",
+                adj.row
+            )
+        } else {
+            adj.row.clone()
+        };
+        v.add(adj.keyword.clone(), crate::bind::Kind::Flag, help);
     }
     if side == Side::Attacker {
         v = v.number("def-mr", 0, 10, "the primary defender's morale rating");
@@ -112,38 +137,229 @@ fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
 /// One side's words, read.
 struct SideWords {
     factors: Vec<Factor>,
+    /// For each factor, whether its unit is disrupted (or, in QuickPlay,
+    /// ineffective): halved when attacking (standard 11.1 2, QuickPlay
+    /// 11.1 4, 11.3).
+    disrupted_factor: Vec<bool>,
+    /// The primary's disruption is not halved: a leader accompanies it
+    /// (QuickPlay 10.0 3).
+    accompanied: bool,
     tactic: Option<Tactic>,
     /// Where the tactic was said, for errors.
     tactic_span: Span,
     cavalry: bool,
+    infantry: bool,
+    artillery: bool,
     disrupted: bool,
     /// A participating leader's combat factor.
     leader_cf: Option<i64>,
+    /// The units and leaders named on the side, in order.
+    units: Vec<Named>,
+    /// The primary unit among them (the first combat unit named).
+    primary: Option<usize>,
+    /// The side's words as its primary unit has them.
+    view: Bound,
+}
+
+impl SideWords {
+    /// How often factor `k` is halved when this side attacks: its own
+    /// marks, parentheses or disruption (one halving: a disrupted unit's
+    /// CF is treated as parenthesized), and `extra` from the situation.
+    fn attack_halvings(&self, k: usize, extra: u32) -> u32 {
+        let f = &self.factors[k];
+        let disrupted = self.disrupted_factor.get(k).copied().unwrap_or(false);
+        f.marks + u32::from(f.parenthesized || disrupted) + extra
+    }
 }
 
 fn read_side(
+    variant: Variant,
+    rules: &SaberRules,
+    side: Side,
+    cmd_words: &[Word],
     words: &Bound,
-    group: &str,
     what: &str,
     input: &Input,
 ) -> Result<SideWords, CommandError> {
+    let group = match side {
+        Side::Attacker => ATTACKER_TACTIC,
+        Side::Defender => DEFENDER_TACTIC,
+    };
+    let units = named::named(
+        cmd_words,
+        &side_vocab(rules, side),
+        words,
+        named::brought_factor,
+    );
+    let primary = named::primary(&units).map(|(i, _)| i);
+    let primary_span = primary.map(|i| units[i].span);
+    let view = named::primary_view(words, &units, primary_span);
+    let leaders: Vec<&Named> = units.iter().filter(|u| !u.combat).collect();
+    if let Some(extra) = leaders.get(1) {
+        return Err(BindError::NotHere {
+            span: extra.span,
+            text: extra.id.clone(),
+            why: "is a second leader on this side: drumhead adds the factors of one named leader per side; type `leader-cf=N` (and `leader-mr=N`) with the leaders' factors instead".into(),
+        }
+        .into());
+    }
     let factors = factors::parse_all(&words.raw)?;
     if factors.is_empty() {
         return Err(input.missing(format!(
             "`attack` needs the {what}'s combat factors, like `attack 5 (4) vs 3h`"
         )));
     }
-    let tactic = words
+    let tactic = view
         .choice(group)
         .and_then(|(name, span)| Tactic::from_keyword(name).map(|t| (t, span)));
+    // QuickPlay 11.3: ineffective artillery and cavalry operate as disrupted.
+    let as_disrupted = |bound: &Bound, span: Option<Span>| -> bool {
+        let said = |name: &str| match span {
+            None => bound.has(name),
+            Some(span) => named::brought(bound, span, name),
+        };
+        said("disrupted") || (rules.morale.ineffective.is_some() && said("ineffective"))
+    };
+    let disrupted = as_disrupted(&view, None);
+    let leader_cf = view.value("leader-cf");
+    let accompanied = variant == Variant::QuickPlay && leader_cf.is_some();
+    // The primary's factor: its unit's, or the first when none is named.
+    let primary_factor = match primary_span {
+        Some(span) => words.raw.iter().position(|w| w.span == span),
+        None => Some(0),
+    };
+    let disrupted_factor = words
+        .raw
+        .iter()
+        .enumerate()
+        .map(|(k, w)| {
+            if Some(k) == primary_factor {
+                disrupted && !accompanied
+            } else {
+                units.iter().any(|u| u.combat && u.span == w.span)
+                    && as_disrupted(words, Some(w.span))
+            }
+        })
+        .collect();
     Ok(SideWords {
         factors,
+        disrupted_factor,
+        accompanied: accompanied && disrupted,
         tactic: tactic.map(|t| t.0),
         tactic_span: tactic.map(|t| t.1).unwrap_or_default(),
-        cavalry: words.has("cavalry"),
-        disrupted: words.has("disrupted"),
-        leader_cf: words.value("leader-cf"),
+        cavalry: view.has("cavalry"),
+        infantry: view.has("infantry"),
+        artillery: view.has("artillery"),
+        disrupted,
+        leader_cf,
+        units,
+        primary,
+        view,
     })
+}
+
+/// The checks of who may do what that only named units make possible:
+/// the tactics for one arm, the primary attacker, charge participants.
+fn check_sides(
+    variant: Variant,
+    input: &Input,
+    a: &SideWords,
+    a_words: &Bound,
+    d: &SideWords,
+) -> Result<(), CommandError> {
+    let arm = |side: &SideWords| -> Option<&'static str> {
+        if side.cavalry {
+            Some("cavalry")
+        } else if side.artillery {
+            Some("artillery")
+        } else if side.infantry {
+            Some("infantry")
+        } else {
+            None
+        }
+    };
+    let wrong_arm = |side: &SideWords, allowed: &[&str], why: &str| -> Result<(), CommandError> {
+        match (side.tactic, arm(side)) {
+            (Some(t), Some(arm)) if !allowed.contains(&arm) => Err(not_here(
+                side.tactic_span,
+                t.keyword(),
+                &format!("is for {why}, and the primary unit is {arm}"),
+            )),
+            _ => Ok(()),
+        }
+    };
+    match a.tactic {
+        Some(Tactic::Skirmish) => wrong_arm(a, &["infantry"], "attacking infantry only (7.13 1)")?,
+        Some(Tactic::PressForward) => {
+            wrong_arm(a, &["infantry"], "attacking infantry only (7.13 2)")?
+        }
+        Some(Tactic::Charge) => wrong_arm(
+            a,
+            &["infantry"],
+            "attacking infantry only (7.13 3; cavalry say `cavalry-charge`)",
+        )?,
+        Some(Tactic::CavalryCharge) => {
+            wrong_arm(a, &["cavalry"], "cavalry (standard 9.3, QuickPlay 9.2)")?
+        }
+        _ => {}
+    }
+    match d.tactic {
+        Some(Tactic::LastStand) => wrong_arm(
+            d,
+            &["infantry", "artillery"],
+            "defending infantry and/or artillery only (7.13 5)",
+        )?,
+        Some(Tactic::Square | Tactic::FormSquare) => wrong_arm(
+            d,
+            &["infantry"],
+            "an infantry unit (standard 9.5, QuickPlay 9.3)",
+        )?,
+        _ => {}
+    }
+    if variant == Variant::Standard {
+        // 7.13 3, 9.3: charge participants may not be disrupted or ineffective.
+        if let Some(t @ (Tactic::Charge | Tactic::CavalryCharge)) = a.tactic {
+            for word in ["disrupted", "ineffective"] {
+                let unit = a
+                    .units
+                    .iter()
+                    .find(|u| u.combat && named::brought(a_words, u.span, word));
+                let span = match unit {
+                    Some(u) => Some(u.span),
+                    None => a.view.span_of(word),
+                };
+                if let Some(span) = span {
+                    return Err(not_here(
+                        span,
+                        input.line.get(span.start..span.end).unwrap_or(word),
+                        &format!(
+                            "is {word}: {} participants may not be disrupted or ineffective (7.13 3, 9.3)",
+                            t.keyword()
+                        ),
+                    ));
+                }
+            }
+        }
+        // 7.5: the primary attacker is not artillery if anything else fights.
+        if let Some(p) = a.primary
+            && named::brought(a_words, a.units[p].span, "artillery")
+            && let Some(other) = a.units.iter().find(|u| {
+                u.combat
+                    && (named::brought(a_words, u.span, "infantry")
+                        || named::brought(a_words, u.span, "cavalry"))
+            })
+        {
+            return Err(not_here(
+                a.units[p].span,
+                &a.units[p].id,
+                &format!(
+                    "is artillery, and the primary attacker cannot be an artillery unit unless nothing else is available (7.5): name `{}` first",
+                    other.id
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// An attack as its words and the tables set it up, before any die: the
@@ -154,6 +370,8 @@ struct Setup {
     /// The sides as the results see them, before any check.
     sides: [SideInfo; 2],
     night: bool,
+    /// The index of the `vs` clause among the command's clauses.
+    vs_clause: usize,
     heading: String,
 }
 
@@ -184,13 +402,40 @@ fn resolve(
 /// Read both sides' words and check they make an attack.
 fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, CommandError> {
     let rules = variant.rules(tables);
-    let a = read_side(&input.words, ATTACKER_TACTIC, "attacker", input)?;
+    let a = read_side(
+        variant,
+        rules,
+        Side::Attacker,
+        &input.command.words,
+        &input.words,
+        "attacker",
+        input,
+    )?;
+    let Some(vs_clause) = input
+        .command
+        .clauses
+        .iter()
+        .position(|c| c.kind == ClauseKind::Vs)
+    else {
+        return Err(input.missing(
+            "`attack` needs `vs` and the defender's combat factors, like `attack 5 4 vs 3`",
+        ));
+    };
     let Some(d_words) = input.clause(ClauseKind::Vs) else {
         return Err(input.missing(
             "`attack` needs `vs` and the defender's combat factors, like `attack 5 4 vs 3`",
         ));
     };
-    let d = read_side(d_words, DEFENDER_TACTIC, "defender", input)?;
+    let d = read_side(
+        variant,
+        rules,
+        Side::Defender,
+        &input.command.clauses[vs_clause].words,
+        d_words,
+        "defender",
+        input,
+    )?;
+    check_sides(variant, input, &a, &input.words, &d)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;
     if d.tactic == Some(Tactic::FormSquare) && !cavalry_charge {
@@ -220,8 +465,12 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
         ));
     }
 
-    // The morale of each side's primary unit, if its MR was given.
-    let d_mr = match (d_words.value("mr"), input.words.value("def-mr")) {
+    // The morale of each side's primary unit, if its MR was given. A
+    // typed `def-mr` wins over the MR a named defender brings.
+    let d_mr = match (d.view.value("mr"), input.words.value("def-mr")) {
+        (Some(_), Some(v)) if d.view.implied("mr") => {
+            Some((v, input.words.span_of("def-mr").unwrap_or_default()))
+        }
         (Some(_), Some(_)) => {
             return Err(BindError::Conflict {
                 span: input.words.span_of("def-mr").unwrap_or_default(),
@@ -231,19 +480,19 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             }
             .into());
         }
-        (Some(v), None) => Some((v, d_words.span_of("mr").unwrap_or_default())),
+        (Some(v), None) => Some((v, d.view.span_of("mr").unwrap_or_default())),
         (None, Some(v)) => Some((v, input.words.span_of("def-mr").unwrap_or_default())),
         (None, None) => None,
     };
-    let a_mr = input
-        .words
+    let a_mr = a
+        .view
         .value("mr")
-        .map(|v| (v, input.words.span_of("mr").unwrap_or_default()));
-    let a_morale = side_morale(rules, &input.words, None, a_mr, false, input)?;
+        .map(|v| (v, a.view.span_of("mr").unwrap_or_default()));
+    let a_morale = side_morale(rules, &a.view, None, a_mr, false, input)?;
     let d_morale = side_morale(
         rules,
-        d_words,
-        Some(&input.words),
+        &d.view,
+        Some(&a.view),
         d_mr,
         d.tactic == Some(Tactic::Square) && attacked_by_cavalry,
         input,
@@ -269,6 +518,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
         defender: d,
         sides,
         night,
+        vs_clause,
         heading: format!("attack on the CRT \"{}\"", tables.crt.name),
     })
 }
@@ -280,6 +530,8 @@ struct Before {
     /// A charge passed its check: its results apply.
     pressed_home: bool,
     in_square: bool,
+    /// What the checks did to the units, for the game (not under `odds`).
+    game: Vec<(Side, Who, SaberEffect)>,
 }
 
 /// The checks the tactics make before the combat (a charge's, the target
@@ -300,6 +552,15 @@ fn checks_before(
         attack_halvings: 0,
         pressed_home: false,
         in_square: d_tactic == Some(Tactic::Square),
+        game: Vec::new(),
+    };
+    let quiet = res.quiet;
+    let disrupt = |before: &mut Before, side: Side| {
+        if !quiet {
+            before
+                .game
+                .push((side, Who::Primary, SaberEffect::Disrupted));
+        }
     };
     match (variant, a_tactic) {
         (Variant::Standard, Some(Tactic::Charge | Tactic::CavalryCharge)) => {
@@ -333,13 +594,19 @@ fn checks_before(
                     if !target.passed {
                         res.note("the target unit fails its check: it disrupts (9.2 2)");
                         make_disrupted(rules, &mut sides[1]);
+                        disrupt(&mut before, Side::Defender);
                     }
                     checks.push(target);
                 }
             } else {
                 res.note("the charging cavalry fails its check: it is disrupted (9.2 2), and disrupted units are halved when attacking (11.1 4)");
+                // Already halved if it was disrupted; not at all if a leader
+                // accompanies it (10.0 3).
+                if !sides[0].disrupted && setup.attacker.leader_cf.is_none() {
+                    before.attack_halvings += 1;
+                }
                 make_disrupted(rules, &mut sides[0]);
-                before.attack_halvings += 1;
+                disrupt(&mut before, Side::Attacker);
             }
             checks.insert(0, check);
         }
@@ -368,6 +635,7 @@ fn checks_before(
         } else {
             res.note("the defender fails: it is disrupted and the square is not formed (9.5 1)");
             make_disrupted(rules, &mut sides[1]);
+            disrupt(&mut before, Side::Defender);
         }
         checks.push(check);
     }
@@ -438,6 +706,22 @@ fn fight(
     closing_notes(variant, setup, &ctx, &mut res);
     // The extras apply in addition to any other result.
     ctx.extras(&cell.extras, false);
+    if setup.cavalry_charge() {
+        // The charge ends unless the defender routed and it charges again
+        // (standard 9.3 6, 8; QuickPlay 9.2 5, 6): that is the player's call.
+        if ctx.routed[idx(Side::Defender)] {
+            ctx.choice = true;
+        } else {
+            ctx.game(Side::Attacker, Who::Combat, SaberEffect::Ineffective);
+        }
+    }
+    if setup.attacker.artillery && setup.attacker.factors.len() == 1 && !swapped {
+        ctx.no_advance();
+        res.note("the attacker is artillery: artillery may not advance after combat (standard 8.3, QuickPlay 8.1 4)");
+    }
+    if !res.quiet {
+        game_effects(setup, &before, &ctx, swapped, &mut res);
+    }
 
     // Output.
     if !ctx.morale_die_used {
@@ -504,9 +788,19 @@ fn totals(
         res.note("skirmish: the factors are the involved infantry units' MA (bracketed or V MA count as zero; artillery its defense factor, cavalry its combat factor)");
     }
     let mut attack = 0;
-    for f in &att.factors {
-        let h = f.halvings(true, before.attack_halvings);
-        attack += factors::count(res, sides[0].label, f, h, combat);
+    for (k, f) in att.factors.iter().enumerate() {
+        let h = att.attack_halvings(k, before.attack_halvings);
+        if att.disrupted_factor.get(k).copied().unwrap_or(false) {
+            attack += factors::count_disrupted(res, sides[0].label, f, h, combat);
+        } else {
+            attack += factors::count(res, sides[0].label, f, h, combat);
+        }
+    }
+    if att.accompanied {
+        res.row(
+            "accompanied by a leader, the disrupted unit is not halved when attacking (10.0 3)",
+            "not halved",
+        );
     }
     if let Some(cf) = att.leader_cf {
         modifier(
@@ -572,7 +866,14 @@ fn totals(
         let doubled: i64 = att
             .factors
             .iter()
-            .map(|f| factors::halve(f.printed, f.halvings(true, before.attack_halvings), combat))
+            .enumerate()
+            .map(|(k, f)| {
+                factors::halve(
+                    f.printed,
+                    att.attack_halvings(k, before.attack_halvings),
+                    combat,
+                )
+            })
             .sum();
         modifier(res, text, doubled);
         attack += doubled;
@@ -707,7 +1008,7 @@ fn after_combat(
                 Side::Defender,
                 "last stand: the attacker did not retreat, so the defender loses one step in addition to any other result (7.13 5)",
             ),
-            Moved::Choice => ctx.step_loss(
+            Moved::Choice => ctx.step_loss_if(
                 Side::Defender,
                 "last stand: if the attacker does not retreat, the defender loses one step in addition to any other result (7.13 5)",
             ),
@@ -750,6 +1051,56 @@ fn closing_notes(variant: Variant, setup: &Setup, ctx: &Ctx, res: &mut Resolutio
     }
 }
 
+/// What the results do to the units named, for the game: the checks
+/// before the combat, then the results, each on the primary unit or on
+/// every unit of its side. What the owning player still chooses is not
+/// recorded: a note says how to record it.
+fn game_effects(setup: &Setup, before: &Before, ctx: &Ctx, swapped: bool, res: &mut Resolution) {
+    let mut any_named = false;
+    let all = before
+        .game
+        .iter()
+        .map(|e| (e, false))
+        .chain(ctx.game.iter().map(|e| (e, swapped)));
+    for ((side, who, effect), flip) in all {
+        let side = if flip { side.other() } else { *side };
+        let (words, clause) = match side {
+            Side::Attacker => (&setup.attacker, None),
+            Side::Defender => (&setup.defender, Some(setup.vs_clause)),
+        };
+        let target = |nth: usize| Target::Side { clause, nth };
+        match who {
+            Who::Primary => {
+                if let Some(p) = words.primary {
+                    res.effect(target(p), effect.clone());
+                }
+            }
+            Who::All => {
+                for (nth, u) in words.units.iter().enumerate() {
+                    let e = if u.combat {
+                        Some(effect.clone())
+                    } else {
+                        effect.for_leader()
+                    };
+                    if let Some(e) = e {
+                        res.effect(target(nth), e);
+                    }
+                }
+            }
+            Who::Combat => {
+                for (nth, _) in words.units.iter().enumerate().filter(|(_, u)| u.combat) {
+                    res.effect(target(nth), effect.clone());
+                }
+            }
+        }
+        any_named |= !words.units.is_empty();
+    }
+    any_named |= !setup.attacker.units.is_empty() || !setup.defender.units.is_empty();
+    if ctx.choice && any_named {
+        res.note("the game records only what the result imposes: once the owning player has chosen, record his choice with `choose UNIT… disruption`, `retreat`, `step-loss`, `retreat-disrupted` or `flip`");
+    }
+}
+
 /// The JSON fields after the dice: the checks, the results, the tactics.
 fn fields(setup: &Setup, ctx: &Ctx, pre_checks: usize, crt: &str, res: &mut Resolution) {
     if let Some(first) = ctx.checks.get(pre_checks) {
@@ -761,7 +1112,6 @@ fn fields(setup: &Setup, ctx: &Ctx, pre_checks: usize, crt: &str, res: &mut Reso
     );
     res.field("applied", ctx.applied.join(" "));
     res.field("effects", ctx.effects_json());
-    ctx.game_effects(res);
     if let Some(t) = setup.attacker.tactic {
         res.field("attacker_tactic", t.keyword());
     }

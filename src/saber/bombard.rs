@@ -5,21 +5,40 @@
 
 use std::rc::Rc;
 
-use crate::bind::Vocab;
+use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::command::ClauseKind;
 use crate::dice::DiceSource;
-use crate::error::CommandError;
+use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
 
 use super::crt::{Code, CrtKind, Side};
 use super::factors;
+use super::game::SaberEffect;
 use super::morale;
-use super::results::{Ctx, Moved, SideInfo, idx, modifier};
+use super::named::{self, Named};
+use super::results::{Ctx, Moved, SideInfo, Who, idx, modifier};
 use super::{Tables, Variant};
+use crate::resolution::Target;
 
 pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
+    let target = target_vocab(rules);
+    let attacker = attacker_vocab();
+    VerbDoc::new(
+        Some(variant.system()),
+        "bombard",
+        "bombard CF… [vs [cavalry] [mr=N] [disrupted] [square]]",
+        "Bombardment: the artillery's attack total is the differential (doubled against cavalry); A results ignored. Dice: combat die, then morale die.",
+        attacker,
+        super::resolver(t, resolve),
+    )
+    .examples(&["bombard 4 vs mr=3", "bombard 3 2 vs cavalry mr=4 rolled 5 2"])
+    .clause(ClauseKind::Vs, target, 1)
+}
+
+/// The target's words: what it is and what its morale check needs.
+fn target_vocab(rules: &super::SaberRules) -> Vocab {
     let mut target = Vocab::new()
         .flag(
             "cavalry",
@@ -34,9 +53,14 @@ pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
             10,
             "the target unit's morale rating, for results that check morale",
         )
-        .number("leader-mr", 0, 9, rules.morale.leader.clone());
-    if let Some(art) = &rules.morale.artillery {
-        target = target.flag("artillery", art.row.clone());
+        .number("leader-mr", 0, 9, rules.morale.leader.clone())
+        .flag("infantry", "the target is infantry");
+    target = match &rules.morale.artillery {
+        Some(art) => target.flag("artillery", art.row.clone()),
+        None => target.flag("artillery", "the target is artillery"),
+    };
+    if let Some(row) = &rules.morale.ineffective {
+        target = target.flag("ineffective", row.clone());
     }
     for adj in &rules.morale.adjustment {
         if adj.group.is_none() {
@@ -47,19 +71,134 @@ pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
             );
         }
     }
-    let attacker = Vocab::new()
+    target
+}
+
+/// The bombarding side's words: its attack factors, and what a named
+/// unit brings that may forbid it to bombard.
+fn attacker_vocab() -> Vocab {
+    Vocab::new()
         .with_notation("combat factors")
-        .number_from("cf");
-    VerbDoc::new(
-        Some(variant.system()),
-        "bombard",
-        "bombard CF… [vs [cavalry] [mr=N] [disrupted] [square]]",
-        "Bombardment: the artillery's attack total is the differential (doubled against cavalry); A results ignored. Dice: combat die, then morale die.",
-        attacker,
-        super::resolver(t, resolve),
-    )
-    .examples(&["bombard 4 vs mr=3", "bombard 3 2 vs cavalry mr=4 rolled 5 2"])
-    .clause(ClauseKind::Vs, target, 1)
+        .number_from("cf")
+        .flag("artillery", "the bombarding unit is artillery")
+        .flag(
+            "infantry",
+            "brought by a named infantry unit: only artillery bombards (8.4)",
+        )
+        .flag(
+            "cavalry",
+            "brought by a named cavalry unit: only artillery bombards (8.4)",
+        )
+        .flag(
+            "disrupted",
+            "the artillery is disrupted: it may not bombard (standard 8.4 2, QuickPlay 8.2 3)",
+        )
+        .flag(
+            "ineffective",
+            "the artillery is ineffective: it may not bombard (standard 8.4 2, QuickPlay 11.3)",
+        )
+}
+
+/// The units a bombardment names: the bombarding artillery and the one
+/// target unit (with a leader stacked with it), checked.
+struct Sides {
+    artillery: Vec<Named>,
+    target: Vec<Named>,
+    /// The target unit among the units named after `vs`.
+    primary: Option<usize>,
+    /// The target's words as the target unit has them.
+    view: Bound,
+}
+
+fn sides(input: &Input, target_vocab: &Vocab) -> Result<Sides, CommandError> {
+    let not_here = |u: &Named, why: String| -> CommandError {
+        BindError::NotHere {
+            span: u.span,
+            text: u.id.clone(),
+            why,
+        }
+        .into()
+    };
+    let artillery = named::named(
+        &input.command.words,
+        &attacker_vocab(),
+        &input.words,
+        named::brought_factor,
+    );
+    if let Some(leader) = artillery.iter().find(|u| !u.combat) {
+        return Err(not_here(
+            leader,
+            "is a leader: a leader's combat factor is not added to bombarding artillery (8.5; QuickPlay 10.0 3); name him with the target's side only if he is stacked with it".into(),
+        ));
+    }
+    for word in ["infantry", "cavalry"] {
+        if let Some(u) = artillery
+            .iter()
+            .find(|u| named::brought(&input.words, u.span, word))
+        {
+            return Err(not_here(
+                u,
+                format!("is {word}: only artillery bombards (8.4)"),
+            ));
+        }
+    }
+    for (word, rule) in [
+        (
+            "disrupted",
+            "bombarding artillery must be undisrupted (standard 8.4 2, QuickPlay 8.2 3)",
+        ),
+        (
+            "ineffective",
+            "bombarding artillery must be effective (standard 8.4 2; QuickPlay 11.3: it operates as a disrupted unit)",
+        ),
+    ] {
+        if input.words.has(word) {
+            let span = input.words.span_of(word).unwrap_or_default();
+            return Err(BindError::NotHere {
+                span,
+                text: input
+                    .line
+                    .get(span.start..span.end)
+                    .unwrap_or(word)
+                    .to_string(),
+                why: format!("is {word}: {rule}"),
+            }
+            .into());
+        }
+    }
+    let empty = Bound::default();
+    let (words, bound) = match input
+        .command
+        .clauses
+        .iter()
+        .position(|c| c.kind == ClauseKind::Vs)
+    {
+        Some(i) => (
+            input.command.clauses[i].words.as_slice(),
+            input.clause(ClauseKind::Vs).unwrap_or(&empty),
+        ),
+        None => (&[][..], &empty),
+    };
+    let unit_words = ["mr", "infantry", "cavalry", "artillery"];
+    let target = named::named(words, target_vocab, bound, |b, span| {
+        unit_words.iter().any(|w| named::brought(b, span, w))
+    });
+    let primary = named::primary(&target).map(|(i, _)| i);
+    for (i, u) in target.iter().enumerate() {
+        if Some(i) != primary && !named::brought(bound, u.span, "leader-mr") {
+            return Err(not_here(
+                u,
+                "is a second target: a bombarding artillery unit may target only a single enemy unit (8.4; QuickPlay 8.2: resolve each unit separately); name it, and a leader stacked with it".into(),
+            ));
+        }
+    }
+    let view = named::primary_view(bound, &target, primary.map(|i| target[i].span));
+    Ok(Sides {
+        artillery,
+        target,
+        primary,
+        view,
+    })
 }
 
 fn resolve(
@@ -83,8 +222,8 @@ fn resolve(
             crt.name
         )));
     }
-    let empty = crate::bind::Bound::default();
-    let target = input.clause(ClauseKind::Vs).unwrap_or(&empty);
+    let named = input.memoized(|| sides(input, &target_vocab(rules)))?;
+    let target = &named.view;
     let cavalry = target.has("cavalry");
     let mut res = input.resolution(
         "bombard",
@@ -208,8 +347,8 @@ fn resolve(
         }
         res.field("applied", ctx.applied.join(" "));
         res.field("effects", ctx.effects_json());
-        ctx.game_effects(&mut res);
         res.field("crt", crt.name.clone());
+        game_effects(input, named, &ctx, &cell.extras, &mut res);
     }
     if crt.file.ends_with("(embedded)") {
         res.note(super::crt::EXAMPLE_NOTE);
@@ -222,4 +361,54 @@ fn resolve(
     ctx.finish(&mut res, tone);
     res.note(&rules.bombard.rule);
     Ok(res)
+}
+
+/// What the bombardment does to the target (and a leader stacked with
+/// it), and an Ammo result to the one bombarding artillery unit named.
+fn game_effects(
+    input: &Input,
+    named: &Sides,
+    ctx: &Ctx,
+    extras: &[super::crt::Extra],
+    res: &mut Resolution,
+) {
+    let clause = input
+        .command
+        .clauses
+        .iter()
+        .position(|c| c.kind == ClauseKind::Vs);
+    for (side, who, effect) in &ctx.game {
+        if *side != Side::Defender {
+            continue;
+        }
+        let target = |nth: usize| Target::Side { clause, nth };
+        match who {
+            Who::Primary => {
+                if let Some(p) = named.primary {
+                    res.effect(target(p), effect.clone());
+                }
+            }
+            Who::All | Who::Combat => {
+                for (nth, u) in named.target.iter().enumerate() {
+                    if u.combat {
+                        res.effect(target(nth), effect.clone());
+                    } else if *who == Who::All
+                        && let Some(e) = effect.for_leader()
+                    {
+                        res.effect(target(nth), e);
+                    }
+                }
+            }
+        }
+    }
+    let ammo = extras.contains(&super::crt::Extra::Ammo);
+    match named.artillery.as_slice() {
+        [_] if ammo => res.effect(Target::ACTOR, SaberEffect::Ineffective),
+        [_, _, ..] if ammo => res.note("Ammo: the attacking player chooses which bombarding artillery unit is flipped to its ineffective side (8.5): record it with `choose UNIT flip`"),
+        _ => {}
+    }
+    let named_any = !named.artillery.is_empty() || !named.target.is_empty();
+    if ctx.choice && named_any {
+        res.note("the game records only what the result imposes: once the owning player has chosen, record his choice with `choose UNIT… disruption`, `retreat`, `step-loss` or `retreat-disrupted`");
+    }
 }

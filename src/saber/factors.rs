@@ -114,6 +114,29 @@ pub fn count(
     value
 }
 
+/// Like [`count`], for a factor halved because its unit is disrupted:
+/// the row says so.
+pub fn count_disrupted(
+    res: &mut Resolution,
+    who: &str,
+    factor: &Factor,
+    halvings: u32,
+    table: &CombatTable,
+) -> i64 {
+    let value = halve(factor.printed, halvings, table);
+    if !res.quiet {
+        res.row(
+            format_args!(
+                "{who} {}, disrupted: halved when attacking (11.1) ({})",
+                factor.text,
+                halving_label(halvings, table)
+            ),
+            value,
+        );
+    }
+    value
+}
+
 /// Every raw word of a side as a factor.
 pub fn parse_all(words: &[Word]) -> Result<Vec<Factor>, BindError> {
     words.iter().map(Factor::parse).collect()

@@ -1,26 +1,75 @@
 //! What a game keeps of Musket & Saber units and leaders: steps lost,
-//! routs; the facts they bring to a command; the roster.
+//! disruption, ineffectiveness, routs, eliminations and leader casualties;
+//! the facts they bring to a command; the roster, `show` and the end of a
+//! turn.
+//!
+//! The state changes only by the typed effects of resolutions
+//! ([`SaberEffect`]); what a result leaves to the owning player's choice is
+//! never recorded by the result itself, but by `choose` once he has made it.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use super::Tables;
-use super::army::{Leader, List, Unit};
+use super::army::{Leader, List, Unit, UnitType};
+use super::{QUICKPLAY, SABER, Tables, Variant};
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
+use crate::command::System;
 use crate::resolution::{Effect, SystemEffect};
 use crate::system::{GamePart, Roster};
 
-/// What one resolution does to a unit.
+/// What one resolution does to a unit or leader. Each falls on one named
+/// unit; what it means for that unit depends on its type (a retreat flips
+/// artillery, cavalry, battalions, squadrons and leaders to their
+/// ineffective sides and does nothing lasting to an infantry brigade).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "effect", rename_all = "kebab-case")]
 pub enum SaberEffect {
-    /// A strength step lost.
+    /// A strength step lost (standard 7.11, QuickPlay 7.7): the last one
+    /// eliminates the unit.
     StepLost,
-    /// Routed.
+    /// Routed (standard 7.10, QuickPlay 7.8): it ends its rout disrupted,
+    /// and a rout is a retreat.
     Routed,
+    /// Disrupted (standard 11.1, QuickPlay 11.1); no further effect if it
+    /// already is. Leaders are not disrupted.
+    Disrupted,
+    /// Forced to retreat (standard 7.8, 7.9; QuickPlay 8.1, 9.1, 10.0).
+    Retreated,
+    /// Retreated by the disengage tactic: not flipped (standard 7.13 4).
+    Disengaged,
+    /// Flipped to its ineffective side (an Ammo result, the end of a
+    /// cavalry charge).
+    Ineffective,
+    /// A leader becomes a casualty: out of the game for good (10.4).
+    LeaderCasualty,
+    /// Recovered from disruption and/or ineffectiveness (11.1, 11.3).
+    Recovered {
+        #[serde(default)]
+        disruption: bool,
+        #[serde(default)]
+        effectiveness: bool,
+    },
+    /// A step recovered (standard 11.2, QuickPlay 11.2).
+    StepRecovered,
+    /// An eliminated unit failed its step recovery check: destroyed, no
+    /// longer eligible to return (standard 11.2).
+    Destroyed,
+}
+
+impl SaberEffect {
+    /// What this effect on a side does to a leader on it: he retreats
+    /// with his stack (and so is flipped) when it routs; disruption and
+    /// steps are for combat units.
+    pub fn for_leader(&self) -> Option<SaberEffect> {
+        match self {
+            SaberEffect::Routed => Some(SaberEffect::Retreated),
+            SaberEffect::Disrupted | SaberEffect::StepLost => None,
+            other => Some(other.clone()),
+        }
+    }
 }
 
 impl SystemEffect for SaberEffect {
@@ -28,93 +77,168 @@ impl SystemEffect for SaberEffect {
         let u = unit.unwrap_or("the unit");
         match self {
             SaberEffect::StepLost => format!("game: {u} loses a step"),
-            SaberEffect::Routed => format!("game: {u} routs"),
+            SaberEffect::Routed => format!("game: {u} routs (and is disrupted)"),
+            SaberEffect::Disrupted => format!("game: {u} is disrupted"),
+            SaberEffect::Retreated => format!("game: {u} retreats"),
+            SaberEffect::Disengaged => {
+                format!("game: {u} retreats, disengaging (not flipped)")
+            }
+            SaberEffect::Ineffective => format!("game: {u} is ineffective"),
+            SaberEffect::LeaderCasualty => format!("game: {u} becomes a casualty"),
+            SaberEffect::Recovered {
+                disruption,
+                effectiveness,
+            } => match (disruption, effectiveness) {
+                (true, true) => format!("game: {u} recovers from disruption and ineffectiveness"),
+                (true, false) => format!("game: {u} recovers from disruption"),
+                (false, true) => format!("game: {u} recovers effectiveness"),
+                (false, false) => format!("game: {u} recovers nothing"),
+            },
+            SaberEffect::StepRecovered => format!("game: {u} recovers a step"),
+            SaberEffect::Destroyed => format!("game: {u} is destroyed"),
         }
     }
 }
 
-/// Everything the game remembers about one unit.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+/// Everything the game remembers about one combat unit.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UnitState {
     pub steps_lost: u32,
+    pub disrupted: bool,
+    pub ineffective: bool,
+    /// Routed and not yet recovered from the rout's disruption.
     pub routed: bool,
+    /// Failed its step recovery check: out of the game for good.
+    pub destroyed: bool,
+}
+
+/// Everything the game remembers about one leader.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LeaderState {
+    pub ineffective: bool,
+    pub casualty: bool,
+}
+
+/// One army of the part: its index in the game, its book, its list.
+struct ArmyPart {
+    index: usize,
+    book: System,
+    list: Rc<List>,
 }
 
 /// The Musket & Saber part of a game.
 pub struct SaberGame {
-    #[allow(dead_code)]
-    tables: Rc<Tables>,
-    armies: Vec<(usize, Rc<List>)>,
+    armies: Vec<ArmyPart>,
     units: BTreeMap<String, UnitState>,
+    leaders: BTreeMap<String, LeaderState>,
 }
 
 impl SaberGame {
-    pub fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> SaberGame {
+    pub fn new(_tables: Rc<Tables>, armies: &[(usize, &Army)]) -> SaberGame {
         let armies = armies
             .iter()
-            .filter_map(|(i, a)| Some((*i, Rc::new(a.list_as::<List>()?.clone()))))
+            .filter_map(|(i, a)| {
+                Some(ArmyPart {
+                    index: *i,
+                    book: a.rules,
+                    list: Rc::new(a.list_as::<List>()?.clone()),
+                })
+            })
             .collect();
         SaberGame {
-            tables,
             armies,
             units: BTreeMap::new(),
+            leaders: BTreeMap::new(),
         }
     }
 
-    fn unit(&self, id: &str) -> Option<&Unit> {
-        self.armies
-            .iter()
-            .find_map(|(_, l)| l.units.iter().find(|u| u.id == id))
+    fn unit(&self, id: &str) -> Option<(&Unit, Variant)> {
+        self.armies.iter().find_map(|a| {
+            a.list
+                .units
+                .iter()
+                .find(|u| u.id == id)
+                .map(|u| (u, Variant::of(a.book)))
+        })
     }
 
     fn leader(&self, id: &str) -> Option<&Leader> {
         self.armies
             .iter()
-            .find_map(|(_, l)| l.leaders.iter().find(|u| u.id == id))
+            .find_map(|a| a.list.leaders.iter().find(|l| l.id == id))
     }
 
-    fn state(&self, id: &str) -> UnitState {
+    fn unit_state(&self, id: &str) -> UnitState {
         self.units.get(id).cloned().unwrap_or_default()
     }
 
-    fn unit_facts(unit: &Unit) -> Vec<UnitFact> {
-        let mut facts = vec![
-            UnitFact::number("cf", unit.cf),
-            UnitFact::number("mr", unit.mr),
-        ];
-        if let Some(kind) = &unit.kind {
-            facts.push(UnitFact::word(kind.clone()));
+    fn leader_state(&self, id: &str) -> LeaderState {
+        self.leaders.get(id).cloned().unwrap_or_default()
+    }
+
+    /// The words a unit brings, as it stands: its factors, its type, its
+    /// state. `all` gives every word it could bring in any state.
+    fn unit_facts(unit: &Unit, variant: Variant, s: &UnitState, all: bool) -> Vec<UnitFact> {
+        let kind = unit.unit_type();
+        let mut facts = vec![UnitFact::number("cf", unit.cf)];
+        // Standard 8.1: artillery has no MR on its counter; the word
+        // `artillery` says where its MR comes from, and a printed MR beside
+        // it would be a second source.
+        if !(kind == UnitType::Artillery && variant == Variant::Standard) {
+            facts.push(UnitFact::number("mr", unit.mr));
+        }
+        facts.push(UnitFact::word(kind.word()));
+        match unit.ma {
+            Some(ma) => facts.push(UnitFact::number("ma", ma)),
+            None => facts.push(UnitFact::word("v")),
+        }
+        if all || s.disrupted {
+            facts.push(UnitFact::word("disrupted"));
+        }
+        if kind.may_be_ineffective() && (all || s.ineffective) {
+            facts.push(UnitFact::word("ineffective"));
+        }
+        if unit.steps() > 1 && (all || (s.steps_lost > 0 && !eliminated(unit, s))) {
+            facts.push(UnitFact::word("reduced"));
+        }
+        if all || eliminated(unit, s) {
+            facts.push(UnitFact::word("eliminated"));
+        }
+        if (all && variant == Variant::Standard) || s.destroyed {
+            facts.push(UnitFact::word("destroyed"));
         }
         facts
     }
 
-    fn leader_facts(leader: &Leader) -> Vec<UnitFact> {
-        leader
-            .cf
-            .map(|cf| UnitFact::number("cf", cf))
-            .into_iter()
-            .collect()
+    /// A leader brings his factors as the leader's words (`leader-mr`, read
+    /// by `morale` as its `leader`; `leader-cf`; `leader-mv`, read by `ma`
+    /// as its `leader`) — never as a unit's CF or MR.
+    fn leader_facts(leader: &Leader, s: &LeaderState, all: bool) -> Vec<UnitFact> {
+        let mut facts = Vec::new();
+        if let Some(mr) = leader.mr {
+            facts.push(UnitFact::number("leader-mr", mr));
+        }
+        if let Some(cf) = leader.cf {
+            facts.push(UnitFact::number("leader-cf", cf));
+        }
+        if let Some(mv) = leader.mv {
+            facts.push(UnitFact::number("leader-mv", mv));
+        }
+        if all || s.ineffective {
+            facts.push(UnitFact::word("ineffective"));
+        }
+        if all || s.casualty {
+            facts.push(UnitFact::word("casualty"));
+        }
+        facts
     }
-}
 
-fn flags(s: &UnitState) -> String {
-    let mut f: Vec<String> = Vec::new();
-    if s.routed {
-        f.push("routed".into());
-    }
-    if s.steps_lost > 0 {
-        f.push(format!("steps lost {}", s.steps_lost));
-    }
-    f.join(", ")
-}
-
-impl GamePart for SaberGame {
-    fn facts(&self, id: &str) -> Option<UnitFacts> {
-        if let Some(u) = self.unit(id) {
+    fn facts_of(&self, id: &str, all: bool) -> Option<UnitFacts> {
+        if let Some((u, variant)) = self.unit(id) {
             return Some(UnitFacts {
                 id: u.id.clone(),
                 name: u.name.clone(),
-                facts: SaberGame::unit_facts(u),
+                facts: SaberGame::unit_facts(u, variant, &self.unit_state(id), all),
                 out_of_action: None,
             });
         }
@@ -122,20 +246,132 @@ impl GamePart for SaberGame {
         Some(UnitFacts {
             id: l.id.clone(),
             name: l.name.clone(),
-            facts: SaberGame::leader_facts(l),
+            facts: SaberGame::leader_facts(l, &self.leader_state(id), all),
             out_of_action: None,
         })
     }
 
+    /// The books of this part's armies, each once.
+    fn books(&self) -> Vec<System> {
+        let mut books: Vec<System> = Vec::new();
+        for a in &self.armies {
+            if !books.contains(&a.book) {
+                books.push(a.book);
+            }
+        }
+        books
+    }
+
+    /// The units that may try to recover in their next movement phase.
+    fn recovering(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for a in &self.armies {
+            for u in &a.list.units {
+                let s = self.unit_state(&u.id);
+                if eliminated(u, &s) {
+                    continue;
+                }
+                let mut what = Vec::new();
+                if s.disrupted {
+                    what.push("disrupted");
+                }
+                if s.ineffective {
+                    what.push("ineffective");
+                }
+                if !what.is_empty() {
+                    out.push(format!("{} ({})", u.id, what.join(", ")));
+                }
+            }
+            for l in &a.list.leaders {
+                let s = self.leader_state(&l.id);
+                if s.ineffective && !s.casualty {
+                    out.push(format!("{} (ineffective)", l.id));
+                }
+            }
+        }
+        out
+    }
+}
+
+fn eliminated(unit: &Unit, s: &UnitState) -> bool {
+    s.steps_lost >= unit.steps()
+}
+
+fn steps_left(unit: &Unit, s: &UnitState) -> u32 {
+    unit.steps().saturating_sub(s.steps_lost)
+}
+
+/// The unit's state in words: `disrupted, routed`; empty when it is fresh.
+fn unit_flags(unit: &Unit, s: &UnitState) -> String {
+    let mut f: Vec<&str> = Vec::new();
+    if s.destroyed {
+        f.push("destroyed");
+    } else if eliminated(unit, s) {
+        f.push("eliminated");
+    }
+    if s.disrupted {
+        f.push("disrupted");
+    }
+    if s.routed {
+        f.push("routed");
+    }
+    if s.ineffective {
+        f.push("ineffective");
+    }
+    f.join(", ")
+}
+
+fn leader_flags(s: &LeaderState) -> &'static str {
+    match (s.casualty, s.ineffective) {
+        (true, _) => "casualty",
+        (false, true) => "ineffective",
+        (false, false) => "",
+    }
+}
+
+fn yes_no(b: bool) -> String {
+    if b { "yes" } else { "no" }.into()
+}
+
+impl GamePart for SaberGame {
+    fn facts(&self, id: &str) -> Option<UnitFacts> {
+        self.facts_of(id, false)
+    }
+
     fn possible_facts(&self, id: &str) -> Vec<UnitFact> {
-        self.facts(id).map(|f| f.facts).unwrap_or_default()
+        self.facts_of(id, true).map(|f| f.facts).unwrap_or_default()
     }
 
     fn out_of_action(&self, id: &str) -> Option<String> {
-        let u = self.unit(id)?;
-        let s = self.state(id);
-        let steps = u.steps.unwrap_or(1);
-        (i64::from(s.steps_lost) >= steps).then(|| "has lost all its steps (eliminated)".into())
+        if let Some((u, _)) = self.unit(id) {
+            let s = self.unit_state(id);
+            if s.destroyed {
+                return Some(
+                    "is destroyed: it failed its step recovery check and may not return to play (11.2)"
+                        .into(),
+                );
+            }
+            return eliminated(u, &s).then(|| {
+                let steps = if u.steps() == 1 {
+                    "its only step".to_string()
+                } else {
+                    format!("all its {} steps", u.steps())
+                };
+                format!("is eliminated: it has lost {steps} (standard 7.11, QuickPlay 7.7)")
+            });
+        }
+        self.leader(id)?;
+        let s = self.leader_state(id);
+        if s.casualty {
+            Some("is a casualty: casualties are out of the game for good (10.4)".into())
+        } else if s.ineffective {
+            Some(
+                "is ineffective: ineffective leaders have no game effects until they recover (standard 10.2, QuickPlay 11.3; `recover ID`)"
+                    .into(),
+            )
+        } else {
+            None
+        }
     }
 
     fn apply(&mut self, unit: Option<&str>, effect: &dyn Effect) -> Result<(), String> {
@@ -143,14 +379,76 @@ impl GamePart for SaberGame {
             .as_any()
             .downcast_ref::<SaberEffect>()
             .ok_or("not a Musket & Saber effect")?;
-        let id = unit.ok_or("an effect on a unit names no unit")?;
-        if self.unit(id).is_none() {
-            return Err(format!("no Musket & Saber unit `{id}` in this game"));
+        let id = unit.ok_or("a Musket & Saber effect names no unit")?;
+        if let Some((u, _)) = self.unit(id) {
+            let (steps, kind) = (u.steps(), u.unit_type());
+            let s = self.units.entry(id.to_string()).or_default();
+            let flips = kind.may_be_ineffective();
+            // Off the map, nothing but its recovery (or destruction) touches it.
+            let off_map = s.steps_lost >= steps;
+            if off_map && !matches!(effect, SaberEffect::StepRecovered | SaberEffect::Destroyed) {
+                return Ok(());
+            }
+            match effect {
+                SaberEffect::StepLost => {
+                    if s.steps_lost < steps {
+                        s.steps_lost += 1;
+                    }
+                    if s.steps_lost >= steps {
+                        // Off the map (7.11): it returns, if ever, fresh.
+                        s.disrupted = false;
+                        s.ineffective = false;
+                        s.routed = false;
+                    }
+                }
+                SaberEffect::Routed => {
+                    s.routed = true;
+                    s.disrupted = true;
+                    s.ineffective |= flips;
+                }
+                SaberEffect::Disrupted => s.disrupted = true,
+                SaberEffect::Retreated | SaberEffect::Ineffective => s.ineffective |= flips,
+                SaberEffect::Disengaged | SaberEffect::LeaderCasualty => {}
+                SaberEffect::Recovered {
+                    disruption,
+                    effectiveness,
+                } => {
+                    if *disruption {
+                        s.disrupted = false;
+                        s.routed = false;
+                    }
+                    if *effectiveness {
+                        s.ineffective = false;
+                    }
+                }
+                SaberEffect::StepRecovered => s.steps_lost = s.steps_lost.saturating_sub(1),
+                SaberEffect::Destroyed => s.destroyed = true,
+            }
+            return Ok(());
         }
-        let s = self.units.entry(id.to_string()).or_default();
+        if self.leader(id).is_none() {
+            return Err(format!(
+                "no Musket & Saber unit or leader `{id}` in this game"
+            ));
+        }
+        let s = self.leaders.entry(id.to_string()).or_default();
         match effect {
-            SaberEffect::StepLost => s.steps_lost = s.steps_lost.saturating_add(1),
-            SaberEffect::Routed => s.routed = true,
+            // Leaders retreat with their stacks and are flipped (7.8, 7.9;
+            // QuickPlay 10.0); steps and disruption are for units.
+            SaberEffect::Routed | SaberEffect::Retreated | SaberEffect::Ineffective => {
+                s.ineffective = true
+            }
+            SaberEffect::LeaderCasualty => s.casualty = true,
+            SaberEffect::Recovered { effectiveness, .. } => {
+                if *effectiveness {
+                    s.ineffective = false;
+                }
+            }
+            SaberEffect::StepLost
+            | SaberEffect::Disrupted
+            | SaberEffect::Disengaged
+            | SaberEffect::StepRecovered
+            | SaberEffect::Destroyed => {}
         }
         Ok(())
     }
@@ -158,33 +456,45 @@ impl GamePart for SaberGame {
     fn next_turn(&mut self) {}
 
     fn roster(&self, army: usize) -> Option<Roster> {
-        let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
+        let a = self.armies.iter().find(|a| a.index == army)?;
         let mut roster = Roster {
-            header: vec!["id", "name", "cf", "mr", "steps", "state"],
+            header: vec!["id", "name", "type", "cf", "mr", "ma", "steps", "state"],
             ..Roster::default()
         };
-        for u in &list.units {
-            let s = self.state(&u.id);
-            let steps = u.steps.unwrap_or(1);
-            let left = (steps - i64::from(s.steps_lost)).max(0);
+        for u in &a.list.units {
+            let s = self.unit_state(&u.id);
             roster.rows.push(vec![
                 u.id.clone(),
                 u.name.clone(),
+                u.unit_type().name().to_string(),
                 u.cf.to_string(),
                 u.mr.to_string(),
-                format!("{left}/{steps}"),
-                flags(&s),
+                u.ma.map_or("V".into(), |m| m.to_string()),
+                format!("{}/{}", steps_left(u, &s), u.steps()),
+                unit_flags(u, &s),
             ]);
         }
-        let leaders: Vec<String> = list
-            .leaders
-            .iter()
-            .map(|l| format!("{} {}", l.id, l.name))
-            .collect();
-        if !leaders.is_empty() {
-            roster
-                .notes
-                .push(format!("leaders: {}", leaders.join("; ")));
+        for l in &a.list.leaders {
+            let s = self.leader_state(&l.id);
+            let mut factors: Vec<String> =
+                [("CF", l.cf), ("MR", l.mr), ("MV", l.mv), ("span", l.span)]
+                    .iter()
+                    .filter_map(|(k, v)| v.map(|v| format!("{k} {v}")))
+                    .collect();
+            let state = leader_flags(&s);
+            if !state.is_empty() {
+                factors.push(state.to_string());
+            }
+            roster.notes.push(format!(
+                "leader {} — {}: {}",
+                l.id,
+                l.name,
+                if factors.is_empty() {
+                    "no factors".into()
+                } else {
+                    factors.join(", ")
+                }
+            ));
         }
         Some(roster)
     }
@@ -192,42 +502,116 @@ impl GamePart for SaberGame {
     fn show(&self, id: &str) -> Option<Vec<(String, String)>> {
         let mut rows: Vec<(String, String)> = Vec::new();
         if let Some(l) = self.leader(id) {
+            let s = self.leader_state(id);
+            rows.push(("type".into(), "leader".into()));
             for (k, v) in [("cf", l.cf), ("mr", l.mr), ("mv", l.mv), ("span", l.span)] {
-                if let Some(v) = v {
-                    rows.push((k.into(), v.to_string()));
-                }
+                rows.push((k.into(), v.map_or("—".into(), |v| v.to_string())));
             }
+            rows.push(("ineffective".into(), yes_no(s.ineffective)));
+            rows.push(("casualty".into(), yes_no(s.casualty)));
+            rows.push((
+                "may act".into(),
+                self.out_of_action(id).unwrap_or_else(|| "yes".into()),
+            ));
             return Some(rows);
         }
-        let u = self.unit(id)?;
-        let s = self.state(id);
-        if let Some(kind) = &u.kind {
-            rows.push(("type".into(), kind.clone()));
-        }
+        let (u, variant) = self.unit(id)?;
+        let s = self.unit_state(id);
+        let kind = u.unit_type();
+        rows.push(("type".into(), kind.name().into()));
+        rows.push((
+            "formation".into(),
+            u.formation.clone().unwrap_or_else(|| "—".into()),
+        ));
         rows.push(("cf".into(), u.cf.to_string()));
-        rows.push(("mr".into(), u.mr.to_string()));
+        rows.push((
+            "mr".into(),
+            if kind == UnitType::Artillery && variant == Variant::Standard {
+                format!(
+                    "{} (artillery is presumed always to have an MR of 6, 8.1)",
+                    u.mr
+                )
+            } else {
+                u.mr.to_string()
+            },
+        ));
         rows.push((
             "ma".into(),
-            u.ma.map_or("variable".into(), |m| m.to_string()),
+            u.ma.map_or("V (variable, 4.4)".into(), |m| m.to_string()),
         ));
-        let steps = u.steps.unwrap_or(1);
         rows.push((
             "steps".into(),
-            format!("{} of {steps}", (steps - i64::from(s.steps_lost)).max(0)),
+            format!("{} of {} left", steps_left(u, &s), u.steps()),
         ));
-        if let Some(f) = &u.formation {
-            rows.push(("formation".into(), f.clone()));
+        rows.push(("disrupted".into(), yes_no(s.disrupted)));
+        rows.push(("routed".into(), yes_no(s.routed)));
+        if kind.may_be_ineffective() {
+            rows.push(("ineffective".into(), yes_no(s.ineffective)));
         }
-        rows.push(("state".into(), flags(&s)));
+        rows.push(("eliminated".into(), yes_no(eliminated(u, &s))));
+        if s.destroyed {
+            rows.push(("destroyed".into(), "yes".into()));
+        }
+        rows.push((
+            "may act".into(),
+            self.out_of_action(id).unwrap_or_else(|| "yes".into()),
+        ));
         Some(rows)
     }
 
     fn end_turn(&self) -> String {
-        "end of turn (Musket & Saber): rally and recovery in each player's administrative phase"
-            .into()
+        let mut lines = Vec::new();
+        for book in self.books() {
+            lines.push(if book == QUICKPLAY {
+                "end of turn (Musket & Saber QuickPlay, 3.3): in the Turn Marker Phase, if the last turn has been completed, determine the winner (3.4); otherwise advance the turn marker and play another turn, starting with the First Player's movement phase. Nothing happens to the units: a disrupted unit (or ineffective artillery, cavalry or leader) may recover at the end of one of its own later movement phases — automatically if it was eligible for march movement, otherwise with a morale check if not in an EZOC (11.1, 11.3: `recover ID`). Units stacked more than three to a hex at the end of a movement or combat phase are disrupted (5.0)."
+            } else if book == SABER {
+                "end of turn (Musket & Saber, 3.2): in the Game Turn Marker Phase, if the last game turn has been completed, determine the winner (18.0 of the exclusive rules); otherwise advance the Game Turn Marker and return to the beginning of the sequence: the first player's movement phase. Nothing happens to the units: in each player's movement phase, instead of moving, an eligible unit may try to recover from disruption (a morale check, 11.1) or recover its effectiveness (automatic, 11.3) — `recover ID` — and eliminated units may try to recover a step (11.2)."
+            } else {
+                continue;
+            }
+            .to_string());
+        }
+        let recovering = self.recovering();
+        if !recovering.is_empty() {
+            lines.push(format!(
+                "may try to recover in their next movement phase: {}",
+                recovering.join(", ")
+            ));
+        }
+        lines.join("\n")
     }
 
     fn state(&self) -> serde_json::Value {
-        serde_json::json!({ "units": self.units })
+        let mut units = serde_json::Map::new();
+        let mut leaders = serde_json::Map::new();
+        for a in &self.armies {
+            for u in &a.list.units {
+                let s = self.unit_state(&u.id);
+                units.insert(
+                    u.id.clone(),
+                    serde_json::json!({
+                        "steps": u.steps(),
+                        "steps_lost": s.steps_lost,
+                        "steps_left": steps_left(u, &s),
+                        "disrupted": s.disrupted,
+                        "ineffective": s.ineffective,
+                        "routed": s.routed,
+                        "eliminated": eliminated(u, &s),
+                        "destroyed": s.destroyed,
+                    }),
+                );
+            }
+            for l in &a.list.leaders {
+                let s = self.leader_state(&l.id);
+                leaders.insert(
+                    l.id.clone(),
+                    serde_json::json!({
+                        "ineffective": s.ineffective,
+                        "casualty": s.casualty,
+                    }),
+                );
+            }
+        }
+        serde_json::json!({ "units": units, "leaders": leaders })
     }
 }

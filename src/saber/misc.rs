@@ -11,7 +11,10 @@ use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
 
+use super::game::SaberEffect;
+use super::named;
 use super::{MaProcedure, Tables, Variant};
+use crate::resolution::Target;
 
 /// The standard rules' re-roll (4.4) is bounded: after this many rolls
 /// above the printed MA the command stops with an error rather than loop.
@@ -25,10 +28,7 @@ pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
     let system = variant.system();
     let mut verbs = Vec::new();
 
-    let mut vocab = Vocab::new();
-    for row in &rules.leader_casualty {
-        vocab = vocab.choice(LEADER_PART, &row.keyword, row.row.clone());
-    }
+    let vocab = casualty_vocab(rules);
     let usage: &'static str = match variant {
         Variant::Standard => "leader-casualty participating|stacked|coordinating|retreating",
         Variant::QuickPlay => "leader-casualty involved",
@@ -48,29 +48,18 @@ pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
                 "leader-casualty stacked rolled 6",
             ],
             Variant::QuickPlay => &["leader-casualty involved rolled 5"],
-        }),
+        })
+        // A leader flipped to his ineffective side may still be hit.
+        .takes_fallen(),
     );
 
-    let mut vocab = Vocab::new()
-        .with_number("the printed movement allowance (MA)")
-        .flag("march", rules.ma.march.row.clone())
-        .flag("cavalry", "the unit is cavalry (march movement)")
-        .number(
-            "leader",
-            0,
-            20,
-            "an accompanying leader's movement value, added to the MA (10.3)",
-        );
-    for reason in &rules.ma.rolls_when {
-        vocab = vocab.flag(&reason.keyword, reason.row.clone());
-    }
     verbs.push(
         VerbDoc::new(
             Some(system),
             "ma",
             "ma N [v] [disrupted] [march] [cavalry] [leader=N]",
             "Movement allowance, rolled when the rules say so.",
-            vocab,
+            ma_vocab(rules),
             super::resolver(t, ma),
         )
         .examples(match variant {
@@ -88,7 +77,16 @@ pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
                 "Victorious charging cavalry tries to capture a routed defender: one die, at most its regular CF captures.",
                 Vocab::new()
                     .with_number("the charging cavalry's regular combat factor")
-                    .number_from("cf"),
+                    .number_from("cf")
+                    .flag("cavalry", "the capturing unit is cavalry (brought by a named unit)")
+                    .flag(
+                        "infantry",
+                        "brought by a named infantry unit: only victorious charging cavalry captures (9.3 7)",
+                    )
+                    .flag(
+                        "artillery",
+                        "brought by a named artillery unit: only victorious charging cavalry captures (9.3 7)",
+                    ),
                 super::resolver(t, capture),
             )
             .examples(&["capture 3", "capture 4 rolled 5"]),
@@ -108,6 +106,94 @@ pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
         );
     }
     verbs
+}
+
+fn casualty_vocab(rules: &super::SaberRules) -> Vocab {
+    let mut vocab = Vocab::new();
+    for row in &rules.leader_casualty {
+        vocab = vocab.choice(LEADER_PART, &row.keyword, row.row.clone());
+    }
+    for arm in ["infantry", "cavalry", "artillery"] {
+        vocab = vocab.flag(
+            arm,
+            format!("brought by a named {arm} unit: a casualty check is for leaders only (10.4)"),
+        );
+    }
+    vocab.flag(
+        "casualty",
+        "brought by a leader who is a casualty already: out of the game for good (10.4)",
+    )
+}
+
+fn ma_vocab(rules: &super::SaberRules) -> Vocab {
+    let mut vocab = Vocab::new()
+        .with_number("the printed movement allowance (MA)")
+        .number_from("ma")
+        .flag("march", rules.ma.march.row.clone())
+        .flag("cavalry", "the unit is cavalry (march movement)")
+        .number(
+            "leader",
+            0,
+            20,
+            "an accompanying leader's movement value, added to the MA (standard 10.3, QuickPlay 10.0 1)",
+        )
+        .number(
+            "leader-mv",
+            0,
+            20,
+            "the same as `leader=N` (named leaders bring it)",
+        )
+        .slot(&["leader", "leader-mv"]);
+    for reason in &rules.ma.rolls_when {
+        vocab = vocab.flag(&reason.keyword, reason.row.clone());
+    }
+    if vocab.find("v").is_none() {
+        vocab = vocab.flag(
+            "v",
+            "a V in place of a numerical MA: the MA is rolled (a unit with a variable MA brings it)",
+        );
+    }
+    vocab
+}
+
+/// The leader a casualty check is for, if one is named: the index among
+/// the units named. Anything else named is refused.
+fn casualty_of(input: &Input, rules: &super::SaberRules) -> Result<Option<usize>, CommandError> {
+    let arms = ["infantry", "cavalry", "artillery"];
+    let named = named::named(
+        &input.command.words,
+        &casualty_vocab(rules),
+        &input.words,
+        |b, span| arms.iter().any(|w| named::brought(b, span, w)),
+    );
+    for word in arms.iter().chain(&["casualty"]) {
+        if let Some(span) = input.words.span_of(word) {
+            let text = named
+                .iter()
+                .find(|u| u.span == span)
+                .map_or_else(|| (*word).to_string(), |u| u.id.clone());
+            let why = if *word == "casualty" {
+                "is a casualty already: casualties are out of the game for good (10.4)"
+            } else {
+                "is a combat unit: a casualty check is for a leader (10.4)"
+            };
+            return Err(BindError::NotHere {
+                span,
+                text,
+                why: why.into(),
+            }
+            .into());
+        }
+    }
+    if let Some(second) = named.get(1) {
+        return Err(BindError::NotHere {
+            span: second.span,
+            text: second.id.clone(),
+            why: "is a second leader: roll one die for each leader, one check each (10.4)".into(),
+        }
+        .into());
+    }
+    Ok((!named.is_empty()).then_some(0))
 }
 
 fn leader_casualty(
@@ -131,6 +217,7 @@ fn leader_casualty(
     let Some(row) = rules.leader_casualty.iter().find(|r| r.keyword == part) else {
         return Err(input.missing("no such leader row"));
     };
+    let leader = input.memoized(|| casualty_of(input, rules))?;
     let mut res = input.resolution("leader-casualty", format!("leader casualty check ({part})"));
     let die = dice.roll(6)?;
     res.die("die", die);
@@ -142,6 +229,12 @@ fn leader_casualty(
             "the leader becomes a casualty: remove him from the map; he is out of the game for good",
             Tone::Bad,
         );
+        if let Some(nth) = *leader {
+            res.effect(
+                Target::Side { clause: None, nth },
+                SaberEffect::LeaderCasualty,
+            );
+        }
     } else {
         res.set_outcome("unharmed", "the leader is unharmed", Tone::Good);
     }
@@ -172,6 +265,20 @@ fn ma(
     let rules = variant.rules(tables);
     let table = &rules.ma;
     let words = &input.words;
+    let leaders = input.memoized(|| {
+        let named = named::named(&input.command.words, &ma_vocab(rules), words, |b, span| {
+            named::brought_number(b, span) || named::brought(b, span, "v")
+        });
+        Ok(named.into_iter().filter(|u| !u.combat).collect::<Vec<_>>())
+    })?;
+    if let Some(second) = leaders.get(1) {
+        return Err(BindError::NotHere {
+            span: second.span,
+            text: second.id.clone(),
+            why: "is a second leader: one leader's movement value is added (standard 10.3, QuickPlay 10.0 1)".into(),
+        }
+        .into());
+    }
     let printed = whole(input, "a movement allowance", 0, 30)?;
     let variable = words.has("v");
     if printed.is_none() && !variable {
@@ -273,7 +380,7 @@ fn ma(
             }
         }
     }
-    if let Some(l) = words.value("leader") {
+    if let Some(l) = super::morale::leader_value(words, "leader", "leader-mv")? {
         res.modifier("an accompanying leader adds his movement value (10.3)", l);
         ma += l;
     }
@@ -298,6 +405,18 @@ fn capture(
     let Some(table) = &rules.capture else {
         return Err(input.missing("these rules have no capture"));
     };
+    for arm in ["infantry", "artillery"] {
+        if let Some(span) = input.words.span_of(arm) {
+            return Err(BindError::NotHere {
+                span,
+                text: input.line.get(span.start..span.end).unwrap_or(arm).to_string(),
+                why: format!(
+                    "is {arm}: only victorious charging cavalry may capture a routed defender (9.3 7)"
+                ),
+            }
+            .into());
+        }
+    }
     let Some(cf) = whole(input, "a combat factor", 0, 99)? else {
         return Err(input.missing(
             "`capture` needs the charging cavalry's regular combat factor, like `capture 3`",

@@ -9,11 +9,13 @@ pub mod army;
 pub mod crt;
 pub mod factors;
 pub mod game;
+pub mod named;
 
 mod attack;
 mod bombard;
 mod misc;
 mod morale;
+mod recover;
 mod results;
 mod tactics;
 
@@ -168,6 +170,8 @@ impl RuleSet for Tables {
             verbs.push(attack::verb(&t, variant));
             verbs.push(bombard::verb(&t, variant));
             verbs.extend(misc::verbs(&t, variant));
+            verbs.push(recover::recover_verb(&t, variant));
+            verbs.push(recover::choose_verb(&t, variant));
         }
         verbs
     }
@@ -220,6 +224,10 @@ pub struct MoraleTable {
     /// Artillery's MR when it has none on the counter (standard 8.1).
     pub artillery: Option<ArtilleryMorale>,
     pub leader: String,
+    /// QuickPlay 11.3: an ineffective unit checks morale as a disrupted
+    /// one (the `disrupted` adjustment, under this row); `None` where
+    /// ineffectiveness does not touch morale.
+    pub ineffective: Option<String>,
     pub adjustment: Vec<MoraleAdjustment>,
 }
 

@@ -5,6 +5,7 @@
 use std::fmt::Display;
 use std::rc::Rc;
 
+use super::named::{self, Named};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::command::Span;
@@ -213,8 +214,22 @@ pub fn side_vocab(mut vocab: Vocab, rules: &SaberRules, leader_word: &str) -> Vo
         );
     }
     vocab = vocab.number(leader_word, 0, 9, rules.morale.leader.clone());
+    if leader_word != LEADER_MR {
+        // A named leader brings his MR as `leader-mr`: the same fact.
+        vocab = vocab
+            .number(
+                LEADER_MR,
+                0,
+                9,
+                format!("the same as `{leader_word}=N` (named leaders bring it)"),
+            )
+            .slot(&[LEADER, LEADER_MR]);
+    }
     if let Some(art) = &rules.morale.artillery {
         vocab = vocab.flag("artillery", art.row.clone());
+    }
+    if let Some(row) = &rules.morale.ineffective {
+        vocab = vocab.flag("ineffective", row.clone());
     }
     vocab
 }
@@ -243,6 +258,8 @@ pub fn input_from(
         .as_ref()
         .filter(|_| words.has("artillery"));
     let mut input = match (mr, artillery) {
+        // A named battery's presumed MR gives way to one typed.
+        (Some((mr, _)), Some(_)) if words.implied("artillery") => MoraleInput::new(mr, "MR"),
         (Some((_, span)), Some(_)) => {
             return Err(BindError::Conflict {
                 span,
@@ -256,7 +273,7 @@ pub fn input_from(
         (None, Some(art)) => MoraleInput::new(art.mr, art.row.as_str()),
         (None, None) => return Err(missing()),
     };
-    if let Some(leader) = words.value(leader_word) {
+    if let Some(leader) = leader_value(words, leader_word, LEADER_MR)? {
         input.add(rules.morale.leader.as_str(), leader, AdjustTo::Rating);
     }
     let mut groups: Vec<(&str, &str, Span)> = Vec::new();
@@ -284,20 +301,88 @@ pub fn input_from(
         }
         input.add(adj.row.as_str(), adj.value, adj.to);
     }
+    // QuickPlay 11.3: ineffective is checked as disrupted, never twice.
+    if let Some(row) = &rules.morale.ineffective
+        && words.has("ineffective")
+        && !words.has("disrupted")
+        && let Some(adj) = rules
+            .morale
+            .adjustment
+            .iter()
+            .find(|a| a.keyword == "disrupted")
+    {
+        input.add(row.as_str(), adj.value, adj.to);
+    }
     Ok(input)
 }
 
+/// Whether a unit named on a side is a combat unit checking morale (it
+/// brought the MR, or artillery's presumed one), not a leader.
+pub fn checks_morale(bound: &Bound, span: Span) -> bool {
+    named::brought_number(bound, span)
+        || named::brought(bound, span, "mr")
+        || named::brought(bound, span, "artillery")
+}
+
+/// The one unit a morale check is for, and the leader beside it: the
+/// side's words as that unit has them, or an error naming the extra unit.
+pub fn one_unit(
+    input: &Input,
+    vocab: &Vocab,
+    words: &Bound,
+    what: &str,
+) -> Result<(Vec<Named>, Option<usize>, Bound), CommandError> {
+    let units = named::named(&input.command.words, vocab, words, checks_morale);
+    let combat: Vec<&Named> = units.iter().filter(|u| u.combat).collect();
+    if let Some(extra) = combat.get(1) {
+        return Err(BindError::NotHere {
+            span: extra.span,
+            text: extra.id.clone(),
+            why: format!(
+                "is a second unit: {what} is for one unit (name it, and the leader stacked with it)"
+            ),
+        }
+        .into());
+    }
+    let leaders: Vec<&Named> = units.iter().filter(|u| !u.combat).collect();
+    if let Some(extra) = leaders.get(1) {
+        return Err(BindError::NotHere {
+            span: extra.span,
+            text: extra.id.clone(),
+            why: "is a second leader: the morale rating of one leader is added to the unit (10.3; QuickPlay 10.0)".into(),
+        }
+        .into());
+    }
+    let primary = named::primary(&units).map(|(i, _)| i);
+    let view = named::primary_view(words, &units, primary.map(|i| units[i].span));
+    Ok((units, primary, view))
+}
+
 const LEADER: &str = "leader";
+/// The word a named leader brings his morale rating as.
+pub const LEADER_MR: &str = "leader-mr";
+
+/// A leader's factor said as either of two words for it (`leader=N`, or
+/// `leader-mr=N` as a named leader brings it); both typed is an error.
+pub fn leader_value(words: &Bound, word: &str, alias: &str) -> Result<Option<i64>, CommandError> {
+    match (words.value(word), words.value(alias)) {
+        (Some(_), Some(_)) if word != alias && !words.implied(word) && !words.implied(alias) => {
+            Err(BindError::Conflict {
+                span: words.span_of(alias).unwrap_or_default(),
+                first: word.into(),
+                second: alias.into(),
+                group: "a leader's factor".into(),
+            }
+            .into())
+        }
+        (Some(v), _) | (None, Some(v)) => Ok(Some(v)),
+        (None, None) => Ok(None),
+    }
+}
 
 pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
-    let vocab = side_vocab(
-        Vocab::new()
-            .with_number("the unit's morale rating (MR)")
-            .number_from("mr"),
-        rules,
-        LEADER,
-    );
+    let vocab = vocab(rules);
     let (usage, examples): (&'static str, &'static [&'static str]) = match variant {
         Variant::Standard => (
             "morale MR [leader=N] [disrupted] [night|twilight] [square] | morale artillery",
@@ -324,6 +409,16 @@ pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     .examples(examples)
 }
 
+fn vocab(rules: &SaberRules) -> Vocab {
+    side_vocab(
+        Vocab::new()
+            .with_number("the unit's morale rating (MR)")
+            .number_from("mr"),
+        rules,
+        LEADER,
+    )
+}
+
 fn resolve(
     tables: &Tables,
     variant: Variant,
@@ -331,31 +426,46 @@ fn resolve(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let rules = variant.rules(tables);
-    let words = &input.words;
-    let mr = match words.number {
-        Some((n, span)) if n.fract() != 0.0 || !(0.0..=10.0).contains(&n) => {
-            return Err(BindError::BadValue {
-                span,
-                text: n.to_string(),
-                expected: "a morale rating is a whole number from 0 to 10".into(),
+    let morale_in = input.memoized(|| {
+        let (units, primary, words) =
+            one_unit(input, &vocab(rules), &input.words, "a morale check")?;
+        if primary.is_none()
+            && words.number.is_none()
+            && !words.has("artillery")
+            && let Some(leader) = units.first()
+        {
+            return Err(BindError::NotHere {
+                span: leader.span,
+                text: leader.id.clone(),
+                why: "is a leader: name the unit that checks morale, and him beside it (his morale rating is added to the unit's, 10.3)".into(),
             }
             .into());
         }
-        Some((n, span)) => Some((n as i64, span)),
-        None => None,
-    };
-    let morale_in = input_from(rules, words, None, mr, LEADER, true, || {
-        input.missing(if rules.morale.artillery.is_some() {
-            "`morale` needs the unit's morale rating, like `morale 4`, or `artillery`"
-        } else {
-            "`morale` needs the unit's morale rating, like `morale 4`"
+        let mr = match words.number {
+            Some((n, span)) if n.fract() != 0.0 || !(0.0..=10.0).contains(&n) => {
+                return Err(BindError::BadValue {
+                    span,
+                    text: n.to_string(),
+                    expected: "a morale rating is a whole number from 0 to 10".into(),
+                }
+                .into());
+            }
+            Some((n, span)) => Some((n as i64, span)),
+            None => None,
+        };
+        input_from(rules, &words, None, mr, LEADER, true, || {
+            input.missing(if rules.morale.artillery.is_some() {
+                "`morale` needs the unit's morale rating, like `morale 4`, or `artillery`"
+            } else {
+                "`morale` needs the unit's morale rating, like `morale 4`"
+            })
         })
     })?;
     let mut res = input.resolution("morale", format!("morale check (1D{})", rules.morale.die));
     let check = check(
         &mut res,
         &rules.morale,
-        &morale_in,
+        morale_in,
         "unit",
         dice,
         "morale die",

@@ -13,7 +13,17 @@ use super::crt::{Cell, Code, Crt, Extra, Letter, Lookup, Side};
 use super::game::SaberEffect;
 use super::morale::{self, Check, MoraleInput};
 use super::{Procedure, SaberRules, display_with};
-use crate::resolution::Target;
+
+/// Whom of a side an effect on the game falls on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    /// The primary unit (7.4, 7.5): step losses, a single disruption.
+    Primary,
+    /// Every unit and leader named on the side: retreats, routs.
+    All,
+    /// Every combat unit named on the side (the charging cavalry).
+    Combat,
+}
 
 /// Whether a side left its hex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -204,6 +214,12 @@ pub struct Ctx<'a> {
     /// The code that took effect last, for JSON `applied`.
     pub applied: Vec<&'static str>,
     pub notes: Vec<String>,
+    /// What the results do to the units, as the game keeps it: only what
+    /// the results impose; kept empty under `odds`.
+    pub game: Vec<(Side, Who, SaberEffect)>,
+    /// Some result was left to the owning player's choice (recorded, once
+    /// made, with `choose`).
+    pub choice: bool,
     /// Built for `odds`: effects keep only their briefs, and no notes.
     quiet: bool,
 }
@@ -237,28 +253,20 @@ impl<'a> Ctx<'a> {
             moved: [Moved::No, Moved::No],
             applied: Vec::new(),
             notes: Vec::new(),
+            game: Vec::new(),
+            choice: false,
             quiet: res.quiet,
         }
     }
 
-    /// The effects for JSON `effects`.
-    /// What the results do to the primary units, as effects on the game:
-    /// the attacker is the acting side, the defender the first named `vs`.
-    pub fn game_effects(&self, res: &mut Resolution) {
-        for e in &self.effects {
-            let to = match e.side {
-                Some(Side::Attacker) => Target::ACTOR,
-                Some(Side::Defender) => Target::clause(0, 0),
-                None => continue,
-            };
-            match e.kind {
-                "step-loss" => res.effect(to, SaberEffect::StepLost),
-                "routs" => res.effect(to, SaberEffect::Routed),
-                _ => {}
-            }
+    /// An effect on the game, kept only when the resolution explains.
+    pub fn game(&mut self, side: Side, who: Who, effect: SaberEffect) {
+        if !self.quiet {
+            self.game.push((side, who, effect));
         }
     }
 
+    /// The effects for JSON `effects`.
     pub fn effects_json(&self) -> serde_json::Value {
         serde_json::Value::Array(
             self.effects
@@ -431,6 +439,7 @@ impl<'a> Ctx<'a> {
                     );
                 } else {
                     self.moved[idx(side)] = Moved::Choice;
+                    self.choice = true;
                     self.effect(
                         Some(side),
                         "step-loss-or-retreat-disrupted",
@@ -454,6 +463,7 @@ impl<'a> Ctx<'a> {
                     );
                 } else if check.passed {
                     self.moved[idx(side)] = Moved::Choice;
+                    self.choice = true;
                     self.effect(
                         Some(side),
                         "step-loss",
@@ -493,6 +503,8 @@ impl<'a> Ctx<'a> {
                 self.applied.push(code.as_str());
                 if check.passed {
                     self.moved[idx(side)] = Moved::Yes;
+                    self.game(side, Who::Primary, SaberEffect::StepLost);
+                    self.game(side, Who::All, SaberEffect::Retreated);
                     self.effect(
                         Some(side),
                         "step-loss-and-retreat",
@@ -555,6 +567,7 @@ impl<'a> Ctx<'a> {
         let who = self.label(side);
         let r = &self.rules.results;
         self.moved[idx(side)] = Moved::Choice;
+        self.choice = true;
         // Standard Ar/Dr: an already disrupted unit choosing disruption checks.
         let check = if procedure == Procedure::RetreatOrDisrupt && self.side(side).disrupted {
             Some(self.check(res, dice, side)?)
@@ -607,6 +620,7 @@ impl<'a> Ctx<'a> {
 
     fn retreat(&mut self, side: Side, text: impl Display) {
         self.moved[idx(side)] = Moved::Yes;
+        self.game(side, Who::All, SaberEffect::Retreated);
         let r = &self.rules.results;
         self.effect(
             Some(side),
@@ -624,6 +638,8 @@ impl<'a> Ctx<'a> {
 
     pub fn retreat_disrupted(&mut self, side: Side, text: impl Display) {
         self.moved[idx(side)] = Moved::Yes;
+        self.game(side, Who::All, SaberEffect::Disrupted);
+        self.game(side, Who::All, SaberEffect::Retreated);
         let hexes = &self.rules.results.retreat_hexes;
         self.effect(
             Some(side),
@@ -636,6 +652,7 @@ impl<'a> Ctx<'a> {
     pub fn rout(&mut self, side: Side, text: impl Display) {
         self.moved[idx(side)] = Moved::Yes;
         self.routed[idx(side)] = true;
+        self.game(side, Who::All, SaberEffect::Routed);
         let r = &self.rules.results;
         self.effect(Some(side), "routs", format_args!("{text}: {}", r.rout));
         if side == Side::Defender {
@@ -651,6 +668,14 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn step_loss(&mut self, side: Side, text: impl Display) {
+        self.game(side, Who::Primary, SaberEffect::StepLost);
+        self.effect(Some(side), "step-loss", text);
+    }
+
+    /// A step loss the owning player may still trade for something else
+    /// (last stand when the attacker may yet retreat): not recorded.
+    pub fn step_loss_if(&mut self, side: Side, text: impl Display) {
+        self.choice = true;
         self.effect(Some(side), "step-loss", text);
     }
 
@@ -663,6 +688,14 @@ impl<'a> Ctx<'a> {
         for (side, _, _) in cavalry.iter().flatten() {
             self.moved[idx(*side)] = Moved::Yes;
         }
+        for (i, side) in [Side::Defender, Side::Attacker].into_iter().enumerate() {
+            if cavalry[i].is_some() {
+                self.game(side, Who::All, SaberEffect::Disrupted);
+                self.game(side, Who::All, SaberEffect::Retreated);
+            } else {
+                self.game(side, Who::Primary, SaberEffect::StepLost);
+            }
+        }
         let step_loss = &self.rules.results.step_loss;
         let text = display_with(|f| {
             write!(
@@ -670,7 +703,10 @@ impl<'a> Ctx<'a> {
                 "Ex — exchange: the primary unit on each side loses one step ({step_loss}). No units retreat or advance, even if the defender's hex is emptied"
             )?;
             for (_, label, cav) in cavalry.iter().flatten() {
-                write!(f, "; the {label} is cavalry: {cav}")?;
+                write!(
+                    f,
+                    "; the {label} is cavalry, so instead of losing the step: {cav}"
+                )?;
             }
             Ok(())
         });
@@ -740,5 +776,7 @@ impl<'a> Ctx<'a> {
         self.routed = [false, false];
         self.applied.clear();
         self.notes.clear();
+        self.game.clear();
+        self.choice = false;
     }
 }
