@@ -226,8 +226,7 @@ impl Catalog {
             system,
             units,
             None,
-            &mut named,
-            &mut facts,
+            (&mut named, &mut facts),
         )?;
         let mut clauses = Vec::new();
         for (i, clause) in command.clauses.iter().enumerate() {
@@ -245,8 +244,7 @@ impl Catalog {
                 system,
                 units,
                 Some((i, clause.kind)),
-                &mut named,
-                &mut facts,
+                (&mut named, &mut facts),
             )?;
             clauses.push((clause.kind, clause.span, bound));
         }
@@ -310,8 +308,7 @@ fn bind_side(
     system: System,
     units: &dyn Units,
     clause: Option<(usize, ClauseKind)>,
-    named: &mut Vec<NamedUnit>,
-    all: &mut Vec<Named>,
+    (named, all): (&mut Vec<NamedUnit>, &mut Vec<Named>),
 ) -> Result<Bound, BindError> {
     let verb = doc.name;
     let mut typed: Vec<Word> = Vec::new();
