@@ -7,7 +7,7 @@ use super::game::DrumsEffect;
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::dice::DiceSource;
-use crate::error::CommandError;
+use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
@@ -125,6 +125,7 @@ fn resolve(
 ) -> Result<Resolution, CommandError> {
     let table = &tables.drums.resilience;
     let words = &input.words;
+    check_named(input)?;
     let context = words
         .choice(CONTEXT)
         .map_or(Context::Other, |(id, _)| Context::from_id(id));
@@ -246,4 +247,32 @@ fn tone(outcome: ResilienceOutcome) -> Tone {
         ResilienceOutcome::Stand => Tone::Neutral,
         ResilienceOutcome::ForcedRetire | ResilienceOutcome::Break => Tone::Bad,
     }
+}
+
+/// A resilience test is taken by one unit, named first; a general named
+/// after it brings "For each general in line of command within 3BW" (and
+/// his trait's row).
+fn check_named(input: &Input) -> Result<(), CommandError> {
+    let named = super::named::named(&input.command.words, &input.words);
+    if let Some(first) = named.first().filter(|n| n.general) {
+        return Err(BindError::NotHere {
+            span: first.span,
+            text: first.text.clone(),
+            why: "is a general, and resilience tests are taken by units: name the unit first \
+                  (a general named after it counts as a general in line of command within 3BW)"
+                .into(),
+        }
+        .into());
+    }
+    if let Some(extra) = named.get(2).or(named.get(1).filter(|n| !n.general)) {
+        return Err(BindError::NotHere {
+            span: extra.span,
+            text: extra.text.clone(),
+            why: "is one name too many: a resilience test names the unit tested and at most one \
+                  general within 3BW (for more, type `general=N`, `inspiring=N`, `hated=N`)"
+                .into(),
+        }
+        .into());
+    }
+    Ok(())
 }
