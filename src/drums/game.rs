@@ -202,6 +202,24 @@ struct Saved<'a> {
     initiative: Option<usize>,
     units: &'a BTreeMap<String, UnitState>,
     generals: &'a BTreeMap<String, GeneralState>,
+    /// Every unit's strength as the hits leave it, worked out from `units`
+    /// for whoever reads the game file (nothing reads it back).
+    roster: BTreeMap<&'a str, RosterEntry>,
+}
+
+/// One unit's strength in the game file.
+#[derive(Serialize)]
+struct RosterEntry {
+    /// "bases" or "figures".
+    counted: &'static str,
+    start: i64,
+    left: i64,
+    /// Hits carried towards the next base.
+    carried: i64,
+    /// Percent of the starting strength left, rounded down.
+    percent: i64,
+    /// Why it cannot act, if so.
+    out_of_action: Option<String>,
 }
 
 /// The facts every state of the game may give a unit, beyond what it
@@ -788,10 +806,28 @@ impl GamePart for DrumsGame {
     }
 
     fn state(&self) -> serde_json::Value {
+        let roster = self
+            .armies
+            .iter()
+            .flat_map(|(_, l)| l.units.iter())
+            .map(|u| {
+                let st = self.strength(u);
+                let entry = RosterEntry {
+                    counted: st.what(),
+                    start: st.start,
+                    left: st.left(),
+                    carried: st.carried,
+                    percent: st.percent(),
+                    out_of_action: self.unit_out(u),
+                };
+                (u.id.as_str(), entry)
+            })
+            .collect();
         serde_json::to_value(Saved {
             initiative: self.initiative,
             units: &self.units,
             generals: &self.generals,
+            roster,
         })
         .unwrap_or_default()
     }
@@ -828,7 +864,11 @@ impl GamePart for DrumsGame {
     }
 }
 
-/// What `end-turn` says: the End of Turn Resilience Tests.
+/// What `end-turn` says: the End of Turn Resilience Tests ("At the end of
+/// every turn, players complete resilience tests on any units that are at
+/// 50% or lower in strength than when they started the game. This is done
+/// alternatively by units in any order the player prefers. The player
+/// without initiative goes first.").
 fn end_turn_text(game: &DrumsGame) -> String {
     let queues = game.end_turn_queues();
     let due: usize = queues.iter().map(|(_, q)| q.len()).sum();
@@ -841,22 +881,27 @@ fn end_turn_text(game: &DrumsGame) -> String {
         "end of turn: resilience tests for every unit at 50% or less of its starting strength \
          (`resilience UNIT`, all other cases).",
     );
-    let first = queues.first().map_or(0, |(side, _)| *side);
-    match game.initiative {
-        Some(with) if queues.len() == 2 => out.push_str(&format!(
-            "\nThe player without the initiative goes first: {} ({} has the initiative).",
-            game.side(first),
-            game.side(with)
-        )),
-        _ if queues.len() == 2 => out.push_str(
-            "\nThe player without the initiative goes first: no initiative is recorded this turn \
-             (`initiative`), so the order below starts with the first army.",
-        ),
-        _ => {}
+    if queues.len() == 2 {
+        let first = game.side(queues[0].0);
+        match game.initiative {
+            Some(with) => out.push_str(&format!(
+                "\nThe player without the initiative goes first: {first} ({} has the initiative).",
+                game.side(with)
+            )),
+            None => out.push_str(&format!(
+                "\nThe player without the initiative goes first: no initiative is recorded this \
+                 turn (`initiative`), so {first} is listed first."
+            )),
+        }
+        for (side, q) in &queues {
+            if q.is_empty() {
+                out.push_str(&format!("\n{} has no unit to test.", game.side(*side)));
+            }
+        }
     }
     out.push_str(
         "\nPlayers alternate one unit at a time, each in any order he prefers; apply each result \
-         at once and check the victory conditions after each test.",
+         immediately and check the victory conditions after each test.",
     );
     let mut n = 0;
     let longest = queues.iter().map(|(_, q)| q.len()).max().unwrap_or(0);

@@ -11,6 +11,7 @@ use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
+use super::losses::{self, Counted, Losses, Size};
 use super::{DrumsTables, OutcomeCell, ResilienceAdjustment, ResilienceOutcome, Tables};
 
 /// Which column of the tables the test reads.
@@ -60,12 +61,21 @@ const CONTEXT: &str = "a context";
 
 pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
+    // The unit's size and the hits it carries say what a hit taken here
+    // does to it (a named unit brings them).
+    let vocab = losses::size_words(
+        vocab(tables),
+        "the unit",
+        "the unit's bases: what a hit taken here does to it",
+        1000,
+        tables.hits.per_base,
+    );
     VerbDoc::new(
         Some(super::DRUMS),
         "resilience",
         "resilience [shooting|charge|melee|other] [d12] situation…",
         "Resilience test: 2D6 (or 1D12) + situation adjustments, looked up on the Resilience Outcomes Table.",
-        vocab(tables),
+        vocab,
         {
             let all = all.clone();
             move |input: &Input, dice: &mut dyn DiceSource| resolve(&all, input, dice)
@@ -126,6 +136,7 @@ fn resolve(
     let table = &tables.drums.resilience;
     let words = &input.words;
     check_named(input)?;
+    let size = Size::of(words)?;
     let context = words
         .choice(CONTEXT)
         .map_or(Context::Other, |(id, _)| Context::from_id(id));
@@ -164,6 +175,15 @@ fn resolve(
     res.measure("hits", cell.hits as f64);
     if cell.hits > 0 {
         res.effect(Target::ACTOR, DrumsEffect::Hits { hits: cell.hits });
+        if !res.quiet {
+            if size.count.is_some() || size.carried > 0 || size.counted == Counted::Figures {
+                let loss = Losses::new(cell.hits, size, i64::from(tables.drums.hits.per_base));
+                res.note(format!("On the unit: {}.", loss.text()));
+                for (key, value) in loss.fields() {
+                    res.field(key, value);
+                }
+            }
+        }
     }
     match cell.outcome {
         ResilienceOutcome::ForcedRetire => res.effect(Target::ACTOR, DrumsEffect::Retired),
