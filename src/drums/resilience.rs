@@ -175,13 +175,13 @@ fn resolve(
     res.measure("hits", cell.hits as f64);
     if cell.hits > 0 {
         res.effect(Target::ACTOR, DrumsEffect::Hits { hits: cell.hits });
-        if !res.quiet {
-            if size.count.is_some() || size.carried > 0 || size.counted == Counted::Figures {
-                let loss = Losses::new(cell.hits, size, i64::from(tables.drums.hits.per_base));
-                res.note(format!("On the unit: {}.", loss.text()));
-                for (key, value) in loss.fields() {
-                    res.field(key, value);
-                }
+        if !res.quiet
+            && (size.count.is_some() || size.carried > 0 || size.counted == Counted::Figures)
+        {
+            let loss = Losses::new(cell.hits, size, i64::from(tables.drums.hits.per_base));
+            res.note(format!("On the unit: {}.", loss.text()));
+            for (key, value) in loss.fields() {
+                res.field(key, value);
             }
         }
     }
