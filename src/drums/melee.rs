@@ -327,7 +327,14 @@ fn resolve(
             "hits": r.hits,
         });
         if let Some(map) = side.as_object_mut() {
+            // Each side's losses fields say what its hits do to the
+            // opponent, so the hits carried are the opponent's.
             for (key, value) in loss.fields() {
+                let key = if key == "carried" {
+                    "opponent_carried"
+                } else {
+                    key
+                };
                 map.insert(key.into(), value);
             }
         }
@@ -561,7 +568,14 @@ fn unused_words(
     s: &Side,
     other: Option<&Side>,
 ) {
-    for (word, _) in &s.facts.given {
+    // A unit brings all it has: a fact of it that no table here reads is
+    // not worth a row (a typed word is).
+    for (word, _) in s
+        .facts
+        .given
+        .iter()
+        .filter(|(w, _)| !s.facts.bound.implied(w))
+    {
         let structural = word == "bases"
             || word == "figures"
             || word == "carried"

@@ -531,7 +531,9 @@ fn unused_words(
     target: Option<&SideFacts>,
     weapon: &Weapon,
 ) {
-    for (word, _) in &own.given {
+    // A unit brings all it has: a fact of it that this table does not
+    // read is not worth a row (a typed word is).
+    for (word, _) in own.given.iter().filter(|(w, _)| !own.bound.implied(w)) {
         let handled = OWN_WORDS.contains(&word.as_str())
             || *word == weapon.keyword
             || own.bound.choice(FORMATION).is_some_and(|(f, _)| f == word);
@@ -542,7 +544,11 @@ fn unused_words(
             );
         }
     }
-    for (word, _) in target.map_or(&[][..], |t| &t.given[..]) {
+    let target_typed = target
+        .map_or(&[][..], |t| &t.given[..])
+        .iter()
+        .filter(|(w, _)| !target.is_some_and(|t| t.bound.implied(w)));
+    for (word, _) in target_typed {
         if !TARGET_WORDS.contains(&word.as_str()) && !table.mentions(word, true) {
             res.row(
                 format!("target `{word}` — no row in Table {}", table.id),
