@@ -451,9 +451,12 @@ fn draw(
     let per_base = i64::from(tables.drums.hits.per_base);
     let target = plan.target.unwrap_or_else(Size::unknown);
     let loss = Losses::new(hits, target, per_base);
-    res.field("hits", hits);
-    for (key, value) in loss.fields() {
-        res.field(key, value);
+    // Odds read the measures only.
+    if !res.quiet {
+        res.field("hits", hits);
+        for (key, value) in loss.fields() {
+            res.field(key, value);
+        }
     }
     res.measure("hits", hits as f64);
     res.measure(
