@@ -54,7 +54,7 @@ pub struct Size {
 /// The words for a side's size: `bases=N`, `figures=N` and `carried=N`. A
 /// typed `bases` or `figures` stands in for the named unit's (and typed
 /// `figures` for the hits it carries: see [`Size::of`]).
-pub fn size_words(vocab: Vocab, whose: &str, bases_help: &str, max: i64, per_base: u32) -> Vocab {
+pub fn size_words(vocab: Vocab, who: &str, bases_help: &str, max: i64, per_base: u32) -> Vocab {
     let per_base = i64::from(per_base);
     vocab
         .number("bases", 1, max, bases_help.to_string())
@@ -63,7 +63,7 @@ pub fn size_words(vocab: Vocab, whose: &str, bases_help: &str, max: i64, per_bas
             1,
             max,
             format!(
-                "{whose} figures, for a unit counted in figures: each hit removes one figure (a dice per figure as per base)"
+                "{who}'s figures, for a unit counted in figures: each hit on it removes one figure"
             ),
         )
         .number(
@@ -71,7 +71,7 @@ pub fn size_words(vocab: Vocab, whose: &str, bases_help: &str, max: i64, per_bas
             0,
             (per_base - 1).max(0),
             format!(
-                "hits {whose} already carries (fewer than {per_base}): they count towards its next base"
+                "hits {who} already carries (fewer than {per_base}): they count towards its next base"
             ),
         )
         .slot(&["bases", "figures"])

@@ -72,7 +72,7 @@ fn side_vocab(tables: &PoolTables, per_base: u32) -> Vocab {
         vocab,
         "the side",
         &format!(
-            "the side's bases: {} D6 each (default {})",
+            "the side's bases: {} D6 each (default {}); with `figures=N`, the same a figure",
             m.dice_per_base, tables.default_bases
         ),
         200,
