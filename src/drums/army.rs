@@ -23,7 +23,7 @@ pub struct General {
     pub commander: bool,
 }
 
-/// A unit of bases.
+/// A unit of bases, or of figures.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Unit {
     pub id: String,
@@ -40,7 +40,11 @@ pub struct Unit {
     pub formation: String,
     /// carbine | musket | rifle | minie | field-artillery | position-artillery
     pub weapon: Option<String>,
+    /// Its bases at the start of the game; 0 when it is counted in figures.
     pub bases: i64,
+    /// Its figures at the start of the game, when the list counts it in
+    /// figures (`figures = N`) rather than bases; otherwise 0.
+    pub figures: i64,
     /// light-company | two-rank
     pub doctrine: Vec<String>,
     /// id of the general in its line of command
@@ -201,6 +205,7 @@ const UNIT_KEYS: &[&str] = &[
     "formation",
     "weapon",
     "bases",
+    "figures",
     "doctrine",
     "general",
 ];
@@ -225,8 +230,10 @@ const WEAPONS: &[&str] = &[
     "position-artillery",
 ];
 const DOCTRINES: &[&str] = &["light-company", "two-rank"];
-/// Largest number of bases (or figures) in one Drums and Muskets unit.
+/// Largest number of bases in one Drums and Muskets unit.
 const MAX_BASES: i64 = 100;
+/// Largest number of figures in one unit counted in figures.
+const MAX_FIGURES: i64 = 200;
 
 /// The formations a Drums and Muskets arm can be in (Movement and Charge
 /// Distances tables).
@@ -362,13 +369,31 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
         );
     }
 
+    // "If using a figures, then it is each hit equals on figure removed/lost.
+    // If using bases, then for each 6 hits received then 1 base is removed."
+    // A unit is counted one way or the other.
     let bases = ck.int(e, "bases", 1, MAX_BASES, "the number of bases");
-    if e.get("bases").is_none() {
-        ck.missing(
+    let figures = ck.int(e, "figures", 1, MAX_FIGURES, "the number of figures");
+    match (e.get("bases"), e.get("figures")) {
+        (None, None) => ck.missing(
             e,
             "bases",
-            &format!("the number of bases, a whole number from 1 to {MAX_BASES}"),
-        );
+            &format!(
+                "the number of bases, a whole number from 1 to {MAX_BASES} \
+                 (or `figures = N` for a unit counted in figures)"
+            ),
+        ),
+        (Some(_), Some(f)) => ck.fail(
+            f.span(),
+            e.key("figures"),
+            format!(
+                "{}: a unit is counted in bases or in figures, not both; \
+                 keep `bases = N` (each 6 hits remove a base) or `figures = N` \
+                 (each hit removes a figure)",
+                e.place("figures")
+            ),
+        ),
+        _ => {}
     }
     let doctrine = ck.keywords(e, "doctrine", DOCTRINES, "doctrine");
     let general = ck.string(e, "general");
@@ -381,8 +406,30 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
         class: class.into_iter().map(Spanned::into_inner).collect(),
         formation: formation?.into_inner(),
         weapon: weapon.map(Spanned::into_inner),
-        bases: bases?,
+        bases: if e.get("bases").is_some() { bases? } else { 0 },
+        figures: if e.get("figures").is_some() {
+            figures?
+        } else {
+            0
+        },
         doctrine: doctrine.into_iter().map(Spanned::into_inner).collect(),
         general: general.map(Spanned::into_inner),
     })
+}
+
+impl Unit {
+    /// Whether the unit is counted in figures (each hit one figure) rather
+    /// than bases (each 6 hits one base).
+    pub fn in_figures(&self) -> bool {
+        self.figures > 0
+    }
+
+    /// Its bases or figures at the start of the game.
+    pub fn size(&self) -> i64 {
+        if self.in_figures() {
+            self.figures
+        } else {
+            self.bases
+        }
+    }
 }

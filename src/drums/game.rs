@@ -80,6 +80,8 @@ impl SystemEffect for DrumsEffect {
 /// Everything the game remembers about one unit.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct UnitState {
+    /// Every hit received in the game: bases (or figures) lost and the hits
+    /// carried are worked out from it.
     pub hits: i64,
     pub shots: u32,
     pub melees: u32,
@@ -103,39 +105,81 @@ impl UnitState {
     }
 }
 
-/// A general's state this turn.
+/// A general's state this turn: all of it is cleared by `next-turn`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct GeneralState {
-    /// Off the table until next turn.
+    /// Hit by a stray round: off the table until next turn.
     pub incapacitated: bool,
+    /// Swept away with a broken unit to his own long edge: still in play.
     pub swept_away: bool,
+    pub moved: bool,
 }
 
-/// Strength of a unit after its hits.
+/// A unit's strength after its hits: bases at the tables' hits per base,
+/// or one figure a hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Strength {
-    pub bases: i64,
+    /// Bases or figures at the start of the game.
+    pub start: i64,
     pub lost: i64,
+    pub figures: bool,
+    /// Hits carried towards the next base (always 0 with figures).
+    pub carried: i64,
 }
 
 impl Strength {
     pub fn of(unit: &Unit, state: &UnitState, hits_per_base: i64) -> Strength {
-        let bases = unit.bases.max(0);
-        let lost = (state.hits / hits_per_base.max(1)).clamp(0, bases);
-        Strength { bases, lost }
+        let start = unit.size().max(0);
+        let hits = state.hits.max(0);
+        if unit.in_figures() {
+            // "If using a figures, then it is each hit equals on figure removed/lost."
+            return Strength {
+                start,
+                lost: hits.min(start),
+                figures: true,
+                carried: 0,
+            };
+        }
+        // "If using bases, then for each 6 hits received then 1 base is removed."
+        let per_base = hits_per_base.max(1);
+        let lost = (hits / per_base).min(start);
+        let carried = if lost < start { hits % per_base } else { 0 };
+        Strength {
+            start,
+            lost,
+            figures: false,
+            carried,
+        }
     }
 
     pub fn left(&self) -> i64 {
-        self.bases - self.lost
+        self.start - self.lost
     }
 
-    /// Percent of the starting bases still on the table.
+    /// "bases" or "figures".
+    pub fn what(&self) -> &'static str {
+        if self.figures { "figures" } else { "bases" }
+    }
+
+    /// Percent of the starting strength still on the table, rounded down
+    /// (for display; the tests below compare exactly).
     pub fn percent(&self) -> i64 {
-        if self.bases == 0 {
+        if self.start == 0 {
             return 100;
         }
         // Wide arithmetic: an army list may give any number of bases.
-        (i128::from(self.left()) * 100 / i128::from(self.bases)) as i64
+        (i128::from(self.left()) * 100 / i128::from(self.start)) as i64
+    }
+
+    /// At 50% or less of its starting strength ("Testers have lost atleast
+    /// 50%", "Is <= 50% in strength", the end-of-turn tests).
+    pub fn half_or_less(&self) -> bool {
+        i128::from(self.left()) * 2 <= i128::from(self.start)
+    }
+
+    /// At 75% or more ("Is >= 75% in strength").
+    pub fn three_quarters_or_more(&self) -> bool {
+        i128::from(self.left()) * 4 >= i128::from(self.start) * 3
     }
 }
 
@@ -144,8 +188,12 @@ pub struct DrumsGame {
     tables: Rc<Tables>,
     /// Each army's index in the game, and its list.
     armies: Vec<(usize, Rc<List>)>,
+    /// Each army's side, as its list names it ("Prussia").
+    sides: Vec<String>,
     units: BTreeMap<String, UnitState>,
     generals: BTreeMap<String, GeneralState>,
+    /// The Drums army (0 or 1, in the order of the game's Drums armies)
+    /// with the initiative this turn.
     initiative: Option<usize>,
 }
 
@@ -154,20 +202,58 @@ struct Saved<'a> {
     initiative: Option<usize>,
     units: &'a BTreeMap<String, UnitState>,
     generals: &'a BTreeMap<String, GeneralState>,
+    /// Every unit's strength as the hits leave it, worked out from `units`
+    /// for whoever reads the game file (nothing reads it back).
+    roster: BTreeMap<&'a str, RosterEntry>,
 }
+
+/// One unit's strength in the game file.
+#[derive(Serialize)]
+struct RosterEntry {
+    /// "bases" or "figures".
+    counted: &'static str,
+    start: i64,
+    left: i64,
+    /// Hits carried towards the next base.
+    carried: i64,
+    /// Percent of the starting strength left, rounded down.
+    percent: i64,
+    /// Why it cannot act, if so.
+    out_of_action: Option<String>,
+}
+
+/// The facts every state of the game may give a unit, beyond what it
+/// always brings and its size.
+const STATE_WORDS: &[&str] = &[
+    "half-lost",
+    "weak",
+    "strong",
+    "hit",
+    "inflicted",
+    "retired",
+    "moved",
+    "shot-at",
+    "not-charged",
+    "charged-twice",
+    "first-shot",
+    "fired-3",
+    "first-melee",
+];
 
 impl DrumsGame {
     pub fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> DrumsGame {
-        let armies = armies
-            .iter()
-            .filter_map(|(i, a)| {
-                let list = a.list_as::<List>()?;
-                Some((*i, Rc::new(list.clone())))
-            })
-            .collect();
+        let mut lists = Vec::new();
+        let mut sides = Vec::new();
+        for (i, a) in armies {
+            if let Some(list) = a.list_as::<List>() {
+                lists.push((*i, Rc::new(list.clone())));
+                sides.push(a.side.clone());
+            }
+        }
         DrumsGame {
             tables,
-            armies,
+            armies: lists,
+            sides,
             units: BTreeMap::new(),
             generals: BTreeMap::new(),
             initiative: None,
@@ -198,7 +284,7 @@ impl DrumsGame {
         self.generals.get(id).cloned().unwrap_or_default()
     }
 
-    fn strength(&self, unit: &Unit) -> Strength {
+    pub fn strength(&self, unit: &Unit) -> Strength {
         Strength::of(unit, &self.state(&unit.id), self.hits_per_base())
     }
 
@@ -208,16 +294,22 @@ impl DrumsGame {
         let mut facts = static_facts(unit);
         let strength = self.strength(unit);
         let two_rank = unit.doctrine.iter().any(|d| d == "two-rank");
-        facts.push(UnitFact::number("bases", strength.left()));
-        let carried = state.hits.max(0) % self.hits_per_base().max(1);
-        if carried > 0 && strength.left() > 0 {
-            facts.push(UnitFact::number("carried", carried));
+        if strength.figures {
+            facts.push(UnitFact::number("figures", strength.left()));
+        } else {
+            facts.push(UnitFact::number("bases", strength.left()));
         }
-        let percent = strength.percent();
-        if percent <= 50 {
+        if strength.carried > 0 {
+            facts.push(UnitFact::number("carried", strength.carried));
+            // Shooting Table 2a: "For each hit on the shooters | Remove 1 dice".
+            if unit.arm == "artillery" {
+                facts.push(UnitFact::number("hits", strength.carried));
+            }
+        }
+        if strength.half_or_less() {
             facts.push(UnitFact::word("half-lost"));
             facts.push(UnitFact::word("weak"));
-        } else if percent >= 75 {
+        } else if strength.three_quarters_or_more() {
             facts.push(UnitFact::word("strong"));
             if strength.lost > 0 && !two_rank {
                 facts.push(UnitFact::word("lost-bases"));
@@ -251,42 +343,86 @@ impl DrumsGame {
         facts
     }
 
+    /// What naming a general brings: he is a general (his arm on the
+    /// movement and charge tables, and "For each general in line of
+    /// command within 3BW" in a resilience test), his traits, and whether
+    /// he is the force commander.
     fn general_facts(general: &General) -> Vec<UnitFact> {
+        let mut facts = vec![UnitFact::word("general")];
+        facts.extend(general.traits.iter().cloned().map(UnitFact::word));
         if general.commander {
-            vec![UnitFact::word("commander")]
-        } else {
-            Vec::new()
+            facts.push(UnitFact::word("commander"));
         }
+        facts
     }
 
-    /// The units at 50% or less that take the end-of-turn resilience test:
-    /// the side without the initiative first, then alternating.
-    pub fn end_turn_order(&self) -> Vec<(String, String)> {
-        let mut queues: Vec<Vec<(String, String)>> = self
+    /// A Drums army's side, as its list names it.
+    fn side(&self, side: usize) -> String {
+        self.sides
+            .get(side)
+            .cloned()
+            .unwrap_or_else(|| format!("army {}", side + 1))
+    }
+
+    /// Why a unit cannot act, if so.
+    fn unit_out(&self, unit: &Unit) -> Option<String> {
+        if self.state(&unit.id).broken {
+            return Some("has broken".into());
+        }
+        let strength = self.strength(unit);
+        if strength.left() == 0 {
+            return Some(format!("has lost all its {}", strength.what()));
+        }
+        None
+    }
+
+    /// The units at 50% or less that take the end-of-turn resilience test,
+    /// each side's in list order: the side without the initiative first.
+    /// Returns (side index, its units) in the order the sides test.
+    pub fn end_turn_queues(&self) -> Vec<(usize, Vec<&Unit>)> {
+        let mut queues: Vec<(usize, Vec<&Unit>)> = self
             .armies
             .iter()
-            .map(|(_, list)| {
-                list.units
+            .enumerate()
+            .map(|(side, (_, list))| {
+                let due = list
+                    .units
                     .iter()
-                    .filter(|u| !self.state(&u.id).broken && self.strength(u).percent() <= 50)
-                    .map(|u| (u.id.clone(), u.name.clone()))
-                    .collect()
+                    .filter(|u| self.unit_out(u).is_none() && self.strength(u).half_or_less())
+                    .collect();
+                (side, due)
             })
             .collect();
-        // With two armies, the one without the initiative tests first.
+        // "The player without initiative goes first."
         if self.initiative == Some(0) && queues.len() == 2 {
             queues.swap(0, 1);
         }
+        queues
+    }
+
+    /// The end-of-turn tests alternating between the sides, one unit at a
+    /// time, as `end-turn` lists them.
+    pub fn end_turn_order(&self) -> Vec<(String, String)> {
+        let queues = self.end_turn_queues();
         let mut order = Vec::new();
-        let longest = queues.iter().map(Vec::len).max().unwrap_or(0);
+        let longest = queues.iter().map(|(_, q)| q.len()).max().unwrap_or(0);
         for i in 0..longest {
-            for q in &queues {
+            for (_, q) in &queues {
                 if let Some(u) = q.get(i) {
-                    order.push(u.clone());
+                    order.push((u.id.clone(), u.name.clone()));
                 }
             }
         }
         order
+    }
+
+    /// The units in a general's line of command.
+    fn command_of(&self, general: &str) -> Vec<&Unit> {
+        self.armies
+            .iter()
+            .flat_map(|(_, l)| l.units.iter())
+            .filter(|u| u.general.as_deref() == Some(general))
+            .collect()
     }
 }
 
@@ -307,6 +443,13 @@ fn static_facts(unit: &Unit) -> Vec<UnitFact> {
     facts.push(UnitFact::word(unit.arm.clone()));
     facts.extend(unit.class.iter().cloned().map(UnitFact::word));
     facts.push(UnitFact::word(unit.formation.clone()));
+    // "Artillery Limbered | Column of March" (Movement, Charge Distances):
+    // a limbered battery is in column of march wherever the tables have
+    // rows for it ("Column of March in melee", "Are in column of march").
+    // Verbs that know `limbered` take it first, as the same formation.
+    if unit.arm == "artillery" && unit.formation == "limbered" {
+        facts.push(UnitFact::word("column-of-march"));
+    }
     if let Some(weapon) = &unit.weapon {
         facts.push(UnitFact::word(weapon.clone()));
     }
@@ -321,14 +464,21 @@ fn static_facts(unit: &Unit) -> Vec<UnitFact> {
 }
 
 /// The flags of a unit's state, for the roster.
-fn flags(s: &UnitState) -> String {
+fn flags(s: &UnitState, strength: &Strength) -> String {
     let mut f: Vec<String> = Vec::new();
+    if s.broken {
+        f.push("broken".into());
+    } else if strength.left() == 0 {
+        f.push(format!("all {} lost", strength.what()));
+    } else if strength.half_or_less() {
+        f.push("≤50%: end-of-turn test".into());
+    }
     for (on, word) in [
-        (s.broken, "broken"),
         (s.moved, "moved"),
         (s.hit, "hit this turn"),
         (s.inflicted, "inflicted hits"),
         (s.retired, "forced to retire"),
+        (s.fired_at, "fired at"),
     ] {
         if on {
             f.push(word.into());
@@ -346,6 +496,14 @@ fn flags(s: &UnitState) -> String {
     f.join(", ")
 }
 
+fn words(facts: &[UnitFact]) -> String {
+    facts
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 impl GamePart for DrumsGame {
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         if let Some(u) = self.unit(id) {
@@ -353,7 +511,7 @@ impl GamePart for DrumsGame {
                 id: u.id.clone(),
                 name: u.name.clone(),
                 facts: self.unit_facts(u),
-                out_of_action: None,
+                out_of_action: self.unit_out(u),
             });
         }
         let g = self.general(id)?;
@@ -361,7 +519,7 @@ impl GamePart for DrumsGame {
             id: g.id.clone(),
             name: g.name.clone(),
             facts: DrumsGame::general_facts(g),
-            out_of_action: None,
+            out_of_action: self.out_of_action(id),
         })
     }
 
@@ -373,42 +531,35 @@ impl GamePart for DrumsGame {
             return Vec::new();
         };
         let mut facts = static_facts(u);
-        facts.push(UnitFact::number("bases", u.bases));
-        facts.push(UnitFact::number("carried", 1));
-        for word in [
-            "half-lost",
-            "weak",
-            "strong",
-            "lost-bases",
-            "hit",
-            "inflicted",
-            "retired",
-            "moved",
-            "shot-at",
-            "not-charged",
-            "charged-twice",
-            "first-shot",
-            "fired-3",
-            "first-melee",
-        ] {
-            facts.push(UnitFact::word(word));
+        if u.in_figures() {
+            facts.push(UnitFact::number("figures", u.figures));
+        } else {
+            facts.push(UnitFact::number("bases", u.bases));
+            // Hits are carried only while they fall short of a base.
+            if self.hits_per_base() > 1 {
+                facts.push(UnitFact::number("carried", 1));
+                if u.arm == "artillery" {
+                    facts.push(UnitFact::number("hits", 1));
+                }
+            }
+        }
+        facts.extend(STATE_WORDS.iter().map(|w| UnitFact::word(*w)));
+        // "Shooters have lost bases in the game but are still >=75% and do
+        // not use 2 ranks firing doctrine": one lost needs four or more.
+        let two_rank = u.doctrine.iter().any(|d| d == "two-rank");
+        if !two_rank && u.size() >= 4 {
+            facts.push(UnitFact::word("lost-bases"));
         }
         facts
     }
 
     fn out_of_action(&self, id: &str) -> Option<String> {
         if let Some(u) = self.unit(id) {
-            if self.state(id).broken {
-                return Some("has broken".into());
-            }
-            if self.strength(u).left() == 0 {
-                return Some("has lost all its bases".into());
-            }
-            return None;
+            return self.unit_out(u);
         }
         self.general_state(id)
             .incapacitated
-            .then(|| "is incapacitated until the next turn".into())
+            .then(|| "is off the table until the next turn (incapacitated by a stray round)".into())
     }
 
     fn apply(&mut self, unit: Option<&str>, effect: &dyn Effect) -> Result<(), String> {
@@ -426,7 +577,12 @@ impl GamePart for DrumsGame {
             match effect {
                 DrumsEffect::Incapacitated => g.incapacitated = true,
                 DrumsEffect::SweptAway => g.swept_away = true,
-                _ => return Err(format!("{id} is a general: {effect:?} is for units")),
+                DrumsEffect::Moved => g.moved = true,
+                // The verbs refuse a general where a unit is meant, so
+                // these never reach a general; one that did (a journal
+                // written by hand) changes nothing rather than leave a
+                // game that cannot be opened.
+                _ => {}
             }
             return Ok(());
         }
@@ -449,11 +605,10 @@ impl GamePart for DrumsGame {
             DrumsEffect::Moved => u.moved = true,
             DrumsEffect::Retired => u.retired = true,
             DrumsEffect::Broken => u.broken = true,
+            // As above: `risk` refuses a unit, and a stray one is harmless.
             DrumsEffect::Incapacitated
             | DrumsEffect::SweptAway
-            | DrumsEffect::Initiative { .. } => {
-                return Err(format!("{id} is a unit: {effect:?} is for generals"));
-            }
+            | DrumsEffect::Initiative { .. } => {}
         }
         Ok(())
     }
@@ -463,14 +618,16 @@ impl GamePart for DrumsGame {
         for u in self.units.values_mut() {
             u.clear_turn();
         }
-        // An incapacitated general is free to move next turn.
+        // "The general is then free next move to move as per normal": an
+        // incapacitated general is back, and a swept-away one has made
+        // his way to his long edge.
         self.generals.clear();
     }
 
     fn roster(&self, army: usize) -> Option<Roster> {
         let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
         let mut roster = Roster {
-            header: vec!["id", "name", "bases", "strength", "hits", "state"],
+            header: vec!["id", "name", "left", "strength", "carried", "state"],
             ..Roster::default()
         };
         for u in &list.units {
@@ -479,10 +636,14 @@ impl GamePart for DrumsGame {
             roster.rows.push(vec![
                 u.id.clone(),
                 u.name.clone(),
-                format!("{}/{}", st.left(), st.bases),
+                format!("{}/{} {}", st.left(), st.start, st.what()),
                 format!("{}%", st.percent()),
-                s.hits.to_string(),
-                flags(&s),
+                if st.figures {
+                    "—".into()
+                } else {
+                    st.carried.to_string()
+                },
+                flags(&s, &st),
             ]);
         }
         let generals: Vec<String> = list
@@ -491,13 +652,14 @@ impl GamePart for DrumsGame {
             .map(|g| {
                 let s = self.general_state(&g.id);
                 let gone = if s.incapacitated {
-                    " (incapacitated this turn)"
+                    " (incapacitated: off the table this turn)"
                 } else if s.swept_away {
-                    " (swept away this turn)"
+                    " (swept away to his long edge this turn)"
                 } else {
                     ""
                 };
-                format!("{} {} [{}]{gone}", g.id, g.name, g.ability)
+                let commander = if g.commander { ", force commander" } else { "" };
+                format!("{} {} [{}{commander}]{gone}", g.id, g.name, g.ability)
             })
             .collect();
         if !generals.is_empty() {
@@ -516,62 +678,156 @@ impl GamePart for DrumsGame {
             if !g.traits.is_empty() {
                 row("traits", g.traits.join(", "));
             }
-            if g.commander {
-                row("force commander", "yes".into());
-            }
+            row(
+                "force commander",
+                if g.commander { "yes" } else { "no" }.into(),
+            );
+            let command: Vec<&str> = self
+                .command_of(&g.id)
+                .iter()
+                .map(|u| u.id.as_str())
+                .collect();
+            row(
+                "line of command",
+                if command.is_empty() {
+                    "no units".into()
+                } else {
+                    command.join(", ")
+                },
+            );
             let s = self.general_state(id);
-            let state = match (s.incapacitated, s.swept_away) {
-                (true, _) => "incapacitated: off the table until the next turn",
-                (_, true) => "swept away to his own long edge this turn",
-                _ => "",
-            };
-            row("state", state.into());
+            let mut state = Vec::new();
+            if s.incapacitated {
+                state.push("incapacitated by a stray round: off the table until the next turn");
+            }
+            if s.swept_away {
+                state.push("swept away to his own long edge this turn (still in play)");
+            }
+            if s.moved {
+                state.push("moved this turn");
+            }
+            row(
+                "state",
+                if state.is_empty() {
+                    "on the table".into()
+                } else {
+                    state.join("; ")
+                },
+            );
+            row("brings", words(&DrumsGame::general_facts(g)));
             return Some(rows);
         }
         let u = self.unit(id)?;
         let s = self.state(id);
-        row("arm", u.arm.clone());
+        let mut arm = u.arm.clone();
+        if u.heavy {
+            arm.push_str(" (heavy)");
+        }
+        if u.lancers {
+            arm.push_str(" (lancers)");
+        }
+        row("arm", arm);
         if !u.class.is_empty() {
             row("class", u.class.join(", "));
         }
-        row("formation", u.formation.clone());
+        let formation = if u.arm == "artillery" && u.formation == "limbered" {
+            "limbered (Column of March)".to_string()
+        } else {
+            u.formation.clone()
+        };
+        row("formation", formation);
         if let Some(w) = &u.weapon {
             row("weapon", w.clone());
         }
-        let st = self.strength(u);
-        row(
-            "bases",
-            format!("{} of {} ({}%)", st.left(), st.bases, st.percent()),
-        );
         if !u.doctrine.is_empty() {
             row("doctrine", u.doctrine.join(", "));
         }
         if let Some(g) = &u.general {
-            row("general", g.clone());
+            let name = self
+                .general(g)
+                .map_or(String::new(), |g| format!(" — {}", g.name));
+            row("general", format!("{g}{name}"));
         }
-        row("hits", s.hits.to_string());
-        row("state", flags(&s));
+        let st = self.strength(u);
+        row(
+            st.what(),
+            format!("{} of {} ({}%)", st.left(), st.start, st.percent()),
+        );
+        row("hits received", s.hits.to_string());
+        if st.figures {
+            row("hits carried", "none: each hit removes a figure".into());
+        } else {
+            row(
+                "hits carried",
+                format!(
+                    "{} (a base is removed at {})",
+                    st.carried,
+                    self.hits_per_base()
+                ),
+            );
+        }
+        row("shots fired", s.shots.to_string());
+        row("melee rounds", s.melees.to_string());
+        row("charges", s.charges.to_string());
+        let mut turn = Vec::new();
+        for (on, word) in [
+            (s.moved, "moved"),
+            (s.hit, "hit"),
+            (s.inflicted, "inflicted hits"),
+            (s.retired, "forced to retire"),
+            (s.fired_at, "fired at"),
+        ] {
+            if on {
+                turn.push(word);
+            }
+        }
+        row(
+            "this turn",
+            if turn.is_empty() {
+                "—".into()
+            } else {
+                turn.join(", ")
+            },
+        );
+        let state = match self.unit_out(u) {
+            Some(why) => format!("{why}: cannot act"),
+            None if st.half_or_less() => {
+                "at 50% or less: takes the end-of-turn resilience test".into()
+            }
+            None => "can act".into(),
+        };
+        row("state", state);
+        row("brings", words(&self.unit_facts(u)));
         Some(rows)
     }
 
     fn end_turn(&self) -> String {
-        let order = self.end_turn_order();
-        if order.is_empty() {
-            return "end of turn: no unit is at 50% or less; no resilience tests".into();
-        }
-        let mut out =
-            String::from("end of turn: resilience tests, in this order (`resilience UNIT`):");
-        for (i, (id, name)) in order.iter().enumerate() {
-            out.push_str(&format!("\n  {}. {id} — {name}", i + 1));
-        }
-        out
+        end_turn_text(self)
     }
 
     fn state(&self) -> serde_json::Value {
+        let roster = self
+            .armies
+            .iter()
+            .flat_map(|(_, l)| l.units.iter())
+            .map(|u| {
+                let st = self.strength(u);
+                let entry = RosterEntry {
+                    counted: st.what(),
+                    start: st.start,
+                    left: st.left(),
+                    carried: st.carried,
+                    percent: st.percent(),
+                    out_of_action: self.unit_out(u),
+                };
+                (u.id.as_str(), entry)
+            })
+            .collect();
         serde_json::to_value(Saved {
             initiative: self.initiative,
             units: &self.units,
             generals: &self.generals,
+            roster,
         })
         .unwrap_or_default()
     }
@@ -587,6 +843,9 @@ impl GamePart for DrumsGame {
             return None;
         };
         let side = |list: &List| {
+            // "1D6 per general remaining on the board": an incapacitated
+            // general is off it until the next turn; one swept away to his
+            // long edge is still on it.
             let present: Vec<&General> = list
                 .generals
                 .iter()
@@ -603,4 +862,65 @@ impl GamePart for DrumsGame {
         let rolled = command.rolled_span.map_or("", |s| &line[s.start..]);
         Some(format!("initiative {} vs {} {rolled}", side(a), side(b)))
     }
+}
+
+/// What `end-turn` says: the End of Turn Resilience Tests ("At the end of
+/// every turn, players complete resilience tests on any units that are at
+/// 50% or lower in strength than when they started the game. This is done
+/// alternatively by units in any order the player prefers. The player
+/// without initiative goes first.").
+fn end_turn_text(game: &DrumsGame) -> String {
+    let queues = game.end_turn_queues();
+    let due: usize = queues.iter().map(|(_, q)| q.len()).sum();
+    if due == 0 {
+        return "end of turn: no unit is at 50% or less of its starting strength; \
+                no resilience tests"
+            .into();
+    }
+    let mut out = String::from(
+        "end of turn: resilience tests for every unit at 50% or less of its starting strength \
+         (`resilience UNIT`, all other cases).",
+    );
+    if queues.len() == 2 {
+        let first = game.side(queues[0].0);
+        match game.initiative {
+            Some(with) => out.push_str(&format!(
+                "\nThe player without the initiative goes first: {first} ({} has the initiative).",
+                game.side(with)
+            )),
+            None => out.push_str(&format!(
+                "\nThe player without the initiative goes first: no initiative is recorded this \
+                 turn (`initiative`), so {first} is listed first."
+            )),
+        }
+        for (side, q) in &queues {
+            if q.is_empty() {
+                out.push_str(&format!("\n{} has no unit to test.", game.side(*side)));
+            }
+        }
+    }
+    out.push_str(
+        "\nPlayers alternate one unit at a time, each in any order he prefers; apply each result \
+         immediately and check the victory conditions after each test.",
+    );
+    let mut n = 0;
+    let longest = queues.iter().map(|(_, q)| q.len()).max().unwrap_or(0);
+    for i in 0..longest {
+        for (side, q) in &queues {
+            let Some(u) = q.get(i) else { continue };
+            n += 1;
+            let st = game.strength(u);
+            out.push_str(&format!(
+                "\n  {n}. {} — {} ({}: {} of {} {}, {}%)",
+                u.id,
+                u.name,
+                game.side(*side),
+                st.left(),
+                st.start,
+                st.what(),
+                st.percent()
+            ));
+        }
+    }
+    out
 }

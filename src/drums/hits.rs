@@ -1,8 +1,12 @@
-//! Hits into bases: using bases, each 6 hits remove one base.
+//! Hits into losses: "If using bases, then for each 6 hits received then 1
+//! base is removed"; "If using a figures, then it is each hit equals on
+//! figure removed/lost." The hits a unit already carries count towards its
+//! next base.
 
 use std::rc::Rc;
 
 use super::game::DrumsEffect;
+use super::losses::{self, Counted, Losses, Size};
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
 use crate::dice::DiceSource;
@@ -13,25 +17,33 @@ use crate::resolution::{Resolution, Tone};
 use super::Tables;
 
 pub fn verb(all: &Rc<Tables>) -> VerbDoc {
-    let _tables = &all.drums;
-    let vocab = Vocab::new().with_number("the hits received").number(
-        "bases",
-        1,
-        1000,
+    let per_base = all.drums.hits.per_base;
+    let vocab = losses::size_words(
+        Vocab::new().with_number("the hits received"),
+        "the unit",
         "the unit's bases before these hits",
+        1000,
+        per_base,
+    )
+    // Named generals bring `general`: refused, hits fall on units.
+    .flag(
+        "general",
+        "a general named here is refused: hits fall on units",
     );
     VerbDoc::new(
         Some(super::DRUMS),
         "hits",
-        "hits N [bases=N]",
-        "Bases removed for N hits (the tables' hits per base: 6 on the sheet).",
+        "hits N [bases=N [carried=N] | figures=N]",
+        format!(
+            "Bases removed for N hits ({per_base} hits a base, counting the hits already carried), or figures (one a hit)."
+        ),
         vocab,
         {
             let all = all.clone();
             move |input: &Input, dice: &mut dyn DiceSource| resolve(&all, input, dice)
         },
     )
-    .examples(&["hits 7", "hits 14 bases=4"])
+    .examples(&["hits 7", "hits 14 bases=4", "hits 4 bases=6 carried=4", "hits 3 figures=12"])
 }
 
 fn resolve(
@@ -39,6 +51,13 @@ fn resolve(
     input: &Input,
     _dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
+    super::named::one_unit(
+        input,
+        &input.words,
+        None,
+        "hits",
+        "hits fall on units (\"generals cannot be targeted directly\")",
+    )?;
     let per_base = i64::from(tables.drums.hits.per_base);
     let (n, span) = input
         .words
@@ -53,45 +72,65 @@ fn resolve(
         .into());
     }
     let hits = n as i64;
-    let carried = input.words.value("carried").unwrap_or(0);
-    let mut res = input.resolution("hits", format!("hits on bases ({per_base} hits a base)"));
+    let size = Size::of(&input.words)?;
+    let loss = Losses::new(hits, size, per_base);
+    let counted = size.counted;
+    let heading = match counted {
+        Counted::Bases => format!("hits on bases ({per_base} hits a base)"),
+        Counted::Figures => "hits on figures (each hit removes a figure)".to_string(),
+    };
+    let mut res = input.resolution("hits", heading);
     res.row("hits", hits);
-    if carried > 0 {
-        res.row("hits already carried", carried);
-    }
-    res.row("hits per base", per_base);
-    let mut bases_lost = (hits + carried) / per_base;
-    let hits_left = (hits + carried) % per_base;
-    let mut text = format!(
-        "remove {bases_lost} base{}",
-        if bases_lost == 1 { "" } else { "s" }
-    );
-    if let Some(bases) = input.words.value("bases") {
-        if bases_lost >= bases {
-            bases_lost = bases;
-            text = format!("all {bases} bases are lost: the unit is destroyed");
-            res.field("destroyed", true);
-        } else {
-            text.push_str(&format!(", {} left", bases - bases_lost));
+    match counted {
+        Counted::Bases => {
+            if size.carried > 0 {
+                res.row("hits already carried", size.carried);
+            }
+            res.row("hits per base", per_base);
         }
-        res.field("bases_left", bases - bases_lost);
+        Counted::Figures => res.row("figures per hit", 1),
     }
-    if hits_left > 0 {
+    let many = counted.many();
+    let mut text = if loss.destroyed {
+        format!("all {} {many} are lost: the unit is destroyed", loss.lost)
+    } else {
+        let mut t = format!("remove {} {}", loss.lost, counted.of(loss.lost));
+        if let Some(left) = loss.left() {
+            t.push_str(&format!(", {left} left"));
+        }
+        t
+    };
+    if loss.left_over > 0 {
         text.push_str(&format!(
-            "; {hits_left} hit{} carried",
-            if hits_left == 1 { "" } else { "s" }
+            "; {} hit{} carried",
+            loss.left_over,
+            super::pool::plural(loss.left_over)
         ));
     }
+    if loss.destroyed {
+        res.field("destroyed", true);
+    }
+    if let Some(left) = loss.left() {
+        res.field(format!("{many}_left"), left);
+    }
     res.field("hits", hits);
-    res.field("bases_lost", bases_lost);
+    for (key, value) in loss.fields() {
+        res.field(key, value);
+    }
     res.measure("hits", hits as f64);
+    res.measure(
+        if counted == Counted::Bases {
+            "bases_lost"
+        } else {
+            "figures_lost"
+        },
+        loss.lost as f64,
+    );
     res.effect(Target::ACTOR, DrumsEffect::Hits { hits });
-    res.measure("bases_lost", bases_lost as f64);
-    res.field("hits_left", hits_left);
     res.set_outcome(
-        "bases-lost",
+        format!("{many}-lost"),
         text,
-        if bases_lost > 0 {
+        if loss.lost > 0 {
             Tone::Bad
         } else {
             Tone::Neutral

@@ -16,6 +16,8 @@ use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
 use super::Tables;
+use super::losses::{self, Losses, Size};
+use super::named;
 use super::pool::{
     self, AdjustKind, AdjustmentTable, Applied, MeleeArm, MeleeTables, PoolTables, SideFacts,
     plural, score,
@@ -28,7 +30,7 @@ const RANKS: &str = "ranks";
 
 pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums_pools;
-    let vocab = side_vocab(tables);
+    let vocab = side_vocab(tables, all.drums.hits.per_base);
     VerbDoc::new(
         Some(super::DRUMS),
         "melee",
@@ -48,7 +50,7 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     ])
 }
 
-fn side_vocab(tables: &PoolTables) -> Vocab {
+fn side_vocab(tables: &PoolTables, per_base: u32) -> Vocab {
     let m = &tables.melee;
     let mut vocab = Vocab::new();
     for arm in &m.arm {
@@ -66,23 +68,26 @@ fn side_vocab(tables: &PoolTables) -> Vocab {
         };
         vocab = vocab.choice(FORMATION, f, format!("formation{formed}"));
     }
-    vocab = vocab
-        .number(
-            "bases",
-            1,
-            200,
-            format!(
-                "the side's bases: {} D6 each (default {})",
-                m.dice_per_base, tables.default_bases
-            ),
-        )
-        .number("figures", 1, 200, "the side's figures, instead of bases")
-        .number(
-            RANKS,
-            1,
-            20,
-            "the side's ranks, for \"per extra rank than the line\"",
-        );
+    vocab = losses::size_words(
+        vocab,
+        "the side",
+        &format!(
+            "the side's bases: {} D6 each (default {}); with `figures=N`, the same a figure",
+            m.dice_per_base, tables.default_bases
+        ),
+        200,
+        per_base,
+    )
+    .flag(
+        "general",
+        "a general named here is refused: melee is fought by units",
+    )
+    .number(
+        RANKS,
+        1,
+        20,
+        "the side's ranks, for \"per extra rank than the line\"",
+    );
     let skip = |w: &str| structural(m, w);
     let own = pool::row_words(m.table.iter(), false);
     let theirs = pool::row_words(m.table.iter(), true);
@@ -129,6 +134,9 @@ struct Side<'a> {
     name: &'static str,
     arm: &'a MeleeArm,
     facts: SideFacts,
+    /// Its bases or figures, and the hits it carries: what the other
+    /// side's hits do to it.
+    size: Size,
 }
 
 fn side<'a>(
@@ -157,15 +165,7 @@ fn side<'a>(
         .iter()
         .find(|a| a.keyword == arm_word)
         .ok_or_else(|| input.missing("no such arm in the melee tables"))?;
-    if let (Some(b), Some(f)) = (bound.span_of("bases"), bound.span_of("figures")) {
-        return Err(BindError::Conflict {
-            span: if f.start > b.start { f } else { b },
-            first: "bases".into(),
-            second: "figures".into(),
-            group: "the side's size".into(),
-        }
-        .into());
-    }
+    let size = Size::of(bound)?;
     let mut facts = SideFacts::from_bound(bound);
     facts.words.extend(arm.is.iter().cloned());
     if let Some((f, _)) = bound.choice(FORMATION)
@@ -173,7 +173,12 @@ fn side<'a>(
     {
         facts.words.insert("formed".into());
     }
-    Ok(Side { name, arm, facts })
+    Ok(Side {
+        name,
+        arm,
+        facts,
+        size,
+    })
 }
 
 struct Rolled {
@@ -195,6 +200,7 @@ struct SidePlan {
     prefix: String,
     pool: i64,
     steps: serde_json::Value,
+    size: Size,
 }
 
 /// Everything before the first die: the same on every run of a command.
@@ -205,6 +211,11 @@ struct Plan {
 
 fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     let tables = &all.drums_pools;
+    let why = "melee is fought by units (a general has no bases)";
+    named::one_unit(input, &input.words, None, "melee", why)?;
+    if let Some(b) = input.clause(ClauseKind::Vs) {
+        named::one_unit(input, b, Some(0), "melee", why)?;
+    }
     let a = side(input, tables, &input.words, "a")?;
     let b = match input.clause(ClauseKind::Vs) {
         Some(bound) => Some(side(input, tables, bound, "b")?),
@@ -292,10 +303,21 @@ fn resolve(
     }
 
     let per_base = i64::from(all.drums.hits.per_base);
+    // What each side's hits do to the other: its bases (with the hits it
+    // already carries) or its figures.
+    let losses: Vec<Losses> = (0..rolled.len())
+        .map(|i| {
+            let other = plan
+                .sides
+                .get(1 - i.min(1))
+                .filter(|_| plan.sides.len() == 2)
+                .map_or_else(Size::unknown, |o| o.size);
+            Losses::new(rolled[i].hits, other, per_base)
+        })
+        .collect();
     let mut json_sides = Vec::new();
-    for (s, r) in plan.sides.iter().zip(&rolled) {
-        let (bases_lost, hits_left) = (r.hits / per_base, r.hits % per_base);
-        json_sides.push(json!({
+    for ((s, r), loss) in plan.sides.iter().zip(&rolled).zip(&losses) {
+        let mut side = json!({
             "side": s.name,
             "arm": s.keyword,
             "pool": r.pool,
@@ -303,9 +325,20 @@ fn resolve(
             "dice": r.faces,
             "hit_on": m.hit_on,
             "hits": r.hits,
-            "bases_lost": bases_lost,
-            "hits_left": hits_left,
-        }));
+        });
+        if let Some(map) = side.as_object_mut() {
+            // Each side's losses fields say what its hits do to the
+            // opponent, so the hits carried are the opponent's.
+            for (key, value) in loss.fields() {
+                let key = if key == "carried" {
+                    "opponent_carried"
+                } else {
+                    key
+                };
+                map.insert(key.into(), value);
+            }
+        }
+        json_sides.push(side);
     }
     res.field("sides", json_sides);
     res.field("pool", rolled[0].pool);
@@ -334,14 +367,13 @@ fn resolve(
             let h = rolled[0].hits;
             res.set_outcome(
                 if h > 0 { "hits" } else { "no-hits" },
-                format!("on the opponent, {}", pool::loss_text(h, per_base)),
+                format!("on the opponent, {}", losses[0].text()),
                 if h > 0 { Tone::Good } else { Tone::Neutral },
             );
             res.odds_group = Some(one_sided_group(h).into());
         }
         Some(b) => {
             let (ha, hb) = (rolled[0].hits, rolled[1].hits);
-            let loss = |h: i64| pool::loss_text(h, per_base);
             let score_line = format!("{ha} hit{} to {hb}", plural(ha));
             let winner = if ha > hb {
                 "a"
@@ -370,9 +402,9 @@ fn resolve(
             res.note(format!(
                 "On side b ({}): {}. On side a ({}): {}.",
                 b.arm,
-                loss(ha),
+                losses[0].text(),
                 a.arm,
-                loss(hb)
+                losses[1].text()
             ));
             match winner {
                 "drawn" => res.note(
@@ -443,10 +475,11 @@ fn side_plan(
         String::new()
     };
     let bound = &s.facts.bound;
-    let (count, unit, assumed) = match (bound.value("bases"), bound.value("figures")) {
-        (Some(n), _) => (n, "base", false),
-        (None, Some(n)) => (n, "figure", false),
-        (None, None) => (i64::from(tables.default_bases), "base", true),
+    // "Base 1D6 per base or figure."
+    let unit = s.size.counted.one();
+    let (count, assumed) = match s.size.count {
+        Some(n) => (n, false),
+        None => (i64::from(tables.default_bases), true),
     };
     let base = count * i64::from(m.dice_per_base);
     let base_label = format!(
@@ -498,6 +531,7 @@ fn side_plan(
         prefix,
         pool: n,
         steps: json_steps,
+        size: s.size,
     })
 }
 
@@ -534,9 +568,17 @@ fn unused_words(
     s: &Side,
     other: Option<&Side>,
 ) {
-    for (word, _) in &s.facts.given {
+    // A unit brings all it has: a fact of it that no table here reads is
+    // not worth a row (a typed word is).
+    for (word, _) in s
+        .facts
+        .given
+        .iter()
+        .filter(|(w, _)| !s.facts.bound.implied(w))
+    {
         let structural = word == "bases"
             || word == "figures"
+            || word == "carried"
             || word == RANKS
             || *word == s.arm.keyword
             || s.facts

@@ -506,24 +506,6 @@ pub fn claimed(
         || other.is_some_and(|o| row.opponent.iter().filter(situation).any(|w| o.typed(w)))
 }
 
-/// "no hits", "3 hits: no base lost, 3 hits left over",
-/// "7 hits: 1 base lost, 1 hit left over".
-pub fn loss_text(hits: i64, per_base: i64) -> String {
-    if hits <= 0 {
-        return "no hits".into();
-    }
-    let (bases, left) = (hits / per_base.max(1), hits % per_base.max(1));
-    let bases = match bases {
-        0 => "no base lost".to_string(),
-        n => format!("{n} base{} lost", plural(n)),
-    };
-    let left = match left {
-        0 => "no hits left over".to_string(),
-        n => format!("{n} hit{} left over", plural(n)),
-    };
-    format!("{hits} hit{}: {bases}, {left}", plural(hits))
-}
-
 /// One step of the pool arithmetic.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {

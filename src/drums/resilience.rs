@@ -7,10 +7,11 @@ use super::game::DrumsEffect;
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::dice::DiceSource;
-use crate::error::CommandError;
+use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
+use super::losses::{self, Counted, Losses, Size};
 use super::{DrumsTables, OutcomeCell, ResilienceAdjustment, ResilienceOutcome, Tables};
 
 /// Which column of the tables the test reads.
@@ -60,12 +61,21 @@ const CONTEXT: &str = "a context";
 
 pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
+    // The unit's size and the hits it carries say what a hit taken here
+    // does to it (a named unit brings them).
+    let vocab = losses::size_words(
+        vocab(tables),
+        "the unit",
+        "the unit's bases: what a hit taken here does to it",
+        1000,
+        tables.hits.per_base,
+    );
     VerbDoc::new(
         Some(super::DRUMS),
         "resilience",
         "resilience [shooting|charge|melee|other] [d12] situation…",
         "Resilience test: 2D6 (or 1D12) + situation adjustments, looked up on the Resilience Outcomes Table.",
-        vocab(tables),
+        vocab,
         {
             let all = all.clone();
             move |input: &Input, dice: &mut dyn DiceSource| resolve(&all, input, dice)
@@ -125,6 +135,8 @@ fn resolve(
 ) -> Result<Resolution, CommandError> {
     let table = &tables.drums.resilience;
     let words = &input.words;
+    check_named(input)?;
+    let size = Size::of(words)?;
     let context = words
         .choice(CONTEXT)
         .map_or(Context::Other, |(id, _)| Context::from_id(id));
@@ -163,6 +175,15 @@ fn resolve(
     res.measure("hits", cell.hits as f64);
     if cell.hits > 0 {
         res.effect(Target::ACTOR, DrumsEffect::Hits { hits: cell.hits });
+        if !res.quiet
+            && (size.count.is_some() || size.carried > 0 || size.counted == Counted::Figures)
+        {
+            let loss = Losses::new(cell.hits, size, i64::from(tables.drums.hits.per_base));
+            res.note(format!("On the unit: {}.", loss.text()));
+            for (key, value) in loss.fields() {
+                res.field(key, value);
+            }
+        }
     }
     match cell.outcome {
         ResilienceOutcome::ForcedRetire => res.effect(Target::ACTOR, DrumsEffect::Retired),
@@ -246,4 +267,32 @@ fn tone(outcome: ResilienceOutcome) -> Tone {
         ResilienceOutcome::Stand => Tone::Neutral,
         ResilienceOutcome::ForcedRetire | ResilienceOutcome::Break => Tone::Bad,
     }
+}
+
+/// A resilience test is taken by one unit, named first; a general named
+/// after it brings "For each general in line of command within 3BW" (and
+/// his trait's row).
+fn check_named(input: &Input) -> Result<(), CommandError> {
+    let named = super::named::named(&input.command.words, &input.words);
+    if let Some(first) = named.first().filter(|n| n.general) {
+        return Err(BindError::NotHere {
+            span: first.span,
+            text: first.text.clone(),
+            why: "is a general, and resilience tests are taken by units: name the unit first \
+                  (a general named after it counts as a general in line of command within 3BW)"
+                .into(),
+        }
+        .into());
+    }
+    if let Some(extra) = named.get(2).or(named.get(1).filter(|n| !n.general)) {
+        return Err(BindError::NotHere {
+            span: extra.span,
+            text: extra.text.clone(),
+            why: "is one name too many: a resilience test names the unit tested and at most one \
+                  general within 3BW (for more, type `general=N`, `inspiring=N`, `hated=N`)"
+                .into(),
+        }
+        .into());
+    }
+    Ok(())
 }

@@ -8,7 +8,7 @@ use super::game::DrumsEffect;
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
 use crate::dice::DiceSource;
-use crate::error::CommandError;
+use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
@@ -30,11 +30,15 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
             "shot",
             format!("{}: {}+ {}", r.shot.row, r.shot.needs, r.shot.text),
         )
-        .flag("commander", "the general is the force commander");
+        .flag("commander", "the general is the force commander")
+        .flag(
+            "general",
+            "brought by naming the general at risk (`risk shot frederick`): his incapacitation or sweeping away is kept in a game",
+        );
     VerbDoc::new(
         Some(super::DRUMS),
         "risk",
-        "risk broke|shot [commander]",
+        "risk broke|shot [GENERAL] [commander]",
         "Risk to generals: 1D6 when a unit within 3BW breaks (5+ swept away) or is shot (6 incapacitated).",
         vocab,
         {
@@ -45,12 +49,55 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     .examples(&["risk broke", "risk shot commander rolled 6"])
 }
 
+/// The one general at risk, if any is named: a unit named here is refused.
+fn check_named(input: &Input) -> Result<(), CommandError> {
+    let bound = &input.words;
+    if let Some(f) = bound
+        .facts
+        .iter()
+        .find(|f| f.name == "general" && !f.implied)
+    {
+        return Err(BindError::NotHere {
+            span: f.span,
+            text: "general".into(),
+            why: "says nothing by itself: name the general at risk by his id (`risk shot frederick`), or name nobody".into(),
+        }
+        .into());
+    }
+    let named = super::named::named(&input.command.words, bound);
+    if let Some(second) = named.get(1) {
+        return Err(BindError::NotHere {
+            span: second.span,
+            text: second.text.clone(),
+            why: format!(
+                "is a second name: each general within 3BW throws his own 1D6 (`risk {} {}`, then `risk {} {}`)",
+                input.words.choice(CAUSE).map_or("shot", |(c, _)| c),
+                named[0].text,
+                input.words.choice(CAUSE).map_or("shot", |(c, _)| c),
+                second.text
+            ),
+        }
+        .into());
+    }
+    if let Some(unit) = named.first().filter(|n| !n.general) {
+        return Err(BindError::NotHere {
+            span: unit.span,
+            text: unit.text.clone(),
+            why: "is a unit, and risk to generals is taken by a general: name a general within 3BW"
+                .into(),
+        }
+        .into());
+    }
+    Ok(())
+}
+
 fn resolve(
     tables: &Tables,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let risk = &tables.drums.risk;
+    check_named(input)?;
     let (cause, _) = input
         .words
         .choice(CAUSE)

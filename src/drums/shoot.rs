@@ -16,6 +16,8 @@ use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
 use super::Tables;
+use super::losses::{self, Counted, Losses, Size};
+use super::named;
 use super::pool::{
     self, AdjustmentTable, Applied, Band, PoolTables, SideFacts, Weapon, plural, score,
 };
@@ -23,7 +25,9 @@ use super::pool::{
 const WEAPON: &str = "a weapon";
 const FORMATION: &str = "the shooters' formation";
 /// Words the resolver reads itself rather than through a table row.
-const OWN_WORDS: [&str; 3] = ["bases", "unprompted", "bounce"];
+const OWN_WORDS: [&str; 4] = ["bases", "figures", "unprompted", "bounce"];
+/// Target words read for the losses, not by a table row.
+const TARGET_WORDS: [&str; 3] = ["bases", "figures", "carried"];
 
 pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums_pools;
@@ -47,6 +51,20 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
                 t.dice_per_base, tables.default_bases
             ),
         )
+        .number(
+            "figures",
+            1,
+            200,
+            format!(
+                "the shooters' figures, for a unit counted in figures: {} D6 each, as per base",
+                t.dice_per_base
+            ),
+        )
+        .slot(&["bases", "figures"])
+        .flag(
+            "general",
+            "a general named here is refused: generals do not shoot",
+        )
         .flag(
             "unprompted",
             "as unprompted action response: Table 1's scores for that row",
@@ -64,11 +82,16 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
         let kind = if per { Kind::Counted } else { Kind::Flag };
         vocab.add(word, kind, rows.join("; "));
     }
-    let mut target = Vocab::new().number(
-        "bases",
-        1,
-        200,
+    let mut target = losses::size_words(
+        Vocab::new(),
+        "the target",
         "the target's bases: bases lost, and risk to generals at 1 hit per base",
+        200,
+        all.drums.hits.per_base,
+    )
+    .flag(
+        "general",
+        "a general named here is refused: \"generals cannot be targeted directly\"",
     );
     for (word, rows) in pool::row_words(t.table.iter(), true) {
         target.add(word, Kind::Flag, rows.join("; "));
@@ -153,7 +176,8 @@ struct DrawPlan {
     pool: i64,
     hit_on: u32,
     bounce: Option<super::pool::RangeCell>,
-    target_bases: Option<i64>,
+    /// The target's size and the hits it carries, when a target is given.
+    target: Option<Size>,
 }
 
 fn resolve(
@@ -170,6 +194,24 @@ fn resolve(
 fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     let tables = &all.drums_pools;
     let words = &input.words;
+    named::one_unit(
+        input,
+        words,
+        None,
+        "shoot",
+        "shooting is done by units (\"generals cannot be targeted directly\", and do not shoot)",
+    )?;
+    if let Some(target) = input.clause(ClauseKind::At) {
+        named::one_unit(
+            input,
+            target,
+            Some(0),
+            "shoot",
+            "\"generals cannot be targeted directly, even if no other units are nearby\"",
+        )?;
+    }
+    let shooters = Size::of(words)?;
+    let target_size = input.clause(ClauseKind::At).map(Size::of).transpose()?;
     let (keyword, _) = words.choice(WEAPON).ok_or_else(|| {
         let names: Vec<&str> = tables
             .shoot
@@ -288,16 +330,18 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
         },
     };
 
-    // The base pool.
-    let (bases, assumed) = match words.value("bases") {
+    // The base pool: a die per base, or per figure ("per model/base").
+    let (bases, assumed) = match shooters.count {
         Some(n) => (n, false),
         None => (i64::from(tables.default_bases), true),
     };
+    let counted = shooters.counted;
     let base = bases * i64::from(tables.shoot.dice_per_base);
     let base_label = format!(
-        "Initial D6: {}D6 per base × {bases} base{}{}",
+        "Initial D6: {}D6 per {} × {bases} {}{}",
         tables.shoot.dice_per_base,
-        plural(bases),
+        counted.one(),
+        counted.of(bases),
         if assumed { " (assumed)" } else { "" }
     );
 
@@ -332,7 +376,7 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     let n = steps.last().map_or(0, |s| s.pool).max(0);
     res.row("pool", format!("{n}D6, hits on {}", score(cell.hit_on)));
     res.field("table", table.id.clone());
-    res.field("bases", bases);
+    res.field(counted.many(), bases);
     res.field("bases_assumed", assumed);
     res.field("pool", n);
     res.field("pool_steps", pool_steps);
@@ -361,13 +405,12 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
         // Odds read what the dice decide; nothing before them varies.
         res.fields.0.clear();
     }
-    let target_bases = target.as_ref().and_then(|t| t.bound.value("bases"));
     Ok(Plan::Draw(DrawPlan {
         before: res,
         pool: n,
         hit_on: cell.hit_on,
         bounce,
-        target_bases,
+        target: target_size,
     }))
 }
 
@@ -406,12 +449,24 @@ fn draw(
     res.row(format!("hits ({} or more)", hit_on), hits);
 
     let per_base = i64::from(tables.drums.hits.per_base);
-    let (bases_lost, hits_left) = (hits / per_base, hits % per_base);
-    res.field("hits", hits);
-    res.field("bases_lost", bases_lost);
+    let target = plan.target.unwrap_or_else(Size::unknown);
+    let loss = Losses::new(hits, target, per_base);
+    // Odds read the measures only.
+    if !res.quiet {
+        res.field("hits", hits);
+        for (key, value) in loss.fields() {
+            res.field(key, value);
+        }
+    }
     res.measure("hits", hits as f64);
-    res.measure("bases_lost", bases_lost as f64);
-    res.field("hits_left", hits_left);
+    res.measure(
+        if loss.counted() == Counted::Bases {
+            "bases_lost"
+        } else {
+            "figures_lost"
+        },
+        loss.lost as f64,
+    );
     // Odds group shots by their hits (and the bounce's).
     let group = match bounce_hits {
         Some((_, b)) => format!("{hits} hit{}; bounce {b} hit{}", plural(hits), plural(b)),
@@ -436,12 +491,13 @@ fn draw(
         res.effect(Target::clause(0, 0), DrumsEffect::Hits { hits });
         res.effect(Target::ACTOR, DrumsEffect::Inflicted);
     }
-    let mut text = pool::loss_text(hits, per_base);
-    if let Some(target_bases) = plan.target_bases {
-        res.field("target_bases", target_bases);
-        if bases_lost >= target_bases {
-            text.push_str(&format!(" (all {target_bases} of its bases)"));
-        }
+    let mut text = loss.text();
+    if let Some(count) = target.count {
+        res.field(format!("target_{}", target.counted.many()), count);
+    }
+    if let (Counted::Bases, Some(target_bases)) = (target.counted, target.count) {
+        // "receives 1 hit per base from shooting": this shot's hits, not
+        // those carried from before.
         let risk = hits >= target_bases;
         res.field("risk_to_generals", risk);
         if risk {
@@ -458,13 +514,12 @@ fn draw(
             ),
             bounce_hits,
         );
+        // The second target is not named: its size is not known.
+        let bounce = Losses::new(bounce_hits, Size::unknown(), per_base);
         res.field("bounce_hits", bounce_hits);
-        res.field("bounce_bases_lost", bounce_hits / per_base);
-        res.field("bounce_hits_left", bounce_hits % per_base);
-        text.push_str(&format!(
-            "; bounce on a second target: {}",
-            pool::loss_text(bounce_hits, per_base)
-        ));
+        res.field("bounce_bases_lost", bounce.lost);
+        res.field("bounce_hits_left", bounce.left_over);
+        text.push_str(&format!("; bounce on a second target: {}", bounce.text()));
     }
     let tone = if hits > 0 { Tone::Good } else { Tone::Neutral };
     res.set_outcome(if hits > 0 { "hits" } else { "no-hits" }, text, tone);
@@ -479,7 +534,9 @@ fn unused_words(
     target: Option<&SideFacts>,
     weapon: &Weapon,
 ) {
-    for (word, _) in &own.given {
+    // A unit brings all it has: a fact of it that this table does not
+    // read is not worth a row (a typed word is).
+    for (word, _) in own.given.iter().filter(|(w, _)| !own.bound.implied(w)) {
         let handled = OWN_WORDS.contains(&word.as_str())
             || *word == weapon.keyword
             || own.bound.choice(FORMATION).is_some_and(|(f, _)| f == word);
@@ -490,8 +547,12 @@ fn unused_words(
             );
         }
     }
-    for (word, _) in target.map_or(&[][..], |t| &t.given[..]) {
-        if word != "bases" && !table.mentions(word, true) {
+    let target_typed = target
+        .map_or(&[][..], |t| &t.given[..])
+        .iter()
+        .filter(|(w, _)| !target.is_some_and(|t| t.bound.implied(w)));
+    for (word, _) in target_typed {
+        if !TARGET_WORDS.contains(&word.as_str()) && !table.mentions(word, true) {
             res.row(
                 format!("target `{word}` — no row in Table {}", table.id),
                 "no effect",
