@@ -624,6 +624,14 @@ impl GamePart for DrumsGame {
         self.generals.clear();
     }
 
+    fn next_turn_text(&self) -> Option<String> {
+        Some(
+            "per-turn facts cleared (moved, hit, inflicted, forced to retire, the initiative); \
+             generals incapacitated or swept away are free to move as normal"
+                .into(),
+        )
+    }
+
     fn roster(&self, army: usize) -> Option<Roster> {
         let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
         let mut roster = Roster {
