@@ -348,6 +348,8 @@ fn wait_peak(child: &std::process::Child) -> u64 {
 }
 
 #[test]
+// The child is waited for with wait4, for its peak memory.
+#[allow(clippy::zombie_processes)]
 fn endless_files_and_input_are_refused_within_bounds() {
     for args in [
         vec!["--army", "/dev/zero", "units"],
