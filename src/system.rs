@@ -78,6 +78,9 @@ pub type Setting = (Rc<dyn RuleSet>, String);
 /// The state one rule system keeps of a game's units, and what it says
 /// about them.
 pub trait GamePart {
+    /// A copy of the part as it stands, to go back to (`undo`).
+    fn snapshot(&self) -> Box<dyn GamePart>;
+
     /// A unit's facts as they stand, if the unit is one of this part's.
     fn facts(&self, id: &str) -> Option<UnitFacts>;
 

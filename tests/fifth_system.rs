@@ -186,6 +186,7 @@ impl RuleSet for ToyTables {
     }
 }
 
+#[derive(Clone)]
 struct ToyGame {
     armies: Vec<(usize, ToyList)>,
     wounds: std::collections::BTreeMap<String, u32>,
@@ -203,6 +204,10 @@ impl ToyGame {
 }
 
 impl GamePart for ToyGame {
+    fn snapshot(&self) -> Box<dyn GamePart> {
+        Box::new(self.clone())
+    }
+
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         let s = self.soldier(id)?;
         Some(UnitFacts {

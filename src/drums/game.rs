@@ -184,6 +184,7 @@ impl Strength {
 }
 
 /// The Drums and Muskets part of a game.
+#[derive(Clone)]
 pub struct DrumsGame {
     tables: Rc<Tables>,
     /// Each army's index in the game, and its list.
@@ -505,6 +506,10 @@ fn words(facts: &[UnitFact]) -> String {
 }
 
 impl GamePart for DrumsGame {
+    fn snapshot(&self) -> Box<dyn GamePart> {
+        Box::new(self.clone())
+    }
+
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         if let Some(u) = self.unit(id) {
             return Some(UnitFacts {

@@ -75,7 +75,22 @@ pub struct Game {
     /// a game file behind its journal to bring up to date.
     cut_at: Option<(u64, u64)>,
     stale_file: bool,
+    /// Entries taken back by `undo`.
+    undone: std::collections::HashSet<u64>,
+    /// The state before each of the last entries recorded, so that `undo`
+    /// goes back in one step rather than folding the whole journal again.
+    snapshots: Vec<Snapshot>,
 }
+
+/// The state before an entry was applied.
+struct Snapshot {
+    entry: u64,
+    turn: u32,
+    parts: Vec<Box<dyn GamePart>>,
+}
+
+/// How many states `undo` can go back to without a fold of the journal.
+const SNAPSHOTS: usize = 64;
 
 impl Game {
     /// A game of these armies, kept only in memory.
@@ -101,6 +116,8 @@ impl Game {
             writer: None,
             cut_at: None,
             stale_file: false,
+            undone: Default::default(),
+            snapshots: Vec::new(),
         };
         game.parts = game.fresh_parts();
         Ok(game)
@@ -313,6 +330,8 @@ impl Game {
     pub fn rebuild(&mut self) -> Result<(), GameError> {
         self.turn = 1;
         self.parts = self.fresh_parts();
+        self.snapshots.clear();
+        self.undone = self.entries.iter().filter_map(|e| e.undo).collect();
         let live: Vec<Entry> = self.live_entries().into_iter().cloned().collect();
         for entry in &live {
             self.apply_entry(entry)?;
@@ -366,11 +385,27 @@ impl Game {
 
     /// Entries not taken back by `undo`.
     pub fn live_entries(&self) -> Vec<&Entry> {
-        let undone: Vec<u64> = self.entries.iter().filter_map(|e| e.undo).collect();
         self.entries
             .iter()
-            .filter(|e| e.undo.is_none() && !undone.contains(&e.entry))
+            .filter(|e| e.undo.is_none() && !self.undone.contains(&e.entry))
             .collect()
+    }
+
+    /// The last entry still in force.
+    fn last_live(&self) -> Option<&Entry> {
+        self.entries
+            .iter()
+            .rev()
+            .find(|e| e.undo.is_none() && !self.undone.contains(&e.entry))
+    }
+
+    /// The state as it stands, to go back to.
+    fn snapshot(&self, entry: u64) -> Snapshot {
+        Snapshot {
+            entry,
+            turn: self.turn,
+            parts: self.parts.iter().map(|p| p.state.snapshot()).collect(),
+        }
     }
 
     fn next_entry_number(&self) -> u64 {
@@ -405,7 +440,7 @@ impl Game {
             .iter()
             .map(|(unit, e)| e.describe(*unit))
             .collect();
-        self.commit(entry, false)?;
+        self.commit(entry)?;
         Ok(described)
     }
 
@@ -422,18 +457,14 @@ impl Game {
             effects: vec![serde_json::json!({ "effect": Entry::NEXT_TURN })],
             undo: None,
         };
-        self.commit(entry, false)
+        self.commit(entry)
     }
 
     /// Take back the last entry still in force. Returns its line.
     pub fn undo(&mut self) -> Result<Option<String>, GameError> {
         // Another writer may have recorded since: undo the game's last entry.
         self.become_writer()?;
-        let Some(last) = self
-            .live_entries()
-            .last()
-            .map(|e| (e.entry, e.line.clone()))
-        else {
+        let Some(last) = self.last_live().map(|e| (e.entry, e.line.clone())) else {
             return Ok(None);
         };
         let entry = Entry {
@@ -447,12 +478,29 @@ impl Game {
             effects: Vec::new(),
             undo: Some(last.0),
         };
-        self.commit(entry, true)?;
+        self.commit(entry)?;
         Ok(Some(last.1.unwrap_or_default()))
     }
 
-    /// Journal the entry, then apply it and write the game file.
-    fn commit(&mut self, mut entry: Entry, rebuild: bool) -> Result<(), GameError> {
+    /// The state before `entry` (just undone): from its snapshot when one
+    /// is kept, else folded again from the journal.
+    fn go_back_before(&mut self, entry: u64) -> Result<(), GameError> {
+        match self.snapshots.iter().position(|s| s.entry == entry) {
+            Some(i) => {
+                let snapshot = self.snapshots.swap_remove(i);
+                self.snapshots.truncate(i);
+                self.turn = snapshot.turn;
+                for (part, state) in self.parts.iter_mut().zip(snapshot.parts) {
+                    part.state = state;
+                }
+                Ok(())
+            }
+            None => self.rebuild(),
+        }
+    }
+
+    /// Apply the entry, journal it, and write the game file.
+    fn commit(&mut self, mut entry: Entry) -> Result<(), GameError> {
         self.become_writer()?;
         // Catching up may have added entries: number this one after them.
         entry.entry = self.next_entry_number();
@@ -461,10 +509,19 @@ impl Game {
         // Applied first: an entry the game cannot apply never reaches the
         // journal (which would then not open).
         self.entries.push(entry.clone());
-        let applied = if rebuild {
-            self.rebuild()
-        } else {
-            self.apply_entry(&entry)
+        let applied = match entry.undo {
+            Some(target) => {
+                self.undone.insert(target);
+                self.go_back_before(target)
+            }
+            None => {
+                let snapshot = self.snapshot(entry.entry);
+                if self.snapshots.len() == SNAPSHOTS {
+                    self.snapshots.remove(0);
+                }
+                self.snapshots.push(snapshot);
+                self.apply_entry(&entry)
+            }
         };
         if let Err(e) = applied {
             self.entries.pop();

@@ -76,6 +76,7 @@ pub struct FigureState {
 }
 
 /// The Musket Mayhem part of a game.
+#[derive(Clone)]
 pub struct MayhemGame {
     tables: Rc<MayhemTables>,
     armies: Vec<(usize, Rc<List>)>,
@@ -239,6 +240,10 @@ fn bonus_text(what: &str, b: Bonus) -> Option<String> {
 }
 
 impl GamePart for MayhemGame {
+    fn snapshot(&self) -> Box<dyn GamePart> {
+        Box::new(self.clone())
+    }
+
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         let f = self.figure(id)?;
         Some(UnitFacts {

@@ -120,6 +120,7 @@ pub struct LeaderState {
 }
 
 /// One army of the part: its index in the game, its book, its list.
+#[derive(Clone)]
 struct ArmyPart {
     index: usize,
     book: System,
@@ -127,6 +128,7 @@ struct ArmyPart {
 }
 
 /// The Musket & Saber part of a game.
+#[derive(Clone)]
 pub struct SaberGame {
     armies: Vec<ArmyPart>,
     units: BTreeMap<String, UnitState>,
@@ -334,6 +336,10 @@ fn yes_no(b: bool) -> String {
 }
 
 impl GamePart for SaberGame {
+    fn snapshot(&self) -> Box<dyn GamePart> {
+        Box::new(self.clone())
+    }
+
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         self.facts_of(id, false)
     }
