@@ -636,9 +636,72 @@ fn a_million_lines_and_mutated_files_never_panic() {
             Err(e) => table_error_ok(&e, "mutated army"),
         }
     }
+
+    // Mutated game files and journals: opened, refused with a message, or
+    // played on; never a panic.
+    let dir = std::env::temp_dir().join(format!("drumhead-fuzz-games-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = dir.join("g.json");
+    let mut game = drumhead::game::Game::open(
+        &original,
+        armies.clone(),
+        &tables,
+        drumhead::game::Options::default(),
+    )
+    .unwrap();
+    game.notes.clear();
+    let mut session = Session::new(tables.clone(), drumhead::drums::DRUMS, seed).with_game(game);
+    for line in [
+        "hits 7 aus-3",
+        "move gren-1",
+        "next-turn",
+        "hits 2 ir-3",
+        "undo",
+        "shoot gren-1 2BW at aus-5",
+    ] {
+        let _ = session.run_line(line);
+    }
+    drop(session);
+    let game_text = std::fs::read_to_string(&original).unwrap();
+    let journal_text = std::fs::read_to_string(dir.join("g.json.journal")).unwrap();
+    let mut games_opened = 0u64;
+    for i in 0..mutants {
+        let path = dir.join(format!("m{i}.json"));
+        let journal = dir.join(format!("m{i}.json.journal"));
+        let (g, j) = if rng.random_bool(0.5) {
+            (mutate(&mut rng, &game_text), journal_text.clone())
+        } else {
+            (game_text.clone(), mutate(&mut rng, &journal_text))
+        };
+        std::fs::write(&path, g).unwrap();
+        std::fs::write(&journal, j).unwrap();
+        trying(|| format!("a mutated game file or journal, {}", path.display()));
+        match drumhead::game::Game::open(
+            &path,
+            Vec::new(),
+            &tables,
+            drumhead::game::Options::default(),
+        ) {
+            Ok(game) => {
+                games_opened += 1;
+                let mut session =
+                    Session::new(tables.clone(), drumhead::drums::DRUMS, seed).with_game(game);
+                for verb in ["units", "hits 1 aus-5", "undo", "log", "next-turn"] {
+                    run(&mut session, verb, &mut out);
+                }
+            }
+            Err(e) => table_error_ok(&e, "mutated game"),
+        }
+        let _ = drumhead::game::repair::plan(&path, &tables);
+        let _ = std::fs::remove_file(&path);
+        let _ = std::fs::remove_file(&journal);
+        let _ = std::fs::remove_file(dir.join(format!("m{i}.json.lock")));
+    }
     println!(
         "seed {seed}: {total} lines ({errors} rejected), {mutants} table mutants ({loaded} loaded), \
-         {mutants} army mutants ({armies_loaded} loaded) in {:.1?}; slowest line {:.1?}: {:?}",
+         {mutants} army mutants ({armies_loaded} loaded), {mutants} game mutants ({games_opened} opened) \
+         in {:.1?}; slowest line {:.1?}: {:?}",
         started.elapsed(),
         slowest.0,
         slowest.1

@@ -103,6 +103,14 @@ pub fn drumhead_1() -> String {
     );
     tagged(
         &mut roff,
+        "drumhead repair GAME [--apply]",
+        "Say what can be done about a game whose file and journal disagree (a cut or damaged \
+         journal, a game file edited by hand or behind its journal), and do it with --apply. \
+         The journal is the record of the game: a damaged tail is kept aside, a replaced game \
+         file is kept as GAME.bak.",
+    );
+    tagged(
+        &mut roff,
         "drumhead man DIR",
         "Write these manual pages (drumhead.1 and drumhead-commands.7) into DIR, generated \
          from the program and its tables (with --tables, the house rules show in the command page).",
@@ -156,8 +164,29 @@ pub fn drumhead_1() -> String {
         &mut roff,
         "FILE.journal",
         "Beside a --game FILE: one JSON object a line for every command that changed the game, \
-         with its seed and dice.",
+         with its seed and dice. It is the record of the game: each entry is synced to disk \
+         before the game file is rewritten, and the game file records how many entries, how many \
+         bytes and which SHA-256 of the journal it reflects. A game file that does not match its \
+         journal is refused (see repair); a last line cut short by a kill or a full disk is \
+         reported and removed at the next write.",
     );
+    tagged(
+        &mut roff,
+        "FILE.lock",
+        "Beside a --game FILE: held by the one process that writes the game, from its first \
+         change to its end, and naming it. Another writer is refused at once (or waits, with \
+         --wait); commands that only look at the game (units, show, log, replay) need no lock \
+         and work on read-only files.",
+    );
+
+    roff.control("SH", ["LIMITS"]);
+    para(
+        &mut roff,
+        "What drumhead reads is bounded, and an error names the limit it met:",
+    );
+    for (name, max, what) in crate::limits::ALL {
+        tagged(&mut roff, &format!("{name}: {max}"), what);
+    }
 
     roff.control("SH", ["EXAMPLES"]);
     example_block(
