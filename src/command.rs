@@ -56,7 +56,8 @@ impl System {
 
 impl PartialEq for System {
     fn eq(&self, other: &System) -> bool {
-        self.0.id == other.0.id
+        // The same book is almost always the same static.
+        std::ptr::eq(self.0, other.0) || self.0.id == other.0.id
     }
 }
 

@@ -302,7 +302,12 @@ impl Resolution {
         self.tone = tone;
     }
 
+    /// A procedure's own result for JSON. Fields are output only: under
+    /// `odds`, which shows none, they are not kept (measures are).
     pub fn field(&mut self, key: impl Into<Cow<'static, str>>, value: impl Into<Value>) {
+        if self.quiet {
+            return;
+        }
         self.fields.insert(key, value.into());
     }
 
