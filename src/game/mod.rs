@@ -263,10 +263,16 @@ impl Game {
         let lock = Lock::acquire(&path, self.options.wait)?;
         journal::remove_stale_temporaries(&path);
         if journal.symlink_metadata().is_err() {
+            // A new game: its file first, then its journal. A kill between
+            // the two leaves a game file with no entries, which the next
+            // write completes; never a journal without its game file.
             let header = Journal::header(&self.sources)?;
-            journal::write_atomically(&journal, header.as_bytes())?;
             self.tally = Tally::default();
             self.tally.add_line(header.as_bytes(), false);
+            if path.symlink_metadata().is_err() {
+                self.save()?;
+            }
+            journal::write_atomically(&journal, header.as_bytes())?;
             self.stale_file = true;
         } else {
             let len = std::fs::metadata(&journal)
