@@ -629,3 +629,222 @@ fn every_fact_a_figure_can_bring_is_read_by_a_verb() {
         assert!(words.contains(w), "{w} missing from {words:?}");
     }
 }
+
+// Naming a figure is typing the facts it brings, under `odds` too.
+// "Basic Courage values are: 5: exceptional leaders 4: ordinary leaders
+// 3: ordinary soldiers and other combatants 2: Women and other
+// non-combatants"; "+1 if leader" marks any leader in hand-to-hand.
+
+#[test]
+fn a_named_figure_brings_its_courage_and_tokens_to_odds() {
+    // langy: exceptional leader (5), marked leader, one save token. The
+    // die fails only on a 6 (1/6), and then his save token cancels it.
+    let p = play(
+        "courage-odds",
+        RAID,
+        "odds courage langy cause=fire\nodds courage 5 leader saves=1 cause=fire\nodds courage 5 cause=fire\n",
+        false,
+    );
+    assert!(p.ok, "{}", p.stderr);
+    let blocks: Vec<&str> = p.stdout.split("odds: ").skip(1).collect();
+    assert_eq!(blocks.len(), 3, "{}", p.stdout);
+    assert_eq!(blocks[0], blocks[1]);
+    assert!(
+        blocks[0].contains("save token spent: the morale failure is cancelled")
+            && blocks[0].contains("1/6"),
+        "{}",
+        blocks[0]
+    );
+    assert_ne!(blocks[0], blocks[2], "without the token a 6 fails");
+}
+
+#[test]
+fn a_rank_word_beside_a_courage_value_agrees_or_the_value_stands() {
+    let (code, out, err) = common::run(
+        &["--rules", "mayhem", "--json"],
+        "courage 5 leader rolled 5\ncourage leader 5 rolled 6 6\ncourage 3 leader rolled 4 1 1 1\n\
+         courage 4 soldier rolled 4\ncourage exceptional-leader leader rolled 5\n\
+         courage soldier leader rolled 4 4\ncourage leader rolled 5 1 1 1\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let results: Vec<Value> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let checked: Vec<(i64, &str)> = results
+        .iter()
+        .map(|r| {
+            (
+                r["highest"].as_i64().unwrap(),
+                r["outcome"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        checked,
+        [
+            // A leader of courage 5 (as percy or langy bring it): 5 passes.
+            (5, "pass"),
+            // 6 fails against 5; the individual die 6 > 5 runs off.
+            (5, "fail"),
+            // A leader of his own courage 3: 4 fails.
+            (3, "fail"),
+            // A soldier given his own value 4: 4 passes.
+            (4, "pass"),
+            // An exceptional leader is a leader: 5.
+            (5, "pass"),
+            // A soldier marked leader: 3, and 4 fails.
+            (3, "fail"),
+            // `leader` alone: an ordinary leader, 4; 5 fails.
+            (4, "fail"),
+        ]
+    );
+}
+
+#[test]
+fn two_ranks_or_two_values_for_one_figure_are_refused() {
+    for (line, said) in [
+        (
+            "courage soldier exceptional-leader",
+            "`exceptional-leader` and `soldier` are both courage values",
+        ),
+        ("courage 5 4", "`4` and `5` are both courage values"),
+        ("courage leader leader", "`leader` is given twice"),
+        (
+            "courage 5 leader group=3,3",
+            "`group=3,3` and `5` are both courage values",
+        ),
+    ] {
+        let (code, _, err) = common::run(&["--rules", "mayhem", line], "");
+        assert_ne!(code, Some(0), "{line}");
+        assert!(err.contains(said), "{line}: {err}");
+    }
+}
+
+#[test]
+fn the_check_says_which_value_stands() {
+    let (code, out, err) = common::run(&["--rules", "mayhem", "courage 3 leader rolled 1"], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("its courage value 3 stands (`leader` alone is 4: ordinary leaders)"),
+        "{out}"
+    );
+    let (_, out, _) = common::run(&["--rules", "mayhem", "courage 6 soldier rolled 6"], "");
+    assert!(
+        out.contains("the figure's own courage value 6 stands (`soldier` alone is 3"),
+        "{out}"
+    );
+}
+
+#[test]
+fn tokens_typed_after_a_figures_id_win_over_its_own() {
+    // langy with `saves=0`: 6 > 5 fails, no token cancels it; his own die
+    // 6 > 5 runs him off. His token is not spent.
+    let p = play(
+        "typed-tokens",
+        RAID,
+        "courage langy saves=0 rolled 6 6\n",
+        true,
+    );
+    assert!(p.ok, "{}", p.stderr);
+    assert_eq!(p.results()[0]["outcome"], "fail");
+    assert_eq!(p.figure("langy")["saves_left"], 1);
+    assert_eq!(p.figure("langy")["ran_off"], true);
+}
+
+// "Canister: 36" (= rifle range) roll against all figures in a cone 45
+// degrees"; save tokens cancel "a death".
+
+#[test]
+fn two_heroes_in_one_cone_each_keep_their_own_saves() {
+    // At 10", open: hawkeye 6 and uncas 6 hit; impacts 6 + 2 = 8 would
+    // kill both: each spends his own save token and checks courage.
+    let p = play(
+        "two-heroes",
+        RAID,
+        "fire canister 10\" at hawkeye uncas rolled 6 6 6 6\n",
+        true,
+    );
+    assert!(p.ok, "{}", p.stderr);
+    let res = &p.results()[0];
+    assert_eq!(
+        (&res["killed"], &res["courage_checks"]),
+        (&0.into(), &2.into())
+    );
+    assert_eq!(p.figure("hawkeye")["killed"], false);
+    assert_eq!(p.figure("hawkeye")["saves_left"], 1);
+    assert_eq!(p.figure("uncas")["killed"], false);
+    assert_eq!(p.figure("uncas")["saves_left"], 0);
+}
+
+#[test]
+fn a_figure_is_named_once_on_a_line() {
+    for line in [
+        "fire canister 10\" at warrior-1 warrior-1",
+        "courage langy langy",
+        "fight langy vs langy",
+    ] {
+        let p = play("twice", RAID, &format!("{line}\n"), false);
+        assert!(!p.ok, "{line}");
+        assert!(
+            p.stderr.contains("is named twice on the line"),
+            "{line}: {}",
+            p.stderr
+        );
+    }
+}
+
+// "After the battle, downed figures can be diced for, and are wounded on a
+// d6 roll of 1-4 and dead on a roll of 5-6."
+
+#[test]
+fn several_downed_figures_are_diced_for_on_one_line() {
+    // settler-1 and settler-2 are shot dead (4 hits, 6 + 1 kills); after
+    // the battle settler-1 rolls 3 (wounded), settler-2 5 (dead).
+    let script = "\
+fire marine-1 10\" at settler-1 rolled 4 6
+fire marine-2 10\" at settler-2 rolled 4 6
+post-battle settler-1 settler-2 2
+post-battle settler-1 settler-2 van-alstyne
+post-battle settler-1 settler-2 rolled 3 5
+";
+    let p = play("post-battle-several", RAID, script, true);
+    assert!(!p.ok);
+    // In JSON the errors are lines of the output.
+    assert!(
+        p.stdout.contains("`2` counts downed figures of no list"),
+        "{}",
+        p.stdout
+    );
+    assert!(
+        p.stdout.contains("`van-alstyne` is still in play"),
+        "{}",
+        p.stdout
+    );
+    assert_eq!(p.figure("settler-1")["after_battle"], "wounded");
+    assert_eq!(p.figure("settler-2")["after_battle"], "dead");
+    let res = p.results().into_iter().last().unwrap();
+    assert_eq!((&res["wounded"], &res["dead"]), (&1.into(), &1.into()));
+    assert_eq!(res["figures"][1]["figure"], "settler-2");
+}
+
+// "The rules are set up so that it is not necessary to remember any
+// "continuing results" for one turn to the next"; "Players (sides) dice
+// for initiative each turn."
+
+#[test]
+fn next_turn_says_what_carries_over() {
+    let p = play("next-turn", RAID, "next-turn\n", false);
+    assert!(p.ok, "{}", p.stderr);
+    assert!(
+        p.stdout
+            .starts_with("turn 2: no result carries over in Musket Mayhem"),
+        "{}",
+        p.stdout
+    );
+    assert!(
+        p.stdout.contains("dice for initiative each turn"),
+        "{}",
+        p.stdout
+    );
+}

@@ -171,7 +171,6 @@ fn naming_a_drums_unit_is_typing_its_facts() {
 }
 
 #[test]
-#[ignore = "being mended: a leader's rank and courage in `courage`"]
 fn naming_a_mayhem_figure_is_typing_its_facts() {
     agrees(&GAMES[1], 40);
     agrees(&GAMES[2], 40);

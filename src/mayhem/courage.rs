@@ -7,16 +7,19 @@ use serde_json::{Value, json};
 
 use std::rc::Rc;
 
-use super::game::MayhemEffect;
+use super::game::{LEADER, MayhemEffect};
 use crate::bind::{Kind, Vocab};
-use crate::catalog::{Input, VerbDoc};
-use crate::command::{Command, Span, Word, WordKind};
+use crate::catalog::{Input, Named, VerbDoc};
+use crate::command::{Span, Word, WordKind};
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{Cause, D6, MAX_TOKENS, MayhemTables, Tokens};
+use super::{Cause, D6, MAX_TOKENS, MayhemTables, Rank, Tokens};
+
+/// The fact that is a named figure's courage value: its own, or its rank's.
+const COURAGE: &str = "courage";
 
 /// The cause whose check is an individual one taken at the group rate.
 const INDIVIDUAL_CAUSE: &str = "fire";
@@ -27,7 +30,7 @@ const MAX_GROUP: usize = 50;
 pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let c = &tables.courage;
-    let mut vocab = Vocab::new().raw().number_from("courage");
+    let mut vocab = Vocab::new().raw().number_from(COURAGE);
     vocab.add(
         "(rule)",
         Kind::Flag,
@@ -41,14 +44,18 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     vocab.add(
         "N",
         Kind::Flag,
-        "a figure's courage value, 1 to 6 (`courage 4`)",
+        "a figure's own courage value, 1 to 6 (`courage 4`); beside a rank word it stands, whatever the rank's basic value (`courage 6 soldier` checks against 6)",
     );
     for r in &c.rank {
-        vocab.add(
-            r.keyword.clone(),
-            Kind::Flag,
-            format!("courage {}: {}", r.value, r.row),
-        );
+        let help = if r.keyword == LEADER {
+            format!(
+                "a leader; alone, courage {}: {}. Beside a courage value (a number or another rank) it only marks the figure as a leader, and that value stands: `courage 5 leader` is a leader of courage 5, as a figure marked `leader` in its list brings it",
+                r.value, r.row
+            )
+        } else {
+            format!("courage {}: {}", r.value, r.row)
+        };
+        vocab.add(r.keyword.clone(), Kind::Flag, help);
     }
     vocab.add(
         "group=N,N,…",
@@ -70,19 +77,25 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     vocab.add(
         "FIGURE",
         Kind::Flag,
-        "in a game, a figure's id: its courage value (and its tokens); several figures are a group, checked together, each running off or retreating on its own",
+        "in a game, a figure's id: its courage value and its tokens left, as if typed (an exceptional leader marked `leader` with 2 save tokens left is `courage 5 leader saves=2`); tokens typed right after the id win. Several figures are a group, checked together, each running off or retreating on its own",
     );
     vocab.add(
-        "saves=N",
-        Kind::Flag,
+        "saves",
+        Kind::Number {
+            min: 0,
+            max: MAX_TOKENS,
+        },
         format!(
             "one hero's {}: one is spent automatically to cancel a morale failure (in a group, the hero's own: he holds); in a group write it right after the hero's value or id",
             tables.heroes.save
         ),
     );
     vocab.add(
-        "rerolls=N",
-        Kind::Flag,
+        "rerolls",
+        Kind::Number {
+            min: 0,
+            max: MAX_TOKENS,
+        },
         format!(
             "one hero's {}: one is spent automatically to reroll a failed courage die (the reroll stands; in a group, the hero's own die)",
             tables.heroes.reroll
@@ -133,67 +146,187 @@ impl Member {
 struct Check<'t> {
     members: Vec<Member>,
     cause: Option<&'t Cause>,
+    /// How words that describe one figure together were read (`5 leader`),
+    /// for the explanation.
+    read_as: Vec<(String, String)>,
 }
 
-/// A named figure's courage comes to the verb as a number written where
-/// its id was (the vocabulary's `number_from`): the word of the command at
-/// that place is the id.
-fn named_id(input: &Input, word: &Word) -> Option<String> {
-    input.command.words.iter().find_map(|w| match &w.kind {
-        WordKind::Keyword { name, value: None } if w.span == word.span && w.text != word.text => {
-            Some(name.clone())
+/// The one figure the typed words may describe: its own courage value (a
+/// number), its rank, and the word `leader`, which is both a rank
+/// (ordinary leaders) and what marks any leader (a figure marked `leader`
+/// in its list brings it beside its courage value).
+#[derive(Default)]
+struct Described<'t> {
+    /// Its place among the members.
+    member: usize,
+    /// The first word, for a conflict with a group.
+    first: String,
+    number: Option<(String, i64)>,
+    rank: Option<&'t Rank>,
+    leader: Option<&'t Rank>,
+}
+
+impl Described<'_> {
+    /// The value that stands: the figure's own number; else its rank's
+    /// basic value; else, `leader` alone, an ordinary leader's.
+    fn value(&self) -> i64 {
+        self.number
+            .as_ref()
+            .map(|(_, n)| *n)
+            .or(self.rank.map(|r| r.value))
+            .or(self.leader.map(|r| r.value))
+            .unwrap_or(0)
+    }
+
+    /// Rows saying which word's value stands where they differ.
+    fn read_as(&self) -> Vec<(String, String)> {
+        let value = self.value();
+        let mut rows = Vec::new();
+        if let (Some((n, _)), Some(rank)) = (&self.number, self.rank)
+            && rank.value != value
+        {
+            rows.push((
+                format!("`{}` beside `{n}`", rank.keyword),
+                format!(
+                    "the figure's own courage value {value} stands (`{}` alone is {}: {})",
+                    rank.keyword,
+                    rank.value,
+                    rank.row.to_lowercase()
+                ),
+            ));
         }
-        _ => None,
-    })
+        if let Some(leader) = self.leader
+            && (self.number.is_some() || self.rank.is_some())
+            && leader.value != value
+        {
+            rows.push((
+                format!("`{}`", leader.keyword),
+                format!(
+                    "marks the figure as a leader; its courage value {value} stands (`{}` alone is {}: {})",
+                    leader.keyword,
+                    leader.value,
+                    leader.row.to_lowercase()
+                ),
+            ));
+        }
+        rows
+    }
+}
+
+/// What the typed value of a line is: one figure described, or a group.
+enum Typed<'t> {
+    One(Described<'t>),
+    /// `group=…`: its span and text.
+    Group(Span, String),
+}
+
+/// A named figure's courage value and tokens: from the facts it brings.
+fn named_member(named: &Named, nth: usize) -> Result<Member, CommandError> {
+    let facts = &named.facts;
+    let courage = facts.value(COURAGE).ok_or_else(|| BindError::NotHere {
+        span: named.span,
+        text: facts.id.clone(),
+        why: "has no courage value (its list gives neither `courage` nor a rank the courage table knows): type its value instead, like `courage 4`".into(),
+    })?;
+    let mut member = Member::new(courage, Some((nth, facts.id.clone())));
+    member.tokens.saves = facts.value("saves").unwrap_or(0);
+    member.tokens.rerolls = facts.value("rerolls").unwrap_or(0);
+    Ok(member)
 }
 
 fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, CommandError> {
     crate::bind::no_clauses(input.command)?;
+    super::named_once(input)?;
     let c = &tables.courage;
+    // Each figure named on the line stands where its id was, with its
+    // courage value and tokens from its facts; binding leaves its courage
+    // value among the words at the span of its id.
+    let named: Vec<&Named> = input.named_on(None).collect();
+    let mut named_members = named
+        .iter()
+        .enumerate()
+        .map(|(nth, n)| Ok((n.span, named_member(n, nth)?)))
+        .collect::<Result<Vec<_>, CommandError>>()?
+        .into_iter();
     let mut members: Vec<Member> = Vec::new();
-    // The typed value (a number, a rank or a group), at most one.
-    let mut typed: Option<(Span, String)> = None;
+    let mut typed: Option<Typed<'t>> = None;
     let mut cause = None;
     // The figure a token word belongs to: the one just before it.
     let mut last_single: Option<usize> = None;
     // Token words that follow no single figure: they belong to a lone one.
     let mut floating: Vec<&Word> = Vec::new();
-    let mut set_typed = |word: &Word| -> Result<(), CommandError> {
-        if let Some((_, first)) = &typed {
-            return Err(BindError::Conflict {
-                span: word.span,
-                first: first.clone(),
-                second: word.text.clone(),
-                group: "courage values".into(),
-            }
-            .into());
+    let conflict = |first: &str, word: &Word| -> CommandError {
+        BindError::Conflict {
+            span: word.span,
+            first: first.to_string(),
+            second: word.text.clone(),
+            group: "courage values".into(),
         }
-        typed = Some((word.span, word.text.clone()));
-        Ok(())
+        .into()
     };
-    let mut named = 0usize;
+    // A number or a rank word: the one figure the typed words describe.
+    let describe = |members: &mut Vec<Member>,
+                    typed: &mut Option<Typed<'t>>,
+                    word: &Word,
+                    number: Option<i64>,
+                    rank: Option<&'t Rank>|
+     -> Result<usize, CommandError> {
+        if typed.is_none() {
+            members.push(Member::new(0, None));
+            *typed = Some(Typed::One(Described {
+                member: members.len() - 1,
+                first: word.text.clone(),
+                ..Described::default()
+            }));
+        }
+        let d = match typed {
+            Some(Typed::One(d)) => d,
+            Some(Typed::Group(_, first)) => return Err(conflict(first, word)),
+            None => return Err(conflict("", word)),
+        };
+        match (number, rank) {
+            (Some(n), _) => match &d.number {
+                Some((first, _)) => return Err(conflict(first, word)),
+                None => d.number = Some((word.text.clone(), n)),
+            },
+            (None, Some(r)) if r.keyword == LEADER => {
+                if d.leader.is_some() {
+                    return Err(repeated(word, LEADER));
+                }
+                d.leader = Some(r);
+            }
+            (None, Some(r)) => match d.rank {
+                Some(first) => return Err(conflict(&first.keyword, word)),
+                None => d.rank = Some(r),
+            },
+            (None, None) => {}
+        }
+        members[d.member].courage = d.value();
+        Ok(d.member)
+    };
     for word in &input.words.raw {
         match &word.kind {
+            WordKind::Number(_) if named.iter().any(|n| n.span == word.span) => {
+                let Some((_, member)) = named_members.next() else {
+                    return Err(input.missing("a figure named on the line was lost"));
+                };
+                members.push(member);
+                last_single = Some(members.len() - 1);
+            }
             WordKind::Number(n) => {
                 let v = face_value(*n, word)?;
-                let id = named_id(input, word);
-                let place = match id {
-                    Some(id) => {
-                        named += 1;
-                        Some((named - 1, id))
-                    }
-                    None => {
-                        set_typed(word)?;
-                        None
-                    }
-                };
-                members.push(Member::new(v, place));
-                last_single = Some(members.len() - 1);
+                last_single = Some(describe(&mut members, &mut typed, word, Some(v), None)?);
             }
             WordKind::Keyword { name, value } => match (name.as_str(), value.as_deref()) {
                 ("group", Some(list)) => {
                     let v = group_values(list, word, tables)?;
-                    set_typed(word)?;
+                    if let Some(Typed::One(d)) = &typed {
+                        return Err(conflict(&d.first, word));
+                    }
+                    if let Some(Typed::Group(_, first)) = &typed {
+                        return Err(conflict(first, word));
+                    }
+                    typed = Some(Typed::Group(word.span, word.text.clone()));
                     last_single = (v.len() == 1).then_some(members.len());
                     members.extend(v.into_iter().map(|courage| Member::new(courage, None)));
                 }
@@ -227,14 +360,8 @@ fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, Comman
                     .into());
                 }
                 (k, None) if c.rank.iter().any(|r| r.keyword == k) => {
-                    let v = c
-                        .rank
-                        .iter()
-                        .find(|r| r.keyword == k)
-                        .map_or(0, |r| r.value);
-                    set_typed(word)?;
-                    members.push(Member::new(v, None));
-                    last_single = Some(members.len() - 1);
+                    let rank = c.rank.iter().find(|r| r.keyword == k);
+                    last_single = Some(describe(&mut members, &mut typed, word, None, rank)?);
                 }
                 (k, _) => return Err(unknown(tables, word, k, input)),
             },
@@ -248,11 +375,13 @@ fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, Comman
     }
     if let Some(first) = floating.first() {
         if members.len() > 1 {
-            let (span, text) = typed
-                .filter(|_| named == 0)
-                .map_or((first.span, first.text.clone()), |(span, _)| {
-                    (span, "group".to_string())
-                });
+            let group = match &typed {
+                Some(Typed::Group(span, _)) if named.is_empty() => {
+                    Some((*span, "group".to_string()))
+                }
+                _ => None,
+            };
+            let (span, text) = group.unwrap_or((first.span, first.text.clone()));
             return Err(BindError::NotHere {
                 span,
                 text,
@@ -264,7 +393,15 @@ fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, Comman
             token(&mut members[0], word)?;
         }
     }
-    Ok(Check { members, cause })
+    let read_as = match &typed {
+        Some(Typed::One(d)) => d.read_as(),
+        _ => Vec::new(),
+    };
+    Ok(Check {
+        members,
+        cause,
+        read_as,
+    })
 }
 
 /// `saves=N` or `rerolls=N` for one figure.
@@ -380,12 +517,12 @@ fn resolve(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let c = &tables.courage;
-    let (members, cause) = input.memoized(|| {
+    let (members, cause, read_as) = input.memoized(|| {
         read(tables, input).map(|check| {
             let cause = check
                 .cause
                 .and_then(|x| c.cause.iter().position(|y| y.keyword == x.keyword));
-            (check.members, cause)
+            (check.members, cause, check.read_as)
         })
     })?;
     let cause = cause.and_then(|i| c.cause.get(i));
@@ -413,6 +550,9 @@ fn resolve(
     );
     res.row("highest courage value", highest);
     if !res.quiet {
+        for (word, reading) in read_as {
+            res.row(word, reading);
+        }
         for m in members.iter().filter(|m| m.tokens.any()) {
             if let Some((_, id)) = &m.named {
                 res.row(
@@ -699,69 +839,4 @@ fn finish_tokens(res: &mut Resolution, members: &[Member], tokens: &[Tokens]) {
     {
         res.field("tokens", only.json());
     }
-}
-
-/// In a game, a `courage` line brings each named figure's tokens as
-/// words typed right after its id (the verb reads its own notation, so
-/// the binder passes a figure's facts over): `courage langy` is read as
-/// `courage langy saves=1`. Tokens the player typed for the figure win.
-/// `tokens` gives each figure's (has saves, saves left, has rerolls,
-/// rerolls left); `None` for a word that is no figure.
-pub fn expand(
-    command: &Command,
-    line: &str,
-    tokens: impl Fn(&str) -> Option<(bool, i64, bool, i64)>,
-) -> Option<String> {
-    if command.verb != "courage" {
-        return None;
-    }
-    let words = &command.words;
-    let figures: Vec<usize> = (0..words.len())
-        .filter(|&i| match &words[i].kind {
-            WordKind::Keyword { name, value: None } => tokens(name).is_some(),
-            _ => false,
-        })
-        .collect();
-    let is_token = |w: &Word, kind: &str| matches!(&w.kind, WordKind::Keyword { name, value: Some(_) } if name == kind);
-    let lone = figures.len() == 1;
-    let mut inserts: Vec<(usize, String)> = Vec::new();
-    for &i in &figures {
-        let WordKind::Keyword { name, .. } = &words[i].kind else {
-            continue;
-        };
-        let Some((has_saves, saves, has_rerolls, rerolls)) = tokens(name) else {
-            continue;
-        };
-        // The token words typed right after the figure are its own; a
-        // figure checked alone owns every token word on the line.
-        let after: Vec<&Word> = words[i + 1..]
-            .iter()
-            .take_while(|w| is_token(w, "saves") || is_token(w, "rerolls"))
-            .collect();
-        let typed = |kind: &str| {
-            after.iter().any(|w| is_token(w, kind))
-                || (lone && words.iter().any(|w| is_token(w, kind)))
-        };
-        let mut add = String::new();
-        if has_saves && !typed("saves") {
-            add.push_str(&format!(" saves={saves}"));
-        }
-        if has_rerolls && !typed("rerolls") {
-            add.push_str(&format!(" rerolls={rerolls}"));
-        }
-        if !add.is_empty() {
-            inserts.push((words[i].span.end, add));
-        }
-    }
-    if inserts.is_empty() {
-        return None;
-    }
-    let mut out = line.to_string();
-    for (at, add) in inserts.into_iter().rev() {
-        if !out.is_char_boundary(at) {
-            return None;
-        }
-        out.insert_str(at, &add);
-    }
-    Some(out)
 }

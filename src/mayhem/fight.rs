@@ -97,7 +97,6 @@ fn side_vocab(tables: &MayhemTables) -> Vocab {
 pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let vocab = side_vocab(tables);
-    let side = Rc::new(vocab.clone());
     VerbDoc::new(
         Some(super::MAYHEM),
         "fight",
@@ -106,7 +105,7 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         vocab.clone(),
         {
             let t = t.clone();
-            move |input: &Input, dice: &mut dyn DiceSource| resolve(&t, &side, input, dice)
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&t, input, dice)
         },
     )
     .clause(ClauseKind::Vs, vocab, MAX_OPPONENTS)
@@ -261,19 +260,16 @@ struct Figures {
 }
 
 impl Figures {
-    fn new(tables: &MayhemTables, vocab: &Vocab, input: &Input) -> Result<Figures, CommandError> {
+    fn new(tables: &MayhemTables, input: &Input) -> Result<Figures, CommandError> {
         // One figure a side: each opponent has a `vs` of its own, and its
         // combat's result falls on it.
+        super::named_once(input)?;
         let instead =
             "one figure fights on each side: give each opponent its own `vs` (`fight A vs B vs C`)";
-        one_figure(
-            &named_figures(&input.command.words, vocab),
-            "the attacking side",
-            instead,
-        )?;
-        for clause in &input.command.clauses {
+        one_figure(&named_figures(input, None), "the attacking side", instead)?;
+        for i in 0..input.command.clauses.len() {
             one_figure(
-                &named_figures(&clause.words, vocab),
+                &named_figures(input, Some(i)),
                 "one side of a `vs`",
                 instead,
             )?;
@@ -308,11 +304,10 @@ impl Figures {
 
 fn resolve(
     tables: &MayhemTables,
-    vocab: &Vocab,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let Figures { a, bs } = input.memoized(|| Figures::new(tables, vocab, input))?;
+    let Figures { a, bs } = input.memoized(|| Figures::new(tables, input))?;
     let several = bs.len() > 1;
     let heading = if several {
         format!("hand-to-hand, A against {} opponents in order", bs.len())

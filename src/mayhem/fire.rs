@@ -10,8 +10,8 @@ use std::rc::Rc;
 
 use super::game::{MayhemEffect, bonus_word};
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, VerbDoc};
-use crate::command::{ClauseKind, Span, Unit};
+use crate::catalog::{Input, Named, VerbDoc};
+use crate::command::{ClauseKind, Unit};
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
@@ -150,11 +150,10 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         "fire",
         "fire WEAPON DISTANCE [open|soft|hard] [mounted] [skill+N] [impact+N] [figures=N] [rerolls=N] [at [hero] [saves=N]]",
         "Missile fire: range, skill die (-1 over half range, -1 mounted) against the cover's score, impact die (6+ kills, else a courage check).",
-        vocab.clone(),
+        vocab,
         {
             let t = t.clone();
-            let vocabs = Rc::new((vocab, at.clone()));
-            move |input: &Input, dice: &mut dyn DiceSource| resolve(&t, &vocabs, input, dice)
+            move |input: &Input, dice: &mut dyn DiceSource| resolve(&t, input, dice)
         },
     )
     .clause(ClauseKind::At, at, 1)
@@ -199,14 +198,11 @@ struct Plan {
 }
 
 impl Plan {
-    fn new(
-        tables: &MayhemTables,
-        vocabs: &(Vocab, Vocab),
-        input: &Input,
-    ) -> Result<Plan, CommandError> {
+    fn new(tables: &MayhemTables, input: &Input) -> Result<Plan, CommandError> {
         let f = &tables.fire;
         let words = &input.words;
-        let firers = named_figures(&input.command.words, &vocabs.0);
+        super::named_once(input)?;
+        let firers = named_figures(input, None);
         one_figure(&firers, "the firing side", "one figure fires at a time")?;
         let (weapon_id, _) = words.choice(WEAPON).ok_or_else(|| {
             let names: Vec<&str> = f.weapon.iter().map(|w| w.keyword.as_str()).collect();
@@ -225,12 +221,7 @@ impl Plan {
         })?;
         let target = input.clause(ClauseKind::At).cloned().unwrap_or_default();
         let cover = pick_cover(tables, input, &target)?.clone();
-        let marked: Vec<(Span, String)> = input
-            .command
-            .clauses
-            .first()
-            .map(|c| named_figures(&c.words, &vocabs.1))
-            .unwrap_or_default();
+        let marked: Vec<&Named> = input.named_on(Some(0)).collect();
         let typed_figures = words.value("figures");
         if let Some(span) = words.span_of("figures")
             && weapon.several.is_none()
@@ -247,7 +238,7 @@ impl Plan {
         }
         if weapon.several.is_none() {
             one_figure(
-                &marked,
+                &named_figures(input, Some(0)),
                 "the target's side",
                 &format!(
                     "a {} shot is at one figure (only canister and roundshot roll against several)",
@@ -260,10 +251,10 @@ impl Plan {
         let figures = match typed_figures {
             Some(n) => {
                 let n = usize::try_from(n).unwrap_or(1);
-                if let Some((span, id)) = marked.get(n) {
+                if let Some(extra) = marked.get(n) {
                     return Err(BindError::NotHere {
-                        span: *span,
-                        text: id.clone(),
+                        span: extra.span,
+                        text: extra.facts.id.clone(),
                         why: format!(
                             "is figure {} named, but `figures={n}` rolls against {n}: name at most {n} (or leave out `figures=N`, which is then the number named)",
                             n + 1
@@ -285,18 +276,13 @@ impl Plan {
             }
             .into());
         }
-        // Each named figure's own saves: the facts it brought carry the
-        // span of its name.
+        // Each named figure's own saves, from its own facts: two heroes in
+        // one cone each keep theirs.
         let marks: Vec<Mark> = (0..figures)
             .map(|i| match marked.get(i) {
-                Some((span, id)) => Mark {
-                    id: Some(id.clone()),
-                    saves: target
-                        .facts
-                        .iter()
-                        .find(|x| x.name == "saves" && x.implied && x.span == *span)
-                        .and_then(|x| x.value)
-                        .unwrap_or(0),
+                Some(named) => Mark {
+                    id: Some(named.facts.id.clone()),
+                    saves: named.facts.value("saves").unwrap_or(0),
                 },
                 None => Mark::default(),
             })
@@ -399,12 +385,11 @@ impl Plan {
 
 fn resolve(
     tables: &MayhemTables,
-    vocabs: &(Vocab, Vocab),
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let f = &tables.fire;
-    let plan = input.memoized(|| Plan::new(tables, vocabs, input))?;
+    let plan = input.memoized(|| Plan::new(tables, input))?;
     let (weapon, distance, cover, figures) =
         (&plan.weapon, plan.distance, &plan.cover, plan.figures);
 
@@ -474,10 +459,16 @@ fn resolve(
     }
     if !quiet && several {
         for (i, m) in plan.marks.iter().enumerate().filter(|(_, m)| m.saves > 0) {
-            res.row(
-                format_args!("figure {}: hero", i + 1),
-                format_args!("{} save token(s)", m.saves),
-            );
+            match &m.id {
+                Some(id) => res.row(
+                    format_args!("figure {} ({id}): hero", i + 1),
+                    format_args!("{} save token(s)", m.saves),
+                ),
+                None => res.row(
+                    format_args!("figure {}: hero", i + 1),
+                    format_args!("{} save token(s)", m.saves),
+                ),
+            }
         }
     }
     let volley = volley(&mut res, plan, dice, &mut shooter, &mut target_tokens)?;

@@ -11,7 +11,6 @@ use super::army::{Bonus, Figure, List, MELEE};
 use super::{Downed, MayhemTables};
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
-use crate::command::Command;
 use crate::resolution::{Effect, SystemEffect};
 use crate::system::{GamePart, Roster};
 
@@ -46,7 +45,7 @@ impl SystemEffect for MayhemEffect {
     }
 }
 
-fn downed_word(d: Downed) -> &'static str {
+pub fn downed_word(d: Downed) -> &'static str {
     match d {
         Downed::Wounded => "wounded",
         Downed::Dead => "dead",
@@ -57,6 +56,10 @@ fn downed_word(d: Downed) -> &'static str {
 /// verbs that may name the fallen (`post-battle`).
 pub const DOWNED: &str = "downed";
 pub const RAN_OFF: &str = "ran-off";
+
+/// The fact word of a figure that leads ("+1 if leader"): `courage` reads
+/// it beside the figure's courage value as a mark, not as a rank.
+pub const LEADER: &str = "leader";
 
 /// The fact words of a hero's bonuses: `rifle-skill`, `melee-impact`.
 pub fn bonus_word(what: &str, die: &str) -> String {
@@ -142,7 +145,7 @@ impl MayhemGame {
         facts.push(UnitFact::word(figure.armament.clone()));
         for (flag, word) in [
             (figure.mounted, "mounted"),
-            (Self::leads(figure), "leader"),
+            (Self::leads(figure), LEADER),
             (figure.shock, "shock"),
             (figure.bayonet, "bayonet"),
         ] {
@@ -293,7 +296,23 @@ impl GamePart for MayhemGame {
         Ok(())
     }
 
+    /// Musket Mayhem keeps nothing per turn: the game's figures stay as
+    /// they were (killed, run off, tokens spent).
     fn next_turn(&mut self) {}
+
+    fn next_turn_text(&self) -> Option<String> {
+        // "The rules are set up so that it is not necessary to remember any
+        // "continuing results" for one turn to the next": what carries over
+        // is only the figures out of the game, the heroes' tokens spent and
+        // the previous turn's sequence, which a tied initiative repeats.
+        let t = &self.tables.initiative;
+        Some(format!(
+            "no result carries over in Musket Mayhem (the situation is read from the table); \
+             figures killed or run off stay out and hero tokens spent stay spent. {} {} \
+             (`initiative`)",
+            t.row, t.tie
+        ))
+    }
 
     fn roster(&self, army: usize) -> Option<Roster> {
         let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
@@ -425,13 +444,5 @@ impl GamePart for MayhemGame {
             }
         }
         serde_json::json!({ "figures": figures })
-    }
-
-    fn expand(&self, command: &Command, line: &str) -> Option<String> {
-        super::courage::expand(command, line, |id| {
-            let f = self.figure(id)?;
-            let (saves, rerolls) = tokens_left(f, &self.state(id));
-            Some((f.saves > 0, saves, f.rerolls > 0, rerolls))
-        })
     }
 }

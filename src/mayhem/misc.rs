@@ -7,13 +7,13 @@ use serde_json::json;
 use std::rc::Rc;
 
 use crate::bind::Vocab;
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::{Input, Named, VerbDoc};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Target, Tone};
 
-use super::game::{DOWNED, MayhemEffect, RAN_OFF};
-use super::{CheckRow, D6, Downed, MayhemTables, named_figures, needs, one_figure};
+use super::game::{DOWNED, MayhemEffect, RAN_OFF, downed_word};
+use super::{CheckRow, D6, Downed, MayhemTables, needs};
 
 /// Most figures in a crew or downed after a battle, on one line.
 const MAX_FIGURES: i64 = 200;
@@ -393,14 +393,12 @@ pub fn post_battle_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     VerbDoc::new(
         Some(super::MAYHEM),
         "post-battle",
-        "post-battle N | post-battle FIGURE",
+        "post-battle N | post-battle FIGURE…",
         "After the battle, each downed figure (not those that ran): one d6, 1-4 wounded, 5-6 dead.",
-        vocab.clone(),
+        vocab,
         {
             let t = t.clone();
-            move |input: &Input, dice: &mut dyn DiceSource| {
-                resolve_post_battle(&t, &vocab, input, dice)
-            }
+            move |input: &Input, dice: &mut dyn DiceSource| resolve_post_battle(&t, input, dice)
         },
     )
     .takes_fallen()
@@ -409,7 +407,14 @@ pub fn post_battle_verb(t: &Rc<MayhemTables>) -> VerbDoc {
 }
 
 fn post_battle_vocab() -> Vocab {
-    Vocab::new()
+    let mut vocab = Vocab::new();
+    // Not a word that can be typed (ids are lower case): help only.
+    vocab.add(
+        "FIGURE…",
+        crate::bind::Kind::Flag,
+        "in a game, the ids of downed figures (killed by enemy action, not run off): one die each, in the order named, each figure's result kept by the game",
+    );
+    vocab
         .with_number("the number of downed figures")
         .flag(
             DOWNED,
@@ -423,56 +428,58 @@ fn post_battle_vocab() -> Vocab {
 
 fn resolve_post_battle(
     tables: &MayhemTables,
-    vocab: &Vocab,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
+    super::named_once(input)?;
     let t = &tables;
     let words = &input.words;
-    let named = named_figures(&input.command.words, vocab);
-    // The game gives each figure its state as words, and the words of two
-    // figures named on one line are not told apart: one at a time.
-    one_figure(
-        &named,
-        "the line",
-        "dice for one named figure at a time (`post-battle ID`), or give the number of downed figures (`post-battle 3`)",
-    )?;
-    if let Some(span) = words.span_of(RAN_OFF) {
-        let rule = "the rule dices after the battle only for figures downed by enemy action (\"a distinction can be made between figures which run from the table and those downed by enemy action\")";
+    let rule = "the rule dices after the battle only for figures downed by enemy action (\"a distinction can be made between figures which run from the table and those downed by enemy action\")";
+    // Each named figure says from its own facts what became of it.
+    let named: Vec<&Named> = input.named_on(None).collect();
+    for figure in &named {
+        let has = |word: &str| figure.facts.facts.iter().any(|f| f.word == word);
+        let why = if has(RAN_OFF) {
+            format!("ran from the table: {rule}")
+        } else if !has(DOWNED) {
+            "is still in play: only figures downed by enemy action are diced for after the battle"
+                .to_string()
+        } else {
+            continue;
+        };
+        return Err(BindError::NotHere {
+            span: figure.span,
+            text: figure.facts.id.clone(),
+            why,
+        }
+        .into());
+    }
+    let typed = |word: &str| words.span_of(word).filter(|_| !words.implied(word));
+    if let Some(span) = typed(RAN_OFF) {
         return Err(BindError::NotHere {
             span,
-            text: named
-                .first()
-                .map_or(RAN_OFF.to_string(), |(_, id)| id.clone()),
-            why: if named.is_empty() {
-                format!("is not diced for: {rule}")
-            } else {
-                format!("ran from the table: {rule}")
-            },
+            text: RAN_OFF.to_string(),
+            why: format!("is not diced for: {rule}"),
         }
         .into());
     }
-    if let Some((span, id)) = named.first()
-        && !words.has(DOWNED)
-    {
-        return Err(BindError::NotHere {
-            span: *span,
-            text: id.clone(),
-            why: "is still in play: only figures downed by enemy action are diced for after the battle".into(),
-        }
-        .into());
-    }
-    let n = match (words.number, words.span_of(DOWNED)) {
-        (Some((_, span)), Some(_)) if !named.is_empty() => {
+    if !named.is_empty() {
+        let given = words
+            .number
+            .map(|(n, span)| (span, n.to_string()))
+            .or_else(|| typed(DOWNED).map(|span| (span, DOWNED.to_string())));
+        if let Some((span, text)) = given {
             return Err(BindError::NotHere {
                 span,
-                text: "N".into(),
-                why: "is a count of figures, and the line names one figure: give one or the other"
-                    .into(),
+                text,
+                why: "counts downed figures of no list, and the line names figures: name every downed figure, or give only their number (`post-battle 3`)".into(),
             }
             .into());
         }
+    }
+    let n = match (words.number, words.has(DOWNED)) {
+        _ if !named.is_empty() => named.len() as f64,
         (Some((n, span)), _) => {
             if n.fract() != 0.0 || n < 1.0 || n > MAX_FIGURES as f64 {
                 return Err(BindError::BadValue {
@@ -486,13 +493,18 @@ fn resolve_post_battle(
             }
             n
         }
-        (None, Some(_)) => 1.0,
-        (None, None) => {
+        (None, true) => 1.0,
+        (None, false) => {
             return Err(input.missing(
-                "`post-battle` needs the number of downed figures, like `post-battle 3`, or a downed figure's id",
+                "`post-battle` needs the number of downed figures, like `post-battle 3`, or the ids of downed figures",
             ));
         }
     };
+    if named.len() > MAX_FIGURES as usize {
+        return Err(input.missing(format!(
+            "`post-battle` dices for at most {MAX_FIGURES} figures on a line"
+        )));
+    }
     let figures = n as u32;
     let dead_from = t.dead_from();
     let mut res = input.resolution(
@@ -500,19 +512,35 @@ fn resolve_post_battle(
         format!("post-battle results, {figures} downed figure(s)"),
     );
     let pool = dice.pool(figures, D6, dead_from.clamp(1, i64::from(D6) + 1) as u32)?;
+    let mut fates = Vec::new();
     for (i, die) in pool.dice.iter().enumerate() {
         let band = t
             .post_battle
             .band
             .iter()
             .find(|b| (b.from..=b.to).contains(&i64::from(die.face)));
-        res.die(format_args!("figure {}", i + 1), *die);
+        let label = match named.get(i) {
+            Some(figure) => figure.facts.id.clone(),
+            None => format!("figure {}", i + 1),
+        };
+        res.die(&label, *die);
         if let Some(band) = band {
-            let word = match band.outcome {
-                Downed::Wounded => "wounded",
-                Downed::Dead => "dead",
-            };
-            res.row(format!("figure {} result", i + 1), word);
+            res.row(format!("{label} result"), downed_word(band.outcome));
+            if !res.quiet {
+                fates.push(json!({"figure": named.get(i).map(|f| &f.facts.id), "die": die.face, "result": downed_word(band.outcome)}));
+            }
+            // Each figure named has its own fate.
+            if i < named.len() {
+                res.effect(
+                    Target::Side {
+                        clause: None,
+                        nth: i,
+                    },
+                    MayhemEffect::AfterBattle {
+                        outcome: band.outcome,
+                    },
+                );
+            }
         }
     }
     let dead = i64::from(pool.successes);
@@ -528,13 +556,8 @@ fn resolve_post_battle(
     }
     res.field("wounded", wounded);
     res.field("dead", dead);
-    if !named.is_empty() {
-        let outcome = if dead > 0 {
-            Downed::Dead
-        } else {
-            Downed::Wounded
-        };
-        res.effect(Target::ACTOR, MayhemEffect::AfterBattle { outcome });
+    if !named.is_empty() && !res.quiet {
+        res.field("figures", serde_json::Value::Array(fates));
     }
     res.set_outcome(
         "post-battle",

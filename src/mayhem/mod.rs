@@ -16,8 +16,8 @@ use serde::Deserialize;
 
 use crate::army::{Army, Schema};
 use crate::bind::{Bound, Vocab};
-use crate::catalog::VerbDoc;
-use crate::command::{Book, Span, System, Word, WordKind};
+use crate::catalog::{Input, VerbDoc};
+use crate::command::{Book, Span, System};
 use crate::dice::DiceExpr;
 use crate::error::{BindError, CommandError, TableError};
 use crate::resolution::{Effect, effect_from_json};
@@ -482,20 +482,32 @@ pub fn token_words(vocab: Vocab, heroes: &HeroTable, reroll_use: &str) -> Vocab 
         )
 }
 
-/// The figures named on one side of a command, in the order written: the
-/// words binding took for unit ids. Binding refuses every other keyword
-/// its vocabulary does not know, so a bare keyword unknown to `vocab` on a
-/// bound side is a figure. (Not for raw vocabularies, which take any word.)
-pub fn named_figures(words: &[Word], vocab: &Vocab) -> Vec<(Span, String)> {
-    words
-        .iter()
-        .filter_map(|w| match &w.kind {
-            WordKind::Keyword { name, value: None } if vocab.find(name).is_none() => {
-                Some((w.span, name.clone()))
-            }
-            _ => None,
-        })
+/// The figures named on one side of a command (`None`: the acting side;
+/// `Some(i)`: the i-th clause), in the order written: where, and which.
+pub fn named_figures(input: &Input, clause: Option<usize>) -> Vec<(Span, String)> {
+    input
+        .named_on(clause)
+        .map(|n| (n.span, n.facts.id.clone()))
         .collect()
+}
+
+/// A figure named twice on one line: it would roll twice, or against
+/// itself, and take two results.
+pub fn named_once(input: &Input) -> Result<(), CommandError> {
+    for (i, later) in input.named.iter().enumerate() {
+        if input.named[..i]
+            .iter()
+            .any(|n| n.facts.id == later.facts.id)
+        {
+            return Err(BindError::NotHere {
+                span: later.span,
+                text: later.facts.id.clone(),
+                why: "is named twice on the line: name each figure once".into(),
+            }
+            .into());
+        }
+    }
+    Ok(())
 }
 
 /// A side that names more than one figure where a command takes one.
