@@ -165,7 +165,6 @@ fn agrees(files: &[&str; 2], at_least: usize) {
 }
 
 #[test]
-#[ignore = "being mended: generals in `risk`, limbered batteries, heavy cavalry"]
 fn naming_a_drums_unit_is_typing_its_facts() {
     agrees(&GAMES[0], 150);
 }

@@ -347,9 +347,10 @@ impl DrumsGame {
     /// What naming a general brings: he is a general (his arm on the
     /// movement and charge tables, and "For each general in line of
     /// command within 3BW" in a resilience test), his traits, and whether
-    /// he is the force commander.
+    /// he is the force commander (read by `risk`, which takes a general
+    /// whatever he brings: it has no word for being one).
     fn general_facts(general: &General) -> Vec<UnitFact> {
-        let mut facts = vec![UnitFact::word("general")];
+        let mut facts = vec![UnitFact::word(super::named::GENERAL)];
         facts.extend(general.traits.iter().cloned().map(UnitFact::word));
         if general.commander {
             facts.push(UnitFact::word("commander"));
@@ -431,23 +432,25 @@ impl DrumsGame {
 /// doctrine.
 fn static_facts(unit: &Unit) -> Vec<UnitFact> {
     let mut facts = Vec::new();
-    // The melee tables name heavy cavalry and lancers as arms of their own;
-    // charge and movement know only `cavalry`. The first a verb knows wins.
+    // `irregular` is irregular foot to the melee tables and irregular
+    // troops to the charge table: one word serves both.
+    facts.push(UnitFact::word(unit.arm.clone()));
+    // Heavy cavalry and lancers are kinds of cavalry: "Heavy Cavalry in
+    // first melee of a charge", "Lancers in first melee of a charge" are
+    // rows of the Cavalry Melee Factors Table, read beside `cavalry`
+    // (charge and movement know only `cavalry`).
     if unit.arm == "cavalry" && unit.heavy {
         facts.push(UnitFact::word("heavy-cavalry"));
     }
     if unit.arm == "cavalry" && unit.lancers {
         facts.push(UnitFact::word("lancers"));
     }
-    // `irregular` is irregular foot to the melee tables and irregular
-    // troops to the charge table: one word serves both.
-    facts.push(UnitFact::word(unit.arm.clone()));
     facts.extend(unit.class.iter().cloned().map(UnitFact::word));
     facts.push(UnitFact::word(unit.formation.clone()));
     // "Artillery Limbered | Column of March" (Movement, Charge Distances):
     // a limbered battery is in column of march wherever the tables have
-    // rows for it ("Column of March in melee", "Are in column of march").
-    // Verbs that know `limbered` take it first, as the same formation.
+    // rows for it ("Column of March in melee", "Are in column of march");
+    // charge and move read `limbered` beside it as the sheet's unit type.
     if unit.arm == "artillery" && unit.formation == "limbered" {
         facts.push(UnitFact::word("column-of-march"));
     }

@@ -24,11 +24,6 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
         "the unit's bases before these hits",
         1000,
         per_base,
-    )
-    // Named generals bring `general`: refused, hits fall on units.
-    .flag(
-        "general",
-        "a general named here is refused: hits fall on units",
     );
     VerbDoc::new(
         Some(super::DRUMS),
@@ -53,7 +48,6 @@ fn resolve(
 ) -> Result<Resolution, CommandError> {
     super::named::one_unit(
         input,
-        &input.words,
         None,
         "hits",
         "hits fall on units (\"generals cannot be targeted directly\")",

@@ -54,11 +54,14 @@ fn side_vocab(tables: &PoolTables, per_base: u32) -> Vocab {
     let m = &tables.melee;
     let mut vocab = Vocab::new();
     for arm in &m.arm {
-        vocab = vocab.choice(
-            ARM,
-            &arm.keyword,
-            format!("{}: the {}", arm.arm, table_title(tables, arm)),
-        );
+        let help = format!("{}: the {}", arm.arm, table_title(tables, arm));
+        vocab = match &arm.kind_of {
+            None => vocab.choice(ARM, &arm.keyword, help),
+            Some(of) => vocab.flag(
+                &arm.keyword,
+                format!("{help} (a kind of {of}: alone, or beside `{of}`)"),
+            ),
+        };
     }
     for f in &m.formations {
         let formed = if m.formed.contains(f) {
@@ -77,10 +80,6 @@ fn side_vocab(tables: &PoolTables, per_base: u32) -> Vocab {
         ),
         200,
         per_base,
-    )
-    .flag(
-        "general",
-        "a general named here is refused: melee is fought by units",
     )
     .number(
         RANKS,
@@ -132,7 +131,16 @@ fn table_title<'a>(tables: &'a PoolTables, arm: &MeleeArm) -> &'a str {
 /// One side: its arm, its facts, and what it rolled.
 struct Side<'a> {
     name: &'static str,
+    /// The arm, whose table the side fights on.
     arm: &'a MeleeArm,
+    /// The kinds of that arm given (heavy cavalry, lancers).
+    kinds: Vec<&'a MeleeArm>,
+    /// "Heavy Cavalry", "Heavy Cavalry and Lancers", "Foot".
+    label: String,
+    /// Its keyword, `+` between kinds: `heavy-cavalry+lancers`.
+    keyword: String,
+    /// Kinds a named unit brought that the arm typed displaced.
+    displaced: Vec<&'a str>,
     facts: SideFacts,
     /// Its bases or figures, and the hits it carries: what the other
     /// side's hits do to it.
@@ -145,29 +153,71 @@ fn side<'a>(
     bound: &Bound,
     name: &'static str,
 ) -> Result<Side<'a>, CommandError> {
-    let (arm_word, _) = bound.choice(ARM).ok_or_else(|| {
-        let arms: Vec<&str> = tables
-            .melee
-            .arm
-            .iter()
-            .map(|a| a.keyword.as_str())
-            .collect();
-        let whose = if name == "a" {
-            "`melee`".to_string()
-        } else {
-            "the side after `vs`".to_string()
-        };
-        input.missing(format!("{whose} needs an arm: one of {}", arms.join(", ")))
-    })?;
-    let arm = tables
-        .melee
+    let m = &tables.melee;
+    let mut kinds: Vec<&MeleeArm> = m
         .arm
         .iter()
-        .find(|a| a.keyword == arm_word)
+        .filter(|a| a.is_kind() && bound.has(&a.keyword))
+        .collect();
+    // The arm typed, or else the one its kinds are kinds of.
+    let arm_word = bound
+        .choice(ARM)
+        .map(|(w, _)| w)
+        .or_else(|| kinds.first().and_then(|k| k.kind_of.as_deref()))
+        .ok_or_else(|| {
+            let arms: Vec<&str> = m.arm.iter().map(|a| a.keyword.as_str()).collect();
+            let whose = if name == "a" {
+                "`melee`".to_string()
+            } else {
+                "the side after `vs`".to_string()
+            };
+            input.missing(format!("{whose} needs an arm: one of {}", arms.join(", ")))
+        })?;
+    let arm = m
+        .arm
+        .iter()
+        .find(|a| a.keyword == arm_word && !a.is_kind())
         .ok_or_else(|| input.missing("no such arm in the melee tables"))?;
+    // An arm typed for a named unit displaces the kinds it brings
+    // (`melee cuir-10 foot`: the cuirassiers fight as foot).
+    let displaced: Vec<&'a str> = kinds
+        .iter()
+        .filter(|k| k.kind_of.as_deref() != Some(&arm.keyword) && bound.implied(&k.keyword))
+        .map(|k| k.keyword.as_str())
+        .collect();
+    kinds.retain(|k| !displaced.contains(&k.keyword.as_str()));
+    if let Some(k) = kinds
+        .iter()
+        .find(|k| k.kind_of.as_deref() != Some(&arm.keyword))
+    {
+        let of = k.kind_of.as_deref().unwrap_or_default();
+        return Err(BindError::NotHere {
+            span: bound.span_of(&k.keyword).unwrap_or(input.missing_span()),
+            text: k.keyword.clone(),
+            why: format!(
+                "is a kind of {of}, and this side is `{}`: give `{}` or `{}`, not both",
+                arm.keyword, k.keyword, arm.keyword
+            ),
+        }
+        .into());
+    }
+    let (label, keyword) = if kinds.is_empty() {
+        (arm.arm.clone(), arm.keyword.clone())
+    } else {
+        let titles: Vec<&str> = kinds.iter().map(|k| k.arm.as_str()).collect();
+        let words: Vec<&str> = kinds.iter().map(|k| k.keyword.as_str()).collect();
+        (titles.join(" and "), words.join("+"))
+    };
     let size = Size::of(bound)?;
     let mut facts = SideFacts::from_bound(bound);
+    facts
+        .given
+        .retain(|(w, _)| !displaced.contains(&w.as_str()));
+    facts.words.retain(|w| !displaced.contains(&w.as_str()));
     facts.words.extend(arm.is.iter().cloned());
+    for k in &kinds {
+        facts.words.extend(k.is.iter().cloned());
+    }
     if let Some((f, _)) = bound.choice(FORMATION)
         && tables.melee.formed.iter().any(|w| w == f)
     {
@@ -176,6 +226,10 @@ fn side<'a>(
     Ok(Side {
         name,
         arm,
+        kinds,
+        label,
+        keyword,
+        displaced,
         facts,
         size,
     })
@@ -212,18 +266,16 @@ struct Plan {
 fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     let tables = &all.drums_pools;
     let why = "melee is fought by units (a general has no bases)";
-    named::one_unit(input, &input.words, None, "melee", why)?;
-    if let Some(b) = input.clause(ClauseKind::Vs) {
-        named::one_unit(input, b, Some(0), "melee", why)?;
-    }
+    named::one_unit(input, None, "melee", why)?;
+    named::one_unit(input, Some(0), "melee", why)?;
     let a = side(input, tables, &input.words, "a")?;
     let b = match input.clause(ClauseKind::Vs) {
         Some(bound) => Some(side(input, tables, bound, "b")?),
         None => None,
     };
     let heading = match &b {
-        Some(b) => format!("melee, {} vs {}", a.arm.arm, b.arm.arm),
-        None => format!("melee, {}", a.arm.arm),
+        Some(b) => format!("melee, {} vs {}", a.label, b.label),
+        None => format!("melee, {}", a.label),
     };
     let sides: Vec<&Side> = std::iter::once(&a).chain(b.as_ref()).collect();
     let mut plans = Vec::new();
@@ -484,7 +536,7 @@ fn side_plan(
     let base = count * i64::from(m.dice_per_base);
     let base_label = format!(
         "{} ({}): {}D6 per {unit} × {count} {unit}{}{}",
-        s.arm.arm,
+        s.label,
         table.title,
         m.dice_per_base,
         plural(count),
@@ -520,13 +572,22 @@ fn side_plan(
     for (row, why) in not_applied {
         res.row(format!("{prefix}{row} — does not apply: {why}"), "—");
     }
+    for kind in &s.displaced {
+        res.row(
+            format!(
+                "{prefix}`{kind}` from the unit — displaced by the arm typed, `{}`",
+                s.arm.keyword
+            ),
+            "no effect",
+        );
+    }
     unused_words(res, tables, &prefix, table, s, other);
     let n = steps.last().map_or(0, |st| st.pool).max(0);
     res.row(format!("{prefix}pool"), format!("{n}D6"));
     Ok(SidePlan {
         name: s.name,
-        arm: s.arm.arm.clone(),
-        keyword: s.arm.keyword.clone(),
+        arm: s.label.clone(),
+        keyword: s.keyword.clone(),
         before,
         prefix,
         pool: n,
@@ -581,6 +642,7 @@ fn unused_words(
             || word == "carried"
             || word == RANKS
             || *word == s.arm.keyword
+            || s.kinds.iter().any(|k| k.keyword == *word)
             || s.facts
                 .bound
                 .choice(FORMATION)

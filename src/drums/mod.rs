@@ -242,6 +242,10 @@ impl Arm {
 #[serde(deny_unknown_fields)]
 pub struct ChargeRow {
     pub arm: Arm,
+    /// The word of the sheet's unit type where it is more than the arm
+    /// ("Artillery Limbered", "Artillery Unlimbered"): given with or
+    /// without the formation, it selects this row.
+    pub limber: Option<String>,
     /// The formation as the sheet names it.
     pub formation: String,
     /// The words that select this row.
@@ -253,6 +257,8 @@ pub struct ChargeRow {
 #[serde(deny_unknown_fields)]
 pub struct MoveRow {
     pub arm: Arm,
+    /// As [`ChargeRow::limber`].
+    pub limber: Option<String>,
     pub formation: String,
     pub formations: Vec<String>,
     #[serde(default)]
@@ -345,6 +351,26 @@ impl DrumsTables {
                 return Err(invalid(
                     "resilience.outcome",
                     format!("score {score} falls in {bands} bands; every score needs exactly one"),
+                ));
+            }
+        }
+        // A unit type's word stands beside a formation word ("Artillery
+        // Limbered | Column of March"), never for one.
+        let rows = self
+            .charge
+            .iter()
+            .map(|r| (&r.limber, &r.formations))
+            .chain(self.movement.iter().map(|r| (&r.limber, &r.formations)));
+        let formations: Vec<&String> = rows.clone().flat_map(|(_, f)| f).collect();
+        for (limber, _) in rows {
+            if let Some(l) = limber
+                && (formations.contains(&l) || Arm::from_id(l).is_some())
+            {
+                return Err(invalid(
+                    "charge/move",
+                    format!(
+                        "`limber = \"{l}\"` is also a formation or an arm: give it a word of its own"
+                    ),
                 ));
             }
         }

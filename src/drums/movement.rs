@@ -5,6 +5,7 @@ use std::rc::Rc;
 use super::game::DrumsEffect;
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
+use crate::command::Span;
 use crate::dice::{DiceExpr, DiceSource};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
@@ -14,28 +15,109 @@ use super::{Arm, Distance, Tables};
 
 const ARM: &str = "an arm";
 const FORMATION: &str = "a formation";
+/// "Artillery Limbered", "Artillery Unlimbered": the unit type beyond its
+/// arm, beside the formation ("| Column of March", "| Formed").
+const LIMBER: &str = "a state of the guns (limbered or unlimbered)";
 const COLUMN: &str = "a movement column";
 
-/// Arms and every formation word the rows use, so help and binding agree
-/// with the tables.
-fn arm_and_formation_words(formations: impl Iterator<Item = String>) -> Vocab {
+/// The words of both groups that a unit's formation can bring (the army
+/// lists' formations, and `column-of-march` beside `limbered`) and the
+/// sheet's `march`: one typed displaces every one the unit brings, so that
+/// `move bn-guns unlimbered` moves the battery unlimbered.
+const FORMATION_SLOT: &[&str] = &[
+    "open",
+    "line",
+    "column-of-attack",
+    "column-of-march",
+    "march",
+    "square",
+    "formed",
+    "limbered",
+    "unlimbered",
+];
+
+/// What selects a row of the Charge Distances or Movement table.
+trait Row {
+    fn arm(&self) -> Arm;
+    fn limber(&self) -> Option<&str>;
+    fn formations(&self) -> &[String];
+    /// The formation as the sheet names it.
+    fn name(&self) -> &str;
+}
+
+impl Row for super::ChargeRow {
+    fn arm(&self) -> Arm {
+        self.arm
+    }
+    fn limber(&self) -> Option<&str> {
+        self.limber.as_deref()
+    }
+    fn formations(&self) -> &[String] {
+        &self.formations
+    }
+    fn name(&self) -> &str {
+        &self.formation
+    }
+}
+
+impl Row for super::MoveRow {
+    fn arm(&self) -> Arm {
+        self.arm
+    }
+    fn limber(&self) -> Option<&str> {
+        self.limber.as_deref()
+    }
+    fn formations(&self) -> &[String] {
+        &self.formations
+    }
+    fn name(&self) -> &str {
+        &self.formation
+    }
+}
+
+/// Arms and every formation and unit-type word the rows use, so help and
+/// binding agree with the tables.
+fn arm_and_formation_words<'a, R: Row + 'a>(
+    rows: impl Iterator<Item = &'a R> + Clone,
+    extra_formations: &[String],
+) -> Vocab {
     let mut vocab = Vocab::new();
     for arm in Arm::ALL {
         vocab = vocab.choice(ARM, arm.id(), arm.title());
     }
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    let formations = rows
+        .clone()
+        .flat_map(|r| r.formations())
+        .chain(extra_formations);
     for f in formations {
-        if !seen.contains(&f) {
-            vocab = vocab.choice(FORMATION, &f, "formation");
+        if !seen.contains(&f.as_str()) {
+            vocab = vocab.choice(FORMATION, f, "formation");
             seen.push(f);
         }
     }
-    vocab
+    for r in rows {
+        if let Some(l) = r.limber()
+            && !seen.contains(&l)
+        {
+            vocab = vocab.choice(
+                LIMBER,
+                l,
+                format!(
+                    "{}: alone or beside its formation ({})",
+                    row_name(r.arm(), r.name()),
+                    r.formations().join(" or ")
+                ),
+            );
+            seen.push(l);
+        }
+    }
+    vocab.slot(FORMATION_SLOT)
 }
 
 pub fn charge_verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
-    let vocab = arm_and_formation_words(tables.charge.iter().flat_map(|r| r.formations.clone()));
+    let vocab = arm_and_formation_words(tables.charge.iter(), &[]);
     VerbDoc::new(
         Some(super::DRUMS),
         "charge",
@@ -55,20 +137,26 @@ pub fn charge_verb(all: &Rc<Tables>) -> VerbDoc {
 
 pub fn move_verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
-    let vocab = arm_and_formation_words(
-        tables
-            .movement
-            .iter()
-            .flat_map(|r| r.formations.clone())
-            .chain(tables.road.formations.clone()),
-    )
-    .choice(COLUMN, "terrain", "the In Terrain column")
-    .choice(COLUMN, "retire", "the Force to Retire column")
-    .flag("evading", "the Open (Evading) row")
-    .flag(
-        "road",
-        "in column of march, the whole move on a road: add 1D6",
-    );
+    let road: Vec<String> = tables
+        .road
+        .formations
+        .iter()
+        .filter(|f| {
+            !tables
+                .movement
+                .iter()
+                .any(|r| r.limber() == Some(f.as_str()))
+        })
+        .cloned()
+        .collect();
+    let vocab = arm_and_formation_words(tables.movement.iter(), &road)
+        .choice(COLUMN, "terrain", "the In Terrain column")
+        .choice(COLUMN, "retire", "the Force to Retire column")
+        .flag("evading", "the Open (Evading) row")
+        .flag(
+            "road",
+            "in column of march, the whole move on a road: add 1D6",
+        );
     VerbDoc::new(
         Some(super::DRUMS),
         "move",
@@ -87,11 +175,35 @@ pub fn move_verb(all: &Rc<Tables>) -> VerbDoc {
     ])
 }
 
-/// The arm and (unless a general) the formation word.
-fn arm_and_formation<'a>(
-    input: &'a Input,
-    words: &'a Bound,
-) -> Result<(Arm, Option<&'a str>), CommandError> {
+/// What the words say of the unit: its arm, and (unless a general) its
+/// formation, its unit type's word, or both.
+struct Pick<'a> {
+    arm: Arm,
+    limber: Option<(&'a str, Span)>,
+    formation: Option<(&'a str, Span)>,
+}
+
+impl Pick<'_> {
+    /// Whether a row is the one the words name.
+    fn selects(&self, row: &dyn Row) -> bool {
+        row.arm() == self.arm
+            && self.limber.is_none_or(|(l, _)| row.limber() == Some(l))
+            && self
+                .formation
+                .is_none_or(|(f, _)| row.formations().iter().any(|w| w == f))
+    }
+
+    /// The word to blame when no row fits, and its span.
+    fn word(&self, input: &Input) -> (String, Span) {
+        self.formation.or(self.limber).map_or(
+            (self.arm.id().to_string(), input.missing_span()),
+            |(w, s)| (w.to_string(), s),
+        )
+    }
+}
+
+/// The arm and (unless a general) the formation words.
+fn arm_and_formation<'a>(input: &'a Input, words: &'a Bound) -> Result<Pick<'a>, CommandError> {
     let (arm_id, _) = words.choice(ARM).ok_or_else(|| {
         input.missing(format!(
             "`{}` needs an arm: foot, cavalry, artillery, irregular or general",
@@ -99,15 +211,19 @@ fn arm_and_formation<'a>(
         ))
     })?;
     let arm = Arm::from_id(arm_id).unwrap_or(Arm::Foot);
-    let formation = words.choice(FORMATION).map(|(f, _)| f);
-    if arm != Arm::General && formation.is_none() {
+    let pick = Pick {
+        arm,
+        limber: words.choice(LIMBER),
+        formation: words.choice(FORMATION),
+    };
+    if arm != Arm::General && pick.formation.is_none() && pick.limber.is_none() {
         return Err(input.missing(format!(
             "`{} {arm_id}` needs a formation, such as open, line, column-of-attack or column-of-march",
             input.command.verb
         )));
     }
     if arm == Arm::General
-        && let Some((f, span)) = words.choice(FORMATION)
+        && let Some((f, span)) = pick.formation.or(pick.limber)
     {
         return Err(BindError::NotHere {
             span,
@@ -116,7 +232,46 @@ fn arm_and_formation<'a>(
         }
         .into());
     }
-    Ok((arm, formation))
+    Ok(pick)
+}
+
+/// The row the words name, or why none: `what` names the table.
+fn find_row<'r, R: Row>(
+    input: &Input,
+    rows: impl Iterator<Item = &'r R> + Clone,
+    pick: &Pick,
+    what: &str,
+) -> Result<&'r R, CommandError> {
+    if let Some(row) = rows.clone().find(|r| pick.selects(*r)) {
+        return Ok(row);
+    }
+    // "Artillery Limbered | Column of March": a unit type's word beside a
+    // formation of another of its rows.
+    if let (Some((l, _)), Some((f, span))) = (pick.limber, pick.formation)
+        && let Some(row) = rows
+            .clone()
+            .find(|r| r.arm() == pick.arm && r.limber() == Some(l))
+    {
+        return Err(BindError::NotHere {
+            span,
+            text: f.to_string(),
+            why: format!(
+                "is not a formation of {} on the {what} table: give `{l}` or `{f}`, not both",
+                row_name(pick.arm, row.name())
+            ),
+        }
+        .into());
+    }
+    let (text, span) = pick.word(input);
+    Err(BindError::NotHere {
+        span,
+        text,
+        why: format!(
+            "has no row for {} in the {what} table",
+            pick.arm.title().to_lowercase()
+        ),
+    }
+    .into())
 }
 
 /// "Foot Column of March"; generals have no formation (NA on the sheet).
@@ -128,34 +283,14 @@ fn row_name(arm: Arm, formation: &str) -> String {
     }
 }
 
-fn no_row(input: &Input, what: &str, arm: Arm, formation: Option<&str>) -> CommandError {
-    let span = input
-        .words
-        .choice(FORMATION)
-        .map_or(input.missing_span(), |(_, s)| s);
-    BindError::NotHere {
-        span,
-        text: formation.unwrap_or(arm.id()).to_string(),
-        why: format!(
-            "has no row for {} in the {what} table",
-            arm.title().to_lowercase()
-        ),
-    }
-    .into()
-}
-
 fn resolve_charge(
     tables: &Tables,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let (arm, formation) = arm_and_formation(input, &input.words)?;
-    let row = tables
-        .drums
-        .charge
-        .iter()
-        .find(|r| r.arm == arm && formation.is_none_or(|f| r.formations.iter().any(|w| w == f)))
-        .ok_or_else(|| no_row(input, "Charge Distances", arm, formation))?;
+    let pick = arm_and_formation(input, &input.words)?;
+    let arm = pick.arm;
+    let row = find_row(input, tables.drums.charge.iter(), &pick, "Charge Distances")?;
     let mut res = input.resolution(
         "charge",
         format!("charge distance, {}", row_name(arm, &row.formation)),
@@ -210,25 +345,17 @@ fn resolve_move(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let words = &input.words;
-    let (arm, formation) = arm_and_formation(input, words)?;
+    let pick = arm_and_formation(input, words)?;
+    let arm = pick.arm;
     let evading = words.has("evading");
     let drums = &tables.drums;
-    let row = drums
-        .movement
-        .iter()
-        .find(|r| {
-            r.arm == arm
-                && r.evading == evading
-                && formation.is_none_or(|f| r.formations.iter().any(|w| w == f))
-        })
-        .ok_or_else(|| {
-            let what = if evading {
-                "Movement (evading)"
-            } else {
-                "Movement"
-            };
-            no_row(input, what, arm, formation)
-        })?;
+    let what = if evading {
+        "Movement (evading)"
+    } else {
+        "Movement"
+    };
+    let rows = drums.movement.iter().filter(|r| r.evading == evading);
+    let row = find_row(input, rows, &pick, what)?;
     let (column, cell) = match words.choice(COLUMN).map(|(c, _)| c) {
         Some("terrain") => ("In Terrain", &row.terrain),
         Some("retire") => ("Force to Retire", &row.retire),
@@ -259,7 +386,10 @@ fn resolve_move(
     let mut total = roll_distance(&mut res, &format!("Movement, {column}"), expr, dice)?;
     if let Some(road_span) = words.span_of("road") {
         let road = &drums.road;
-        let in_column = formation.is_some_and(|f| road.formations.iter().any(|w| w == f));
+        let in_column = [pick.formation, pick.limber]
+            .into_iter()
+            .flatten()
+            .any(|(f, _)| road.formations.iter().any(|w| w == f));
         if road.except_arms.contains(&arm) || !in_column || column != "Normal" {
             return Err(BindError::NotHere {
                 span: road_span,

@@ -274,6 +274,16 @@ pub struct MeleeArm {
     pub arm: String,
     pub table: String,
     pub is: Vec<String>,
+    /// A kind of another arm ("Heavy Cavalry" rows are rows of the Cavalry
+    /// table): a word of its own, given beside that arm's or alone for it,
+    /// and more than one kind may be given (heavy lancers).
+    pub kind_of: Option<String>,
+}
+
+impl MeleeArm {
+    pub fn is_kind(&self) -> bool {
+        self.kind_of.is_some()
+    }
 }
 
 impl MeleeTables {
@@ -352,12 +362,41 @@ impl PoolTables {
             }
         }
         for arm in &self.melee.arm {
+            let key = format!("melee.arm (\"{}\")", arm.keyword);
             if self.melee.table(&arm.table).is_none() {
                 return Err(invalid(
-                    &format!("melee.arm (\"{}\")", arm.keyword),
+                    &key,
                     format!("no melee table has id `{}`", arm.table),
                 ));
             }
+            if let Some(of) = &arm.kind_of {
+                let Some(base) = self
+                    .melee
+                    .arm
+                    .iter()
+                    .find(|a| &a.keyword == of && !a.is_kind())
+                else {
+                    return Err(invalid(
+                        &key,
+                        format!("`kind_of = \"{of}\"` names no arm (an entry without `kind_of`)"),
+                    ));
+                };
+                if base.table != arm.table {
+                    return Err(invalid(
+                        &key,
+                        format!(
+                            "a kind of `{of}` fights on its table, `{}`, not `{}`",
+                            base.table, arm.table
+                        ),
+                    ));
+                }
+            }
+        }
+        if !self.melee.arm.iter().any(|a| !a.is_kind()) {
+            return Err(invalid(
+                "melee.arm",
+                "give at least one arm without `kind_of`".into(),
+            ));
         }
         for (section, tables) in [("shoot", &shoot.table), ("melee", &self.melee.table)] {
             for t in tables {

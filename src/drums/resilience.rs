@@ -5,13 +5,14 @@ use std::rc::Rc;
 
 use super::game::DrumsEffect;
 use crate::bind::{Kind, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::{Input, Named, VerbDoc};
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::CommandError;
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
 use super::losses::{self, Counted, Losses, Size};
+use super::named::{is_general, refuse};
 use super::{DrumsTables, OutcomeCell, ResilienceAdjustment, ResilienceOutcome, Tables};
 
 /// Which column of the tables the test reads.
@@ -273,26 +274,22 @@ fn tone(outcome: ResilienceOutcome) -> Tone {
 /// after it brings "For each general in line of command within 3BW" (and
 /// his trait's row).
 fn check_named(input: &Input) -> Result<(), CommandError> {
-    let named = super::named::named(&input.command.words, &input.words);
-    if let Some(first) = named.first().filter(|n| n.general) {
-        return Err(BindError::NotHere {
-            span: first.span,
-            text: first.text.clone(),
-            why: "is a general, and resilience tests are taken by units: name the unit first \
-                  (a general named after it counts as a general in line of command within 3BW)"
-                .into(),
-        }
-        .into());
+    let named: Vec<&Named> = input.named_on(None).collect();
+    if let Some(first) = named.first().filter(|n| is_general(n)) {
+        return Err(refuse(
+            input,
+            first,
+            "is a general, and resilience tests are taken by units: name the unit first \
+             (a general named after it counts as a general in line of command within 3BW)",
+        ));
     }
-    if let Some(extra) = named.get(2).or(named.get(1).filter(|n| !n.general)) {
-        return Err(BindError::NotHere {
-            span: extra.span,
-            text: extra.text.clone(),
-            why: "is one name too many: a resilience test names the unit tested and at most one \
-                  general within 3BW (for more, type `general=N`, `inspiring=N`, `hated=N`)"
-                .into(),
-        }
-        .into());
+    if let Some(extra) = named.get(2).or(named.get(1).filter(|n| !is_general(n))) {
+        return Err(refuse(
+            input,
+            extra,
+            "is one name too many: a resilience test names the unit tested and at most one \
+             general within 3BW (for more, type `general=N`, `inspiring=N`, `hated=N`)",
+        ));
     }
     Ok(())
 }

@@ -6,12 +6,13 @@ use std::rc::Rc;
 
 use super::game::DrumsEffect;
 use crate::bind::Vocab;
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::{Input, Named, VerbDoc};
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::CommandError;
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
+use super::named::{is_general, refuse, typed};
 use super::{RiskRow, Tables};
 
 const CAUSE: &str = "a cause";
@@ -30,11 +31,7 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
             "shot",
             format!("{}: {}+ {}", r.shot.row, r.shot.needs, r.shot.text),
         )
-        .flag("commander", "the general is the force commander")
-        .flag(
-            "general",
-            "brought by naming the general at risk (`risk shot frederick`): his incapacitation or sweeping away is kept in a game",
-        );
+        .flag("commander", "the general is the force commander");
     VerbDoc::new(
         Some(super::DRUMS),
         "risk",
@@ -49,44 +46,28 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     .examples(&["risk broke", "risk shot commander rolled 6"])
 }
 
-/// The one general at risk, if any is named: a unit named here is refused.
+/// The one general at risk, if any is named (his incapacitation or
+/// sweeping away is then kept in a game): a unit named here is refused.
 fn check_named(input: &Input) -> Result<(), CommandError> {
-    let bound = &input.words;
-    if let Some(f) = bound
-        .facts
-        .iter()
-        .find(|f| f.name == "general" && !f.implied)
-    {
-        return Err(BindError::NotHere {
-            span: f.span,
-            text: "general".into(),
-            why: "says nothing by itself: name the general at risk by his id (`risk shot frederick`), or name nobody".into(),
-        }
-        .into());
+    let named: Vec<&Named> = input.named_on(None).collect();
+    if let Some(unit) = named.iter().find(|n| !is_general(n)) {
+        return Err(refuse(
+            input,
+            unit,
+            "is a unit, and risk to generals is taken by a general: name a general within 3BW",
+        ));
     }
-    let named = super::named::named(&input.command.words, bound);
-    if let Some(second) = named.get(1) {
-        return Err(BindError::NotHere {
-            span: second.span,
-            text: second.text.clone(),
-            why: format!(
-                "is a second name: each general within 3BW throws his own 1D6 (`risk {} {}`, then `risk {} {}`)",
-                input.words.choice(CAUSE).map_or("shot", |(c, _)| c),
-                named[0].text,
-                input.words.choice(CAUSE).map_or("shot", |(c, _)| c),
-                second.text
+    if let [first, second, ..] = named.as_slice() {
+        let cause = input.words.choice(CAUSE).map_or("shot", |(c, _)| c);
+        return Err(refuse(
+            input,
+            second,
+            format!(
+                "is a second name: each general within 3BW throws his own 1D6 (`risk {cause} {}`, then `risk {cause} {}`)",
+                typed(input, first),
+                typed(input, second)
             ),
-        }
-        .into());
-    }
-    if let Some(unit) = named.first().filter(|n| !n.general) {
-        return Err(BindError::NotHere {
-            span: unit.span,
-            text: unit.text.clone(),
-            why: "is a unit, and risk to generals is taken by a general: name a general within 3BW"
-                .into(),
-        }
-        .into());
+        ));
     }
     Ok(())
 }

@@ -62,10 +62,6 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
         )
         .slot(&["bases", "figures"])
         .flag(
-            "general",
-            "a general named here is refused: generals do not shoot",
-        )
-        .flag(
             "unprompted",
             "as unprompted action response: Table 1's scores for that row",
         )
@@ -88,10 +84,6 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
         "the target's bases: bases lost, and risk to generals at 1 hit per base",
         200,
         all.drums.hits.per_base,
-    )
-    .flag(
-        "general",
-        "a general named here is refused: \"generals cannot be targeted directly\"",
     );
     for (word, rows) in pool::row_words(t.table.iter(), true) {
         target.add(word, Kind::Flag, rows.join("; "));
@@ -196,20 +188,16 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     let words = &input.words;
     named::one_unit(
         input,
-        words,
         None,
         "shoot",
         "shooting is done by units (\"generals cannot be targeted directly\", and do not shoot)",
     )?;
-    if let Some(target) = input.clause(ClauseKind::At) {
-        named::one_unit(
-            input,
-            target,
-            Some(0),
-            "shoot",
-            "\"generals cannot be targeted directly, even if no other units are nearby\"",
-        )?;
-    }
+    named::one_unit(
+        input,
+        Some(0),
+        "shoot",
+        "\"generals cannot be targeted directly, even if no other units are nearby\"",
+    )?;
     let shooters = Size::of(words)?;
     let target_size = input.clause(ClauseKind::At).map(Size::of).transpose()?;
     let (keyword, _) = words.choice(WEAPON).ok_or_else(|| {
