@@ -470,6 +470,15 @@ pub fn add_implied(
             continue;
         };
         if bound.has(name) {
+            // Brought by an earlier unit on this side too: still listed as
+            // this unit's (the "from" row), though bound once.
+            let same = bound
+                .facts
+                .iter()
+                .any(|f| f.name == name && f.implied && f.value == fact.value);
+            if same {
+                applied.push(fact.to_string());
+            }
             continue;
         }
         if let Kind::Choice(group) = &entry.kind
