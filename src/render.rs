@@ -6,6 +6,7 @@ use owo_colors::OwoColorize;
 use serde_json::{Map, Value, json};
 
 use crate::odds::{Odds, OutcomeOdds};
+use crate::report::{FORMAT_VERSION, Report};
 use crate::resolution::{Resolution, Tone};
 
 pub fn text(res: &Resolution, color: bool) -> String {
@@ -51,8 +52,14 @@ fn outcome_line(res: &Resolution, color: bool) -> String {
 
 /// One resolution as a JSON object, written straight into `out` (the
 /// batch hot path: no intermediate tree).
-pub fn write_json(res: &Resolution, out: &mut Vec<u8>) {
-    out.extend_from_slice(b"{\"verb\":");
+pub fn write_json(res: &Resolution, source: Source, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"type\":\"resolution\",\"version\":");
+    json_int(out, i64::from(FORMAT_VERSION));
+    out.extend_from_slice(b",\"line\":");
+    json_int(out, i64::try_from(source.line).unwrap_or(i64::MAX));
+    out.extend_from_slice(b",\"input\":");
+    json_str(out, source.input);
+    out.extend_from_slice(b",\"verb\":");
     json_str(out, res.verb);
     out.extend_from_slice(b",\"rules\":");
     json_str(out, res.rules.id());
@@ -153,17 +160,17 @@ fn json_str(out: &mut Vec<u8>, s: &str) {
 }
 
 /// The same object as a `Value`, for callers that want a tree.
-pub fn json(res: &Resolution) -> Value {
+pub fn json(res: &Resolution, source: Source) -> Value {
     let mut out = Vec::new();
-    write_json(res, &mut out);
+    write_json(res, source, &mut out);
     serde_json::from_slice(&out).unwrap_or(Value::Null)
 }
 
-/// An error as a JSON object: `{"error", "line", "column"}`.
-pub fn json_error(message: &str, line: usize, column: Option<usize>) -> Value {
-    let mut obj = Map::new();
+/// An error as a JSON object: the envelope, `error` and, when the error
+/// has a place on the line, its `column` (in characters, from 1).
+pub fn json_error(message: &str, source: Source, column: Option<usize>) -> Value {
+    let mut obj = envelope("error", source);
     obj.insert("error".into(), json!(message));
-    obj.insert("line".into(), json!(line));
     if let Some(c) = column {
         obj.insert("column".into(), json!(c));
     }
@@ -203,11 +210,16 @@ fn short_fraction(o: &OutcomeOdds) -> Option<String> {
     o.prob.fraction().filter(|f| f.len() <= 15)
 }
 
-pub fn odds_json(odds: &Odds) -> Value {
+pub fn odds_json(odds: &Odds, source: Source) -> Value {
+    enveloped("odds", source, distribution_json(odds))
+}
+
+/// The distribution itself: each outcome with its probability, then the
+/// expected values.
+fn distribution_json(odds: &Odds) -> Value {
     let mut obj = Map::new();
     obj.insert("verb".into(), json!(odds.verb));
     obj.insert("rules".into(), json!(odds.rules.id()));
-    obj.insert("odds".into(), json!(true));
     obj.insert(
         "outcomes".into(),
         Value::Array(
@@ -294,14 +306,18 @@ pub fn comparison_text(c: &crate::session::explore::Comparison) -> String {
     out
 }
 
-pub fn comparison_json(c: &crate::session::explore::Comparison) -> Value {
-    json!({
-        "verb": c.without.verb,
-        "rules": c.without.rules.id(),
-        "compare": c.words,
-        "without": odds_json(&c.without),
-        "with": odds_json(&c.with),
-    })
+pub fn comparison_json(c: &crate::session::explore::Comparison, source: Source) -> Value {
+    enveloped(
+        "comparison",
+        source,
+        json!({
+            "verb": c.without.verb,
+            "rules": c.without.rules.id(),
+            "compare": c.words,
+            "without": distribution_json(&c.without),
+            "with": distribution_json(&c.with),
+        }),
+    )
 }
 
 pub fn simulation_text(s: &crate::session::explore::Simulation) -> String {
@@ -329,17 +345,156 @@ pub fn simulation_text(s: &crate::session::explore::Simulation) -> String {
     out
 }
 
-pub fn simulation_json(s: &crate::session::explore::Simulation) -> Value {
-    json!({
-        "verb": s.odds.verb,
-        "rules": s.odds.rules.id(),
-        "simulate": s.rolls,
-        "seed": s.seed,
-        "outcomes": s.observed.iter().map(|(text, count)| json!({
-            "text": text,
-            "observed": count,
-            "p_observed": *count as f64 / s.rolls as f64,
-            "p": p_of(&s.odds, text),
-        })).collect::<Vec<_>>(),
-    })
+pub fn simulation_json(s: &crate::session::explore::Simulation, source: Source) -> Value {
+    enveloped(
+        "simulation",
+        source,
+        json!({
+            "verb": s.odds.verb,
+            "rules": s.odds.rules.id(),
+            "simulate": s.rolls,
+            "seed": s.seed,
+            "outcomes": s.observed.iter().map(|(text, count)| json!({
+                "outcome": s.odds.outcomes.iter().find(|o| &o.text == text).map(|o| o.outcome.as_str()),
+                "text": text,
+                "observed": count,
+                "p_observed": *count as f64 / s.rolls as f64,
+                "p": p_of(&s.odds, text),
+            })).collect::<Vec<_>>(),
+        }),
+    )
+}
+
+/// A box-drawn table, as the roster and `show` draw them.
+fn boxed() -> Table {
+    let mut t = Table::new();
+    t.load_style(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled);
+    t
+}
+
+/// A report as the table shows it.
+pub fn report_text(report: &Report) -> String {
+    match report {
+        Report::Help { text } | Report::Setting { text } => text.clone(),
+        Report::Roster { turn, armies } => {
+            let mut out = format!("turn {turn}");
+            if armies.is_empty() {
+                out.push_str("\nno armies loaded (give --army FILE)");
+            }
+            for army in armies {
+                out.push_str(&format!(
+                    "\n\n{} — {} ({})\n",
+                    army.name, army.side, army.rules_title
+                ));
+                if army.columns.is_empty() {
+                    continue;
+                }
+                let mut t = boxed();
+                t.set_header(army.columns.clone());
+                for row in &army.units {
+                    t.add_row(row.iter().map(Cell::new).collect::<Vec<_>>());
+                }
+                out.push_str(&t.to_string());
+                for note in &army.notes {
+                    out.push('\n');
+                    out.push_str(note);
+                }
+            }
+            out
+        }
+        Report::Unit {
+            id,
+            name,
+            army,
+            rows,
+        } => {
+            let mut t = boxed();
+            t.add_row(vec![Cell::new("army"), Cell::new(army)]);
+            for row in rows {
+                t.add_row(vec![Cell::new(&row.label), Cell::new(&row.value)]);
+            }
+            format!("{id} — {name}\n{t}")
+        }
+        Report::Log { entries } => {
+            let mut out = String::new();
+            for e in entries {
+                let mark = if e.undone { "×" } else { " " };
+                let what = match (&e.line, e.undo) {
+                    (_, Some(n)) => format!("undo entry {n}"),
+                    (Some(line), _) => line.clone(),
+                    _ => String::new(),
+                };
+                let outcome = e
+                    .outcome
+                    .as_deref()
+                    .map_or(String::new(), |o| format!(" ⇒ {o}"));
+                out.push_str(&format!(
+                    "{mark}{:>4}  turn {}  {what}{outcome}\n",
+                    e.entry, e.turn
+                ));
+            }
+            if out.is_empty() {
+                out.push_str("the journal is empty");
+            }
+            out.trim_end().to_string()
+        }
+        Report::EndTurn { systems, .. } => {
+            if systems.is_empty() {
+                "end of turn: no armies loaded".into()
+            } else {
+                systems.join("\n")
+            }
+        }
+        Report::NextTurn { turn, notes } => {
+            let mut out = format!("turn {turn}");
+            for text in notes {
+                out.push_str(": ");
+                out.push_str(text);
+            }
+            out
+        }
+        Report::Undo { undone } => match undone {
+            Some(taken) => format!("undone: {taken}"),
+            None => "nothing to undo".into(),
+        },
+        Report::Saved { path } => format!("saved to {path}"),
+    }
+}
+
+/// Where an answer came from: the input line's number (from 1) and text.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    pub line: usize,
+    pub input: &'a str,
+}
+
+/// Every JSON object begins with its type, the format version and the
+/// line it answers; the rest follows in the order documented.
+fn envelope(kind: &str, source: Source) -> Map<String, Value> {
+    let mut obj = Map::new();
+    obj.insert("type".into(), json!(kind));
+    obj.insert("version".into(), json!(FORMAT_VERSION));
+    obj.insert("line".into(), json!(source.line));
+    obj.insert("input".into(), json!(source.input));
+    obj
+}
+
+/// `fields` after the envelope, in their own order.
+fn enveloped(kind: &str, source: Source, fields: Value) -> Value {
+    let mut obj = envelope(kind, source);
+    if let Value::Object(fields) = fields {
+        for (k, v) in fields {
+            if k != "type" {
+                obj.insert(k, v);
+            }
+        }
+    }
+    Value::Object(obj)
+}
+
+/// A report as a JSON object.
+pub fn report_json(report: &Report, source: Source) -> Value {
+    let fields = serde_json::to_value(report).unwrap_or(Value::Null);
+    enveloped(report.kind(), source, fields)
 }

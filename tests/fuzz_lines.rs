@@ -334,7 +334,11 @@ fn run(session: &mut Session, line: &str, out: &mut Vec<u8>) {
         Ok(Some(output)) => {
             for json in [false, true] {
                 let printer = Printer { json, color: json };
-                printer.result(out, &output).unwrap();
+                let source = drumhead::render::Source {
+                    line: 1,
+                    input: line,
+                };
+                printer.result(out, &output, source).unwrap();
             }
         }
         Ok(None) => {}

@@ -168,7 +168,11 @@ fn resolve_chunk(
             Err(e) => {
                 w.rejected += 1;
                 if printer.json {
-                    let obj = crate::render::json_error(e, position + 1, None);
+                    let source = crate::render::Source {
+                        line: position + 1,
+                        input: "",
+                    };
+                    let obj = crate::render::json_error(e, source, None);
                     writeln!(w.out, "{obj}")?;
                 } else {
                     writeln!(w.err, "error: line {}: {e}", position + 1)?;
@@ -182,7 +186,11 @@ fn resolve_chunk(
                 if !printer.json {
                     w.out.push(b'\n');
                 }
-                printer.result(&mut w.out, &output)?;
+                let source = crate::render::Source {
+                    line: position + 1,
+                    input: line,
+                };
+                printer.result(&mut w.out, &output, source)?;
             }
             Err(e) => {
                 w.rejected += 1;

@@ -184,23 +184,32 @@ pub struct Printer {
 }
 
 impl Printer {
-    pub fn result(&self, out: &mut dyn Write, output: &Output) -> io::Result<()> {
+    pub fn result(
+        &self,
+        out: &mut dyn Write,
+        output: &Output,
+        source: render::Source,
+    ) -> io::Result<()> {
         match (output, self.json) {
             (Output::Resolution(res), true) => {
                 let mut buf = Vec::with_capacity(512);
-                render::write_json(res, &mut buf);
+                render::write_json(res, source, &mut buf);
                 buf.push(b'\n');
                 out.write_all(&buf)
             }
             (Output::Resolution(res), false) => writeln!(out, "{}", render::text(res, self.color)),
-            (Output::Odds(odds), true) => writeln!(out, "{}", render::odds_json(odds)),
+            (Output::Odds(odds), true) => writeln!(out, "{}", render::odds_json(odds, source)),
             (Output::Odds(odds), false) => writeln!(out, "{}", render::odds_text(odds, self.color)),
-            (Output::Comparison(c), true) => writeln!(out, "{}", render::comparison_json(c)),
+            (Output::Comparison(c), true) => {
+                writeln!(out, "{}", render::comparison_json(c, source))
+            }
             (Output::Comparison(c), false) => writeln!(out, "{}", render::comparison_text(c)),
-            (Output::Simulation(s), true) => writeln!(out, "{}", render::simulation_json(s)),
+            (Output::Simulation(s), true) => {
+                writeln!(out, "{}", render::simulation_json(s, source))
+            }
             (Output::Simulation(s), false) => writeln!(out, "{}", render::simulation_text(s)),
-            (Output::Text(text), true) => writeln!(out, "{}", serde_json::json!({ "help": text })),
-            (Output::Text(text), false) => writeln!(out, "{text}"),
+            (Output::Report(r), true) => writeln!(out, "{}", render::report_json(r, source)),
+            (Output::Report(r), false) => writeln!(out, "{}", render::report_text(r)),
         }
     }
 
@@ -215,7 +224,11 @@ impl Printer {
         show_line_no: bool,
     ) -> io::Result<()> {
         if self.json {
-            let obj = render::json_error(&e.to_string(), line_no, e.column(line));
+            let source = render::Source {
+                line: line_no,
+                input: line,
+            };
+            let obj = render::json_error(&e.to_string(), source, e.column(line));
             writeln!(out, "{obj}")
         } else {
             let shown = show_line_no.then_some(line_no);

@@ -52,7 +52,13 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
                 let mut out = stdout.lock();
                 match session.run_line(&line) {
                     Ok(None) => {}
-                    Ok(Some(output)) => printer.result(&mut out, &output)?,
+                    Ok(Some(output)) => {
+                        let source = crate::render::Source {
+                            line: line_no,
+                            input: &line,
+                        };
+                        printer.result(&mut out, &output, source)?
+                    }
                     Err(e) => {
                         rejected += 1;
                         printer.error(
