@@ -1,6 +1,8 @@
 //! Resolution → text (a comfy-table of the modifier stack, the outcome on
 //! its own line) or JSON (one object per command).
 
+use std::borrow::Cow;
+
 use comfy_table::{Cell, CellAlignment, ContentArrangement, Table, presets};
 use owo_colors::OwoColorize;
 use serde_json::{Map, Value, json};
@@ -9,15 +11,131 @@ use crate::odds::{Odds, OutcomeOdds};
 use crate::report::{FORMAT_VERSION, Report};
 use crate::resolution::{Resolution, Tone};
 
-pub fn text(res: &Resolution, color: bool) -> String {
-    let mut table = Table::new();
-    table
-        .load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Disabled);
+/// How text is drawn: in colour or not, fitted to a width (a terminal's)
+/// or not (a pipe gets the tables whole), in plain ASCII, or one line a
+/// resolution.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Style {
+    pub color: bool,
+    /// Columns to fit tables and prose into; `None` draws them whole.
+    pub width: Option<u16>,
+    pub ascii: bool,
+    pub brief: bool,
+}
+
+impl Style {
+    /// Plain, whole, in colour or not: what a pipe gets.
+    pub fn plain(color: bool) -> Style {
+        Style {
+            color,
+            ..Style::default()
+        }
+    }
+
+    /// A table in this style: boxed or bare, fitted to the width.
+    fn table(&self, boxed: bool) -> Table {
+        let mut t = Table::new();
+        let preset = match (boxed, self.ascii) {
+            (true, false) => presets::UTF8_FULL_CONDENSED,
+            (true, true) => presets::ASCII_FULL_CONDENSED,
+            (false, _) => presets::NOTHING,
+        };
+        t.load_style(preset);
+        match self.width {
+            Some(w) => {
+                t.set_content_arrangement(ContentArrangement::Dynamic)
+                    .set_width(w);
+            }
+            None => {
+                t.set_content_arrangement(ContentArrangement::Disabled);
+            }
+        }
+        t
+    }
+
+    /// A cell's text: as it is, or in ASCII.
+    fn cell<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        if self.ascii {
+            ascii(text)
+        } else {
+            Cow::Borrowed(text)
+        }
+    }
+
+    /// The finished text: in ASCII if asked (tables already are), with
+    /// prose lines wrapped to the width.
+    fn finish(&self, text: String) -> String {
+        let text = if self.ascii {
+            ascii(&text).into_owned()
+        } else {
+            text
+        };
+        match self.width {
+            Some(w) => wrap_prose(&text, usize::from(w)),
+            None => text,
+        }
+    }
+}
+
+/// Plain ASCII for a terminal or printer that has nothing else: arrows and
+/// dots as ASCII, letters without their accents.
+pub fn ascii(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '⇒' => out.push_str("=>"),
+            '→' => out.push_str("->"),
+            '·' => out.push('|'),
+            '—' => out.push('-'),
+            c if c.is_ascii() => out.push(c),
+            c => out.push_str(deunicode::deunicode_char(c).unwrap_or("?")),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Wrap the lines that are prose (not a table's) at the width, keeping
+/// their indent; a `word   meaning` line wraps under its meaning.
+fn wrap_prose(text: &str, width: usize) -> String {
+    let mut out = Vec::new();
+    for line in text.split('\n') {
+        let drawn = line.starts_with(['┌', '│', '├', '└', '+', '|']);
+        if drawn || unicode_width::UnicodeWidthStr::width(line) <= width {
+            out.push(line.to_string());
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        // The meaning column of `  word      meaning`.
+        let hang = line[indent..]
+            .find("  ")
+            .map(|i| indent + i)
+            .map(|i| {
+                let rest = &line[i..];
+                i + rest.len() - rest.trim_start().len()
+            })
+            .filter(|&h| h < width / 2)
+            // A note (indented) continues under its text; a paragraph at
+            // the margin stays at the margin.
+            .unwrap_or(if indent > 0 { indent + 2 } else { 0 });
+        let hang_indent = " ".repeat(hang);
+        let options = textwrap::Options::new(width.max(hang + 20))
+            .initial_indent(&line[..indent])
+            .subsequent_indent(&hang_indent)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        out.push(textwrap::fill(line.trim_start(), options));
+    }
+    out.join("\n")
+}
+
+pub fn text(res: &Resolution, style: &Style) -> String {
+    let mut table = style.table(true);
     for (label, value) in res.row_texts() {
         table.add_row(vec![
-            Cell::new(label),
-            Cell::new(value).set_alignment(CellAlignment::Right),
+            Cell::new(style.cell(&label)),
+            Cell::new(style.cell(&value)).set_alignment(CellAlignment::Right),
         ]);
     }
     let mut heading = format!("{} · {}", res.heading, res.rules.title());
@@ -30,24 +148,63 @@ pub fn text(res: &Resolution, color: bool) -> String {
         out.push_str(&table.to_string());
     }
     out.push('\n');
-    out.push_str(&outcome_line(res, color));
+    out.push_str(&outcome_line(res, style));
     for note in &res.notes {
         out.push_str("\n  ");
         out.push_str(note);
     }
-    out
+    style.finish(out)
 }
 
-fn outcome_line(res: &Resolution, color: bool) -> String {
-    let line = format!("⇒ {}", res.outcome_text);
-    if !color {
-        return line;
+/// One line, as a dice bot says it: the command as typed (without its
+/// entered dice), the dice, each modifier with its row, the score, the
+/// outcome.
+pub fn brief(res: &Resolution, style: &Style, input: &str) -> String {
+    let command = match input.find(" rolled") {
+        Some(i) => &input[..i],
+        None => input,
+    };
+    let mut out = format!("{}:", command.trim());
+    if !res.dice.is_empty() {
+        let faces: Vec<String> = res.dice.iter().map(|d| d.face.to_string()).collect();
+        // Dice that are added up read as a sum, a pool as the faces thrown.
+        if res.score.is_some() {
+            out.push_str(&format!(" {}", faces.join("+")));
+        } else {
+            out.push_str(&format!(" [{}]", faces.join(" ")));
+        }
     }
-    match res.tone {
+    for m in &res.modifiers {
+        out.push_str(&format!(" {:+} {}", m.value, m.label));
+    }
+    if let Some(score) = res.score {
+        out.push_str(&format!(" = {score}"));
+    }
+    out.push_str(&format!(" → {}", res.outcome_text));
+    let out = style.finish(out);
+    if style.color {
+        paint(&out, res.tone)
+    } else {
+        out
+    }
+}
+
+fn paint(line: &str, tone: Tone) -> String {
+    match tone {
         Tone::Good => line.green().bold().to_string(),
         Tone::Bad => line.red().bold().to_string(),
         Tone::Neutral => line.yellow().bold().to_string(),
     }
+}
+
+fn outcome_line(res: &Resolution, style: &Style) -> String {
+    let line = format!("⇒ {}", res.outcome_text);
+    if !style.color {
+        return line;
+    }
+    // Colour goes on after the ASCII pass would have run, so keep the
+    // line ASCII here when asked.
+    paint(&style.cell(&line), res.tone)
 }
 
 /// One resolution as a JSON object, written straight into `out` (the
@@ -180,17 +337,19 @@ pub fn json_error(message: &str, source: Source, column: Option<usize>) -> Value
 /// The width of a 100% bar in the odds chart.
 const BAR_WIDTH: f64 = 30.0;
 
-pub fn odds_text(odds: &Odds, color: bool) -> String {
+pub fn odds_text(odds: &Odds, style: &Style) -> String {
     let mut out = format!("odds: {} · {}\n", odds.heading, odds.rules.title());
-    let mut table = Table::new();
-    table
-        .load_style(presets::NOTHING)
-        .set_content_arrangement(ContentArrangement::Disabled);
+    let mut table = style.table(false);
+    let block = if style.ascii { "#" } else { "█" };
     for o in &odds.outcomes {
-        let bar = "█".repeat((o.prob.p * BAR_WIDTH).round() as usize);
-        let bar = if color { bar.cyan().to_string() } else { bar };
+        let bar = block.repeat((o.prob.p * BAR_WIDTH).round() as usize);
+        let bar = if style.color {
+            bar.cyan().to_string()
+        } else {
+            bar
+        };
         table.add_row(vec![
-            Cell::new(&o.text),
+            Cell::new(style.cell(&o.text)),
             Cell::new(format!("{:.2}%", o.prob.p * 100.0)).set_alignment(CellAlignment::Right),
             Cell::new(short_fraction(o).unwrap_or_default()).set_alignment(CellAlignment::Right),
             Cell::new(bar),
@@ -202,7 +361,7 @@ pub fn odds_text(odds: &Odds, color: bool) -> String {
     for (name, value) in &odds.expected {
         out.push_str(&format!("\n{}: {value:.3}", name.replace('_', " ")));
     }
-    out
+    style.finish(out)
 }
 
 /// Fractions are shown in text when they are short enough to read.
@@ -246,14 +405,6 @@ fn percent(p: f64) -> String {
     format!("{:.2}%", p * 100.0)
 }
 
-fn plain_table() -> Table {
-    let mut table = Table::new();
-    table
-        .load_style(presets::NOTHING)
-        .set_content_arrangement(ContentArrangement::Disabled);
-    table
-}
-
 fn trimmed(table: &Table) -> String {
     table
         .to_string()
@@ -281,14 +432,14 @@ fn p_of(odds: &Odds, text: &str) -> f64 {
         .map_or(0.0, |o| o.prob.p)
 }
 
-pub fn comparison_text(c: &crate::session::explore::Comparison) -> String {
+pub fn comparison_text(c: &crate::session::explore::Comparison, style: &Style) -> String {
     let mut out = format!("odds: {} · compare {}\n", c.without.heading, c.words);
-    let mut table = plain_table();
+    let mut table = style.table(false);
     table.add_row(vec!["outcome", "without", "with", "change"]);
     for o in union(&c.without, &c.with) {
         let (a, b) = (p_of(&c.without, &o.text), p_of(&c.with, &o.text));
         table.add_row(vec![
-            Cell::new(&o.text),
+            Cell::new(style.cell(&o.text)),
             Cell::new(percent(a)).set_alignment(CellAlignment::Right),
             Cell::new(percent(b)).set_alignment(CellAlignment::Right),
             Cell::new(format!("{:+.2} pts", (b - a) * 100.0)).set_alignment(CellAlignment::Right),
@@ -303,7 +454,7 @@ pub fn comparison_text(c: &crate::session::explore::Comparison) -> String {
             ));
         }
     }
-    out
+    style.finish(out)
 }
 
 pub fn comparison_json(c: &crate::session::explore::Comparison, source: Source) -> Value {
@@ -320,7 +471,7 @@ pub fn comparison_json(c: &crate::session::explore::Comparison, source: Source) 
     )
 }
 
-pub fn simulation_text(s: &crate::session::explore::Simulation) -> String {
+pub fn simulation_text(s: &crate::session::explore::Simulation, style: &Style) -> String {
     let mut out = format!(
         "simulate {} rolls: {} · seeds {}–{}\n",
         s.rolls,
@@ -328,13 +479,13 @@ pub fn simulation_text(s: &crate::session::explore::Simulation) -> String {
         s.seed,
         s.seed.wrapping_add(s.rolls - 1)
     );
-    let mut table = plain_table();
+    let mut table = style.table(false);
     table.add_row(vec!["outcome", "observed", "exact", "difference"]);
     for (text, count) in &s.observed {
         let observed = *count as f64 / s.rolls as f64;
         let exact = p_of(&s.odds, text);
         table.add_row(vec![
-            Cell::new(text),
+            Cell::new(style.cell(text)),
             Cell::new(percent(observed)).set_alignment(CellAlignment::Right),
             Cell::new(percent(exact)).set_alignment(CellAlignment::Right),
             Cell::new(format!("{:+.2} pts", (observed - exact) * 100.0))
@@ -342,7 +493,7 @@ pub fn simulation_text(s: &crate::session::explore::Simulation) -> String {
         ]);
     }
     out.push_str(&trimmed(&table));
-    out
+    style.finish(out)
 }
 
 pub fn simulation_json(s: &crate::session::explore::Simulation, source: Source) -> Value {
@@ -365,16 +516,12 @@ pub fn simulation_json(s: &crate::session::explore::Simulation, source: Source) 
     )
 }
 
-/// A box-drawn table, as the roster and `show` draw them.
-fn boxed() -> Table {
-    let mut t = Table::new();
-    t.load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Disabled);
-    t
+/// A report as the table shows it.
+pub fn report_text(report: &Report, style: &Style) -> String {
+    style.finish(report_lines(report, style))
 }
 
-/// A report as the table shows it.
-pub fn report_text(report: &Report) -> String {
+fn report_lines(report: &Report, style: &Style) -> String {
     match report {
         Report::Help { text } | Report::Setting { text } => text.clone(),
         Report::Roster { turn, armies } => {
@@ -390,10 +537,14 @@ pub fn report_text(report: &Report) -> String {
                 if army.columns.is_empty() {
                     continue;
                 }
-                let mut t = boxed();
+                let mut t = style.table(true);
                 t.set_header(army.columns.clone());
                 for row in &army.units {
-                    t.add_row(row.iter().map(Cell::new).collect::<Vec<_>>());
+                    t.add_row(
+                        row.iter()
+                            .map(|c| Cell::new(style.cell(c)))
+                            .collect::<Vec<_>>(),
+                    );
                 }
                 out.push_str(&t.to_string());
                 for note in &army.notes {
@@ -409,10 +560,13 @@ pub fn report_text(report: &Report) -> String {
             army,
             rows,
         } => {
-            let mut t = boxed();
-            t.add_row(vec![Cell::new("army"), Cell::new(army)]);
+            let mut t = style.table(true);
+            t.add_row(vec![Cell::new("army"), Cell::new(style.cell(army))]);
             for row in rows {
-                t.add_row(vec![Cell::new(&row.label), Cell::new(&row.value)]);
+                t.add_row(vec![
+                    Cell::new(style.cell(&row.label)),
+                    Cell::new(style.cell(&row.value)),
+                ]);
             }
             format!("{id} — {name}\n{t}")
         }

@@ -289,10 +289,9 @@ pub fn run(session: &mut Session, printer: &Printer, input: impl BufRead, mode: 
     // Two threads: the helper takes every other chunk.
     let (to_helper, helper_in) = mpsc::channel::<Job>();
     let (helper_out, from_helper) = mpsc::channel::<io::Result<Written>>();
-    let json = printer.json;
-    let color = printer.color;
+    let printer_copy = *printer;
     let helper = std::thread::spawn(move || {
-        let printer = Printer { json, color };
+        let printer = printer_copy;
         let mut session = match spec.build() {
             Ok(s) => s,
             Err(e) => {

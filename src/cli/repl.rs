@@ -22,7 +22,7 @@ fn history_path() -> Option<PathBuf> {
 /// Returns how many commands were rejected.
 pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
     let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::new().map_err(io::Error::other)?;
-    editor.set_helper(Some(ReplHelper(Words::of(session, printer.color))));
+    editor.set_helper(Some(ReplHelper(Words::of(session, printer.style.color))));
     let history = history_path();
     if let Some(path) = &history {
         let _ = editor.load_history(path);
