@@ -446,7 +446,16 @@ fn check(files: &[PathBuf], registry: &Registry) -> ExitCode {
 
 /// `drumhead replay JOURNAL`.
 fn replay(journal: &std::path::Path, tables: Tables) -> ExitCode {
-    match crate::replay::replay(journal, tables) {
+    let watched = io::stdout().is_terminal() && io::stderr().is_terminal();
+    let mut bar: Option<crate::session::explore::Progress> = None;
+    let done = crate::replay::replay_with(journal, tables, &mut |done, all| {
+        bar.get_or_insert_with(|| {
+            crate::session::explore::Progress::new(watched, all as u64, "replay")
+        })
+        .at(done as u64);
+    });
+    drop(bar);
+    match done {
         Ok(text) => {
             say!("{text}");
             ExitCode::SUCCESS
