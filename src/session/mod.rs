@@ -93,6 +93,18 @@ impl Session {
             file: path.display().to_string(),
             text,
         };
+        if let Some(same) = self
+            .game
+            .iter()
+            .flat_map(|g| g.sources.iter())
+            .find(|s| s.text == source.text)
+        {
+            return Err(GameError::Usage(format!(
+                "{} is already loaded (as {}): `units` lists its units",
+                path.display(),
+                same.file
+            )));
+        }
         let game = match &self.game {
             None => Game::new(vec![source], &self.tables)?,
             Some(old) => {
