@@ -3,6 +3,7 @@
 //! line — verbs, the words of the verb in hand, unit ids of the armies the
 //! line names, rule systems — through clap's dynamic engine.
 
+#[allow(dead_code)] // Not every helper is used here.
 mod common;
 
 use std::path::Path;
