@@ -54,6 +54,8 @@ impl Pane {
         let out = pane.tmux(&[
             "new-session",
             "-d",
+            "-c",
+            env!("CARGO_MANIFEST_DIR"),
             "-s",
             "repl",
             "-x",
@@ -281,6 +283,37 @@ fn repl_hints_lists_stops_keeps_history_and_switches_rules() {
     pane.wait_for("the last line from the history", |s| {
         last_line(s) == "drums> odds drums resilience +guards"
     });
+    pane.keys(&["C-u"]);
+
+    // `load FILE` starts a game in memory; its unit ids are offered.
+    pane.fresh("drums>");
+    pane.type_text("load armies/nowhere.toml");
+    pane.keys(&["Enter"]);
+    let out = pane.wait_for("the refusal", |s| {
+        s.contains("error:") && last_line(s) == "drums>"
+    });
+    assert!(
+        out.contains("`armies/nowhere.toml`: cannot be loaded: "),
+        "{out}"
+    );
+    pane.fresh("drums>");
+    pane.type_text("load armies/leuthen-1757-prussian.toml");
+    pane.keys(&["Enter"]);
+    let out = pane.wait_for("the army loaded", |s| last_line(s) == "drums t1>");
+    assert!(
+        out.contains("loaded armies/leuthen-1757-prussian.toml: Prussian army, Leuthen 1757"),
+        "{out}"
+    );
+    pane.fresh("drums t1>");
+    pane.type_text("resilience gren-");
+    pane.keys(&["Tab"]);
+    pane.wait_for("the grenadier battalions with their names", |s| {
+        ["gren-1", "gren-2", "gren-3"].iter().all(|id| {
+            s.lines()
+                .any(|l| l.starts_with(id) && l.contains("Grenadier Battalion"))
+        })
+    });
+    // Status 1: the refused `load`, like any rejected line, is counted.
     pane.keys(&["C-u", "C-d"]);
-    pane.wait_for("drumhead to leave", |s| last_line(s) == "drumhead exited 0");
+    pane.wait_for("drumhead to leave", |s| last_line(s) == "drumhead exited 1");
 }
