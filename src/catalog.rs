@@ -499,7 +499,7 @@ impl Units for NoUnits {
 }
 
 /// Verbs the session itself handles rather than a resolver.
-pub const SESSION_VERBS: &[&str] = &["help", "odds", "simulate", "set"];
+pub const SESSION_VERBS: &[&str] = &["help", "odds", "simulate", "set", "load"];
 
 /// The verbs of every rule system that the session and the game handle,
 /// and the REPL's own: (name, usage, what it does), for `help` and the manual.
@@ -524,8 +524,15 @@ pub const SESSION_DOCS: &[(&str, &str, &str)] = &[
     (
         "set",
         "set SETTING VALUE",
-        "A setting of the active rule system; Drums and Muskets: `set bases N`, the bases \
+        "A setting: `set rules SYSTEM` makes another rule system the active one (the ids \
+         --rules takes); Drums and Muskets: `set bases N`, the bases \
          a shooting or melee side is given when neither bases=N nor a unit says.",
+    ),
+    (
+        "load",
+        "load FILE",
+        "In the REPL: load an army list, so its units can be named; with no game yet, a game \
+         kept in memory starts (a game kept in a file keeps the armies it began with).",
     ),
     (
         "units",

@@ -523,7 +523,7 @@ pub fn report_text(report: &Report, style: &Style) -> String {
 
 fn report_lines(report: &Report, style: &Style) -> String {
     match report {
-        Report::Help { text } | Report::Setting { text } => text.clone(),
+        Report::Help { text } | Report::Setting { text } | Report::Loaded { text } => text.clone(),
         Report::Roster { turn, armies } => {
             let mut out = format!("turn {turn}");
             if armies.is_empty() {

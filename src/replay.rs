@@ -10,6 +10,16 @@ use crate::system::Tables;
 
 /// The rebuilt game's roster, or what went wrong.
 pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
+    replay_with(journal, tables, &mut |_, _| {})
+}
+
+/// [`replay`], telling `progress` (entries done, entries in all) before
+/// each entry: a long journal can show a progress bar.
+pub fn replay_with(
+    journal: &Path,
+    tables: Tables,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<String, GameError> {
     let (armies, entries) = Journal::read(journal)?;
     let game = Game::new(armies, &tables)?;
     let book = tables
@@ -41,6 +51,7 @@ pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
         message,
     };
     for (i, entry) in entries.iter().enumerate() {
+        progress(i, entries.len());
         let journal_line = i + 2;
         let reflected = saved.as_ref().map(|(_, n, _)| *n as usize);
         if entry.undo.is_some() {

@@ -39,6 +39,8 @@ pub enum Report {
     Saved { path: String },
     /// `set …`: what the setting now is.
     Setting { text: String },
+    /// `load FILE` (the REPL): the army now in the game.
+    Loaded { text: String },
 }
 
 /// One army of the roster: its own columns, and a row per unit.
@@ -120,6 +122,7 @@ impl Report {
             Report::Undo { .. } => "undo",
             Report::Saved { .. } => "saved",
             Report::Setting { .. } => "setting",
+            Report::Loaded { .. } => "loaded",
         }
     }
 }

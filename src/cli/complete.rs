@@ -1,36 +1,73 @@
-//! What the REPL offers as you type: verbs, the words the verb being typed
-//! knows (from the tables), unit ids, and the rest of a known example.
+//! What the REPL (and the shell, through `COMPLETE=bash`) offers as you
+//! type: verbs, the words the verb in hand knows (from the tables), unit
+//! ids, rule systems and settings, each with what it means. A hint only
+//! finishes the word under the cursor: it never adds a word or a die.
 
 use std::borrow::Cow;
 
 use owo_colors::OwoColorize;
-use rustyline::completion::{Completer, Pair};
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
 use rustyline::{Context, Helper};
 
-use crate::bind::Kind;
-use crate::catalog::session_verbs;
+use crate::bind::{Kind, Vocab};
+use crate::catalog::{SESSION_DOCS, Units, session_verbs};
 use crate::command::System;
 use crate::session::Session;
+
+/// A word that may be typed here, and what it means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub word: String,
+    pub meaning: String,
+}
+
+impl Choice {
+    fn new(word: impl Into<String>, meaning: impl Into<String>) -> Choice {
+        Choice {
+            word: word.into(),
+            meaning: meaning.into(),
+        }
+    }
+}
 
 /// One verb's words, as the REPL offers them.
 #[derive(Debug, Clone)]
 struct VerbWords {
     system: Option<System>,
     name: String,
-    words: Vec<String>,
-    clause_words: Vec<String>,
-    examples: Vec<String>,
+    summary: String,
+    words: Vec<Choice>,
+    clause_words: Vec<Choice>,
 }
 
-/// A snapshot of everything the session knows how to read.
+/// A unit that may be named, and the books it may be named under.
+#[derive(Debug, Clone)]
+struct UnitChoice {
+    choice: Choice,
+    books: Vec<System>,
+}
+
+/// What the word under the cursor is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Offer {
+    /// One of these words.
+    Words(Vec<Choice>),
+    /// A file name (`load`, `save`).
+    File,
+}
+
+/// A snapshot of everything the session knows how to read, taken again
+/// after every line (a `load` brings units, `set rules` another book).
 #[derive(Debug, Clone)]
 pub struct Words {
     verbs: Vec<VerbWords>,
-    units: Vec<String>,
+    units: Vec<UnitChoice>,
     books: Vec<System>,
+    /// Each book's `set` settings: (name, what it does).
+    settings: Vec<(System, Vec<Choice>)>,
     pub system: System,
     pub color: bool,
 }
@@ -42,6 +79,44 @@ fn typed(name: &str, kind: &Kind) -> String {
     }
 }
 
+fn choices(vocab: &Vocab) -> impl Iterator<Item = Choice> + '_ {
+    vocab
+        .entries
+        .iter()
+        .map(|e| Choice::new(typed(&e.name, &e.kind), e.help.clone()))
+}
+
+/// The first sentence of a text: a listing has one line per choice.
+fn first_sentence(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default().trim();
+    match line.find(". ") {
+        Some(i) => line[..=i].to_string(),
+        None => line.to_string(),
+    }
+}
+
+fn session_meaning(name: &str) -> String {
+    SESSION_DOCS
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, _, text)| first_sentence(text))
+        .unwrap_or_default()
+}
+
+/// Verbs every book knows: the session's and the game's, and the REPL's
+/// own (`load`, `quit`).
+fn session_choices() -> impl Iterator<Item = Choice> {
+    session_verbs()
+        .chain(["quit"])
+        .map(|v| Choice::new(v, session_meaning(v)))
+}
+
+const LINE_WORD_MEANINGS: &[(&str, &str)] = &[
+    ("at", "the words of the target that follow"),
+    ("vs", "the words of the opponent that follow"),
+    ("rolled", "the dice you threw, like `rolled 4 3`"),
+];
+
 impl Words {
     pub fn of(session: &Session, color: bool) -> Words {
         let verbs = session
@@ -51,29 +126,64 @@ impl Words {
             .map(|doc| VerbWords {
                 system: doc.system,
                 name: doc.name.to_string(),
-                words: doc
-                    .vocab
-                    .entries
-                    .iter()
-                    .map(|e| typed(&e.name, &e.kind))
-                    .collect(),
-                clause_words: doc
-                    .clauses
-                    .iter()
-                    .flat_map(|(_, v)| v.entries.iter().map(|e| typed(&e.name, &e.kind)))
-                    .collect(),
-                examples: doc.examples.iter().map(|e| e.to_string()).collect(),
+                summary: first_sentence(&doc.summary),
+                words: choices(&doc.vocab).collect(),
+                clause_words: doc.clauses.iter().flat_map(|(_, v)| choices(v)).collect(),
             })
             .collect();
+        let books = session.catalog.books.clone();
         let units = session
             .game
             .as_ref()
-            .map(crate::catalog::Units::ids)
+            .map(|game| {
+                game.armies
+                    .iter()
+                    .flat_map(|army| {
+                        army.list
+                            .members()
+                            .into_iter()
+                            .map(|m| {
+                                let meaning = format!("{}: {} ({})", m.kind, m.name, army.name);
+                                let books = books
+                                    .iter()
+                                    .copied()
+                                    .filter(|b| game.unit(*b, m.id).is_some())
+                                    .collect();
+                                UnitChoice {
+                                    choice: Choice::new(m.id, meaning),
+                                    books,
+                                }
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                    .collect()
+            })
             .unwrap_or_default();
+        let settings = books
+            .iter()
+            .map(|b| {
+                let mut list: Vec<Choice> = session
+                    .tables
+                    .set(*b)
+                    .map(|s| s.settings())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter_map(|(usage, what)| {
+                        usage
+                            .split_whitespace()
+                            .nth(1)
+                            .map(|name| Choice::new(name, what))
+                    })
+                    .collect();
+                list.push(Choice::new("rules", "the rule system lines are read under"));
+                (*b, list)
+            })
+            .collect();
         Words {
             verbs,
             units,
-            books: session.catalog.books.clone(),
+            books,
+            settings,
             system: session.rules,
             color,
         }
@@ -85,12 +195,31 @@ impl Words {
             .filter(move |v| v.system.is_none_or(|s| s == system))
     }
 
-    /// Candidates for the word under the cursor.
-    pub fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<String>) {
+    fn verb_choices(&self, system: System) -> impl Iterator<Item = Choice> + '_ {
+        self.verbs_of(system)
+            .map(|v| Choice::new(v.name.clone(), v.summary.clone()))
+    }
+
+    fn unit_choices(&self, system: System) -> impl Iterator<Item = Choice> + '_ {
+        self.units
+            .iter()
+            .filter(move |u| u.books.contains(&system))
+            .map(|u| u.choice.clone())
+    }
+
+    /// What may stand where the cursor is: the byte where the word under
+    /// it starts, and the offer (only the words that start with what is
+    /// typed of it, sorted).
+    pub fn offer(&self, line: &str, pos: usize) -> (usize, Offer) {
+        let pos = floor_boundary(line, pos.min(line.len()));
         let before = &line[..pos];
         let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let partial = &before[start..];
         let mut tokens: Vec<&str> = before[..start].split_whitespace().collect();
+        if before.contains('#') {
+            // A comment: nothing to offer.
+            return (start, Offer::Words(Vec::new()));
+        }
         let mut system = self.system;
         if let Some(s) = tokens
             .first()
@@ -101,63 +230,220 @@ impl Words {
         }
         if tokens.first() == Some(&"odds") {
             tokens.remove(0);
+        } else if tokens.first() == Some(&"simulate") {
+            tokens.remove(0);
+            if tokens.first().is_some_and(|t| t.parse::<u64>().is_ok()) {
+                tokens.remove(0);
+            }
         }
-        let mut options: Vec<String> = Vec::new();
-        match tokens.first() {
+        let mut options: Vec<Choice> = Vec::new();
+        match tokens.first().copied() {
             None => {
-                options.extend(self.verbs_of(system).map(|v| v.name.clone()));
-                options.extend(session_verbs().map(str::to_string));
+                options.extend(self.verb_choices(system));
+                options.extend(session_choices());
                 if before[..start].trim().is_empty() {
-                    options.extend(self.books.iter().map(|s| s.id().to_string()));
+                    options.extend(
+                        self.books
+                            .iter()
+                            .map(|s| Choice::new(s.id(), format!("a line under {}", s.title()))),
+                    );
+                }
+                if before[..start].trim() == "simulate" {
+                    options.clear();
                 }
             }
+            Some("load" | "save") if tokens.len() == 1 => return (start, Offer::File),
+            Some("help") if tokens.len() == 1 => {
+                options.extend(self.verb_choices(system));
+                options.extend(session_choices());
+            }
+            Some("set") if tokens.len() == 1 => {
+                if let Some((_, list)) = self.settings.iter().find(|(b, _)| *b == system) {
+                    options.extend(list.iter().cloned());
+                }
+            }
+            Some("set") if tokens.len() == 2 && tokens[1] == "rules" => {
+                options.extend(
+                    self.books
+                        .iter()
+                        .map(|s| Choice::new(s.id(), s.title().to_string())),
+                );
+            }
+            Some("show") if tokens.len() == 1 => {
+                // A unit of any book may be shown.
+                options.extend(self.units.iter().map(|u| u.choice.clone()));
+            }
             Some(verb) => {
-                if let Some(v) = self.verbs_of(system).find(|v| v.name == *verb) {
+                if let Some(v) = self.verbs_of(system).find(|v| v.name == verb)
+                    && !tokens.contains(&"rolled")
+                {
                     let in_clause = tokens.iter().any(|t| *t == "at" || *t == "vs");
                     options.extend(if in_clause {
-                        v.clause_words.clone()
+                        v.clause_words.iter().cloned()
                     } else {
-                        v.words.clone()
+                        v.words.iter().cloned()
                     });
                     if !v.clause_words.is_empty() {
-                        options.extend(["at".to_string(), "vs".to_string()]);
+                        options.extend(
+                            LINE_WORD_MEANINGS[..2]
+                                .iter()
+                                .map(|(w, m)| Choice::new(*w, *m)),
+                        );
                     }
-                    options.push("rolled".into());
+                    let (w, m) = LINE_WORD_MEANINGS[2];
+                    options.push(Choice::new(w, m));
+                    options.extend(self.unit_choices(system));
                 }
-                if *verb == "help" {
-                    options.extend(self.verbs_of(system).map(|v| v.name.clone()));
-                }
-                options.extend(self.units.iter().cloned());
             }
         }
         let (plus, bare) = match partial.strip_prefix('+') {
             Some(rest) => ("+", rest),
             None => ("", partial),
         };
-        let mut found: Vec<String> = options
+        let mut found: Vec<Choice> = options
             .into_iter()
-            .filter(|o| o.starts_with(bare))
-            .map(|o| format!("{plus}{o}"))
+            .filter(|o| o.word.starts_with(bare))
+            .map(|o| Choice {
+                word: format!("{plus}{}", o.word),
+                meaning: o.meaning,
+            })
             .collect();
-        found.sort();
-        found.dedup();
-        (start, found)
+        found.sort_by(|a, b| a.word.cmp(&b.word));
+        found.dedup_by(|a, b| a.word == b.word);
+        (start, Offer::Words(found))
     }
 
-    /// The rest of a known example that starts with what is typed.
+    /// The words that may stand under the cursor (no file names).
+    pub fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<Choice>) {
+        match self.offer(line, pos) {
+            (start, Offer::Words(found)) => (start, found),
+            (start, Offer::File) => (start, Vec::new()),
+        }
+    }
+
+    /// The rest of the word under the cursor, as far as every candidate
+    /// agrees: never a second word, never a die.
     pub fn hint(&self, line: &str, pos: usize) -> Option<String> {
-        if pos < line.len() || line.trim().is_empty() {
+        if pos < line.len() {
             return None;
         }
-        self.verbs_of(self.system)
-            .flat_map(|v| v.examples.iter())
-            .find(|e| e.len() > line.len() && e.starts_with(line))
-            .map(|e| e[line.len()..].to_string())
+        let (start, found) = self.candidates(line, pos);
+        let partial = &line[start..pos];
+        if partial.is_empty() || partial == "+" {
+            return None;
+        }
+        let common = common_prefix(found.iter().map(|c| c.word.as_str()))?;
+        (common.len() > partial.len() && common.starts_with(partial))
+            .then(|| common[partial.len()..].to_string())
     }
 }
 
+/// The longest prefix every word shares (on character boundaries).
+fn common_prefix<'a>(mut words: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let first = words.next()?;
+    let mut len = first.len();
+    for w in words {
+        len = first
+            .char_indices()
+            .zip(w.chars())
+            .take_while(|((_, a), b)| a == b)
+            .last()
+            .map_or(0, |((i, a), _)| i + a.len_utf8())
+            .min(len);
+    }
+    Some(&first[..len])
+}
+
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Columns of the terminal on standard output, 80 when it cannot be told.
+fn terminal_columns() -> usize {
+    // SAFETY: TIOCGWINSZ fills a winsize; on failure it is left zeroed.
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
+    if ok && size.ws_col > 0 {
+        usize::from(size.ws_col)
+    } else {
+        80
+    }
+}
+
+/// A listing short enough to read shows each word's meaning beside it.
+const MEANINGS_UP_TO: usize = 24;
+
+/// How the choices are listed: `word  meaning` one a line when there are
+/// few enough and the meanings fit, the bare words in columns otherwise.
+fn listed(found: Vec<Choice>, columns: usize) -> Vec<Pair> {
+    let with_meanings =
+        found.len() <= MEANINGS_UP_TO && found.iter().any(|c| !c.meaning.is_empty());
+    let word_width = found
+        .iter()
+        .map(|c| unicode_width::UnicodeWidthStr::width(c.word.as_str()))
+        .max()
+        .unwrap_or(0);
+    // rustyline lays the list out in columns as wide as the widest entry:
+    // entries wider than half the screen stand one a line.
+    let line_width = columns.saturating_sub(3).max(word_width + 1);
+    found
+        .into_iter()
+        .map(|c| {
+            let display = if with_meanings {
+                let mut d = format!("{:<word_width$}  {}", c.word, c.meaning);
+                d = truncate_to(&d, line_width);
+                let pad = (columns / 2 + 1)
+                    .saturating_sub(unicode_width::UnicodeWidthStr::width(d.as_str()));
+                d.push_str(&" ".repeat(pad));
+                d
+            } else {
+                c.word.clone()
+            };
+            Pair {
+                display,
+                replacement: c.word,
+            }
+        })
+        .collect()
+}
+
+/// At most `width` columns of `text`, with `…` when cut.
+fn truncate_to(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthChar;
+    if unicode_width::UnicodeWidthStr::width(text) <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for ch in text.chars() {
+        let w = ch.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        used += w;
+        out.push(ch);
+    }
+    out.push('…');
+    out
+}
+
 /// The rustyline helper around [`Words`].
-pub struct ReplHelper(pub Words);
+pub struct ReplHelper {
+    pub words: Words,
+    files: FilenameCompleter,
+}
+
+impl ReplHelper {
+    pub fn new(words: Words) -> ReplHelper {
+        ReplHelper {
+            words,
+            files: FilenameCompleter::new(),
+        }
+    }
+}
 
 impl Completer for ReplHelper {
     type Candidate = Pair;
@@ -165,32 +451,25 @@ impl Completer for ReplHelper {
         &self,
         line: &str,
         pos: usize,
-        _ctx: &Context<'_>,
+        ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let (start, found) = self.0.candidates(line, pos);
-        Ok((
-            start,
-            found
-                .into_iter()
-                .map(|c| Pair {
-                    display: c.clone(),
-                    replacement: c,
-                })
-                .collect(),
-        ))
+        match self.words.offer(line, pos) {
+            (start, Offer::Words(found)) => Ok((start, listed(found, terminal_columns()))),
+            (_, Offer::File) => self.files.complete(line, pos, ctx),
+        }
     }
 }
 
 impl Hinter for ReplHelper {
     type Hint = String;
     fn hint(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> Option<String> {
-        self.0.hint(line, pos)
+        self.words.hint(line, pos)
     }
 }
 
 impl Highlighter for ReplHelper {
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
-        if self.0.color {
+        if self.words.color {
             Cow::Owned(hint.dimmed().to_string())
         } else {
             Cow::Borrowed(hint)
@@ -215,26 +494,92 @@ mod tests {
         Words::of(&session, false)
     }
 
-    #[test]
-    fn verbs_then_the_verbs_words() {
-        let w = words();
-        assert_eq!(w.candidates("resi", 4), (0, vec!["resilience".to_string()]));
-        let (start, found) = w.candidates("resilience +deter", 17);
-        assert_eq!(start, 11);
-        assert_eq!(found, vec!["+determined".to_string()]);
-        let (_, found) = w.candidates("hits 4 ba", 9);
-        assert_eq!(found, vec!["bases=".to_string()]);
-        let (_, found) = w.candidates("initiative generals=2 vs ex", 27);
-        assert_eq!(found, vec!["exceptional=".to_string()]);
+    fn names(found: &[Choice]) -> Vec<&str> {
+        found.iter().map(|c| c.word.as_str()).collect()
     }
 
     #[test]
-    fn examples_as_hints() {
+    fn verbs_then_the_verbs_words() {
         let w = words();
+        let (start, found) = w.candidates("resi", 4);
+        assert_eq!((start, names(&found)), (0, vec!["resilience"]));
+        let (start, found) = w.candidates("resilience +deter", 17);
+        assert_eq!(start, 11);
+        assert_eq!(names(&found), vec!["+determined"]);
+        // The meaning is the table's words for it (`help resilience`).
+        assert!(found[0].meaning.starts_with("Are classed as Determined"));
+        let (_, found) = w.candidates("hits 4 ba", 9);
+        assert_eq!(names(&found), vec!["bases="]);
+        let (_, found) = w.candidates("initiative generals=2 vs ex", 27);
+        assert_eq!(names(&found), vec!["exceptional="]);
+    }
+
+    #[test]
+    fn a_hint_finishes_the_word_and_adds_nothing() {
+        let w = words();
+        // The issue: `resilience sh` was hinted a whole example with dice.
+        assert_eq!(w.hint("resilience sh", 13), Some("ooting".to_string()));
+        assert_eq!(w.hint("resilience shooting", 19), None);
+        assert_eq!(w.hint("resilience shooting ", 20), None);
+        assert_eq!(w.hint("hold +determined", 16), None);
+        // Several candidates: only as far as they agree.
+        let (_, found) = w.candidates("resilience li", 13);
         assert_eq!(
-            w.hint("hold +determined", 16),
-            Some(" +not-charged".to_string())
+            names(&found),
+            vec!["light-target", "line", "line-vs-column"]
         );
-        assert_eq!(w.hint("hold", 2), None);
+        assert_eq!(w.hint("resilience li", 13), None);
+        assert_eq!(
+            w.hint("resilience line-", 16),
+            Some("vs-column".to_string())
+        );
+        // Not in the middle of a line.
+        assert_eq!(w.hint("resilience sh x", 13), None);
+    }
+
+    #[test]
+    fn session_words_rule_systems_and_files() {
+        let w = words();
+        let (_, found) = w.candidates("set ", 4);
+        assert_eq!(names(&found), vec!["bases", "rules"]);
+        let (_, found) = w.candidates("set rules m", 11);
+        assert_eq!(names(&found), vec!["mayhem"]);
+        assert_eq!(found[0].meaning, "Musket Mayhem");
+        assert_eq!(w.offer("load arm", 8), (5, Offer::File));
+        let (_, found) = w.candidates("lo", 2);
+        assert_eq!(names(&found), vec!["load", "log"]);
+        // `simulate N` is followed by a command.
+        let (_, found) = w.candidates("simulate 1000 resi", 18);
+        assert_eq!(names(&found), vec!["resilience"]);
+        // After `rolled` come dice, which are never offered.
+        let (_, found) = w.candidates("resilience rolled ", 18);
+        assert!(found.is_empty());
+    }
+
+    #[test]
+    fn long_listings_drop_the_meanings_short_ones_keep_them() {
+        let w = words();
+        let (_, found) = w.candidates("resilience ", 11);
+        assert!(found.len() > MEANINGS_UP_TO, "{}", found.len());
+        let pairs = listed(found, 100);
+        assert!(pairs.iter().all(|p| p.display == p.replacement));
+        let (_, found) = w.candidates("set rules ", 10);
+        let pairs = listed(found, 100);
+        assert!(
+            pairs[0].display.starts_with("drums"),
+            "{}",
+            pairs[0].display
+        );
+        assert!(pairs[0].display.contains("Drums and Muskets"));
+        assert!(pairs.iter().all(|p| p.display.chars().count() <= 97));
+        assert_eq!(pairs[0].replacement, "drums");
+    }
+
+    #[test]
+    fn common_prefix_stops_where_words_part() {
+        assert_eq!(common_prefix(["line", "line-vs"].into_iter()), Some("line"));
+        assert_eq!(common_prefix(["ab", "cd"].into_iter()), Some(""));
+        assert_eq!(common_prefix(std::iter::empty()), None);
+        assert_eq!(truncate_to("abcdef", 4), "abc…");
     }
 }

@@ -119,7 +119,10 @@ pub fn drumhead_1() -> String {
         &mut roff,
         "drumhead completions bash|zsh|fish|powershell",
         "Print a shell completion script to standard output, for example \
-         source <(drumhead completions bash).",
+         source <(drumhead completions bash): it completes the options and tasks. \
+         To complete the words of a command too (verbs, the words of the verb in hand, \
+         rule systems, and the unit ids of the armies given with --army or --game), \
+         source <(COMPLETE=bash drumhead) instead (zsh and fish: COMPLETE=zsh, COMPLETE=fish).",
     );
 
     roff.control("SH", ["COMMANDS"]);
@@ -156,7 +159,7 @@ pub fn drumhead_1() -> String {
         &mut roff,
         "XDG_DATA_HOME, HOME",
         "The REPL keeps its history in $XDG_DATA_HOME/drumhead/history, \
-         else $HOME/.local/share/drumhead/history.",
+         else $HOME/.local/share/drumhead/history; each line is written as it is entered.",
     );
 
     roff.control("SH", ["FILES"]);

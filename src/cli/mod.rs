@@ -9,8 +9,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 pub mod batch;
 pub mod complete;
+pub mod interrupt;
 pub mod manpage;
 pub mod repl;
+pub mod shell;
 
 use crate::error::{CommandError, TableError};
 use crate::game::{ArmySource, Game, GameError};
@@ -56,7 +58,7 @@ pub struct Args {
 
     /// One command to resolve (words may be given as separate arguments;
     /// options may come before or after it). `help` lists the verbs.
-    #[arg(value_name = "LINE")]
+    #[arg(value_name = "LINE", add = clap_complete::engine::ArgValueCompleter::new(shell::line_words))]
     pub command: Vec<String>,
 
     /// One JSON object per command (JSON Lines).
@@ -153,7 +155,8 @@ pub enum Task {
         #[arg(value_name = "DIR")]
         dir: PathBuf,
     },
-    /// Print a shell completion script.
+    /// Print a shell completion script (options and tasks). For the words
+    /// of commands too, as you type: `source <(COMPLETE=bash drumhead)`.
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
@@ -293,6 +296,8 @@ fn colour_error(text: &str) -> String {
 }
 
 pub fn main() -> ExitCode {
+    // `COMPLETE=bash drumhead …`: the shell asking for completions.
+    clap_complete::CompleteEnv::with_factory(<Args as clap::CommandFactory>::command).complete();
     let args = Args::parse();
     let registry = crate::systems::all();
     let tables = table_source(args.tables.as_deref(), args.crt.as_deref())
@@ -337,6 +342,12 @@ pub fn main() -> ExitCode {
         }
     }
     session.enter_dice(&args.dice);
+    // A progress bar only for a person at a terminal, never into a pipe.
+    session.show_progress(
+        io::stdout().is_terminal()
+            && io::stderr().is_terminal()
+            && (!args.command.is_empty() || io::stdin().is_terminal()),
+    );
 
     let stdin = io::stdin();
     let interactive = args.command.is_empty() && stdin.is_terminal();
@@ -494,7 +505,16 @@ fn check(files: &[PathBuf], registry: &Registry) -> ExitCode {
 
 /// `drumhead replay JOURNAL`.
 fn replay(journal: &std::path::Path, tables: Tables) -> ExitCode {
-    match crate::replay::replay(journal, tables) {
+    let watched = io::stdout().is_terminal() && io::stderr().is_terminal();
+    let mut bar: Option<crate::session::explore::Progress> = None;
+    let done = crate::replay::replay_with(journal, tables, &mut |done, all| {
+        bar.get_or_insert_with(|| {
+            crate::session::explore::Progress::new(watched, all as u64, "replay")
+        })
+        .at(done as u64);
+    });
+    drop(bar);
+    match done {
         Ok(text) => {
             say!("{text}");
             ExitCode::SUCCESS

@@ -1,88 +1,185 @@
 //! The interactive loop: rustyline with history kept in the user's data
-//! directory. Ctrl-C abandons the line, Ctrl-D leaves.
+//! directory, written line by line (a closed terminal loses nothing).
+//! Ctrl-C abandons the line being typed, or stops the command running;
+//! Ctrl-D leaves. The REPL's own verb is `load FILE` (an army list).
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use rustyline::Editor;
 use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
+use rustyline::{CompletionType, Config, Editor};
 
 use super::Printer;
 use super::complete::{ReplHelper, Words};
-use crate::session::Session;
+use super::interrupt::CatchCtrlC;
+use crate::command::{Mode, Span};
+use crate::error::{BindError, CommandError};
+use crate::session::{Output, Session, explore};
+
+/// Lines of history kept: an evening's play, and more.
+const HISTORY_LINES: usize = 10_000;
 
 fn history_path() -> Option<PathBuf> {
     let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
     Some(base.join("drumhead").join("history"))
 }
 
-/// Returns how many commands were rejected.
+/// Returns how many commands were rejected (a command stopped with
+/// Ctrl-C is not one of them).
 pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
-    let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::new().map_err(io::Error::other)?;
-    editor.set_helper(Some(ReplHelper(Words::of(session, printer.style.color))));
+    let config = Config::builder()
+        .completion_type(CompletionType::List)
+        .completion_show_all_if_ambiguous(true)
+        .max_history_size(HISTORY_LINES)
+        .map_err(io::Error::other)?
+        .auto_add_history(false)
+        .build();
+    let mut editor: Editor<ReplHelper, DefaultHistory> =
+        Editor::with_config(config).map_err(io::Error::other)?;
+    editor.set_helper(Some(ReplHelper::new(Words::of(
+        session,
+        printer.style.color,
+    ))));
     let history = history_path();
     if let Some(path) = &history {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
         let _ = editor.load_history(path);
     }
+    session.show_progress(io::stderr().is_terminal());
+    let _ctrl_c = match CatchCtrlC::install() {
+        Ok(catch) => Some(catch),
+        Err(e) => {
+            let _ = writeln!(
+                io::stderr(),
+                "note: Ctrl-C cannot be caught ({e}): it will end drumhead, not just the command"
+            );
+            None
+        }
+    };
     let _ = writeln!(
         io::stdout(),
         "drumhead — type `help` for the verbs, Ctrl-D to leave."
     );
     let mut rejected = 0;
     let mut line_no = 0;
+    let mut history_failed = false;
     loop {
         let prompt = match &session.game {
             Some(game) => format!("{} t{}> ", session.rules.id(), game.turn),
             None => format!("{}> ", session.rules.id()),
         };
-        match editor.readline(&prompt) {
-            Ok(line) => {
-                line_no += 1;
-                let trimmed = line.trim();
-                if trimmed == "quit" || trimmed == "exit" {
-                    break;
-                }
-                if !trimmed.is_empty() {
-                    let _ = editor.add_history_entry(trimmed);
-                }
-                let stdout = io::stdout();
-                let mut out = stdout.lock();
-                match session.run_line(&line) {
-                    Ok(None) => {}
-                    Ok(Some(output)) => {
-                        let source = crate::render::Source {
-                            line: line_no,
-                            input: &line,
-                        };
-                        printer.result(&mut out, &output, source)?
-                    }
-                    Err(e) => {
-                        rejected += 1;
-                        printer.error(
-                            &mut out,
-                            &mut io::stderr().lock(),
-                            &e,
-                            &line,
-                            line_no,
-                            false,
-                        )?;
-                    }
-                }
-                out.flush()?;
-            }
+        let line = match editor.readline(&prompt) {
+            Ok(line) => line,
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
             Err(e) => return Err(io::Error::other(e)),
+        };
+        line_no += 1;
+        let trimmed = line.trim();
+        if trimmed == "quit" || trimmed == "exit" {
+            break;
         }
-    }
-    if let Some(path) = &history {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
+        if !trimmed.is_empty() && matches!(editor.add_history_entry(trimmed), Ok(true)) {
+            // Written now, not at the end: a killed terminal keeps it.
+            if let Some(path) = &history
+                && let Err(e) = editor.append_history(path)
+                && !history_failed
+            {
+                history_failed = true;
+                let _ = writeln!(
+                    io::stderr(),
+                    "note: the history cannot be written to {}: {e}",
+                    path.display()
+                );
+            }
         }
-        let _ = editor.save_history(path);
+        explore::clear_interrupt();
+        let result = run_line(session, &line);
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        match result {
+            Ok(None) => {}
+            Ok(Some(output)) => {
+                let source = crate::render::Source {
+                    line: line_no,
+                    input: &line,
+                };
+                printer.result(&mut out, &output, source)?
+            }
+            Err(e) => {
+                if !explore::interrupted() {
+                    rejected += 1;
+                }
+                printer.error(
+                    &mut out,
+                    &mut io::stderr().lock(),
+                    &e,
+                    &line,
+                    line_no,
+                    false,
+                )?;
+            }
+        }
+        out.flush()?;
+        explore::clear_interrupt();
+        // `load` brings units, `set rules` another book's words.
+        if let Some(helper) = editor.helper_mut() {
+            helper.words = Words::of(session, printer.style.color);
+        }
     }
     Ok(rejected)
+}
+
+/// One line: the REPL's own `load`, or the session's.
+fn run_line(session: &mut Session, line: &str) -> Result<Option<Output>, CommandError> {
+    let command = match session.parse(line) {
+        Ok(Some(command)) if command.verb == "load" && command.mode == Mode::Resolve => command,
+        _ => return session.run_line(line),
+    };
+    let Some(file) = command.words.first() else {
+        return Err(BindError::Missing {
+            span: Span::at_end(line),
+            what: "`load` needs an army list file, like `load armies/leuthen-1757-prussian.toml`"
+                .into(),
+        }
+        .into());
+    };
+    if let Some(clause) = command.clauses.first() {
+        return Err(crate::bind::clause_not_here(clause, "load").into());
+    }
+    let extra = command
+        .words
+        .get(1)
+        .map(|w| (w.span, w.text.clone()))
+        .or_else(|| command.rolled_span.map(|s| (s, "rolled".to_string())));
+    if let Some((span, text)) = extra {
+        return Err(BindError::NotHere {
+            span,
+            text,
+            why: "is one word too many: `load FILE` loads one army list".into(),
+        }
+        .into());
+    }
+    let path = std::path::Path::new(&file.text);
+    session
+        .load_army(path)
+        .map(|text| {
+            Some(Output::Report(Box::new(crate::report::Report::Loaded {
+                text,
+            })))
+        })
+        .map_err(|e| {
+            BindError::BadValue {
+                span: file.span,
+                text: file.text.clone(),
+                expected: format!("cannot be loaded: {e}"),
+            }
+            .into()
+        })
 }

@@ -2,6 +2,9 @@
 //! (how one modifier changes the distribution) and `simulate N COMMAND`
 //! (seeded rolls beside the exact odds, a check on the calculator).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use super::Session;
 use crate::command::{Command, Span, WordKind};
 use crate::dice::Dice;
@@ -9,6 +12,169 @@ use crate::error::{BindError, CommandError};
 use crate::odds::Odds;
 
 pub use crate::limits::MAX_SIMULATE;
+
+/// Set by the REPL's Ctrl-C handler; the long loops (`simulate`, `odds`)
+/// read it and stop, so Ctrl-C ends the command, not the program.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Ask the running command to stop. Returns whether it had already been
+/// asked and not yet stopped. Only an atomic swap: safe in a signal handler.
+pub fn interrupt() -> bool {
+    INTERRUPTED.swap(true, Ordering::Relaxed)
+}
+
+/// Whether the running command has been asked to stop.
+#[inline]
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Forget a stop asked for: called before each command, so a Ctrl-C
+/// never stops a command typed after it.
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::Relaxed);
+}
+
+/// The error of a command stopped by Ctrl-C: `how_far` says what it had done.
+pub fn stopped(how_far: &str) -> CommandError {
+    CommandError::Option(format!("stopped by Ctrl-C: {how_far}"))
+}
+
+/// Rolls between two looks at Ctrl-C and the progress bar: enough that
+/// neither costs anything per roll, few enough to answer at once.
+const CHUNK: u64 = 1 << 14;
+
+/// How long a run goes before it is worth a progress bar.
+const QUIET_FOR: Duration = Duration::from_millis(300);
+
+/// A progress bar on standard error for a long run: drawn only where the
+/// front end says there is a terminal to draw on, and only once the run
+/// has taken long enough to be worth one. Cleared when dropped.
+pub struct Progress {
+    enabled: bool,
+    total: u64,
+    what: &'static str,
+    started: Instant,
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Progress {
+    pub fn new(enabled: bool, total: u64, what: &'static str) -> Progress {
+        Progress {
+            enabled,
+            total,
+            what,
+            started: Instant::now(),
+            bar: None,
+        }
+    }
+
+    /// `done` of the total are done.
+    pub fn at(&mut self, done: u64) {
+        if !self.enabled {
+            return;
+        }
+        if self.bar.is_none() && self.started.elapsed() >= QUIET_FOR {
+            let style = indicatif::ProgressStyle::with_template(
+                "{msg} [{bar:40}] {human_pos}/{human_len} {elapsed} (eta {eta})",
+            )
+            .map(|s| s.progress_chars("=> "))
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+            let bar = indicatif::ProgressBar::with_draw_target(
+                Some(self.total),
+                indicatif::ProgressDrawTarget::term_like(Box::new(Stderr)),
+            )
+            .with_style(style)
+            .with_message(format!("{} (Ctrl-C stops)", self.what));
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+        }
+    }
+}
+
+/// Standard error as a progress bar's terminal, a few columns narrower
+/// than it is: the `^C` the terminal echoes then lands on the bar's line,
+/// not past its end (where it would wrap and leave the bar standing).
+#[derive(Debug)]
+struct Stderr;
+
+impl Stderr {
+    fn put(&self, text: &str) -> std::io::Result<()> {
+        use std::io::Write;
+        std::io::stderr().lock().write_all(text.as_bytes())
+    }
+
+    fn size() -> (u16, u16) {
+        // SAFETY: TIOCGWINSZ fills a winsize; on failure it stays zeroed.
+        let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+        let ok = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
+        if ok && size.ws_col > 0 {
+            (size.ws_col, size.ws_row.max(1))
+        } else {
+            (80, 24)
+        }
+    }
+}
+
+impl indicatif::TermLike for Stderr {
+    fn width(&self) -> u16 {
+        Stderr::size().0.saturating_sub(3).max(10)
+    }
+    fn height(&self) -> u16 {
+        Stderr::size().1
+    }
+    fn move_cursor_up(&self, n: usize) -> std::io::Result<()> {
+        if n == 0 {
+            Ok(())
+        } else {
+            self.put(&format!("\x1b[{n}A"))
+        }
+    }
+    fn move_cursor_down(&self, n: usize) -> std::io::Result<()> {
+        if n == 0 {
+            Ok(())
+        } else {
+            self.put(&format!("\x1b[{n}B"))
+        }
+    }
+    fn move_cursor_right(&self, n: usize) -> std::io::Result<()> {
+        if n == 0 {
+            Ok(())
+        } else {
+            self.put(&format!("\x1b[{n}C"))
+        }
+    }
+    fn move_cursor_left(&self, n: usize) -> std::io::Result<()> {
+        if n == 0 {
+            Ok(())
+        } else {
+            self.put(&format!("\x1b[{n}D"))
+        }
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.put(&format!("{s}\n"))
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.put(s)
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        self.put("\r\x1b[2K")
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        use std::io::Write;
+        std::io::stderr().flush()
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
 
 #[derive(Debug)]
 pub struct Comparison {
@@ -151,14 +317,26 @@ impl Session {
         let prepared = self
             .catalog
             .prepare(system, &inner, &inner_line, self.units(), false)?;
-        for i in 0..rolls {
-            let mut dice = Dice::new(&[], seed.wrapping_add(i));
-            let res = prepared.run(&mut dice)?;
-            let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
-            match observed.iter_mut().find(|(t, _)| t == group) {
-                Some((_, c)) => *c += 1,
-                None => observed.push((group.to_string(), 1)),
+        let mut progress = Progress::new(self.progress, rolls, "simulate");
+        let mut from = 0;
+        while from < rolls {
+            if interrupted() {
+                return Err(stopped(&format!(
+                    "simulate had made {from} of {rolls} rolls"
+                )));
             }
+            progress.at(from);
+            let to = from.saturating_add(CHUNK).min(rolls);
+            for i in from..to {
+                let mut dice = Dice::new(&[], seed.wrapping_add(i));
+                let res = prepared.run(&mut dice)?;
+                let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
+                match observed.iter_mut().find(|(t, _)| t == group) {
+                    Some((_, c)) => *c += 1,
+                    None => observed.push((group.to_string(), 1)),
+                }
+            }
+            from = to;
         }
         Ok(Simulation {
             rolls,

@@ -41,6 +41,8 @@ pub struct Session {
     pending: Vec<EnteredDie>,
     /// The armies and their state, when any are loaded.
     pub game: Option<Game>,
+    /// Whether a long `simulate` may draw a progress bar on standard error.
+    progress: bool,
 }
 
 impl Session {
@@ -54,12 +56,18 @@ impl Session {
             position: 0,
             pending: Vec::new(),
             game: None,
+            progress: false,
         }
     }
 
     /// Play a game: its units may be named in commands, and resolutions
     /// that name them change their state.
     pub fn with_game(mut self, game: Game) -> Session {
+        self.adopt(game);
+        self
+    }
+
+    fn adopt(&mut self, game: Game) {
         // A game of one rule system plays under it unless told otherwise.
         if let Some(first) = game.armies.first()
             && game.armies.iter().all(|a| a.rules == first.rules)
@@ -67,7 +75,67 @@ impl Session {
             self.rules = first.rules;
         }
         self.game = Some(game);
-        self
+    }
+
+    /// Let a long `simulate` draw a progress bar on standard error: for a
+    /// front end that knows a person is watching a terminal.
+    pub fn show_progress(&mut self, yes: bool) {
+        self.progress = yes;
+    }
+
+    /// `load FILE` in the REPL: add an army list to the game in memory, or
+    /// start one with it. A game kept in a file keeps the armies its
+    /// journal began with, so it is refused there. On any error the game
+    /// is as it was. Says what was loaded.
+    pub fn load_army(&mut self, path: &std::path::Path) -> Result<String, GameError> {
+        let text = crate::files::read_text(path, crate::limits::MAX_LIST_BYTES, "army list")
+            .map_err(|e| GameError::Io(e.to_string()))?;
+        let source = crate::game::ArmySource {
+            file: path.display().to_string(),
+            text,
+        };
+        if let Some(same) = self
+            .game
+            .iter()
+            .flat_map(|g| g.sources.iter())
+            .find(|s| s.text == source.text)
+        {
+            return Err(GameError::Usage(format!(
+                "{} is already loaded (as {}): `units` lists its units",
+                path.display(),
+                same.file
+            )));
+        }
+        let game = match &self.game {
+            None => Game::new(vec![source], &self.tables)?,
+            Some(old) => {
+                if let Some(file) = &old.file {
+                    return Err(GameError::Usage(format!(
+                        "the game {} keeps the armies its journal began with; to play with this \
+                         list too, start a new game: --game NEW.json --army … --army {}",
+                        file.display(),
+                        path.display()
+                    )));
+                }
+                let mut sources = old.sources.clone();
+                sources.push(source);
+                let mut game = Game::new(sources, &self.tables)?;
+                // What was resolved so far still stands, with the new army beside it.
+                game.entries = old.entries.clone();
+                game.rebuild()?;
+                game
+            }
+        };
+        let Some(army) = game.armies.last() else {
+            return Err(GameError::Usage("the list loaded no army".into()));
+        };
+        let mut said = format!("loaded {}", crate::army::summary(army));
+        let rules = self.rules;
+        self.adopt(game);
+        if self.rules != rules {
+            said.push_str(&format!("; rules: {}", self.rules.title()));
+        }
+        Ok(said)
     }
 
     pub(crate) fn units(&self) -> &dyn Units {
@@ -135,6 +203,15 @@ impl Session {
                 .game_verb(&command, line)
                 .map(|r| Some(Output::Report(Box::new(r))));
         }
+        if command.verb == "load" && command.mode == Mode::Resolve {
+            return Err(BindError::NotHere {
+                span: command.verb_span,
+                text: "load".into(),
+                why: "loads an army list in the REPL only: here, give the list with --army FILE"
+                    .into(),
+            }
+            .into());
+        }
         if command.verb == "set" && command.mode == Mode::Resolve {
             return self
                 .set(&command, line)
@@ -191,7 +268,13 @@ impl Session {
         let prepared = self
             .catalog
             .prepare(system, command, line, self.units(), false)?;
-        odds::enumerate(|dice| prepared.run(dice))
+        odds::enumerate(|dice| {
+            // One relaxed load a path: Ctrl-C in the REPL stops a long walk.
+            if explore::interrupted() {
+                return Err(explore::stopped("odds was still counting"));
+            }
+            prepared.run(dice)
+        })
     }
 
     fn resolve(
@@ -375,18 +458,24 @@ impl Session {
 impl Session {
     /// `set WORD VALUE`: a setting of the active rule system (`set bases N`).
     fn set(&mut self, command: &Command, line: &str) -> Result<String, CommandError> {
+        if command
+            .words
+            .first()
+            .is_some_and(|w| crate::parse::normalise(&w.text) == "rules")
+        {
+            return self.set_rules(command, line);
+        }
         let system = command.system.map_or(self.rules, |(s, _)| s);
         let set = self.tables.set(system).cloned();
         let settings = set.as_ref().map(|s| s.settings()).unwrap_or_default();
-        let usage = if settings.is_empty() {
-            format!("{} has no settings", system.title())
-        } else {
-            settings
-                .iter()
-                .map(|(usage, what)| format!("`{usage}` ({what})"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+        let usage = settings
+            .iter()
+            .map(|(usage, what)| format!("`{usage}` ({what})"))
+            .chain(std::iter::once(
+                "`set rules SYSTEM` (the rule system lines are read under)".to_string(),
+            ))
+            .collect::<Vec<_>>()
+            .join(", ");
         let Some(what) = command.words.first() else {
             return Err(BindError::Missing {
                 span: Span::at_end(line),
@@ -406,7 +495,8 @@ impl Session {
         let Some(made) = made else {
             let names = settings
                 .iter()
-                .filter_map(|(usage, _)| usage.split_whitespace().nth(1));
+                .filter_map(|(usage, _)| usage.split_whitespace().nth(1))
+                .chain(["rules"]);
             return Err(BindError::UnknownWord {
                 span: what.span,
                 word: what.text.clone(),
@@ -419,6 +509,56 @@ impl Session {
         self.tables.replace(new);
         self.catalog = catalog(&self.tables);
         Ok(said)
+    }
+
+    /// `set rules SYSTEM`: the rule system the lines after it are read under.
+    fn set_rules(&mut self, command: &Command, line: &str) -> Result<String, CommandError> {
+        let known = self
+            .catalog
+            .books
+            .iter()
+            .map(|b| format!("`{}` ({})", b.id(), b.title()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let Some(id) = command.words.get(1) else {
+            return Err(BindError::Missing {
+                span: Span::at_end(line),
+                what: format!("`set rules` needs a rule system: {known}"),
+            }
+            .into());
+        };
+        if let Some(extra) = command.words.get(2) {
+            return Err(BindError::NotHere {
+                span: extra.span,
+                text: extra.text.clone(),
+                why: "is one word too many: `set rules SYSTEM`".into(),
+            }
+            .into());
+        }
+        let wanted = crate::parse::normalise(&id.text);
+        let Some(book) = self
+            .catalog
+            .books
+            .iter()
+            .find(|b| b.id() == wanted)
+            .copied()
+        else {
+            let ids = self.catalog.books.iter().map(|b| b.id());
+            let near = crate::bind::nearest(&wanted, ids)
+                .map(|n| format!("; did you mean `{n}`?"))
+                .unwrap_or_default();
+            return Err(BindError::BadValue {
+                span: id.span,
+                text: id.text.clone(),
+                expected: format!("not a rule system drumhead knows: {known}{near}"),
+            }
+            .into());
+        };
+        self.rules = book;
+        Ok(format!(
+            "rules: {} — its verbs are read without a prefix now",
+            book.title()
+        ))
     }
 }
 

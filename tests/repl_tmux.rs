@@ -1,0 +1,319 @@
+//! The REPL as a person uses it, driven through tmux (issue 16): a hint
+//! finishes only the word being typed, Tab lists the candidates at once,
+//! Ctrl-C stops a long `simulate` and the prompt comes back, the history
+//! survives a killed terminal, `set rules mayhem` switches the rule system.
+//! Skipped, with a note, where tmux is not installed.
+//!
+//! Every wait polls the screen with a deadline: nothing sleeps a fixed
+//! long time, and a failure shows the screen it saw.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_drumhead");
+
+/// Long enough for a loaded machine; a passing run waits far less.
+const DEADLINE: Duration = Duration::from_secs(30);
+
+fn has_tmux() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// One tmux server of our own (its own socket), one pane running drumhead
+/// with HOME and XDG_DATA_HOME in a temporary directory.
+struct Pane {
+    socket: PathBuf,
+}
+
+impl Pane {
+    fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-u")
+            .arg("-S")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    fn start(home: &Path, tag: &str) -> Pane {
+        let pane = Pane {
+            socket: home.join(format!("tmux-{tag}.sock")),
+        };
+        let data = home.join("data");
+        let shell = format!(
+            "env -u COMPLETE HOME='{}' XDG_DATA_HOME='{}' TERM=xterm-256color '{BIN}' --color never; \
+             echo \"drumhead exited $?\"; sleep 60",
+            home.display(),
+            data.display()
+        );
+        let out = pane.tmux(&[
+            "new-session",
+            "-d",
+            "-c",
+            env!("CARGO_MANIFEST_DIR"),
+            "-s",
+            "repl",
+            "-x",
+            "160",
+            "-y",
+            "50",
+            &shell,
+        ]);
+        assert!(out.status.success(), "tmux new-session: {out:?}");
+        pane.wait_for("the prompt", |s| last_line(s) == "drums>");
+        pane
+    }
+
+    /// Keys by tmux name (`Enter`, `Tab`, `Right`, `C-c`).
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "repl"];
+        args.extend(keys);
+        let out = self.tmux(&args);
+        assert!(out.status.success(), "send-keys {keys:?}: {out:?}");
+    }
+
+    /// Text typed as it is.
+    fn type_text(&self, text: &str) {
+        let out = self.tmux(&["send-keys", "-t", "repl", "-l", text]);
+        assert!(out.status.success(), "send-keys -l {text:?}: {out:?}");
+    }
+
+    /// The pane with its scrollback, trailing blank lines dropped.
+    fn screen(&self) -> String {
+        let out = self.tmux(&["capture-pane", "-p", "-J", "-S", "-2000", "-t", "repl"]);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.trim_end().to_string()
+    }
+
+    /// Poll the screen until `ok` holds; panic with the screen after the
+    /// deadline. Returns the screen that satisfied it.
+    fn wait_for(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if ok(&screen) {
+                return screen;
+            }
+            if start.elapsed() > DEADLINE {
+                panic!("waited {DEADLINE:?} for {what}; the screen:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// A clear screen and no scrollback, with only `prompt` on it: what
+    /// the next step prints is then the whole screen.
+    fn fresh(&self, prompt: &str) {
+        self.keys(&["C-l"]);
+        self.wait_for(&format!("a clear screen with `{prompt}`"), |s| {
+            if s == prompt {
+                return true;
+            }
+            // The cleared lines may land in the scrollback: drop it.
+            let _ = self.tmux(&["clear-history", "-t", "repl"]);
+            false
+        });
+    }
+
+    /// The terminal goes away with drumhead in it (no Ctrl-D, no quit).
+    fn kill(&self) {
+        let _ = self.tmux(&["kill-server"]);
+    }
+}
+
+impl Drop for Pane {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn last_line(screen: &str) -> &str {
+    screen.lines().last().unwrap_or_default().trim_end()
+}
+
+fn history(home: &Path) -> String {
+    std::fs::read_to_string(home.join("data/drumhead/history")).unwrap_or_default()
+}
+
+#[test]
+fn repl_hints_lists_stops_keeps_history_and_switches_rules() {
+    if !has_tmux() {
+        println!("note: tmux is not on PATH; the REPL test is skipped (apt-get install tmux)");
+        return;
+    }
+    let home = tempfile::tempdir().expect("a temporary home");
+    let home = home.path();
+    let pane = Pane::start(home, "first");
+
+    // The hint finishes only the word under the cursor: `resilience sh`
+    // shows `ooting`, and nothing after it (no example, no dice).
+    pane.fresh("drums>");
+    pane.type_text("resilience sh");
+    pane.wait_for("the hint of shooting", |s| {
+        s == "drums> resilience shooting"
+    });
+    pane.keys(&["Right"]);
+    pane.keys(&["Enter"]);
+    let out = pane.wait_for("the test resolved, prompt back", |s| {
+        s.contains("⇒") && last_line(s) == "drums>"
+    });
+    // The rule: a resilience test from shooting throws 2D6; the player
+    // entered none, so both were rolled.
+    assert!(out.starts_with("drums> resilience shooting\n"), "{out}");
+    assert!(
+        out.contains("resilience test, from shooting (2D6)"),
+        "{out}"
+    );
+    assert_eq!(out.matches("(rolled)").count(), 2, "{out}");
+    assert!(!out.contains("(entered)"), "dice were entered: {out}");
+    // No word of the help example slipped in (+determined +hit).
+    assert!(!out.contains("Determined"), "{out}");
+    assert!(!out.contains("Received any hits"), "{out}");
+    let lines = history(home);
+    assert_eq!(
+        lines.lines().last(),
+        Some("resilience shooting"),
+        "history: {lines}"
+    );
+
+    // Tab lists every word of the verb in hand at once, in columns.
+    pane.fresh("drums>");
+    pane.type_text("resilience ");
+    pane.keys(&["Tab"]);
+    let screen = pane.wait_for("the listing of resilience's words", |s| {
+        ["determined", "lackluster", "shooting", "zealous", "rolled"]
+            .iter()
+            .all(|w| s.contains(w))
+    });
+    // Several words to a line: a listing, not one candidate at a time.
+    let full_lines = screen
+        .lines()
+        .filter(|l| !l.starts_with("drums>") && l.split_whitespace().count() >= 5)
+        .count();
+    assert!(full_lines >= 4, "{screen}");
+    // A short list shows what each word means.
+    pane.keys(&["C-u"]);
+    pane.fresh("drums>");
+    pane.type_text("set rules ");
+    pane.keys(&["Tab"]);
+    pane.wait_for("the rule systems with their titles", |s| {
+        s.lines()
+            .any(|l| l.trim_end() == "mayhem           Musket Mayhem")
+            && s.lines()
+                .any(|l| l.trim_end() == "drums            Drums and Muskets")
+    });
+    pane.keys(&["C-u"]);
+    pane.fresh("drums>");
+
+    // Ctrl-C stops a long simulate; the REPL stays, the prompt comes back.
+    pane.type_text("simulate 10000000 resilience");
+    pane.keys(&["Enter"]);
+    // On a terminal a long simulate draws a progress bar.
+    pane.wait_for("the progress bar", |s| {
+        s.contains("simulate (Ctrl-C stops)")
+    });
+    pane.keys(&["C-c"]);
+    let out = pane.wait_for("the simulate stopped, prompt back", |s| {
+        s.contains("stopped by Ctrl-C") && last_line(s) == "drums>"
+    });
+    assert!(
+        out.contains("error: stopped by Ctrl-C: simulate had made "),
+        "{out}"
+    );
+    // The bar is cleared, and drumhead did not exit.
+    assert!(!out.contains("simulate (Ctrl-C stops)"), "{out}");
+    assert!(!out.contains("drumhead exited"), "{out}");
+    // The same process answers the next line.
+    pane.fresh("drums>");
+    pane.type_text("resilience +determined rolled 4 3");
+    pane.keys(&["Enter"]);
+    pane.wait_for("the next command resolved", |s| {
+        s.contains("⇒ carry on") && last_line(s) == "drums>"
+    });
+
+    // `set rules mayhem`: the next line is read under Musket Mayhem, where
+    // `move individual` is 3d6" ("If moving as an individual: 3d6"").
+    pane.fresh("drums>");
+    pane.type_text("set rules mayhem");
+    pane.keys(&["Enter"]);
+    pane.wait_for("the mayhem prompt", |s| {
+        s.contains("rules: Musket Mayhem") && last_line(s) == "mayhem>"
+    });
+    pane.fresh("mayhem>");
+    pane.type_text("move individual rolled 3 4 5");
+    pane.keys(&["Enter"]);
+    let out = pane.wait_for("a Musket Mayhem move", |s| {
+        s.contains("⇒") && last_line(s) == "mayhem>"
+    });
+    assert!(
+        out.contains("movement, individual (3d6\") · Musket Mayhem"),
+        "{out}"
+    );
+    assert!(out.contains("⇒ move up to 12\""), "{out}");
+
+    // The terminal is killed: every line entered is already in the file.
+    pane.fresh("mayhem>");
+    pane.type_text("odds drums resilience +guards");
+    pane.keys(&["Enter"]);
+    pane.wait_for("the odds", |s| {
+        s.contains("carry on") && last_line(s) == "mayhem>"
+    });
+    drop(pane);
+    let lines = history(home);
+    for entered in [
+        "resilience shooting",
+        "simulate 10000000 resilience",
+        "set rules mayhem",
+        "move individual rolled 3 4 5",
+        "odds drums resilience +guards",
+    ] {
+        assert!(
+            lines.lines().any(|l| l == entered),
+            "`{entered}` is not in the history:\n{lines}"
+        );
+    }
+    // Started again, the history is there: Up brings the last line back.
+    let pane = Pane::start(home, "second");
+    pane.keys(&["Up"]);
+    pane.wait_for("the last line from the history", |s| {
+        last_line(s) == "drums> odds drums resilience +guards"
+    });
+    pane.keys(&["C-u"]);
+
+    // `load FILE` starts a game in memory; its unit ids are offered.
+    pane.fresh("drums>");
+    pane.type_text("load armies/nowhere.toml");
+    pane.keys(&["Enter"]);
+    let out = pane.wait_for("the refusal", |s| {
+        s.contains("error:") && last_line(s) == "drums>"
+    });
+    assert!(
+        out.contains("`armies/nowhere.toml`: cannot be loaded: "),
+        "{out}"
+    );
+    pane.fresh("drums>");
+    pane.type_text("load armies/leuthen-1757-prussian.toml");
+    pane.keys(&["Enter"]);
+    let out = pane.wait_for("the army loaded", |s| last_line(s) == "drums t1>");
+    assert!(
+        out.contains("loaded armies/leuthen-1757-prussian.toml: Prussian army, Leuthen 1757"),
+        "{out}"
+    );
+    pane.fresh("drums t1>");
+    pane.type_text("resilience gren-");
+    pane.keys(&["Tab"]);
+    pane.wait_for("the grenadier battalions with their names", |s| {
+        ["gren-1", "gren-2", "gren-3"].iter().all(|id| {
+            s.lines()
+                .any(|l| l.starts_with(id) && l.contains("Grenadier Battalion"))
+        })
+    });
+    // Status 1: the refused `load`, like any rejected line, is counted.
+    pane.keys(&["C-u", "C-d"]);
+    pane.wait_for("drumhead to leave", |s| last_line(s) == "drumhead exited 1");
+}
