@@ -5,8 +5,21 @@ use crate::bind::Kind;
 use crate::catalog::{Catalog, VerbDoc};
 use crate::command::{Command, System, WordKind};
 use crate::error::{BindError, CommandError};
+use crate::system::Registry;
 
 pub fn run(catalog: &Catalog, system: System, command: &Command) -> Result<String, CommandError> {
+    run_with(catalog, None, system, command)
+}
+
+/// `help`, knowing the rule systems: `help armies` then lists the active
+/// book's sections and keys too (without, it lists those every list has
+/// and points to the template and the manual page, which have them all).
+pub fn run_with(
+    catalog: &Catalog,
+    registry: Option<&Registry>,
+    system: System,
+    command: &Command,
+) -> Result<String, CommandError> {
     match command.words.as_slice() {
         [] => Ok(overview(catalog, system)),
         [word] => {
@@ -18,7 +31,7 @@ pub fn run(catalog: &Catalog, system: System, command: &Command) -> Result<Strin
                 return Ok(verb_help(doc));
             }
             if ARMIES.contains(&name) {
-                return Ok(armies(catalog, system));
+                return Ok(armies(catalog, registry, system));
             }
             if let Some((usage, text)) = crate::catalog::session_doc(name) {
                 return Ok(format!("{usage}\n\n{text}"));
@@ -72,9 +85,9 @@ pub fn overview(catalog: &Catalog, system: System) -> String {
 /// The words `help` takes for the army-list format.
 const ARMIES: &[&str] = &["armies", "army"];
 
-/// `help armies`: the sections and keys of the active book's army lists,
-/// from its schema and doc (as drumhead-armies(5) and `new-army` are).
-pub fn armies(catalog: &Catalog, system: System) -> String {
+/// `help armies`: the keys of the active book's army lists, from its
+/// schema and doc (as drumhead-armies(5) and `new-army` are).
+pub fn armies(catalog: &Catalog, registry: Option<&Registry>, system: System) -> String {
     use crate::army::doc;
     let mut out = format!(
         "army lists for {} ({}): a TOML file, loaded with --army FILE\n",
@@ -97,10 +110,7 @@ pub fn armies(catalog: &Catalog, system: System) -> String {
     };
     let army_keys = doc::army_keys(&catalog.books);
     block(&mut out, "[army]".into(), "", &army_keys);
-    // The shipped systems' schemas; a system registered beside them has
-    // its keys in drumhead-armies(5) only when it is shipped.
-    let registry = crate::systems::all();
-    match registry.system_of(system) {
+    match registry.and_then(|r| r.system_of(system)) {
         Some(rule_system) => {
             for (section, sdoc) in doc::sections(rule_system.army(), system) {
                 block(
@@ -111,7 +121,12 @@ pub fn armies(catalog: &Catalog, system: System) -> String {
                 );
             }
         }
-        None => out.push_str("\n(this rule system's entries are not described here)\n"),
+        None => block(
+            &mut out,
+            "[[SECTION]]".into(),
+            "Then the entries, each with these keys and those of its section:",
+            &doc::common_keys(),
+        ),
     }
     out.push_str(&format!(
         "\n`drumhead new-army {id}` writes a list to start from, every key explained; \

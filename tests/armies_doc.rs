@@ -438,43 +438,76 @@ fn an_unknown_book_is_a_usage_error_listing_the_books() {
     assert!(err.contains("BOOK"), "{err}");
 }
 
-/// `help` points to the format, and `help armies` lists the active book's
-/// keys, every one of them.
+/// `help` points to the format: the overview names `help armies` and
+/// `new-army`; `help armies` at the prompt gives the keys every list has
+/// and points to the template and the page.
 #[test]
-fn help_points_to_the_format_and_lists_the_keys() {
+fn help_points_to_the_template_and_the_page() {
     let (code, out, _) = run(&["help"], "");
     assert_eq!(code, Some(0));
     assert!(
         out.contains("help armies") && out.contains("drumhead new-army drums"),
         "{out}"
     );
-    for (book, system) in books() {
+    for (book, _) in books() {
         let (code, out, err) = run(&["--rules", book.id(), "help armies"], "");
         assert_eq!(code, Some(0), "{err}");
         assert!(out.contains(&format!("new-army {}", book.id())), "{out}");
         assert!(out.contains("man drumhead-armies"), "{out}");
-        for section in system.army().sections(book) {
-            assert!(out.contains(&format!("[[{}]]", section.name)), "{out}");
+        for key in ARMY_KEYS.iter().chain(&["id"]) {
+            assert!(
+                out.lines()
+                    .any(|l| l.trim_start().starts_with(&format!("{key} "))),
+                "{}: help armies lacks {key}:\n{out}",
+                book.id()
+            );
         }
-        for (_, sdoc) in doc::sections(system.army(), book) {
-            for key in sdoc
-                .keys
-                .iter()
-                .filter(|k| !matches!(k.need, Need::Refused(_)))
-            {
-                assert!(
-                    out.lines()
-                        .any(|l| l.trim_start().starts_with(&format!("{} ", key.key))),
-                    "{}: help armies lacks {}:\n{out}",
-                    book.id(),
-                    key.key
-                );
+    }
+    let (_, army, _) = run(&["help army"], "");
+    let (_, armies, _) = run(&["help armies"], "");
+    assert_eq!(army, armies);
+}
+
+/// Knowing the rule systems, `help armies` lists every section and key of
+/// the active book but the refused ones, each with whether it is required
+/// and what it takes.
+#[test]
+fn help_armies_with_the_systems_lists_every_key() {
+    let tables = drumhead::systems::embedded().unwrap();
+    let catalog = drumhead::session::catalog(&tables);
+    for (book, system) in books() {
+        let out = drumhead::help::armies(&catalog, Some(tables.registry()), book);
+        for section in system.army().sections(book) {
+            assert!(out.contains(&format!("\n[[{}]]\n", section.name)), "{out}");
+        }
+        for (section, sdoc) in doc::sections(system.army(), book) {
+            // This section's block: from its head to the next blank line.
+            let head = format!("\n[[{}]]\n", section.name);
+            let block = out.split(&head).nth(1).unwrap_or_default();
+            let block = block.split("\n\n").next().unwrap_or_default();
+            for key in &sdoc.keys {
+                let line = block
+                    .lines()
+                    .find(|l| l.trim_start().starts_with(&format!("{} ", key.key)));
+                match key.need {
+                    Need::Refused(_) => assert!(line.is_none(), "{}", key.key),
+                    _ => assert!(
+                        line.is_some_and(|l| l.contains(&key.ty.describe())),
+                        "{}: help armies lacks {}:\n{out}",
+                        book.id(),
+                        key.key
+                    ),
+                }
             }
         }
     }
-    // The rule's words reach help: Drums and Muskets classes, with the
-    // formation a unit starts in required.
-    let (_, out, _) = run(&["help army"], "");
+    // The rule's words reach it: Drums and Muskets classes, and the
+    // formation a unit starts in, required.
+    let out = drumhead::help::armies(
+        &catalog,
+        Some(tables.registry()),
+        tables.book("drums").unwrap(),
+    );
     assert!(
         out.contains("class") && out.contains("determined, lackluster, zealous or guards"),
         "{out}"
@@ -482,6 +515,17 @@ fn help_points_to_the_format_and_lists_the_keys() {
     assert!(
         out.lines()
             .any(|l| l.trim_start().starts_with("formation") && l.contains("required")),
+        "{out}"
+    );
+    // Under saber-quickplay artillery has a morale rating too.
+    let out = drumhead::help::armies(
+        &catalog,
+        Some(tables.registry()),
+        tables.book("saber-quickplay").unwrap(),
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.trim_start().starts_with("mr ") && l.contains("required;")),
         "{out}"
     );
 }
@@ -492,5 +536,9 @@ fn the_committed_page_is_in_man() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("man/drumhead-armies.5"),
     )
     .expect("man/drumhead-armies.5; regenerate with cargo run -- man man");
-    assert_eq!(committed, page(), "regenerate with: cargo run -- man man");
+    assert!(
+        committed == page(),
+        "man/drumhead-armies.5 differs from what the program generates; \
+         regenerate with: cargo run -- man man"
+    );
 }

@@ -516,8 +516,8 @@ pub fn armies_5(registry: &Registry) -> String {
          (repeat it for each army) so that commands can name its entries by id; \
          drumhead check FILE… checks lists without resolving anything; \
          drumhead new-army BOOK [-o FILE] writes a commented list to start from, \
-         with every key of that book. At the prompt, help armies lists the keys of the \
-         active rule system.",
+         with every key of that book. At the prompt, help armies sums up the keys and \
+         points here.",
     );
     for rule in doc::general_rules() {
         para(&mut roff, &rule);
@@ -554,10 +554,13 @@ pub fn armies_5(registry: &Registry) -> String {
             .map(|s| format!("[[{}]]", s.name))
             .collect();
         let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
+        let heads = match heads.as_slice() {
+            [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => heads.join(""),
+        };
         let mut intro = format!(
-            "A list with rules = {} has {} entries.",
-            crate::army::one_of(&ids),
-            crate::army::one_of(&heads)
+            "A list with rules = {} has {heads} entries.",
+            crate::army::one_of(&ids)
         );
         if let Some(d) = schema.doc(*first) {
             intro.push(' ');
@@ -617,7 +620,8 @@ fn key_entry(roff: &mut Roff, key: &KeyDoc) {
     roff.text([roman(text.as_str())]);
     let choices = key.ty.choices();
     if !choices.is_empty() && !matches!(key.need, Need::Refused(_)) {
-        roff.control("RS", ["4"]);
+        // Under the key's text, not at the key.
+        roff.control("RS", []);
         for c in choices {
             tagged(roff, c.word, &c.meaning);
         }
