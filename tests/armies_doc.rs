@@ -176,7 +176,7 @@ fn every_number_range_on_the_page_is_the_readers() {
     let mut probed = 0;
     for (book, system) in books() {
         let schema = system.army();
-        let text = doc::template(schema, book, system.name(), false);
+        let text = doc::template(schema, book, false);
         let base: toml::Table = text.parse().expect("the example is TOML");
         parse_army("example.toml", &text, &schemas).expect("the example loads");
         for (section, sdoc) in doc::sections(schema, book) {
@@ -239,7 +239,7 @@ fn every_word_list_on_the_page_is_the_readers() {
     let mut probed = 0;
     for (book, system) in books() {
         let schema = system.army();
-        let text = doc::template(schema, book, system.name(), false);
+        let text = doc::template(schema, book, false);
         let base: toml::Table = text.parse().expect("the example is TOML");
         let words_of =
             |ty: &KeyType| -> Vec<&str> { ty.choices().iter().map(|c| c.word).collect() };
@@ -409,6 +409,19 @@ fn new_army_output_file_is_never_overwritten_without_force() {
     assert_eq!(code, Some(0), "{err}");
     let written = std::fs::read_to_string(&file).unwrap();
     assert!(written.contains("rules = \"drums\""), "{written}");
+
+    // A file named like a table file is written, with a note that check
+    // would read it as tables.
+    let tables_name = dir.join("drums.toml");
+    let (code, _, err) = run(
+        &["new-army", "drums", "-o", tables_name.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("note: drums.toml is also the name of a house-rule table file"),
+        "{err}"
+    );
 
     // A directory is never written, even with --force.
     let (code, _, err) = run(

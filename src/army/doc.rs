@@ -321,14 +321,14 @@ impl KeyDoc {
 /// entries; with `explain`, each key of a section's first entry under a
 /// comment saying what it takes, and the keys it leaves out commented
 /// out, so that the file shows every key.
-pub fn template(schema: &dyn Schema, book: System, system_name: &str, explain: bool) -> String {
+pub fn template(schema: &dyn Schema, book: System, explain: bool) -> String {
     let mut out = String::new();
     let doc = schema.doc(book);
     if explain {
         let mut head = format!(
-            "A {system_name} army list (rules = \"{}\", {}), made by `drumhead new-army {}`. ",
-            book.id(),
+            "A {} army list (rules = \"{}\"), made by `drumhead new-army {}`. ",
             book.title(),
+            book.id(),
             book.id()
         );
         if let Some(doc) = &doc {

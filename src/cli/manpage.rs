@@ -580,7 +580,7 @@ pub fn armies_5(registry: &Registry) -> String {
         for book in books {
             let head = format!("Example ({})", book.id());
             roff.control("SS", [head.as_str()]);
-            let text = doc::template(schema, *book, system.name(), false);
+            let text = doc::template(schema, *book, false);
             example_block(&mut roff, text.lines());
         }
     }

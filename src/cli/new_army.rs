@@ -16,7 +16,7 @@ pub fn run(registry: &Registry, book: &str, output: Option<&Path>, force: bool) 
         warn!("error: no rule book \"{book}\"");
         return ExitCode::from(2);
     };
-    let text = crate::army::doc::template(system.army(), book, system.name(), true);
+    let text = crate::army::doc::template(system.army(), book, true);
     let Some(path) = output else {
         return match io::stdout().lock().write_all(text.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
