@@ -5,8 +5,21 @@ use crate::bind::Kind;
 use crate::catalog::{Catalog, VerbDoc};
 use crate::command::{Command, System, WordKind};
 use crate::error::{BindError, CommandError};
+use crate::system::Registry;
 
 pub fn run(catalog: &Catalog, system: System, command: &Command) -> Result<String, CommandError> {
+    run_with(catalog, None, system, command)
+}
+
+/// `help`, knowing the rule systems: `help armies` then lists the active
+/// book's sections and keys too (without, it lists those every list has
+/// and points to the template and the manual page, which have them all).
+pub fn run_with(
+    catalog: &Catalog,
+    registry: Option<&Registry>,
+    system: System,
+    command: &Command,
+) -> Result<String, CommandError> {
     match command.words.as_slice() {
         [] => Ok(overview(catalog, system)),
         [word] => {
@@ -16,6 +29,9 @@ pub fn run(catalog: &Catalog, system: System, command: &Command) -> Result<Strin
             };
             if let Some(doc) = catalog.find(system, name) {
                 return Ok(verb_help(doc));
+            }
+            if ARMIES.contains(&name) {
+                return Ok(armies(catalog, registry, system));
             }
             if let Some((usage, text)) = crate::catalog::session_doc(name) {
                 return Ok(format!("{usage}\n\n{text}"));
@@ -58,8 +74,65 @@ pub fn overview(catalog: &Catalog, system: System) -> String {
     let books: Vec<&str> = catalog.books.iter().map(|b| b.id()).collect();
     out.push_str(&format!(
         "\nEvery line: [{}] VERB words… [at|vs words…] [rolled FACES…] [# comment]\n\
-         `help VERB` lists a verb's words. `rolled 4 3` enters the dice you threw.",
-        books.join("|")
+         `help VERB` lists a verb's words. `rolled 4 3` enters the dice you threw.\n\
+         Army lists: `help armies` lists their keys; `drumhead new-army {}` writes one to start from.",
+        books.join("|"),
+        system.id()
+    ));
+    out
+}
+
+/// The words `help` takes for the army-list format.
+const ARMIES: &[&str] = &["armies", "army"];
+
+/// `help armies`: the keys of the active book's army lists, from its
+/// schema and doc (as drumhead-armies(5) and `new-army` are).
+pub fn armies(catalog: &Catalog, registry: Option<&Registry>, system: System) -> String {
+    use crate::army::doc;
+    let mut out = format!(
+        "army lists for {} ({}): a TOML file, loaded with --army FILE\n",
+        system.id(),
+        system.title()
+    );
+    let block = |out: &mut String, head: String, about: &str, keys: &[doc::KeyDoc]| {
+        out.push_str(&format!("\n{head}\n"));
+        if !about.is_empty() {
+            out.push_str(&doc::wrap(about, 78, "  ", "  "));
+        }
+        let keys: Vec<&doc::KeyDoc> = keys
+            .iter()
+            .filter(|k| !matches!(k.need, doc::Need::Refused(_)))
+            .collect();
+        let width = keys.iter().map(|k| k.key.len()).max().unwrap_or(0);
+        for k in keys {
+            out.push_str(&format!("  {:width$}  {}\n", k.key, k.summary()));
+        }
+    };
+    let army_keys = doc::army_keys(&catalog.books);
+    block(&mut out, "[army]".into(), "", &army_keys);
+    match registry.and_then(|r| r.system_of(system)) {
+        Some(rule_system) => {
+            for (section, sdoc) in doc::sections(rule_system.army(), system) {
+                block(
+                    &mut out,
+                    format!("[[{}]]", section.name),
+                    sdoc.about,
+                    &sdoc.keys,
+                );
+            }
+        }
+        None => block(
+            &mut out,
+            "[[SECTION]]".into(),
+            "Then the entries, each with these keys and those of its section:",
+            &doc::common_keys(),
+        ),
+    }
+    out.push_str(&format!(
+        "\n`drumhead new-army {id}` writes a list to start from, every key explained; \
+         `drumhead check FILE` checks one.\n\
+         Every key and what each of its values means: `man drumhead-armies`.",
+        id = system.id()
     ));
     out
 }

@@ -187,7 +187,8 @@ fn parse_with_ids(
     Ok((army, ids))
 }
 
-const ARMY_KEYS: &[&str] = &["name", "rules", "side"];
+/// The keys of `[army]`.
+pub const ARMY_KEYS: &[&str] = &["name", "rules", "side"];
 
 /// `a`, `a or b`, `a, b or c`.
 pub fn one_of(words: &[&str]) -> String {

@@ -9,6 +9,7 @@
 //! each entry to the system's [`Reader`]. Everything is checked, and a
 //! list either loads whole or not at all.
 
+pub mod doc;
 mod load;
 
 use std::any::Any;
@@ -20,8 +21,8 @@ use toml::de::DeTable;
 use crate::command::System;
 
 pub use load::{
-    ArmyError, Checker, Entry, MAX_BYTES, MAX_ENTRIES, MAX_ID_LEN, Value, check_files, describe,
-    load_army, one_of, parse_army, summary, valid_id,
+    ARMY_KEYS, ArmyError, Checker, Entry, MAX_BYTES, MAX_ENTRIES, MAX_ID_LEN, Value, check_files,
+    describe, load_army, one_of, parse_army, summary, valid_id,
 };
 
 /// One loaded list.
@@ -86,6 +87,13 @@ pub trait Schema: Sync {
     fn sections(&self, book: System) -> &'static [Section];
     /// A reader for one list of this book.
     fn reader(&self, book: System) -> Box<dyn Reader>;
+
+    /// What a list's author is told of each section and key (the manual
+    /// page drumhead-armies(5), `help armies`, `drumhead new-army`). A
+    /// system without one still has its keys listed, undescribed.
+    fn doc(&self, _book: System) -> Option<doc::ArmyDoc> {
+        None
+    }
 }
 
 /// A kind of entry: `[[unit]]` and its keys (`id` and `name` included).

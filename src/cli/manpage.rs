@@ -1,8 +1,9 @@
-//! The manual pages: `drumhead.1` from the clap definition, and
+//! The manual pages: `drumhead.1` from the clap definition,
 //! `drumhead-commands.7`, the command language, from the catalog (which is
-//! built from the tables), so neither can drift from the program.
-//! `drumhead man DIR` writes both; tests/man_pages.rs checks the committed
-//! ones in `man/` are what the program generates.
+//! built from the tables), and `drumhead-armies.5`, the army-list format,
+//! from each rule system's schema and its doc, so none can drift from the
+//! program. `drumhead man DIR` writes them; tests/man_pages.rs checks the
+//! committed ones in `man/` are what the program generates.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -11,15 +12,18 @@ use clap::CommandFactory;
 use roff::{Roff, bold, italic, roman};
 
 use super::Args;
+use crate::army::doc::{self, KeyDoc, Need};
 use crate::bind::Vocab;
 use crate::catalog::{Catalog, VerbDoc};
 use crate::command::Unit;
+use crate::system::Registry;
 
 /// The pages, by file name.
 pub fn pages(catalog: &Catalog) -> Vec<(&'static str, String)> {
     vec![
         ("drumhead.1", drumhead_1()),
         ("drumhead-commands.7", commands_7(catalog)),
+        ("drumhead-armies.5", armies_5(&crate::systems::all())),
     ]
 }
 
@@ -109,11 +113,28 @@ pub fn drumhead_1() -> String {
          The journal is the record of the game: a damaged tail is kept aside, a replaced game \
          file is kept as GAME.bak.",
     );
+    let books: Vec<&str> = crate::systems::all()
+        .books()
+        .into_iter()
+        .map(|b| b.id())
+        .collect();
+    tagged(
+        &mut roff,
+        "drumhead new-army BOOK [-o FILE] [--force]",
+        &format!(
+            "Write an army list to start from for the rule book BOOK ({}): every section with \
+             example entries, each key of the first entry explained in a comment, the keys it \
+             leaves out commented out. To standard output, or into FILE, which must not exist \
+             unless --force is given. Every key is in drumhead-armies(5).",
+            books.join(", ")
+        ),
+    );
     tagged(
         &mut roff,
         "drumhead man DIR",
-        "Write these manual pages (drumhead.1 and drumhead-commands.7) into DIR, generated \
-         from the program and its tables (with --tables, the house rules show in the command page).",
+        "Write these manual pages (drumhead.1, drumhead-commands.7 and drumhead-armies.5) into \
+         DIR, generated from the program, its tables and its army-list readers (with --tables, \
+         the house rules show in the command page).",
     );
     tagged(
         &mut roff,
@@ -204,7 +225,12 @@ pub fn drumhead_1() -> String {
     );
 
     roff.control("SH", ["SEE ALSO"]);
-    roff.text([bold("drumhead-commands"), roman("(7)")]);
+    roff.text([
+        bold("drumhead-commands"),
+        roman("(7), "),
+        bold("drumhead-armies"),
+        roman("(5)"),
+    ]);
     text.push_str(&roff.to_roff());
     text
 }
@@ -385,7 +411,12 @@ pub fn commands_7(catalog: &Catalog) -> String {
     }
 
     roff.control("SH", ["SEE ALSO"]);
-    roff.text([bold("drumhead"), roman("(1)")]);
+    roff.text([
+        bold("drumhead"),
+        roman("(1), "),
+        bold("drumhead-armies"),
+        roman("(5)"),
+    ]);
     render(&roff)
 }
 
@@ -452,5 +483,168 @@ fn unit_name(unit: Unit) -> &'static str {
     match unit {
         Unit::BaseWidths => "base widths",
         Unit::Inches => "inches",
+    }
+}
+
+/// drumhead-armies(5): the army-list format, from each rule system's
+/// schema (the keys its reader takes) and its doc (what they mean).
+pub fn armies_5(registry: &Registry) -> String {
+    let mut roff = Roff::new();
+    roff.control(
+        "TH",
+        [
+            "DRUMHEAD-ARMIES",
+            "5",
+            "",
+            source().as_str(),
+            "drumhead manual",
+        ],
+    );
+    roff.control("SH", ["NAME"]);
+    roff.text([roman(
+        "drumhead-armies - the army lists of drumhead: sections, keys and values, rule system by rule system",
+    )]);
+    roff.control("SH", ["SYNOPSIS"]);
+    example_block(
+        &mut roff,
+        [
+            "[army]",
+            "name = \"TEXT\"",
+            "rules = \"BOOK\"",
+            "side = \"TEXT\"",
+            "",
+            "[[SECTION]]",
+            "id = \"ID\"",
+            "name = \"TEXT\"",
+            "KEY = VALUE",
+        ],
+    );
+    roff.control("SH", ["DESCRIPTION"]);
+    para(
+        &mut roff,
+        "An army list is a TOML file: an [army] table saying which rule book it is written for, \
+         then its entries, each a [[SECTION]] table such as [[unit]]. Which sections and keys a \
+         list may have depends on the rule system, as below. drumhead --army FILE loads a list \
+         (repeat it for each army) so that commands can name its entries by id; \
+         drumhead check FILE… checks lists without resolving anything; \
+         drumhead new-army BOOK [-o FILE] writes a commented list to start from, \
+         with every key of that book. At the prompt, help armies sums up the keys and \
+         points here.",
+    );
+    for rule in doc::general_rules() {
+        para(&mut roff, &rule);
+    }
+
+    roff.control("SH", ["THE [army] TABLE"]);
+    para(&mut roff, "Every list starts with it:");
+    let army_keys = doc::army_keys(&registry.books());
+    for key in crate::army::ARMY_KEYS {
+        if let Some(k) = army_keys.iter().find(|k| k.key == *key) {
+            key_entry(&mut roff, k);
+        }
+    }
+
+    roff.control("SH", ["EVERY ENTRY"]);
+    para(
+        &mut roff,
+        "Every entry of every section has these two keys:",
+    );
+    for k in doc::common_keys() {
+        key_entry(&mut roff, &k);
+    }
+
+    for system in registry.systems() {
+        let books = system.books();
+        let Some(first) = books.first() else { continue };
+        let ids: Vec<&str> = books.iter().map(|b| b.id()).collect();
+        let title = format!("{} ({})", system.name().to_uppercase(), ids.join(", "));
+        roff.control("SH", [title.as_str()]);
+        let schema = system.army();
+        let heads: Vec<String> = schema
+            .sections(*first)
+            .iter()
+            .map(|s| format!("[[{}]]", s.name))
+            .collect();
+        let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
+        let heads = match heads.as_slice() {
+            [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => heads.join(""),
+        };
+        let mut intro = format!(
+            "A list with rules = {} has {heads} entries.",
+            crate::army::one_of(&ids)
+        );
+        if let Some(d) = schema.doc(*first) {
+            intro.push(' ');
+            intro.push_str(d.about);
+        }
+        para(&mut roff, &intro);
+        for (section, sdoc) in doc::sections(schema, *first) {
+            let head = format!("[[{}]]", section.name);
+            roff.control("SS", [head.as_str()]);
+            if !sdoc.about.is_empty() {
+                para(&mut roff, sdoc.about);
+            }
+            for key in &sdoc.keys {
+                key_entry(&mut roff, key);
+            }
+        }
+        for book in books {
+            let head = format!("Example ({})", book.id());
+            roff.control("SS", [head.as_str()]);
+            let text = doc::template(schema, *book, false);
+            example_block(&mut roff, text.lines());
+        }
+    }
+
+    roff.control("SH", ["SEE ALSO"]);
+    roff.text([
+        bold("drumhead"),
+        roman("(1), "),
+        bold("drumhead-commands"),
+        roman("(7)"),
+    ]);
+    render(&roff)
+}
+
+/// One key: `key = SHAPE`, then whether it is required, its type, what it
+/// means, and the words it takes with theirs.
+fn key_entry(roff: &mut Roff, key: &KeyDoc) {
+    roff.control("TP", []);
+    roff.text([bold(key.key), roman(" = "), italic(key.ty.shape().as_str())]);
+    let mut text = match &key.need {
+        Need::Refused(instead) => {
+            format!("No longer accepted, and refused with a message. {instead}")
+        }
+        need => {
+            let mut t = capitalised(&need.describe());
+            t.push_str(&format!("; {}.", key.ty.describe()));
+            if !key.about.is_empty() {
+                t.push(' ');
+                t.push_str(&key.about);
+            }
+            t
+        }
+    };
+    if text.is_empty() {
+        text = "(not described)".into();
+    }
+    roff.text([roman(text.as_str())]);
+    let choices = key.ty.choices();
+    if !choices.is_empty() && !matches!(key.need, Need::Refused(_)) {
+        // Under the key's text, not at the key.
+        roff.control("RS", []);
+        for c in choices {
+            tagged(roff, c.word, &c.meaning);
+        }
+        roff.control("RE", []);
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

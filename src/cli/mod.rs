@@ -39,6 +39,9 @@ macro_rules! say {
     }};
 }
 
+// After the macros, which it uses.
+mod new_army;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "drumhead",
@@ -149,8 +152,21 @@ pub enum Task {
         #[arg(long)]
         apply: bool,
     },
-    /// Write the manual pages into DIR, generated from the program and its
-    /// tables.
+    /// Write an army list to start from for a rule book: every section and
+    /// key, explained in comments (see drumhead-armies(5)).
+    NewArmy {
+        /// The rule book the list is for.
+        #[arg(value_name = "BOOK", value_parser = rules_parser())]
+        book: String,
+        /// Write the list into FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Overwrite FILE if it exists.
+        #[arg(long, requires = "output")]
+        force: bool,
+    },
+    /// Write the manual pages into DIR, generated from the program, its
+    /// tables and its army-list readers.
     Man {
         #[arg(value_name = "DIR")]
         dir: PathBuf,
@@ -300,6 +316,15 @@ pub fn main() -> ExitCode {
     clap_complete::CompleteEnv::with_factory(<Args as clap::CommandFactory>::command).complete();
     let args = Args::parse();
     let registry = crate::systems::all();
+    // Needs no tables: a broken --tables must not keep a user from a template.
+    if let Some(Task::NewArmy {
+        book,
+        output,
+        force,
+    }) = &args.task
+    {
+        return new_army::run(&registry, book, output.as_deref(), *force);
+    }
     let tables = table_source(args.tables.as_deref(), args.crt.as_deref())
         .and_then(|source| registry.load(&source));
     let tables = match tables {
@@ -315,7 +340,7 @@ pub fn main() -> ExitCode {
         Some(Task::Repair { game, apply }) => return repair(game, *apply, &tables, args.wait),
         Some(Task::Man { dir }) => return man(dir, &tables),
         Some(Task::Completions { shell }) => return completions(*shell),
-        None => {}
+        Some(Task::NewArmy { .. }) | None => {}
     }
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let rules = args.rules.as_deref().and_then(|id| registry.book(id));

@@ -10,6 +10,10 @@ use crate::army::{ArmyList, Checker, Entry, Member, Reader, Schema, Section, one
 use crate::bind::nearest;
 use crate::command::System;
 
+// A child of this module, to read its word lists where they are.
+#[path = "army_doc.rs"]
+mod doc;
+
 /// A general.
 #[derive(Debug, Clone, PartialEq)]
 pub struct General {
@@ -100,6 +104,10 @@ impl Schema for DrumsSchema {
 
     fn reader(&self, _book: System) -> Box<dyn Reader> {
         Box::new(List::default())
+    }
+
+    fn doc(&self, _book: System) -> Option<crate::army::doc::ArmyDoc> {
+        Some(doc::doc())
     }
 }
 

@@ -7,6 +7,10 @@ use crate::army::{
     ArmyList, Checker, Entry, Member, Reader, Schema, Section, Value, one_of, valid_id,
 };
 use crate::command::System;
+
+// A child of this module, to read its word lists where they are.
+#[path = "army_doc.rs"]
+mod doc;
 use toml::Spanned;
 use toml::de::DeValue;
 
@@ -105,6 +109,10 @@ impl Schema for MayhemSchema {
 
     fn reader(&self, _book: System) -> Box<dyn Reader> {
         Box::new(List::default())
+    }
+
+    fn doc(&self, _book: System) -> Option<crate::army::doc::ArmyDoc> {
+        Some(doc::doc())
     }
 }
 

@@ -8,6 +8,10 @@ use toml::de::DeValue;
 
 use crate::army::{ArmyList, Checker, Entry, Member, Reader, Schema, Section};
 use crate::command::System;
+
+// A child of this module, to read its word lists where they are.
+#[path = "army_doc.rs"]
+mod doc;
 use toml::Spanned;
 
 /// A combat unit.
@@ -152,6 +156,9 @@ impl Schema for SaberSchema {
             quickplay: book == super::QUICKPLAY,
             ..List::default()
         })
+    }
+    fn doc(&self, book: System) -> Option<crate::army::doc::ArmyDoc> {
+        Some(doc::doc(book == super::QUICKPLAY))
     }
 }
 

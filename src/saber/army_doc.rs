@@ -1,0 +1,211 @@
+//! What drumhead-armies(5), `help armies` and `drumhead new-army saber`
+//! (or `saber-quickplay`) say of Musket & Saber lists. The unit types are
+//! the reader's own list (this module sits inside `army`), so the page
+//! cannot offer a word the reader refuses or miss one it takes.
+
+use super::TYPES;
+use crate::army::doc::{ArmyDoc, KeyDoc, KeyType, Need, SectionDoc, choices};
+
+// The meanings are the counters' descriptions (2.3-2.7).
+const TYPE_MEANINGS: &[(&str, &str)] = &[
+    (
+        "infantry",
+        "An infantry brigade, for which the rules are written; one or two steps, no \
+         ineffective side.",
+    ),
+    (
+        "battalion",
+        "An infantry battalion (2.7): one step, with an ineffective side.",
+    ),
+    (
+        "cavalry",
+        "A cavalry unit (9.0): one step, with an ineffective side.",
+    ),
+    (
+        "squadron",
+        "A cavalry squadron (2.7): one step, with an ineffective side.",
+    ),
+    (
+        "artillery",
+        "An artillery unit (8.0): one step, with an ineffective side.",
+    ),
+];
+
+/// The largest formation code the reader takes.
+const FORMATION_LEN: usize = 16;
+
+fn entry(pairs: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
+    pairs.iter().map(|(k, v)| (*k, v.to_string())).collect()
+}
+
+fn int(min: i64, max: i64) -> KeyType {
+    KeyType::Int { min, max, or: None }
+}
+
+pub fn doc(quickplay: bool) -> ArmyDoc {
+    let mut guns = entry(&[
+        ("id", "\"guns-1\""),
+        ("name", "\"Corps artillery\""),
+        ("type", "\"artillery\""),
+        ("formation", "\"A\""),
+        ("cf", "3"),
+    ]);
+    // Standard 8.1: no MR on an artillery counter; QuickPlay 2.3: every
+    // unit has one.
+    if quickplay {
+        guns.push(("mr", "4".to_string()));
+    }
+    ArmyDoc {
+        about: "Each [[unit]] is a combat unit's counter (brigade, battalion, squadron or \
+                battery) and each [[leader]] a leader's, with the factors printed on them.",
+        sections: vec![
+            SectionDoc {
+                name: "unit",
+                about: "A combat unit: the factors printed on its counter.",
+                keys: vec![
+                    KeyDoc {
+                        key: "cf",
+                        ty: int(0, 30),
+                        need: Need::Required,
+                        about: "Its combat factor (2.4); zero is a factor. For artillery, \
+                                the attack factor."
+                            .into(),
+                        sample: "4",
+                    },
+                    KeyDoc {
+                        key: "mr",
+                        ty: int(1, 6),
+                        need: if quickplay {
+                            Need::Required
+                        } else {
+                            Need::Depends(
+                                "required, but artillery has none (and must not have one)",
+                            )
+                        },
+                        about: "Its morale rating (2.4): a check fails when the die is greater. \
+                                Under saber an artillery counter has no morale rating and is \
+                                presumed always to have an MR of 6 (8.1): leave it out; under \
+                                saber-quickplay every unit, artillery too, has one (2.3)."
+                            .into(),
+                        sample: "3",
+                    },
+                    KeyDoc {
+                        key: "ma",
+                        ty: KeyType::Int {
+                            min: 1,
+                            max: 30,
+                            or: Some(crate::army::doc::Choice {
+                                word: "V",
+                                meaning: "A variable movement allowance, rolled for (4.4).".into(),
+                            }),
+                        },
+                        need: Need::Default("\"V\", a variable movement allowance"),
+                        about: "Its movement allowance (2.4, 4.3).".into(),
+                        sample: "5",
+                    },
+                    KeyDoc {
+                        key: "steps",
+                        ty: int(1, 2),
+                        need: Need::Default("1"),
+                        about: "Its strength steps (2.5): most infantry brigades have two; \
+                                every other type has one."
+                            .into(),
+                        sample: "2",
+                    },
+                    KeyDoc {
+                        key: "formation",
+                        ty: KeyType::Code(FORMATION_LEN),
+                        need: Need::Optional,
+                        about: "Its formation, the place in its army's command hierarchy \
+                                (2.4) that decides coordination (7.14): \"0\" is an \
+                                independent unit, \"A\" one that belongs to all formations. \
+                                A whole number such as 5 may be written bare."
+                            .into(),
+                        sample: "\"1\"",
+                    },
+                    KeyDoc {
+                        key: "type",
+                        ty: KeyType::Word(choices(TYPES, TYPE_MEANINGS)),
+                        need: Need::Default("infantry"),
+                        about: "What kind of combat unit the counter is (2.3).".into(),
+                        sample: "\"infantry\"",
+                    },
+                ],
+                examples: vec![
+                    entry(&[
+                        ("id", "\"inf-1\""),
+                        ("name", "\"1st Brigade\""),
+                        ("type", "\"infantry\""),
+                        ("formation", "\"1\""),
+                        ("cf", "5"),
+                        ("mr", "4"),
+                        ("ma", "5"),
+                        ("steps", "2"),
+                    ]),
+                    entry(&[
+                        ("id", "\"inf-2\""),
+                        ("name", "\"Light battalion\""),
+                        ("type", "\"battalion\""),
+                        ("formation", "\"1\""),
+                        ("cf", "2"),
+                        ("mr", "4"),
+                        ("ma", "6"),
+                    ]),
+                    entry(&[
+                        ("id", "\"cav-1\""),
+                        ("name", "\"Light cavalry brigade\""),
+                        ("type", "\"cavalry\""),
+                        ("formation", "\"0\""),
+                        ("cf", "3"),
+                        ("mr", "3"),
+                    ]),
+                    guns,
+                ],
+            },
+            SectionDoc {
+                name: "leader",
+                about: "A leader (10.0): the factors printed on his counter, each added to a \
+                        unit he assists. One he does not have may be left out.",
+                keys: vec![
+                    KeyDoc {
+                        key: "cf",
+                        ty: int(0, 10),
+                        need: Need::Optional,
+                        about: "His combat factor, added to a unit he assists in combat.".into(),
+                        sample: "1",
+                    },
+                    KeyDoc {
+                        key: "mr",
+                        ty: int(0, 6),
+                        need: Need::Optional,
+                        about: "His morale rating, added to a unit's MR when it checks morale."
+                            .into(),
+                        sample: "1",
+                    },
+                    KeyDoc {
+                        key: "mv",
+                        ty: int(0, 12),
+                        need: Need::Optional,
+                        about: "His movement value, added to a unit's MA.".into(),
+                        sample: "1",
+                    },
+                    KeyDoc {
+                        key: "span",
+                        ty: int(0, 20),
+                        need: Need::Optional,
+                        about: "His command span (10.0), for coordination.".into(),
+                        sample: "2",
+                    },
+                ],
+                examples: vec![entry(&[
+                    ("id", "\"leader-1\""),
+                    ("name", "\"The army commander\""),
+                    ("cf", "1"),
+                    ("mr", "2"),
+                    ("mv", "2"),
+                    ("span", "4"),
+                ])],
+            },
+        ],
+    }
+}
