@@ -195,8 +195,13 @@ impl Session {
         };
         let system = command.system.map_or(self.rules, |(s, _)| s);
         if command.verb == "help" {
-            return help::run(&self.catalog, system, &command)
-                .map(|text| Some(Output::Report(Box::new(Report::Help { text }))));
+            return help::run_with(
+                &self.catalog,
+                Some(self.tables.registry()),
+                system,
+                &command,
+            )
+            .map(|text| Some(Output::Report(Box::new(Report::Help { text }))));
         }
         if GAME_VERBS.contains(&command.verb.as_str()) && command.mode == Mode::Resolve {
             return self
