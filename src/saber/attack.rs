@@ -6,11 +6,12 @@
 //! die, then the morale die; a second check in one result draws a further
 //! die.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{ClauseKind, Span, Word};
+use crate::command::{ClauseKind, Span};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
@@ -141,9 +142,11 @@ struct SideWords {
     /// ineffective): halved when attacking (standard 11.1 2, QuickPlay
     /// 11.1 4, 11.3).
     disrupted_factor: Vec<bool>,
-    /// The primary's disruption is not halved: a leader accompanies it
-    /// (QuickPlay 10.0 3).
-    accompanied: bool,
+    /// How many disrupted units are not halved, a leader accompanying
+    /// each (QuickPlay 10.0 3).
+    accompanied_disrupted: usize,
+    /// A leader accompanies the primary unit (QuickPlay 10.0 3).
+    primary_accompanied: bool,
     tactic: Option<Tactic>,
     /// Where the tactic was said, for errors.
     tactic_span: Span,
@@ -151,14 +154,14 @@ struct SideWords {
     infantry: bool,
     artillery: bool,
     disrupted: bool,
-    /// A participating leader's combat factor.
+    /// The participating leaders' combat factors, added up.
     leader_cf: Option<i64>,
+    /// How many leaders are named on the side.
+    leaders: usize,
     /// The units and leaders named on the side, in order.
     units: Vec<Named>,
     /// The primary unit among them (the first combat unit named).
     primary: Option<usize>,
-    /// The side's words as its primary unit has them.
-    view: Bound,
 }
 
 impl SideWords {
@@ -172,79 +175,91 @@ impl SideWords {
     }
 }
 
-fn read_side(
+/// One side's words, read, and the words as its primary unit has them
+/// (needed only before the dice).
+fn read_side<'a>(
     variant: Variant,
     rules: &SaberRules,
     side: Side,
-    cmd_words: &[Word],
-    words: &Bound,
+    clause: Option<usize>,
+    words: &'a Bound,
     what: &str,
     input: &Input,
-) -> Result<SideWords, CommandError> {
+) -> Result<(SideWords, Cow<'a, Bound>), CommandError> {
     let group = match side {
         Side::Attacker => ATTACKER_TACTIC,
         Side::Defender => DEFENDER_TACTIC,
     };
-    let units = named::named(
-        cmd_words,
-        &side_vocab(rules, side),
-        words,
-        named::brought_factor,
-    );
-    let primary = named::primary(&units).map(|(i, _)| i);
-    let primary_span = primary.map(|i| units[i].span);
-    let view = named::primary_view(words, &units, primary_span);
-    let leaders: Vec<&Named> = units.iter().filter(|u| !u.combat).collect();
-    if let Some(extra) = leaders.get(1) {
-        return Err(BindError::NotHere {
-            span: extra.span,
-            text: extra.id.clone(),
-            why: "is a second leader on this side: drumhead adds the factors of one named leader per side; type `leader-cf=N` (and `leader-mr=N`) with the leaders' factors instead".into(),
-        }
-        .into());
-    }
+    let units = named::side(input, clause)?;
+    let primary = named::primary(&units);
+    // Standard 10.3: each participating leader adds his combat and morale
+    // factors, and may assist the primary, whose MR is the side's (7.4);
+    // in QuickPlay the first leader named is the primary's (10.0 2).
+    let view = named::primary_view(variant, words, &units, primary, "leader-mr");
     let factors = factors::parse_all(&words.raw)?;
     if factors.is_empty() {
         return Err(input.missing(format!(
             "`attack` needs the {what}'s combat factors, like `attack 5 (4) vs 3h`"
         )));
     }
+    // Each factor is one unit's (7.7; QuickPlay 7.4).
+    named::one_leader_per_unit(variant, &units, factors.len())?;
+    let leaders = named::leaders(&units).count();
     let tactic = view
         .choice(group)
         .and_then(|(name, span)| Tactic::from_keyword(name).map(|t| (t, span)));
     // QuickPlay 11.3: ineffective artillery and cavalry operate as disrupted.
-    let as_disrupted = |bound: &Bound, span: Option<Span>| -> bool {
-        let said = |name: &str| match span {
-            None => bound.has(name),
-            Some(span) => named::brought(bound, span, name),
-        };
-        said("disrupted") || (rules.morale.ineffective.is_some() && said("ineffective"))
+    let ineffective_too = rules.morale.ineffective.is_some();
+    let disrupted = view.has("disrupted") || (ineffective_too && view.has("ineffective"));
+    // A typed `leader-cf` stands for the side's leaders; otherwise every
+    // named leader's CF counts (7.7 "all ... participating leaders";
+    // QuickPlay 10.0 3).
+    let leader_cf = if view.implied("leader-cf") {
+        named::leaders_sum(&units, "leader-cf")
+    } else {
+        view.value("leader-cf")
     };
-    let disrupted = as_disrupted(&view, None);
-    let leader_cf = view.value("leader-cf");
-    let accompanied = variant == Variant::QuickPlay && leader_cf.is_some();
+    // QuickPlay 10.0 3: "Accompanied disrupted units are not halved when
+    // attacking": the first leader goes with the primary, the next with
+    // the next unit named (a typed `leader-cf` is the primary's leader).
+    let accompanying = match variant {
+        Variant::QuickPlay => leaders.max(usize::from(leader_cf.is_some())),
+        Variant::Standard => 0,
+    };
     // The primary's factor: its unit's, or the first when none is named.
-    let primary_factor = match primary_span {
-        Some(span) => words.raw.iter().position(|w| w.span == span),
+    let primary_factor = match primary {
+        Some(p) => words.raw.iter().position(|w| w.span == units[p].span),
         None => Some(0),
     };
+    let mut others_accompanied = accompanying.saturating_sub(1);
+    let mut accompanied_disrupted = 0;
     let disrupted_factor = words
         .raw
         .iter()
         .enumerate()
         .map(|(k, w)| {
-            if Some(k) == primary_factor {
-                disrupted && !accompanied
+            let (unit_disrupted, accompanied) = if Some(k) == primary_factor {
+                (disrupted, accompanying > 0)
             } else {
-                units.iter().any(|u| u.combat && u.span == w.span)
-                    && as_disrupted(words, Some(w.span))
+                let accompanied = others_accompanied > 0;
+                others_accompanied = others_accompanied.saturating_sub(1);
+                let unit_disrupted = units
+                    .iter()
+                    .find(|u| u.combat && u.span == w.span)
+                    .is_some_and(|u| u.as_disrupted(ineffective_too));
+                (unit_disrupted, accompanied)
+            };
+            if unit_disrupted && accompanied {
+                accompanied_disrupted += 1;
             }
+            unit_disrupted && !accompanied
         })
         .collect();
-    Ok(SideWords {
+    let side = SideWords {
         factors,
         disrupted_factor,
-        accompanied: accompanied && disrupted,
+        accompanied_disrupted,
+        primary_accompanied: accompanying > 0,
         tactic: tactic.map(|t| t.0),
         tactic_span: tactic.map(|t| t.1).unwrap_or_default(),
         cavalry: view.has("cavalry"),
@@ -252,10 +267,11 @@ fn read_side(
         artillery: view.has("artillery"),
         disrupted,
         leader_cf,
+        leaders,
         units,
         primary,
-        view,
-    })
+    };
+    Ok((side, view))
 }
 
 /// The checks of who may do what that only named units make possible:
@@ -264,7 +280,7 @@ fn check_sides(
     variant: Variant,
     input: &Input,
     a: &SideWords,
-    a_words: &Bound,
+    a_view: &Bound,
     d: &SideWords,
 ) -> Result<(), CommandError> {
     let arm = |side: &SideWords| -> Option<&'static str> {
@@ -319,14 +335,20 @@ fn check_sides(
     if variant == Variant::Standard {
         // 7.13 3, 9.3: charge participants may not be disrupted or ineffective.
         if let Some(t @ (Tactic::Charge | Tactic::CavalryCharge)) = a.tactic {
+            // 7.13 3: "A maximum of one leader plus one infantry battalion
+            // plus one other infantry unit"; 9.3 1: "up to one leader, one
+            // squadron, and any one other cavalry unit".
+            if let Some(second) = named::leaders(&a.units).nth(1) {
+                return Err(second.refuse(match t {
+                    Tactic::Charge => "is a second leader: a charge takes at most one leader (7.13 3: one leader plus one infantry battalion plus one other infantry unit)",
+                    _ => "is a second leader: a cavalry charge takes at most one leader (9.3 1: up to one leader, one squadron, and any one other cavalry unit)",
+                }));
+            }
             for word in ["disrupted", "ineffective"] {
-                let unit = a
-                    .units
-                    .iter()
-                    .find(|u| u.combat && named::brought(a_words, u.span, word));
+                let unit = a.units.iter().find(|u| u.combat && u.has(word));
                 let span = match unit {
                     Some(u) => Some(u.span),
-                    None => a.view.span_of(word),
+                    None => a_view.span_of(word),
                 };
                 if let Some(span) = span {
                     return Err(not_here(
@@ -342,21 +364,16 @@ fn check_sides(
         }
         // 7.5: the primary attacker is not artillery if anything else fights.
         if let Some(p) = a.primary
-            && named::brought(a_words, a.units[p].span, "artillery")
-            && let Some(other) = a.units.iter().find(|u| {
-                u.combat
-                    && (named::brought(a_words, u.span, "infantry")
-                        || named::brought(a_words, u.span, "cavalry"))
-            })
+            && a.units[p].has("artillery")
+            && let Some(other) = a
+                .units
+                .iter()
+                .find(|u| u.combat && (u.has("infantry") || u.has("cavalry")))
         {
-            return Err(not_here(
-                a.units[p].span,
-                &a.units[p].id,
-                &format!(
-                    "is artillery, and the primary attacker cannot be an artillery unit unless nothing else is available (7.5): name `{}` first",
-                    other.id
-                ),
-            ));
+            return Err(a.units[p].refuse(format!(
+                "is artillery, and the primary attacker cannot be an artillery unit unless nothing else is available (7.5): name `{}` first",
+                other.id
+            )));
         }
     }
     Ok(())
@@ -402,11 +419,11 @@ fn resolve(
 /// Read both sides' words and check they make an attack.
 fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, CommandError> {
     let rules = variant.rules(tables);
-    let a = read_side(
+    let (a, a_view) = read_side(
         variant,
         rules,
         Side::Attacker,
-        &input.command.words,
+        None,
         &input.words,
         "attacker",
         input,
@@ -426,16 +443,16 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             "`attack` needs `vs` and the defender's combat factors, like `attack 5 4 vs 3`",
         ));
     };
-    let d = read_side(
+    let (d, d_view) = read_side(
         variant,
         rules,
         Side::Defender,
-        &input.command.clauses[vs_clause].words,
+        Some(vs_clause),
         d_words,
         "defender",
         input,
     )?;
-    check_sides(variant, input, &a, &input.words, &d)?;
+    check_sides(variant, input, &a, &a_view, &d)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;
     if d.tactic == Some(Tactic::FormSquare) && !cavalry_charge {
@@ -467,8 +484,8 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
 
     // The morale of each side's primary unit, if its MR was given. A
     // typed `def-mr` wins over the MR a named defender brings.
-    let d_mr = match (d.view.value("mr"), input.words.value("def-mr")) {
-        (Some(_), Some(v)) if d.view.implied("mr") => {
+    let d_mr = match (d_view.value("mr"), input.words.value("def-mr")) {
+        (Some(_), Some(v)) if d_view.implied("mr") => {
             Some((v, input.words.span_of("def-mr").unwrap_or_default()))
         }
         (Some(_), Some(_)) => {
@@ -480,19 +497,18 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             }
             .into());
         }
-        (Some(v), None) => Some((v, d.view.span_of("mr").unwrap_or_default())),
+        (Some(v), None) => Some((v, d_view.span_of("mr").unwrap_or_default())),
         (None, Some(v)) => Some((v, input.words.span_of("def-mr").unwrap_or_default())),
         (None, None) => None,
     };
-    let a_mr = a
-        .view
+    let a_mr = a_view
         .value("mr")
-        .map(|v| (v, a.view.span_of("mr").unwrap_or_default()));
-    let a_morale = side_morale(rules, &a.view, None, a_mr, false, input)?;
+        .map(|v| (v, a_view.span_of("mr").unwrap_or_default()));
+    let a_morale = side_morale(rules, &a_view, None, a_mr, false, input)?;
     let d_morale = side_morale(
         rules,
-        &d.view,
-        Some(&a.view),
+        &d_view,
+        Some(&a_view),
         d_mr,
         d.tactic == Some(Tactic::Square) && attacked_by_cavalry,
         input,
@@ -602,7 +618,7 @@ fn checks_before(
                 res.note("the charging cavalry fails its check: it is disrupted (9.2 2), and disrupted units are halved when attacking (11.1 4)");
                 // Already halved if it was disrupted; not at all if a leader
                 // accompanies it (10.0 3).
-                if !sides[0].disrupted && setup.attacker.leader_cf.is_none() {
+                if !sides[0].disrupted && !setup.attacker.primary_accompanied {
                     before.attack_halvings += 1;
                 }
                 make_disrupted(rules, &mut sides[0]);
@@ -691,7 +707,7 @@ fn fight(
     let cell = super::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
     let morale_cuts = morale::cuts(
         &rules.morale,
-        sides.iter().filter_map(|s| s.morale.as_ref()),
+        [sides[0].morale.as_ref(), sides[1].morale.as_ref()],
     );
     let morale_die = dice.roll_against(rules.morale.die, &morale_cuts)?;
     let mut ctx = Ctx::new(rules, input, sides, morale_die, &res);
@@ -796,18 +812,19 @@ fn totals(
             attack += factors::count(res, sides[0].label, f, h, combat);
         }
     }
-    if att.accompanied {
-        res.row(
+    match att.accompanied_disrupted {
+        0 => {}
+        1 => res.row(
             "accompanied by a leader, the disrupted unit is not halved when attacking (10.0 3)",
             "not halved",
-        );
+        ),
+        _ => res.row(
+            "accompanied each by a leader, the disrupted units are not halved when attacking (10.0 3)",
+            "not halved",
+        ),
     }
     if let Some(cf) = att.leader_cf {
-        modifier(
-            res,
-            format_args!("{}: participating leader's CF (10.3)", sides[0].label),
-            cf,
-        );
+        leader_modifier(res, sides[0].label, att.leaders, cf);
         attack += cf;
     }
     let mut defence = 0;
@@ -815,11 +832,7 @@ fn totals(
         defence += factors::count(res, sides[1].label, f, f.halvings(false, 0), combat);
     }
     if let Some(cf) = def.leader_cf {
-        modifier(
-            res,
-            format_args!("{}: participating leader's CF (10.3)", sides[1].label),
-            cf,
-        );
+        leader_modifier(res, sides[1].label, def.leaders, cf);
         defence += cf;
     }
     // Tactics that add to the factors.
@@ -881,6 +894,23 @@ fn totals(
     res.row(format_args!("{} total", sides[0].label), attack);
     res.row(format_args!("{} total", sides[1].label), defence);
     (attack, defence)
+}
+
+/// The participating leaders' CF row of a side.
+fn leader_modifier(res: &mut Resolution, label: &str, leaders: usize, cf: i64) {
+    if leaders > 1 {
+        modifier(
+            res,
+            format_args!("{label}: the {leaders} participating leaders' CF (10.3)"),
+            cf,
+        );
+    } else {
+        modifier(
+            res,
+            format_args!("{label}: participating leader's CF (10.3)"),
+            cf,
+        );
+    }
 }
 
 /// The CRT cell's result as the tactics transform it.

@@ -110,36 +110,16 @@ struct Sides {
     view: Bound,
 }
 
-fn sides(input: &Input, target_vocab: &Vocab) -> Result<Sides, CommandError> {
-    let not_here = |u: &Named, why: String| -> CommandError {
-        BindError::NotHere {
-            span: u.span,
-            text: u.id.clone(),
-            why,
-        }
-        .into()
-    };
-    let artillery = named::named(
-        &input.command.words,
-        &attacker_vocab(),
-        &input.words,
-        named::brought_factor,
-    );
-    if let Some(leader) = artillery.iter().find(|u| !u.combat) {
-        return Err(not_here(
-            leader,
-            "is a leader: a leader's combat factor is not added to bombarding artillery (8.5; QuickPlay 10.0 3); name him with the target's side only if he is stacked with it".into(),
+fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
+    let artillery = named::side(input, None)?;
+    if let Some(leader) = named::leaders(&artillery).next() {
+        return Err(leader.refuse(
+            "is a leader: a leader's combat factor is not added to bombarding artillery (8.5; QuickPlay 10.0 3); name him with the target's side only if he is stacked with it",
         ));
     }
     for word in ["infantry", "cavalry"] {
-        if let Some(u) = artillery
-            .iter()
-            .find(|u| named::brought(&input.words, u.span, word))
-        {
-            return Err(not_here(
-                u,
-                format!("is {word}: only artillery bombards (8.4)"),
-            ));
+        if let Some(u) = artillery.iter().find(|u| u.has(word)) {
+            return Err(u.refuse(format!("is {word}: only artillery bombards (8.4)")));
         }
     }
     for (word, rule) in [
@@ -167,32 +147,32 @@ fn sides(input: &Input, target_vocab: &Vocab) -> Result<Sides, CommandError> {
         }
     }
     let empty = Bound::default();
-    let (words, bound) = match input
+    let (clause, bound) = match input
         .command
         .clauses
         .iter()
         .position(|c| c.kind == ClauseKind::Vs)
     {
-        Some(i) => (
-            input.command.clauses[i].words.as_slice(),
-            input.clause(ClauseKind::Vs).unwrap_or(&empty),
-        ),
-        None => (&[][..], &empty),
+        Some(i) => (Some(i), input.clause(ClauseKind::Vs).unwrap_or(&empty)),
+        None => (None, &empty),
     };
-    let unit_words = ["mr", "infantry", "cavalry", "artillery"];
-    let target = named::named(words, target_vocab, bound, |b, span| {
-        unit_words.iter().any(|w| named::brought(b, span, w))
-    });
-    let primary = named::primary(&target).map(|(i, _)| i);
-    for (i, u) in target.iter().enumerate() {
-        if Some(i) != primary && !named::brought(bound, u.span, "leader-mr") {
-            return Err(not_here(
-                u,
-                "is a second target: a bombarding artillery unit may target only a single enemy unit (8.4; QuickPlay 8.2: resolve each unit separately); name it, and a leader stacked with it".into(),
-            ));
-        }
+    let target = match clause {
+        Some(i) => named::side(input, Some(i))?,
+        None => Vec::new(),
+    };
+    let primary = named::primary(&target);
+    if let Some(second) = target
+        .iter()
+        .enumerate()
+        .find(|(i, u)| u.combat && Some(*i) != primary)
+    {
+        return Err(second.1.refuse(
+            "is a second target: a bombarding artillery unit may target only a single enemy unit (8.4; QuickPlay 8.2: resolve each unit separately); name it, and a leader stacked with it",
+        ));
     }
-    let view = named::primary_view(bound, &target, primary.map(|i| target[i].span));
+    named::one_leader_per_unit(variant, &target, 1)?;
+    // Standard 10.3: each leader stacked with the target may assist it.
+    let view = named::primary_view(variant, bound, &target, primary, "leader-mr").into_owned();
     Ok(Sides {
         artillery,
         target,
@@ -222,7 +202,7 @@ fn resolve(
             crt.name
         )));
     }
-    let named = input.memoized(|| sides(input, &target_vocab(rules)))?;
+    let named = input.memoized(|| sides(variant, input))?;
     let target = &named.view;
     let cavalry = target.has("cavalry");
     let mut res = input.resolution(
@@ -283,8 +263,10 @@ fn resolve(
     } else {
         None
     };
-    let morale_die =
-        dice.roll_against(rules.morale.die, &morale::cuts(&rules.morale, &d_morale))?;
+    let morale_die = dice.roll_against(
+        rules.morale.die,
+        &morale::cuts(&rules.morale, [d_morale.as_ref(), None]),
+    )?;
     let sides = [
         SideInfo {
             label: "bombarding artillery",
@@ -313,7 +295,7 @@ fn resolve(
     match cell.primary.side() {
         Some(Side::Attacker) => {
             res.row("A result", "ignored");
-            ctx.applied.push("NE");
+            ctx.mark_applied("NE");
             ctx.effect(
                 None,
                 "no-effect",
@@ -324,7 +306,7 @@ fn resolve(
             );
         }
         _ if cell.primary == Code::Ex => {
-            ctx.applied.push("Ex");
+            ctx.mark_applied("Ex");
             ctx.step_loss(
                 Side::Defender,
                 format_args!(

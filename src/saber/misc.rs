@@ -158,40 +158,35 @@ fn ma_vocab(rules: &super::SaberRules) -> Vocab {
 
 /// The leader a casualty check is for, if one is named: the index among
 /// the units named. Anything else named is refused.
-fn casualty_of(input: &Input, rules: &super::SaberRules) -> Result<Option<usize>, CommandError> {
-    let arms = ["infantry", "cavalry", "artillery"];
-    let named = named::named(
-        &input.command.words,
-        &casualty_vocab(rules),
-        &input.words,
-        |b, span| arms.iter().any(|w| named::brought(b, span, w)),
-    );
-    for word in arms.iter().chain(&["casualty"]) {
+fn casualty_of(input: &Input) -> Result<Option<usize>, CommandError> {
+    let named = named::side(input, None)?;
+    if let Some(unit) = named.iter().find(|u| u.combat) {
+        return Err(unit.refuse("is a combat unit: a casualty check is for a leader (10.4)"));
+    }
+    if let Some(fallen) = named.iter().find(|u| u.has("casualty")) {
+        return Err(
+            fallen.refuse("is a casualty already: casualties are out of the game for good (10.4)")
+        );
+    }
+    // The same words typed, with no unit named.
+    for word in ["infantry", "cavalry", "artillery", "casualty"] {
         if let Some(span) = input.words.span_of(word) {
-            let text = named
-                .iter()
-                .find(|u| u.span == span)
-                .map_or_else(|| (*word).to_string(), |u| u.id.clone());
-            let why = if *word == "casualty" {
+            let why = if word == "casualty" {
                 "is a casualty already: casualties are out of the game for good (10.4)"
             } else {
                 "is a combat unit: a casualty check is for a leader (10.4)"
             };
             return Err(BindError::NotHere {
                 span,
-                text,
+                text: word.to_string(),
                 why: why.into(),
             }
             .into());
         }
     }
     if let Some(second) = named.get(1) {
-        return Err(BindError::NotHere {
-            span: second.span,
-            text: second.id.clone(),
-            why: "is a second leader: roll one die for each leader, one check each (10.4)".into(),
-        }
-        .into());
+        return Err(second
+            .refuse("is a second leader: roll one die for each leader, one check each (10.4)"));
     }
     Ok((!named.is_empty()).then_some(0))
 }
@@ -217,7 +212,7 @@ fn leader_casualty(
     let Some(row) = rules.leader_casualty.iter().find(|r| r.keyword == part) else {
         return Err(input.missing("no such leader row"));
     };
-    let leader = input.memoized(|| casualty_of(input, rules))?;
+    let leader = input.memoized(|| casualty_of(input))?;
     let mut res = input.resolution("leader-casualty", format!("leader casualty check ({part})"));
     let die = dice.roll(6)?;
     res.die("die", die);
@@ -265,20 +260,16 @@ fn ma(
     let rules = variant.rules(tables);
     let table = &rules.ma;
     let words = &input.words;
-    let leaders = input.memoized(|| {
-        let named = named::named(&input.command.words, &ma_vocab(rules), words, |b, span| {
-            named::brought_number(b, span) || named::brought(b, span, "v")
-        });
-        Ok(named.into_iter().filter(|u| !u.combat).collect::<Vec<_>>())
+    // The named leaders: how many, and their movement values added up
+    // (standard 10.3 sets no limit to the leaders assisting a unit;
+    // QuickPlay 10.0: "The factors of one leader may be applied to a
+    // unit"). A typed `leader=N` stands for them.
+    let (leaders, leader_mv) = *input.memoized(|| {
+        let units = named::side(input, None)?;
+        named::one_leader_per_unit(variant, &units, 1)?;
+        let sum = named::leaders_sum(&units, "leader-mv").filter(|_| words.implied("leader-mv"));
+        Ok((named::leaders(&units).count(), sum))
     })?;
-    if let Some(second) = leaders.get(1) {
-        return Err(BindError::NotHere {
-            span: second.span,
-            text: second.id.clone(),
-            why: "is a second leader: one leader's movement value is added (standard 10.3, QuickPlay 10.0 1)".into(),
-        }
-        .into());
-    }
     let printed = whole(input, "a movement allowance", 0, 30)?;
     let variable = words.has("v");
     if printed.is_none() && !variable {
@@ -380,8 +371,19 @@ fn ma(
             }
         }
     }
-    if let Some(l) = super::morale::leader_value(words, "leader", "leader-mv")? {
-        res.modifier("an accompanying leader adds his movement value (10.3)", l);
+    let leader = match leader_mv {
+        Some(sum) => Some(sum),
+        None => super::morale::leader_value(words, "leader", "leader-mv")?,
+    };
+    if let Some(l) = leader {
+        if leaders > 1 && leader_mv.is_some() {
+            res.modifier(
+                format!("the {leaders} accompanying leaders add their movement values (10.3)"),
+                l,
+            );
+        } else {
+            res.modifier("an accompanying leader adds his movement value (10.3)", l);
+        }
         ma += l;
     }
     res.set_score(ma);

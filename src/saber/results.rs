@@ -54,30 +54,13 @@ pub struct Effect {
     pub kind: &'static str,
     /// The rule's words; left empty under `odds`, which reads only the brief.
     pub text: String,
-    /// The effect in a few words (its text up to the first colon), how
-    /// `odds` counts it: the full text carries the dice.
-    pub brief: String,
+    /// Where in its `Ctx`'s briefs the effect in a few words is (its text
+    /// up to the first colon), how `odds` counts it: the full text
+    /// carries the dice.
+    brief: std::ops::Range<usize>,
 }
 
 impl Effect {
-    /// An effect in the rule's words. Under `odds` (`quiet`) the text is
-    /// written only up to its brief, and not kept.
-    pub fn new(side: Option<Side>, kind: &'static str, text: impl Display, quiet: bool) -> Effect {
-        let (text, brief) = if quiet {
-            (String::new(), brief(text))
-        } else {
-            let text = text.to_string();
-            let brief = brief(&text);
-            (text, brief)
-        };
-        Effect {
-            side,
-            kind,
-            text,
-            brief,
-        }
-    }
-
     /// The id for JSON and outcomes: `defender-routs`, `no-effect`.
     pub fn id(&self) -> impl Display + '_ {
         display_with(move |f| match self.side {
@@ -99,10 +82,10 @@ impl Effect {
     }
 }
 
-/// A text up to its first colon, written no further.
-fn brief(text: impl Display) -> String {
-    struct UpToColon(String);
-    impl fmt::Write for UpToColon {
+/// A text up to its first colon, written onto `out` and no further.
+fn write_brief(out: &mut String, text: impl Display) {
+    struct UpToColon<'s>(&'s mut String);
+    impl fmt::Write for UpToColon<'_> {
         fn write_str(&mut self, s: &str) -> fmt::Result {
             match s.split_once(':') {
                 Some((before, _)) => {
@@ -117,11 +100,8 @@ fn brief(text: impl Display) -> String {
             }
         }
     }
-    // Room for most briefs, so that writing one seldom grows it.
-    let mut brief = UpToColon(String::with_capacity(64));
     // An error only says the colon was reached.
-    let _ = write!(brief, "{text}");
-    brief.0
+    let _ = write!(UpToColon(out), "{text}");
 }
 
 /// A modifier row, its label written only when the explanation is kept.
@@ -172,18 +152,8 @@ pub fn roll_cell<'c>(
     Ok(cell)
 }
 
-/// How `odds` groups a combat's results: the brief of every effect.
-pub fn odds_group(effects: &[Effect]) -> String {
-    let len = effects.iter().map(|e| e.brief.len() + 2).sum();
-    let mut group = String::with_capacity(len);
-    for (i, effect) in effects.iter().enumerate() {
-        if i > 0 {
-            group.push_str("; ");
-        }
-        group.push_str(&effect.brief);
-    }
-    group
-}
+/// Between the briefs of a combat's effects, as `odds` groups them.
+const BRIEF_SEPARATOR: &str = "; ";
 
 /// The effects of a CRT's extras. They apply in addition to any other
 /// result, and so outlast a tactic's replacement of the result.
@@ -222,6 +192,12 @@ pub struct Ctx<'a> {
     pub choice: bool,
     /// Built for `odds`: effects keep only their briefs, and no notes.
     quiet: bool,
+    /// The briefs of the effects, in the order made, each after a
+    /// separator but the first: while no effect is dropped, how `odds`
+    /// groups the combat's results, written once.
+    briefs: String,
+    /// How many effects were made.
+    made: usize,
 }
 
 pub fn idx(side: Side) -> usize {
@@ -256,6 +232,17 @@ impl<'a> Ctx<'a> {
             game: Vec::new(),
             choice: false,
             quiet: res.quiet,
+            // Room for most outcomes, so that writing one seldom grows it.
+            briefs: String::with_capacity(128),
+            made: 0,
+        }
+    }
+
+    /// The code that took effect, for JSON `applied`: not kept under
+    /// `odds`.
+    pub fn mark_applied(&mut self, code: &'static str) {
+        if !self.quiet {
+            self.applied.push(code);
         }
     }
 
@@ -278,13 +265,13 @@ impl<'a> Ctx<'a> {
 
     /// Outcome id and text from the effects: the first effect is the
     /// outcome, the others lead the notes, marked like it.
-    pub fn finish(&self, res: &mut Resolution, tone: Tone) {
+    pub fn finish(&mut self, res: &mut Resolution, tone: Tone) {
         let first = self
             .effects
             .first()
             .map_or_else(String::new, |e| e.text.clone());
         res.set_outcome(self.outcome_id(), first, tone);
-        res.odds_group = Some(odds_group(&self.effects).into());
+        res.odds_group = Some(self.odds_group().into());
         if res.quiet {
             return;
         }
@@ -332,8 +319,54 @@ impl<'a> Ctx<'a> {
         self.effects.retain(|e| e.kind != MAY_ADVANCE);
     }
 
+    /// An effect in the rule's words. Under `odds` (`quiet`) the text is
+    /// written only up to its brief, and not kept.
     pub fn effect(&mut self, side: Option<Side>, kind: &'static str, text: impl Display) {
-        self.effects.push(Effect::new(side, kind, text, self.quiet));
+        if self.made > 0 {
+            self.briefs.push_str(BRIEF_SEPARATOR);
+        }
+        self.made += 1;
+        let start = self.briefs.len();
+        let text = if self.quiet {
+            write_brief(&mut self.briefs, text);
+            String::new()
+        } else {
+            let text = text.to_string();
+            write_brief(&mut self.briefs, &text);
+            text
+        };
+        self.effects.push(Effect {
+            side,
+            kind,
+            text,
+            brief: start..self.briefs.len(),
+        });
+    }
+
+    /// Add to the brief of the effect made last.
+    fn extend_brief(&mut self, more: &str) {
+        if let Some(effect) = self.effects.last_mut()
+            && effect.brief.end == self.briefs.len()
+        {
+            self.briefs.push_str(more);
+            effect.brief.end = self.briefs.len();
+        }
+    }
+
+    /// How `odds` groups a combat's results: the brief of every effect.
+    fn odds_group(&mut self) -> String {
+        if self.made == self.effects.len() {
+            // None was dropped: the briefs as written.
+            return std::mem::take(&mut self.briefs);
+        }
+        let mut group = String::with_capacity(self.briefs.len());
+        for (i, effect) in self.effects.iter().enumerate() {
+            if i > 0 {
+                group.push_str(BRIEF_SEPARATOR);
+            }
+            group.push_str(self.briefs.get(effect.brief.clone()).unwrap_or(""));
+        }
+        group
     }
 
     /// A note under the outcome, written only when it is shown.
@@ -368,7 +401,10 @@ impl<'a> Ctx<'a> {
             morale::check_again(res, table, input, who, die, label)
         };
         self.morale_die_used = true;
-        self.checks.push(check.clone());
+        // For JSON only.
+        if !self.quiet {
+            self.checks.push(check.clone());
+        }
         Ok(check)
     }
 
@@ -382,7 +418,7 @@ impl<'a> Ctx<'a> {
     ) -> Result<(), CommandError> {
         self.undefined_note(code.as_str());
         let (Some(side), Some(letter)) = (code.side(), code.letter()) else {
-            self.applied.push(code.as_str());
+            self.mark_applied(code.as_str());
             if code == Code::Ex {
                 self.exchange();
             } else {
@@ -405,7 +441,7 @@ impl<'a> Ctx<'a> {
         let who = self.label(side);
         match procedure {
             Procedure::RetreatOrDisrupt | Procedure::RetreatOrDisruptNoCheck => {
-                self.applied.push(code.as_str());
+                self.mark_applied(code.as_str());
                 self.retreat_or_disrupt(res, dice, code, side, procedure)?;
             }
             Procedure::CheckThenRetreat | Procedure::CheckThenR => {
@@ -413,7 +449,7 @@ impl<'a> Ctx<'a> {
                 if check.passed {
                     self.passed_then(res, dice, code, secondary, side)?;
                 } else {
-                    self.applied.push(code.as_str());
+                    self.mark_applied(code.as_str());
                     if procedure == Procedure::CheckThenR {
                         let r_code = Code::of(side, Letter::R);
                         self.note(format_args!(
@@ -429,7 +465,7 @@ impl<'a> Ctx<'a> {
                 }
             }
             Procedure::LossOrRetreatDisrupted => {
-                self.applied.push(code.as_str());
+                self.mark_applied(code.as_str());
                 if let Some(text) = self.cavalry_x(side) {
                     self.retreat_disrupted(
                         side,
@@ -453,7 +489,7 @@ impl<'a> Ctx<'a> {
             }
             Procedure::CheckLoss => {
                 let check = self.check(res, dice, side)?;
-                self.applied.push(code.as_str());
+                self.mark_applied(code.as_str());
                 if let Some(text) = self.cavalry_x(side) {
                     self.retreat_disrupted(
                         side,
@@ -486,7 +522,7 @@ impl<'a> Ctx<'a> {
                 if check.passed {
                     self.passed_then(res, dice, code, secondary, side)?;
                 } else {
-                    self.applied.push(code.as_str());
+                    self.mark_applied(code.as_str());
                     self.rout(side, format_args!("{code} — check failed: all participating and stacked units of the {who} rout"));
                     if r.rout_gives_fow {
                         let winner = self.label(side.other());
@@ -500,7 +536,7 @@ impl<'a> Ctx<'a> {
             }
             Procedure::CheckEliminate => {
                 let check = self.check(res, dice, side)?;
-                self.applied.push(code.as_str());
+                self.mark_applied(code.as_str());
                 if check.passed {
                     self.moved[idx(side)] = Moved::Yes;
                     self.game(side, Who::Primary, SaberEffect::StepLost);
@@ -543,7 +579,7 @@ impl<'a> Ctx<'a> {
             }
             None => {
                 let who = self.label(side);
-                self.applied.push("NE");
+                self.mark_applied("NE");
                 self.effect(
                     Some(side),
                     "holds",
@@ -598,8 +634,8 @@ impl<'a> Ctx<'a> {
             }
         });
         self.effect(Some(side), "retreat-or-disrupt", text);
-        if let (Some(check), Some(effect)) = (check, self.effects.last_mut()) {
-            effect.brief.push_str(if check.passed {
+        if let Some(check) = check {
+            self.extend_brief(if check.passed {
                 "; already disrupted, it would pass its check"
             } else {
                 "; already disrupted, it would rout"
