@@ -191,6 +191,16 @@ fn structure(tokens: Vec<Word>, books: &[System]) -> Result<Command, ParseError>
     if tokens.peek().and_then(Word::keyword) == Some("odds") {
         mode = Mode::Odds;
         tokens.next();
+        // `odds mayhem fire …` as well as `mayhem odds fire …`.
+        if system.is_none()
+            && let Some(word) = tokens.peek()
+            && let Some(sys) = word
+                .keyword()
+                .and_then(|k| books.iter().find(|b| b.id() == k).copied())
+        {
+            system = Some((sys, word.span));
+            tokens.next();
+        }
     }
 
     let verb_word = tokens.next().ok_or_else(|| ParseError::MissingVerb {
@@ -336,6 +346,16 @@ mod tests {
             let c = parse(&format!("shoot musket {text}"));
             assert_eq!(c.words[1].kind, WordKind::Distance(n, unit), "{text}");
             assert_eq!(c.words[1].text, text);
+        }
+    }
+
+    #[test]
+    fn the_rule_system_may_follow_odds() {
+        // Issue: `odds mayhem fire musket 10" open` was "unknown verb `mayhem`".
+        for line in ["drums odds hold", "odds drums hold"] {
+            let c = parse(line);
+            assert_eq!(c.system.map(|s| s.0), Some(DRUMS), "{line}");
+            assert_eq!((c.mode, c.verb.as_str()), (Mode::Odds, "hold"), "{line}");
         }
     }
 

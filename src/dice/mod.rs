@@ -240,6 +240,14 @@ pub trait DiceSource {
         None
     }
 
+    /// Dice the procedure throws only when an earlier die allows, and this
+    /// time did not (the impact die after a miss): entered ones are taken
+    /// and given back as not needed, so that typing every die a procedure
+    /// may throw is never an error. Rolled or enumerated dice: none.
+    fn unneeded(&mut self, _count: u32) -> Vec<u32> {
+        Vec::new()
+    }
+
     /// `n` dice counted against a score.
     fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
         within_limit(n)?;
@@ -339,6 +347,17 @@ impl Dice {
 }
 
 impl DiceSource for Dice {
+    fn unneeded(&mut self, count: u32) -> Vec<u32> {
+        let mut faces = Vec::new();
+        for _ in 0..count {
+            match self.entered.pop_front() {
+                Some(die) => faces.push(die.face),
+                None => break,
+            }
+        }
+        faces
+    }
+
     fn roll(&mut self, sides: u32) -> Result<Rolled, DiceError> {
         if let Some(die) = self.entered.pop_front() {
             if die.face == 0 || die.face > sides {
