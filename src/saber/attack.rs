@@ -711,6 +711,7 @@ fn fight(
     );
     let morale_die = dice.roll_against(rules.morale.die, &morale_cuts)?;
     let mut ctx = Ctx::new(rules, input, sides, morale_die, &res);
+    ctx.night = setup.night && rules.combat.night.is_some();
     ctx.checks = checks;
     let pre_checks = ctx.checks.len();
 

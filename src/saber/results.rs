@@ -198,6 +198,9 @@ pub struct Ctx<'a> {
     briefs: String,
     /// How many effects were made.
     made: usize,
+    /// A night combat (standard 14.2 4): the attacker advances only into
+    /// the hex of a routed defender, and otherwise not at all.
+    pub night: bool,
 }
 
 pub fn idx(side: Side) -> usize {
@@ -235,6 +238,7 @@ impl<'a> Ctx<'a> {
             // Room for most outcomes, so that writing one seldom grows it.
             briefs: String::with_capacity(128),
             made: 0,
+            night: false,
         }
     }
 
@@ -693,10 +697,14 @@ impl<'a> Ctx<'a> {
         self.effect(Some(side), "routs", format_args!("{text}: {}", r.rout));
         if side == Side::Defender {
             let winner = self.label(Side::Attacker);
+            let advance = match &self.rules.combat.night_advance {
+                Some(night) if self.night => night,
+                _ => &r.rout_advance,
+            };
             self.effect(
                 Some(Side::Attacker),
                 MAY_ADVANCE,
-                format_args!("the {winner} may advance: {}", r.rout_advance),
+                format_args!("the {winner} may advance: {advance}"),
             );
         } else {
             self.advance_if(side, true);
@@ -751,7 +759,9 @@ impl<'a> Ctx<'a> {
 
     /// The winner may advance when the loser's hex may be vacated.
     fn advance_if(&mut self, loser: Side, certain: bool) {
-        if loser != Side::Defender {
+        // At night a defender that does not rout sees the attacker retreat
+        // (14.2 4): no advance.
+        if loser != Side::Defender || self.night {
             return;
         }
         let winner = self.label(Side::Attacker);
