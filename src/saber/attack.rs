@@ -27,6 +27,8 @@ use super::{AdjustTo, MoraleTable, SaberRules, Tables, TacticSide, Variant};
 use crate::resolution::Target;
 
 const ATTACKER_TACTIC: &str = "an attacker's tactic";
+/// The arms a unit may bring, as fact words.
+const ARMS: [&str; 3] = ["infantry", "cavalry", "artillery"];
 const DEFENDER_TACTIC: &str = "a defender's tactic";
 
 pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
@@ -282,6 +284,7 @@ fn check_sides(
     a: &SideWords,
     a_view: &Bound,
     d: &SideWords,
+    d_view: &Bound,
 ) -> Result<(), CommandError> {
     let arm = |side: &SideWords| -> Option<&'static str> {
         if side.cavalry {
@@ -294,18 +297,45 @@ fn check_sides(
             None
         }
     };
+    // A tactic for some arms only: the primary unit's arm (typed or
+    // brought), then every other combat unit named on the side, each by
+    // the arm it brings.
     let wrong_arm = |side: &SideWords, allowed: &[&str], why: &str| -> Result<(), CommandError> {
-        match (side.tactic, arm(side)) {
-            (Some(t), Some(arm)) if !allowed.contains(&arm) => Err(not_here(
+        let Some(t) = side.tactic else {
+            return Ok(());
+        };
+        if let Some(arm) = arm(side)
+            && !allowed.contains(&arm)
+        {
+            return Err(not_here(
                 side.tactic_span,
                 t.keyword(),
                 &format!("is for {why}, and the primary unit is {arm}"),
-            )),
-            _ => Ok(()),
+            ));
         }
+        for unit in side.units.iter().filter(|u| u.combat) {
+            if let Some(arm) = ARMS.into_iter().find(|a| unit.has(a))
+                && !allowed.contains(&arm)
+            {
+                return Err(unit.refuse(format!(
+                    "is {arm}, and `{}` is for {why}: leave it out of this combat",
+                    t.keyword()
+                )));
+            }
+        }
+        Ok(())
     };
     match a.tactic {
-        Some(Tactic::Skirmish) => wrong_arm(a, &["infantry"], "attacking infantry only (7.13 1)")?,
+        Some(Tactic::Skirmish) => {
+            wrong_arm(a, &["infantry"], "attacking infantry only (7.13 1)")?;
+            // 7.13 1: "Any attacking infantry unit with a non-bracketed,
+            // non-V Movement Allowance".
+            if let Some(unit) = a.units.iter().find(|u| u.combat && u.has("v")) {
+                return Err(unit.refuse(
+                    "has a V movement allowance: only infantry with a non-bracketed, non-V MA may skirmish (7.13 1)",
+                ));
+            }
+        }
         Some(Tactic::PressForward) => {
             wrong_arm(a, &["infantry"], "attacking infantry only (7.13 2)")?
         }
@@ -330,7 +360,42 @@ fn check_sides(
             &["infantry"],
             "an infantry unit (standard 9.5, QuickPlay 9.3)",
         )?,
+        Some(Tactic::Countercharge) => {
+            wrong_arm(d, &["cavalry"], "a defending cavalry unit (9.4)")?
+        }
         _ => {}
+    }
+    // Standard 9.5: "only the unit in square defends the hex"; QuickPlay
+    // 9.3: "Only the infantry unit forming square may participate in
+    // combat".
+    if let Some(Tactic::Square | Tactic::FormSquare) = d.tactic
+        && let Some(extra) = d.factors.get(1)
+    {
+        return Err(not_here(
+            extra.span,
+            &extra.text,
+            "is a second defending unit: only the unit in square defends the hex (standard 9.5, QuickPlay 9.3); the units stacked with it share its fate",
+        ));
+    }
+    // At most two combat units charge (7.13 3: "one infantry battalion
+    // plus one other infantry unit"; 9.3 1: "one squadron, and any one
+    // other cavalry unit"); in QuickPlay each cavalry unit charges alone
+    // (9.2: "the charges are resolved separately").
+    let most = match (variant, a.tactic) {
+        (Variant::Standard, Some(Tactic::Charge | Tactic::CavalryCharge)) => 2,
+        (Variant::QuickPlay, Some(Tactic::CavalryCharge)) => 1,
+        _ => usize::MAX,
+    };
+    if let Some(extra) = a.factors.get(most) {
+        let why = match variant {
+            Variant::Standard => match a.tactic {
+                Some(Tactic::Charge) => "is a third charging unit: a charge takes at most one infantry battalion plus one other infantry unit (7.13 3)",
+                _ => "is a third charging unit: a cavalry charge takes at most one squadron and any one other cavalry unit (9.3 1)",
+            }
+            .to_string(),
+            Variant::QuickPlay => "is a second charging unit: more than one cavalry unit may charge a single defender, but the charges are resolved separately (QuickPlay 9.2): one `attack` for each".to_string(),
+        };
+        return Err(not_here(extra.span, &extra.text, &why));
     }
     if variant == Variant::Standard {
         // 7.13 3, 9.3: charge participants may not be disrupted or ineffective.
@@ -357,6 +422,26 @@ fn check_sides(
                         &format!(
                             "is {word}: {} participants may not be disrupted or ineffective (7.13 3, 9.3)",
                             t.keyword()
+                        ),
+                    ));
+                }
+            }
+        }
+        // 9.4: the countercharging cavalry "does not make a morale check,
+        // but must meet all other requirements" of a charge: its
+        // participants may not be disrupted or ineffective (7.13 3).
+        if d.tactic == Some(Tactic::Countercharge) {
+            for word in ["disrupted", "ineffective"] {
+                let span = match d.units.iter().find(|u| u.combat && u.has(word)) {
+                    Some(u) => Some(u.span),
+                    None => d_view.span_of(word),
+                };
+                if let Some(span) = span {
+                    return Err(not_here(
+                        span,
+                        input.line.get(span.start..span.end).unwrap_or(word),
+                        &format!(
+                            "is {word}: countercharging cavalry must meet every requirement of a charge but the move and the check (9.4), and charge participants may not be disrupted or ineffective (7.13 3)"
                         ),
                     ));
                 }
@@ -452,7 +537,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
         "defender",
         input,
     )?;
-    check_sides(variant, input, &a, &a_view, &d)?;
+    check_sides(variant, input, &a, &a_view, &d, &d_view)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;
     if d.tactic == Some(Tactic::FormSquare) && !cavalry_charge {
