@@ -117,9 +117,19 @@ fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
         };
         v.add(adj.keyword.clone(), crate::bind::Kind::Flag, help);
     }
-    if side == Side::Attacker {
-        v = v.number("def-mr", 0, 10, "the primary defender's morale rating");
-    }
+    v = match side {
+        Side::Attacker => v.number("def-mr", 0, 10, "the primary defender's morale rating"),
+        // The same fact as the defender's `mr`: typed, it stands for the MR
+        // a named defender brings.
+        Side::Defender => v
+            .number(
+                "def-mr",
+                0,
+                10,
+                "the primary defender's morale rating (the same as `mr=N` here)",
+            )
+            .slot(&["mr", "def-mr"]),
+    };
     for t in &rules.tactic {
         let on_side = match t.side {
             TacticSide::Attacker => side == Side::Attacker,
@@ -569,13 +579,25 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
 
     // The morale of each side's primary unit, if its MR was given. A
     // typed `def-mr` wins over the MR a named defender brings.
-    let d_mr = match (d_view.value("mr"), input.words.value("def-mr")) {
-        (Some(_), Some(v)) if d_view.implied("mr") => {
-            Some((v, input.words.span_of("def-mr").unwrap_or_default()))
-        }
+    let typed_def_mr = match (input.words.value("def-mr"), d_view.value("def-mr")) {
         (Some(_), Some(_)) => {
             return Err(BindError::Conflict {
-                span: input.words.span_of("def-mr").unwrap_or_default(),
+                span: d_view.span_of("def-mr").unwrap_or_default(),
+                first: "def-mr before vs".into(),
+                second: "def-mr after vs".into(),
+                group: "the defender's morale rating".into(),
+            }
+            .into());
+        }
+        (Some(v), None) => Some((v, input.words.span_of("def-mr").unwrap_or_default())),
+        (None, Some(v)) => Some((v, d_view.span_of("def-mr").unwrap_or_default())),
+        (None, None) => None,
+    };
+    let d_mr = match (d_view.value("mr"), typed_def_mr) {
+        (Some(_), Some(typed)) if d_view.implied("mr") => Some(typed),
+        (Some(_), Some((_, span))) => {
+            return Err(BindError::Conflict {
+                span,
                 first: "mr after vs".into(),
                 second: "def-mr".into(),
                 group: "the defender's morale rating".into(),
@@ -583,8 +605,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             .into());
         }
         (Some(v), None) => Some((v, d_view.span_of("mr").unwrap_or_default())),
-        (None, Some(v)) => Some((v, input.words.span_of("def-mr").unwrap_or_default())),
-        (None, None) => None,
+        (None, typed) => typed,
     };
     let a_mr = a_view
         .value("mr")

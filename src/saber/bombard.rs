@@ -53,6 +53,13 @@ fn target_vocab(rules: &super::SaberRules) -> Vocab {
             10,
             "the target unit's morale rating, for results that check morale",
         )
+        .number(
+            "def-mr",
+            0,
+            10,
+            "the target unit's morale rating (the same as `mr=N` here)",
+        )
+        .slot(&["mr", "def-mr"])
         .number("leader-mr", 0, 9, rules.morale.leader.clone())
         .flag("infantry", "the target is infantry");
     target = match &rules.morale.artillery {
@@ -246,9 +253,20 @@ fn resolve(
     super::results::show_column(&mut res, crt, &lookup);
     let cell = super::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
 
-    let mr = target
-        .value("mr")
-        .map(|v| (v, target.span_of("mr").unwrap_or_default()));
+    let mr = match (target.value("mr"), target.value("def-mr")) {
+        (Some(_), Some(_)) if !target.implied("mr") => {
+            return Err(BindError::Conflict {
+                span: target.span_of("def-mr").unwrap_or_default(),
+                first: "mr".into(),
+                second: "def-mr".into(),
+                group: "the target's morale rating".into(),
+            }
+            .into());
+        }
+        (_, Some(v)) => Some((v, target.span_of("def-mr").unwrap_or_default())),
+        (Some(v), None) => Some((v, target.span_of("mr").unwrap_or_default())),
+        (None, None) => None,
+    };
     let d_morale = if mr.is_some() || (rules.morale.artillery.is_some() && target.has("artillery"))
     {
         Some(morale::input_from(
