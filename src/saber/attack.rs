@@ -818,6 +818,7 @@ fn fight(
     let morale_die = dice.roll_against(rules.morale.die, &morale_cuts)?;
     let mut ctx = Ctx::new(rules, input, sides, morale_die, &res);
     ctx.night = setup.night && rules.combat.night.is_some();
+    ctx.swapped = swapped;
     ctx.checks = checks;
     let pre_checks = ctx.checks.len();
 
@@ -851,12 +852,12 @@ fn fight(
         res.die("morale die (not needed)", morale_die);
     }
     if !res.quiet {
-        fields(setup, &ctx, pre_checks, &crt.name, &mut res);
+        fields(setup, &ctx, pre_checks, &crt.name, swapped, &mut res);
     }
     if crt.file.ends_with("(embedded)") {
         res.note(super::crt::EXAMPLE_NOTE);
     }
-    ctx.finish(&mut res, tone(&ctx));
+    ctx.finish(&mut res, tone(&ctx, swapped));
     Ok(res)
 }
 
@@ -1239,7 +1240,14 @@ fn game_effects(setup: &Setup, before: &Before, ctx: &Ctx, swapped: bool, res: &
 }
 
 /// The JSON fields after the dice: the checks, the results, the tactics.
-fn fields(setup: &Setup, ctx: &Ctx, pre_checks: usize, crt: &str, res: &mut Resolution) {
+fn fields(
+    setup: &Setup,
+    ctx: &Ctx,
+    pre_checks: usize,
+    crt: &str,
+    swapped: bool,
+    res: &mut Resolution,
+) {
     if let Some(first) = ctx.checks.get(pre_checks) {
         res.field("check", first.json());
     }
@@ -1255,14 +1263,26 @@ fn fields(setup: &Setup, ctx: &Ctx, pre_checks: usize, crt: &str, res: &mut Reso
     if let Some(t) = setup.defender.tactic {
         res.field("defender_tactic", t.keyword());
     }
+    if swapped {
+        // The CRT was read with the countercharging defender as the
+        // attacker (9.4): `attack`, `differential` and the codes are as
+        // the table saw them; the effects name the original roles.
+        res.field("resolved_as_attacker", "defender");
+    }
     res.field("crt", crt.to_string());
 }
 
-/// The tone of an attack's outcome, from the attacker's side.
-fn tone(ctx: &Ctx) -> Tone {
-    if ctx.routed[idx(Side::Defender)] {
+/// The tone of an attack's outcome, from the original attacker's side
+/// (`swapped`: the countercharging defender was resolved as the attacker).
+fn tone(ctx: &Ctx, swapped: bool) -> Tone {
+    let (attacker, defender) = if swapped {
+        (Side::Defender, Side::Attacker)
+    } else {
+        (Side::Attacker, Side::Defender)
+    };
+    if ctx.routed[idx(defender)] {
         Tone::Good
-    } else if ctx.routed[idx(Side::Attacker)] || ctx.moved[idx(Side::Attacker)] == Moved::Yes {
+    } else if ctx.routed[idx(attacker)] || ctx.moved[idx(attacker)] == Moved::Yes {
         Tone::Bad
     } else {
         Tone::Neutral

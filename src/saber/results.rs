@@ -201,6 +201,10 @@ pub struct Ctx<'a> {
     /// A night combat (standard 14.2 4): the attacker advances only into
     /// the hex of a routed defender, and otherwise not at all.
     pub night: bool,
+    /// The sides are resolved the other way round (a countercharge against
+    /// attackers not charging, standard 9.4): the effects still name each
+    /// side by its role in the original attack.
+    pub swapped: bool,
 }
 
 pub fn idx(side: Side) -> usize {
@@ -239,6 +243,7 @@ impl<'a> Ctx<'a> {
             briefs: String::with_capacity(128),
             made: 0,
             night: false,
+            swapped: false,
         }
     }
 
@@ -326,6 +331,11 @@ impl<'a> Ctx<'a> {
     /// An effect in the rule's words. Under `odds` (`quiet`) the text is
     /// written only up to its brief, and not kept.
     pub fn effect(&mut self, side: Option<Side>, kind: &'static str, text: impl Display) {
+        let side = if self.swapped {
+            side.map(Side::other)
+        } else {
+            side
+        };
         if self.made > 0 {
             self.briefs.push_str(BRIEF_SEPARATOR);
         }
@@ -784,6 +794,16 @@ impl<'a> Ctx<'a> {
             self.undefined_note(extra.as_str());
             let r = &self.rules.results;
             match extra {
+                // Resolved the other way round (9.4), the side the table
+                // reads as defending is the original attacker.
+                Extra::DF if self.swapped => self.effect(
+                    Some(Side::Defender),
+                    "fow",
+                    format_args!(
+                        "DF — {} (here the original attacker's player: the countercharging cavalry is treated as the attacker, 9.4)",
+                        r.df
+                    ),
+                ),
                 Extra::DF => self.effect(None, DEFENDER_FOW, format_args!("DF — {}", r.df)),
                 Extra::L => self.effect(None, LEADER_CASUALTY, format_args!("L — {}", r.leader)),
                 Extra::Ammo if bombardment => {
