@@ -387,6 +387,19 @@ fn check_sides(
             "is a second defending unit: only the unit in square defends the hex (standard 9.5, QuickPlay 9.3); the units stacked with it share its fate",
         ));
     }
+    // 7.5: "A unit with a CF of zero cannot attack".
+    if variant == Variant::Standard
+        && let Some(zero) = a.factors.iter().find(|f| f.printed == 0)
+    {
+        return Err(not_here(
+            zero.span,
+            input
+                .line
+                .get(zero.span.start..zero.span.end)
+                .unwrap_or(&zero.text),
+            "is a combat factor of zero: a unit with a CF of zero cannot attack (7.5)",
+        ));
+    }
     // At most two combat units charge (7.13 3: "one infantry battalion
     // plus one other infantry unit"; 9.3 1: "one squadron, and any one
     // other cavalry unit"); in QuickPlay each cavalry unit charges alone

@@ -203,6 +203,26 @@ fn resolve(
             "`bombard` needs the bombarding artillery's attack factors, like `bombard 4 3`",
         ));
     }
+    // Standard 8.4 1: "have attack and range factors greater than zero";
+    // QuickPlay 8.2 2: "have an attack factor greater than zero".
+    if let Some(zero) = fs.iter().find(|f| f.printed == 0) {
+        return Err(BindError::NotHere {
+            span: zero.span,
+            text: input
+                .line
+                .get(zero.span.start..zero.span.end)
+                .unwrap_or(&zero.text)
+                .to_string(),
+            why: format!(
+                "is an attack factor of zero: to bombard, an artillery unit must have an attack factor greater than zero ({})",
+                match variant {
+                    Variant::Standard => "8.4 1",
+                    Variant::QuickPlay => "QuickPlay 8.2 2",
+                }
+            ),
+        }
+        .into());
+    }
     if crt.kind == CrtKind::Ratio {
         return Err(input.missing(format!(
             "bombardment uses the attack total as a differential, and the CRT \"{}\" has odds columns",
