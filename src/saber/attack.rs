@@ -637,6 +637,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             label: "attacker",
             morale: a_morale,
             missing_mr: "the attacker's morale rating is needed for this result: add `mr=N` before `vs`",
+            mr_word: "`mr=N` before `vs`",
             disrupted: a.disrupted,
             cavalry: attacked_by_cavalry,
         },
@@ -644,6 +645,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             label: "defender",
             morale: d_morale,
             missing_mr: "the defender's morale rating is needed for this result: add `mr=N` after `vs` (or `def-mr=N`)",
+            mr_word: "`mr=N` after `vs` (or `def-mr=N`)",
             disrupted: d.disrupted,
             cavalry: d.cavalry,
         },
@@ -836,14 +838,21 @@ fn fight(
     let pre_checks = ctx.checks.len();
 
     let plan = transform(variant, setup, &before, swapped, cell, &mut res);
-    for (code, secondary) in &plan {
-        ctx.apply(&mut res, dice, *code, *secondary)?;
-    }
-    after_combat(variant, setup, &before, &mut ctx, &mut res, dice)?;
+    // A check with no MR stops the result at what the dice decided so far.
+    let undecided = match carry_out(variant, setup, &before, &plan, &mut ctx, &mut res, dice) {
+        Ok(()) => false,
+        Err(e) => match ctx.needs_mr {
+            Some((side, code)) => {
+                ctx.undecided(side, code);
+                true
+            }
+            None => return Err(e),
+        },
+    };
     closing_notes(variant, setup, &ctx, &mut res);
     // The extras apply in addition to any other result.
     ctx.extras(&cell.extras, false);
-    if setup.cavalry_charge() {
+    if setup.cavalry_charge() && !undecided {
         // The charge ends unless the defender routed and it charges again
         // (standard 9.3 6, 8; QuickPlay 9.2 5, 6): that is the player's call.
         if ctx.routed[idx(Side::Defender)] {
@@ -856,12 +865,19 @@ fn fight(
         ctx.no_advance();
         res.note("the attacker is artillery: artillery may not advance after combat (standard 8.3, QuickPlay 8.1 4)");
     }
-    if !res.quiet {
+    if undecided {
+        res.note("nothing is recorded in the game until the result is decided");
+    } else if !res.quiet {
         game_effects(setup, &before, &ctx, swapped, &mut res);
     }
 
     // Output.
-    if !ctx.morale_die_used {
+    if undecided {
+        res.die(
+            "morale die (no morale rating to read it against)",
+            morale_die,
+        );
+    } else if !ctx.morale_die_used {
         res.die("morale die (not needed)", morale_die);
     }
     if !res.quiet {
@@ -872,6 +888,23 @@ fn fight(
     }
     ctx.finish(&mut res, tone(&ctx, swapped));
     Ok(res)
+}
+
+/// The result as the tactics transformed it, then the rules that look at
+/// how the combat ended.
+fn carry_out(
+    variant: Variant,
+    setup: &Setup,
+    before: &Before,
+    plan: &Plan,
+    ctx: &mut Ctx,
+    res: &mut Resolution,
+    dice: &mut dyn DiceSource,
+) -> Result<(), CommandError> {
+    for (code, secondary) in plan {
+        ctx.apply(res, dice, *code, *secondary)?;
+    }
+    after_combat(variant, setup, before, ctx, res, dice)
 }
 
 /// The CRT column the totals land in.

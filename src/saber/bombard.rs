@@ -310,6 +310,7 @@ fn resolve(
             label: "bombarding artillery",
             morale: None,
             missing_mr: "",
+            mr_word: "",
             disrupted: false,
             cavalry: false,
         },
@@ -317,6 +318,7 @@ fn resolve(
             label: "target",
             morale: d_morale,
             missing_mr: "the target's morale rating is needed for this result: add `vs mr=N`",
+            mr_word: "`mr=N` after `vs`",
             disrupted: target.has("disrupted"),
             cavalry,
         },
@@ -353,12 +355,28 @@ fn resolve(
                 ),
             );
         }
-        _ => ctx.apply(&mut res, dice, cell.primary, secondary)?,
+        _ => {
+            if let Err(e) = ctx.apply(&mut res, dice, cell.primary, secondary) {
+                // A check with no MR: the cell stands shown, and the word
+                // that decides the rest is said.
+                let Some((side, code)) = ctx.needs_mr else {
+                    return Err(e);
+                };
+                ctx.undecided(side, code);
+            }
+        }
     }
+    let undecided = ctx.needs_mr.is_some();
     ctx.extras(&cell.extras, true);
     // Artillery may not advance after combat (8.3).
     ctx.no_advance();
-    if !ctx.morale_die_used {
+    if undecided {
+        res.die(
+            "morale die (no morale rating to read it against)",
+            morale_die,
+        );
+        res.note("nothing is recorded in the game until the result is decided");
+    } else if !ctx.morale_die_used {
         res.die("morale die (not needed)", morale_die);
     }
     if !res.quiet {
@@ -368,7 +386,9 @@ fn resolve(
         res.field("applied", ctx.applied.join(" "));
         res.field("effects", ctx.effects_json());
         res.field("crt", crt.name.clone());
-        game_effects(input, named, &ctx, &cell.extras, &mut res);
+        if !undecided {
+            game_effects(input, named, &ctx, &cell.extras, &mut res);
+        }
     }
     if crt.file.ends_with("(embedded)") {
         res.note(super::crt::EXAMPLE_NOTE);

@@ -42,6 +42,9 @@ pub struct SideInfo {
     pub morale: Option<MoraleInput>,
     /// The error when a check is needed and no MR was given.
     pub missing_mr: &'static str,
+    /// The word that gives the side its MR, like "`mr=N` after `vs`": what
+    /// decides a result whose check has no MR to read the die against.
+    pub mr_word: &'static str,
     pub disrupted: bool,
     pub cavalry: bool,
 }
@@ -205,6 +208,10 @@ pub struct Ctx<'a> {
     /// attackers not charging, standard 9.4): the effects still name each
     /// side by its role in the original attack.
     pub swapped: bool,
+    /// The code being carried out, for a check with no MR.
+    applying: Code,
+    /// A check a result called for found no MR: the side and its code.
+    pub needs_mr: Option<(Side, Code)>,
 }
 
 pub fn idx(side: Side) -> usize {
@@ -244,6 +251,8 @@ impl<'a> Ctx<'a> {
             made: 0,
             night: false,
             swapped: false,
+            applying: Code::NE,
+            needs_mr: None,
         }
     }
 
@@ -401,6 +410,10 @@ impl<'a> Ctx<'a> {
     ) -> Result<Check, CommandError> {
         let info = &self.sides[idx(side)];
         let Some(input) = &info.morale else {
+            // The caller shows what was decided and which word decides
+            // the rest ([`Ctx::undecided`]); the error is for the callers
+            // that cannot.
+            self.needs_mr = Some((side, self.applying));
             return Err(self.input.missing(info.missing_mr));
         };
         let (die, first) = match (self.morale_die, self.morale_die_used) {
@@ -430,6 +443,7 @@ impl<'a> Ctx<'a> {
         code: Code,
         secondary: Option<Code>,
     ) -> Result<(), CommandError> {
+        self.applying = code;
         self.undefined_note(code.as_str());
         let (Some(side), Some(letter)) = (code.side(), code.letter()) else {
             self.mark_applied(code.as_str());
@@ -619,7 +633,12 @@ impl<'a> Ctx<'a> {
         self.moved[idx(side)] = Moved::Choice;
         self.choice = true;
         // Standard Ar/Dr: an already disrupted unit choosing disruption checks.
-        let check = if procedure == Procedure::RetreatOrDisrupt && self.side(side).disrupted {
+        let disrupted = procedure == Procedure::RetreatOrDisrupt && self.side(side).disrupted;
+        // The check is made only if disruption is chosen: with no MR it is
+        // left to the player, the word to give said.
+        let no_mr = disrupted && self.side(side).morale.is_none();
+        let mr_word = self.side(side).mr_word;
+        let check = if disrupted && !no_mr {
             Some(self.check(res, dice, side)?)
         } else {
             None
@@ -643,6 +662,11 @@ impl<'a> Ctx<'a> {
                     f,
                     ". The primary unit already is disrupted: if disruption is chosen it checks morale and fails ({} > {}): it routs ({}) and all other participating units must retreat",
                     c.die, c.needed, r.rout
+                ),
+                None if no_mr => write!(
+                    f,
+                    ". The primary unit already is disrupted: if disruption is chosen it checks morale, and if it fails it routs ({}) and all other participating units must retreat; give its MR ({mr_word}) to roll the check",
+                    r.rout
                 ),
                 None => Ok(()),
             }
@@ -832,6 +856,23 @@ impl<'a> Ctx<'a> {
         if !self.notes.contains(&note) {
             self.notes.push(note);
         }
+    }
+
+    /// A result whose morale check has no MR to read the die against
+    /// (`needs_mr`): what the cell decided stands shown, and the outcome
+    /// says which word decides the rest. Nothing is recorded: the line,
+    /// given the MR, is entered again with the same dice.
+    pub fn undecided(&mut self, side: Side, code: Code) {
+        self.clear_results();
+        let info = self.side(side);
+        let (who, word) = (info.label, info.mr_word);
+        self.effect(
+            Some(side),
+            "needs-mr",
+            format_args!(
+                "{code} — the {who}'s morale check decides this result, and no morale rating was given: give it with {word}, and enter the same dice again"
+            ),
+        );
     }
 
     /// Drop every effect on the sides (a tactic replaces the result), keeping the extras.
