@@ -27,6 +27,22 @@ use super::{AdjustTo, MoraleTable, SaberRules, Tables, TacticSide, Variant};
 use crate::resolution::Target;
 
 const ATTACKER_TACTIC: &str = "an attacker's tactic";
+/// Supporting artillery's strength (standard 8.8, QuickPlay 8.2).
+const SUPPORT: &str = "support";
+/// A charge made as a fortune of war (standard 12.4).
+const FOW_CHARGE: &str = "fow-charge";
+/// QuickPlay 7.2's counterattack by a triggered defender.
+const COUNTERATTACK: &str = "counterattack";
+/// Standard 12.4: "the CF of all charging units (but not leaders) is doubled".
+const FOW_CHARGE_MULTIPLIER: i64 = 2;
+/// QuickPlay 7.2: "The combat factor of the counterattacking unit is doubled".
+const COUNTERATTACK_MULTIPLIER: i64 = 2;
+/// QuickPlay 9.3: "If the unit in square attacks, subtract 2 from its
+/// combat factor."
+const SQUARE_ATTACKING: i64 = 2;
+/// Standard 8.8: "double the artillery's CF if any defending unit is
+/// cavalry".
+const SUPPORT_VS_CAVALRY: i64 = 2;
 /// The arms a unit may bring, as fact words.
 const ARMS: [&str; 3] = ["infantry", "cavalry", "artillery"];
 const DEFENDER_TACTIC: &str = "a defender's tactic";
@@ -57,14 +73,14 @@ pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
         "attack",
         usage,
         "Close combat: differential (or odds), CRT cell from the combat die, results resolved with the morale die. Dice: a charge's or square's check first, then the combat die, then the morale die.",
-        side_vocab(rules, Side::Attacker),
+        side_vocab(rules, variant, Side::Attacker),
         super::resolver(t, resolve),
     )
     .examples(examples)
-    .clause(ClauseKind::Vs, side_vocab(rules, Side::Defender), 1)
+    .clause(ClauseKind::Vs, side_vocab(rules, variant, Side::Defender), 1)
 }
 
-fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
+fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
     let mut v = Vocab::new()
         .with_notation("combat factors")
         .number_from("cf")
@@ -117,6 +133,37 @@ fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
         };
         v.add(adj.keyword.clone(), crate::bind::Kind::Flag, help);
     }
+    if side == Side::Attacker {
+        v = v.number(
+            SUPPORT,
+            0,
+            factors::MAX_FACTOR,
+            match variant {
+                Variant::Standard => "supporting artillery's attack strength, added to the attacker's total; doubled if any defending unit is cavalry (8.8)",
+                Variant::QuickPlay => "bombarding artillery's attack factor added to the attack (8.2)",
+            },
+        );
+        v = match variant {
+            Variant::Standard => v
+                .flag(
+                    FOW_CHARGE,
+                    "the charge is a fortune of war (12.4): if the primary unit passes its charge morale test, the CF of all charging units (but not leaders) is doubled",
+                )
+                .flag(
+                    "square",
+                    "the attacking unit is in square: it may not attack (9.5)",
+                ),
+            Variant::QuickPlay => v
+                .flag(
+                    COUNTERATTACK,
+                    "a triggered defender not attacked counterattacks at the end of the combat phase (7.2): its combat factor is doubled",
+                )
+                .flag(
+                    "square",
+                    "the attacking unit is in square: subtract 2 from its combat factor (9.3)",
+                ),
+        };
+    }
     v = match side {
         Side::Attacker => v.number("def-mr", 0, 10, "the primary defender's morale rating"),
         // The same fact as the defender's `mr`: typed, it stands for the MR
@@ -150,6 +197,16 @@ fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
 /// One side's words, read.
 struct SideWords {
     factors: Vec<Factor>,
+    /// Supporting artillery's strength and where it was said (attacker).
+    support: Option<(i64, Span)>,
+    /// The charge is a fortune of war (standard 12.4).
+    fow_charge: bool,
+    /// A QuickPlay counterattack (7.2).
+    counterattack: bool,
+    /// The attacking unit is in square (QuickPlay 9.3).
+    in_square: bool,
+    /// Some unit of the side is cavalry: the primary, or another named.
+    any_cavalry: bool,
     /// For each factor, whether its unit is disrupted (or, in QuickPlay,
     /// ineffective): halved when attacking (standard 11.1 2, QuickPlay
     /// 11.1 4, 11.3).
@@ -267,7 +324,15 @@ fn read_side<'a>(
             unit_disrupted && !accompanied
         })
         .collect();
+    let any_cavalry = view.has("cavalry") || units.iter().any(|u| u.combat && u.has("cavalry"));
     let side = SideWords {
+        support: view
+            .value(SUPPORT)
+            .map(|v| (v, view.span_of(SUPPORT).unwrap_or_default())),
+        fow_charge: view.has(FOW_CHARGE),
+        counterattack: view.has(COUNTERATTACK),
+        in_square: side == Side::Attacker && view.has("square"),
+        any_cavalry,
         factors,
         disrupted_factor,
         accompanied_disrupted,
@@ -487,6 +552,74 @@ fn check_sides(
     Ok(())
 }
 
+/// The attacker's words that change the factors: each where the rules
+/// allow it.
+fn check_attack_words(variant: Variant, a: &SideWords, a_view: &Bound) -> Result<(), CommandError> {
+    let refuse = |word: &str, why: &str| -> CommandError {
+        not_here(a_view.span_of(word).unwrap_or_default(), word, why)
+    };
+    let charging = matches!(a.tactic, Some(Tactic::Charge | Tactic::CavalryCharge));
+    if a.in_square {
+        match variant {
+            Variant::Standard => {
+                return Err(refuse(
+                    "square",
+                    "is a unit in square, and a unit in square may not attack (9.5)",
+                ));
+            }
+            Variant::QuickPlay => {
+                if let Some(extra) = a.factors.get(1) {
+                    return Err(not_here(
+                        extra.span,
+                        &extra.text,
+                        "is a second attacking unit: only the infantry unit forming square may participate in combat (9.3)",
+                    ));
+                }
+            }
+        }
+    }
+    if a.fow_charge && !charging {
+        return Err(refuse(
+            FOW_CHARGE,
+            "is a charge made as a fortune of war (12.4): add `charge` (infantry) or `cavalry-charge` (cavalry)",
+        ));
+    }
+    if a.counterattack
+        && let Some(extra) = a.factors.get(1)
+    {
+        return Err(not_here(
+            extra.span,
+            &extra.text,
+            "is a second unit: the counterattacking unit attacks alone (7.2); resolve one `attack` for each",
+        ));
+    }
+    if let Some((support, span)) = a.support {
+        let text = format!("{SUPPORT}={support}");
+        if support == 0 {
+            return Err(not_here(
+                span,
+                &text,
+                "is no support: supporting artillery must be able to bombard the defender (8.8 2), with an attack factor greater than zero (8.4 1; QuickPlay 8.2 2)",
+            ));
+        }
+        if charging {
+            return Err(not_here(
+                span,
+                &text,
+                match variant {
+                    Variant::Standard => {
+                        "is artillery support, and a charge allows none (7.13 3, 9.3)"
+                    }
+                    Variant::QuickPlay => {
+                        "is artillery support, and no attack other than a cavalry charge may be made against the same unit (9.2)"
+                    }
+                },
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// An attack as its words and the tables set it up, before any die: the
 /// same for every way the dice fall, so `odds` works it out once.
 struct Setup {
@@ -561,6 +694,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
         input,
     )?;
     check_sides(variant, input, &a, &a_view, &d, &d_view)?;
+    check_attack_words(variant, &a, &a_view)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;
     if d.tactic == Some(Tactic::FormSquare) && !cavalry_charge {
@@ -966,6 +1100,8 @@ fn totals(
             attack += factors::count(res, sides[0].label, f, h, combat);
         }
     }
+    // The units' factors, without the leaders': what a doubling doubles.
+    let unit_factors = attack;
     match att.accompanied_disrupted {
         0 => {}
         1 => res.row(
@@ -988,6 +1124,65 @@ fn totals(
     if let Some(cf) = def.leader_cf {
         leader_modifier(res, sides[1].label, def.leaders, cf);
         defence += cf;
+    }
+    // Standard 12.4: "If the primary unit passes its charge morale test,
+    // the CF of all charging units (but not leaders) is doubled."
+    if att.fow_charge && before.pressed_home {
+        let extra = unit_factors.saturating_mul(FOW_CHARGE_MULTIPLIER - 1);
+        modifier(
+            res,
+            "fortune-of-war charge pressed home: the CF of all charging units (but not leaders) is doubled (12.4)",
+            extra,
+        );
+        attack += extra;
+    }
+    if att.counterattack {
+        let extra = unit_factors.saturating_mul(COUNTERATTACK_MULTIPLIER - 1);
+        modifier(
+            res,
+            "counterattack: the combat factor of the counterattacking unit is doubled (7.2)",
+            extra,
+        );
+        attack += extra;
+    }
+    if att.in_square {
+        // Not below zero: a factor is never negative.
+        let cut = SQUARE_ATTACKING.min(unit_factors);
+        modifier(
+            res,
+            "the attacking unit is in square: subtract 2 from its combat factor (9.3)",
+            -cut,
+        );
+        attack -= cut;
+    }
+    // Supporting artillery fights for the original attacker, whichever
+    // side the CRT reads it as.
+    if let Some((support, _)) = setup.attacker.support {
+        let label = if swapped {
+            sides[1].label
+        } else {
+            sides[0].label
+        };
+        let mut total = support;
+        modifier(
+            res,
+            format_args!("{label}: supporting artillery (standard 8.8, QuickPlay 8.2)"),
+            support,
+        );
+        if variant == Variant::Standard && setup.defender.any_cavalry {
+            let extra = support.saturating_mul(SUPPORT_VS_CAVALRY - 1);
+            modifier(
+                res,
+                "supporting artillery: its CF is doubled, a defending unit being cavalry (8.8)",
+                extra,
+            );
+            total += extra;
+        }
+        if swapped {
+            defence += total;
+        } else {
+            attack += total;
+        }
     }
     // Tactics that add to the factors.
     if a_tactic == Some(Tactic::PressForward)
@@ -1017,7 +1212,8 @@ fn totals(
             );
             defence += v;
         } else {
-            let n = att.factors.len() as i64;
+            // Bombarding artillery adds two as well (9.3).
+            let n = att.factors.len() as i64 + i64::from(att.support.is_some());
             modifier(
                 res,
                 format_args!("{}: each attacking unit other than cavalry (×{n})", row.row),

@@ -21,6 +21,11 @@ use crate::resolution::Target;
 pub const MAX_MA_ROLLS: u32 = 100;
 
 const LEADER_PART: &str = "the leader's part in the combat";
+const SQUARE: &str = "square";
+const ALONE: &str = "alone";
+/// Standard 10.1: leaders moving alone "always have 12 MP"; QuickPlay
+/// 10.0: "They may move alone up to 12 hexes".
+const LEADER_ALONE_MA: i64 = 12;
 const FOW_ACTION: &str = "a fortune of war";
 
 pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
@@ -143,7 +148,27 @@ fn ma_vocab(rules: &super::SaberRules) -> Vocab {
             20,
             "the same as `leader=N` (named leaders bring it)",
         )
-        .slot(&["leader", "leader-mv"]);
+        .slot(&["leader", "leader-mv"])
+        .flag(
+            SQUARE,
+            match rules.ma.procedure {
+                MaProcedure::RerollAbovePrinted => {
+                    "the unit is in square: it moves at half its normal MA, rounded down (9.5)"
+                }
+                MaProcedure::CapAtPrinted => {
+                    "the unit is in square: units in square may move one hex per movement phase (9.3)"
+                }
+            },
+        )
+        .flag(
+            ALONE,
+            match rules.ma.procedure {
+                MaProcedure::RerollAbovePrinted => {
+                    "a leader moving alone: he always has 12 MP and never rolls for his MA (10.1)"
+                }
+                MaProcedure::CapAtPrinted => "a leader moving alone: up to 12 hexes (10.0)",
+            },
+        );
     for reason in &rules.ma.rolls_when {
         vocab = vocab.flag(&reason.keyword, reason.row.clone());
     }
@@ -271,6 +296,9 @@ fn ma(
         Ok((named::leaders(&units).count(), sum))
     })?;
     let printed = whole(input, "a movement allowance", 0, 30)?;
+    if words.has(ALONE) {
+        return leader_alone(rules, input, printed.is_some(), leaders);
+    }
     let variable = words.has("v");
     if printed.is_none() && !variable {
         return Err(input.missing(
@@ -386,6 +414,25 @@ fn ma(
         }
         ma += l;
     }
+    if words.has(SQUARE) {
+        match table.procedure {
+            MaProcedure::RerollAbovePrinted => {
+                let half = ma / 2;
+                res.modifier(
+                    "in square: the unit moves at half its normal MA, rounded down (9.5)",
+                    half - ma,
+                );
+                ma = half;
+            }
+            MaProcedure::CapAtPrinted => {
+                res.row(
+                    "in square: units in square may move one hex per movement phase (9.3)",
+                    "1 hex",
+                );
+                ma = 1;
+            }
+        }
+    }
     res.set_score(ma);
     res.field("ma", ma);
     res.set_outcome(
@@ -394,6 +441,70 @@ fn ma(
         Tone::Neutral,
     );
     res.note(table.rule.clone());
+    Ok(res)
+}
+
+/// A leader moving alone (standard 10.1, QuickPlay 10.0): 12, no die, and
+/// nothing else said of a unit's movement.
+fn leader_alone(
+    rules: &super::SaberRules,
+    input: &Input,
+    printed: bool,
+    leaders: usize,
+) -> Result<Resolution, CommandError> {
+    let words = &input.words;
+    let refuse = |span: crate::command::Span, text: &str, why: &str| -> CommandError {
+        BindError::NotHere {
+            span,
+            text: text.to_string(),
+            why: why.to_string(),
+        }
+        .into()
+    };
+    if printed && let Some((n, span)) = words.number {
+        return Err(refuse(
+            span,
+            &n.to_string(),
+            "is a printed MA, and a leader moving alone has none: he always has 12 MP (10.1; QuickPlay 10.0): type `ma alone`",
+        ));
+    }
+    let unit_words = rules
+        .ma
+        .rolls_when
+        .iter()
+        .map(|r| r.keyword.as_str())
+        .chain(["v", "march", "cavalry", SQUARE, "leader"]);
+    for word in unit_words {
+        if words.has(word) && !words.implied(word) {
+            return Err(refuse(
+                words.span_of(word).unwrap_or_default(),
+                word,
+                "is said of a unit's movement, and a leader moving alone always has 12 MP, never rolled (10.1; QuickPlay 10.0)",
+            ));
+        }
+    }
+    if leaders > 1 {
+        return Err(
+            input.missing("a leader moving alone is one leader: name one, or none (`ma alone`)")
+        );
+    }
+    let mut res = input.resolution("ma", "movement allowance: a leader moving alone");
+    res.row(
+        match rules.ma.procedure {
+            MaProcedure::RerollAbovePrinted => {
+                "moving alone, leaders always have 12 MP and never roll for their MA (10.1)"
+            }
+            MaProcedure::CapAtPrinted => "leaders may move alone up to 12 hexes (10.0)",
+        },
+        LEADER_ALONE_MA,
+    );
+    res.set_score(LEADER_ALONE_MA);
+    res.field("ma", LEADER_ALONE_MA);
+    res.set_outcome(
+        "ma",
+        format!("MA {LEADER_ALONE_MA} movement points this phase"),
+        Tone::Neutral,
+    );
     Ok(res)
 }
 
