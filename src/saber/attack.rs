@@ -51,10 +51,10 @@ pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
     let usage: &'static str = match variant {
         Variant::Standard => {
-            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [night|twilight] [skirmish|press-forward|charge|disengage|cavalry-charge] vs CF… [mr=N] [leader-cf=N] [disrupted] [cavalry] [last-stand|disengage|countercharge|square|form-square]"
+            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [night|twilight] [support=N] [fow-charge] [skirmish|press-forward|charge|disengage|cavalry-charge] vs CF… [mr=N|def-mr=N] [leader-cf=N] [disrupted] [cavalry] [last-stand|disengage|countercharge|square|form-square]"
         }
         Variant::QuickPlay => {
-            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [cavalry-charge] vs CF… [mr=N] [leader-cf=N] [disrupted] [cavalry] [square]"
+            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [support=N] [counterattack] [square] [cavalry-charge] vs CF… [mr=N|def-mr=N] [leader-cf=N] [disrupted] [cavalry] [square]"
         }
     };
     let examples: &'static [&'static str] = match variant {

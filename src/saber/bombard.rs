@@ -28,7 +28,7 @@ pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     VerbDoc::new(
         Some(variant.system()),
         "bombard",
-        "bombard CF… [vs [cavalry] [mr=N] [disrupted] [square]]",
+        "bombard CF… [vs [cavalry] [mr=N|def-mr=N] [disrupted] [square]]",
         "Bombardment: the artillery's attack total is the differential (doubled against cavalry); A results ignored. Dice: combat die, then morale die.",
         attacker,
         super::resolver(t, resolve),

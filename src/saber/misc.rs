@@ -62,7 +62,7 @@ pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
         VerbDoc::new(
             Some(system),
             "ma",
-            "ma N [v] [disrupted] [march] [cavalry] [leader=N]",
+            "ma N [v] [disrupted] [march] [cavalry] [square] [leader=N] | ma alone",
             "Movement allowance, rolled when the rules say so.",
             ma_vocab(rules),
             super::resolver(t, ma),
