@@ -56,17 +56,21 @@ fn defending(system: System, factor: &str) -> i64 {
 fn halving_edge_cases() {
     use drumhead::saber::{QUICKPLAY as SaberQuickplay, SABER as Saber};
     // Once: divide by two, rounding up any remainder (standard 7.7, QuickPlay 7.4).
-    for (f, v) in [("5h", 3), ("4h", 2), ("1h", 1), ("0h", 0), ("9h", 5)] {
+    for (f, v) in [("5h", 3), ("4h", 2), ("1h", 1), ("9h", 5)] {
         assert_eq!(attacking(Saber, f), v, "{f}");
         assert_eq!(attacking(SaberQuickplay, f), v, "{f}");
     }
+    // Standard 7.5: "A unit with a CF of zero cannot attack": a zero is
+    // halved on defence.
+    assert_eq!(defending(Saber, "0h"), 0);
+    assert_eq!(attacking(SaberQuickplay, "0h"), 0);
     // Twice or more: a combat factor of one.
     for f in ["5hh", "2hh", "9hhh", "1hh"] {
         assert_eq!(attacking(Saber, f), 1, "{f}");
         assert_eq!(attacking(SaberQuickplay, f), 1, "{f}");
     }
     // Zero CF remain zero (standard 7.7); QuickPlay 7.4: "regardless of its original combat factor".
-    assert_eq!(attacking(Saber, "0hh"), 0);
+    assert_eq!(defending(Saber, "0hh"), 0);
     assert_eq!(attacking(SaberQuickplay, "0hh"), 1);
     // A parenthesized CF is halved when attacking, not when defending (2.4, 7.5).
     assert_eq!(attacking(Saber, "(5)"), 3);

@@ -6,11 +6,12 @@
 //! die, then the morale die; a second check in one result draws a further
 //! die.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
-use crate::command::{ClauseKind, Span, Word};
+use crate::command::{ClauseKind, Span};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Tone};
@@ -26,16 +27,34 @@ use super::{AdjustTo, MoraleTable, SaberRules, Tables, TacticSide, Variant};
 use crate::resolution::Target;
 
 const ATTACKER_TACTIC: &str = "an attacker's tactic";
+/// Supporting artillery's strength (standard 8.8, QuickPlay 8.2).
+const SUPPORT: &str = "support";
+/// A charge made as a fortune of war (standard 12.4).
+const FOW_CHARGE: &str = "fow-charge";
+/// QuickPlay 7.2's counterattack by a triggered defender.
+const COUNTERATTACK: &str = "counterattack";
+/// Standard 12.4: "the CF of all charging units (but not leaders) is doubled".
+const FOW_CHARGE_MULTIPLIER: i64 = 2;
+/// QuickPlay 7.2: "The combat factor of the counterattacking unit is doubled".
+const COUNTERATTACK_MULTIPLIER: i64 = 2;
+/// QuickPlay 9.3: "If the unit in square attacks, subtract 2 from its
+/// combat factor."
+const SQUARE_ATTACKING: i64 = 2;
+/// Standard 8.8: "double the artillery's CF if any defending unit is
+/// cavalry".
+const SUPPORT_VS_CAVALRY: i64 = 2;
+/// The arms a unit may bring, as fact words.
+const ARMS: [&str; 3] = ["infantry", "cavalry", "artillery"];
 const DEFENDER_TACTIC: &str = "a defender's tactic";
 
 pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
     let usage: &'static str = match variant {
         Variant::Standard => {
-            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [night|twilight] [skirmish|press-forward|charge|disengage|cavalry-charge] vs CF… [mr=N] [leader-cf=N] [disrupted] [cavalry] [last-stand|disengage|countercharge|square|form-square]"
+            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [night|twilight] [support=N] [fow-charge] [skirmish|press-forward|charge|disengage|cavalry-charge] vs CF… [mr=N|def-mr=N] [leader-cf=N] [disrupted] [cavalry] [last-stand|disengage|countercharge|square|form-square]"
         }
         Variant::QuickPlay => {
-            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [cavalry-charge] vs CF… [mr=N] [leader-cf=N] [disrupted] [cavalry] [square]"
+            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [support=N] [counterattack] [square] [cavalry-charge] vs CF… [mr=N|def-mr=N] [leader-cf=N] [disrupted] [cavalry] [square]"
         }
     };
     let examples: &'static [&'static str] = match variant {
@@ -54,14 +73,14 @@ pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
         "attack",
         usage,
         "Close combat: differential (or odds), CRT cell from the combat die, results resolved with the morale die. Dice: a charge's or square's check first, then the combat die, then the morale die.",
-        side_vocab(rules, Side::Attacker),
+        side_vocab(rules, variant, Side::Attacker),
         super::resolver(t, resolve),
     )
     .examples(examples)
-    .clause(ClauseKind::Vs, side_vocab(rules, Side::Defender), 1)
+    .clause(ClauseKind::Vs, side_vocab(rules, variant, Side::Defender), 1)
 }
 
-fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
+fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
     let mut v = Vocab::new()
         .with_notation("combat factors")
         .number_from("cf")
@@ -115,8 +134,49 @@ fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
         v.add(adj.keyword.clone(), crate::bind::Kind::Flag, help);
     }
     if side == Side::Attacker {
-        v = v.number("def-mr", 0, 10, "the primary defender's morale rating");
+        v = v.number(
+            SUPPORT,
+            0,
+            factors::MAX_FACTOR,
+            match variant {
+                Variant::Standard => "supporting artillery's attack strength, added to the attacker's total; doubled if any defending unit is cavalry (8.8)",
+                Variant::QuickPlay => "bombarding artillery's attack factor added to the attack (8.2)",
+            },
+        );
+        v = match variant {
+            Variant::Standard => v
+                .flag(
+                    FOW_CHARGE,
+                    "the charge is a fortune of war (12.4): if the primary unit passes its charge morale test, the CF of all charging units (but not leaders) is doubled",
+                )
+                .flag(
+                    "square",
+                    "the attacking unit is in square: it may not attack (9.5)",
+                ),
+            Variant::QuickPlay => v
+                .flag(
+                    COUNTERATTACK,
+                    "a triggered defender not attacked counterattacks at the end of the combat phase (7.2): its combat factor is doubled",
+                )
+                .flag(
+                    "square",
+                    "the attacking unit is in square: subtract 2 from its combat factor (9.3)",
+                ),
+        };
     }
+    v = match side {
+        Side::Attacker => v.number("def-mr", 0, 10, "the primary defender's morale rating"),
+        // The same fact as the defender's `mr`: typed, it stands for the MR
+        // a named defender brings.
+        Side::Defender => v
+            .number(
+                "def-mr",
+                0,
+                10,
+                "the primary defender's morale rating (the same as `mr=N` here)",
+            )
+            .slot(&["mr", "def-mr"]),
+    };
     for t in &rules.tactic {
         let on_side = match t.side {
             TacticSide::Attacker => side == Side::Attacker,
@@ -137,13 +197,25 @@ fn side_vocab(rules: &SaberRules, side: Side) -> Vocab {
 /// One side's words, read.
 struct SideWords {
     factors: Vec<Factor>,
+    /// Supporting artillery's strength and where it was said (attacker).
+    support: Option<(i64, Span)>,
+    /// The charge is a fortune of war (standard 12.4).
+    fow_charge: bool,
+    /// A QuickPlay counterattack (7.2).
+    counterattack: bool,
+    /// The attacking unit is in square (QuickPlay 9.3).
+    in_square: bool,
+    /// Some unit of the side is cavalry: the primary, or another named.
+    any_cavalry: bool,
     /// For each factor, whether its unit is disrupted (or, in QuickPlay,
     /// ineffective): halved when attacking (standard 11.1 2, QuickPlay
     /// 11.1 4, 11.3).
     disrupted_factor: Vec<bool>,
-    /// The primary's disruption is not halved: a leader accompanies it
-    /// (QuickPlay 10.0 3).
-    accompanied: bool,
+    /// How many disrupted units are not halved, a leader accompanying
+    /// each (QuickPlay 10.0 3).
+    accompanied_disrupted: usize,
+    /// A leader accompanies the primary unit (QuickPlay 10.0 3).
+    primary_accompanied: bool,
     tactic: Option<Tactic>,
     /// Where the tactic was said, for errors.
     tactic_span: Span,
@@ -151,14 +223,14 @@ struct SideWords {
     infantry: bool,
     artillery: bool,
     disrupted: bool,
-    /// A participating leader's combat factor.
+    /// The participating leaders' combat factors, added up.
     leader_cf: Option<i64>,
+    /// How many leaders are named on the side.
+    leaders: usize,
     /// The units and leaders named on the side, in order.
     units: Vec<Named>,
     /// The primary unit among them (the first combat unit named).
     primary: Option<usize>,
-    /// The side's words as its primary unit has them.
-    view: Bound,
 }
 
 impl SideWords {
@@ -172,79 +244,99 @@ impl SideWords {
     }
 }
 
-fn read_side(
+/// One side's words, read, and the words as its primary unit has them
+/// (needed only before the dice).
+fn read_side<'a>(
     variant: Variant,
     rules: &SaberRules,
     side: Side,
-    cmd_words: &[Word],
-    words: &Bound,
+    clause: Option<usize>,
+    words: &'a Bound,
     what: &str,
     input: &Input,
-) -> Result<SideWords, CommandError> {
+) -> Result<(SideWords, Cow<'a, Bound>), CommandError> {
     let group = match side {
         Side::Attacker => ATTACKER_TACTIC,
         Side::Defender => DEFENDER_TACTIC,
     };
-    let units = named::named(
-        cmd_words,
-        &side_vocab(rules, side),
-        words,
-        named::brought_factor,
-    );
-    let primary = named::primary(&units).map(|(i, _)| i);
-    let primary_span = primary.map(|i| units[i].span);
-    let view = named::primary_view(words, &units, primary_span);
-    let leaders: Vec<&Named> = units.iter().filter(|u| !u.combat).collect();
-    if let Some(extra) = leaders.get(1) {
-        return Err(BindError::NotHere {
-            span: extra.span,
-            text: extra.id.clone(),
-            why: "is a second leader on this side: drumhead adds the factors of one named leader per side; type `leader-cf=N` (and `leader-mr=N`) with the leaders' factors instead".into(),
-        }
-        .into());
-    }
+    let units = named::side(input, clause)?;
+    let primary = named::primary(&units);
+    // Standard 10.3: each participating leader adds his combat and morale
+    // factors, and may assist the primary, whose MR is the side's (7.4);
+    // in QuickPlay the first leader named is the primary's (10.0 2).
+    let view = named::primary_view(variant, words, &units, primary, "leader-mr");
     let factors = factors::parse_all(&words.raw)?;
     if factors.is_empty() {
         return Err(input.missing(format!(
             "`attack` needs the {what}'s combat factors, like `attack 5 (4) vs 3h`"
         )));
     }
+    // Each factor is one unit's (7.7; QuickPlay 7.4).
+    named::one_leader_per_unit(variant, &units, factors.len())?;
+    let leaders = named::leaders(&units).count();
     let tactic = view
         .choice(group)
         .and_then(|(name, span)| Tactic::from_keyword(name).map(|t| (t, span)));
     // QuickPlay 11.3: ineffective artillery and cavalry operate as disrupted.
-    let as_disrupted = |bound: &Bound, span: Option<Span>| -> bool {
-        let said = |name: &str| match span {
-            None => bound.has(name),
-            Some(span) => named::brought(bound, span, name),
-        };
-        said("disrupted") || (rules.morale.ineffective.is_some() && said("ineffective"))
+    let ineffective_too = rules.morale.ineffective.is_some();
+    let disrupted = view.has("disrupted") || (ineffective_too && view.has("ineffective"));
+    // A typed `leader-cf` stands for the side's leaders; otherwise every
+    // named leader's CF counts (7.7 "all ... participating leaders";
+    // QuickPlay 10.0 3).
+    let leader_cf = if view.implied("leader-cf") {
+        named::leaders_sum(&units, "leader-cf")
+    } else {
+        view.value("leader-cf")
     };
-    let disrupted = as_disrupted(&view, None);
-    let leader_cf = view.value("leader-cf");
-    let accompanied = variant == Variant::QuickPlay && leader_cf.is_some();
+    // QuickPlay 10.0 3: "Accompanied disrupted units are not halved when
+    // attacking": the first leader goes with the primary, the next with
+    // the next unit named (a typed `leader-cf` is the primary's leader).
+    let accompanying = match variant {
+        Variant::QuickPlay => leaders.max(usize::from(leader_cf.is_some())),
+        Variant::Standard => 0,
+    };
     // The primary's factor: its unit's, or the first when none is named.
-    let primary_factor = match primary_span {
-        Some(span) => words.raw.iter().position(|w| w.span == span),
+    let primary_factor = match primary {
+        Some(p) => words.raw.iter().position(|w| w.span == units[p].span),
         None => Some(0),
     };
+    let mut others_accompanied = accompanying.saturating_sub(1);
+    let mut accompanied_disrupted = 0;
     let disrupted_factor = words
         .raw
         .iter()
         .enumerate()
         .map(|(k, w)| {
-            if Some(k) == primary_factor {
-                disrupted && !accompanied
+            let (unit_disrupted, accompanied) = if Some(k) == primary_factor {
+                (disrupted, accompanying > 0)
             } else {
-                units.iter().any(|u| u.combat && u.span == w.span)
-                    && as_disrupted(words, Some(w.span))
+                let accompanied = others_accompanied > 0;
+                others_accompanied = others_accompanied.saturating_sub(1);
+                let unit_disrupted = units
+                    .iter()
+                    .find(|u| u.combat && u.span == w.span)
+                    .is_some_and(|u| u.as_disrupted(ineffective_too));
+                (unit_disrupted, accompanied)
+            };
+            if unit_disrupted && accompanied {
+                accompanied_disrupted += 1;
             }
+            unit_disrupted && !accompanied
         })
         .collect();
-    Ok(SideWords {
+    let any_cavalry = view.has("cavalry") || units.iter().any(|u| u.combat && u.has("cavalry"));
+    let side = SideWords {
+        support: view
+            .value(SUPPORT)
+            .map(|v| (v, view.span_of(SUPPORT).unwrap_or_default())),
+        fow_charge: view.has(FOW_CHARGE),
+        counterattack: view.has(COUNTERATTACK),
+        in_square: side == Side::Attacker && view.has("square"),
+        any_cavalry,
         factors,
         disrupted_factor,
-        accompanied: accompanied && disrupted,
+        accompanied_disrupted,
+        primary_accompanied: accompanying > 0,
         tactic: tactic.map(|t| t.0),
         tactic_span: tactic.map(|t| t.1).unwrap_or_default(),
         cavalry: view.has("cavalry"),
@@ -252,10 +344,11 @@ fn read_side(
         artillery: view.has("artillery"),
         disrupted,
         leader_cf,
+        leaders,
         units,
         primary,
-        view,
-    })
+    };
+    Ok((side, view))
 }
 
 /// The checks of who may do what that only named units make possible:
@@ -264,8 +357,9 @@ fn check_sides(
     variant: Variant,
     input: &Input,
     a: &SideWords,
-    a_words: &Bound,
+    a_view: &Bound,
     d: &SideWords,
+    d_view: &Bound,
 ) -> Result<(), CommandError> {
     let arm = |side: &SideWords| -> Option<&'static str> {
         if side.cavalry {
@@ -278,18 +372,45 @@ fn check_sides(
             None
         }
     };
+    // A tactic for some arms only: the primary unit's arm (typed or
+    // brought), then every other combat unit named on the side, each by
+    // the arm it brings.
     let wrong_arm = |side: &SideWords, allowed: &[&str], why: &str| -> Result<(), CommandError> {
-        match (side.tactic, arm(side)) {
-            (Some(t), Some(arm)) if !allowed.contains(&arm) => Err(not_here(
+        let Some(t) = side.tactic else {
+            return Ok(());
+        };
+        if let Some(arm) = arm(side)
+            && !allowed.contains(&arm)
+        {
+            return Err(not_here(
                 side.tactic_span,
                 t.keyword(),
                 &format!("is for {why}, and the primary unit is {arm}"),
-            )),
-            _ => Ok(()),
+            ));
         }
+        for unit in side.units.iter().filter(|u| u.combat) {
+            if let Some(arm) = ARMS.into_iter().find(|a| unit.has(a))
+                && !allowed.contains(&arm)
+            {
+                return Err(unit.refuse(format!(
+                    "is {arm}, and `{}` is for {why}: leave it out of this combat",
+                    t.keyword()
+                )));
+            }
+        }
+        Ok(())
     };
     match a.tactic {
-        Some(Tactic::Skirmish) => wrong_arm(a, &["infantry"], "attacking infantry only (7.13 1)")?,
+        Some(Tactic::Skirmish) => {
+            wrong_arm(a, &["infantry"], "attacking infantry only (7.13 1)")?;
+            // 7.13 1: "Any attacking infantry unit with a non-bracketed,
+            // non-V Movement Allowance".
+            if let Some(unit) = a.units.iter().find(|u| u.combat && u.has("v")) {
+                return Err(unit.refuse(
+                    "has a V movement allowance: only infantry with a non-bracketed, non-V MA may skirmish (7.13 1)",
+                ));
+            }
+        }
         Some(Tactic::PressForward) => {
             wrong_arm(a, &["infantry"], "attacking infantry only (7.13 2)")?
         }
@@ -314,19 +435,73 @@ fn check_sides(
             &["infantry"],
             "an infantry unit (standard 9.5, QuickPlay 9.3)",
         )?,
+        Some(Tactic::Countercharge) => {
+            wrong_arm(d, &["cavalry"], "a defending cavalry unit (9.4)")?
+        }
         _ => {}
+    }
+    // Standard 9.5: "only the unit in square defends the hex"; QuickPlay
+    // 9.3: "Only the infantry unit forming square may participate in
+    // combat".
+    if let Some(Tactic::Square | Tactic::FormSquare) = d.tactic
+        && let Some(extra) = d.factors.get(1)
+    {
+        return Err(not_here(
+            extra.span,
+            &extra.text,
+            "is a second defending unit: only the unit in square defends the hex (standard 9.5, QuickPlay 9.3); the units stacked with it share its fate",
+        ));
+    }
+    // 7.5: "A unit with a CF of zero cannot attack".
+    if variant == Variant::Standard
+        && let Some(zero) = a.factors.iter().find(|f| f.printed == 0)
+    {
+        return Err(not_here(
+            zero.span,
+            input
+                .line
+                .get(zero.span.start..zero.span.end)
+                .unwrap_or(&zero.text),
+            "is a combat factor of zero: a unit with a CF of zero cannot attack (7.5)",
+        ));
+    }
+    // At most two combat units charge (7.13 3: "one infantry battalion
+    // plus one other infantry unit"; 9.3 1: "one squadron, and any one
+    // other cavalry unit"); in QuickPlay each cavalry unit charges alone
+    // (9.2: "the charges are resolved separately").
+    let most = match (variant, a.tactic) {
+        (Variant::Standard, Some(Tactic::Charge | Tactic::CavalryCharge)) => 2,
+        (Variant::QuickPlay, Some(Tactic::CavalryCharge)) => 1,
+        _ => usize::MAX,
+    };
+    if let Some(extra) = a.factors.get(most) {
+        let why = match variant {
+            Variant::Standard => match a.tactic {
+                Some(Tactic::Charge) => "is a third charging unit: a charge takes at most one infantry battalion plus one other infantry unit (7.13 3)",
+                _ => "is a third charging unit: a cavalry charge takes at most one squadron and any one other cavalry unit (9.3 1)",
+            }
+            .to_string(),
+            Variant::QuickPlay => "is a second charging unit: more than one cavalry unit may charge a single defender, but the charges are resolved separately (QuickPlay 9.2): one `attack` for each".to_string(),
+        };
+        return Err(not_here(extra.span, &extra.text, &why));
     }
     if variant == Variant::Standard {
         // 7.13 3, 9.3: charge participants may not be disrupted or ineffective.
         if let Some(t @ (Tactic::Charge | Tactic::CavalryCharge)) = a.tactic {
+            // 7.13 3: "A maximum of one leader plus one infantry battalion
+            // plus one other infantry unit"; 9.3 1: "up to one leader, one
+            // squadron, and any one other cavalry unit".
+            if let Some(second) = named::leaders(&a.units).nth(1) {
+                return Err(second.refuse(match t {
+                    Tactic::Charge => "is a second leader: a charge takes at most one leader (7.13 3: one leader plus one infantry battalion plus one other infantry unit)",
+                    _ => "is a second leader: a cavalry charge takes at most one leader (9.3 1: up to one leader, one squadron, and any one other cavalry unit)",
+                }));
+            }
             for word in ["disrupted", "ineffective"] {
-                let unit = a
-                    .units
-                    .iter()
-                    .find(|u| u.combat && named::brought(a_words, u.span, word));
+                let unit = a.units.iter().find(|u| u.combat && u.has(word));
                 let span = match unit {
                     Some(u) => Some(u.span),
-                    None => a.view.span_of(word),
+                    None => a_view.span_of(word),
                 };
                 if let Some(span) = span {
                     return Err(not_here(
@@ -340,22 +515,105 @@ fn check_sides(
                 }
             }
         }
+        // 9.4: the countercharging cavalry "does not make a morale check,
+        // but must meet all other requirements" of a charge: its
+        // participants may not be disrupted or ineffective (7.13 3).
+        if d.tactic == Some(Tactic::Countercharge) {
+            for word in ["disrupted", "ineffective"] {
+                let span = match d.units.iter().find(|u| u.combat && u.has(word)) {
+                    Some(u) => Some(u.span),
+                    None => d_view.span_of(word),
+                };
+                if let Some(span) = span {
+                    return Err(not_here(
+                        span,
+                        input.line.get(span.start..span.end).unwrap_or(word),
+                        &format!(
+                            "is {word}: countercharging cavalry must meet every requirement of a charge but the move and the check (9.4), and charge participants may not be disrupted or ineffective (7.13 3)"
+                        ),
+                    ));
+                }
+            }
+        }
         // 7.5: the primary attacker is not artillery if anything else fights.
         if let Some(p) = a.primary
-            && named::brought(a_words, a.units[p].span, "artillery")
-            && let Some(other) = a.units.iter().find(|u| {
-                u.combat
-                    && (named::brought(a_words, u.span, "infantry")
-                        || named::brought(a_words, u.span, "cavalry"))
-            })
+            && a.units[p].has("artillery")
+            && let Some(other) = a
+                .units
+                .iter()
+                .find(|u| u.combat && (u.has("infantry") || u.has("cavalry")))
         {
+            return Err(a.units[p].refuse(format!(
+                "is artillery, and the primary attacker cannot be an artillery unit unless nothing else is available (7.5): name `{}` first",
+                other.id
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The attacker's words that change the factors: each where the rules
+/// allow it.
+fn check_attack_words(variant: Variant, a: &SideWords, a_view: &Bound) -> Result<(), CommandError> {
+    let refuse = |word: &str, why: &str| -> CommandError {
+        not_here(a_view.span_of(word).unwrap_or_default(), word, why)
+    };
+    let charging = matches!(a.tactic, Some(Tactic::Charge | Tactic::CavalryCharge));
+    if a.in_square {
+        match variant {
+            Variant::Standard => {
+                return Err(refuse(
+                    "square",
+                    "is a unit in square, and a unit in square may not attack (9.5)",
+                ));
+            }
+            Variant::QuickPlay => {
+                if let Some(extra) = a.factors.get(1) {
+                    return Err(not_here(
+                        extra.span,
+                        &extra.text,
+                        "is a second attacking unit: only the infantry unit forming square may participate in combat (9.3)",
+                    ));
+                }
+            }
+        }
+    }
+    if a.fow_charge && !charging {
+        return Err(refuse(
+            FOW_CHARGE,
+            "is a charge made as a fortune of war (12.4): add `charge` (infantry) or `cavalry-charge` (cavalry)",
+        ));
+    }
+    if a.counterattack
+        && let Some(extra) = a.factors.get(1)
+    {
+        return Err(not_here(
+            extra.span,
+            &extra.text,
+            "is a second unit: the counterattacking unit attacks alone (7.2); resolve one `attack` for each",
+        ));
+    }
+    if let Some((support, span)) = a.support {
+        let text = format!("{SUPPORT}={support}");
+        if support == 0 {
             return Err(not_here(
-                a.units[p].span,
-                &a.units[p].id,
-                &format!(
-                    "is artillery, and the primary attacker cannot be an artillery unit unless nothing else is available (7.5): name `{}` first",
-                    other.id
-                ),
+                span,
+                &text,
+                "is no support: supporting artillery must be able to bombard the defender (8.8 2), with an attack factor greater than zero (8.4 1; QuickPlay 8.2 2)",
+            ));
+        }
+        if charging {
+            return Err(not_here(
+                span,
+                &text,
+                match variant {
+                    Variant::Standard => {
+                        "is artillery support, and a charge allows none (7.13 3, 9.3)"
+                    }
+                    Variant::QuickPlay => {
+                        "is artillery support, and no attack other than a cavalry charge may be made against the same unit (9.2)"
+                    }
+                },
             ));
         }
     }
@@ -402,11 +660,11 @@ fn resolve(
 /// Read both sides' words and check they make an attack.
 fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, CommandError> {
     let rules = variant.rules(tables);
-    let a = read_side(
+    let (a, a_view) = read_side(
         variant,
         rules,
         Side::Attacker,
-        &input.command.words,
+        None,
         &input.words,
         "attacker",
         input,
@@ -426,16 +684,17 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             "`attack` needs `vs` and the defender's combat factors, like `attack 5 4 vs 3`",
         ));
     };
-    let d = read_side(
+    let (d, d_view) = read_side(
         variant,
         rules,
         Side::Defender,
-        &input.command.clauses[vs_clause].words,
+        Some(vs_clause),
         d_words,
         "defender",
         input,
     )?;
-    check_sides(variant, input, &a, &input.words, &d)?;
+    check_sides(variant, input, &a, &a_view, &d, &d_view)?;
+    check_attack_words(variant, &a, &a_view)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;
     if d.tactic == Some(Tactic::FormSquare) && !cavalry_charge {
@@ -467,32 +726,42 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
 
     // The morale of each side's primary unit, if its MR was given. A
     // typed `def-mr` wins over the MR a named defender brings.
-    let d_mr = match (d.view.value("mr"), input.words.value("def-mr")) {
-        (Some(_), Some(v)) if d.view.implied("mr") => {
-            Some((v, input.words.span_of("def-mr").unwrap_or_default()))
-        }
+    let typed_def_mr = match (input.words.value("def-mr"), d_view.value("def-mr")) {
         (Some(_), Some(_)) => {
             return Err(BindError::Conflict {
-                span: input.words.span_of("def-mr").unwrap_or_default(),
+                span: d_view.span_of("def-mr").unwrap_or_default(),
+                first: "def-mr before vs".into(),
+                second: "def-mr after vs".into(),
+                group: "the defender's morale rating".into(),
+            }
+            .into());
+        }
+        (Some(v), None) => Some((v, input.words.span_of("def-mr").unwrap_or_default())),
+        (None, Some(v)) => Some((v, d_view.span_of("def-mr").unwrap_or_default())),
+        (None, None) => None,
+    };
+    let d_mr = match (d_view.value("mr"), typed_def_mr) {
+        (Some(_), Some(typed)) if d_view.implied("mr") => Some(typed),
+        (Some(_), Some((_, span))) => {
+            return Err(BindError::Conflict {
+                span,
                 first: "mr after vs".into(),
                 second: "def-mr".into(),
                 group: "the defender's morale rating".into(),
             }
             .into());
         }
-        (Some(v), None) => Some((v, d.view.span_of("mr").unwrap_or_default())),
-        (None, Some(v)) => Some((v, input.words.span_of("def-mr").unwrap_or_default())),
-        (None, None) => None,
+        (Some(v), None) => Some((v, d_view.span_of("mr").unwrap_or_default())),
+        (None, typed) => typed,
     };
-    let a_mr = a
-        .view
+    let a_mr = a_view
         .value("mr")
-        .map(|v| (v, a.view.span_of("mr").unwrap_or_default()));
-    let a_morale = side_morale(rules, &a.view, None, a_mr, false, input)?;
+        .map(|v| (v, a_view.span_of("mr").unwrap_or_default()));
+    let a_morale = side_morale(rules, &a_view, None, a_mr, false, input)?;
     let d_morale = side_morale(
         rules,
-        &d.view,
-        Some(&a.view),
+        &d_view,
+        Some(&a_view),
         d_mr,
         d.tactic == Some(Tactic::Square) && attacked_by_cavalry,
         input,
@@ -502,6 +771,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             label: "attacker",
             morale: a_morale,
             missing_mr: "the attacker's morale rating is needed for this result: add `mr=N` before `vs`",
+            mr_word: "`mr=N` before `vs`",
             disrupted: a.disrupted,
             cavalry: attacked_by_cavalry,
         },
@@ -509,6 +779,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             label: "defender",
             morale: d_morale,
             missing_mr: "the defender's morale rating is needed for this result: add `mr=N` after `vs` (or `def-mr=N`)",
+            mr_word: "`mr=N` after `vs` (or `def-mr=N`)",
             disrupted: d.disrupted,
             cavalry: d.cavalry,
         },
@@ -602,7 +873,7 @@ fn checks_before(
                 res.note("the charging cavalry fails its check: it is disrupted (9.2 2), and disrupted units are halved when attacking (11.1 4)");
                 // Already halved if it was disrupted; not at all if a leader
                 // accompanies it (10.0 3).
-                if !sides[0].disrupted && setup.attacker.leader_cf.is_none() {
+                if !sides[0].disrupted && !setup.attacker.primary_accompanied {
                     before.attack_halvings += 1;
                 }
                 make_disrupted(rules, &mut sides[0]);
@@ -691,22 +962,31 @@ fn fight(
     let cell = super::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
     let morale_cuts = morale::cuts(
         &rules.morale,
-        sides.iter().filter_map(|s| s.morale.as_ref()),
+        [sides[0].morale.as_ref(), sides[1].morale.as_ref()],
     );
     let morale_die = dice.roll_against(rules.morale.die, &morale_cuts)?;
     let mut ctx = Ctx::new(rules, input, sides, morale_die, &res);
+    ctx.night = setup.night && rules.combat.night.is_some();
+    ctx.swapped = swapped;
     ctx.checks = checks;
     let pre_checks = ctx.checks.len();
 
     let plan = transform(variant, setup, &before, swapped, cell, &mut res);
-    for (code, secondary) in &plan {
-        ctx.apply(&mut res, dice, *code, *secondary)?;
-    }
-    after_combat(variant, setup, &before, &mut ctx, &mut res, dice)?;
+    // A check with no MR stops the result at what the dice decided so far.
+    let undecided = match carry_out(variant, setup, &before, &plan, &mut ctx, &mut res, dice) {
+        Ok(()) => false,
+        Err(e) => match ctx.needs_mr {
+            Some((side, code)) => {
+                ctx.undecided(side, code);
+                true
+            }
+            None => return Err(e),
+        },
+    };
     closing_notes(variant, setup, &ctx, &mut res);
     // The extras apply in addition to any other result.
     ctx.extras(&cell.extras, false);
-    if setup.cavalry_charge() {
+    if setup.cavalry_charge() && !undecided {
         // The charge ends unless the defender routed and it charges again
         // (standard 9.3 6, 8; QuickPlay 9.2 5, 6): that is the player's call.
         if ctx.routed[idx(Side::Defender)] {
@@ -719,22 +999,46 @@ fn fight(
         ctx.no_advance();
         res.note("the attacker is artillery: artillery may not advance after combat (standard 8.3, QuickPlay 8.1 4)");
     }
-    if !res.quiet {
+    if undecided {
+        res.note("nothing is recorded in the game until the result is decided");
+    } else if !res.quiet {
         game_effects(setup, &before, &ctx, swapped, &mut res);
     }
 
     // Output.
-    if !ctx.morale_die_used {
+    if undecided {
+        res.die(
+            "morale die (no morale rating to read it against)",
+            morale_die,
+        );
+    } else if !ctx.morale_die_used {
         res.die("morale die (not needed)", morale_die);
     }
     if !res.quiet {
-        fields(setup, &ctx, pre_checks, &crt.name, &mut res);
+        fields(setup, &ctx, pre_checks, &crt.name, swapped, &mut res);
     }
     if crt.file.ends_with("(embedded)") {
         res.note(super::crt::EXAMPLE_NOTE);
     }
-    ctx.finish(&mut res, tone(&ctx));
+    ctx.finish(&mut res, tone(&ctx, swapped));
     Ok(res)
+}
+
+/// The result as the tactics transformed it, then the rules that look at
+/// how the combat ended.
+fn carry_out(
+    variant: Variant,
+    setup: &Setup,
+    before: &Before,
+    plan: &Plan,
+    ctx: &mut Ctx,
+    res: &mut Resolution,
+    dice: &mut dyn DiceSource,
+) -> Result<(), CommandError> {
+    for (code, secondary) in plan {
+        ctx.apply(res, dice, *code, *secondary)?;
+    }
+    after_combat(variant, setup, before, ctx, res, dice)
 }
 
 /// The CRT column the totals land in.
@@ -796,18 +1100,21 @@ fn totals(
             attack += factors::count(res, sides[0].label, f, h, combat);
         }
     }
-    if att.accompanied {
-        res.row(
+    // The units' factors, without the leaders': what a doubling doubles.
+    let unit_factors = attack;
+    match att.accompanied_disrupted {
+        0 => {}
+        1 => res.row(
             "accompanied by a leader, the disrupted unit is not halved when attacking (10.0 3)",
             "not halved",
-        );
+        ),
+        _ => res.row(
+            "accompanied each by a leader, the disrupted units are not halved when attacking (10.0 3)",
+            "not halved",
+        ),
     }
     if let Some(cf) = att.leader_cf {
-        modifier(
-            res,
-            format_args!("{}: participating leader's CF (10.3)", sides[0].label),
-            cf,
-        );
+        leader_modifier(res, sides[0].label, att.leaders, cf);
         attack += cf;
     }
     let mut defence = 0;
@@ -815,12 +1122,67 @@ fn totals(
         defence += factors::count(res, sides[1].label, f, f.halvings(false, 0), combat);
     }
     if let Some(cf) = def.leader_cf {
+        leader_modifier(res, sides[1].label, def.leaders, cf);
+        defence += cf;
+    }
+    // Standard 12.4: "If the primary unit passes its charge morale test,
+    // the CF of all charging units (but not leaders) is doubled."
+    if att.fow_charge && before.pressed_home {
+        let extra = unit_factors.saturating_mul(FOW_CHARGE_MULTIPLIER - 1);
         modifier(
             res,
-            format_args!("{}: participating leader's CF (10.3)", sides[1].label),
-            cf,
+            "fortune-of-war charge pressed home: the CF of all charging units (but not leaders) is doubled (12.4)",
+            extra,
         );
-        defence += cf;
+        attack += extra;
+    }
+    if att.counterattack {
+        let extra = unit_factors.saturating_mul(COUNTERATTACK_MULTIPLIER - 1);
+        modifier(
+            res,
+            "counterattack: the combat factor of the counterattacking unit is doubled (7.2)",
+            extra,
+        );
+        attack += extra;
+    }
+    if att.in_square {
+        // Not below zero: a factor is never negative.
+        let cut = SQUARE_ATTACKING.min(unit_factors);
+        modifier(
+            res,
+            "the attacking unit is in square: subtract 2 from its combat factor (9.3)",
+            -cut,
+        );
+        attack -= cut;
+    }
+    // Supporting artillery fights for the original attacker, whichever
+    // side the CRT reads it as.
+    if let Some((support, _)) = setup.attacker.support {
+        let label = if swapped {
+            sides[1].label
+        } else {
+            sides[0].label
+        };
+        let mut total = support;
+        modifier(
+            res,
+            format_args!("{label}: supporting artillery (standard 8.8, QuickPlay 8.2)"),
+            support,
+        );
+        if variant == Variant::Standard && setup.defender.any_cavalry {
+            let extra = support.saturating_mul(SUPPORT_VS_CAVALRY - 1);
+            modifier(
+                res,
+                "supporting artillery: its CF is doubled, a defending unit being cavalry (8.8)",
+                extra,
+            );
+            total += extra;
+        }
+        if swapped {
+            defence += total;
+        } else {
+            attack += total;
+        }
     }
     // Tactics that add to the factors.
     if a_tactic == Some(Tactic::PressForward)
@@ -850,7 +1212,8 @@ fn totals(
             );
             defence += v;
         } else {
-            let n = att.factors.len() as i64;
+            // Bombarding artillery adds two as well (9.3).
+            let n = att.factors.len() as i64 + i64::from(att.support.is_some());
             modifier(
                 res,
                 format_args!("{}: each attacking unit other than cavalry (×{n})", row.row),
@@ -881,6 +1244,23 @@ fn totals(
     res.row(format_args!("{} total", sides[0].label), attack);
     res.row(format_args!("{} total", sides[1].label), defence);
     (attack, defence)
+}
+
+/// The participating leaders' CF row of a side.
+fn leader_modifier(res: &mut Resolution, label: &str, leaders: usize, cf: i64) {
+    if leaders > 1 {
+        modifier(
+            res,
+            format_args!("{label}: the {leaders} participating leaders' CF (10.3)"),
+            cf,
+        );
+    } else {
+        modifier(
+            res,
+            format_args!("{label}: participating leader's CF (10.3)"),
+            cf,
+        );
+    }
 }
 
 /// The CRT cell's result as the tactics transform it.
@@ -1102,7 +1482,14 @@ fn game_effects(setup: &Setup, before: &Before, ctx: &Ctx, swapped: bool, res: &
 }
 
 /// The JSON fields after the dice: the checks, the results, the tactics.
-fn fields(setup: &Setup, ctx: &Ctx, pre_checks: usize, crt: &str, res: &mut Resolution) {
+fn fields(
+    setup: &Setup,
+    ctx: &Ctx,
+    pre_checks: usize,
+    crt: &str,
+    swapped: bool,
+    res: &mut Resolution,
+) {
     if let Some(first) = ctx.checks.get(pre_checks) {
         res.field("check", first.json());
     }
@@ -1118,14 +1505,26 @@ fn fields(setup: &Setup, ctx: &Ctx, pre_checks: usize, crt: &str, res: &mut Reso
     if let Some(t) = setup.defender.tactic {
         res.field("defender_tactic", t.keyword());
     }
+    if swapped {
+        // The CRT was read with the countercharging defender as the
+        // attacker (9.4): `attack`, `differential` and the codes are as
+        // the table saw them; the effects name the original roles.
+        res.field("resolved_as_attacker", "defender");
+    }
     res.field("crt", crt.to_string());
 }
 
-/// The tone of an attack's outcome, from the attacker's side.
-fn tone(ctx: &Ctx) -> Tone {
-    if ctx.routed[idx(Side::Defender)] {
+/// The tone of an attack's outcome, from the original attacker's side
+/// (`swapped`: the countercharging defender was resolved as the attacker).
+fn tone(ctx: &Ctx, swapped: bool) -> Tone {
+    let (attacker, defender) = if swapped {
+        (Side::Defender, Side::Attacker)
+    } else {
+        (Side::Attacker, Side::Defender)
+    };
+    if ctx.routed[idx(defender)] {
         Tone::Good
-    } else if ctx.routed[idx(Side::Attacker)] || ctx.moved[idx(Side::Attacker)] == Moved::Yes {
+    } else if ctx.routed[idx(attacker)] || ctx.moved[idx(attacker)] == Moved::Yes {
         Tone::Bad
     } else {
         Tone::Neutral

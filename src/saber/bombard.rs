@@ -28,7 +28,7 @@ pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     VerbDoc::new(
         Some(variant.system()),
         "bombard",
-        "bombard CF… [vs [cavalry] [mr=N] [disrupted] [square]]",
+        "bombard CF… [vs [cavalry] [mr=N|def-mr=N] [disrupted] [square]]",
         "Bombardment: the artillery's attack total is the differential (doubled against cavalry); A results ignored. Dice: combat die, then morale die.",
         attacker,
         super::resolver(t, resolve),
@@ -53,6 +53,13 @@ fn target_vocab(rules: &super::SaberRules) -> Vocab {
             10,
             "the target unit's morale rating, for results that check morale",
         )
+        .number(
+            "def-mr",
+            0,
+            10,
+            "the target unit's morale rating (the same as `mr=N` here)",
+        )
+        .slot(&["mr", "def-mr"])
         .number("leader-mr", 0, 9, rules.morale.leader.clone())
         .flag("infantry", "the target is infantry");
     target = match &rules.morale.artillery {
@@ -110,36 +117,16 @@ struct Sides {
     view: Bound,
 }
 
-fn sides(input: &Input, target_vocab: &Vocab) -> Result<Sides, CommandError> {
-    let not_here = |u: &Named, why: String| -> CommandError {
-        BindError::NotHere {
-            span: u.span,
-            text: u.id.clone(),
-            why,
-        }
-        .into()
-    };
-    let artillery = named::named(
-        &input.command.words,
-        &attacker_vocab(),
-        &input.words,
-        named::brought_factor,
-    );
-    if let Some(leader) = artillery.iter().find(|u| !u.combat) {
-        return Err(not_here(
-            leader,
-            "is a leader: a leader's combat factor is not added to bombarding artillery (8.5; QuickPlay 10.0 3); name him with the target's side only if he is stacked with it".into(),
+fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
+    let artillery = named::side(input, None)?;
+    if let Some(leader) = named::leaders(&artillery).next() {
+        return Err(leader.refuse(
+            "is a leader: a leader's combat factor is not added to bombarding artillery (8.5; QuickPlay 10.0 3); name him with the target's side only if he is stacked with it",
         ));
     }
     for word in ["infantry", "cavalry"] {
-        if let Some(u) = artillery
-            .iter()
-            .find(|u| named::brought(&input.words, u.span, word))
-        {
-            return Err(not_here(
-                u,
-                format!("is {word}: only artillery bombards (8.4)"),
-            ));
+        if let Some(u) = artillery.iter().find(|u| u.has(word)) {
+            return Err(u.refuse(format!("is {word}: only artillery bombards (8.4)")));
         }
     }
     for (word, rule) in [
@@ -167,32 +154,32 @@ fn sides(input: &Input, target_vocab: &Vocab) -> Result<Sides, CommandError> {
         }
     }
     let empty = Bound::default();
-    let (words, bound) = match input
+    let (clause, bound) = match input
         .command
         .clauses
         .iter()
         .position(|c| c.kind == ClauseKind::Vs)
     {
-        Some(i) => (
-            input.command.clauses[i].words.as_slice(),
-            input.clause(ClauseKind::Vs).unwrap_or(&empty),
-        ),
-        None => (&[][..], &empty),
+        Some(i) => (Some(i), input.clause(ClauseKind::Vs).unwrap_or(&empty)),
+        None => (None, &empty),
     };
-    let unit_words = ["mr", "infantry", "cavalry", "artillery"];
-    let target = named::named(words, target_vocab, bound, |b, span| {
-        unit_words.iter().any(|w| named::brought(b, span, w))
-    });
-    let primary = named::primary(&target).map(|(i, _)| i);
-    for (i, u) in target.iter().enumerate() {
-        if Some(i) != primary && !named::brought(bound, u.span, "leader-mr") {
-            return Err(not_here(
-                u,
-                "is a second target: a bombarding artillery unit may target only a single enemy unit (8.4; QuickPlay 8.2: resolve each unit separately); name it, and a leader stacked with it".into(),
-            ));
-        }
+    let target = match clause {
+        Some(i) => named::side(input, Some(i))?,
+        None => Vec::new(),
+    };
+    let primary = named::primary(&target);
+    if let Some(second) = target
+        .iter()
+        .enumerate()
+        .find(|(i, u)| u.combat && Some(*i) != primary)
+    {
+        return Err(second.1.refuse(
+            "is a second target: a bombarding artillery unit may target only a single enemy unit (8.4; QuickPlay 8.2: resolve each unit separately); name it, and a leader stacked with it",
+        ));
     }
-    let view = named::primary_view(bound, &target, primary.map(|i| target[i].span));
+    named::one_leader_per_unit(variant, &target, 1)?;
+    // Standard 10.3: each leader stacked with the target may assist it.
+    let view = named::primary_view(variant, bound, &target, primary, "leader-mr").into_owned();
     Ok(Sides {
         artillery,
         target,
@@ -216,13 +203,33 @@ fn resolve(
             "`bombard` needs the bombarding artillery's attack factors, like `bombard 4 3`",
         ));
     }
+    // Standard 8.4 1: "have attack and range factors greater than zero";
+    // QuickPlay 8.2 2: "have an attack factor greater than zero".
+    if let Some(zero) = fs.iter().find(|f| f.printed == 0) {
+        return Err(BindError::NotHere {
+            span: zero.span,
+            text: input
+                .line
+                .get(zero.span.start..zero.span.end)
+                .unwrap_or(&zero.text)
+                .to_string(),
+            why: format!(
+                "is an attack factor of zero: to bombard, an artillery unit must have an attack factor greater than zero ({})",
+                match variant {
+                    Variant::Standard => "8.4 1",
+                    Variant::QuickPlay => "QuickPlay 8.2 2",
+                }
+            ),
+        }
+        .into());
+    }
     if crt.kind == CrtKind::Ratio {
         return Err(input.missing(format!(
             "bombardment uses the attack total as a differential, and the CRT \"{}\" has odds columns",
             crt.name
         )));
     }
-    let named = input.memoized(|| sides(input, &target_vocab(rules)))?;
+    let named = input.memoized(|| sides(variant, input))?;
     let target = &named.view;
     let cavalry = target.has("cavalry");
     let mut res = input.resolution(
@@ -266,9 +273,20 @@ fn resolve(
     super::results::show_column(&mut res, crt, &lookup);
     let cell = super::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
 
-    let mr = target
-        .value("mr")
-        .map(|v| (v, target.span_of("mr").unwrap_or_default()));
+    let mr = match (target.value("mr"), target.value("def-mr")) {
+        (Some(_), Some(_)) if !target.implied("mr") => {
+            return Err(BindError::Conflict {
+                span: target.span_of("def-mr").unwrap_or_default(),
+                first: "mr".into(),
+                second: "def-mr".into(),
+                group: "the target's morale rating".into(),
+            }
+            .into());
+        }
+        (_, Some(v)) => Some((v, target.span_of("def-mr").unwrap_or_default())),
+        (Some(v), None) => Some((v, target.span_of("mr").unwrap_or_default())),
+        (None, None) => None,
+    };
     let d_morale = if mr.is_some() || (rules.morale.artillery.is_some() && target.has("artillery"))
     {
         Some(morale::input_from(
@@ -283,13 +301,16 @@ fn resolve(
     } else {
         None
     };
-    let morale_die =
-        dice.roll_against(rules.morale.die, &morale::cuts(&rules.morale, &d_morale))?;
+    let morale_die = dice.roll_against(
+        rules.morale.die,
+        &morale::cuts(&rules.morale, [d_morale.as_ref(), None]),
+    )?;
     let sides = [
         SideInfo {
             label: "bombarding artillery",
             morale: None,
             missing_mr: "",
+            mr_word: "",
             disrupted: false,
             cavalry: false,
         },
@@ -297,6 +318,7 @@ fn resolve(
             label: "target",
             morale: d_morale,
             missing_mr: "the target's morale rating is needed for this result: add `vs mr=N`",
+            mr_word: "`mr=N` after `vs`",
             disrupted: target.has("disrupted"),
             cavalry,
         },
@@ -313,7 +335,7 @@ fn resolve(
     match cell.primary.side() {
         Some(Side::Attacker) => {
             res.row("A result", "ignored");
-            ctx.applied.push("NE");
+            ctx.mark_applied("NE");
             ctx.effect(
                 None,
                 "no-effect",
@@ -324,7 +346,7 @@ fn resolve(
             );
         }
         _ if cell.primary == Code::Ex => {
-            ctx.applied.push("Ex");
+            ctx.mark_applied("Ex");
             ctx.step_loss(
                 Side::Defender,
                 format_args!(
@@ -333,12 +355,28 @@ fn resolve(
                 ),
             );
         }
-        _ => ctx.apply(&mut res, dice, cell.primary, secondary)?,
+        _ => {
+            if let Err(e) = ctx.apply(&mut res, dice, cell.primary, secondary) {
+                // A check with no MR: the cell stands shown, and the word
+                // that decides the rest is said.
+                let Some((side, code)) = ctx.needs_mr else {
+                    return Err(e);
+                };
+                ctx.undecided(side, code);
+            }
+        }
     }
+    let undecided = ctx.needs_mr.is_some();
     ctx.extras(&cell.extras, true);
     // Artillery may not advance after combat (8.3).
     ctx.no_advance();
-    if !ctx.morale_die_used {
+    if undecided {
+        res.die(
+            "morale die (no morale rating to read it against)",
+            morale_die,
+        );
+        res.note("nothing is recorded in the game until the result is decided");
+    } else if !ctx.morale_die_used {
         res.die("morale die (not needed)", morale_die);
     }
     if !res.quiet {
@@ -348,7 +386,9 @@ fn resolve(
         res.field("applied", ctx.applied.join(" "));
         res.field("effects", ctx.effects_json());
         res.field("crt", crt.name.clone());
-        game_effects(input, named, &ctx, &cell.extras, &mut res);
+        if !undecided {
+            game_effects(input, named, &ctx, &cell.extras, &mut res);
+        }
     }
     if crt.file.ends_with("(embedded)") {
         res.note(super::crt::EXAMPLE_NOTE);

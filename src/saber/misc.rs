@@ -21,6 +21,11 @@ use crate::resolution::Target;
 pub const MAX_MA_ROLLS: u32 = 100;
 
 const LEADER_PART: &str = "the leader's part in the combat";
+const SQUARE: &str = "square";
+const ALONE: &str = "alone";
+/// Standard 10.1: leaders moving alone "always have 12 MP"; QuickPlay
+/// 10.0: "They may move alone up to 12 hexes".
+const LEADER_ALONE_MA: i64 = 12;
 const FOW_ACTION: &str = "a fortune of war";
 
 pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
@@ -57,7 +62,7 @@ pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
         VerbDoc::new(
             Some(system),
             "ma",
-            "ma N [v] [disrupted] [march] [cavalry] [leader=N]",
+            "ma N [v] [disrupted] [march] [cavalry] [square] [leader=N] | ma alone",
             "Movement allowance, rolled when the rules say so.",
             ma_vocab(rules),
             super::resolver(t, ma),
@@ -143,7 +148,27 @@ fn ma_vocab(rules: &super::SaberRules) -> Vocab {
             20,
             "the same as `leader=N` (named leaders bring it)",
         )
-        .slot(&["leader", "leader-mv"]);
+        .slot(&["leader", "leader-mv"])
+        .flag(
+            SQUARE,
+            match rules.ma.procedure {
+                MaProcedure::RerollAbovePrinted => {
+                    "the unit is in square: it moves at half its normal MA, rounded down (9.5)"
+                }
+                MaProcedure::CapAtPrinted => {
+                    "the unit is in square: units in square may move one hex per movement phase (9.3)"
+                }
+            },
+        )
+        .flag(
+            ALONE,
+            match rules.ma.procedure {
+                MaProcedure::RerollAbovePrinted => {
+                    "a leader moving alone: he always has 12 MP and never rolls for his MA (10.1)"
+                }
+                MaProcedure::CapAtPrinted => "a leader moving alone: up to 12 hexes (10.0)",
+            },
+        );
     for reason in &rules.ma.rolls_when {
         vocab = vocab.flag(&reason.keyword, reason.row.clone());
     }
@@ -158,40 +183,35 @@ fn ma_vocab(rules: &super::SaberRules) -> Vocab {
 
 /// The leader a casualty check is for, if one is named: the index among
 /// the units named. Anything else named is refused.
-fn casualty_of(input: &Input, rules: &super::SaberRules) -> Result<Option<usize>, CommandError> {
-    let arms = ["infantry", "cavalry", "artillery"];
-    let named = named::named(
-        &input.command.words,
-        &casualty_vocab(rules),
-        &input.words,
-        |b, span| arms.iter().any(|w| named::brought(b, span, w)),
-    );
-    for word in arms.iter().chain(&["casualty"]) {
+fn casualty_of(input: &Input) -> Result<Option<usize>, CommandError> {
+    let named = named::side(input, None)?;
+    if let Some(unit) = named.iter().find(|u| u.combat) {
+        return Err(unit.refuse("is a combat unit: a casualty check is for a leader (10.4)"));
+    }
+    if let Some(fallen) = named.iter().find(|u| u.has("casualty")) {
+        return Err(
+            fallen.refuse("is a casualty already: casualties are out of the game for good (10.4)")
+        );
+    }
+    // The same words typed, with no unit named.
+    for word in ["infantry", "cavalry", "artillery", "casualty"] {
         if let Some(span) = input.words.span_of(word) {
-            let text = named
-                .iter()
-                .find(|u| u.span == span)
-                .map_or_else(|| (*word).to_string(), |u| u.id.clone());
-            let why = if *word == "casualty" {
+            let why = if word == "casualty" {
                 "is a casualty already: casualties are out of the game for good (10.4)"
             } else {
                 "is a combat unit: a casualty check is for a leader (10.4)"
             };
             return Err(BindError::NotHere {
                 span,
-                text,
+                text: word.to_string(),
                 why: why.into(),
             }
             .into());
         }
     }
     if let Some(second) = named.get(1) {
-        return Err(BindError::NotHere {
-            span: second.span,
-            text: second.id.clone(),
-            why: "is a second leader: roll one die for each leader, one check each (10.4)".into(),
-        }
-        .into());
+        return Err(second
+            .refuse("is a second leader: roll one die for each leader, one check each (10.4)"));
     }
     Ok((!named.is_empty()).then_some(0))
 }
@@ -217,7 +237,7 @@ fn leader_casualty(
     let Some(row) = rules.leader_casualty.iter().find(|r| r.keyword == part) else {
         return Err(input.missing("no such leader row"));
     };
-    let leader = input.memoized(|| casualty_of(input, rules))?;
+    let leader = input.memoized(|| casualty_of(input))?;
     let mut res = input.resolution("leader-casualty", format!("leader casualty check ({part})"));
     let die = dice.roll(6)?;
     res.die("die", die);
@@ -265,21 +285,20 @@ fn ma(
     let rules = variant.rules(tables);
     let table = &rules.ma;
     let words = &input.words;
-    let leaders = input.memoized(|| {
-        let named = named::named(&input.command.words, &ma_vocab(rules), words, |b, span| {
-            named::brought_number(b, span) || named::brought(b, span, "v")
-        });
-        Ok(named.into_iter().filter(|u| !u.combat).collect::<Vec<_>>())
+    // The named leaders: how many, and their movement values added up
+    // (standard 10.3 sets no limit to the leaders assisting a unit;
+    // QuickPlay 10.0: "The factors of one leader may be applied to a
+    // unit"). A typed `leader=N` stands for them.
+    let (leaders, leader_mv) = *input.memoized(|| {
+        let units = named::side(input, None)?;
+        named::one_leader_per_unit(variant, &units, 1)?;
+        let sum = named::leaders_sum(&units, "leader-mv").filter(|_| words.implied("leader-mv"));
+        Ok((named::leaders(&units).count(), sum))
     })?;
-    if let Some(second) = leaders.get(1) {
-        return Err(BindError::NotHere {
-            span: second.span,
-            text: second.id.clone(),
-            why: "is a second leader: one leader's movement value is added (standard 10.3, QuickPlay 10.0 1)".into(),
-        }
-        .into());
-    }
     let printed = whole(input, "a movement allowance", 0, 30)?;
+    if words.has(ALONE) {
+        return leader_alone(rules, input, printed.is_some(), leaders);
+    }
     let variable = words.has("v");
     if printed.is_none() && !variable {
         return Err(input.missing(
@@ -380,9 +399,39 @@ fn ma(
             }
         }
     }
-    if let Some(l) = super::morale::leader_value(words, "leader", "leader-mv")? {
-        res.modifier("an accompanying leader adds his movement value (10.3)", l);
+    let leader = match leader_mv {
+        Some(sum) => Some(sum),
+        None => super::morale::leader_value(words, "leader", "leader-mv")?,
+    };
+    if let Some(l) = leader {
+        if leaders > 1 && leader_mv.is_some() {
+            res.modifier(
+                format!("the {leaders} accompanying leaders add their movement values (10.3)"),
+                l,
+            );
+        } else {
+            res.modifier("an accompanying leader adds his movement value (10.3)", l);
+        }
         ma += l;
+    }
+    if words.has(SQUARE) {
+        match table.procedure {
+            MaProcedure::RerollAbovePrinted => {
+                let half = ma / 2;
+                res.modifier(
+                    "in square: the unit moves at half its normal MA, rounded down (9.5)",
+                    half - ma,
+                );
+                ma = half;
+            }
+            MaProcedure::CapAtPrinted => {
+                res.row(
+                    "in square: units in square may move one hex per movement phase (9.3)",
+                    "1 hex",
+                );
+                ma = 1;
+            }
+        }
     }
     res.set_score(ma);
     res.field("ma", ma);
@@ -392,6 +441,70 @@ fn ma(
         Tone::Neutral,
     );
     res.note(table.rule.clone());
+    Ok(res)
+}
+
+/// A leader moving alone (standard 10.1, QuickPlay 10.0): 12, no die, and
+/// nothing else said of a unit's movement.
+fn leader_alone(
+    rules: &super::SaberRules,
+    input: &Input,
+    printed: bool,
+    leaders: usize,
+) -> Result<Resolution, CommandError> {
+    let words = &input.words;
+    let refuse = |span: crate::command::Span, text: &str, why: &str| -> CommandError {
+        BindError::NotHere {
+            span,
+            text: text.to_string(),
+            why: why.to_string(),
+        }
+        .into()
+    };
+    if printed && let Some((n, span)) = words.number {
+        return Err(refuse(
+            span,
+            &n.to_string(),
+            "is a printed MA, and a leader moving alone has none: he always has 12 MP (10.1; QuickPlay 10.0): type `ma alone`",
+        ));
+    }
+    let unit_words = rules
+        .ma
+        .rolls_when
+        .iter()
+        .map(|r| r.keyword.as_str())
+        .chain(["v", "march", "cavalry", SQUARE, "leader"]);
+    for word in unit_words {
+        if words.has(word) && !words.implied(word) {
+            return Err(refuse(
+                words.span_of(word).unwrap_or_default(),
+                word,
+                "is said of a unit's movement, and a leader moving alone always has 12 MP, never rolled (10.1; QuickPlay 10.0)",
+            ));
+        }
+    }
+    if leaders > 1 {
+        return Err(
+            input.missing("a leader moving alone is one leader: name one, or none (`ma alone`)")
+        );
+    }
+    let mut res = input.resolution("ma", "movement allowance: a leader moving alone");
+    res.row(
+        match rules.ma.procedure {
+            MaProcedure::RerollAbovePrinted => {
+                "moving alone, leaders always have 12 MP and never roll for their MA (10.1)"
+            }
+            MaProcedure::CapAtPrinted => "leaders may move alone up to 12 hexes (10.0)",
+        },
+        LEADER_ALONE_MA,
+    );
+    res.set_score(LEADER_ALONE_MA);
+    res.field("ma", LEADER_ALONE_MA);
+    res.set_outcome(
+        "ma",
+        format!("MA {LEADER_ALONE_MA} movement points this phase"),
+        Tone::Neutral,
+    );
     Ok(res)
 }
 

@@ -280,6 +280,9 @@ pub struct CombatTable {
     pub cavalry_vs_disrupted: Option<String>,
     /// Night: only infantry charges (standard 14.2).
     pub night: Option<String>,
+    /// Night: where the attacker may advance when the defender routs
+    /// (standard 14.2 4: "into the vacated hex only").
+    pub night_advance: Option<String>,
 }
 
 /// What each result letter means in this variant.

@@ -185,22 +185,39 @@ pub fn check(
     dice: &mut dyn DiceSource,
     die_label: impl Display,
 ) -> Result<Check, CommandError> {
-    let die = dice.roll_against(table.die, &cuts(table, [input]))?;
+    let die = dice.roll_against(table.die, &cuts(table, [Some(input), None]))?;
     Ok(check_with(res, table, input, who, die, die_label))
 }
 
-/// The faces where a morale die read by these checks changes what it
+/// The faces where a morale die read by these checks (one side's, or
+/// both sides' of a combat: the most a die is read by) changes what it
 /// decides: past the always-pass face, past each check's highest passing
-/// face, and at the always-fail face.
-pub fn cuts<'a>(
-    table: &MoraleTable,
-    inputs: impl IntoIterator<Item = &'a MoraleInput>,
-) -> Vec<u32> {
-    // Room for both sides of a combat, the most a die is read by.
-    let mut cuts = Vec::with_capacity(4);
-    cuts.extend([table.always_pass + 1, table.always_fail]);
-    cuts.extend(inputs.into_iter().map(|m| m.needed(table) + 1));
+/// face, and at the always-fail face. Kept on the stack: `odds` works
+/// them out on every way the dice fall.
+pub fn cuts(table: &MoraleTable, inputs: [Option<&MoraleInput>; 2]) -> Cuts {
+    let mut cuts = Cuts {
+        faces: [table.always_pass + 1, table.always_fail, 0, 0],
+        len: 2,
+    };
+    for input in inputs.into_iter().flatten() {
+        cuts.faces[cuts.len] = input.needed(table) + 1;
+        cuts.len += 1;
+    }
     cuts
+}
+
+/// The faces [`cuts`] works out.
+pub struct Cuts {
+    faces: [u32; 4],
+    len: usize,
+}
+
+impl std::ops::Deref for Cuts {
+    type Target = [u32];
+
+    fn deref(&self) -> &[u32] {
+        &self.faces[..self.len]
+    }
 }
 
 /// The morale words of one side: `disrupted`, `night`, `leader-mr=N` …
@@ -316,45 +333,23 @@ pub fn input_from(
     Ok(input)
 }
 
-/// Whether a unit named on a side is a combat unit checking morale (it
-/// brought the MR, or artillery's presumed one), not a leader.
-pub fn checks_morale(bound: &Bound, span: Span) -> bool {
-    named::brought_number(bound, span)
-        || named::brought(bound, span, "mr")
-        || named::brought(bound, span, "artillery")
-}
-
-/// The one unit a morale check is for, and the leader beside it: the
+/// The one unit a morale check is for, and the leaders beside it: the
 /// side's words as that unit has them, or an error naming the extra unit.
 pub fn one_unit(
     input: &Input,
-    vocab: &Vocab,
+    variant: Variant,
     words: &Bound,
     what: &str,
 ) -> Result<(Vec<Named>, Option<usize>, Bound), CommandError> {
-    let units = named::named(&input.command.words, vocab, words, checks_morale);
-    let combat: Vec<&Named> = units.iter().filter(|u| u.combat).collect();
-    if let Some(extra) = combat.get(1) {
-        return Err(BindError::NotHere {
-            span: extra.span,
-            text: extra.id.clone(),
-            why: format!(
-                "is a second unit: {what} is for one unit (name it, and the leader stacked with it)"
-            ),
-        }
-        .into());
+    let units = named::side(input, None)?;
+    if let Some(extra) = units.iter().filter(|u| u.combat).nth(1) {
+        return Err(extra.refuse(format!(
+            "is a second unit: {what} is for one unit (name it, and the leader stacked with it)"
+        )));
     }
-    let leaders: Vec<&Named> = units.iter().filter(|u| !u.combat).collect();
-    if let Some(extra) = leaders.get(1) {
-        return Err(BindError::NotHere {
-            span: extra.span,
-            text: extra.id.clone(),
-            why: "is a second leader: the morale rating of one leader is added to the unit (10.3; QuickPlay 10.0)".into(),
-        }
-        .into());
-    }
-    let primary = named::primary(&units).map(|(i, _)| i);
-    let view = named::primary_view(words, &units, primary.map(|i| units[i].span));
+    named::one_leader_per_unit(variant, &units, 1)?;
+    let primary = named::primary(&units);
+    let view = named::primary_view(variant, words, &units, primary, LEADER_MR).into_owned();
     Ok((units, primary, view))
 }
 
@@ -428,7 +423,7 @@ fn resolve(
     let rules = variant.rules(tables);
     let morale_in = input.memoized(|| {
         let (units, primary, words) =
-            one_unit(input, &vocab(rules), &input.words, "a morale check")?;
+            one_unit(input, variant, &input.words, "a morale check")?;
         if primary.is_none()
             && words.number.is_none()
             && !words.has("artillery")
@@ -453,6 +448,17 @@ fn resolve(
             Some((n, span)) => Some((n as i64, span)),
             None => None,
         };
+        // A battery of a standard list prints no MR (standard 8.1), and
+        // QuickPlay presumes none.
+        if mr.is_none()
+            && !(rules.morale.artillery.is_some() && words.has("artillery"))
+            && let Some(unit) = primary.map(|p| &units[p])
+        {
+            return Err(unit.refuse(format!(
+                "brings no morale rating: type it beside the unit, like `morale 5 {}`",
+                unit.id
+            )));
+        }
         input_from(rules, &words, None, mr, LEADER, true, || {
             input.missing(if rules.morale.artillery.is_some() {
                 "`morale` needs the unit's morale rating, like `morale 4`, or `artillery`"

@@ -1,84 +1,177 @@
-//! Which unit of a side brought which fact.
+//! The units and leaders named on one side, each with its own facts.
 //!
-//! Binding merges the facts of every unit named on a side into one set,
-//! the first unit's word winning. A Musket & Saber side is a primary unit
-//! (whose MR and state are the side's, 7.4, 7.5) with the units and leaders
-//! stacked or fighting beside it, so the resolvers take the merged set
-//! apart again: every unit id binding took is a bare word its vocabulary
-//! does not know, and every fact a unit brought carries the span of its id.
+//! A Musket & Saber side is a primary unit (whose MR and state are the
+//! side's, 7.4, 7.5) with the units and leaders stacked or fighting beside
+//! it. Binding merges the facts of every unit named on a side into one
+//! set, the first unit's word winning, which is the side as its primary
+//! unit has it once the other combat units' words are left out; what each
+//! other unit is (its type, its disruption) and what each leader brings
+//! comes from its own facts (`Input::named`), never from the merged set,
+//! where a second unit's word is lost when the first brought it too.
 
-use crate::bind::{Bound, Vocab};
-use crate::command::{Span, Word, WordKind};
+use std::borrow::Cow;
+
+use crate::bind::{Bound, UnitFact};
+use crate::catalog::Input;
+use crate::command::Span;
+use crate::error::{BindError, CommandError};
+
+use super::Variant;
 
 /// A unit or leader named on one side, in the order named.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Named {
     pub id: String,
+    /// Where its id stands in the line.
     pub span: Span,
-    /// A combat unit (it brought a combat factor or morale rating), not a
-    /// leader.
+    /// A combat unit, not a leader: it brings a combat factor (every
+    /// combat unit's counter prints one; a leader's CF is `leader-cf`).
     pub combat: bool,
+    /// Every fact it brings, whatever the verb reads.
+    facts: Vec<UnitFact>,
 }
 
-/// The units named on a side, as binding took them: each bare word the
-/// side's vocabulary does not know (binding refuses any such word that is
-/// not a unit id). `combat` tells a combat unit from a leader by what it
-/// brought.
-pub fn named(
-    words: &[Word],
-    vocab: &Vocab,
-    bound: &Bound,
-    combat: impl Fn(&Bound, Span) -> bool,
-) -> Vec<Named> {
-    words
-        .iter()
-        .filter_map(|w| match &w.kind {
-            WordKind::Keyword { name, value: None } if vocab.find(name).is_none() => Some(Named {
-                id: name.clone(),
-                span: w.span,
-                combat: combat(bound, w.span),
-            }),
-            _ => None,
-        })
-        .collect()
+impl Named {
+    /// Whether it brings the word.
+    pub fn has(&self, word: &str) -> bool {
+        self.facts.iter().any(|f| f.word == word)
+    }
+
+    /// The value of a numeric fact it brings (`cf`, `leader-cf`).
+    pub fn value(&self, word: &str) -> Option<i64> {
+        self.facts
+            .iter()
+            .find(|f| f.word == word)
+            .and_then(|f| f.value)
+    }
+
+    /// Disrupted, or (where the table says an ineffective unit operates
+    /// as a disrupted one, QuickPlay 11.3) ineffective.
+    pub fn as_disrupted(&self, ineffective_too: bool) -> bool {
+        self.has("disrupted") || (ineffective_too && self.has("ineffective"))
+    }
+
+    pub fn refuse(&self, why: impl Into<String>) -> CommandError {
+        BindError::NotHere {
+            span: self.span,
+            text: self.id.clone(),
+            why: why.into(),
+        }
+        .into()
+    }
 }
 
-/// Whether the unit named at `span` brought the fact `name`.
-pub fn brought(bound: &Bound, span: Span, name: &str) -> bool {
-    bound
-        .facts
-        .iter()
-        .any(|f| f.implied && f.span == span && f.name == name)
+/// The units and leaders named on one side (`None`: the acting side;
+/// `Some(i)`: the i-th clause), in the order named: the order of
+/// `Target::Side`'s `nth`. A unit named twice on the line is refused: it
+/// would count twice.
+pub fn side(input: &Input, clause: Option<usize>) -> Result<Vec<Named>, CommandError> {
+    let mut units = Vec::new();
+    for n in input.named_on(clause) {
+        let unit = Named {
+            id: n.facts.id.clone(),
+            span: n.span,
+            combat: n.facts.value("cf").is_some(),
+            facts: n.facts.facts.clone(),
+        };
+        if input
+            .named
+            .iter()
+            .take_while(|m| m.span != n.span)
+            .any(|m| m.facts.id == n.facts.id)
+        {
+            return Err(unit.refuse("is named twice on the line: name each unit once"));
+        }
+        units.push(unit);
+    }
+    Ok(units)
 }
 
-/// Whether the unit named at `span` brought a combat factor (a word of
-/// the side's notation, as `cf` does where it stands for the factors).
-pub fn brought_factor(bound: &Bound, span: Span) -> bool {
-    bound.raw.iter().any(|w| w.span == span)
-}
-
-/// Whether the unit named at `span` brought the bare number (its MR where
-/// `mr` stands for it).
-pub fn brought_number(bound: &Bound, span: Span) -> bool {
-    bound.number.is_some_and(|(_, s)| s == span)
+/// The first combat unit named: the primary unit of its side.
+pub fn primary(units: &[Named]) -> Option<usize> {
+    units.iter().position(|u| u.combat)
 }
 
 /// The side's facts as its primary unit has them: the words typed, and
 /// what the primary and the leaders brought; what other combat units
 /// brought (their MR, their type, their state) is theirs, not the side's.
-pub fn primary_view(bound: &Bound, units: &[Named], primary: Option<Span>) -> Bound {
-    let others: Vec<Span> = units
-        .iter()
-        .filter(|u| u.combat && Some(u.span) != primary)
-        .map(|u| u.span)
-        .collect();
+/// Binding adds each unit's facts in the order named, so the primary's
+/// (the first combat unit's) are never displaced by another unit's. The
+/// leaders' MR (`leader_mr`) is as the primary has it ([`assist_primary`]).
+/// A side that names no unit is its words as typed.
+pub fn primary_view<'a>(
+    variant: Variant,
+    bound: &'a Bound,
+    units: &[Named],
+    primary: Option<usize>,
+    leader_mr: &str,
+) -> Cow<'a, Bound> {
+    let others = |span: Span| {
+        units
+            .iter()
+            .enumerate()
+            .any(|(i, u)| u.combat && Some(i) != primary && u.span == span)
+    };
+    let leaders_added = variant == Variant::Standard && leaders(units).nth(1).is_some();
+    if !leaders_added && !bound.facts.iter().any(|f| f.implied && others(f.span)) {
+        return Cow::Borrowed(bound);
+    }
     let mut view = bound.clone();
-    view.facts
-        .retain(|f| !f.implied || !others.contains(&f.span));
-    view
+    view.facts.retain(|f| !f.implied || !others(f.span));
+    assist_primary(variant, &mut view, units, leader_mr);
+    Cow::Owned(view)
 }
 
-/// The first combat unit named: the primary unit of its side.
-pub fn primary(units: &[Named]) -> Option<(usize, &Named)> {
-    units.iter().enumerate().find(|(_, u)| u.combat)
+/// The leaders named on a side, in the order named.
+pub fn leaders(units: &[Named]) -> impl Iterator<Item = &Named> {
+    units.iter().filter(|u| !u.combat)
+}
+
+/// What every leader named on a side brings as `word`, added up; `None`
+/// when none brings it.
+pub fn leaders_sum(units: &[Named], word: &str) -> Option<i64> {
+    leaders(units)
+        .filter_map(|u| u.value(word))
+        .reduce(i64::saturating_add)
+}
+
+/// The leaders' `word` (their MR) as the primary unit has it, in the
+/// view: in the standard rules every leader named may assist the primary
+/// (10.3: each assists one unit, and nothing limits the leaders a unit
+/// has), so their values are added into the one fact binding kept (the
+/// first leader's); in QuickPlay that is the first leader's alone (10.0
+/// 2: "the leader's morale factor may be added to one unit"). A typed
+/// word stands.
+fn assist_primary(variant: Variant, view: &mut Bound, units: &[Named], word: &str) {
+    if variant != Variant::Standard {
+        return;
+    }
+    let sum = leaders_sum(units, word);
+    if let Some(f) = view.facts.iter_mut().find(|f| f.name == word && f.implied) {
+        f.value = sum.or(f.value);
+    }
+}
+
+/// QuickPlay 10.0: "The factors of one leader may be applied to a unit":
+/// a side of `units` units takes that many leaders, each with one unit,
+/// the first with the primary. The standard rules let each leader assist
+/// one unit (10.3) and set no limit to the leaders a unit has.
+pub fn one_leader_per_unit(
+    variant: Variant,
+    units: &[Named],
+    unit_count: usize,
+) -> Result<(), CommandError> {
+    if variant != Variant::QuickPlay {
+        return Ok(());
+    }
+    match leaders(units).nth(unit_count.max(1)) {
+        Some(extra) => Err(extra.refuse(if unit_count <= 1 {
+            "is a second leader for one unit: the factors of one leader may be applied to a unit (QuickPlay 10.0)".to_string()
+        } else {
+            format!(
+                "is a leader beyond the side's {unit_count} units: the factors of one leader may be applied to a unit (QuickPlay 10.0), the first leader named with the primary unit, the next with the next unit"
+            )
+        })),
+        None => Ok(()),
+    }
 }

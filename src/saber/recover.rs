@@ -126,22 +126,13 @@ struct OneUnit {
     view: Bound,
 }
 
-fn one_unit(input: &Input, vocab: &Vocab, what: &str) -> Result<OneUnit, CommandError> {
-    // A leader brings his MR as `leader-mr`; a combat unit brings its own
-    // MR, or nothing new when another unit named before it brought one.
-    let units = named::named(&input.command.words, vocab, &input.words, |b, span| {
-        !named::brought(b, span, morale::LEADER_MR)
-    });
-    let primary = named::primary(&units).map(|(i, _)| i);
-    let view = named::primary_view(&input.words, &units, primary.map(|i| units[i].span));
-    if let Some(leader) = units.iter().filter(|u| !u.combat).nth(1) {
-        return Err(BindError::NotHere {
-            span: leader.span,
-            text: leader.id.clone(),
-            why: format!("is a second leader: {what} takes one leader's morale rating (10.3)"),
-        }
-        .into());
-    }
+fn one_unit(input: &Input, variant: Variant) -> Result<OneUnit, CommandError> {
+    let units = named::side(input, None)?;
+    let combat = units.iter().filter(|u| u.combat).count();
+    named::one_leader_per_unit(variant, &units, combat)?;
+    let primary = named::primary(&units);
+    let view =
+        named::primary_view(variant, &input.words, &units, primary, morale::LEADER_MR).into_owned();
     Ok(OneUnit {
         units,
         primary,
@@ -188,8 +179,12 @@ fn plan_recovery(
     variant: Variant,
     input: &Input,
 ) -> Result<(Recovery, Option<usize>), CommandError> {
-    let vocab = recover_vocab(rules, variant);
-    let one = one_unit(input, &vocab, "`recover`")?;
+    let one = one_unit(input, variant)?;
+    if let Some(second) = one.units.iter().filter(|u| u.combat).nth(1) {
+        return Err(second.refuse(
+            "is a second unit: `recover` is for one unit (name it, and the leader stacked with it)",
+        ));
+    }
     let words = &one.view;
     let refuse = |word: &str, why: &str| -> CommandError {
         let span = words.span_of(word).unwrap_or_default();
@@ -558,8 +553,7 @@ fn plan_choice(
     variant: Variant,
     input: &Input,
 ) -> Result<Choice, CommandError> {
-    let vocab = choose_vocab(rules);
-    let one = one_unit(input, &vocab, "`choose`")?;
+    let one = one_unit(input, variant)?;
     let words = &one.view;
     let Some((word, span)) = words.choice(CHOICE) else {
         return Err(input.missing(format!(

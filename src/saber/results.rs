@@ -42,6 +42,9 @@ pub struct SideInfo {
     pub morale: Option<MoraleInput>,
     /// The error when a check is needed and no MR was given.
     pub missing_mr: &'static str,
+    /// The word that gives the side its MR, like "`mr=N` after `vs`": what
+    /// decides a result whose check has no MR to read the die against.
+    pub mr_word: &'static str,
     pub disrupted: bool,
     pub cavalry: bool,
 }
@@ -54,30 +57,13 @@ pub struct Effect {
     pub kind: &'static str,
     /// The rule's words; left empty under `odds`, which reads only the brief.
     pub text: String,
-    /// The effect in a few words (its text up to the first colon), how
-    /// `odds` counts it: the full text carries the dice.
-    pub brief: String,
+    /// Where in its `Ctx`'s briefs the effect in a few words is (its text
+    /// up to the first colon), how `odds` counts it: the full text
+    /// carries the dice.
+    brief: std::ops::Range<usize>,
 }
 
 impl Effect {
-    /// An effect in the rule's words. Under `odds` (`quiet`) the text is
-    /// written only up to its brief, and not kept.
-    pub fn new(side: Option<Side>, kind: &'static str, text: impl Display, quiet: bool) -> Effect {
-        let (text, brief) = if quiet {
-            (String::new(), brief(text))
-        } else {
-            let text = text.to_string();
-            let brief = brief(&text);
-            (text, brief)
-        };
-        Effect {
-            side,
-            kind,
-            text,
-            brief,
-        }
-    }
-
     /// The id for JSON and outcomes: `defender-routs`, `no-effect`.
     pub fn id(&self) -> impl Display + '_ {
         display_with(move |f| match self.side {
@@ -99,10 +85,10 @@ impl Effect {
     }
 }
 
-/// A text up to its first colon, written no further.
-fn brief(text: impl Display) -> String {
-    struct UpToColon(String);
-    impl fmt::Write for UpToColon {
+/// A text up to its first colon, written onto `out` and no further.
+fn write_brief(out: &mut String, text: impl Display) {
+    struct UpToColon<'s>(&'s mut String);
+    impl fmt::Write for UpToColon<'_> {
         fn write_str(&mut self, s: &str) -> fmt::Result {
             match s.split_once(':') {
                 Some((before, _)) => {
@@ -117,11 +103,8 @@ fn brief(text: impl Display) -> String {
             }
         }
     }
-    // Room for most briefs, so that writing one seldom grows it.
-    let mut brief = UpToColon(String::with_capacity(64));
     // An error only says the colon was reached.
-    let _ = write!(brief, "{text}");
-    brief.0
+    let _ = write!(UpToColon(out), "{text}");
 }
 
 /// A modifier row, its label written only when the explanation is kept.
@@ -172,18 +155,8 @@ pub fn roll_cell<'c>(
     Ok(cell)
 }
 
-/// How `odds` groups a combat's results: the brief of every effect.
-pub fn odds_group(effects: &[Effect]) -> String {
-    let len = effects.iter().map(|e| e.brief.len() + 2).sum();
-    let mut group = String::with_capacity(len);
-    for (i, effect) in effects.iter().enumerate() {
-        if i > 0 {
-            group.push_str("; ");
-        }
-        group.push_str(&effect.brief);
-    }
-    group
-}
+/// Between the briefs of a combat's effects, as `odds` groups them.
+const BRIEF_SEPARATOR: &str = "; ";
 
 /// The effects of a CRT's extras. They apply in addition to any other
 /// result, and so outlast a tactic's replacement of the result.
@@ -222,6 +195,23 @@ pub struct Ctx<'a> {
     pub choice: bool,
     /// Built for `odds`: effects keep only their briefs, and no notes.
     quiet: bool,
+    /// The briefs of the effects, in the order made, each after a
+    /// separator but the first: while no effect is dropped, how `odds`
+    /// groups the combat's results, written once.
+    briefs: String,
+    /// How many effects were made.
+    made: usize,
+    /// A night combat (standard 14.2 4): the attacker advances only into
+    /// the hex of a routed defender, and otherwise not at all.
+    pub night: bool,
+    /// The sides are resolved the other way round (a countercharge against
+    /// attackers not charging, standard 9.4): the effects still name each
+    /// side by its role in the original attack.
+    pub swapped: bool,
+    /// The code being carried out, for a check with no MR.
+    applying: Code,
+    /// A check a result called for found no MR: the side and its code.
+    pub needs_mr: Option<(Side, Code)>,
 }
 
 pub fn idx(side: Side) -> usize {
@@ -256,6 +246,21 @@ impl<'a> Ctx<'a> {
             game: Vec::new(),
             choice: false,
             quiet: res.quiet,
+            // Room for most outcomes, so that writing one seldom grows it.
+            briefs: String::with_capacity(128),
+            made: 0,
+            night: false,
+            swapped: false,
+            applying: Code::NE,
+            needs_mr: None,
+        }
+    }
+
+    /// The code that took effect, for JSON `applied`: not kept under
+    /// `odds`.
+    pub fn mark_applied(&mut self, code: &'static str) {
+        if !self.quiet {
+            self.applied.push(code);
         }
     }
 
@@ -278,13 +283,13 @@ impl<'a> Ctx<'a> {
 
     /// Outcome id and text from the effects: the first effect is the
     /// outcome, the others lead the notes, marked like it.
-    pub fn finish(&self, res: &mut Resolution, tone: Tone) {
+    pub fn finish(&mut self, res: &mut Resolution, tone: Tone) {
         let first = self
             .effects
             .first()
             .map_or_else(String::new, |e| e.text.clone());
         res.set_outcome(self.outcome_id(), first, tone);
-        res.odds_group = Some(odds_group(&self.effects).into());
+        res.odds_group = Some(self.odds_group().into());
         if res.quiet {
             return;
         }
@@ -332,8 +337,59 @@ impl<'a> Ctx<'a> {
         self.effects.retain(|e| e.kind != MAY_ADVANCE);
     }
 
+    /// An effect in the rule's words. Under `odds` (`quiet`) the text is
+    /// written only up to its brief, and not kept.
     pub fn effect(&mut self, side: Option<Side>, kind: &'static str, text: impl Display) {
-        self.effects.push(Effect::new(side, kind, text, self.quiet));
+        let side = if self.swapped {
+            side.map(Side::other)
+        } else {
+            side
+        };
+        if self.made > 0 {
+            self.briefs.push_str(BRIEF_SEPARATOR);
+        }
+        self.made += 1;
+        let start = self.briefs.len();
+        let text = if self.quiet {
+            write_brief(&mut self.briefs, text);
+            String::new()
+        } else {
+            let text = text.to_string();
+            write_brief(&mut self.briefs, &text);
+            text
+        };
+        self.effects.push(Effect {
+            side,
+            kind,
+            text,
+            brief: start..self.briefs.len(),
+        });
+    }
+
+    /// Add to the brief of the effect made last.
+    fn extend_brief(&mut self, more: &str) {
+        if let Some(effect) = self.effects.last_mut()
+            && effect.brief.end == self.briefs.len()
+        {
+            self.briefs.push_str(more);
+            effect.brief.end = self.briefs.len();
+        }
+    }
+
+    /// How `odds` groups a combat's results: the brief of every effect.
+    fn odds_group(&mut self) -> String {
+        if self.made == self.effects.len() {
+            // None was dropped: the briefs as written.
+            return std::mem::take(&mut self.briefs);
+        }
+        let mut group = String::with_capacity(self.briefs.len());
+        for (i, effect) in self.effects.iter().enumerate() {
+            if i > 0 {
+                group.push_str(BRIEF_SEPARATOR);
+            }
+            group.push_str(self.briefs.get(effect.brief.clone()).unwrap_or(""));
+        }
+        group
     }
 
     /// A note under the outcome, written only when it is shown.
@@ -354,6 +410,10 @@ impl<'a> Ctx<'a> {
     ) -> Result<Check, CommandError> {
         let info = &self.sides[idx(side)];
         let Some(input) = &info.morale else {
+            // The caller shows what was decided and which word decides
+            // the rest ([`Ctx::undecided`]); the error is for the callers
+            // that cannot.
+            self.needs_mr = Some((side, self.applying));
             return Err(self.input.missing(info.missing_mr));
         };
         let (die, first) = match (self.morale_die, self.morale_die_used) {
@@ -368,7 +428,10 @@ impl<'a> Ctx<'a> {
             morale::check_again(res, table, input, who, die, label)
         };
         self.morale_die_used = true;
-        self.checks.push(check.clone());
+        // For JSON only.
+        if !self.quiet {
+            self.checks.push(check.clone());
+        }
         Ok(check)
     }
 
@@ -380,9 +443,10 @@ impl<'a> Ctx<'a> {
         code: Code,
         secondary: Option<Code>,
     ) -> Result<(), CommandError> {
+        self.applying = code;
         self.undefined_note(code.as_str());
         let (Some(side), Some(letter)) = (code.side(), code.letter()) else {
-            self.applied.push(code.as_str());
+            self.mark_applied(code.as_str());
             if code == Code::Ex {
                 self.exchange();
             } else {
@@ -405,7 +469,7 @@ impl<'a> Ctx<'a> {
         let who = self.label(side);
         match procedure {
             Procedure::RetreatOrDisrupt | Procedure::RetreatOrDisruptNoCheck => {
-                self.applied.push(code.as_str());
+                self.mark_applied(code.as_str());
                 self.retreat_or_disrupt(res, dice, code, side, procedure)?;
             }
             Procedure::CheckThenRetreat | Procedure::CheckThenR => {
@@ -413,7 +477,7 @@ impl<'a> Ctx<'a> {
                 if check.passed {
                     self.passed_then(res, dice, code, secondary, side)?;
                 } else {
-                    self.applied.push(code.as_str());
+                    self.mark_applied(code.as_str());
                     if procedure == Procedure::CheckThenR {
                         let r_code = Code::of(side, Letter::R);
                         self.note(format_args!(
@@ -429,7 +493,7 @@ impl<'a> Ctx<'a> {
                 }
             }
             Procedure::LossOrRetreatDisrupted => {
-                self.applied.push(code.as_str());
+                self.mark_applied(code.as_str());
                 if let Some(text) = self.cavalry_x(side) {
                     self.retreat_disrupted(
                         side,
@@ -453,7 +517,7 @@ impl<'a> Ctx<'a> {
             }
             Procedure::CheckLoss => {
                 let check = self.check(res, dice, side)?;
-                self.applied.push(code.as_str());
+                self.mark_applied(code.as_str());
                 if let Some(text) = self.cavalry_x(side) {
                     self.retreat_disrupted(
                         side,
@@ -486,7 +550,7 @@ impl<'a> Ctx<'a> {
                 if check.passed {
                     self.passed_then(res, dice, code, secondary, side)?;
                 } else {
-                    self.applied.push(code.as_str());
+                    self.mark_applied(code.as_str());
                     self.rout(side, format_args!("{code} — check failed: all participating and stacked units of the {who} rout"));
                     if r.rout_gives_fow {
                         let winner = self.label(side.other());
@@ -500,7 +564,7 @@ impl<'a> Ctx<'a> {
             }
             Procedure::CheckEliminate => {
                 let check = self.check(res, dice, side)?;
-                self.applied.push(code.as_str());
+                self.mark_applied(code.as_str());
                 if check.passed {
                     self.moved[idx(side)] = Moved::Yes;
                     self.game(side, Who::Primary, SaberEffect::StepLost);
@@ -543,7 +607,7 @@ impl<'a> Ctx<'a> {
             }
             None => {
                 let who = self.label(side);
-                self.applied.push("NE");
+                self.mark_applied("NE");
                 self.effect(
                     Some(side),
                     "holds",
@@ -569,7 +633,12 @@ impl<'a> Ctx<'a> {
         self.moved[idx(side)] = Moved::Choice;
         self.choice = true;
         // Standard Ar/Dr: an already disrupted unit choosing disruption checks.
-        let check = if procedure == Procedure::RetreatOrDisrupt && self.side(side).disrupted {
+        let disrupted = procedure == Procedure::RetreatOrDisrupt && self.side(side).disrupted;
+        // The check is made only if disruption is chosen: with no MR it is
+        // left to the player, the word to give said.
+        let no_mr = disrupted && self.side(side).morale.is_none();
+        let mr_word = self.side(side).mr_word;
+        let check = if disrupted && !no_mr {
             Some(self.check(res, dice, side)?)
         } else {
             None
@@ -594,12 +663,17 @@ impl<'a> Ctx<'a> {
                     ". The primary unit already is disrupted: if disruption is chosen it checks morale and fails ({} > {}): it routs ({}) and all other participating units must retreat",
                     c.die, c.needed, r.rout
                 ),
+                None if no_mr => write!(
+                    f,
+                    ". The primary unit already is disrupted: if disruption is chosen it checks morale, and if it fails it routs ({}) and all other participating units must retreat; give its MR ({mr_word}) to roll the check",
+                    r.rout
+                ),
                 None => Ok(()),
             }
         });
         self.effect(Some(side), "retreat-or-disrupt", text);
-        if let (Some(check), Some(effect)) = (check, self.effects.last_mut()) {
-            effect.brief.push_str(if check.passed {
+        if let Some(check) = check {
+            self.extend_brief(if check.passed {
                 "; already disrupted, it would pass its check"
             } else {
                 "; already disrupted, it would rout"
@@ -657,10 +731,14 @@ impl<'a> Ctx<'a> {
         self.effect(Some(side), "routs", format_args!("{text}: {}", r.rout));
         if side == Side::Defender {
             let winner = self.label(Side::Attacker);
+            let advance = match &self.rules.combat.night_advance {
+                Some(night) if self.night => night,
+                _ => &r.rout_advance,
+            };
             self.effect(
                 Some(Side::Attacker),
                 MAY_ADVANCE,
-                format_args!("the {winner} may advance: {}", r.rout_advance),
+                format_args!("the {winner} may advance: {advance}"),
             );
         } else {
             self.advance_if(side, true);
@@ -715,7 +793,9 @@ impl<'a> Ctx<'a> {
 
     /// The winner may advance when the loser's hex may be vacated.
     fn advance_if(&mut self, loser: Side, certain: bool) {
-        if loser != Side::Defender {
+        // At night a defender that does not rout sees the attacker retreat
+        // (14.2 4): no advance.
+        if loser != Side::Defender || self.night {
             return;
         }
         let winner = self.label(Side::Attacker);
@@ -738,6 +818,16 @@ impl<'a> Ctx<'a> {
             self.undefined_note(extra.as_str());
             let r = &self.rules.results;
             match extra {
+                // Resolved the other way round (9.4), the side the table
+                // reads as defending is the original attacker.
+                Extra::DF if self.swapped => self.effect(
+                    Some(Side::Defender),
+                    "fow",
+                    format_args!(
+                        "DF — {} (here the original attacker's player: the countercharging cavalry is treated as the attacker, 9.4)",
+                        r.df
+                    ),
+                ),
                 Extra::DF => self.effect(None, DEFENDER_FOW, format_args!("DF — {}", r.df)),
                 Extra::L => self.effect(None, LEADER_CASUALTY, format_args!("L — {}", r.leader)),
                 Extra::Ammo if bombardment => {
@@ -766,6 +856,23 @@ impl<'a> Ctx<'a> {
         if !self.notes.contains(&note) {
             self.notes.push(note);
         }
+    }
+
+    /// A result whose morale check has no MR to read the die against
+    /// (`needs_mr`): what the cell decided stands shown, and the outcome
+    /// says which word decides the rest. Nothing is recorded: the line,
+    /// given the MR, is entered again with the same dice.
+    pub fn undecided(&mut self, side: Side, code: Code) {
+        self.clear_results();
+        let info = self.side(side);
+        let (who, word) = (info.label, info.mr_word);
+        self.effect(
+            Some(side),
+            "needs-mr",
+            format_args!(
+                "{code} — the {who}'s morale check decides this result, and no morale rating was given: give it with {word}, and enter the same dice again"
+            ),
+        );
     }
 
     /// Drop every effect on the sides (a tactic replaces the result), keeping the extras.

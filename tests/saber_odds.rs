@@ -1,0 +1,143 @@
+//! Musket & Saber `odds` for the procedures of issue 15, against 100,000
+//! seeded rolls of the same command (the enumerator and the dice must tell
+//! the same story), and against hand-counted faces.
+
+use drumhead::odds::Odds;
+use drumhead::session::{Output, Session};
+
+fn session(seed: u64) -> Session {
+    Session::new(
+        drumhead::systems::embedded().expect("tables"),
+        drumhead::drums::DRUMS,
+        seed,
+    )
+}
+
+fn odds(line: &str) -> Odds {
+    let s = session(1);
+    let command = s.parse(line).unwrap().unwrap();
+    let system = command.system.map_or(drumhead::drums::DRUMS, |(s, _)| s);
+    s.odds(system, &command, line).expect(line)
+}
+
+/// Observed frequencies of `n` seeded rolls, by outcome group.
+fn simulate(line: &str, n: usize) -> Vec<(String, usize)> {
+    let mut s = session(20_261_124);
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for _ in 0..n {
+        let Ok(Some(Output::Resolution(res))) = s.run_line(line) else {
+            panic!("{line} did not resolve");
+        };
+        let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
+        match counts.iter_mut().find(|(t, _)| t == group) {
+            Some((_, c)) => *c += 1,
+            None => counts.push((group.to_string(), 1)),
+        }
+    }
+    counts
+}
+
+/// Chi-square goodness of fit of 100,000 rolls against the exact odds,
+/// cells expected under 5 pooled, at the 99.9th percentile.
+fn assert_agrees(line: &str) {
+    const N: usize = 100_000;
+    let o = odds(line);
+    let observed = simulate(line, N);
+    for (text, _) in &observed {
+        assert!(
+            o.outcomes.iter().any(|x| &x.text == text),
+            "{line}: rolled {text}, which odds says cannot happen"
+        );
+    }
+    let (mut chi2, mut cells) = (0.0, 0);
+    let (mut pooled_e, mut pooled_o) = (0.0, 0.0);
+    for outcome in &o.outcomes {
+        let e = outcome.prob.p * N as f64;
+        let obs = observed
+            .iter()
+            .find(|(t, _)| *t == outcome.text)
+            .map_or(0, |(_, c)| *c) as f64;
+        if e < 5.0 {
+            pooled_e += e;
+            pooled_o += obs;
+        } else {
+            chi2 += (obs - e).powi(2) / e;
+            cells += 1;
+        }
+    }
+    if pooled_e > 0.0 {
+        chi2 += (pooled_o - pooled_e).powi(2) / pooled_e.max(1.0);
+        cells += 1;
+    }
+    let k = (cells as f64 - 1.0).max(1.0);
+    let z = 3.09;
+    let limit = k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3);
+    assert!(
+        chi2 < limit,
+        "{line}: chi-square {chi2:.1} over {limit:.1} with {k} degrees of freedom"
+    );
+}
+
+/// The probability of the outcomes whose text starts with `prefix`.
+fn p_starting(o: &Odds, prefix: &str) -> f64 {
+    o.outcomes
+        .iter()
+        .filter(|x| x.text.starts_with(prefix))
+        .map(|x| x.prob.p)
+        .sum()
+}
+
+#[test]
+fn odds_agree_with_seeded_rolls_for_the_new_saber_words() {
+    // 14.2 4: a night charge.
+    assert_agrees("saber attack 5 mr=4 night charge vs 3 mr=4");
+    // 12.4: a charge as a fortune of war; 8.8: supporting artillery.
+    assert_agrees("saber attack 5 mr=4 fow-charge charge vs 3 mr=4");
+    assert_agrees("saber attack 4 support=3 mr=4 vs 5 mr=4 cavalry");
+    // 9.4: a countercharge, named by the original attack.
+    assert_agrees("saber attack 3 mr=3 vs 5 mr=4 cavalry countercharge");
+    // QuickPlay 7.2 and 9.3.
+    assert_agrees("saber-quickplay attack 4 counterattack mr=4 vs 5 mr=4");
+    assert_agrees("saber-quickplay attack 4 square mr=4 vs 3 mr=4");
+    // A check with no MR: the results it decides are counted apart.
+    assert_agrees("saber attack 5 vs 3");
+    // 9.5: half the MA rolled; 10.1: a leader alone.
+    assert_agrees("saber ma 5 disrupted square");
+    assert_agrees("saber ma alone");
+}
+
+// The example CRT's +2 column reads, by die: NE Ammo, Dc (NE), Dr, Dx L,
+// Dm (Dr) L, Dm (Dx) DF. With no MR, the Dc and the two Dm wait on the
+// defender's morale rating: 3 faces in 6.
+#[test]
+fn results_left_to_a_missing_mr_are_counted_by_their_cells() {
+    let o = odds("saber attack 5 vs 3");
+    let undecided: f64 = o
+        .outcomes
+        .iter()
+        .filter(|x| x.text.contains("morale check decides this result"))
+        .map(|x| x.prob.p)
+        .sum();
+    assert!((undecided - 0.5).abs() < 1e-12, "{undecided}");
+    assert!((p_starting(&o, "Dr") - 1.0 / 6.0).abs() < 1e-12);
+}
+
+// 10.1: a leader moving alone "always" has 12 MP: no die.
+#[test]
+fn a_lone_leader_always_has_twelve() {
+    let o = odds("saber ma alone");
+    assert_eq!(o.outcomes.len(), 1);
+    assert!((o.outcomes[0].prob.p - 1.0).abs() < 1e-12);
+}
+
+// QuickPlay 7.2: doubled, 4 is 8 against 5: +3. The same unit not doubled
+// attacks at −1: the counterattack must shift the results toward the
+// defender's.
+#[test]
+fn a_counterattack_is_fought_at_double_the_factor() {
+    let doubled = odds("saber-quickplay attack 4 counterattack mr=4 vs 5 mr=4");
+    let plain = odds("saber-quickplay attack 4 mr=4 vs 5 mr=4");
+    let d_doubled = p_starting(&doubled, "D");
+    let d_plain = p_starting(&plain, "D");
+    assert!(d_doubled > d_plain, "{d_doubled} vs {d_plain}");
+}
