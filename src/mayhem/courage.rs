@@ -16,7 +16,7 @@ use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{Cause, D6, MAX_TOKENS, MayhemTables, Rank, Tokens};
+use super::{Cause, Counted, D6, MAX_TOKENS, MayhemTables, Rank, Tokens};
 
 /// The fact that is a named figure's courage value: its own, or its rank's.
 const COURAGE: &str = "courage";
@@ -516,6 +516,21 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
+    let mut dice = Counted::new(dice);
+    let (mut res, most, why) = check(tables, input, &mut dice)?;
+    dice.unused(input, &mut res, most, || why)?;
+    Ok(res)
+}
+
+/// The check, with the most dice it could have thrown and why those it
+/// did not throw were not needed ("If the score is higher then courage has
+/// failed … roll again against each individual's courage … Otherwise they
+/// retreat 2d6"").
+fn check(
+    tables: &MayhemTables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, usize, String), CommandError> {
     let c = &tables.courage;
     let (members, cause, read_as) = input.memoized(|| {
         read(tables, input).map(|check| {
@@ -536,6 +551,36 @@ fn resolve(
         "courage check, individual (a group of one)".to_string()
     };
     let mut res = input.resolution("courage", heading);
+    let quiet = res.quiet;
+    // The group die (and a lone figure's reroll of it), then for each
+    // figure that may roll again its die, its reroll and its retreat.
+    let reroll = |t: &Tokens| usize::from(t.rerolls_left() > 0);
+    let retreat_dice: usize = c.retreat.dice.iter().map(|(n, _)| *n as usize).sum();
+    let stands = cause.is_some_and(|c| c.stand_still);
+    let may_check = if stands {
+        0
+    } else if values.len() > 1 && cause.is_some_and(|c| c.keyword == INDIVIDUAL_CAUSE) {
+        1
+    } else {
+        values.len()
+    };
+    let most =
+        1 + if values.len() == 1 {
+            reroll(&tokens[0])
+        } else {
+            0
+        } + tokens
+            .iter()
+            .take(may_check)
+            .map(|t| 1 + reroll(t) + retreat_dice)
+            .sum::<usize>();
+    let why = |text: &str| {
+        if quiet {
+            String::new()
+        } else {
+            text.to_string()
+        }
+    };
     match cause {
         Some(cause) => res.row("cause", &cause.row),
         None => res.row("cause", "not given: any cause but an order to charge"),
@@ -597,7 +642,8 @@ fn resolve(
         res.odds_group = Some(format!("passes: {highest} or less").into());
         res.field("figures", pass_figures("pass"));
         finish_tokens(&mut res, members, &tokens);
-        return Ok(res);
+        let why = why("the check passed, so no figure rolled again");
+        return Ok((res, most, why));
     }
     res.row(
         "result",
@@ -615,7 +661,8 @@ fn resolve(
             Some("courage failed — save token spent: the morale failure is cancelled".into());
         res.field("figures", pass_figures("pass"));
         finish_tokens(&mut res, members, &tokens);
-        return Ok(res);
+        let why = why("the save token cancelled the failure, so the figure did not roll again");
+        return Ok((res, most, why));
     }
     if stand_still {
         res.set_outcome(
@@ -625,7 +672,8 @@ fn resolve(
         );
         res.field("figures", pass_figures("stand-still"));
         finish_tokens(&mut res, members, &tokens);
-        return Ok(res);
+        let why = why("a group ordered to charge stands still, and no figure rolls again");
+        return Ok((res, most, why));
     }
 
     // Cause 4 is an individual check taken at the group rate: only the
@@ -752,7 +800,22 @@ fn resolve(
     if retreated > 0 && cause.is_some_and(|c| c.keyword == "fire") {
         res.note("Retreating figures may go to the nearest cover instead, if it is closer (a check caused by enemy fire).");
     }
-    Ok(res)
+    let why = if quiet {
+        String::new()
+    } else {
+        let mut why = Vec::new();
+        if ran > 0 {
+            why.push("a figure that runs off the board throws no retreat dice");
+        }
+        if held > 0 {
+            why.push("a figure whose save token holds it rolls no die");
+        }
+        if tokens.iter().any(|t| t.rerolls_left() > 0) {
+            why.push("a reroll token is spent only on a die that fails");
+        }
+        why.join("; ")
+    };
+    Ok((res, most, why))
 }
 
 /// What became of a figure of a group that failed.

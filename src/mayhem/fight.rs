@@ -424,7 +424,7 @@ fn resolve(
     let k = bs.len();
     let a_rerolls = usize::try_from(a.tokens.rerolls_left()).unwrap_or(0).min(k);
     let most = 3 * k + a_rerolls + bs.iter().filter(|b| b.tokens.rerolls_left() > 0).count();
-    dice.unused(&mut res, most, || {
+    dice.unused(input, &mut res, most, || {
         let mut why = Vec::new();
         if tally.ties > 0 {
             why.push(if k == 1 {
@@ -446,7 +446,7 @@ fn resolve(
             why.push("a reroll token is spent only by the side that loses its skill die".into());
         }
         why.join("; ")
-    });
+    })?;
     Ok(res)
 }
 

@@ -641,7 +641,7 @@ fn resolve(
     let plan = input.memoized(|| Plan::new(tables, input))?;
     let mut dice = Counted::new(dice);
     let (mut res, most, why) = shoot(tables, input, plan, &mut dice)?;
-    dice.unused(&mut res, most, || why);
+    dice.unused(input, &mut res, most, || why)?;
     Ok(res)
 }
 

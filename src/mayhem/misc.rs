@@ -164,9 +164,9 @@ fn check(
     }
     finish_tokens(&mut res, &tokens);
     let most = 1 + usize::from(tokens.rerolls > 0);
-    dice.unused(&mut res, most, || {
+    dice.unused(input, &mut res, most, || {
         "the die succeeded, so no reroll token was spent".into()
-    });
+    })?;
     Ok(res)
 }
 
@@ -278,9 +278,9 @@ fn resolve_skill(
     }
     finish_tokens(&mut res, &tokens);
     let most = 1 + usize::from(tokens.rerolls > 0);
-    dice.unused(&mut res, most, || {
+    dice.unused(input, &mut res, most, || {
         "the die succeeded, so no reroll token was spent".into()
-    });
+    })?;
     Ok(res)
 }
 
@@ -389,9 +389,9 @@ fn resolve_search(
     }
     finish_tokens(&mut res, &tokens);
     let most = 2 + usize::from(tokens.rerolls > 0);
-    dice.unused(&mut res, most, || {
+    dice.unused(input, &mut res, most, || {
         "the player's die succeeded, so no reroll token was spent".into()
-    });
+    })?;
     Ok(res)
 }
 

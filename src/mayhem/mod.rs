@@ -692,13 +692,36 @@ impl<'a> Counted<'a> {
     /// `unused_dice`) as not needed, with `why`; any beyond are left for
     /// the session to refuse. Nothing happens under `odds` or with rolled
     /// dice.
-    pub fn unused(&mut self, res: &mut Resolution, most: usize, why: impl FnOnce() -> String) {
+    pub fn unused(
+        &mut self,
+        input: &Input,
+        res: &mut Resolution,
+        most: usize,
+        why: impl FnOnce() -> String,
+    ) -> Result<(), CommandError> {
         let Some(left) = most.checked_sub(self.thrown).filter(|n| *n > 0) else {
-            return;
+            return Ok(());
         };
         let faces = self.inner.unneeded(u32::try_from(left).unwrap_or(u32::MAX));
         if faces.is_empty() {
-            return;
+            return Ok(());
+        }
+        // Entered dice are taken in order, so those not needed follow the
+        // ones thrown; a face no d6 shows is refused as a thrown one is.
+        for (i, &face) in faces.iter().enumerate() {
+            if !(1..=D6).contains(&face) {
+                let span = input
+                    .command
+                    .rolled
+                    .get(self.thrown.saturating_add(i))
+                    .map_or_else(|| input.command.rolled_span.unwrap_or_default(), |d| d.span);
+                return Err(DiceError::FaceOutOfRange {
+                    span,
+                    face,
+                    sides: D6,
+                }
+                .into());
+            }
         }
         let list = faces
             .iter()
@@ -715,6 +738,7 @@ impl<'a> Counted<'a> {
             why()
         ));
         res.field("unused_dice", faces);
+        Ok(())
     }
 }
 

@@ -284,9 +284,9 @@ fn resolve(
         .flat_map(|e| e.dice.iter().map(|(n, _)| *n as usize))
         .sum();
     let rerolls = needed.is_some() && tokens.rerolls > 0;
-    dice_source.unused(&mut res, thrown * (1 + usize::from(rerolls)), || {
+    dice_source.unused(input, &mut res, thrown * (1 + usize::from(rerolls)), || {
         "the move reached the distance needed, so no reroll token was spent".into()
-    });
+    })?;
     Ok(res)
 }
 
