@@ -255,15 +255,20 @@ fn resolve(
     res.field("distance_in", total);
     res.measure("distance", total as f64);
     if !res.quiet {
-        if !refused.is_empty() {
-            res.field("in_open", false);
-            for bonus in &refused {
-                res.note(format_args!(
-                    "\"+{}\" {}\": this move is not in the open, so the bonus does not apply (say `open` if it is).",
-                    dice(&bonus.dice),
-                    bonus.row
-                ));
-            }
+        // Whether the move was in the open, whenever a bonus hangs on it.
+        if table
+            .bonus
+            .iter()
+            .any(|b| b.open_only && words.has(&b.keyword))
+        {
+            res.field("in_open", in_open);
+        }
+        for bonus in &refused {
+            res.note(format_args!(
+                "The rule gives +{}\" \"{}\": this move is not in the open, so the bonus does not apply (say `open` if it is).",
+                dice(&bonus.dice),
+                bonus.row
+            ));
         }
         if words.has(CHARGE) {
             res.note("Any move to contact the enemy is a charge: the charging group checks courage before it moves (`courage … cause=charge-ordered`), and each group charged checks once it has (`cause=charged`).");
