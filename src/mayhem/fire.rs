@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use std::rc::Rc;
 
-use super::game::{MayhemEffect, SMOKE, UNLOADED, bonus_word};
+use super::game::{LOADED, MayhemEffect, SMOKE, UNLOADED, bonus_word};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, Named, VerbDoc};
 use crate::command::{ClauseKind, Span, Unit};
@@ -26,6 +26,7 @@ use super::{
 
 const WEAPON: &str = "a weapon";
 const COVER: &str = "the target's cover";
+const WEAPON_STATE: &str = "the weapon's state";
 const LEADER: &str = super::game::LEADER;
 /// Most figures one gun's shot may be rolled against on a line.
 const MAX_FIGURES: i64 = 30;
@@ -125,12 +126,18 @@ fn firer_vocab(tables: &MayhemTables) -> Vocab {
             MAX_FIGURES,
             "canister or roundshot: the figures in the cone or along the flight path; one skill die each, thrown together, then an impact die for each hit (naming the figures after `at` counts them)",
         )
-        .flag(
+        .choice(
+            WEAPON_STATE,
             UNLOADED,
             format!(
                 "the firer's gunpowder weapon is unloaded (a figure in a game brings it once it has fired): it cannot fire until reloaded (`reload`) — {}",
                 f.unloaded_row
             ),
+        )
+        .choice(
+            WEAPON_STATE,
+            LOADED,
+            "the firer's weapon is loaded (taken when neither is said): typed, it stands in for the `unloaded` a figure in a game brings (reloaded at the table)",
         )
         .number(
             SMOKE,
@@ -163,7 +170,7 @@ fn target_vocab(tables: &MayhemTables) -> Vocab {
         .flag("hero", "the target is a hero")
         .flag(
             LEADER,
-            "the target leads a company or warband: if killed, it checks courage (a figure in a game brings it)",
+            "the target leads a company or warband: if it is killed, the company or warband checks courage (a figure in a game brings it)",
         )
         .flag(
             COMMANDER,
@@ -597,38 +604,28 @@ fn refuse_unloaded(
     weapon: &Weapon,
 ) -> Result<(), CommandError> {
     let words = &input.words;
-    let at = |word: &str| -> (Span, String) {
-        match input.named_on(None).next().filter(|_| words.implied(word)) {
-            Some(n) => (n.span, n.facts.id.clone()),
-            None => (words.span_of(word).unwrap_or_default(), word.to_string()),
-        }
-    };
     if weapon.gunpowder && !weapon.gun && words.has(UNLOADED) {
-        let (span, text) = at(UNLOADED);
-        return Err(BindError::NotHere {
-            span,
-            text,
-            why: format!(
+        return Err(super::fact_refused(
+            input,
+            UNLOADED,
+            format_args!(
                 "has an unloaded {}: it fired and has not reloaded (\"{}\") — `reload` it in a turn it does not move",
                 weapon.keyword,
                 tables.fire.unloaded_row.trim_end_matches('.')
             ),
-        }
-        .into());
+        ));
     }
     if weapon.gun
         && let Some(puffs) = words.value(SMOKE).filter(|n| *n > 0)
     {
-        let (span, text) = at(SMOKE);
-        return Err(BindError::NotHere {
-            span,
-            text,
-            why: format!(
+        return Err(super::fact_refused(
+            input,
+            SMOKE,
+            format_args!(
                 "has {puffs} smoke puff(s) on its gun, which fires again when its crew has removed them (\"{}\") — `reload` with its crew",
                 tables.reload.row
             ),
-        }
-        .into());
+        ));
     }
     Ok(())
 }

@@ -67,12 +67,19 @@ impl SystemEffect for MayhemEffect {
             MayhemEffect::SmokeCleared => format!("game: {u}'s crew removes a smoke puff"),
             MayhemEffect::Moved => format!("game: {u} has moved this turn"),
             MayhemEffect::Sequence { order } => format!(
-                "game: this turn's sequence is {} (a tie next turn repeats it)",
+                "game: this turn's sequence is {}{}",
                 order
                     .iter()
                     .map(|i| side_name(*i))
                     .collect::<Vec<_>>()
-                    .join(", then ")
+                    .join(", then "),
+                // Only two sides dice for initiative, and only a tie of
+                // theirs repeats a sequence.
+                if order.len() == 2 {
+                    " (a tie next turn repeats it)"
+                } else {
+                    ""
+                }
             ),
         }
     }
@@ -650,7 +657,7 @@ impl GamePart for MayhemGame {
                     }
                 }
             }
-            "activation" if command.words.is_empty() && sides > 0 => add.push(sides.to_string()),
+            "activation" if sides > 0 && !typed(&["sides"]) => add.push(format!("sides={sides}")),
             _ => return None,
         }
         if add.is_empty() {

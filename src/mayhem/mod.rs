@@ -820,6 +820,30 @@ impl DiceSource for Counted<'_> {
     }
 }
 
+/// A fact that forbids what the line asks, refused at whoever said it:
+/// the figure that brought it ("`percy` moved this turn"), or the word
+/// typed ("`moved` says the figure moved this turn").
+pub fn fact_refused(input: &Input, word: &str, why: impl std::fmt::Display) -> CommandError {
+    let words = &input.words;
+    let brought = input
+        .named_on(None)
+        .find(|n| n.facts.facts.iter().any(|f| f.word == word))
+        .filter(|_| words.implied(word));
+    match brought {
+        Some(n) => BindError::NotHere {
+            span: n.span,
+            text: n.facts.id.clone(),
+            why: why.to_string(),
+        },
+        None => BindError::NotHere {
+            span: words.span_of(word).unwrap_or_default(),
+            text: word.to_string(),
+            why: format!("says the figure {why}"),
+        },
+    }
+    .into()
+}
+
 /// The fact word of a figure carrying incendiary materials.
 pub const INCENDIARY: &str = "incendiary";
 /// The fact word of the commander of a contingent.

@@ -136,19 +136,14 @@ fn resolve(
         return Err(input.missing(format!("no movement row for `{mode}`")));
     };
     if words.has(RELOADED) {
-        let (span, text) = match from_figure(input, RELOADED).filter(|_| words.implied(RELOADED)) {
-            Some(n) => (n.span, n.facts.id.clone()),
-            None => (words.span_of(RELOADED).unwrap_or_default(), RELOADED.into()),
-        };
-        return Err(BindError::NotHere {
-            span,
-            text,
-            why: format!(
+        return Err(super::fact_refused(
+            input,
+            RELOADED,
+            format_args!(
                 "reloaded this turn, and may not move: \"{}\"",
                 tables.fire.unloaded_row.trim_end_matches('.')
             ),
-        }
-        .into());
+        ));
     }
     if words.has(CHARGE) && words.has(INCENDIARY) {
         let (span, who) = match from_figure(input, INCENDIARY).filter(|_| words.implied(INCENDIARY))

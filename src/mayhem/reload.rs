@@ -5,9 +5,8 @@
 
 use std::rc::Rc;
 
-use crate::bind::{Bound, Kind, Vocab};
+use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, Named, VerbDoc};
-use crate::command::Span;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Target, Tone};
@@ -198,15 +197,6 @@ fn resolve(tables: &MayhemTables, input: &Input) -> Result<Resolution, CommandEr
     }
 }
 
-/// The span and text of the word that says something of the figure, for
-/// an error: the figure's id when it brought it.
-fn said(input: &Input, words: &Bound, word: &str) -> (Span, String) {
-    match input.named_on(None).next().filter(|_| words.implied(word)) {
-        Some(n) => (n.span, n.facts.id.clone()),
-        None => (words.span_of(word).unwrap_or_default(), word.to_string()),
-    }
-}
-
 fn reload_small_arm(
     tables: &MayhemTables,
     input: &Input,
@@ -214,10 +204,7 @@ fn reload_small_arm(
 ) -> Result<Resolution, CommandError> {
     let words = &input.words;
     let rule = tables.fire.unloaded_row.trim_end_matches('.');
-    let refuse = |word: &str, why: String| -> CommandError {
-        let (span, text) = said(input, words, word);
-        BindError::NotHere { span, text, why }.into()
-    };
+    let refuse = |word: &str, why: String| super::fact_refused(input, word, why);
     if words.has(LOADED) {
         return Err(refuse(
             LOADED,
@@ -439,13 +426,11 @@ fn reload_gun(
         return Ok(res);
     }
     if words.has(SMOKE_CLEARED) {
-        let (span, text) = said(input, words, SMOKE_CLEARED);
-        return Err(BindError::NotHere {
-            span,
-            text,
-            why: format!("had a smoke puff removed this turn already: \"{}\"", r.row),
-        }
-        .into());
+        return Err(super::fact_refused(
+            input,
+            SMOKE_CLEARED,
+            format!("had a smoke puff removed this turn already: \"{}\"", r.row),
+        ));
     }
     let Some(c) = crew else {
         return Err(input.missing(format!(

@@ -204,9 +204,16 @@ pub fn activation_verb(t: &Rc<MayhemTables>) -> VerbDoc {
         "activation",
         "activation N",
         "Activation with more than two sides: a card per player drawn for the order of play (in a game, one per army).",
-        Vocab::new().with_number(
-            "the number of players, one card each: 3 or more (two sides dice for `initiative`); in a game, its armies",
-        ),
+        Vocab::new()
+            .with_number(
+                "the number of players, one card each: 3 or more (two sides dice for `initiative`); in a game, its armies",
+            )
+            .number(
+                "sides",
+                1,
+                MAX_SIDES,
+                "the sides the game has, one card each (a game adds this itself)",
+            ),
         {
             let t = t.clone();
             move |input: &Input, dice: &mut dyn DiceSource| resolve_activation(&t, input, dice)
@@ -236,10 +243,31 @@ fn resolve_activation(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
-    let Some((n, span)) = input.words.number else {
-        return Err(input.missing(
-            "`activation` needs the number of players, like `activation 3` (a game gives its armies)",
-        ));
+    let sides = input.words.value("sides");
+    let (n, span) = match (input.words.number, sides) {
+        (Some((n, span)), Some(sides)) => {
+            if n != sides as f64 {
+                return Err(BindError::NotHere {
+                    span,
+                    text: n.to_string(),
+                    why: format!(
+                        "players draw, and the game has {sides} sides, one card each: leave the number out (`activation`)"
+                    ),
+                }
+                .into());
+            }
+            (n, span)
+        }
+        (Some(number), None) => number,
+        (None, Some(sides)) => (
+            sides as f64,
+            input.words.span_of("sides").unwrap_or_default(),
+        ),
+        (None, None) => {
+            return Err(input.missing(
+                "`activation` needs the number of players, like `activation 3` (a game gives its armies)",
+            ));
+        }
     };
     if n.fract() != 0.0 || n < 2.0 || n > MAX_SIDES as f64 {
         return Err(BindError::BadValue {
@@ -252,10 +280,10 @@ fn resolve_activation(
     let n = n as usize;
     if n == 2 {
         return Err(BindError::NotHere {
-            span,
-            text: "2".into(),
+            span: input.command.verb_span,
+            text: "activation".into(),
             why: format!(
-                "sides dice for initiative (`initiative`): \"{}\"; cards are drawn when more sides play",
+                "draws cards when more than two sides play; two sides dice for initiative (`initiative`): \"{}\"",
                 tables.initiative.row
             ),
         }
