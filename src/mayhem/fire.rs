@@ -794,7 +794,7 @@ fn shoot(
         if killed > 0 {
             res.effect(Target::clause(0, 0), MayhemEffect::Killed);
             if let Some(m) = plan.marks.first() {
-                let who = m.id.as_deref().unwrap_or("the target");
+                let who = m.id.as_deref().unwrap_or("The target");
                 super::leader_killed_note(&mut res, tables, who, m.leader, m.commander);
             }
         }
@@ -806,7 +806,7 @@ fn shoot(
                     super::leader_killed_note(
                         &mut res,
                         tables,
-                        "a figure killed",
+                        "A figure killed",
                         m.leader,
                         m.commander,
                     );
@@ -816,7 +816,7 @@ fn shoot(
             match fate {
                 Fate::Killed => {
                     res.effect(target, MayhemEffect::Killed);
-                    let who = m.id.as_deref().unwrap_or("the figure");
+                    let who = m.id.as_deref().unwrap_or("The figure");
                     super::leader_killed_note(&mut res, tables, who, m.leader, m.commander);
                 }
                 Fate::Saved => res.effect(target, MayhemEffect::SaveSpent),

@@ -889,7 +889,7 @@ pub fn leader_killed_note(
         .map_or("", |c| c.row.as_str());
     if commander {
         res.note(format_args!(
-            "{who} was the commander of the contingent: {} (`courage FIGURE… cause=leader-killed` for each group and individual; in a game `end-turn` lists them).",
+            "{who} was the commander of the contingent: \"{}\" (`courage FIGURE… cause=leader-killed` for each group and individual; in a game `end-turn` lists them).",
             tables.courage.commander.row.trim_end_matches('.')
         ));
     } else {
