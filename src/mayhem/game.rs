@@ -274,7 +274,7 @@ impl MayhemGame {
                         })
                         .collect();
                     out.push(format!(
-                        "{} was killed this turn, the commander of the contingent: {} — {}.",
+                        "{} was killed this turn, the commander of the contingent: \"{}\" — {}.",
                         f.id,
                         self.tables.courage.commander.row.trim_end_matches('.'),
                         if checks.is_empty() {
