@@ -398,14 +398,14 @@ impl MayhemGame {
             }
         }
         if self.gun(figure) {
-            if state.smoke > 0 || every {
-                let puffs = if every {
-                    self.tables.reload.puffs
-                } else {
-                    i64::from(state.smoke)
-                };
-                facts.push(UnitFact::number(SMOKE, puffs));
-            }
+            // A gun always brings its puffs, none as well: `reload GUN`
+            // then says it is loaded rather than how long a shot's take.
+            let puffs = if every {
+                self.tables.reload.puffs
+            } else {
+                i64::from(state.smoke)
+            };
+            facts.push(UnitFact::number(SMOKE, puffs));
             if state.smoke_cleared || every {
                 facts.push(UnitFact::word(SMOKE_CLEARED));
             }

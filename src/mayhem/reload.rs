@@ -162,15 +162,28 @@ fn resolve(tables: &MayhemTables, input: &Input) -> Result<Resolution, CommandEr
             }
             reload_gun(tables, input, Some(w))
         }
-        Some(w) if !w.gunpowder => Err(BindError::NotHere {
-            span: words.span_of(&w.keyword).unwrap_or_default(),
-            text: w.keyword.clone(),
-            why: format!(
-                "is not a gunpowder weapon: it never becomes unloaded (\"{}\")",
-                tables.fire.unloaded_row.trim_end_matches('.')
-            ),
+        Some(w) if !w.gunpowder => {
+            let rule = tables.fire.unloaded_row.trim_end_matches('.');
+            // The figure's own weapon: the error points at the figure.
+            Err(match named.first().filter(|_| words.implied(&w.keyword)) {
+                Some(n) => BindError::NotHere {
+                    span: n.span,
+                    text: n.facts.id.clone(),
+                    why: format!(
+                        "carries a {}, not a gunpowder weapon: it never becomes unloaded (\"{rule}\")",
+                        w.keyword
+                    ),
+                },
+                None => BindError::NotHere {
+                    span: words.span_of(&w.keyword).unwrap_or_default(),
+                    text: w.keyword.clone(),
+                    why: format!(
+                        "is not a gunpowder weapon: it never becomes unloaded (\"{rule}\")"
+                    ),
+                },
+            }
+            .into())
         }
-        .into()),
         Some(w) => {
             if let Some(word) = gun_words
                 .into_iter()
