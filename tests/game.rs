@@ -187,10 +187,13 @@ fn a_scripted_mayhem_skirmish() {
 fire marine-1 10\" at settler-1 rolled 5 6
 courage settler-2 cause=casualty rolled 6 5
 fight marine-2 vs settler-3 rolled 6 1 6
-fire marine-1 10\" at hawkeye rolled 5 6
+fire marine-3 10\" at hawkeye rolled 5 6
 ";
-    // - the same shot at Hawkeye (a hero with 2 saves) would kill: a save
-    //   token is spent and the death cancelled.
+    // - marine-1's musket is now unloaded ("A gunpowder weapon becomes
+    //   unloaded … and can be reloaded as an action by a figure which does
+    //   not move"): marine-3 makes the same shot at Hawkeye (a hero with 2
+    //   saves), which would kill: a save token is spent and the death
+    //   cancelled.
     let (ok, _, stderr) = run(&args, script);
     assert!(ok, "{stderr}");
     let (_, entries, state) = Game::read_file(&game).unwrap();
@@ -202,6 +205,9 @@ fire marine-1 10\" at hawkeye rolled 5 6
     assert_eq!(figures["settler-2"]["ran_off"], true);
     assert_eq!(figures["settler-3"]["killed"], true);
     assert_ne!(figures["marine-1"]["killed"], true);
+    assert_eq!(figures["marine-1"]["unloaded"], true);
+    assert_eq!(figures["marine-3"]["unloaded"], true);
+    assert_ne!(figures["marine-2"]["unloaded"], true);
 }
 
 #[test]

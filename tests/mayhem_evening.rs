@@ -37,10 +37,12 @@ fire warrior-2 10" at settler-1 rolled 4 6
 # "A figure in a group is killed": the blockhouse group, highest courage
 # 4 (van-alstyne, a leader): 2 passes.
 courage van-alstyne settler-2 swivel cause=casualty rolled 2
-# The swivel's canister at 12" (36", within half): 4+ to hit. warrior-1
-# 4 hits, warrior-2 1 misses, warrior-3 5 hits; impacts: warrior-1 3 + 2
-# (canister) = 5, a courage check; warrior-3 4 + 2 = 6, killed.
-fire swivel 12" at warrior-1 warrior-2 warrior-3 rolled 4 1 5 3 4
+# The swivel's canister at 12" (36", within half) at four figures, three
+# named: 4+ to hit. warrior-1 4 hits, warrior-2 1 misses, warrior-3 5
+# hits, the fourth (of no list) 2 misses; impacts: warrior-1 3 + 2
+# (canister) = 5, a courage check; warrior-3 4 + 2 = 6, killed. "When gun
+# fires, place 3 smoke puffs."
+fire swivel 12" figures=4 at warrior-1 warrior-2 warrior-3 rolled 4 1 5 2 3 4
 # warrior-1 hit by fire, courage 3: 5 fails; the individual die 2 <= 3:
 # he retreats 2d6 = 3 + 4 = 7".
 courage warrior-1 cause=fire rolled 5 2 3 4
@@ -62,8 +64,13 @@ next-turn
 # ---- turn 2
 # A tie: "repeat the previous turn's sequence".
 initiative rolled 3 3
-# Hawkeye moves alone: 3d6 = 2 + 3 + 4, and +1d6 for a hero = 1: 10".
-move hawkeye individual rolled 2 3 4 1
+# Killdeer is unloaded since turn 1: "A gunpowder weapon becomes unloaded
+# … and can be reloaded as an action by a figure which does not move
+# during its own turn". Hawkeye stands and reloads.
+reload hawkeye
+# Uncas moves alone: 3d6 = 2 + 3 + 4, and +1d6 for a hero (he holds a save
+# token) = 1: 10".
+move uncas individual rolled 2 3 4 1
 # At 40" Killdeer (36") is out of range: no dice.
 fire hawkeye 40" at langy
 # At 20" (over half): 6 - 1 + 2 = 7 hits; 6 + 1 + 1 = 8 would kill
@@ -85,12 +92,12 @@ fight settler-2 vs marine-3 rolled 6 1 5
 # marine-2, courage 3, after a casualty: 6 fails; the individual die 4 > 3:
 # he runs off the board.
 courage marine-2 cause=casualty rolled 6 4
-# Canister at 30" (over half: 5+ to hit) at three figures, two named:
-# warrior-1 5 hits, warrior-2 6 hits, the third (of no list) 2 misses;
-# impacts warrior-1 1 + 2 = 3, a check; warrior-2 6 + 2 = 8, killed.
-fire swivel 30" figures=3 at warrior-1 warrior-2 rolled 5 6 2 1 6
-# The swivel's crew of 3 with a leader: enough to clear a puff a turn.
-reload crew=3 leader
+# The swivel still carries its 3 smoke puffs: its crew — the gun's own
+# figure, settler-2 and van-alstyne, a leader "counting as two figures":
+# 4 >= 3 — removes one ("may remove 1 per turn"): 2 are left.
+reload swivel settler-2 van-alstyne
+# settler-2's musket at 10": 5 hits; 6 + 1 = 7: warrior-2 is killed.
+fire settler-2 10" at warrior-2 rolled 5 6
 # militia-1 climbs the stockade on a 6.
 climb militia-1 rolled 6
 # militia-3's fire-pot: 4 is not a 6.
@@ -117,10 +124,14 @@ post-battle 2 rolled 1 5
 "#;
 
 /// What became of each figure, by hand from the lines above: courage,
-/// weapon, group, tokens left, fate — the `units` columns after id and
-/// name.
+/// weapon (unloaded once fired and not reloaded, with a gun's smoke puffs
+/// left, for a figure still in play), group, tokens left, fate — the
+/// `units` columns after id and name.
 const ROSTER: &[(&str, [&str; 5])] = &[
-    ("van-alstyne", ["4", "musket", "blockhouse", "—", "in play"]),
+    (
+        "van-alstyne",
+        ["4", "musket (unloaded)", "blockhouse", "—", "in play"],
+    ),
     (
         "settler-1",
         [
@@ -131,12 +142,24 @@ const ROSTER: &[(&str, [&str; 5])] = &[
             "killed — after the battle: dead",
         ],
     ),
-    ("settler-2", ["3", "musket", "blockhouse", "—", "in play"]),
+    (
+        "settler-2",
+        ["3", "musket (unloaded)", "blockhouse", "—", "in play"],
+    ),
     ("settler-3", ["3", "musket", "farm", "—", "killed"]),
     ("settler-4", ["3", "—", "farm", "—", "in play"]),
     ("mrs-van-alstyne", ["2", "—", "farm", "—", "ran off"]),
     ("child", ["2", "—", "farm", "—", "in play"]),
-    ("swivel", ["3", "canister", "blockhouse", "—", "in play"]),
+    (
+        "swivel",
+        [
+            "3",
+            "canister (2 smoke puff(s))",
+            "blockhouse",
+            "—",
+            "in play",
+        ],
+    ),
     (
         "hawkeye",
         [
@@ -150,7 +173,13 @@ const ROSTER: &[(&str, [&str; 5])] = &[
     ("uncas", ["4", "musket", "—", "0 of 1 save(s)", "in play"]),
     (
         "langy",
-        ["5", "musket", "marines", "0 of 1 save(s)", "in play"],
+        [
+            "5",
+            "musket (unloaded)",
+            "marines",
+            "0 of 1 save(s)",
+            "in play",
+        ],
     ),
     ("marine-1", ["3", "musket", "marines", "—", "killed"]),
     ("marine-2", ["3", "musket", "marines", "—", "ran off"]),
@@ -159,7 +188,10 @@ const ROSTER: &[(&str, [&str; 5])] = &[
     ("militia-2", ["3", "musket", "militia", "—", "in play"]),
     ("militia-3", ["3", "—", "militia", "—", "in play"]),
     ("war-chief", ["4", "musket", "warriors", "—", "killed"]),
-    ("warrior-1", ["3", "musket", "warriors", "—", "in play"]),
+    (
+        "warrior-1",
+        ["3", "musket (unloaded)", "warriors", "—", "in play"],
+    ),
     ("warrior-2", ["3", "musket", "warriors", "—", "killed"]),
     ("warrior-3", ["3", "bow", "warriors", "—", "killed"]),
     ("warrior-4", ["3", "—", "warriors", "—", "in play"]),
@@ -236,6 +268,13 @@ fn an_evening_of_musket_mayhem_ends_with_the_hand_computed_roster() {
     assert_eq!(figures["settler-1"]["after_battle"], "dead");
     assert_eq!(figures["langy"]["saves_spent"], 1);
     assert_eq!(figures["uncas"]["saves_spent"], 1);
+    // The markers the table shows: the swivel's 3 puffs less the one its
+    // crew removed; the muskets fired and not reloaded.
+    assert_eq!(figures["swivel"]["smoke"], 2);
+    for id in ["van-alstyne", "settler-2", "langy", "warrior-1"] {
+        assert_eq!(figures[id]["unloaded"], true, "{id}");
+    }
+    assert_ne!(figures["uncas"]["unloaded"], true);
 
     // The same roster in the `units` table of the reopened game.
     let (code, units, stderr) = common::run(
@@ -263,7 +302,10 @@ fn an_evening_of_musket_mayhem_ends_with_the_hand_computed_roster() {
         "game: hawkeye spends a save token",
         "game: hawkeye is killed",
         "game: marine-2 runs off the board",
-        "figure 3 is not named after `at`: its result falls on no figure of the game.",
+        "figure 4 is not named after `at`: its result falls on no figure of the game.",
+        "game: hawkeye reloads: its weapon is loaded",
+        "game: swivel's crew removes a smoke puff",
+        "war-chief was killed this turn, a leader",
         "game: mrs-van-alstyne runs off the board",
         "game: after the battle hawkeye is wounded",
         "1 wounded, 1 dead",

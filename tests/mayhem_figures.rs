@@ -126,11 +126,11 @@ fn the_opponents_tokens_are_spent_and_kept_too() {
 fn a_firers_reroll_token_is_used_up() {
     // percy's pistol at 6" (not over half of 12"): skill 1 misses; his
     // reroll token throws again, 5 hits; impact 3 < 6: a courage check.
-    // The next miss has no reroll: the line takes one die.
+    // Reloaded, his next miss has no reroll: the line takes one die.
     let p = play(
         "reroll",
         PIMPERNEL,
-        "fire percy 6\" at guard-1 rolled 1 5 3\nfire percy 6\" at guard-1 rolled 1\n",
+        "fire percy 6\" at guard-1 rolled 1 5 3\nreload percy\nfire percy 6\" at guard-1 rolled 1\n",
         true,
     );
     assert!(p.ok, "{}", p.stderr);
@@ -138,8 +138,11 @@ fn a_firers_reroll_token_is_used_up() {
     assert_eq!(p.figure("percy")["rerolls_left"], 0);
     let results = p.results();
     assert_eq!(results[0]["skill"]["rerolled_from"], 1);
-    assert_eq!(results[1]["outcome"], "miss");
-    assert_eq!(results[1]["dice"], serde_json::json!([1]));
+    // "can be reloaded as an action by a figure which does not move".
+    assert_eq!(results[1]["verb"], "reload");
+    assert_eq!(results[1]["outcome"], "loaded");
+    assert_eq!(results[2]["outcome"], "miss");
+    assert_eq!(results[2]["dice"], serde_json::json!([1]));
 }
 
 // "If a figure fighting several opponents is killed, combat ends for that
@@ -546,13 +549,27 @@ fn end_turn_units_and_show_speak_musket_mayhem() {
         assert!(!p.stdout.contains(drums), "{drums} in {}", p.stdout);
     }
     assert!(
-        p.stdout
-            .contains("┆ courage ┆ weapon   ┆ group      ┆ tokens left    ┆ fate"),
+        p.stdout.contains(
+            "┆ courage ┆ weapon                     ┆ group      ┆ tokens left    ┆ fate"
+        ),
         "{}",
         p.stdout
     );
     assert!(
         p.stdout.contains("│ langy     ┆ Ensign de Langy, Compagnies franches de la Marine ┆ 5       ┆ musket ┆ marines  ┆ 0 of 1 save(s) ┆ in play │"),
+        "{}",
+        p.stdout
+    );
+    // "When gun fires, place 3 smoke puffs": the roster shows them, and
+    // the end of the turn lists the gun.
+    assert!(
+        p.stdout
+            .contains("┆ canister (3 smoke puff(s)) ┆ blockhouse ┆"),
+        "{}",
+        p.stdout
+    );
+    assert!(
+        p.stdout.contains("swivel has 3 smoke puff(s)."),
         "{}",
         p.stdout
     );

@@ -58,9 +58,25 @@ fn movement_dice() {
         field(&run("move group hero rolled 1 1 5"), "distance_in"),
         7
     );
+    // "1d6": … moving through woods or other delaying terrain": a delayed
+    // move is not in the open, and "+2d6" if mounted in the open" is not
+    // added to it — nor to a move said to be in `woods`.
+    let res = run("move delayed mounted hero rolled 1 1");
+    assert_eq!(field(&res, "distance_in"), 2);
+    assert_eq!(field(&res, "in_open"), false);
+    assert!(fails("move delayed mounted hero rolled 1 1 1 1").contains("entered"));
     assert_eq!(
         field(
-            &run("move delayed mounted hero rolled 1 1 1 1"),
+            &run("move individual woods mounted rolled 1 2 3"),
+            "distance_in"
+        ),
+        6
+    );
+    // A delayed move in the open (crossing an obstacle, rearranging a
+    // group) keeps it when `open` is said.
+    assert_eq!(
+        field(
+            &run("move delayed open mounted hero rolled 1 1 1 1"),
             "distance_in"
         ),
         4

@@ -31,6 +31,11 @@ pub struct Figure {
     pub shock: bool,
     pub bayonet: bool,
     pub mounted: bool,
+    /// Carries incendiary materials: may set fires, may not shoot or charge.
+    pub incendiary: bool,
+    /// The leader a player designates as his personal figure and commander
+    /// of the contingent (one a list).
+    pub commander: bool,
     /// hero tokens
     pub saves: i64,
     pub rerolls: i64,
@@ -125,7 +130,8 @@ impl Reader for List {
         id: Option<String>,
         name: Option<String>,
     ) {
-        if let Some(f) = figure(ck, e, id, name) {
+        let mut commanders = self.figures.iter().filter(|f| f.commander).count();
+        if let Some(f) = figure(ck, e, id, name, &mut commanders) {
             self.figures.push(f);
         }
     }
@@ -146,6 +152,8 @@ const FIGURE_KEYS: &[&str] = &[
     "shock",
     "bayonet",
     "mounted",
+    "incendiary",
+    "commander",
     "saves",
     "rerolls",
     "bonus",
@@ -162,6 +170,7 @@ fn figure(
     e: &mut Entry,
     id: Option<String>,
     name: Option<String>,
+    commanders: &mut usize,
 ) -> Option<Figure> {
     let courage = ck.int(e, "courage", 1, 6, "a courage value");
     let rank = ck.keyword(e, "rank", RANKS, "rank");
@@ -183,12 +192,51 @@ fn figure(
     }
     let armament = ck.keyword(e, "armament", ARMAMENTS, "armament");
     let weapon = ck.keyword(e, "weapon", WEAPONS, "weapon");
-    let mut flags = [false; 4];
-    for (slot, key) in ["leader", "shock", "bayonet", "mounted"]
-        .into_iter()
-        .enumerate()
+    let mut flags = [false; 6];
+    for (slot, key) in [
+        "leader",
+        "shock",
+        "bayonet",
+        "mounted",
+        "incendiary",
+        "commander",
+    ]
+    .into_iter()
+    .enumerate()
     {
         flags[slot] = ck.boolean(e, key).is_some_and(|b| *b.get_ref());
+    }
+    // "designate one leader to serve as his personal figure and commander
+    // of the contingent": a leader, and only one.
+    let leads = flags[0]
+        || rank
+            .as_ref()
+            .is_some_and(|r| matches!(r.get_ref().as_str(), "leader" | "exceptional-leader"));
+    if flags[5]
+        && let Some(v) = e.get("commander")
+    {
+        if !leads {
+            ck.fail(
+                v.span(),
+                e.key("commander"),
+                format!(
+                    "{}: the commander of the contingent is a leader (\"designate one leader to \
+                     serve as his personal figure and commander of the contingent\"): give \
+                     `leader = true` or a leader's rank",
+                    e.place("commander")
+                ),
+            );
+        } else if *commanders > 0 {
+            ck.fail(
+                v.span(),
+                e.key("commander"),
+                format!(
+                    "{}: a list has one commander of the contingent, and an earlier figure is it",
+                    e.place("commander")
+                ),
+            );
+        }
+        *commanders += 1;
     }
     let saves = ck.int(e, "saves", 0, 20, "hero save tokens");
     let rerolls = ck.int(e, "rerolls", 0, 20, "hero reroll tokens");
@@ -238,6 +286,8 @@ fn figure(
         shock: flags[1],
         bayonet: flags[2],
         mounted: flags[3],
+        incendiary: flags[4],
+        commander: flags[5],
         saves: saves.unwrap_or(0),
         rerolls: rerolls.unwrap_or(0),
         skill_bonus: melee.skill,

@@ -149,6 +149,16 @@ pub fn doc() -> ArmyDoc {
                     "mounted",
                     "Mounted: +2d6\" moving in the open, -1 to the skill die firing.",
                 ),
+                flag(
+                    "incendiary",
+                    "Carries incendiary materials: may set fires (ignite), may not shoot or charge.",
+                ),
+                flag(
+                    "commander",
+                    "The leader the player designates as his personal figure and commander: \
+                     one a list, and a leader; when he is killed, all individuals and groups of the contingent \
+                     checks courage.",
+                ),
                 KeyDoc {
                     key: "saves",
                     ty: KeyType::Int {

@@ -10,13 +10,13 @@ use std::rc::Rc;
 use super::game::{LEADER, MayhemEffect};
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, Named, VerbDoc};
-use crate::command::{Span, Word, WordKind};
+use crate::command::{Word, WordKind};
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{Cause, D6, MAX_TOKENS, MayhemTables, Rank, Tokens};
+use super::{Cause, Counted, D6, MAX_TOKENS, MayhemTables, Rank, Tokens};
 
 /// The fact that is a named figure's courage value: its own, or its rank's.
 const COURAGE: &str = "courage";
@@ -86,7 +86,7 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
             max: MAX_TOKENS,
         },
         format!(
-            "one hero's {}: one is spent automatically to cancel a morale failure (in a group, the hero's own: he holds); in a group write it right after the hero's value or id",
+            "one hero's {}: one is spent automatically to cancel a morale failure (in a group, the hero's own: he holds). In a group write it right after the hero's value or id — a typed hero then joins the `group=…` that follows (`courage 5 saves=1 group=3,3`) — or after `group=…` for its first figure (list the hero first)",
             tables.heroes.save
         ),
     );
@@ -97,7 +97,7 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
             max: MAX_TOKENS,
         },
         format!(
-            "one hero's {}: one is spent automatically to reroll a failed courage die (the reroll stands; in a group, the hero's own die)",
+            "one hero's {}: one is spent automatically to reroll a failed courage die (the reroll stands; in a group, the hero's own die, written as `saves=N` is)",
             tables.heroes.reroll
         ),
     );
@@ -117,6 +117,7 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         "courage leader cause=charged",
         "courage group=4,3,3 cause=casualty rolled 6 2 5 4 3 1",
         "courage group=leader,soldier cause=charge-ordered",
+        "courage 5 saves=1 group=3,3 cause=casualty rolled 6 2 5 3 4",
     ])
 }
 
@@ -216,8 +217,8 @@ impl Described<'_> {
 /// What the typed value of a line is: one figure described, or a group.
 enum Typed<'t> {
     One(Described<'t>),
-    /// `group=…`: its span and text.
-    Group(Span, String),
+    /// `group=…`: its text.
+    Group(String),
 }
 
 /// A named figure's courage value and tokens: from the facts it brings.
@@ -281,7 +282,7 @@ fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, Comman
         }
         let d = match typed {
             Some(Typed::One(d)) => d,
-            Some(Typed::Group(_, first)) => return Err(conflict(first, word)),
+            Some(Typed::Group(first)) => return Err(conflict(first, word)),
             None => return Err(conflict("", word)),
         };
         match (number, rank) {
@@ -320,13 +321,20 @@ fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, Comman
             WordKind::Keyword { name, value } => match (name.as_str(), value.as_deref()) {
                 ("group", Some(list)) => {
                     let v = group_values(list, word, tables)?;
-                    if let Some(Typed::One(d)) = &typed {
+                    // A figure typed with its hero tokens before the list
+                    // joins the group as its first figure: `courage 5
+                    // saves=1 group=3,3`.
+                    if let Some(Typed::One(d)) = &typed
+                        && !members
+                            .get(d.member)
+                            .is_some_and(|m| m.given.iter().any(|g| *g))
+                    {
                         return Err(conflict(&d.first, word));
                     }
-                    if let Some(Typed::Group(_, first)) = &typed {
+                    if let Some(Typed::Group(first)) = &typed {
                         return Err(conflict(first, word));
                     }
-                    typed = Some(Typed::Group(word.span, word.text.clone()));
+                    typed = Some(Typed::Group(word.text.clone()));
                     last_single = (v.len() == 1).then_some(members.len());
                     members.extend(v.into_iter().map(|courage| Member::new(courage, None)));
                 }
@@ -373,30 +381,34 @@ fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, Comman
             "`courage` needs a courage value (`courage 4`), a rank (`courage leader`), a group (`group=4,3,3`) or a figure's id",
         ));
     }
+    let mut read_as = match &typed {
+        Some(Typed::One(d)) => d.read_as(),
+        _ => Vec::new(),
+    };
     if let Some(first) = floating.first() {
-        if members.len() > 1 {
-            let group = match &typed {
-                Some(Typed::Group(span, _)) if named.is_empty() => {
-                    Some((*span, "group".to_string()))
-                }
-                _ => None,
-            };
-            let (span, text) = group.unwrap_or((first.span, first.text.clone()));
+        // Tokens after a typed `group=…` are its first figure's, as the
+        // hit figure of a check for fire is listed first: list the hero
+        // first. Among named figures each brings its own, and a token
+        // typed loose would belong to nobody in particular.
+        let typed_group = matches!(typed, Some(Typed::Group(..))) && named.is_empty();
+        if members.len() > 1 && !typed_group {
             return Err(BindError::NotHere {
-                span,
-                text,
-                why: "has several figures; hero tokens (`saves`, `rerolls`) belong to one figure: check the hero alone, or write them right after the figure's id or value".into(),
+                span: first.span,
+                text: first.text.clone(),
+                why: "has several figures on the line to belong to; hero tokens (`saves`, `rerolls`) belong to one figure: write them right after the figure's id or value".into(),
             }
             .into());
         }
         for word in floating {
             token(&mut members[0], word)?;
         }
+        if members.len() > 1 {
+            read_as.push((
+                "hero tokens typed after `group=…`".to_string(),
+                "the first figure's: list the hero first".to_string(),
+            ));
+        }
     }
-    let read_as = match &typed {
-        Some(Typed::One(d)) => d.read_as(),
-        _ => Vec::new(),
-    };
     Ok(Check {
         members,
         cause,
@@ -516,6 +528,21 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
+    let mut dice = Counted::new(dice);
+    let (mut res, most, why) = check(tables, input, &mut dice)?;
+    dice.unused(input, &mut res, most, || why)?;
+    Ok(res)
+}
+
+/// The check, with the most dice it could have thrown and why those it
+/// did not throw were not needed ("If the score is higher then courage has
+/// failed … roll again against each individual's courage … Otherwise they
+/// retreat 2d6"").
+fn check(
+    tables: &MayhemTables,
+    input: &Input,
+    dice: &mut dyn DiceSource,
+) -> Result<(Resolution, usize, String), CommandError> {
     let c = &tables.courage;
     let (members, cause, read_as) = input.memoized(|| {
         read(tables, input).map(|check| {
@@ -536,6 +563,36 @@ fn resolve(
         "courage check, individual (a group of one)".to_string()
     };
     let mut res = input.resolution("courage", heading);
+    let quiet = res.quiet;
+    // The group die (and a lone figure's reroll of it), then for each
+    // figure that may roll again its die, its reroll and its retreat.
+    let reroll = |t: &Tokens| usize::from(t.rerolls_left() > 0);
+    let retreat_dice: usize = c.retreat.dice.iter().map(|(n, _)| *n as usize).sum();
+    let stands = cause.is_some_and(|c| c.stand_still);
+    let may_check = if stands {
+        0
+    } else if values.len() > 1 && cause.is_some_and(|c| c.keyword == INDIVIDUAL_CAUSE) {
+        1
+    } else {
+        values.len()
+    };
+    let most =
+        1 + if values.len() == 1 {
+            reroll(&tokens[0])
+        } else {
+            0
+        } + tokens
+            .iter()
+            .take(may_check)
+            .map(|t| 1 + reroll(t) + retreat_dice)
+            .sum::<usize>();
+    let why = |text: &str| {
+        if quiet {
+            String::new()
+        } else {
+            text.to_string()
+        }
+    };
     match cause {
         Some(cause) => res.row("cause", &cause.row),
         None => res.row("cause", "not given: any cause but an order to charge"),
@@ -553,12 +610,15 @@ fn resolve(
         for (word, reading) in read_as {
             res.row(word, reading);
         }
-        for m in members.iter().filter(|m| m.tokens.any()) {
-            if let Some((_, id)) = &m.named {
-                res.row(
-                    format_args!("{id}: hero tokens"),
-                    format_args!("{} save(s), {} reroll(s)", m.tokens.saves, m.tokens.rerolls),
-                );
+        for (i, m) in members.iter().enumerate().filter(|(_, m)| m.tokens.any()) {
+            let tokens = format!("{} save(s), {} reroll(s)", m.tokens.saves, m.tokens.rerolls);
+            match &m.named {
+                Some((_, id)) => res.row(format_args!("{id}: hero tokens"), tokens),
+                None if group => res.row(
+                    format_args!("figure {} (courage {}): hero tokens", i + 1, m.courage),
+                    tokens,
+                ),
+                None => {}
             }
         }
     }
@@ -597,7 +657,8 @@ fn resolve(
         res.odds_group = Some(format!("passes: {highest} or less").into());
         res.field("figures", pass_figures("pass"));
         finish_tokens(&mut res, members, &tokens);
-        return Ok(res);
+        let why = why("the check passed, so no figure rolled again");
+        return Ok((res, most, why));
     }
     res.row(
         "result",
@@ -615,7 +676,8 @@ fn resolve(
             Some("courage failed — save token spent: the morale failure is cancelled".into());
         res.field("figures", pass_figures("pass"));
         finish_tokens(&mut res, members, &tokens);
-        return Ok(res);
+        let why = why("the save token cancelled the failure, so the figure did not roll again");
+        return Ok((res, most, why));
     }
     if stand_still {
         res.set_outcome(
@@ -625,7 +687,8 @@ fn resolve(
         );
         res.field("figures", pass_figures("stand-still"));
         finish_tokens(&mut res, members, &tokens);
-        return Ok(res);
+        let why = why("a group ordered to charge stands still, and no figure rolls again");
+        return Ok((res, most, why));
     }
 
     // Cause 4 is an individual check taken at the group rate: only the
@@ -752,7 +815,22 @@ fn resolve(
     if retreated > 0 && cause.is_some_and(|c| c.keyword == "fire") {
         res.note("Retreating figures may go to the nearest cover instead, if it is closer (a check caused by enemy fire).");
     }
-    Ok(res)
+    let why = if quiet {
+        String::new()
+    } else {
+        let mut why = Vec::new();
+        if ran > 0 {
+            why.push("a figure that runs off the board throws no retreat dice");
+        }
+        if held > 0 {
+            why.push("a figure whose save token holds it rolls no die");
+        }
+        if tokens.iter().any(|t| t.rerolls_left() > 0) {
+            why.push("a reroll token is spent only on a die that fails");
+        }
+        why.join("; ")
+    };
+    Ok((res, most, why))
 }
 
 /// What became of a figure of a group that failed.

@@ -18,13 +18,21 @@ use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{D6, MayhemTables, Tokens, named_figures, one_figure, token_words};
+use super::game::LEADER;
+use super::{Counted, D6, MayhemTables, Tokens, named_figures, one_figure, token_words};
 
 const ARMAMENT: &str = "an armament";
 /// Most opponents one figure may fight on a line.
 pub const MAX_OPPONENTS: usize = 8;
 /// Words every side takes besides the table rows; a table row may not reuse them.
-pub const SIDE_WORDS: &[&str] = &["armament", "skill", "impact", "saves", "rerolls"];
+pub const SIDE_WORDS: &[&str] = &[
+    "armament",
+    "skill",
+    "impact",
+    "saves",
+    "rerolls",
+    super::COMMANDER,
+];
 const MAX_BONUS: i64 = 6;
 /// A figure's bonuses in melee, as its list gives them (`bonus.melee`).
 const MELEE_SKILL: &str = "melee-skill";
@@ -84,6 +92,13 @@ fn side_vocab(tables: &MayhemTables) -> Vocab {
             MAX_BONUS,
             "hero's bonus to the results die in melee (an army list's `bonus.melee`)",
         )
+        .flag(
+            super::COMMANDER,
+            format!(
+                "the commander of the contingent, a leader (+1 if leader): if killed, {} (a figure in a game brings it)",
+                tables.courage.commander.row.to_lowercase()
+            ),
+        )
         // A typed bonus stands for the hero's: it displaces the list's.
         .slot(&["skill", MELEE_SKILL])
         .slot(&["impact", MELEE_IMPACT]);
@@ -120,6 +135,11 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
 /// One figure's facts from its words.
 struct Side {
     name: String,
+    /// The figure of the game it is, when named.
+    id: Option<String>,
+    /// It leads (a company or warband, or the contingent).
+    leader: bool,
+    commander: bool,
     modifiers: Vec<(String, i64)>,
     armament: i64,
     armament_row: String,
@@ -128,13 +148,22 @@ struct Side {
 }
 
 impl Side {
-    fn new(name: String, words: &Bound, tables: &MayhemTables) -> Result<Side, CommandError> {
+    fn new(
+        name: String,
+        id: Option<String>,
+        words: &Bound,
+        tables: &MayhemTables,
+    ) -> Result<Side, CommandError> {
         let t = &tables.fight;
         let mut modifiers = Vec::new();
+        // The commander is a leader ("designate one leader to serve as his
+        // personal figure and commander of the contingent").
+        let commander = words.has(super::COMMANDER);
         for m in &t.modifier {
             if std::iter::once(&m.keyword)
                 .chain(&m.aliases)
                 .any(|k| words.has(k))
+                || (commander && m.keyword == LEADER)
             {
                 modifiers.push((m.row.clone(), m.value));
             }
@@ -172,6 +201,9 @@ impl Side {
         };
         Ok(Side {
             name,
+            id,
+            leader: words.has(LEADER) || commander,
+            commander,
             modifiers,
             armament,
             armament_row,
@@ -185,6 +217,12 @@ impl Side {
 
     fn total_modifier(&self) -> i64 {
         self.modifiers.iter().map(|(_, v)| v).sum()
+    }
+
+    /// Who it is, for a note, and whether it led.
+    fn clone_id(&self) -> (String, bool, bool) {
+        let who = self.id.clone().unwrap_or_else(|| self.name.clone());
+        (who, self.leader, self.commander)
     }
 }
 
@@ -286,6 +324,8 @@ impl Figures {
             ));
         }
         let several = opponents.len() > 1;
+        let id_on =
+            |clause: Option<usize>| input.named_on(clause).next().map(|n| n.facts.id.clone());
         let mut bs = Vec::new();
         for (i, words) in opponents.iter().enumerate() {
             let name = if several {
@@ -293,10 +333,10 @@ impl Figures {
             } else {
                 "B".into()
             };
-            bs.push(Side::new(name, words, tables)?);
+            bs.push(Side::new(name, id_on(Some(i)), words, tables)?);
         }
         Ok(Figures {
-            a: Side::new("A".into(), &input.words, tables)?,
+            a: Side::new("A".into(), id_on(None), &input.words, tables)?,
             bs,
         })
     }
@@ -308,6 +348,8 @@ fn resolve(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let Figures { a, bs } = input.memoized(|| Figures::new(tables, input))?;
+    let mut dice = Counted::new(dice);
+    let dice = &mut dice;
     let several = bs.len() > 1;
     let heading = if several {
         format!("hand-to-hand, A against {} opponents in order", bs.len())
@@ -317,6 +359,7 @@ fn resolve(
     let res = input.resolution("fight", heading);
     let quiet = res.quiet;
     let mut combats = Combats {
+        tables,
         res,
         a,
         bs,
@@ -375,6 +418,35 @@ fn resolve(
     if tally.a_checks + tally.b_checks > 0 {
         res.note("A figure hit but not killed checks courage as in fire combat (`courage VALUE`).");
     }
+    // Each combat may throw two skill dice, a reroll for each side that
+    // holds a token (A one a combat, as long as it has them), and a
+    // results die.
+    let k = bs.len();
+    let a_rerolls = usize::try_from(a.tokens.rerolls_left()).unwrap_or(0).min(k);
+    let most = 3 * k + a_rerolls + bs.iter().filter(|b| b.tokens.rerolls_left() > 0).count();
+    dice.unused(input, &mut res, most, || {
+        let mut why = Vec::new();
+        if tally.ties > 0 {
+            why.push(if k == 1 {
+                "the skill dice tied, so no results die was thrown".to_string()
+            } else {
+                format!(
+                    "{} combat(s) tied, so no results die was thrown for them",
+                    tally.ties
+                )
+            });
+        }
+        if tally.cancelled > 0 {
+            why.push(format!(
+                "A was killed, so the {} combat(s) not yet fought threw no dice",
+                tally.cancelled
+            ));
+        }
+        if why.is_empty() || a.tokens.rerolls > 0 || bs.iter().any(|b| b.tokens.rerolls > 0) {
+            why.push("a reroll token is spent only by the side that loses its skill die".into());
+        }
+        why.join("; ")
+    })?;
     Ok(res)
 }
 
@@ -416,6 +488,7 @@ impl CombatKey {
 
 /// A's combats in order, as steps for `run_steps`.
 struct Combats<'a> {
+    tables: &'a MayhemTables,
     res: Resolution,
     a: &'a Side,
     bs: &'a [Side],
@@ -462,10 +535,19 @@ impl Steps for Combats<'_> {
             let (a, b) = (Target::ACTOR, Target::clause(i, 0));
             tokens[0].spent(&mut self.res, a);
             tokens[1].spent(&mut self.res, b);
-            match (combat.outcome, combat.result) {
-                ("a-hits", Some("killed")) => self.res.effect(b, MayhemEffect::Killed),
-                ("b-hits", Some("killed")) => self.res.effect(a, MayhemEffect::Killed),
-                _ => {}
+            let killed = match (combat.outcome, combat.result) {
+                ("a-hits", Some("killed")) => {
+                    self.res.effect(b, MayhemEffect::Killed);
+                    Some(self.bs[i].clone_id())
+                }
+                ("b-hits", Some("killed")) => {
+                    self.res.effect(a, MayhemEffect::Killed);
+                    Some(self.a.clone_id())
+                }
+                _ => None,
+            };
+            if let Some((who, leader, commander)) = killed {
+                super::leader_killed_note(&mut self.res, self.tables, &who, leader, commander);
             }
         }
         Ok(Some(combat.effect(tokens[0])))
@@ -522,6 +604,8 @@ struct Tally {
     b_checks: usize,
     /// Times A was hit and checks courage.
     a_checks: usize,
+    /// Combats tied: no results die.
+    ties: usize,
     cancelled: usize,
     last: Option<Effect>,
 }
@@ -534,6 +618,7 @@ impl Tally {
             b_killed: 0,
             b_checks: 0,
             a_checks: 0,
+            ties: 0,
             cancelled: 0,
             last: None,
         }
@@ -555,6 +640,7 @@ impl Tally {
             ..Tokens::default()
         };
         self.cancelled = 0;
+        self.ties = 0;
         // The last combat fought is read at the end; until then it is
         // replaced, unless A was killed in it.
         if combats_left > 0 && !self.a_killed {
@@ -583,6 +669,7 @@ impl Tally {
             ("a-hits", Some("killed")) => self.b_killed += 1,
             ("a-hits", Some("courage-check")) => self.b_checks += 1,
             ("b-hits", Some("courage-check")) => self.a_checks += 1,
+            ("tie", _) => self.ties += 1,
             _ => {}
         }
         self.a_killed = effect.a_killed;

@@ -1,6 +1,8 @@
 //! What a game keeps of Musket Mayhem figures: killed or run off, hero
-//! tokens spent, the dice for the downed after the battle; the facts a
-//! figure brings to a command; the roster.
+//! tokens spent, the dice for the downed after the battle, weapons
+//! unloaded and guns' smoke puffs, what each did this turn; the turn's
+//! sequence of play and the previous one; the facts a figure brings to a
+//! command; the roster.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -11,6 +13,7 @@ use super::army::{Bonus, Figure, List, MELEE};
 use super::{Downed, MayhemTables};
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
+use crate::command::{Command, WordKind};
 use crate::resolution::{Effect, SystemEffect};
 use crate::system::{GamePart, Roster};
 
@@ -28,6 +31,19 @@ pub enum MayhemEffect {
     RerollSpent,
     /// A downed figure diced for after the battle.
     AfterBattle { outcome: Downed },
+    /// Its gunpowder weapon fired: unloaded until reloaded.
+    Unloaded,
+    /// Its gun fired: this many smoke puffs placed.
+    Smoke { puffs: u32 },
+    /// It reloaded its weapon as its action this turn.
+    Reloaded,
+    /// Its crew removed one of its gun's smoke puffs this turn.
+    SmokeCleared,
+    /// It moved this turn.
+    Moved,
+    /// The order the sides play in this turn (on the game): each side by
+    /// its place among the game's Musket Mayhem armies.
+    Sequence { order: Vec<usize> },
 }
 
 impl SystemEffect for MayhemEffect {
@@ -41,7 +57,39 @@ impl SystemEffect for MayhemEffect {
             MayhemEffect::AfterBattle { outcome } => {
                 format!("game: after the battle {u} is {}", downed_word(*outcome))
             }
+            MayhemEffect::Unloaded => {
+                format!("game: {u}'s weapon is unloaded until {u} reloads (`reload {u}`)")
+            }
+            MayhemEffect::Smoke { puffs } => format!(
+                "game: {u}'s gun places {puffs} smoke puff(s); its crew removes them (`reload {u} CREW…`)"
+            ),
+            MayhemEffect::Reloaded => format!("game: {u} reloads: its weapon is loaded"),
+            MayhemEffect::SmokeCleared => format!("game: {u}'s crew removes a smoke puff"),
+            MayhemEffect::Moved => format!("game: {u} has moved this turn"),
+            MayhemEffect::Sequence { order } => format!(
+                "game: this turn's sequence is {}{}",
+                order
+                    .iter()
+                    .map(|i| side_name(*i))
+                    .collect::<Vec<_>>()
+                    .join(", then "),
+                // Only two sides dice for initiative, and only a tie of
+                // theirs repeats a sequence.
+                if order.len() == 2 {
+                    " (a tie next turn repeats it)"
+                } else {
+                    ""
+                }
+            ),
         }
+    }
+}
+
+/// A side by its place among the game's Musket Mayhem armies: `side a`.
+pub fn side_name(i: usize) -> String {
+    match u8::try_from(i).ok().filter(|n| *n < 26) {
+        Some(n) => format!("side {}", char::from(b'a' + n)),
+        None => format!("side {}", i + 1),
     }
 }
 
@@ -61,6 +109,14 @@ pub const RAN_OFF: &str = "ran-off";
 /// it beside the figure's courage value as a mark, not as a rank.
 pub const LEADER: &str = "leader";
 
+/// Fact words of a figure's gunpowder weapon and what it did this turn.
+pub const LOADED: &str = "loaded";
+pub const UNLOADED: &str = "unloaded";
+pub const SMOKE: &str = "smoke";
+pub const SMOKE_CLEARED: &str = "smoke-cleared";
+pub const MOVED: &str = "moved";
+pub const RELOADED: &str = "reloaded";
+
 /// The fact words of a hero's bonuses: `rifle-skill`, `melee-impact`.
 pub fn bonus_word(what: &str, die: &str) -> String {
     format!("{what}-{die}")
@@ -76,6 +132,39 @@ pub struct FigureState {
     /// What the dice said of it after the battle, when it was downed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub after_battle: Option<Downed>,
+    /// Its gunpowder weapon fired and was not reloaded since.
+    #[serde(skip_serializing_if = "is_false")]
+    pub unloaded: bool,
+    /// Smoke puffs on its gun.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub smoke: u32,
+    /// This turn: moved, reloaded, had a smoke puff removed, was killed.
+    #[serde(skip_serializing_if = "is_false")]
+    pub moved: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub reloaded: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub smoke_cleared: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub killed_this_turn: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl FigureState {
+    /// What this turn did is forgotten at the next.
+    fn next_turn(&mut self) {
+        self.moved = false;
+        self.reloaded = false;
+        self.smoke_cleared = false;
+        self.killed_this_turn = false;
+    }
 }
 
 /// The Musket Mayhem part of a game.
@@ -83,20 +172,140 @@ pub struct FigureState {
 pub struct MayhemGame {
     tables: Rc<MayhemTables>,
     armies: Vec<(usize, Rc<List>)>,
+    /// Each army's name, in the same order.
+    names: Vec<String>,
     figures: BTreeMap<String, FigureState>,
+    /// This turn's sequence of play, once diced or drawn.
+    order: Option<Vec<usize>>,
+    /// The previous turn's, which a tied initiative repeats.
+    previous: Option<Vec<usize>>,
+    /// Turns begun since the game began (`next-turn`).
+    turns: u32,
 }
 
 impl MayhemGame {
     pub fn new(tables: Rc<MayhemTables>, armies: &[(usize, &Army)]) -> MayhemGame {
-        let armies = armies
+        let (armies, names) = armies
             .iter()
-            .filter_map(|(i, a)| Some((*i, Rc::new(a.list_as::<List>()?.clone()))))
-            .collect();
+            .filter_map(|(i, a)| {
+                let list = a.list_as::<List>()?.clone();
+                Some(((*i, Rc::new(list)), a.name.clone()))
+            })
+            .unzip();
         MayhemGame {
             tables,
             armies,
+            names,
             figures: BTreeMap::new(),
+            order: None,
+            previous: None,
+            turns: 0,
         }
+    }
+
+    /// The weapon row of a figure's weapon.
+    fn weapon(&self, figure: &Figure) -> Option<&super::Weapon> {
+        let w = figure.weapon.as_deref()?;
+        self.tables.fire.weapon.iter().find(|x| x.keyword == w)
+    }
+
+    /// A figure's gunpowder small arm (not a gun), which fires once and
+    /// is then reloaded.
+    fn small_arm(&self, figure: &Figure) -> bool {
+        self.weapon(figure).is_some_and(|w| w.gunpowder && !w.gun)
+    }
+
+    fn gun(&self, figure: &Figure) -> bool {
+        self.weapon(figure).is_some_and(|w| w.gun)
+    }
+
+    /// A side's name for the texts: its army's.
+    fn side_text(&self, i: usize) -> String {
+        match self.names.get(i) {
+            Some(name) => format!("{} ({name})", side_name(i)),
+            None => side_name(i),
+        }
+    }
+
+    fn order_text(&self, order: &[usize]) -> String {
+        order
+            .iter()
+            .map(|i| self.side_text(*i))
+            .collect::<Vec<_>>()
+            .join(", then ")
+    }
+
+    /// The figures of a list still in play, by group (`None`: figures of
+    /// no group, each an individual), in list order.
+    fn in_play_by_group<'l>(&self, list: &'l List) -> Vec<(Option<&'l str>, Vec<&'l str>)> {
+        let mut groups: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
+        for f in &list.figures {
+            if self.out_of_action(&f.id).is_some() {
+                continue;
+            }
+            let g = f.group.as_deref();
+            match groups.iter_mut().find(|(k, _)| g.is_some() && *k == g) {
+                Some((_, ids)) => ids.push(&f.id),
+                None => groups.push((g, vec![&f.id])),
+            }
+        }
+        groups
+    }
+
+    /// The courage checks a leader killed this turn calls for: "If a
+    /// company or warband's leader killed", and "For the death of a
+    /// commander, all individuals and groups in the contingent must check".
+    fn leader_checks(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let line = |ids: &[&str]| format!("`courage {} cause=leader-killed`", ids.join(" "));
+        for (_, list) in &self.armies {
+            for f in &list.figures {
+                let s = self.state(&f.id);
+                if !s.killed_this_turn || !(Self::leads(f) || f.commander) {
+                    continue;
+                }
+                let groups = self.in_play_by_group(list);
+                if f.commander {
+                    let checks: Vec<String> = groups
+                        .iter()
+                        .map(|(g, ids)| match g {
+                            Some(g) => format!("group {g}: {}", line(ids)),
+                            None => format!("{}: {}", ids.join(", "), line(ids)),
+                        })
+                        .collect();
+                    out.push(format!(
+                        "{} was killed this turn, the commander of the contingent: \"{}\" — {}.",
+                        f.id,
+                        self.tables.courage.commander.row.trim_end_matches('.'),
+                        if checks.is_empty() {
+                            "no figure of the contingent is left".to_string()
+                        } else {
+                            checks.join("; ")
+                        }
+                    ));
+                    continue;
+                }
+                let cause = self
+                    .tables
+                    .courage
+                    .cause
+                    .iter()
+                    .find(|c| c.keyword == "leader-killed")
+                    .map_or("", |c| c.row.as_str());
+                let check = match f.group.as_deref() {
+                    Some(g) => match groups.iter().find(|(k, _)| *k == Some(g)) {
+                        Some((_, ids)) => format!("group {g} checks courage: {}", line(ids)),
+                        None => format!("no figure of group {g} is left"),
+                    },
+                    None => "the company or warband he led checks courage (`courage FIGURE… cause=leader-killed`)".to_string(),
+                };
+                out.push(format!(
+                    "{} was killed this turn, a leader (\"{cause}\"): {check}.",
+                    f.id
+                ));
+            }
+        }
+        out
     }
 
     fn figure(&self, id: &str) -> Option<&Figure> {
@@ -174,6 +383,39 @@ impl MayhemGame {
         if figure.rerolls > 0 {
             facts.push(UnitFact::number("rerolls", rerolls));
         }
+        if figure.incendiary {
+            facts.push(UnitFact::word(super::INCENDIARY));
+        }
+        if figure.commander {
+            facts.push(UnitFact::word(super::COMMANDER));
+        }
+        if self.small_arm(figure) {
+            if state.unloaded || every {
+                facts.push(UnitFact::word(UNLOADED));
+            }
+            if !state.unloaded || every {
+                facts.push(UnitFact::word(LOADED));
+            }
+        }
+        if self.gun(figure) {
+            // A gun always brings its puffs, none as well: `reload GUN`
+            // then says it is loaded rather than how long a shot's take.
+            let puffs = if every {
+                self.tables.reload.puffs
+            } else {
+                i64::from(state.smoke)
+            };
+            facts.push(UnitFact::number(SMOKE, puffs));
+            if state.smoke_cleared || every {
+                facts.push(UnitFact::word(SMOKE_CLEARED));
+            }
+        }
+        if state.moved || every {
+            facts.push(UnitFact::word(MOVED));
+        }
+        if state.reloaded || every {
+            facts.push(UnitFact::word(RELOADED));
+        }
         if state.killed || every {
             facts.push(UnitFact::word(DOWNED));
         }
@@ -210,6 +452,26 @@ fn tokens_left(figure: &Figure, state: &FigureState) -> (i64, i64) {
             .saturating_sub(i64::from(state.rerolls_spent))
             .max(0),
     )
+}
+
+impl MayhemGame {
+    /// The roster's weapon: with its state, when it has one.
+    fn weapon_text(&self, f: &Figure, s: &FigureState) -> String {
+        let Some(w) = &f.weapon else {
+            return "—".into();
+        };
+        // A figure out of the game has no marker on the table to read.
+        if self.out_of_action(&f.id).is_some() {
+            return w.clone();
+        }
+        if s.unloaded {
+            format!("{w} (unloaded)")
+        } else if s.smoke > 0 {
+            format!("{w} ({} smoke puff(s))", s.smoke)
+        } else {
+            w.clone()
+        }
+    }
 }
 
 fn tokens_text(figure: &Figure, state: &FigureState) -> String {
@@ -279,6 +541,10 @@ impl GamePart for MayhemGame {
             .as_any()
             .downcast_ref::<MayhemEffect>()
             .ok_or("not a Musket Mayhem effect")?;
+        if let MayhemEffect::Sequence { order } = effect {
+            self.order = Some(order.clone());
+            return Ok(());
+        }
         let id = unit.ok_or("an effect on a figure names no figure")?;
         if self.figure(id).is_none() {
             return Err(format!("no Musket Mayhem figure `{id}` in this game"));
@@ -287,31 +553,119 @@ impl GamePart for MayhemGame {
         // spent than the list gave: the count left never goes below 0.
         let s = self.figures.entry(id.to_string()).or_default();
         match effect {
-            MayhemEffect::Killed => s.killed = true,
+            MayhemEffect::Killed => {
+                s.killed = true;
+                s.killed_this_turn = true;
+            }
             MayhemEffect::RanOff => s.ran_off = true,
             MayhemEffect::SaveSpent => s.saves_spent = s.saves_spent.saturating_add(1),
             MayhemEffect::RerollSpent => s.rerolls_spent = s.rerolls_spent.saturating_add(1),
             MayhemEffect::AfterBattle { outcome } => s.after_battle = Some(*outcome),
+            MayhemEffect::Unloaded => s.unloaded = true,
+            MayhemEffect::Smoke { puffs } => s.smoke = *puffs,
+            MayhemEffect::Reloaded => {
+                s.unloaded = false;
+                s.reloaded = true;
+            }
+            MayhemEffect::SmokeCleared => {
+                s.smoke = s.smoke.saturating_sub(1);
+                s.smoke_cleared = true;
+            }
+            MayhemEffect::Moved => s.moved = true,
+            MayhemEffect::Sequence { .. } => {}
         }
         Ok(())
     }
 
-    /// Musket Mayhem keeps nothing per turn: the game's figures stay as
-    /// they were (killed, run off, tokens spent).
-    fn next_turn(&mut self) {}
+    /// What a figure did this turn is forgotten; this turn's sequence
+    /// becomes the previous one, which a tied initiative repeats.
+    fn next_turn(&mut self) {
+        for s in self.figures.values_mut() {
+            s.next_turn();
+        }
+        if let Some(order) = self.order.take() {
+            self.previous = Some(order);
+        }
+        self.turns = self.turns.saturating_add(1);
+    }
 
     fn next_turn_text(&self) -> Option<String> {
         // "The rules are set up so that it is not necessary to remember any
         // "continuing results" for one turn to the next": what carries over
-        // is only the figures out of the game, the heroes' tokens spent and
-        // the previous turn's sequence, which a tied initiative repeats.
+        // is what the table shows — figures out of the game, hero tokens
+        // spent, unloaded weapons and smoke puffs (markers) — and the
+        // previous turn's sequence, which a tied initiative repeats.
         let t = &self.tables.initiative;
+        let previous = match &self.previous {
+            Some(order) => format!(" The previous turn's sequence: {}.", self.order_text(order)),
+            None => String::new(),
+        };
+        let mut markers = Vec::new();
+        for (_, list) in &self.armies {
+            for f in &list.figures {
+                let s = self.state(&f.id);
+                if self.out_of_action(&f.id).is_some() {
+                    continue;
+                }
+                if s.unloaded {
+                    markers.push(format!("{} unloaded", f.id));
+                }
+                if s.smoke > 0 {
+                    markers.push(format!("{} {} smoke puff(s)", f.id, s.smoke));
+                }
+            }
+        }
+        let markers = if markers.is_empty() {
+            String::new()
+        } else {
+            format!(" Markers stay: {}.", markers.join(", "))
+        };
         Some(format!(
             "no result carries over in Musket Mayhem (the situation is read from the table); \
-             figures killed or run off stay out and hero tokens spent stay spent. {} {} \
-             (`initiative`)",
+             figures killed or run off stay out and hero tokens spent stay spent; unloaded \
+             weapons and smoke puffs stay until reloaded.{markers} {} {} (`initiative`; \
+             with more than two sides, `activation`).{previous}",
             t.row, t.tie
         ))
+    }
+
+    /// `initiative` and `activation` alone read the game: the sides, and
+    /// the previous turn's sequence that a tie repeats.
+    fn expand(&self, command: &Command, line: &str) -> Option<String> {
+        let sides = self.armies.len();
+        let typed = |words: &[&str]| {
+            command.words.iter().any(|w| {
+                matches!(&w.kind, WordKind::Keyword { name, .. } if words.contains(&name.as_str()))
+            })
+        };
+        let mut add = Vec::new();
+        match command.verb.as_str() {
+            "initiative" => {
+                if sides > 2 && !typed(&["sides"]) {
+                    add.push(format!("sides={sides}"));
+                }
+                if !typed(super::sequence::PREVIOUS_WORDS) {
+                    match self.previous.as_deref() {
+                        Some([first, ..]) if *first < 2 => {
+                            add.push(super::sequence::previous_word(*first).to_string());
+                        }
+                        Some(_) => {}
+                        None if self.turns == 0 => {
+                            add.push(super::sequence::FIRST_TURN.to_string());
+                        }
+                        None => {}
+                    }
+                }
+            }
+            "activation" if sides > 0 && !typed(&["sides"]) => add.push(format!("sides={sides}")),
+            _ => return None,
+        }
+        if add.is_empty() {
+            return None;
+        }
+        let at = command.rolled_span.map_or(line.len(), |s| s.start);
+        let (before, rolled) = line.split_at(at.min(line.len()));
+        Some(format!("{} {} {rolled}", before.trim_end(), add.join(" ")))
     }
 
     fn roster(&self, army: usize) -> Option<Roster> {
@@ -334,7 +688,7 @@ impl GamePart for MayhemGame {
                 f.id.clone(),
                 f.name.clone(),
                 self.courage(f).map_or("—".into(), |c| c.to_string()),
-                f.weapon.clone().unwrap_or_else(|| "—".into()),
+                self.weapon_text(f, &s),
                 f.group.clone().unwrap_or_else(|| "—".into()),
                 tokens_text(f, &s),
                 Self::fate(&s),
@@ -374,12 +728,50 @@ impl GamePart for MayhemGame {
             None => "— (no missile weapon)".into(),
         };
         row("weapon", weapon);
+        if self.small_arm(f) {
+            row(
+                "loaded",
+                if s.unloaded {
+                    "no: unloaded (`reload` in a turn it does not move)".into()
+                } else {
+                    "yes".into()
+                },
+            );
+        }
+        if self.gun(f) {
+            row(
+                "smoke puffs",
+                if s.smoke == 0 {
+                    "none: the gun may fire".into()
+                } else {
+                    format!(
+                        "{} (a crew of {} or more removes {} a turn: `reload {} CREW…`)",
+                        s.smoke, t.reload.min_crew, t.reload.clear_per_turn, f.id
+                    )
+                },
+            );
+        }
+        let mut this_turn = Vec::new();
+        for (flag, what) in [
+            (s.moved, "moved"),
+            (s.reloaded, "reloaded"),
+            (s.smoke_cleared, "a smoke puff removed"),
+        ] {
+            if flag {
+                this_turn.push(what);
+            }
+        }
+        if !this_turn.is_empty() {
+            row("this turn", this_turn.join(", "));
+        }
         let mut melee: Vec<&str> = Vec::new();
         for (flag, word) in [
             (Self::leads(f), "leader"),
             (f.shock, "shock"),
             (f.bayonet, "bayonet"),
             (f.mounted, "mounted"),
+            (f.commander, "commander"),
+            (f.incendiary, "incendiary"),
         ] {
             if flag {
                 melee.push(word);
@@ -415,11 +807,34 @@ impl GamePart for MayhemGame {
 
     fn end_turn(&self) -> String {
         let t = &self.tables;
+        let mut due = self.leader_checks();
+        for (_, list) in &self.armies {
+            for f in &list.figures {
+                let s = self.state(&f.id);
+                if s.smoke > 0 && self.out_of_action(&f.id).is_none() {
+                    due.push(format!(
+                        "{} has {} smoke puff(s){}.",
+                        f.id,
+                        s.smoke,
+                        if s.smoke_cleared {
+                            " (one removed this turn)"
+                        } else {
+                            ""
+                        }
+                    ));
+                }
+            }
+        }
+        let due = if due.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", due.join(" "))
+        };
         format!(
             "end of turn (Musket Mayhem): no result carries over from one turn to the next — the \
              situation is read from the table. Next turn: {} {} (`initiative`). Guns with smoke \
              puffs: a trained crew of {} or more (a leader counting as {}) may remove {} \
-             (`reload`).",
+             (`reload`).{due}",
             t.initiative.row,
             t.initiative.tie,
             t.reload.min_crew,
@@ -443,6 +858,16 @@ impl GamePart for MayhemGame {
                 figures.insert(f.id.clone(), j);
             }
         }
-        serde_json::json!({ "figures": figures })
+        let mut state = serde_json::json!({ "figures": figures });
+        for (key, order) in [
+            ("sequence", &self.order),
+            ("previous_sequence", &self.previous),
+        ] {
+            if let Some(order) = order {
+                state[key] =
+                    serde_json::json!(order.iter().map(|i| side_name(*i)).collect::<Vec<_>>());
+            }
+        }
+        state
     }
 }

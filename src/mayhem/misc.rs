@@ -1,6 +1,6 @@
-//! The miscellaneous rules: reloading guns (smoke puffs), climbing stockade
-//! walls, setting fires, scenario skills, searching, post-battle results and
-//! initiative.
+//! The miscellaneous rules: climbing stockade walls, setting fires,
+//! scenario skills, searching (each one die a side, which a hero's reroll
+//! token may throw again), and post-battle results.
 
 use serde_json::json;
 
@@ -8,144 +8,60 @@ use std::rc::Rc;
 
 use crate::bind::Vocab;
 use crate::catalog::{Input, Named, VerbDoc};
-use crate::dice::DiceSource;
+use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Target, Tone};
 
 use super::game::{DOWNED, MayhemEffect, RAN_OFF, downed_word};
-use super::{CheckRow, D6, Downed, MayhemTables, needs};
+use super::{
+    CheckRow, Counted, D6, Downed, INCENDIARY, MAX_TOKENS, MayhemTables, Tokens, named_figures,
+    needs, one_figure,
+};
 
-/// Most figures in a crew or downed after a battle, on one line.
+/// Most figures downed after a battle, on one line.
 const MAX_FIGURES: i64 = 200;
 
-pub fn reload_verb(t: &Rc<MayhemTables>) -> VerbDoc {
-    let tables: &MayhemTables = t;
-    let r = &tables.reload;
-    let vocab = Vocab::new()
-        .number(
-            "crew",
-            0,
-            MAX_FIGURES,
-            format!(
-                "figures crewing the gun, a leader among them; {} or more can remove {} smoke puff(s) a turn",
-                r.min_crew, r.clear_per_turn
-            ),
-        )
-        .flag(
-            "leader",
-            format!("one of the crew is a leader, counting as {} figures", r.leader_counts),
-        );
-    VerbDoc::new(
-        Some(super::MAYHEM),
-        "reload",
-        "reload crew=N [leader]",
-        "Reloading a gun: smoke puffs placed when it fires, and the turns a crew needs to remove them.",
-        vocab,
-        {
-            let t = t.clone();
-            move |input: &Input, dice: &mut dyn DiceSource| resolve_reload(&t, input, dice)
-        },
+/// A hero's reroll token for a check of one die: spent automatically when
+/// the die fails, the reroll stands.
+fn reroll_words(vocab: Vocab, tables: &MayhemTables, die: &str) -> Vocab {
+    vocab.number(
+        "rerolls",
+        0,
+        MAX_TOKENS,
+        format!(
+            "hero's {}: one is spent automatically to reroll {die} when it fails (the reroll stands); a figure in a game brings its own",
+            tables.heroes.reroll
+        ),
     )
-    .examples(&["reload crew=3", "reload crew=2 leader", "reload crew=2"])
-}
-
-fn resolve_reload(
-    tables: &MayhemTables,
-    input: &Input,
-    _dice: &mut dyn DiceSource,
-) -> Result<Resolution, CommandError> {
-    crate::bind::no_clauses(input.command)?;
-    let r = &tables.reload;
-    let crew = input
-        .words
-        .value("crew")
-        .ok_or_else(|| input.missing("`reload` needs the crew: `reload crew=3`"))?;
-    let leader = input.words.has("leader");
-    if leader && crew < 1 {
-        let span = input.words.span_of("leader").unwrap_or_default();
-        return Err(BindError::NotHere {
-            span,
-            text: "leader".into(),
-            why: "is one of the crew, and `crew=0` has none".into(),
-        }
-        .into());
-    }
-    let effective = crew + if leader { r.leader_counts - 1 } else { 0 };
-    let mut res = input.resolution("reload", "reloading a gun (smoke puffs)");
-    res.row("smoke puffs placed when the gun fires", r.puffs);
-    res.row("crew figures", crew);
-    if leader {
-        res.modifier(
-            format!("a leader counting as {} figures", r.leader_counts),
-            r.leader_counts - 1,
-        );
-    }
-    res.row("crew counted", effective);
-    res.row(
-        "crew needed to remove puffs",
-        format!("{} or more", r.min_crew),
-    );
-    res.field("puffs", r.puffs);
-    res.field("effective_crew", effective);
-    if effective >= r.min_crew {
-        let turns = (r.puffs + r.clear_per_turn - 1) / r.clear_per_turn;
-        res.row("puffs removed a turn", r.clear_per_turn);
-        res.field("turns", turns);
-        res.set_outcome(
-            "clears",
-            format!(
-                "the crew removes {} puff a turn: loaded again after {turns} turn(s)",
-                r.clear_per_turn
-            ),
-            Tone::Good,
-        );
-    } else {
-        res.field("turns", serde_json::Value::Null);
-        res.set_outcome(
-            "cannot-clear",
-            format!(
-                "a crew counting {effective} is fewer than {}: it cannot remove the smoke puffs",
-                r.min_crew
-            ),
-            Tone::Bad,
-        );
-    }
-    res.note("The crew must be trained; a figure reloads as its action when it does not move in its own turn.");
-    Ok(res)
 }
 
 fn one_die_verb(
     name: &'static str,
     usage: &'static str,
     summary: &'static str,
+    vocab: Vocab,
     row: &CheckRow,
     resolve: impl Fn(&Input, &mut dyn DiceSource) -> Result<Resolution, CommandError> + 'static,
     examples: &'static [&'static str],
 ) -> VerbDoc {
-    VerbDoc::new(
-        Some(super::MAYHEM),
-        name,
-        usage,
-        summary,
-        Vocab::new(),
-        resolve,
-    )
-    .examples(examples)
-    .tap_help(format!("{}: needs {}", row.row, needs(row.needs)))
+    VerbDoc::new(Some(super::MAYHEM), name, usage, summary, vocab, resolve)
+        .examples(examples)
+        .tap_help(format!("{}: needs {}", row.row, needs(row.needs)))
 }
 
 pub fn climb_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     one_die_verb(
         "climb",
-        "climb",
+        "climb [rerolls=N]",
         "Climbing a stockade wall (clear space a base width either side, no defenders): one die, 6 succeeds.",
+        reroll_words(Vocab::new(), tables, "the die"),
         &tables.climb,
         {
             let t = t.clone();
             move |input: &Input, dice: &mut dyn DiceSource| resolve_climb(&t, input, dice)
         },
-        &["climb", "climb rolled 6"],
+        &["climb", "climb rolled 6", "climb rerolls=1 rolled 2 6"],
     )
 }
 
@@ -153,14 +69,21 @@ pub fn ignite_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     one_die_verb(
         "ignite",
-        "ignite",
-        "Setting a building or stockade section afire (a marked figure adjacent to it): one die, 6 succeeds.",
+        "ignite [rerolls=N]",
+        "Setting a building or stockade section afire (a figure marked as carrying incendiary materials, adjacent to it): one die, 6 succeeds.",
+        reroll_words(Vocab::new(), tables, "the die").flag(
+            INCENDIARY,
+            format!(
+                "the figure carries incendiary materials (a figure in a game brings it; one that does not may not set a fire): {}",
+                tables.fire.incendiary_row
+            ),
+        ),
         &tables.ignite,
         {
             let t = t.clone();
             move |input: &Input, dice: &mut dyn DiceSource| resolve_ignite(&t, input, dice)
         },
-        &["ignite", "ignite rolled 6"],
+        &["ignite", "ignite rolled 6", "ignite rerolls=1 rolled 3 6"],
     )
 }
 
@@ -187,6 +110,21 @@ fn resolve_ignite(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let row = &tables.ignite;
+    // "Each such figure adjacent to a building or stockade wall section may
+    // set it afire": only a figure carrying incendiary materials.
+    if let Some(figure) = input.named_on(None).next()
+        && !input.words.has(INCENDIARY)
+    {
+        return Err(BindError::NotHere {
+            span: figure.span,
+            text: figure.facts.id.clone(),
+            why: format!(
+                "carries no incendiary materials, and only a figure that does may set a fire (\"{}\"; an army list marks it `incendiary = true`)",
+                tables.fire.incendiary_row.trim_end_matches('.')
+            ),
+        }
+        .into());
+    }
     check(
         input,
         dice,
@@ -208,9 +146,15 @@ fn check(
     failure: &str,
 ) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
+    one_figure(
+        &named_figures(input, None),
+        "the acting side",
+        "one figure rolls at a time",
+    )?;
+    let mut dice = Counted::new(dice);
+    let mut tokens = Tokens::from_bound(&input.words);
     let mut res = input.resolution(verb, heading);
-    let die = dice.roll(D6)?;
-    res.die("die", die);
+    let (die, _) = one_die(&mut res, &mut dice, "die", row.needs, &mut tokens)?;
     res.row("needs", needs(row.needs));
     res.field("needed", row.needs);
     if i64::from(die.face) >= row.needs {
@@ -218,7 +162,41 @@ fn check(
     } else {
         res.set_outcome("failure", failure.to_string(), Tone::Bad);
     }
+    finish_tokens(&mut res, &tokens);
+    let most = 1 + usize::from(tokens.rerolls > 0);
+    dice.unused(input, &mut res, most, || {
+        "the die succeeded, so no reroll token was spent".into()
+    })?;
     Ok(res)
+}
+
+/// One die against a score, thrown again once when it fails and a reroll
+/// token is left (the reroll stands): the die that stands, and the first
+/// throw when it was rerolled.
+fn one_die(
+    res: &mut Resolution,
+    dice: &mut dyn DiceSource,
+    label: &str,
+    score: i64,
+    tokens: &mut Tokens,
+) -> Result<(Rolled, Option<Rolled>), CommandError> {
+    let at = score.clamp(1, i64::from(D6) + 1) as u32;
+    let first = dice.roll_against(D6, &[at])?;
+    res.die(label, first);
+    if i64::from(first.face) < score && tokens.spend_reroll() {
+        let again = dice.roll_against(D6, &[at])?;
+        res.die(format_args!("{label}, reroll token spent"), again);
+        return Ok((again, Some(first)));
+    }
+    Ok((first, None))
+}
+
+/// The tokens a figure spent, as effects on it, and in the JSON.
+fn finish_tokens(res: &mut Resolution, tokens: &Tokens) {
+    tokens.spent(res, Target::ACTOR);
+    if tokens.any() {
+        res.field("tokens", tokens.json());
+    }
 }
 
 pub fn skill_verb(t: &Rc<MayhemTables>) -> VerbDoc {
@@ -227,15 +205,23 @@ pub fn skill_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     VerbDoc::new(
         Some(super::MAYHEM),
         "skill",
-        "skill N",
+        "skill N [rerolls=N]",
         "A scenario skill: one die, the skill rating (4-6) or more succeeds.",
-        Vocab::new().with_number("the skill rating: the minimum to roll on a d6"),
+        reroll_words(
+            Vocab::new().with_number("the skill rating: the minimum to roll on a d6"),
+            tables,
+            "the die",
+        ),
         {
             let t = t.clone();
             move |input: &Input, dice: &mut dyn DiceSource| resolve_skill(&t, input, dice)
         },
     )
-    .examples(&["skill 5", "skill 4 rolled 3"])
+    .examples(&[
+        "skill 5",
+        "skill 4 rolled 3",
+        "skill 5 rerolls=1 rolled 2 5",
+    ])
     .tap_help(format!("{} ({} to {})", s.row, s.min, s.max))
 }
 
@@ -274,9 +260,15 @@ fn resolve_skill(
         .into());
     }
     let rating = n as i64;
+    one_figure(
+        &named_figures(input, None),
+        "the acting side",
+        "one figure rolls at a time",
+    )?;
+    let mut dice = Counted::new(dice);
+    let mut tokens = Tokens::from_bound(&input.words);
     let mut res = input.resolution("skill", format!("skill check, rating {rating}"));
-    let die = dice.roll(D6)?;
-    res.die("die", die);
+    let (die, _) = one_die(&mut res, &mut dice, "die", rating, &mut tokens)?;
     res.row("needs: the skill rating", needs(rating));
     res.field("needed", rating);
     if i64::from(die.face) >= rating {
@@ -284,6 +276,11 @@ fn resolve_skill(
     } else {
         res.set_outcome("failure", "the skill fails", Tone::Bad);
     }
+    finish_tokens(&mut res, &tokens);
+    let most = 1 + usize::from(tokens.rerolls > 0);
+    dice.unused(input, &mut res, most, || {
+        "the die succeeded, so no reroll token was spent".into()
+    })?;
     Ok(res)
 }
 
@@ -296,7 +293,7 @@ pub fn search_verb(t: &Rc<MayhemTables>) -> VerbDoc {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let vocab = Vocab::new()
+    let vocab = reroll_words(Vocab::new(), tables, "the player's die")
         .number(
             "value",
             1,
@@ -318,7 +315,7 @@ pub fn search_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     VerbDoc::new(
         Some(super::MAYHEM),
         "search",
-        "search value=N difficulty=N",
+        "search value=N difficulty=N [rerolls=N]",
         "Search: the player rolls against the figure's search value, the referee against the difficulty; both must succeed.",
         vocab,
         {
@@ -326,7 +323,11 @@ pub fn search_verb(t: &Rc<MayhemTables>) -> VerbDoc {
             move |input: &Input, dice: &mut dyn DiceSource| resolve_search(&t, input, dice)
         },
     )
-    .examples(&["search value=6 difficulty=2", "search value=4 difficulty=6 rolled 5 6"])
+    .examples(&[
+        "search value=6 difficulty=2",
+        "search value=4 difficulty=6 rolled 5 6",
+        "search value=5 difficulty=5 rerolls=1 rolled 2 5 6",
+    ])
 }
 
 fn resolve_search(
@@ -343,19 +344,27 @@ fn resolve_search(
         .words
         .value("difficulty")
         .ok_or_else(|| input.missing("`search` needs the search difficulty: `difficulty=5`"))?;
+    one_figure(
+        &named_figures(input, None),
+        "the searching side",
+        "one figure searches at a time",
+    )?;
+    let mut dice = Counted::new(dice);
+    let mut tokens = Tokens::from_bound(&input.words);
     let mut res = input.resolution("search", "search");
-    let player = dice.roll(D6)?;
-    res.die("player's die", player);
+    // The player may reroll his own die; the referee's is not his.
+    let (player, rerolled) = one_die(&mut res, &mut dice, "player's die", value, &mut tokens)?;
     res.row("needs: the figure's search value", needs(value));
     let referee = dice.roll(D6)?;
     res.die("referee's die", referee);
     res.row("needs: the search difficulty", needs(difficulty));
     let p_ok = i64::from(player.face) >= value;
     let r_ok = i64::from(referee.face) >= difficulty;
-    res.field(
-        "player",
-        json!({"die": player.face, "needed": value, "success": p_ok}),
-    );
+    let mut player_json = json!({"die": player.face, "needed": value, "success": p_ok});
+    if let Some(first) = rerolled {
+        player_json["rerolled_from"] = json!(first.face);
+    }
+    res.field("player", player_json);
     res.field(
         "referee",
         json!({"die": referee.face, "needed": difficulty, "success": r_ok}),
@@ -378,6 +387,11 @@ fn resolve_search(
             Tone::Bad,
         );
     }
+    finish_tokens(&mut res, &tokens);
+    let most = 2 + usize::from(tokens.rerolls > 0);
+    dice.unused(input, &mut res, most, || {
+        "the player's die succeeded, so no reroll token was spent".into()
+    })?;
     Ok(res)
 }
 
@@ -564,62 +578,5 @@ fn resolve_post_battle(
         format!("{wounded} wounded, {dead} dead"),
         Tone::Neutral,
     );
-    Ok(res)
-}
-
-pub fn initiative_verb(t: &Rc<MayhemTables>) -> VerbDoc {
-    let tables: &MayhemTables = t;
-    VerbDoc::new(
-        Some(super::MAYHEM),
-        "initiative",
-        "initiative",
-        "Initiative: a die per side; the winner chooses to go first or second; a tie repeats the previous turn's sequence.",
-        Vocab::new(),
-        {
-            let t = t.clone();
-            move |input: &Input, dice: &mut dyn DiceSource| resolve_initiative(&t, input, dice)
-        },
-    )
-    .examples(&["initiative", "initiative rolled 3 5"])
-    .tap_help(format!("{} {}", tables.initiative.row, tables.initiative.tie))
-}
-
-fn resolve_initiative(
-    tables: &MayhemTables,
-    input: &Input,
-    dice: &mut dyn DiceSource,
-) -> Result<Resolution, CommandError> {
-    crate::bind::no_clauses(input.command)?;
-    let t = &tables.initiative;
-    let mut res = input.resolution("initiative", "initiative, a die per side");
-    let a = dice.roll(D6)?;
-    res.die("side a", a);
-    let b = dice.roll(D6)?;
-    res.die("side b", b);
-    res.field(
-        "sides",
-        json!([{"dice": [a.face], "total": a.face}, {"dice": [b.face], "total": b.face}]),
-    );
-    let (winner, text, tone) = if a.face > b.face {
-        (
-            "a",
-            "side a wins: it chooses to go first or second".to_string(),
-            Tone::Neutral,
-        )
-    } else if b.face > a.face {
-        (
-            "b",
-            "side b wins: it chooses to go first or second".to_string(),
-            Tone::Neutral,
-        )
-    } else {
-        (
-            "tie",
-            format!("tie: {}", t.tie.to_lowercase()),
-            Tone::Neutral,
-        )
-    };
-    res.field("winner", winner);
-    res.set_outcome(winner, text, tone);
     Ok(res)
 }

@@ -9,6 +9,8 @@ mod fire;
 pub mod game;
 mod misc;
 mod movement;
+mod reload;
+mod sequence;
 
 use std::rc::Rc;
 
@@ -18,9 +20,11 @@ use crate::army::{Army, Schema};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::command::{Book, Span, System};
-use crate::dice::DiceExpr;
-use crate::error::{BindError, CommandError, TableError};
-use crate::resolution::{Effect, effect_from_json};
+use crate::dice::{
+    Contest, DiceExpr, DiceSource, Enumerator, Pool, Pool2, PoolBand, Rolled, Sum, TieBreak,
+};
+use crate::error::{BindError, CommandError, DiceError, TableError};
+use crate::resolution::{Effect, Resolution, effect_from_json};
 use crate::system::{GamePart, RuleSet, RuleSystem};
 use crate::tables::{TableFile, TableSource};
 
@@ -42,6 +46,7 @@ pub struct MayhemTables {
     pub search: SearchTable,
     pub post_battle: PostBattleTable,
     pub initiative: InitiativeTable,
+    pub activation: ActivationTable,
     pub heroes: HeroTable,
 }
 
@@ -61,6 +66,17 @@ pub struct MoveRow {
     /// The label in the stack, when the rule's words are long.
     pub short: Option<String>,
     pub dice: DiceExpr,
+    /// A mode row: whether its move is in the open unless said otherwise
+    /// (`woods`, or `open` for a delayed move).
+    #[serde(default = "yes")]
+    pub open: bool,
+    /// A bonus row that applies only to a move in the open.
+    #[serde(default)]
+    pub open_only: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl MoveRow {
@@ -79,6 +95,8 @@ pub struct FireTable {
     pub kill_at: i64,
     pub kill_row: String,
     pub courage_row: String,
+    pub unloaded_row: String,
+    pub incendiary_row: String,
     pub weapon: Vec<Weapon>,
     pub cover: Vec<Cover>,
 }
@@ -95,6 +113,12 @@ pub struct Weapon {
     pub impact_row: Option<String>,
     /// Guns that roll against several figures: the rule's words.
     pub several: Option<String>,
+    /// It becomes unloaded when it fires.
+    #[serde(default)]
+    pub gunpowder: bool,
+    /// A gun: it places smoke puffs when it fires, which its crew removes.
+    #[serde(default)]
+    pub gun: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -115,6 +139,14 @@ pub struct CourageTable {
     pub retreat_row: String,
     pub rank: Vec<Rank>,
     pub cause: Vec<Cause>,
+    pub commander: RuleRow,
+}
+
+/// A rule's words, for the explanation.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleRow {
+    pub row: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -234,6 +266,12 @@ pub struct InitiativeTable {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct ActivationTable {
+    pub row: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HeroTable {
     pub save: String,
     pub reroll: String,
@@ -266,11 +304,29 @@ impl MayhemTables {
         if self.movement.mode.is_empty() {
             return Err(invalid("move.mode", "needs at least one row".into()));
         }
+        if self.movement.mode.iter().any(|r| r.open_only) {
+            return Err(invalid(
+                "move.mode",
+                "`open_only` belongs to a bonus row; a mode row says `open`".into(),
+            ));
+        }
+        if self.movement.bonus.iter().any(|r| !r.open) {
+            return Err(invalid(
+                "move.bonus",
+                "`open` belongs to a mode row; a bonus row says `open_only`".into(),
+            ));
+        }
         for (i, w) in self.fire.weapon.iter().enumerate() {
             if w.range <= 0 {
                 return Err(invalid(
                     &format!("fire.weapon[{i}].range"),
                     "must be at least 1 inch".into(),
+                ));
+            }
+            if w.gun && !w.gunpowder {
+                return Err(invalid(
+                    &format!("fire.weapon[{i}].gun"),
+                    "a gun is a gunpowder weapon: give `gunpowder = true` too".into(),
                 ));
             }
         }
@@ -592,13 +648,14 @@ impl RuleSet for MayhemTables {
             fire::verb(&t),
             courage::verb(&t),
             fight::verb(&t),
-            misc::reload_verb(&t),
+            reload::verb(&t),
             misc::climb_verb(&t),
             misc::ignite_verb(&t),
             misc::skill_verb(&t),
             misc::search_verb(&t),
             misc::post_battle_verb(&t),
-            misc::initiative_verb(&t),
+            sequence::initiative_verb(&t),
+            sequence::activation_verb(&t),
         ]
     }
 
@@ -608,5 +665,237 @@ impl RuleSet for MayhemTables {
 
     fn effect(&self, json: &serde_json::Value) -> Result<Rc<dyn Effect>, String> {
         effect_from_json::<game::MayhemEffect>(json)
+    }
+}
+
+/// The dice a procedure throws, counted, so that entered dice it did not
+/// need can be given back as unused ([`Counted::unused`]). Every draw is
+/// passed on as it is: under `odds` the enumerator still sees each one
+/// whole.
+pub struct Counted<'a> {
+    inner: &'a mut dyn DiceSource,
+    thrown: usize,
+}
+
+impl<'a> Counted<'a> {
+    pub fn new(inner: &'a mut dyn DiceSource) -> Counted<'a> {
+        Counted { inner, thrown: 0 }
+    }
+
+    fn add(&mut self, n: impl TryInto<usize>) {
+        self.thrown = self.thrown.saturating_add(n.try_into().unwrap_or(0));
+    }
+
+    /// "Where a rule throws a die only if an earlier one allows": the
+    /// procedure could have thrown `most` dice and threw fewer. Entered
+    /// dice up to `most` are taken and named in a note (and the JSON's
+    /// `unused_dice`) as not needed, with `why`; any beyond are left for
+    /// the session to refuse. Nothing happens under `odds` or with rolled
+    /// dice.
+    pub fn unused(
+        &mut self,
+        input: &Input,
+        res: &mut Resolution,
+        most: usize,
+        why: impl FnOnce() -> String,
+    ) -> Result<(), CommandError> {
+        let Some(left) = most.checked_sub(self.thrown).filter(|n| *n > 0) else {
+            return Ok(());
+        };
+        let faces = self.inner.unneeded(u32::try_from(left).unwrap_or(u32::MAX));
+        if faces.is_empty() {
+            return Ok(());
+        }
+        // Entered dice are taken in order, so those not needed follow the
+        // ones thrown; a face no d6 shows is refused as a thrown one is.
+        for (i, &face) in faces.iter().enumerate() {
+            if !(1..=D6).contains(&face) {
+                let span = input
+                    .command
+                    .rolled
+                    .get(self.thrown.saturating_add(i))
+                    .map_or_else(|| input.command.rolled_span.unwrap_or_default(), |d| d.span);
+                return Err(DiceError::FaceOutOfRange {
+                    span,
+                    face,
+                    sides: D6,
+                }
+                .into());
+            }
+        }
+        let list = faces
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (dice, were) = if faces.len() == 1 {
+            ("die", "was")
+        } else {
+            ("dice", "were")
+        };
+        res.note(format_args!(
+            "Entered {dice} {list} {were} not needed: {} (the dice are read in the order they are thrown).",
+            why()
+        ));
+        res.field("unused_dice", faces);
+        Ok(())
+    }
+}
+
+impl DiceSource for Counted<'_> {
+    fn roll(&mut self, sides: u32) -> Result<Rolled, DiceError> {
+        self.add(1);
+        self.inner.roll(sides)
+    }
+
+    fn roll_many(&mut self, n: u32, sides: u32) -> Result<Vec<Rolled>, DiceError> {
+        self.add(n);
+        self.inner.roll_many(n, sides)
+    }
+
+    fn sum(&mut self, n: u32, sides: u32) -> Result<Sum, DiceError> {
+        self.add(n);
+        self.inner.sum(n, sides)
+    }
+
+    fn pool2(&mut self, n: u32, sides: u32, low: u32, high: u32) -> Result<Pool2, DiceError> {
+        self.add(n);
+        self.inner.pool2(n, sides, low, high)
+    }
+
+    fn contest(&mut self, a: u32, b: u32, sides: u32) -> Result<Contest, DiceError> {
+        self.add(a.saturating_add(b));
+        self.inner.contest(a, b, sides)
+    }
+
+    fn reroll_above(&mut self, sides: u32, max: u32, limit: u32) -> Result<Vec<Rolled>, DiceError> {
+        let thrown = self.inner.reroll_above(sides, max, limit)?;
+        self.add(thrown.len());
+        Ok(thrown)
+    }
+
+    fn tie_break(&mut self, n: u32, sides: u32) -> Result<TieBreak, DiceError> {
+        let tie = self.inner.tie_break(n, sides)?;
+        self.add(tie.rounds.len().saturating_mul(2 * n as usize));
+        Ok(tie)
+    }
+
+    fn roll_against(&mut self, sides: u32, scores: &[u32]) -> Result<Rolled, DiceError> {
+        self.add(1);
+        self.inner.roll_against(sides, scores)
+    }
+
+    fn opposed(&mut self, sides: u32, edge: i64) -> Result<[Rolled; 2], DiceError> {
+        self.add(2);
+        self.inner.opposed(sides, edge)
+    }
+
+    fn pool_each(&mut self, sides: u32, scores: &[u32]) -> Result<Pool, DiceError> {
+        self.add(scores.len());
+        self.inner.pool_each(sides, scores)
+    }
+
+    fn pool_against(
+        &mut self,
+        n: u32,
+        sides: u32,
+        at_least: u32,
+        cuts: &[u32],
+    ) -> Result<PoolBand, DiceError> {
+        self.add(n);
+        self.inner.pool_against(n, sides, at_least, cuts)
+    }
+
+    fn enumerator(&mut self) -> Option<&mut Enumerator> {
+        self.inner.enumerator()
+    }
+
+    fn unneeded(&mut self, count: u32) -> Vec<u32> {
+        self.inner.unneeded(count)
+    }
+
+    fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
+        self.add(n);
+        self.inner.pool(n, sides, at_least)
+    }
+}
+
+/// A fact that forbids what the line asks, refused at whoever said it:
+/// the figure that brought it ("`percy` moved this turn"), or the word
+/// typed ("`moved` says the figure moved this turn").
+pub fn fact_refused(input: &Input, word: &str, why: impl std::fmt::Display) -> CommandError {
+    let words = &input.words;
+    let brought = input
+        .named_on(None)
+        .find(|n| n.facts.facts.iter().any(|f| f.word == word))
+        .filter(|_| words.implied(word));
+    match brought {
+        Some(n) => BindError::NotHere {
+            span: n.span,
+            text: n.facts.id.clone(),
+            why: why.to_string(),
+        },
+        None => BindError::NotHere {
+            span: words.span_of(word).unwrap_or_default(),
+            text: word.to_string(),
+            why: format!("says the figure {why}"),
+        },
+    }
+    .into()
+}
+
+/// The fact word of a figure carrying incendiary materials.
+pub const INCENDIARY: &str = "incendiary";
+/// The fact word of the commander of a contingent.
+pub const COMMANDER: &str = "commander";
+
+/// "Figures carrying incendiary materials must be marked, and may not
+/// shoot or charge": the refusal, at the word or figure that says so.
+pub fn incendiary_refused(
+    tables: &MayhemTables,
+    span: Span,
+    who: Option<&str>,
+    doing: &str,
+) -> CommandError {
+    let who = who.map_or_else(|| "the figure".to_string(), |id| format!("`{id}`"));
+    BindError::NotHere {
+        span,
+        text: INCENDIARY.into(),
+        why: format!(
+            "marks {who} as carrying incendiary materials, and it may not {doing} (\"{}\"); it may set a fire (`ignite`)",
+            tables.fire.incendiary_row.trim_end_matches('.')
+        ),
+    }
+    .into()
+}
+
+/// What a figure killed leaves to do, when it led: its group checks
+/// courage, or, for the commander, the whole contingent.
+pub fn leader_killed_note(
+    res: &mut Resolution,
+    tables: &MayhemTables,
+    who: &str,
+    leader: bool,
+    commander: bool,
+) {
+    if res.quiet || !(leader || commander) {
+        return;
+    }
+    let leader_row = tables
+        .courage
+        .cause
+        .iter()
+        .find(|c| c.keyword == "leader-killed")
+        .map_or("", |c| c.row.as_str());
+    if commander {
+        res.note(format_args!(
+            "{who} was the commander of the contingent: \"{}\" (`courage FIGURE… cause=leader-killed` for each group and individual; in a game `end-turn` lists them).",
+            tables.courage.commander.row.trim_end_matches('.')
+        ));
+    } else {
+        res.note(format_args!(
+            "{who} was a leader: \"{}\" — the company or warband he led checks courage (`courage FIGURE… cause=leader-killed`; in a game `end-turn` lists it).",
+            leader_row
+        ));
     }
 }
