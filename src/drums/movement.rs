@@ -339,6 +339,43 @@ fn roll_distance(
     Ok(total)
 }
 
+/// The arm whose Movement rows an arm without rows of its own moves on
+/// (the house default `move_as`), in the formations the Charge Distances
+/// table gives it ("All Irregular troops | Open | Column of March").
+fn house_default(tables: &Tables, pick: &Pick) -> Result<Option<Arm>, CommandError> {
+    let drums = &tables.drums;
+    if drums.movement.iter().any(|r| r.arm == pick.arm) {
+        return Ok(None);
+    }
+    let Some(to) = drums.move_as.get(pick.arm.id()).copied() else {
+        return Ok(None);
+    };
+    let charge_rows: Vec<&super::ChargeRow> =
+        drums.charge.iter().filter(|r| r.arm == pick.arm).collect();
+    if let Some((f, span)) = pick.formation
+        && !charge_rows.is_empty()
+        && !charge_rows
+            .iter()
+            .any(|r| r.formations.iter().any(|w| w == f))
+    {
+        let theirs: Vec<&str> = charge_rows
+            .iter()
+            .flat_map(|r| r.formations.iter().map(String::as_str))
+            .collect();
+        return Err(BindError::NotHere {
+            span,
+            text: f.to_string(),
+            why: format!(
+                "is not a formation of {} (the Charge Distances table gives them {})",
+                pick.arm.title().to_lowercase(),
+                theirs.join(", ")
+            ),
+        }
+        .into());
+    }
+    Ok(Some(to))
+}
+
 fn resolve_move(
     tables: &Tables,
     input: &Input,
@@ -355,16 +392,41 @@ fn resolve_move(
         "Movement"
     };
     let rows = drums.movement.iter().filter(|r| r.evading == evading);
-    let row = find_row(input, rows, &pick, what)?;
+    let (row, moves_as) = match house_default(tables, &pick)? {
+        Some(to) => {
+            let as_pick = Pick { arm: to, ..pick };
+            (find_row(input, rows, &as_pick, what)?, Some(to))
+        }
+        None => (find_row(input, rows, &pick, what)?, None),
+    };
     let (column, cell) = match words.choice(COLUMN).map(|(c, _)| c) {
         Some("terrain") => ("In Terrain", &row.terrain),
         Some("retire") => ("Force to Retire", &row.retire),
         _ => ("Normal", &row.normal),
     };
-    let mut res = input.resolution(
-        "move",
-        format!("movement, {}, {column}", row_name(arm, &row.formation)),
-    );
+    let name = match moves_as {
+        Some(to) => format!(
+            "{} {} (as {})",
+            arm.title(),
+            pick.formation.or(pick.limber).map_or("", |(f, _)| f),
+            row_name(to, &row.formation)
+        ),
+        None => row_name(arm, &row.formation),
+    };
+    let mut res = input.resolution("move", format!("movement, {name}, {column}"));
+    if let Some(to) = moves_as {
+        res.row(
+            format_args!(
+                "{} move as {} (house default: tables/drums.toml move_as.{})",
+                arm.title(),
+                to.title(),
+                arm.id()
+            ),
+            row_name(to, &row.formation),
+        );
+        res.field("moves_as", to.id());
+        res.field("house_default", format!("move_as.{}", arm.id()));
+    }
     let expr = match cell {
         Distance::Dice(expr) => expr,
         Distance::CannotCharge | Distance::NotApplicable => {
@@ -374,11 +436,7 @@ fn resolve_move(
             return Err(BindError::NotHere {
                 span,
                 text: column.to_string(),
-                why: format!(
-                    "is NA for {} {} on the Movement table",
-                    arm.title(),
-                    row.formation
-                ),
+                why: format!("is NA for {name} on the Movement table"),
             }
             .into());
         }
