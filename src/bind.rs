@@ -131,10 +131,14 @@ impl Vocab {
 /// The candidate closest to `word` by edit distance, when it is close enough
 /// to be a plausible typo.
 pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
-    let limit = (word.chars().count() / 3).max(2);
+    // One letter of a short word may be wrong, two of a longer one, and a
+    // third of a long one: a suggestion further off is noise (`foo` is not
+    // a typo of `bow`, `moovd` is one of `moved`).
+    let len = word.chars().count();
+    let limit = if len <= 4 { 1 } else { (len / 3).max(2) };
     candidates
         .map(|c| (strsim::damerau_levenshtein(word, c), c))
-        .filter(|(d, _)| *d <= limit)
+        .filter(|(d, _)| *d > 0 && *d <= limit)
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c.to_string())
 }

@@ -175,6 +175,52 @@ impl Catalog {
             .find(|v| v.name == verb && v.system.is_none_or(|s| s == system))
     }
 
+    /// A verb this book does not know: said to be another book's when it is,
+    /// with the nearest verb of this book or of the session otherwise.
+    pub fn unknown_verb(
+        &self,
+        system: System,
+        verb: &str,
+        span: crate::command::Span,
+    ) -> BindError {
+        let elsewhere = self
+            .verbs
+            .iter()
+            .filter_map(|v| v.system)
+            .filter(|b| *b != system)
+            .find(|b| self.find(*b, verb).is_some());
+        if let Some(book) = elsewhere {
+            return BindError::NotHere {
+                span,
+                text: verb.to_string(),
+                why: format!(
+                    "is a {} verb, and this line is resolved under {}: start the line with `{}`",
+                    book.title(),
+                    system.title(),
+                    book.id()
+                ),
+            };
+        }
+        if session_verbs().any(|v| v == verb) {
+            return BindError::NotHere {
+                span,
+                text: verb.to_string(),
+                why: "comes only at the start of a line (`odds COMMAND`, `simulate N COMMAND`, `help VERB`)".into(),
+            };
+        }
+        let names = self
+            .for_system(system)
+            .map(|v| v.name)
+            .chain(session_verbs())
+            .chain(["quit", "exit"]);
+        BindError::UnknownVerb {
+            span,
+            verb: verb.to_string(),
+            system: system.title(),
+            suggestion: crate::bind::nearest(verb, names),
+        }
+    }
+
     /// The verbs usable under one rule system.
     pub fn for_system(&self, system: System) -> impl Iterator<Item = &VerbDoc> {
         self.verbs
@@ -205,18 +251,9 @@ impl Catalog {
         units: &dyn Units,
         explain: bool,
     ) -> Result<Prepared<'a>, CommandError> {
-        let doc = self.find(system, &command.verb).ok_or_else(|| {
-            let names = self
-                .for_system(system)
-                .map(|v| v.name)
-                .chain(session_verbs());
-            BindError::UnknownVerb {
-                span: command.verb_span,
-                verb: command.verb.clone(),
-                system: system.title(),
-                suggestion: bind::nearest(&command.verb, names),
-            }
-        })?;
+        let doc = self
+            .find(system, &command.verb)
+            .ok_or_else(|| self.unknown_verb(system, &command.verb, command.verb_span))?;
         let mut named = Vec::new();
         let mut facts = Vec::new();
         let words = bind_side(
@@ -463,6 +500,72 @@ impl Units for NoUnits {
 
 /// Verbs the session itself handles rather than a resolver.
 pub const SESSION_VERBS: &[&str] = &["help", "odds", "simulate", "set"];
+
+/// The verbs of every rule system that the session and the game handle,
+/// and the REPL's own: (name, usage, what it does), for `help` and the manual.
+pub const SESSION_DOCS: &[(&str, &str, &str)] = &[
+    (
+        "help",
+        "help [VERB]",
+        "The verbs of the active rule system, or every word a verb knows.",
+    ),
+    (
+        "odds",
+        "odds COMMAND [compare WORD…]",
+        "The exact probability of every outcome of COMMAND, with expected values; \
+         compare shows the distribution without and with the words. One throw may \
+         come up at most 501 ways (100d6, a 500-die pool); past that, use simulate.",
+    ),
+    (
+        "simulate",
+        "simulate N COMMAND",
+        "Roll COMMAND N times and show the observed frequencies beside the exact ones.",
+    ),
+    (
+        "set",
+        "set SETTING VALUE",
+        "A setting of the active rule system; Drums and Muskets: `set bases N`, the bases \
+         a shooting or melee side is given when neither bases=N nor a unit says.",
+    ),
+    (
+        "units",
+        "units",
+        "Every unit, figure, general and leader of the armies loaded; and what the game knows of each.",
+    ),
+    ("show", "show UNIT", "One unit's facts and state."),
+    (
+        "next-turn",
+        "next-turn",
+        "Start the next turn; what the rules clear at the end of a turn is cleared.",
+    ),
+    (
+        "end-turn",
+        "end-turn",
+        "What the rules do at the end of the turn; Drums and Muskets: the units that take \
+         an end-of-turn resilience test, in the rule's order.",
+    ),
+    (
+        "undo",
+        "undo",
+        "Take back the last command that changed the game.",
+    ),
+    ("log", "log", "The game's journal so far."),
+    (
+        "save",
+        "save FILE [force]",
+        "Save the game and its journal to FILE; a new file or another drumhead game \
+         (force: any regular file).",
+    ),
+    ("quit", "quit", "Leave the REPL (so does exit, or Ctrl-D)."),
+];
+
+/// The usage and text of a session verb, for `help VERB`.
+pub fn session_doc(name: &str) -> Option<(&'static str, &'static str)> {
+    SESSION_DOCS
+        .iter()
+        .find(|(n, _, _)| *n == name || (name == "exit" && *n == "quit"))
+        .map(|(_, usage, text)| (*usage, *text))
+}
 
 /// Verbs about the game rather than the rules.
 pub const GAME_VERBS: &[&str] = &[

@@ -14,18 +14,13 @@ pub fn run(catalog: &Catalog, system: System, command: &Command) -> Result<Strin
                 WordKind::Keyword { name, .. } => name.as_str(),
                 _ => word.text.as_str(),
             };
-            let doc = catalog
-                .find(system, name)
-                .ok_or_else(|| BindError::UnknownVerb {
-                    span: word.span,
-                    verb: name.to_string(),
-                    system: system.title(),
-                    suggestion: crate::bind::nearest(
-                        name,
-                        catalog.for_system(system).map(|v| v.name),
-                    ),
-                })?;
-            Ok(verb_help(doc))
+            if let Some(doc) = catalog.find(system, name) {
+                return Ok(verb_help(doc));
+            }
+            if let Some((usage, text)) = crate::catalog::session_doc(name) {
+                return Ok(format!("{usage}\n\n{text}"));
+            }
+            Err(catalog.unknown_verb(system, name, word.span).into())
         }
         [_, extra, ..] => Err(BindError::NotHere {
             span: extra.span,
@@ -49,6 +44,16 @@ pub fn overview(catalog: &Catalog, system: System) -> String {
         .unwrap_or(0);
     for doc in catalog.for_system(system) {
         out.push_str(&format!("  {:width$}  {}\n", doc.name, doc.summary));
+    }
+    let width = crate::catalog::SESSION_DOCS
+        .iter()
+        .map(|(n, _, _)| n.len())
+        .max()
+        .unwrap_or(0);
+    out.push_str("\nevery rule system, the game and the REPL:\n");
+    for (name, _, text) in crate::catalog::SESSION_DOCS {
+        let first = text.split(';').next().unwrap_or(text);
+        out.push_str(&format!("  {name:width$}  {first}\n"));
     }
     let books: Vec<&str> = catalog.books.iter().map(|b| b.id()).collect();
     out.push_str(&format!(

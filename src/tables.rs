@@ -131,17 +131,30 @@ pub fn parse_toml<T: DeserializeOwned>(
     if text != embedded
         && let Ok(table) = text.parse::<toml::Table>()
     {
-        let table = toml::Value::Table(table);
-        check_numbers(file, "", &table)?;
-        check_strings(file, "", &table)?;
+        check_values(file, "", &toml::Value::Table(table))?;
     }
     Ok(parsed)
 }
 
 pub use crate::limits::{MAX_TABLE_BYTES, MAX_TABLE_NUMBER};
 
-/// Every whole number in a table file within ±[`MAX_TABLE_NUMBER`].
-pub fn check_numbers(file: &str, key: &str, value: &toml::Value) -> Result<(), TableError> {
+/// Every value of a table file that could hurt: no whole number beyond
+/// ±[`MAX_TABLE_NUMBER`] (sums of modifiers then never overflow), and no
+/// string with a control character or escape sequence (the tables' words
+/// are shown on terminals).
+pub fn check_values(file: &str, key: &str, value: &toml::Value) -> Result<(), TableError> {
+    let invalid = |message: String| {
+        Err(TableError::Invalid {
+            file: file.to_string(),
+            key: key.to_string(),
+            message,
+        })
+    };
+    let out_of_range = |shown: String| {
+        invalid(format!(
+            "{shown} is out of range: numbers in the tables are at most {MAX_TABLE_NUMBER} either way"
+        ))
+    };
     let child = |k: &str| {
         if key.is_empty() {
             k.to_string()
@@ -151,63 +164,25 @@ pub fn check_numbers(file: &str, key: &str, value: &toml::Value) -> Result<(), T
     };
     match value {
         toml::Value::Integer(n) if n.unsigned_abs() > MAX_TABLE_NUMBER as u64 => {
-            Err(TableError::Invalid {
-                file: file.to_string(),
-                key: key.to_string(),
-                message: format!(
-                    "{n} is out of range: numbers in the tables are at most {MAX_TABLE_NUMBER} either way"
-                ),
-            })
+            out_of_range(n.to_string())
         }
         toml::Value::Float(x) if !x.is_finite() || x.abs() > MAX_TABLE_NUMBER as f64 => {
-            Err(TableError::Invalid {
-                file: file.to_string(),
-                key: key.to_string(),
-                message: format!(
-                    "{x} is out of range: numbers in the tables are at most {MAX_TABLE_NUMBER} either way"
-                ),
-            })
+            out_of_range(x.to_string())
         }
-        toml::Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .try_for_each(|(i, v)| check_numbers(file, &format!("{key}[{i}]"), v)),
-        toml::Value::Table(table) => table
-            .iter()
-            .try_for_each(|(k, v)| check_numbers(file, &child(k), v)),
-        _ => Ok(()),
-    }
-}
-
-/// Every string of a table file is shown on terminals: none may hold a
-/// control character or an escape sequence.
-pub fn check_strings(file: &str, key: &str, value: &toml::Value) -> Result<(), TableError> {
-    let child = |k: &str| {
-        if key.is_empty() {
-            k.to_string()
-        } else {
-            format!("{key}.{k}")
-        }
-    };
-    match value {
         toml::Value::String(s) => match crate::text::first_control(s) {
-            Some(c) => Err(TableError::Invalid {
-                file: file.to_string(),
-                key: key.to_string(),
-                message: format!(
-                    "contains the control character U+{:04X}; the tables' words are plain text",
-                    u32::from(c)
-                ),
-            }),
+            Some(c) => invalid(format!(
+                "contains the control character U+{:04X}; the tables' words are plain text",
+                u32::from(c)
+            )),
             None => Ok(()),
         },
         toml::Value::Array(items) => items
             .iter()
             .enumerate()
-            .try_for_each(|(i, v)| check_strings(file, &format!("{key}[{i}]"), v)),
+            .try_for_each(|(i, v)| check_values(file, &format!("{key}[{i}]"), v)),
         toml::Value::Table(table) => table
             .iter()
-            .try_for_each(|(k, v)| check_strings(file, &child(k), v)),
+            .try_for_each(|(k, v)| check_values(file, &child(k), v)),
         _ => Ok(()),
     }
 }

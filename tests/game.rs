@@ -5,7 +5,7 @@
 mod common;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use drumhead::game::{Game, Journal};
@@ -13,12 +13,7 @@ use serde_json::Value;
 
 use common::BIN;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("drumhead-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::game::{replay_agrees, shipped, temp_dir};
 
 fn armies() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/armies");
@@ -68,18 +63,7 @@ resilience aus-3 rolled 6 6
     assert_eq!(state["drums"]["units"]["hus-2"]["charges"], 1);
     assert_eq!(state["turn"], 2);
     // The journal replays to the same state.
-    let journal = Journal::path_for(&game);
-    let out = Command::new(BIN)
-        .arg("replay")
-        .arg(&journal)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("the state equals"));
+    replay_agrees(&game);
 }
 
 #[test]
@@ -184,14 +168,6 @@ fn sigkill_never_leaves_a_broken_game_file() {
             journal_entries.len()
         );
     }
-}
-
-fn shipped(files: &[&str]) -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
-    files
-        .iter()
-        .flat_map(|f| ["--army".to_string(), dir.join(f).display().to_string()])
-        .collect()
 }
 
 #[test]

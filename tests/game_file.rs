@@ -11,19 +11,10 @@ use std::process::{Command, Stdio};
 
 use common::BIN;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("drumhead-file-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::game::{replay_agrees, shipped, spawn, temp_dir};
 
 fn leuthen() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
-    ["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"]
-        .iter()
-        .flat_map(|f| ["--army".to_string(), dir.join(f).display().to_string()])
-        .collect()
+    shipped(&["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"])
 }
 
 fn with_game(game: &Path, extra: &[&str]) -> Vec<String> {
@@ -58,20 +49,6 @@ fn entry_numbers(game: &Path) -> Vec<u64> {
                 .unwrap()
         })
         .collect()
-}
-
-fn replay_agrees(game: &Path) {
-    let out = Command::new(BIN)
-        .arg("replay")
-        .arg(journal_of(game))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && stdout.contains("the state equals"),
-        "replay: {stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 #[test]
@@ -481,13 +458,7 @@ fn a_full_stderr_or_a_closed_stdout_never_panics() {
     // A game batch piped into something that reads one line.
     let dir = temp_dir("closed");
     let game = new_game(&dir);
-    let mut child = Command::new(BIN)
-        .args(with_game(&game, &[]))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&with_game(&game, &[]));
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let feeder = std::thread::spawn(move || {

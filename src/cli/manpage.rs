@@ -281,51 +281,6 @@ fn json_section(roff: &mut Roff) {
     );
 }
 
-/// Commands the session carries out itself, not a rule system's resolver.
-const SESSION_VERBS: &[(&str, &str, &str)] = &[
-    (
-        "help",
-        "help [VERB]",
-        "The verbs of the active rule system, or every word a verb knows.",
-    ),
-    (
-        "odds",
-        "odds COMMAND [compare WORD…]",
-        "The exact probability of every outcome of COMMAND, with expected values; \
-         compare shows the distribution without and with the words. One throw may \
-         come up at most 501 ways (100d6, a 500-die pool); past that, use simulate.",
-    ),
-    (
-        "simulate",
-        "simulate N COMMAND",
-        "Roll COMMAND N times and show the observed frequencies beside the exact ones.",
-    ),
-    (
-        "set",
-        "set bases N",
-        "The bases a shooting or melee side is given when neither bases=N nor a unit says.",
-    ),
-    (
-        "units",
-        "units",
-        "With armies loaded: every unit and general, and what the game knows of it.",
-    ),
-    ("show", "show UNIT", "One unit's facts and state."),
-    ("next-turn", "next-turn", "Start the next turn."),
-    (
-        "end-turn",
-        "end-turn",
-        "The units that must take an end-of-turn resilience test, in the rule's order.",
-    ),
-    (
-        "undo",
-        "undo",
-        "Take back the last command that changed the game.",
-    ),
-    ("log", "log", "The game's journal so far."),
-    ("save", "save FILE", "Save the game to FILE."),
-];
-
 /// drumhead-commands(7): the command language, from the catalog.
 pub fn commands_7(catalog: &Catalog) -> String {
     let mut roff = Roff::new();
@@ -376,11 +331,15 @@ pub fn commands_7(catalog: &Catalog) -> String {
         &mut roff,
         "These verbs work under every rule system. The session itself carries out:",
     );
-    for (name, usage, text) in SESSION_VERBS {
+    for (name, usage, text) in crate::catalog::SESSION_DOCS {
         roff.control("TP", []);
         roff.text([bold(*usage)]);
         roff.text([roman(*text)]);
-        debug_assert!(crate::catalog::session_verbs().any(|v| v == *name));
+        debug_assert!(
+            crate::catalog::session_verbs()
+                .chain(crate::catalog::LINE_WORDS.iter().copied())
+                .any(|v| v == *name)
+        );
     }
     for doc in catalog.verbs.iter().filter(|v| v.system.is_none()) {
         verb(&mut roff, doc);

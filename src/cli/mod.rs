@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 pub mod batch;
 pub mod complete;
@@ -46,11 +46,17 @@ macro_rules! say {
 applies every modifier the rules name, looks up the table and shows the whole modifier stack.\n\n\
 With a COMMAND it resolves that one line. Without one it reads commands from standard input, \
 one a line, or opens a REPL when standard input is a terminal.",
-    after_help = "Examples:\n  drumhead 'resilience +determined'\n  drumhead --json 'resilience shooting +determined +hit rolled 4 3'\n  drumhead --seed 7 < script.txt"
+    after_help = "Examples:\n  drumhead 'resilience +determined'\n  drumhead --json 'resilience shooting +determined +hit rolled 4 3'\n  drumhead --seed 7 < script.txt\n  drumhead check armies/*.toml",
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true
 )]
 pub struct Args {
-    /// One command to resolve (words may be given as separate arguments).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    #[command(subcommand)]
+    pub task: Option<Task>,
+
+    /// One command to resolve (words may be given as separate arguments;
+    /// options may come before or after it). `help` lists the verbs.
+    #[arg(value_name = "LINE")]
     pub command: Vec<String>,
 
     /// One JSON object per command (JSON Lines).
@@ -70,7 +76,7 @@ pub struct Args {
     pub rules: Option<String>,
 
     /// A directory of house-rule tables that replace the embedded ones file by file.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", global = true)]
     pub tables: Option<PathBuf>,
 
     /// Load an army list (repeatable): its units can be named in commands.
@@ -83,7 +89,7 @@ pub struct Args {
 
     /// When another process is writing the game, wait for it instead of
     /// refusing at once.
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub wait: bool,
 
     /// Write each result as soon as it is resolved, before reading the next
@@ -94,12 +100,49 @@ pub struct Args {
     /// A combat results table (TOML) for Musket & Saber `attack` and
     /// `bombard`: copy your folio's CRT (see tables/saber-example-crt.toml).
     /// It stands for the table file `crt.toml`.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", global = true)]
     pub crt: Option<PathBuf>,
 
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+}
+
+/// A task of the program rather than a rules command.
+#[derive(Debug, Subcommand)]
+pub enum Task {
+    /// Check army lists (and house-rule table files, by their file name)
+    /// without resolving anything; ids must be unique across the lists.
+    Check {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Rebuild a game from its journal, re-resolving every command with its
+    /// recorded seed and dice, and check the state against the game file.
+    Replay {
+        #[arg(value_name = "JOURNAL")]
+        journal: PathBuf,
+    },
+    /// Say what can be done about a game whose file and journal disagree;
+    /// do it with --apply.
+    Repair {
+        #[arg(value_name = "GAME")]
+        game: PathBuf,
+        /// Do what repair says, instead of only saying it.
+        #[arg(long)]
+        apply: bool,
+    },
+    /// Write the manual pages into DIR, generated from the program and its
+    /// tables.
+    Man {
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
+    /// Print a shell completion script.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// The table file `--crt FILE` replaces.
@@ -206,14 +249,13 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // Words that name a task of the program rather than a rules command.
-    match args.command.first().map(String::as_str) {
-        Some("check") => return check(&args.command[1..], &registry),
-        Some("replay") => return replay(&args.command[1..], tables),
-        Some("repair") => return repair(&args.command[1..], &tables, args.wait),
-        Some("man") => return man(&args.command[1..], &tables),
-        Some("completions") => return completions(&args.command[1..]),
-        _ => {}
+    match &args.task {
+        Some(Task::Check { files }) => return check(files, &registry),
+        Some(Task::Replay { journal }) => return replay(journal, tables),
+        Some(Task::Repair { game, apply }) => return repair(game, *apply, &tables, args.wait),
+        Some(Task::Man { dir }) => return man(dir, &tables),
+        Some(Task::Completions { shell }) => return completions(*shell),
+        None => {}
     }
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let rules = args.rules.as_deref().and_then(|id| registry.book(id));
@@ -332,14 +374,10 @@ pub fn main() -> ExitCode {
 
 /// `drumhead check FILE…`: army lists (and house-rule tables by their
 /// file name) checked without resolving anything.
-fn check(files: &[String], registry: &Registry) -> ExitCode {
-    if files.is_empty() {
-        warn!("error: `check` needs files: drumhead check armies/*.toml");
-        return ExitCode::from(2);
-    }
+fn check(files: &[PathBuf], registry: &Registry) -> ExitCode {
     let mut bad = 0;
-    let is_table = |file: &String| {
-        let name = std::path::Path::new(file)
+    let is_table = |file: &PathBuf| {
+        let name = file
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
@@ -355,7 +393,7 @@ fn check(files: &[String], registry: &Registry) -> ExitCode {
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(std::path::Path::new("."));
         match TableSource::dir(dir).and_then(|source| registry.load(&source)) {
-            Ok(_) => say!("{file}: tables ok"),
+            Ok(_) => say!("{}: tables ok", file.display()),
             Err(e) => {
                 bad += 1;
                 warn!("error: {e}");
@@ -365,7 +403,7 @@ fn check(files: &[String], registry: &Registry) -> ExitCode {
     let armies: Vec<&std::path::Path> = files
         .iter()
         .filter(|f| !is_table(f))
-        .map(std::path::Path::new)
+        .map(PathBuf::as_path)
         .collect();
     let schemas = crate::game::schemas_of(registry);
     let tables = registry.load(&TableSource::embedded()).ok();
@@ -396,12 +434,8 @@ fn check(files: &[String], registry: &Registry) -> ExitCode {
 }
 
 /// `drumhead replay JOURNAL`.
-fn replay(args: &[String], tables: Tables) -> ExitCode {
-    let [journal] = args else {
-        warn!("error: `replay` needs one journal file: drumhead replay game.json.journal");
-        return ExitCode::from(2);
-    };
-    match crate::replay::replay(std::path::Path::new(journal), tables) {
+fn replay(journal: &std::path::Path, tables: Tables) -> ExitCode {
+    match crate::replay::replay(journal, tables) {
         Ok(text) => {
             say!("{text}");
             ExitCode::SUCCESS
@@ -415,14 +449,7 @@ fn replay(args: &[String], tables: Tables) -> ExitCode {
 
 /// `drumhead repair GAME [--apply]`: what can be done about a game whose
 /// file and journal disagree; done only with `--apply`.
-fn repair(args: &[String], tables: &Tables, wait: bool) -> ExitCode {
-    let (apply, files): (Vec<&String>, Vec<&String>) =
-        args.iter().partition(|a| *a == "--apply" || *a == "apply");
-    let [file] = files.as_slice() else {
-        warn!("error: `repair` needs one game file: drumhead repair game.json [--apply]");
-        return ExitCode::from(2);
-    };
-    let path = std::path::Path::new(file.as_str());
+fn repair(path: &std::path::Path, apply: bool, tables: &Tables, wait: bool) -> ExitCode {
     let plan = match crate::game::repair::plan(path, tables) {
         Ok(plan) => plan,
         Err(e) => {
@@ -434,8 +461,11 @@ fn repair(args: &[String], tables: &Tables, wait: bool) -> ExitCode {
     if plan.steps.is_empty() {
         return ExitCode::SUCCESS;
     }
-    if apply.is_empty() {
-        say!("nothing was changed: run `drumhead repair {file} --apply` to do this");
+    if !apply {
+        say!(
+            "nothing was changed: run `drumhead repair {} --apply` to do this",
+            path.display()
+        );
         return ExitCode::SUCCESS;
     }
     match crate::game::repair::apply(&plan, tables, crate::game::Options { wait }) {
@@ -452,13 +482,9 @@ fn repair(args: &[String], tables: &Tables, wait: bool) -> ExitCode {
 
 /// `drumhead man DIR`: the manual pages, generated from the program and
 /// the loaded tables.
-fn man(args: &[String], tables: &Tables) -> ExitCode {
-    let [dir] = args else {
-        warn!("error: `man` needs one directory: drumhead man man/");
-        return ExitCode::from(2);
-    };
+fn man(dir: &std::path::Path, tables: &Tables) -> ExitCode {
     let catalog = crate::session::catalog(tables);
-    match manpage::write_pages(std::path::Path::new(dir), &catalog) {
+    match manpage::write_pages(dir, &catalog) {
         Ok(paths) => {
             for path in paths {
                 say!("wrote {}", path.display());
@@ -466,33 +492,15 @@ fn man(args: &[String], tables: &Tables) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            warn!("error: {dir}: {e}");
+            warn!("error: {}: {e}", dir.display());
             ExitCode::from(1)
         }
     }
 }
 
 /// `drumhead completions SHELL`: a completion script on stdout.
-fn completions(args: &[String]) -> ExitCode {
+fn completions(shell: clap_complete::Shell) -> ExitCode {
     use clap::CommandFactory;
-    use clap_complete::Shell;
-    let shells = "bash, zsh, fish, powershell";
-    let shell = match args {
-        [name] => match name.as_str() {
-            "bash" => Shell::Bash,
-            "zsh" => Shell::Zsh,
-            "fish" => Shell::Fish,
-            "powershell" => Shell::PowerShell,
-            other => {
-                warn!("error: no completions for `{other}`: one of {shells}");
-                return ExitCode::from(2);
-            }
-        },
-        _ => {
-            warn!("error: `completions` needs one shell: {shells}");
-            return ExitCode::from(2);
-        }
-    };
     let mut cmd = Args::command();
     // Into a buffer first: the generator panics on a failed write, and a
     // closed pipe (`drumhead completions bash | head`) is not a failure.

@@ -81,14 +81,15 @@ impl Session {
                 without_line = blank(&without_line, w.span.start, w.span.end);
             }
         }
-        let with_line = {
-            let verb_end = command.verb_span.end;
-            format!(
-                "{} {compared}{}",
-                &without_line[..verb_end],
-                &without_line[verb_end..]
-            )
-        };
+        // With: the line as typed, `compare` blanked and any compared word
+        // typed earlier too; each word keeps its place, so an error points
+        // at it in the line the user wrote.
+        let mut with_line = blank(line, compare.span.start, compare.span.end);
+        for w in &command.words[..at] {
+            if w.keyword().is_some_and(|k| names.contains(&k)) {
+                with_line = blank(&with_line, w.span.start, w.span.end);
+            }
+        }
         let without = self.odds_of_line(&without_line)?;
         let with = self.odds_of_line(&with_line)?;
         Ok(Some(Comparison {

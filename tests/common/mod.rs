@@ -30,3 +30,60 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S], input: &str) -> (Option<i32>, 
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+// Not every test file uses every helper.
+#[allow(dead_code)]
+pub mod game {
+    //! Games kept in files, for the tests that play them.
+
+    use std::path::{Path, PathBuf};
+    use std::process::{Child, Command, Stdio};
+
+    use super::BIN;
+
+    /// A fresh directory of this test's own.
+    pub fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("drumhead-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        dir
+    }
+
+    /// `--army` options for shipped lists, by file name under `armies/`.
+    pub fn shipped(files: &[&str]) -> Vec<String> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
+        files
+            .iter()
+            .flat_map(|f| ["--army".to_string(), dir.join(f).display().to_string()])
+            .collect()
+    }
+
+    /// drumhead with every stream piped.
+    pub fn spawn<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Child {
+        Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("drumhead starts")
+    }
+
+    /// `drumhead replay` of a game's journal succeeds and finds the state
+    /// the game file holds.
+    pub fn replay_agrees(game: &Path) {
+        let journal = drumhead::game::Journal::path_for(game);
+        let out = Command::new(BIN)
+            .arg("replay")
+            .arg(&journal)
+            .output()
+            .expect("drumhead runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains("the state equals"),
+            "replay of {}: {stdout}{}",
+            journal.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
