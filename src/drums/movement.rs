@@ -11,7 +11,7 @@ use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{Arm, Distance, Tables};
+use super::{Arm, Distance, DrumsTables, Tables};
 
 const ARM: &str = "an arm";
 const FORMATION: &str = "a formation";
@@ -203,7 +203,11 @@ impl Pick<'_> {
 }
 
 /// The arm and (unless a general) the formation words.
-fn arm_and_formation<'a>(input: &'a Input, words: &'a Bound) -> Result<Pick<'a>, CommandError> {
+fn arm_and_formation<'a>(
+    tables: &DrumsTables,
+    input: &'a Input,
+    words: &'a Bound,
+) -> Result<Pick<'a>, CommandError> {
     let (arm_id, _) = words.choice(ARM).ok_or_else(|| {
         input.missing(format!(
             "`{}` needs an arm: foot, cavalry, artillery, irregular or general",
@@ -217,8 +221,23 @@ fn arm_and_formation<'a>(input: &'a Input, words: &'a Bound) -> Result<Pick<'a>,
         formation: words.choice(FORMATION),
     };
     if arm != Arm::General && pick.formation.is_none() && pick.limber.is_none() {
+        // The arm's own formations, by the first word of each of its rows
+        // on the Charge Distances table (which has a row for every arm).
+        let mut theirs: Vec<&str> = Vec::new();
+        for row in tables.charge.iter().filter(|r| r.arm == arm) {
+            if let Some(f) = row.formations.first().or(row.limber.as_ref())
+                && !theirs.contains(&f.as_str())
+            {
+                theirs.push(f);
+            }
+        }
+        let list = match theirs.as_slice() {
+            [] => String::new(),
+            [one] => one.to_string(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        };
         return Err(input.missing(format!(
-            "`{} {arm_id}` needs a formation, such as open, line, column-of-attack or column-of-march",
+            "`{} {arm_id}` needs a formation: {list}",
             input.command.verb
         )));
     }
@@ -288,7 +307,7 @@ fn resolve_charge(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let pick = arm_and_formation(input, &input.words)?;
+    let pick = arm_and_formation(&tables.drums, input, &input.words)?;
     let arm = pick.arm;
     let row = find_row(input, tables.drums.charge.iter(), &pick, "Charge Distances")?;
     let mut res = input.resolution(
@@ -382,7 +401,7 @@ fn resolve_move(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let words = &input.words;
-    let pick = arm_and_formation(input, words)?;
+    let pick = arm_and_formation(&tables.drums, input, words)?;
     let arm = pick.arm;
     let evading = words.has("evading");
     let drums = &tables.drums;
