@@ -72,6 +72,18 @@ struct Said {
     text: String,
 }
 
+impl Said {
+    /// "`line`", or "`garde-3` (line)" for a named unit: the core's "from"
+    /// row cannot show what a verb of raw words read from the unit.
+    fn said(&self) -> String {
+        if self.text == self.word {
+            format!("`{}`", self.word)
+        } else {
+            format!("`{}` ({})", self.text, self.word)
+        }
+    }
+}
+
 fn said(input: &Input, t: &InterpenetrationTable) -> Result<Vec<Said>, CommandError> {
     let known = |w: &str| {
         t.row
@@ -189,9 +201,9 @@ fn resolve(
         "interpenetrate",
         format!("interpenetration, {} through {}", row.moving, column.title),
     );
-    res.row(format_args!("moving unit: `{}`", moving.word), &row.moving);
+    res.row(format_args!("moving unit: {}", moving.said()), &row.moving);
     res.row(
-        format_args!("unit interpenetrated: `{}`", through.word),
+        format_args!("unit interpenetrated: {}", through.said()),
         &column.title,
     );
     res.row(
