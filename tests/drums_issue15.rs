@@ -457,6 +457,11 @@ fn figures_lose_one_a_hit() {
     let res = resolve("shoot musket 2BW line bases=6 at figures=8 rolled 4 4 4 1 1 1");
     assert_eq!(measure(&res, "hits"), 3.0);
     assert_eq!(measure(&res, "figures_lost"), 3.0);
+    // Counted as the shooters are when the target's size is not given.
+    let res = resolve("shoot musket 2BW line figures=12 rolled 4 4 4 4 4 4 4 1 1 1 1 1");
+    assert_eq!(measure(&res, "figures_lost"), 7.0);
+    let res = resolve("shoot musket 2BW line bases=12 rolled 4 4 4 4 4 4 4 1 1 1 1 1");
+    assert_eq!(measure(&res, "bases_lost"), 1.0);
     // A shot of no dice loses no figures either.
     let res = resolve("shoot musket 8BW line bases=6 at figures=8");
     assert_eq!(measure(&res, "figures_lost"), 0.0);

@@ -213,8 +213,18 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     )?;
     exclusive::check(input, words, exclusive::SHOOTERS)?;
     let shooters = Size::of(words)?;
-    let target_size = input.clause(ClauseKind::At).map(Size::of).transpose()?;
-    let target_counted = target_size.map_or(Counted::Bases, |t| t.counted);
+    // A target whose size nobody gave is counted as the shooters are: a
+    // game uses figures ("If using a figures") or bases throughout.
+    let target_size = input
+        .clause(ClauseKind::At)
+        .map(Size::of)
+        .transpose()?
+        .filter(|t| t.count.is_some() || t.carried > 0)
+        .unwrap_or(Size {
+            counted: shooters.counted,
+            ..Size::unknown()
+        });
+    let target_counted = target_size.counted;
     let (keyword, _) = words.choice(WEAPON).ok_or_else(|| {
         let names: Vec<&str> = tables
             .shoot
@@ -445,7 +455,7 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
         pool: n,
         hit_on: cell.hit_on,
         bounce,
-        target: target_size,
+        target: Some(target_size),
     }))
 }
 
@@ -563,7 +573,7 @@ fn draw(
         }
         // "1 hit per base" counts bases, which a unit counted in figures
         // does not give: said, not guessed.
-        (Counted::Figures, _) if hits > 0 => {
+        (Counted::Figures, Some(_)) if hits > 0 => {
             res.field("risk_to_generals", serde_json::Value::Null);
             res.note(format!(
                 "Risk to generals: the target is counted in figures, and the rule reads \"1 hit per base from shooting\": if these {hits} hit{} are at least 1 on each of its bases, each general within 3BW of the target takes `risk shot`.",
@@ -580,11 +590,21 @@ fn draw(
             ),
             bounce_hits,
         );
-        // The second target is not named: its size is not known.
-        let bounce = Losses::new(bounce_hits, Size::unknown(), per_base);
+        // The second target is not named: its size is not known. It is
+        // counted as the first is: a game uses figures ("If using a
+        // figures") or bases throughout.
+        let second = Size {
+            counted: target.counted,
+            ..Size::unknown()
+        };
+        let bounce = Losses::new(bounce_hits, second, per_base);
         res.field("bounce_hits", bounce_hits);
-        res.field("bounce_bases_lost", bounce.lost);
-        res.field("bounce_hits_left", bounce.left_over);
+        if target.counted == Counted::Bases {
+            res.field("bounce_bases_lost", bounce.lost);
+            res.field("bounce_hits_left", bounce.left_over);
+        } else {
+            res.field("bounce_figures_lost", bounce.lost);
+        }
         text.push_str(&format!("; bounce on a second target: {}", bounce.text()));
     }
     let tone = if hits > 0 { Tone::Good } else { Tone::Neutral };
