@@ -149,7 +149,16 @@ pub fn move_verb(all: &Rc<Tables>) -> VerbDoc {
         })
         .cloned()
         .collect();
-    let vocab = arm_and_formation_words(tables.movement.iter(), &road)
+    let mut vocab = arm_and_formation_words(tables.movement.iter(), &road);
+    for (arm, to) in &tables.move_as {
+        if let Some(entry) = vocab.entries.iter_mut().find(|e| e.name == *arm) {
+            entry.help.push_str(&format!(
+                " (no Movement rows: moves as {} by the house default move_as.{arm} in tables/drums.toml)",
+                to.title()
+            ));
+        }
+    }
+    let vocab = vocab
         .choice(COLUMN, "terrain", "the In Terrain column")
         .choice(COLUMN, "retire", "the Force to Retire column")
         .flag("evading", "the Open (Evading) row")
