@@ -247,7 +247,21 @@ pub fn annotate(
 /// (and the unit that brought one, if a unit did).
 pub fn check(input: &Input, bound: &Bound, rules: &[Exclusion]) -> Result<(), CommandError> {
     // Words in the order they stand on the line: the later one is blamed.
-    let mut words: Vec<_> = bound.facts.iter().filter(|f| f.count > 0).collect();
+    // Only the words some rule names can contradict: most lines have
+    // fewer than two, and are done here.
+    let named = |w: &str| {
+        rules
+            .iter()
+            .any(|r| r.a.contains(&w) || r.b.is_some_and(|b| b.contains(&w)))
+    };
+    let mut words: Vec<_> = bound
+        .facts
+        .iter()
+        .filter(|f| f.count > 0 && named(&f.name))
+        .collect();
+    if words.len() < 2 {
+        return Ok(());
+    }
     words.sort_by_key(|f| f.span.start);
     for (i, later) in words.iter().enumerate() {
         for earlier in &words[..i] {
