@@ -24,7 +24,11 @@ fn resolve_and_render(c: &mut Criterion) {
             if let Ok(Some(Output::Resolution(res))) =
                 s.run_line(black_box("resilience shooting +determined +hit"))
             {
-                render::write_json(&res, &mut buf);
+                let source = render::Source {
+                    line: 1,
+                    input: "resilience shooting +determined +hit",
+                };
+                render::write_json(&res, source, &mut buf);
             }
             black_box(&buf);
         })

@@ -24,6 +24,7 @@ pub mod odds;
 pub mod parse;
 pub mod render;
 pub mod replay;
+pub mod report;
 pub mod resolution;
 pub mod roll;
 pub mod saber;

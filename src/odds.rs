@@ -102,6 +102,7 @@ pub fn enumerate(
         Ok(())
     })?;
     let first = first.ok_or_else(|| CommandError::Option("odds: nothing was resolved".into()))?;
+    unique_ids(&mut outcomes);
     Ok(Odds {
         rules: first.rules,
         verb: first.verb,
@@ -110,4 +111,18 @@ pub fn enumerate(
         expected: expectations.means(),
         paths,
     })
+}
+
+/// Outcomes are told apart by their text; two texts under one outcome id
+/// (a forced retire of 1BW and of 2BW) get `-2`, `-3`… after the first, so
+/// an id names one line of the answer.
+fn unique_ids(outcomes: &mut [OutcomeOdds]) {
+    let mut seen: HashMap<String, usize> = HashMap::default();
+    for o in outcomes.iter_mut() {
+        let n = seen.entry(o.outcome.clone()).or_insert(0);
+        *n += 1;
+        if *n > 1 {
+            o.outcome = format!("{}-{n}", o.outcome);
+        }
+    }
 }

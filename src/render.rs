@@ -1,22 +1,141 @@
 //! Resolution → text (a comfy-table of the modifier stack, the outcome on
 //! its own line) or JSON (one object per command).
 
+use std::borrow::Cow;
+
 use comfy_table::{Cell, CellAlignment, ContentArrangement, Table, presets};
 use owo_colors::OwoColorize;
 use serde_json::{Map, Value, json};
 
 use crate::odds::{Odds, OutcomeOdds};
+use crate::report::{FORMAT_VERSION, Report};
 use crate::resolution::{Resolution, Tone};
 
-pub fn text(res: &Resolution, color: bool) -> String {
-    let mut table = Table::new();
-    table
-        .load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Disabled);
+/// How text is drawn: in colour or not, fitted to a width (a terminal's)
+/// or not (a pipe gets the tables whole), in plain ASCII, or one line a
+/// resolution.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Style {
+    pub color: bool,
+    /// Columns to fit tables and prose into; `None` draws them whole.
+    pub width: Option<u16>,
+    pub ascii: bool,
+    pub brief: bool,
+}
+
+impl Style {
+    /// Plain, whole, in colour or not: what a pipe gets.
+    pub fn plain(color: bool) -> Style {
+        Style {
+            color,
+            ..Style::default()
+        }
+    }
+
+    /// A table in this style: boxed or bare, fitted to the width.
+    fn table(&self, boxed: bool) -> Table {
+        let mut t = Table::new();
+        let preset = match (boxed, self.ascii) {
+            (true, false) => presets::UTF8_FULL_CONDENSED,
+            (true, true) => presets::ASCII_FULL_CONDENSED,
+            (false, _) => presets::NOTHING,
+        };
+        t.load_style(preset);
+        match self.width {
+            Some(w) => {
+                t.set_content_arrangement(ContentArrangement::Dynamic)
+                    .set_width(w);
+            }
+            None => {
+                t.set_content_arrangement(ContentArrangement::Disabled);
+            }
+        }
+        t
+    }
+
+    /// A cell's text: as it is, or in ASCII.
+    fn cell<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        if self.ascii {
+            ascii(text)
+        } else {
+            Cow::Borrowed(text)
+        }
+    }
+
+    /// The finished text: in ASCII if asked (tables already are), with
+    /// prose lines wrapped to the width.
+    fn finish(&self, text: String) -> String {
+        let text = if self.ascii {
+            ascii(&text).into_owned()
+        } else {
+            text
+        };
+        match self.width {
+            Some(w) => wrap_prose(&text, usize::from(w)),
+            None => text,
+        }
+    }
+}
+
+/// Plain ASCII for a terminal or printer that has nothing else: arrows and
+/// dots as ASCII, letters without their accents.
+pub fn ascii(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '⇒' => out.push_str("=>"),
+            '→' => out.push_str("->"),
+            '·' => out.push('|'),
+            '—' => out.push('-'),
+            c if c.is_ascii() => out.push(c),
+            c => out.push_str(deunicode::deunicode_char(c).unwrap_or("?")),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Wrap the lines that are prose (not a table's) at the width, keeping
+/// their indent; a `word   meaning` line wraps under its meaning.
+fn wrap_prose(text: &str, width: usize) -> String {
+    let mut out = Vec::new();
+    for line in text.split('\n') {
+        let drawn = line.starts_with(['┌', '│', '├', '└', '+', '|']);
+        if drawn || unicode_width::UnicodeWidthStr::width(line) <= width {
+            out.push(line.to_string());
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        // The meaning column of `  word      meaning`.
+        let hang = line[indent..]
+            .find("  ")
+            .map(|i| indent + i)
+            .map(|i| {
+                let rest = &line[i..];
+                i + rest.len() - rest.trim_start().len()
+            })
+            .filter(|&h| h < width / 2)
+            // A note (indented) continues under its text; a paragraph at
+            // the margin stays at the margin.
+            .unwrap_or(if indent > 0 { indent + 2 } else { 0 });
+        let hang_indent = " ".repeat(hang);
+        let options = textwrap::Options::new(width.max(hang + 20))
+            .initial_indent(&line[..indent])
+            .subsequent_indent(&hang_indent)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        out.push(textwrap::fill(line.trim_start(), options));
+    }
+    out.join("\n")
+}
+
+pub fn text(res: &Resolution, style: &Style) -> String {
+    let mut table = style.table(true);
     for (label, value) in res.row_texts() {
         table.add_row(vec![
-            Cell::new(label),
-            Cell::new(value).set_alignment(CellAlignment::Right),
+            Cell::new(style.cell(&label)),
+            Cell::new(style.cell(&value)).set_alignment(CellAlignment::Right),
         ]);
     }
     let mut heading = format!("{} · {}", res.heading, res.rules.title());
@@ -29,30 +148,75 @@ pub fn text(res: &Resolution, color: bool) -> String {
         out.push_str(&table.to_string());
     }
     out.push('\n');
-    out.push_str(&outcome_line(res, color));
+    out.push_str(&outcome_line(res, style));
     for note in &res.notes {
         out.push_str("\n  ");
         out.push_str(note);
     }
-    out
+    style.finish(out)
 }
 
-fn outcome_line(res: &Resolution, color: bool) -> String {
-    let line = format!("⇒ {}", res.outcome_text);
-    if !color {
-        return line;
+/// One line, as a dice bot says it: the command as typed (without its
+/// entered dice), the dice, each modifier with its row, the score, the
+/// outcome.
+pub fn brief(res: &Resolution, style: &Style, input: &str) -> String {
+    let command = match input.find(" rolled") {
+        Some(i) => &input[..i],
+        None => input,
+    };
+    let mut out = format!("{}:", command.trim());
+    if !res.dice.is_empty() {
+        let faces: Vec<String> = res.dice.iter().map(|d| d.face.to_string()).collect();
+        // Dice that are added up read as a sum, a pool as the faces thrown.
+        if res.score.is_some() {
+            out.push_str(&format!(" {}", faces.join("+")));
+        } else {
+            out.push_str(&format!(" [{}]", faces.join(" ")));
+        }
     }
-    match res.tone {
+    for m in &res.modifiers {
+        out.push_str(&format!(" {:+} {}", m.value, m.label));
+    }
+    if let Some(score) = res.score {
+        out.push_str(&format!(" = {score}"));
+    }
+    out.push_str(&format!(" → {}", res.outcome_text));
+    let out = style.finish(out);
+    if style.color {
+        paint(&out, res.tone)
+    } else {
+        out
+    }
+}
+
+fn paint(line: &str, tone: Tone) -> String {
+    match tone {
         Tone::Good => line.green().bold().to_string(),
         Tone::Bad => line.red().bold().to_string(),
         Tone::Neutral => line.yellow().bold().to_string(),
     }
 }
 
+fn outcome_line(res: &Resolution, style: &Style) -> String {
+    let line = format!("⇒ {}", res.outcome_text);
+    if !style.color {
+        return line;
+    }
+    // Colour goes on after the ASCII pass would have run, so keep the
+    // line ASCII here when asked.
+    paint(&style.cell(&line), res.tone)
+}
+
 /// One resolution as a JSON object, written straight into `out` (the
 /// batch hot path: no intermediate tree).
-pub fn write_json(res: &Resolution, out: &mut Vec<u8>) {
-    out.extend_from_slice(b"{\"verb\":");
+pub fn write_json(res: &Resolution, source: Source, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"type\":\"resolution\",\"version\":");
+    json_int(out, i64::from(FORMAT_VERSION));
+    out.extend_from_slice(b",\"line\":");
+    json_int(out, i64::try_from(source.line).unwrap_or(i64::MAX));
+    out.extend_from_slice(b",\"input\":");
+    json_str(out, source.input);
+    out.extend_from_slice(b",\"verb\":");
     json_str(out, res.verb);
     out.extend_from_slice(b",\"rules\":");
     json_str(out, res.rules.id());
@@ -153,17 +317,17 @@ fn json_str(out: &mut Vec<u8>, s: &str) {
 }
 
 /// The same object as a `Value`, for callers that want a tree.
-pub fn json(res: &Resolution) -> Value {
+pub fn json(res: &Resolution, source: Source) -> Value {
     let mut out = Vec::new();
-    write_json(res, &mut out);
+    write_json(res, source, &mut out);
     serde_json::from_slice(&out).unwrap_or(Value::Null)
 }
 
-/// An error as a JSON object: `{"error", "line", "column"}`.
-pub fn json_error(message: &str, line: usize, column: Option<usize>) -> Value {
-    let mut obj = Map::new();
+/// An error as a JSON object: the envelope, `error` and, when the error
+/// has a place on the line, its `column` (in characters, from 1).
+pub fn json_error(message: &str, source: Source, column: Option<usize>) -> Value {
+    let mut obj = envelope("error", source);
     obj.insert("error".into(), json!(message));
-    obj.insert("line".into(), json!(line));
     if let Some(c) = column {
         obj.insert("column".into(), json!(c));
     }
@@ -173,17 +337,19 @@ pub fn json_error(message: &str, line: usize, column: Option<usize>) -> Value {
 /// The width of a 100% bar in the odds chart.
 const BAR_WIDTH: f64 = 30.0;
 
-pub fn odds_text(odds: &Odds, color: bool) -> String {
+pub fn odds_text(odds: &Odds, style: &Style) -> String {
     let mut out = format!("odds: {} · {}\n", odds.heading, odds.rules.title());
-    let mut table = Table::new();
-    table
-        .load_style(presets::NOTHING)
-        .set_content_arrangement(ContentArrangement::Disabled);
+    let mut table = style.table(false);
+    let block = if style.ascii { "#" } else { "█" };
     for o in &odds.outcomes {
-        let bar = "█".repeat((o.prob.p * BAR_WIDTH).round() as usize);
-        let bar = if color { bar.cyan().to_string() } else { bar };
+        let bar = block.repeat((o.prob.p * BAR_WIDTH).round() as usize);
+        let bar = if style.color {
+            bar.cyan().to_string()
+        } else {
+            bar
+        };
         table.add_row(vec![
-            Cell::new(&o.text),
+            Cell::new(style.cell(&o.text)),
             Cell::new(format!("{:.2}%", o.prob.p * 100.0)).set_alignment(CellAlignment::Right),
             Cell::new(short_fraction(o).unwrap_or_default()).set_alignment(CellAlignment::Right),
             Cell::new(bar),
@@ -195,7 +361,7 @@ pub fn odds_text(odds: &Odds, color: bool) -> String {
     for (name, value) in &odds.expected {
         out.push_str(&format!("\n{}: {value:.3}", name.replace('_', " ")));
     }
-    out
+    style.finish(out)
 }
 
 /// Fractions are shown in text when they are short enough to read.
@@ -203,11 +369,16 @@ fn short_fraction(o: &OutcomeOdds) -> Option<String> {
     o.prob.fraction().filter(|f| f.len() <= 15)
 }
 
-pub fn odds_json(odds: &Odds) -> Value {
+pub fn odds_json(odds: &Odds, source: Source) -> Value {
+    enveloped("odds", source, distribution_json(odds))
+}
+
+/// The distribution itself: each outcome with its probability, then the
+/// expected values.
+fn distribution_json(odds: &Odds) -> Value {
     let mut obj = Map::new();
     obj.insert("verb".into(), json!(odds.verb));
     obj.insert("rules".into(), json!(odds.rules.id()));
-    obj.insert("odds".into(), json!(true));
     obj.insert(
         "outcomes".into(),
         Value::Array(
@@ -232,14 +403,6 @@ pub fn odds_json(odds: &Odds) -> Value {
 
 fn percent(p: f64) -> String {
     format!("{:.2}%", p * 100.0)
-}
-
-fn plain_table() -> Table {
-    let mut table = Table::new();
-    table
-        .load_style(presets::NOTHING)
-        .set_content_arrangement(ContentArrangement::Disabled);
-    table
 }
 
 fn trimmed(table: &Table) -> String {
@@ -269,14 +432,14 @@ fn p_of(odds: &Odds, text: &str) -> f64 {
         .map_or(0.0, |o| o.prob.p)
 }
 
-pub fn comparison_text(c: &crate::session::explore::Comparison) -> String {
+pub fn comparison_text(c: &crate::session::explore::Comparison, style: &Style) -> String {
     let mut out = format!("odds: {} · compare {}\n", c.without.heading, c.words);
-    let mut table = plain_table();
+    let mut table = style.table(false);
     table.add_row(vec!["outcome", "without", "with", "change"]);
     for o in union(&c.without, &c.with) {
         let (a, b) = (p_of(&c.without, &o.text), p_of(&c.with, &o.text));
         table.add_row(vec![
-            Cell::new(&o.text),
+            Cell::new(style.cell(&o.text)),
             Cell::new(percent(a)).set_alignment(CellAlignment::Right),
             Cell::new(percent(b)).set_alignment(CellAlignment::Right),
             Cell::new(format!("{:+.2} pts", (b - a) * 100.0)).set_alignment(CellAlignment::Right),
@@ -291,20 +454,24 @@ pub fn comparison_text(c: &crate::session::explore::Comparison) -> String {
             ));
         }
     }
-    out
+    style.finish(out)
 }
 
-pub fn comparison_json(c: &crate::session::explore::Comparison) -> Value {
-    json!({
-        "verb": c.without.verb,
-        "rules": c.without.rules.id(),
-        "compare": c.words,
-        "without": odds_json(&c.without),
-        "with": odds_json(&c.with),
-    })
+pub fn comparison_json(c: &crate::session::explore::Comparison, source: Source) -> Value {
+    enveloped(
+        "comparison",
+        source,
+        json!({
+            "verb": c.without.verb,
+            "rules": c.without.rules.id(),
+            "compare": c.words,
+            "without": distribution_json(&c.without),
+            "with": distribution_json(&c.with),
+        }),
+    )
 }
 
-pub fn simulation_text(s: &crate::session::explore::Simulation) -> String {
+pub fn simulation_text(s: &crate::session::explore::Simulation, style: &Style) -> String {
     let mut out = format!(
         "simulate {} rolls: {} · seeds {}–{}\n",
         s.rolls,
@@ -312,13 +479,13 @@ pub fn simulation_text(s: &crate::session::explore::Simulation) -> String {
         s.seed,
         s.seed.wrapping_add(s.rolls - 1)
     );
-    let mut table = plain_table();
+    let mut table = style.table(false);
     table.add_row(vec!["outcome", "observed", "exact", "difference"]);
     for (text, count) in &s.observed {
         let observed = *count as f64 / s.rolls as f64;
         let exact = p_of(&s.odds, text);
         table.add_row(vec![
-            Cell::new(text),
+            Cell::new(style.cell(text)),
             Cell::new(percent(observed)).set_alignment(CellAlignment::Right),
             Cell::new(percent(exact)).set_alignment(CellAlignment::Right),
             Cell::new(format!("{:+.2} pts", (observed - exact) * 100.0))
@@ -326,20 +493,162 @@ pub fn simulation_text(s: &crate::session::explore::Simulation) -> String {
         ]);
     }
     out.push_str(&trimmed(&table));
-    out
+    style.finish(out)
 }
 
-pub fn simulation_json(s: &crate::session::explore::Simulation) -> Value {
-    json!({
-        "verb": s.odds.verb,
-        "rules": s.odds.rules.id(),
-        "simulate": s.rolls,
-        "seed": s.seed,
-        "outcomes": s.observed.iter().map(|(text, count)| json!({
-            "text": text,
-            "observed": count,
-            "p_observed": *count as f64 / s.rolls as f64,
-            "p": p_of(&s.odds, text),
-        })).collect::<Vec<_>>(),
-    })
+pub fn simulation_json(s: &crate::session::explore::Simulation, source: Source) -> Value {
+    enveloped(
+        "simulation",
+        source,
+        json!({
+            "verb": s.odds.verb,
+            "rules": s.odds.rules.id(),
+            "simulate": s.rolls,
+            "seed": s.seed,
+            "outcomes": s.observed.iter().map(|(text, count)| json!({
+                "outcome": s.odds.outcomes.iter().find(|o| &o.text == text).map(|o| o.outcome.as_str()),
+                "text": text,
+                "observed": count,
+                "p_observed": *count as f64 / s.rolls as f64,
+                "p": p_of(&s.odds, text),
+            })).collect::<Vec<_>>(),
+        }),
+    )
+}
+
+/// A report as the table shows it.
+pub fn report_text(report: &Report, style: &Style) -> String {
+    style.finish(report_lines(report, style))
+}
+
+fn report_lines(report: &Report, style: &Style) -> String {
+    match report {
+        Report::Help { text } | Report::Setting { text } => text.clone(),
+        Report::Roster { turn, armies } => {
+            let mut out = format!("turn {turn}");
+            if armies.is_empty() {
+                out.push_str("\nno armies loaded (give --army FILE)");
+            }
+            for army in armies {
+                out.push_str(&format!(
+                    "\n\n{} — {} ({})\n",
+                    army.name, army.side, army.rules_title
+                ));
+                if army.columns.is_empty() {
+                    continue;
+                }
+                let mut t = style.table(true);
+                t.set_header(army.columns.clone());
+                for row in &army.units {
+                    t.add_row(
+                        row.iter()
+                            .map(|c| Cell::new(style.cell(c)))
+                            .collect::<Vec<_>>(),
+                    );
+                }
+                out.push_str(&t.to_string());
+                for note in &army.notes {
+                    out.push('\n');
+                    out.push_str(note);
+                }
+            }
+            out
+        }
+        Report::Unit {
+            id,
+            name,
+            army,
+            rows,
+        } => {
+            let mut t = style.table(true);
+            t.add_row(vec![Cell::new("army"), Cell::new(style.cell(army))]);
+            for row in rows {
+                t.add_row(vec![
+                    Cell::new(style.cell(&row.label)),
+                    Cell::new(style.cell(&row.value)),
+                ]);
+            }
+            format!("{id} — {name}\n{t}")
+        }
+        Report::Log { entries } => {
+            let mut out = String::new();
+            for e in entries {
+                let mark = if e.undone { "×" } else { " " };
+                let what = match (&e.line, e.undo) {
+                    (_, Some(n)) => format!("undo entry {n}"),
+                    (Some(line), _) => line.clone(),
+                    _ => String::new(),
+                };
+                let outcome = e
+                    .outcome
+                    .as_deref()
+                    .map_or(String::new(), |o| format!(" ⇒ {o}"));
+                out.push_str(&format!(
+                    "{mark}{:>4}  turn {}  {what}{outcome}\n",
+                    e.entry, e.turn
+                ));
+            }
+            if out.is_empty() {
+                out.push_str("the journal is empty");
+            }
+            out.trim_end().to_string()
+        }
+        Report::EndTurn { systems, .. } => {
+            if systems.is_empty() {
+                "end of turn: no armies loaded".into()
+            } else {
+                systems.join("\n")
+            }
+        }
+        Report::NextTurn { turn, notes } => {
+            let mut out = format!("turn {turn}");
+            for text in notes {
+                out.push_str(": ");
+                out.push_str(text);
+            }
+            out
+        }
+        Report::Undo { undone } => match undone {
+            Some(taken) => format!("undone: {taken}"),
+            None => "nothing to undo".into(),
+        },
+        Report::Saved { path } => format!("saved to {path}"),
+    }
+}
+
+/// Where an answer came from: the input line's number (from 1) and text.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    pub line: usize,
+    pub input: &'a str,
+}
+
+/// Every JSON object begins with its type, the format version and the
+/// line it answers; the rest follows in the order documented.
+fn envelope(kind: &str, source: Source) -> Map<String, Value> {
+    let mut obj = Map::new();
+    obj.insert("type".into(), json!(kind));
+    obj.insert("version".into(), json!(FORMAT_VERSION));
+    obj.insert("line".into(), json!(source.line));
+    obj.insert("input".into(), json!(source.input));
+    obj
+}
+
+/// `fields` after the envelope, in their own order.
+fn enveloped(kind: &str, source: Source, fields: Value) -> Value {
+    let mut obj = envelope(kind, source);
+    if let Value::Object(fields) = fields {
+        for (k, v) in fields {
+            if k != "type" {
+                obj.insert(k, v);
+            }
+        }
+    }
+    Value::Object(obj)
+}
+
+/// A report as a JSON object.
+pub fn report_json(report: &Report, source: Source) -> Value {
+    let fields = serde_json::to_value(report).unwrap_or(Value::Null);
+    enveloped(report.kind(), source, fields)
 }

@@ -121,7 +121,7 @@ pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
         .game
         .as_ref()
         .ok_or_else(|| GameError::Usage("no game".into()))?;
-    let mut out = game.units_text();
+    let mut out = crate::render::report_text(&game.roster(), &crate::render::Style::plain(false));
     match (saved, state_at) {
         (Some((path, reflected, _)), None) => {
             return Err(GameError::Usage(format!(

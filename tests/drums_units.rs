@@ -103,7 +103,8 @@ fn hits_twice_on_a_fresh_game_removes_the_base_it_says() {
     assert_eq!(lines[1]["bases_lost"], 1);
     assert_eq!(lines[1]["hits_left"], 2);
     // What the game then shows is the same.
-    let show = lines[2]["help"].as_str().unwrap();
+    assert_eq!(lines[2]["type"], "unit");
+    let show = lines[2]["rows"].to_string();
     assert!(show.contains("5 of 6 (83%)"), "{show}");
     assert!(show.contains("2 (a base is removed at 6)"), "{show}");
     let state = drums_state(&game);
@@ -439,7 +440,8 @@ move zieten
     assert_eq!(lines[0]["distance_bw"], 3);
     // Zieten still counts: 7 dice for Prussia.
     assert_eq!(lines[1]["sides"][0]["pool"], 7);
-    let show = lines[2]["help"].as_str().unwrap();
+    assert_eq!(lines[2]["type"], "unit");
+    let show = lines[2]["rows"].to_string();
     assert!(
         show.contains("swept away to his own long edge this turn (still in play)"),
         "{show}"

@@ -290,7 +290,9 @@ fn session() -> Session {
 
 fn text(session: &mut Session, line: &str) -> String {
     match session.run_line(line) {
-        Ok(Some(Output::Text(t))) => t,
+        Ok(Some(Output::Report(r))) => {
+            drumhead::render::report_text(&r, &drumhead::render::Style::plain(false))
+        }
         Ok(Some(Output::Resolution(r))) => format!("{} {}", r.outcome, r.notes.join("; ")),
         other => panic!("{line}: {other:?}"),
     }

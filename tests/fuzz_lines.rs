@@ -332,9 +332,29 @@ fn run(session: &mut Session, line: &str, out: &mut Vec<u8>) {
     out.clear();
     match session.run_line(line) {
         Ok(Some(output)) => {
-            for json in [false, true] {
-                let printer = Printer { json, color: json };
-                printer.result(out, &output).unwrap();
+            // JSON, plain text, and text in colour, 40 columns, ASCII and
+            // one line.
+            for (json, fancy, brief) in [
+                (true, false, false),
+                (false, false, false),
+                (false, true, false),
+                (false, true, true),
+            ] {
+                let printer = Printer {
+                    json,
+                    style: drumhead::render::Style {
+                        color: fancy,
+                        width: fancy.then_some(40),
+                        ascii: fancy,
+                        brief,
+                    },
+                    err_color: fancy,
+                };
+                let source = drumhead::render::Source {
+                    line: 1,
+                    input: line,
+                };
+                printer.result(out, &output, source).unwrap();
             }
         }
         Ok(None) => {}

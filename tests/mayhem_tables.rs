@@ -298,7 +298,11 @@ fn text_and_json_agree() {
         let a = run(line);
         let b = run(line);
         assert_eq!(a, b, "{line}");
-        let json = drumhead::render::json(&a);
+        let source = drumhead::render::Source {
+            line: 1,
+            input: line,
+        };
+        let json = drumhead::render::json(&a, source);
         assert_eq!(json["outcome"], serde_json::Value::from(a.outcome.clone()));
     }
 }

@@ -168,7 +168,11 @@ fn resolve_chunk(
             Err(e) => {
                 w.rejected += 1;
                 if printer.json {
-                    let obj = crate::render::json_error(e, position + 1, None);
+                    let source = crate::render::Source {
+                        line: position + 1,
+                        input: "",
+                    };
+                    let obj = crate::render::json_error(e, source, None);
                     writeln!(w.out, "{obj}")?;
                 } else {
                     writeln!(w.err, "error: line {}: {e}", position + 1)?;
@@ -182,7 +186,11 @@ fn resolve_chunk(
                 if !printer.json {
                     w.out.push(b'\n');
                 }
-                printer.result(&mut w.out, &output)?;
+                let source = crate::render::Source {
+                    line: position + 1,
+                    input: line,
+                };
+                printer.result(&mut w.out, &output, source)?;
             }
             Err(e) => {
                 w.rejected += 1;
@@ -281,10 +289,9 @@ pub fn run(session: &mut Session, printer: &Printer, input: impl BufRead, mode: 
     // Two threads: the helper takes every other chunk.
     let (to_helper, helper_in) = mpsc::channel::<Job>();
     let (helper_out, from_helper) = mpsc::channel::<io::Result<Written>>();
-    let json = printer.json;
-    let color = printer.color;
+    let printer_copy = *printer;
     let helper = std::thread::spawn(move || {
-        let printer = Printer { json, color };
+        let printer = printer_copy;
         let mut session = match spec.build() {
             Ok(s) => s,
             Err(e) => {

@@ -212,7 +212,11 @@ fn json_section(roff: &mut Roff) {
     para(
         roff,
         "With --json every command prints one JSON object on one line (JSON Lines) on standard output. \
-         A resolution has these fields, in this order:",
+         Every object begins with the same four keys: type (resolution, odds, comparison, simulation, \
+         error, help, roster, unit, log, end-turn, next-turn, undo, saved, setting), version (the format \
+         version, now 1; it changes only when a key is renamed, removed or changes meaning), line (the \
+         input line answered, from 1) and input (that line's text). A JSON Schema for each type is in the \
+         source's schemas/ folder. After those, a resolution has these fields, in this order:",
     );
     let fields: &[(&str, &str)] = &[
         ("verb", "the verb resolved, such as \"resilience\"."),
@@ -267,17 +271,22 @@ fn json_section(roff: &mut Roff) {
     );
     para(
         roff,
-        "A rejected command prints {\"error\", \"line\", \"column\"} on standard output instead: \
-         the message, the line number in the input, and the 1-based column of the word at fault when there is one.",
+        "A rejected command prints an error object on standard output instead: error (the message) and \
+         column (the 1-based column of the word at fault, when there is one).",
     );
     para(
         roff,
-        "odds prints {\"verb\", \"rules\", \"odds\": true, \"outcomes\": [{\"outcome\", \"text\", \"p\", \"fraction\"}]} \
-         with exact probabilities that sum to 1 (fraction like \"7/12\", null when there is no exact fraction), plus expected values \
+        "odds prints verb, rules, outcomes [{outcome, text, p, fraction}] \
+         with exact probabilities that sum to 1 (fraction like \"7/12\", null when there is no exact fraction; \
+         outcome ids are unique within one answer: a second text under one id gets -2, -3 …), then expected values \
          where they apply (expected_hits, expected_distance …). \
-         odds … compare WORD prints {\"verb\", \"rules\", \"compare\", \"without\", \"with\"}, the last two odds objects; \
-         simulate N prints {\"verb\", \"rules\", \"simulate\", \"seed\", \"outcomes\": [{\"text\", \"observed\", \"p_observed\", \"p\"}]}. \
-         help and the game's verbs print {\"help\": TEXT}.",
+         odds … compare WORD prints a comparison: verb, rules, compare, without, with (the last two distributions as in odds); \
+         simulate N prints a simulation: verb, rules, simulate, seed, outcomes [{outcome, text, observed, p_observed, p}]. \
+         help and set print text; units prints a roster: turn, armies [{name, side, rules, rules_title, columns, \
+         units (one object per unit keyed by column), notes}]; show prints a unit: id, name, army, rows [{label, value}]; \
+         log prints entries [{entry, turn, line, outcome, undo, undone}]; end-turn prints turn and systems (each rule \
+         system's end-of-turn text); next-turn prints turn and notes; undo prints undone (the line taken back, or null); \
+         save prints path.",
     );
 }
 

@@ -103,9 +103,24 @@ pub struct Args {
     #[arg(long, value_name = "FILE", global = true)]
     pub crt: Option<PathBuf>,
 
-    /// When to colour the output.
+    /// When to colour the output (each stream on its own: auto colours a
+    /// terminal, unless NO_COLOR is set or TERM is dumb).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+
+    /// Fit tables and prose into this many columns (a terminal's own width
+    /// is used without it; a pipe gets the tables whole).
+    #[arg(long, value_name = "COLUMNS", value_parser = clap::value_parser!(u16).range(20..))]
+    pub width: Option<u16>,
+
+    /// Plain ASCII: no box drawing, arrows or accented letters.
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// One line a resolution, as a dice bot writes it:
+    /// `resilience gren-1: 4+3 +1 … = 9 → carry on`.
+    #[arg(long)]
+    pub brief: bool,
 }
 
 /// A task of the program rather than a rules command.
@@ -177,30 +192,52 @@ pub enum ColorChoice {
     Never,
 }
 
-/// How results are written.
+/// How results are written: JSON or text in a style, and whether errors
+/// (on standard error, which may be a file when standard output is not)
+/// are coloured.
+#[derive(Debug, Clone, Copy)]
 pub struct Printer {
     pub json: bool,
-    pub color: bool,
+    pub style: render::Style,
+    pub err_color: bool,
 }
 
 impl Printer {
-    pub fn result(&self, out: &mut dyn Write, output: &Output) -> io::Result<()> {
+    pub fn result(
+        &self,
+        out: &mut dyn Write,
+        output: &Output,
+        source: render::Source,
+    ) -> io::Result<()> {
         match (output, self.json) {
             (Output::Resolution(res), true) => {
                 let mut buf = Vec::with_capacity(512);
-                render::write_json(res, &mut buf);
+                render::write_json(res, source, &mut buf);
                 buf.push(b'\n');
                 out.write_all(&buf)
             }
-            (Output::Resolution(res), false) => writeln!(out, "{}", render::text(res, self.color)),
-            (Output::Odds(odds), true) => writeln!(out, "{}", render::odds_json(odds)),
-            (Output::Odds(odds), false) => writeln!(out, "{}", render::odds_text(odds, self.color)),
-            (Output::Comparison(c), true) => writeln!(out, "{}", render::comparison_json(c)),
-            (Output::Comparison(c), false) => writeln!(out, "{}", render::comparison_text(c)),
-            (Output::Simulation(s), true) => writeln!(out, "{}", render::simulation_json(s)),
-            (Output::Simulation(s), false) => writeln!(out, "{}", render::simulation_text(s)),
-            (Output::Text(text), true) => writeln!(out, "{}", serde_json::json!({ "help": text })),
-            (Output::Text(text), false) => writeln!(out, "{text}"),
+            (Output::Resolution(res), false) if self.style.brief => {
+                writeln!(out, "{}", render::brief(res, &self.style, source.input))
+            }
+            (Output::Resolution(res), false) => writeln!(out, "{}", render::text(res, &self.style)),
+            (Output::Odds(odds), true) => writeln!(out, "{}", render::odds_json(odds, source)),
+            (Output::Odds(odds), false) => {
+                writeln!(out, "{}", render::odds_text(odds, &self.style))
+            }
+            (Output::Comparison(c), true) => {
+                writeln!(out, "{}", render::comparison_json(c, source))
+            }
+            (Output::Comparison(c), false) => {
+                writeln!(out, "{}", render::comparison_text(c, &self.style))
+            }
+            (Output::Simulation(s), true) => {
+                writeln!(out, "{}", render::simulation_json(s, source))
+            }
+            (Output::Simulation(s), false) => {
+                writeln!(out, "{}", render::simulation_text(s, &self.style))
+            }
+            (Output::Report(r), true) => writeln!(out, "{}", render::report_json(r, source)),
+            (Output::Report(r), false) => writeln!(out, "{}", render::report_text(r, &self.style)),
         }
     }
 
@@ -215,16 +252,34 @@ impl Printer {
         show_line_no: bool,
     ) -> io::Result<()> {
         if self.json {
-            let obj = render::json_error(&e.to_string(), line_no, e.column(line));
+            let source = render::Source {
+                line: line_no,
+                input: line,
+            };
+            let obj = render::json_error(&e.to_string(), source, e.column(line));
             writeln!(out, "{obj}")
         } else {
             let shown = show_line_no.then_some(line_no);
             let rendered = e.render(line, shown);
-            if self.color {
+            if self.err_color {
                 writeln!(err, "{}", colour_error(&rendered))
             } else {
                 writeln!(err, "{rendered}")
             }
+        }
+    }
+}
+
+/// Colour for one stream: asked for, or a terminal that is not `dumb`
+/// with `NO_COLOR` unset (<https://no-color.org>).
+fn wants_color(choice: ColorChoice, is_terminal: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            is_terminal
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
         }
     }
 }
@@ -285,16 +340,20 @@ pub fn main() -> ExitCode {
 
     let stdin = io::stdin();
     let interactive = args.command.is_empty() && stdin.is_terminal();
-    let color = match args.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
-    };
+    let stdout_is_terminal = io::stdout().is_terminal();
     let printer = Printer {
         json: args.json,
-        color,
+        style: render::Style {
+            color: wants_color(args.color, stdout_is_terminal),
+            width: args.width.or_else(|| {
+                stdout_is_terminal
+                    .then(|| terminal_size::terminal_size().map(|(w, _)| w.0))
+                    .flatten()
+            }),
+            ascii: args.ascii,
+            brief: args.brief,
+        },
+        err_color: wants_color(args.color, io::stderr().is_terminal()),
     };
 
     // Lines depend on each other only through a game or `--dice`.

@@ -22,7 +22,7 @@ fn history_path() -> Option<PathBuf> {
 /// Returns how many commands were rejected.
 pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
     let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::new().map_err(io::Error::other)?;
-    editor.set_helper(Some(ReplHelper(Words::of(session, printer.color))));
+    editor.set_helper(Some(ReplHelper(Words::of(session, printer.style.color))));
     let history = history_path();
     if let Some(path) = &history {
         let _ = editor.load_history(path);
@@ -52,7 +52,13 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
                 let mut out = stdout.lock();
                 match session.run_line(&line) {
                     Ok(None) => {}
-                    Ok(Some(output)) => printer.result(&mut out, &output)?,
+                    Ok(Some(output)) => {
+                        let source = crate::render::Source {
+                            line: line_no,
+                            input: &line,
+                        };
+                        printer.result(&mut out, &output, source)?
+                    }
                     Err(e) => {
                         rejected += 1;
                         printer.error(

@@ -22,6 +22,9 @@ pub struct Exclusion {
     /// The words of `a` stand for one fact a unit brings: a typed one
     /// displaces the unit's.
     pub slot: bool,
+    /// For help, what the words of `a` are one of ("formation"), when
+    /// listing them all beside each would say less.
+    pub group: Option<&'static str>,
 }
 
 impl Exclusion {
@@ -47,6 +50,7 @@ const fn among(a: &'static [&'static str], why: &'static str) -> Exclusion {
         b: None,
         why,
         slot: false,
+        group: None,
     }
 }
 
@@ -56,6 +60,7 @@ const fn one_fact(a: &'static [&'static str], why: &'static str) -> Exclusion {
         b: None,
         why,
         slot: true,
+        group: None,
     }
 }
 
@@ -69,6 +74,7 @@ const fn between(
         b: Some(b),
         why,
         slot: false,
+        group: None,
     }
 }
 
@@ -124,7 +130,10 @@ pub const RESILIENCE_FORMATION_SLOT: &[&str] = &[
 /// Resilience tests.
 pub const RESILIENCE: &[Exclusion] = &[
     CLASS,
-    among(RESILIENCE_FORMATIONS, "a unit is in one formation"),
+    Exclusion {
+        group: Some("formation"),
+        ..among(RESILIENCE_FORMATIONS, "a unit is in one formation")
+    },
     between(
         &["line-vs-column"],
         &[
@@ -187,6 +196,7 @@ pub const MELEE: &[Exclusion] = &[
         b: Some(&["zealous-later", "heavy-later"]),
         why: "a unit in the \"second or more rounds melee from a charge\" has fought its \"First round of melee fought in the game\"",
         slot: false,
+        group: None,
     },
     between(
         &["uphill"],
@@ -221,7 +231,18 @@ pub fn annotate(
     }
     for entry in &mut vocab.entries {
         let mut not: Vec<&str> = Vec::new();
-        for (x, y) in rules.iter().flat_map(Exclusion::pairs) {
+        let mut groups: Vec<&str> = Vec::new();
+        for rule in rules {
+            if let Some(group) = rule.group
+                && rule.a.contains(&entry.name.as_str())
+            {
+                groups.push(group);
+            }
+        }
+        let listed = rules
+            .iter()
+            .filter(|r| r.group.is_none() || !r.a.contains(&entry.name.as_str()));
+        for (x, y) in listed.flat_map(Exclusion::pairs) {
             let other = if x == entry.name {
                 y
             } else if y == entry.name {
@@ -233,11 +254,13 @@ pub fn annotate(
                 not.push(other);
             }
         }
+        let mut said: Vec<String> = groups.iter().map(|g| format!("one {g} only")).collect();
         if !not.is_empty() {
             let list: Vec<String> = not.iter().map(|w| format!("`{w}`")).collect();
-            entry
-                .help
-                .push_str(&format!(" (not with {})", list.join(", ")));
+            said.push(format!("not with {}", list.join(", ")));
+        }
+        if !said.is_empty() {
+            entry.help.push_str(&format!(" ({})", said.join("; ")));
         }
     }
     vocab

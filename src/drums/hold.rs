@@ -27,7 +27,7 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     }
     vocab = vocab.flag(
         ONE_ACTION,
-        "Risk to Generals: a general of the unit's side was swept away or hit this turn, and its units \"can only expend 1 action point for the rest of the turn\" (a unit brings it in a game until `next-turn`)",
+        "Risk to Generals: a general of the unit's side was swept away or hit this turn, and its units can only expend 1 action point for the rest of the turn (a unit brings it in a game until `next-turn`)",
     );
     let vocab = exclusive::annotate(vocab, exclusive::HOLD, &[]);
     VerbDoc::new(

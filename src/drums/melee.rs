@@ -119,7 +119,7 @@ fn side_vocab(tables: &PoolTables, per_base: u32) -> Vocab {
     exclusive::annotate(vocab, exclusive::MELEE, &[exclusive::FIRST_MELEE_SLOT])
 }
 
-pub const NO_SUPPLY_HELP: &str = "Risk to Generals: the side's force commander was swept away or hit this turn, and \"cannot longer issue any supply dice for the rest of the current turn\": `supply` is refused (a unit of that side brings it in a game until `next-turn`)";
+pub const NO_SUPPLY_HELP: &str = "Risk to Generals: the side's force commander was swept away or hit this turn, and he issues no supply dice for the rest of the current turn: `supply` is refused (a unit of that side brings it in a game until `next-turn`)";
 
 /// `supply` on a side whose force commander issues none this turn.
 /// `side` names the side where no unit brought the word ("side b").

@@ -11,6 +11,7 @@ use crate::error::{BindError, CommandError, DiceError};
 use crate::game::{Game, GameError};
 use crate::help;
 use crate::odds::{self, Odds};
+use crate::report::Report;
 use crate::resolution::Resolution;
 use crate::system::Tables;
 use explore::{Comparison, Simulation};
@@ -25,8 +26,8 @@ pub enum Output {
     Comparison(Box<Comparison>),
     /// `simulate N …`: observed frequencies beside the exact odds.
     Simulation(Box<Simulation>),
-    /// Help and other plain text.
-    Text(String),
+    /// Help, the game's tables and the rest: typed, rendered as text or JSON.
+    Report(Box<Report>),
 }
 
 pub struct Session {
@@ -126,15 +127,18 @@ impl Session {
         };
         let system = command.system.map_or(self.rules, |(s, _)| s);
         if command.verb == "help" {
-            return help::run(&self.catalog, system, &command).map(|t| Some(Output::Text(t)));
+            return help::run(&self.catalog, system, &command)
+                .map(|text| Some(Output::Report(Box::new(Report::Help { text }))));
         }
         if GAME_VERBS.contains(&command.verb.as_str()) && command.mode == Mode::Resolve {
             return self
                 .game_verb(&command, line)
-                .map(|t| Some(Output::Text(t)));
+                .map(|r| Some(Output::Report(Box::new(r))));
         }
         if command.verb == "set" && command.mode == Mode::Resolve {
-            return self.set(&command, line).map(|t| Some(Output::Text(t)));
+            return self
+                .set(&command, line)
+                .map(|text| Some(Output::Report(Box::new(Report::Setting { text }))));
         }
         if command.verb == "simulate" && command.mode == Mode::Resolve {
             return self
@@ -269,7 +273,7 @@ fn game_error(e: GameError) -> CommandError {
 
 impl Session {
     /// `units`, `show UNIT`, `next-turn`, `end-turn`, `undo`, `log`, `save FILE`.
-    fn game_verb(&mut self, command: &Command, line: &str) -> Result<String, CommandError> {
+    fn game_verb(&mut self, command: &Command, line: &str) -> Result<Report, CommandError> {
         let verb = command.verb.as_str();
         let Some(game) = &mut self.game else {
             return Err(BindError::NotHere {
@@ -324,13 +328,13 @@ impl Session {
             (_, word) => word,
         };
         match verb {
-            "units" => Ok(game.units_text()),
+            "units" => Ok(game.roster()),
             "show" => {
                 let Some(word) = word else {
-                    return Ok(String::new());
+                    return Err(CommandError::Option(format!("`{verb}` needs a word")));
                 };
                 let id = crate::parse::normalise(&word.text);
-                game.show_text(&id).ok_or_else(|| {
+                game.show(&id).ok_or_else(|| {
                     let ids = game.ids();
                     BindError::UnknownWord {
                         span: word.span,
@@ -343,26 +347,25 @@ impl Session {
             }
             "next-turn" => {
                 game.next_turn(line).map_err(game_error)?;
-                let mut out = format!("turn {}", game.turn);
-                for text in game.next_turn_texts() {
-                    out.push_str(": ");
-                    out.push_str(&text);
-                }
-                Ok(out)
+                Ok(Report::NextTurn {
+                    turn: game.turn,
+                    notes: game.next_turn_texts(),
+                })
             }
-            "end-turn" => Ok(game.end_turn_text()),
-            "undo" => match game.undo().map_err(game_error)? {
-                Some(taken) => Ok(format!("undone: {taken}")),
-                None => Ok("nothing to undo".into()),
-            },
-            "log" => Ok(game.log_text()),
+            "end-turn" => Ok(game.end_turn()),
+            "undo" => Ok(Report::Undo {
+                undone: game.undo().map_err(game_error)?,
+            }),
+            "log" => Ok(game.log()),
             "save" => {
                 let Some(word) = word else {
-                    return Ok(String::new());
+                    return Err(CommandError::Option(format!("`{verb}` needs a word")));
                 };
                 let path = std::path::Path::new(&word.text);
                 game.save_as(path, force).map_err(game_error)?;
-                Ok(format!("saved to {}", path.display()))
+                Ok(Report::Saved {
+                    path: path.display().to_string(),
+                })
             }
             _ => unreachable!("GAME_VERBS lists only the verbs matched here"),
         }

@@ -1,0 +1,111 @@
+//! Every JSON object drumhead prints has a schema in `schemas/`, named by
+//! its `type`; every JSON line of the golden transcripts is validated
+//! against its schema, and every schema must be exercised by some golden.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+fn schemas() -> BTreeMap<String, jsonschema::Validator> {
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir("schemas").expect("schemas/ is in the repository") {
+        let path = entry.unwrap().path();
+        let kind = path.file_stem().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let schema: Value = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()));
+        assert_eq!(
+            schema["properties"]["type"]["const"],
+            kind,
+            "{}: the schema's type is its file name",
+            path.display()
+        );
+        let validator = jsonschema::validator_for(&schema)
+            .unwrap_or_else(|e| panic!("{}: not a schema: {e}", path.display()));
+        out.insert(kind, validator);
+    }
+    out
+}
+
+fn goldens(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            goldens(&path, out);
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("md" | "stdout")
+        ) {
+            out.push(path);
+        }
+    }
+}
+
+/// The JSON objects of a transcript: the lines that begin with `{` and
+/// are JSON (trycmd shows backslashes as slashes, which keeps them JSON).
+fn objects(text: &str) -> Vec<Value> {
+    text.lines()
+        .filter(|l| l.starts_with("{\""))
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
+#[test]
+fn every_json_line_of_every_golden_follows_its_schema() {
+    let schemas = schemas();
+    let mut files = Vec::new();
+    goldens(Path::new("tests/cmd"), &mut files);
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for object in objects(&text) {
+            let Some(kind) = object["type"].as_str() else {
+                failures.push(format!(
+                    "{}: an object without a type: {object}",
+                    file.display()
+                ));
+                continue;
+            };
+            let Some(schema) = schemas.get(kind) else {
+                failures.push(format!("{}: no schema for type `{kind}`", file.display()));
+                continue;
+            };
+            *seen.entry(kind.to_string()).or_default() += 1;
+            for error in schema.iter_errors(&object) {
+                failures.push(format!(
+                    "{}: {kind} at {}: {error}\n  {object}",
+                    file.display(),
+                    error.instance_path()
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // An empty walk must fail, not pass: the goldens hold hundreds of
+    // resolutions, and every type at least once.
+    assert!(
+        seen.get("resolution").copied().unwrap_or(0) > 100,
+        "{seen:?}"
+    );
+    let unseen: Vec<&String> = schemas.keys().filter(|k| !seen.contains_key(*k)).collect();
+    assert!(unseen.is_empty(), "no golden shows these types: {unseen:?}");
+}
+
+#[test]
+fn a_schema_refuses_what_it_should() {
+    let schemas = schemas();
+    let good = serde_json::json!({
+        "type": "error", "version": 1, "line": 1, "input": "x", "error": "unknown verb `x`", "column": 1
+    });
+    assert!(schemas["error"].is_valid(&good));
+    for bad in [
+        serde_json::json!({"type": "error", "version": 1, "line": 1, "input": "x"}),
+        serde_json::json!({"type": "error", "version": 2, "line": 1, "input": "x", "error": "e"}),
+        serde_json::json!({"type": "error", "version": 1, "line": 0, "input": "x", "error": "e"}),
+        serde_json::json!({"type": "error", "version": 1, "line": 1, "input": "x", "error": "e", "extra": 1}),
+    ] {
+        assert!(!schemas["error"].is_valid(&bad), "{bad}");
+    }
+}
