@@ -570,3 +570,84 @@ fn odds_agree_with_seeded_rolls_figures_and_one_action() {
     assert_agrees("shoot musket 2BW line bases=6 at figures=8");
     assert_agrees("hold one-action");
 }
+
+// ---------------------------------------------------------------------------
+// The house default and the interpenetration table are read from tables/:
+// a house-rule copy of drums.toml changes them, and a wrong one is refused.
+
+/// Run the program on a copy of tables/drums.toml edited by `edit`.
+fn with_house_table(edit: impl Fn(&str) -> String, line: &str) -> std::process::Output {
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("tables/drums.toml");
+    let text = std::fs::read_to_string(shipped).expect("tables/drums.toml");
+    // One directory a call: the tests run in parallel.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("drumhead-issue15-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    std::fs::write(dir.join("drums.toml"), edit(&text)).expect("write the house table");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_drumhead"))
+        .arg("--tables")
+        .arg(&dir)
+        .arg(line)
+        .output()
+        .expect("run drumhead");
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+#[test]
+fn house_tables_move_irregulars_as_they_say() {
+    let shipped = "[move_as]\nirregular = \"foot\"";
+    // Irregulars as cavalry: "Cavalry | Open | 2 + 2D6".
+    let out = with_house_table(
+        |t| t.replace(shipped, "[move_as]\nirregular = \"cavalry\""),
+        "move irregular open rolled 3 4",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{out:?}");
+    assert!(text.contains("move up to 9BW"), "{text}");
+    assert!(text.contains("Irregular troops move as Cavalry"), "{text}");
+    // Without the house default, irregulars have no Movement row.
+    let out = with_house_table(|t| t.replace(shipped, ""), "move irregular open rolled 3");
+    assert!(!out.status.success(), "{out:?}");
+    // Generals have no formation to move as.
+    let out = with_house_table(
+        |t| t.replace(shipped, "[move_as]\nirregular = \"general\""),
+        "move foot line",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move_as.irregular"), "{err}");
+}
+
+#[test]
+fn a_wrong_interpenetration_table_is_refused() {
+    let out = with_house_table(
+        |t| {
+            t.replacen(
+                "allowed = [\"open\", \"formed\"]",
+                "allowed = [\"open\", \"nowhere\"]",
+                1,
+            )
+        },
+        "hold",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("`allowed` names no column `nowhere`"), "{err}");
+    // A formation in two columns.
+    let out = with_house_table(
+        |t| {
+            t.replacen(
+                "formations = [\"open\", \"evading\"]",
+                "formations = [\"open\", \"line\"]",
+                1,
+            )
+        },
+        "hold",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("formation `line` selects two columns"),
+        "{err}"
+    );
+}
