@@ -651,3 +651,43 @@ fn a_wrong_interpenetration_table_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn a_named_unit_leaves_no_formation_unknown() {
+    // Every unit of the shipped Leuthen armies brings its formation, so no
+    // row is left "not applied" for want of one, in any verb that reads it.
+    let mut s = game_session();
+    let ids: Vec<String> = s
+        .game
+        .as_ref()
+        .expect("a game")
+        .armies
+        .iter()
+        .filter(|a| a.rules == DRUMS)
+        .flat_map(|a| a.list.members())
+        .filter(|m| m.kind != "general")
+        .map(|m| m.id.to_string())
+        .collect();
+    assert!(ids.len() > 20, "{ids:?}");
+    for id in &ids {
+        for line in [
+            format!("resilience shooting {id} rolled 3 3"),
+            format!("resilience melee {id} rolled 3 3"),
+            format!("melee {id} vs foot open bases=4"),
+            format!("melee foot open bases=4 vs {id}"),
+            format!("shoot field-artillery 20BW bases=4 at {id}"),
+        ] {
+            let res = run(&mut s, &line);
+            let unknown: Vec<String> = res
+                .row_texts()
+                .into_iter()
+                .map(|(label, _)| label)
+                .filter(|label| label.contains("formation is not given"))
+                .collect();
+            assert!(unknown.is_empty(), "{line}: {unknown:?}");
+        }
+        // Nothing above changes the game but the melee rounds: start afresh
+        // for the next unit.
+        s = game_session();
+    }
+}

@@ -109,6 +109,9 @@ pub const RESILIENCE_FORMATIONS: &[&str] = &[
     "column-of-march",
     "square",
     "formed",
+    // "Artillery Unlimbered | Formed": what an unlimbered gun brings. A
+    // limbered one brings `column-of-march`, its formation on the sheet.
+    "unlimbered",
 ];
 
 /// The formation words with the rows whose words say the formation too
@@ -123,6 +126,7 @@ pub const RESILIENCE_FORMATION_SLOT: &[&str] = &[
     "column-of-march",
     "square",
     "formed",
+    "unlimbered",
     "line-vs-column",
     "square-vs-cavalry",
 ];
