@@ -179,6 +179,10 @@ fn possible_facts_are_complete_and_true() {
         "shoot position-artillery 8BW brummer at aus-1",
         "hits 1 blue-foot",
         "hits 6 blue-foot",
+        // Risk to Generals: "if this is the force commander affected, he
+        // cannot longer issue any supply dice for the rest of the current
+        // turn" and "Any units ... can only expend 1 action point".
+        "risk broke charles rolled 5 1 1 1",
         "next-turn",
         "hits 23 blue-lancers",
         "resilience blue-guns rolled 1 1",

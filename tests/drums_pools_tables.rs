@@ -165,14 +165,17 @@ fn table_2a_artillery() {
         &[("For each hit on the shooters", -1)],
     );
     shot(
-        &format!("{fa} 20BW bases=6 at moved"),
+        &format!("{fa} 20BW bases=6 at line moved"),
         5,
         &[(
             "Target is not open and moved this turn and is at long range",
             -1,
         )],
     );
-    shot(&format!("{fa} 4BW bases=6 at moved"), 6, &[]);
+    // "Target is not open": with the target's formation not given, not
+    // known, so not applied (the output says `line` would apply it).
+    shot(&format!("{fa} 20BW bases=6 at moved"), 6, &[]);
+    shot(&format!("{fa} 4BW bases=6 at line moved"), 6, &[]);
     shot(
         &format!("{fa} 20BW bases=6 at moved open"),
         3,

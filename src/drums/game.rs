@@ -239,7 +239,18 @@ const STATE_WORDS: &[&str] = &[
     "first-shot",
     "fired-3",
     "first-melee",
+    ONE_ACTION,
+    NO_SUPPLY,
 ];
+
+/// Risk to Generals: "Any units from this point onwards for the rest of
+/// the turn, now can only expend 1 action point" — a unit of a side that
+/// lost a general this turn brings it.
+const ONE_ACTION: &str = "one-action";
+/// "if this is the force commander affected, he cannot longer issue any
+/// supply dice for the rest of the current turn" — a unit of his side
+/// brings it, and `supply` is refused beside it.
+const NO_SUPPLY: &str = "no-supply";
 
 impl DrumsGame {
     pub fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> DrumsGame {
@@ -341,7 +352,75 @@ impl DrumsGame {
         if state.melees == 0 {
             facts.push(UnitFact::word("first-melee"));
         }
+        if let Some(side) = self.side_of(&unit.id) {
+            if !self.lost_generals(side).is_empty() {
+                facts.push(UnitFact::word(ONE_ACTION));
+            }
+            if self.commander_lost(side).is_some() {
+                facts.push(UnitFact::word(NO_SUPPLY));
+            }
+        }
         facts
+    }
+
+    /// The Drums side (0 or 1) a unit or general is in.
+    fn side_of(&self, id: &str) -> Option<usize> {
+        self.armies.iter().position(|(_, l)| {
+            l.units.iter().any(|u| u.id == id) || l.generals.iter().any(|g| g.id == id)
+        })
+    }
+
+    /// The generals of a side swept away or incapacitated this turn, with
+    /// what befell each.
+    fn lost_generals(&self, side: usize) -> Vec<(&General, &'static str)> {
+        let Some((_, list)) = self.armies.get(side) else {
+            return Vec::new();
+        };
+        list.generals
+            .iter()
+            .filter_map(|g| {
+                let s = self.general_state(&g.id);
+                if s.incapacitated {
+                    Some((g, "incapacitated by a stray round"))
+                } else if s.swept_away {
+                    Some((g, "swept away"))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// The side's force commander, if he was swept away or hit this turn.
+    fn commander_lost(&self, side: usize) -> Option<(&General, &'static str)> {
+        self.lost_generals(side)
+            .into_iter()
+            .find(|(g, _)| g.commander)
+    }
+
+    /// What Risk to Generals leaves a side with this turn, in words; `None`
+    /// when no general of it was lost.
+    fn risk_aftermath(&self, side: usize) -> Option<String> {
+        let lost = self.lost_generals(side);
+        if lost.is_empty() {
+            return None;
+        }
+        let who: Vec<String> = lost
+            .iter()
+            .map(|(g, what)| format!("{} {what}", g.id))
+            .collect();
+        let mut text = format!(
+            "risk to generals this turn ({}): units of {} can only expend 1 action point for the rest of the turn",
+            who.join(", "),
+            self.side(side)
+        );
+        if let Some((g, _)) = self.commander_lost(side) {
+            text.push_str(&format!(
+                "; the force commander ({}) issues no supply dice for the rest of the turn: `supply` is refused",
+                g.id
+            ));
+        }
+        Some(text)
     }
 
     /// What naming a general brings: he is a general (his arm on the
@@ -635,7 +714,8 @@ impl GamePart for DrumsGame {
     fn next_turn_text(&self) -> Option<String> {
         Some(
             "per-turn facts cleared (moved, hit, inflicted, forced to retire, the initiative); \
-             generals incapacitated or swept away are free to move as normal"
+             generals incapacitated or swept away are free to move as normal; units may \
+             expend their action points and the force commander issue supply dice again"
                 .into(),
         )
     }
@@ -683,6 +763,14 @@ impl GamePart for DrumsGame {
                 .notes
                 .push(format!("generals: {}", generals.join("; ")));
         }
+        if let Some(text) = self
+            .armies
+            .iter()
+            .position(|(i, _)| *i == army)
+            .and_then(|side| self.risk_aftermath(side))
+        {
+            roster.notes.push(text);
+        }
         Some(roster)
     }
 
@@ -721,6 +809,9 @@ impl GamePart for DrumsGame {
             }
             if s.moved {
                 state.push("moved this turn");
+            }
+            if g.commander && (s.incapacitated || s.swept_away) {
+                state.push("issues no supply dice for the rest of this turn");
             }
             row(
                 "state",
@@ -797,6 +888,14 @@ impl GamePart for DrumsGame {
                 turn.push(word);
             }
         }
+        let side = self.side_of(id);
+        let lost = side.map(|s| self.lost_generals(s)).unwrap_or_default();
+        if !lost.is_empty() {
+            turn.push("only 1 action point (risk to generals)");
+        }
+        if side.and_then(|s| self.commander_lost(s)).is_some() {
+            turn.push("no supply dice (the force commander was lost)");
+        }
         row(
             "this turn",
             if turn.is_empty() {
@@ -848,17 +947,44 @@ impl GamePart for DrumsGame {
         .unwrap_or_default()
     }
 
-    /// `initiative` alone in a game of two armies: each side's pool from
-    /// its generals still on the table.
+    /// `initiative` in a game of two armies: alone (or with `supply` on a
+    /// side: `initiative supply vs supply`), each side's pool from its
+    /// generals still on the table. Side a is the first army, side b the
+    /// second (as the initiative is recorded). A side whose force commander
+    /// was lost this turn gets `no-supply` beside its `supply`, which the
+    /// verb refuses.
     fn expand(&self, command: &Command, line: &str) -> Option<String> {
-        if command.verb != "initiative" || !command.words.is_empty() || !command.clauses.is_empty()
-        {
+        if command.verb != "initiative" {
             return None;
         }
         let [(_, a), (_, b)] = self.armies.as_slice() else {
             return None;
         };
-        let side = |list: &List| {
+        let vs = match command.clauses.as_slice() {
+            [] => None,
+            [c] if c.kind == crate::command::ClauseKind::Vs => Some(c),
+            _ => return None,
+        };
+        let sides = [
+            command.words.as_slice(),
+            vs.map_or(&[][..], |c| c.words.as_slice()),
+        ];
+        let is_supply = |w: &crate::command::Word| matches!(&w.kind, crate::command::WordKind::Keyword { name, value: None } if name == "supply");
+        // The refusal: `no-supply` right after the side's own words, so
+        // that every word before it stands where it was typed.
+        for (side, words) in sides.iter().enumerate() {
+            if self.commander_lost(side).is_some()
+                && words.iter().any(is_supply)
+                && let Some(last) = words.last()
+            {
+                let at = last.span.end.min(line.len());
+                return Some(format!("{} no-supply{}", &line[..at], &line[at..]));
+            }
+        }
+        if !sides.iter().all(|words| words.iter().all(is_supply)) {
+            return None;
+        }
+        let side = |list: &List, words: &[crate::command::Word]| {
             // "1D6 per general remaining on the board": an incapacitated
             // general is off it until the next turn; one swept away to his
             // long edge is still on it.
@@ -869,14 +995,19 @@ impl GamePart for DrumsGame {
                 .collect();
             let count = |ability: &str| present.iter().filter(|g| g.ability == ability).count();
             format!(
-                "generals={} exceptional={} incompetent={}",
+                "generals={} exceptional={} incompetent={}{}",
                 present.len(),
                 count("exceptional"),
-                count("incompetent")
+                count("incompetent"),
+                if words.is_empty() { "" } else { " supply" }
             )
         };
         let rolled = command.rolled_span.map_or("", |s| &line[s.start..]);
-        Some(format!("initiative {} vs {} {rolled}", side(a), side(b)))
+        Some(format!(
+            "initiative {} vs {} {rolled}",
+            side(a, sides[0]),
+            side(b, sides[1])
+        ))
     }
 }
 
@@ -886,6 +1017,24 @@ impl GamePart for DrumsGame {
 /// alternatively by units in any order the player prefers. The player
 /// without initiative goes first.").
 fn end_turn_text(game: &DrumsGame) -> String {
+    let mut out = tests_text(game);
+    for side in 0..game.armies.len() {
+        if let Some(text) = game.risk_aftermath(side) {
+            out.push_str(&format!("\n{}. `next-turn` ends it.", capitalised(&text)));
+        }
+    }
+    out
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |c| {
+        c.to_uppercase().chain(chars).collect::<String>()
+    })
+}
+
+/// The end-of-turn resilience tests due.
+fn tests_text(game: &DrumsGame) -> String {
     let queues = game.end_turn_queues();
     let due: usize = queues.iter().map(|(_, q)| q.len()).sum();
     if due == 0 {

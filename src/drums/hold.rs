@@ -10,6 +10,10 @@ use crate::error::CommandError;
 use crate::resolution::{Resolution, Tone};
 
 use super::Tables;
+use super::exclusive;
+
+/// A unit of a side whose general was lost this turn (Risk to Generals).
+pub const ONE_ACTION: &str = "one-action";
 
 pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
@@ -21,6 +25,11 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
             format!("{}: {}", adj.row, crate::resolution::signed(adj.value)),
         );
     }
+    vocab = vocab.flag(
+        ONE_ACTION,
+        "Risk to Generals: a general of the unit's side was swept away or hit this turn, and its units can only expend 1 action point for the rest of the turn (a unit brings it in a game until `next-turn`)",
+    );
+    let vocab = exclusive::annotate(vocab, exclusive::HOLD, &[]);
     VerbDoc::new(
         Some(super::DRUMS),
         "hold",
@@ -45,6 +54,7 @@ fn resolve(
 ) -> Result<Resolution, CommandError> {
     let table = &tables.drums.hold;
     let words = &input.words;
+    exclusive::check(input, words, exclusive::HOLD)?;
     let expr = if words.has("d12") {
         &table.alternative_dice
     } else {
@@ -76,6 +86,14 @@ fn resolve(
             ),
             Tone::Good,
         );
+    }
+    if words.has(ONE_ACTION) {
+        res.field("one_action_point", true);
+        res.note(if score >= table.must_charge_at {
+            "Risk to Generals: its side's units can only expend 1 action point for the rest of the turn."
+        } else {
+            "Risk to Generals: its side's units can only expend 1 action point for the rest of the turn, and \"1 action point has now been spent for that unit\": it has none left this turn."
+        });
     }
     Ok(res)
 }

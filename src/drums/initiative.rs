@@ -8,7 +8,7 @@ use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, VerbDoc};
 use crate::command::ClauseKind;
 use crate::dice::DiceSource;
-use crate::error::CommandError;
+use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
@@ -47,6 +47,7 @@ fn side_vocab(t: &InitiativeTable) -> Vocab {
             "supply",
             format!("a supply pool die added: {:+} die", t.supply),
         )
+        .flag(super::melee::NO_SUPPLY, super::melee::NO_SUPPLY_HELP)
 }
 
 pub fn verb(all: &Rc<Tables>) -> VerbDoc {
@@ -55,7 +56,7 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     VerbDoc::new(
         Some(super::DRUMS),
         "initiative",
-        "initiative generals=N [exceptional=N] [incompetent=N] [supply] vs generals=N …",
+        "initiative generals=N [exceptional=N] [incompetent=N] [supply] vs generals=N … (in a game: initiative [supply] [vs supply])",
         "Initiative dice-off: pooled D6 per side from the generals; draws re-rolled 1D6 each, no pool dice.",
         vocab.clone(),
         {
@@ -75,12 +76,43 @@ fn pool(t: &InitiativeTable, side: &Bound) -> i64 {
         + if side.has("supply") { t.supply } else { 0 }
 }
 
+/// "+1D6 per Exceptional ability general. -1D6 per Incompetent ability
+/// general": each is one of the generals on the board, of one ability.
+fn check_abilities(input: &Input, side: &Bound) -> Result<(), CommandError> {
+    let n = |k: &str| side.value(k).unwrap_or(0);
+    let (generals, exceptional, incompetent) = (n("generals"), n("exceptional"), n("incompetent"));
+    if exceptional + incompetent <= generals {
+        return Ok(());
+    }
+    let word = if side.has("incompetent") {
+        "incompetent"
+    } else {
+        "exceptional"
+    };
+    Err(BindError::NotHere {
+        span: side.span_of(word).unwrap_or(input.missing_span()),
+        text: format!("{word}={}", n(word)),
+        why: format!(
+            "contradicts `generals={generals}`: exceptional and incompetent generals are generals on the board, each of one ability, so `exceptional` and `incompetent` together are at most `generals` ({exceptional} + {incompetent} > {generals})"
+        ),
+    }
+    .into())
+}
+
 fn resolve(
     tables: &Tables,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let t = &tables.drums.initiative;
+    let named = ["side a", "side b"];
+    for (side, name) in std::iter::once(&input.words)
+        .chain(input.clause(ClauseKind::Vs))
+        .zip(named)
+    {
+        super::melee::refuse_supply(input, side, name)?;
+        check_abilities(input, side)?;
+    }
     let side_b = input.clause(ClauseKind::Vs).ok_or_else(|| {
         input.missing("`initiative` needs both sides: `initiative generals=N vs generals=N`")
     })?;

@@ -16,17 +16,23 @@ use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
 use super::Tables;
+use super::exclusive;
 use super::losses::{self, Losses, Size};
 use super::named;
 use super::pool::{
-    self, AdjustKind, AdjustmentTable, Applied, MeleeArm, MeleeTables, PoolTables, SideFacts,
-    plural, score,
+    self, AdjustKind, AdjustmentTable, Applied, Check, MeleeArm, MeleeTables, PoolTables,
+    SideFacts, plural, score,
 };
 
 const ARM: &str = "an arm";
 const FORMATION: &str = "a formation";
 /// The number word the "per extra rank" rows read.
 const RANKS: &str = "ranks";
+/// The side's force commander issues no supply dice this turn (Risk to
+/// Generals); a unit of that side brings it in a game.
+pub const NO_SUPPLY: &str = "no-supply";
+/// The word of the supply rows ("Supply dice from Force Commander").
+const SUPPLY: &str = "supply";
 
 pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums_pools;
@@ -109,7 +115,33 @@ fn side_vocab(tables: &PoolTables, per_base: u32) -> Vocab {
             vocab.add(word, Kind::Flag, rows.join("; "));
         }
     }
-    vocab
+    vocab = vocab.flag(NO_SUPPLY, NO_SUPPLY_HELP);
+    exclusive::annotate(vocab, exclusive::MELEE, &[exclusive::FIRST_MELEE_SLOT])
+}
+
+pub const NO_SUPPLY_HELP: &str = "Risk to Generals: the side's force commander was swept away or hit this turn, and he issues no supply dice for the rest of the current turn: `supply` is refused (a unit of that side brings it in a game until `next-turn`)";
+
+/// `supply` on a side whose force commander issues none this turn.
+/// `side` names the side where no unit brought the word ("side b").
+pub fn refuse_supply(input: &Input, bound: &Bound, side: &str) -> Result<(), CommandError> {
+    let (Some(span), true) = (bound.span_of(SUPPLY), bound.has(NO_SUPPLY)) else {
+        return Ok(());
+    };
+    let whose = input
+        .named
+        .iter()
+        .find(|n| bound.implied(NO_SUPPLY) && Some(n.span) == bound.span_of(NO_SUPPLY))
+        .map_or(side.to_string(), |n| {
+            format!("the side of `{}`", named::typed(input, n))
+        });
+    Err(BindError::NotHere {
+        span,
+        text: SUPPLY.into(),
+        why: format!(
+            "is refused: the force commander of {whose} was swept away or hit this turn (Risk to Generals), and \"he cannot longer issue any supply dice for the rest of the current turn\" (`next-turn` ends it)"
+        ),
+    }
+    .into())
 }
 
 /// Arm and formation words: they describe a side rather than claim a row.
@@ -208,6 +240,8 @@ fn side<'a>(
         let words: Vec<&str> = kinds.iter().map(|k| k.keyword.as_str()).collect();
         (titles.join(" and "), words.join("+"))
     };
+    exclusive::check(input, bound, exclusive::MELEE)?;
+    refuse_supply(input, bound, &format!("side {name}"))?;
     let size = Size::of(bound)?;
     let mut facts = SideFacts::from_bound(bound);
     facts
@@ -218,10 +252,21 @@ fn side<'a>(
     for k in &kinds {
         facts.words.extend(k.is.iter().cloned());
     }
-    if let Some((f, _)) = bound.choice(FORMATION)
-        && tables.melee.formed.iter().any(|w| w == f)
-    {
-        facts.words.insert("formed".into());
+    match bound.choice(FORMATION) {
+        Some((f, _)) => {
+            if tables.melee.formed.iter().any(|w| w == f) {
+                facts.words.insert("formed".into());
+            }
+        }
+        // Nobody gave the formation: the rows that depend on it are
+        // not applied, and said so.
+        None => {
+            facts.could_be = if arm.formations.is_empty() {
+                m.formations.clone()
+            } else {
+                arm.formations.clone()
+            };
+        }
     }
     Ok(Side {
         name,
@@ -255,6 +300,8 @@ struct SidePlan {
     pool: i64,
     steps: serde_json::Value,
     size: Size,
+    /// The rows not applied because nobody gave a formation, for JSON.
+    not_applied: Vec<serde_json::Value>,
 }
 
 /// Everything before the first die: the same on every run of a command.
@@ -379,6 +426,9 @@ fn resolve(
             "hits": r.hits,
         });
         if let Some(map) = side.as_object_mut() {
+            if !s.not_applied.is_empty() {
+                map.insert("not_applied".into(), json!(s.not_applied));
+            }
             // Each side's losses fields say what its hits do to the
             // opponent, so the hits carried are the opponent's.
             for (key, value) in loss.fields() {
@@ -551,26 +601,67 @@ fn side_plan(
     let other_facts = other.map(|o| &o.facts);
     let mut applied = Vec::new();
     let mut not_applied = Vec::new();
+    let mut unknown = Vec::new();
     for row in &table.row {
-        match pool::holds(row, &s.facts, other_facts, "opponent", None) {
-            Ok(()) => {
+        match pool::check(row, &s.facts, other_facts, "opponent", None, &m.formed) {
+            Check::Holds => {
                 let times = match row.dice.kind {
                     AdjustKind::PerExtraRank(_) => extra_ranks(input, s, other)?,
                     _ => row.per.as_ref().map_or(1, |w| i64::from(bound.count(w))),
                 };
                 applied.push(Applied { row, times });
             }
-            Err(why) => {
+            Check::Fails(why) => {
                 if pool::claimed(row, &s.facts, None, &|w| structural(m, w)) {
                     not_applied.push((row.row.clone(), why));
                 }
             }
+            Check::Unknown { own, other } => unknown.push((row, own, other)),
         }
     }
     let steps = pool::arithmetic(&base_label, base, &applied, m.minimum);
     let json_steps = pool::show_steps(res, &prefix, &steps);
     for (row, why) in not_applied {
         res.row(format!("{prefix}{row} — does not apply: {why}"), "—");
+    }
+    let mut unknown_json = Vec::new();
+    for (row, own, theirs) in unknown {
+        let own_name = if two {
+            format!("side {}", s.name)
+        } else {
+            "the side".to_string()
+        };
+        let sides = [
+            (own_name, Some(s), own),
+            (
+                other.map_or(String::new(), |o| format!("side {}", o.name)),
+                other,
+                theirs,
+            ),
+        ];
+        let open: Vec<(&String, &Side, Vec<String>)> = sides
+            .iter()
+            .filter_map(|(name, side, yes)| Some((name, (*side)?, yes.clone()?)))
+            .collect();
+        res.row(
+            format!(
+                "{prefix}{} ({}) — not applied: {}",
+                row.row,
+                row.dice.text,
+                unknown_text(&open)
+            ),
+            "—",
+        );
+        let mut would = serde_json::Map::new();
+        for (_, side, yes) in &open {
+            would.insert(side.name.into(), json!(yes));
+        }
+        unknown_json.push(json!({
+            "row": row.row,
+            "dice": row.dice.text,
+            "needs": "formation",
+            "would_apply": would,
+        }));
     }
     for kind in &s.displaced {
         res.row(
@@ -593,7 +684,35 @@ fn side_plan(
         pool: n,
         steps: json_steps,
         size: s.size,
+        not_applied: unknown_json,
     })
+}
+
+/// "side a's formation is not given; `formed` would apply it".
+fn unknown_text(open: &[(&String, &Side, Vec<String>)]) -> String {
+    match open {
+        [(name, side, yes)] => format!(
+            "{name}'s formation is not given; {} would apply it",
+            pool::would_apply(yes, &side.facts.could_be)
+        ),
+        _ => {
+            let names: Vec<&str> = open.iter().map(|(n, _, _)| n.as_str()).collect();
+            let words: Vec<String> = open
+                .iter()
+                .map(|(name, side, yes)| {
+                    format!(
+                        "{} for {name}",
+                        pool::would_apply(yes, &side.facts.could_be)
+                    )
+                })
+                .collect();
+            format!(
+                "the formations of {} are not given; {} would apply it",
+                names.join(" and "),
+                words.join(" and ")
+            )
+        }
+    }
 }
 
 /// "Add 1 dice per extra rank than the line": this side's ranks over the
@@ -641,6 +760,7 @@ fn unused_words(
             || word == "figures"
             || word == "carried"
             || word == RANKS
+            || word == NO_SUPPLY
             || *word == s.arm.keyword
             || s.kinds.iter().any(|k| k.keyword == *word)
             || s.facts

@@ -4,10 +4,12 @@
 //! `tables/drums-pools.toml`.
 
 pub mod army;
+pub mod exclusive;
 pub mod game;
 mod hits;
 mod hold;
 mod initiative;
+mod interpenetrate;
 pub mod losses;
 mod melee;
 mod movement;
@@ -41,10 +43,18 @@ pub struct DrumsTables {
     pub charge: Vec<ChargeRow>,
     #[serde(rename = "move")]
     pub movement: Vec<MoveRow>,
+    /// House defaults: an arm with no row of its own on the Movement table
+    /// moves on another arm's rows (`irregular = "foot"`).
+    #[serde(default)]
+    pub move_as: std::collections::BTreeMap<String, Arm>,
     pub road: RoadRule,
     pub initiative: InitiativeTable,
     pub risk: RiskTable,
     pub hits: HitsTable,
+    /// Absent from a house-rule file written before the table was read:
+    /// `interpenetrate` then says the tables have none.
+    #[serde(default)]
+    pub interpenetration: InterpenetrationTable,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -312,6 +322,36 @@ pub struct HitsTable {
     pub per_base: u32,
 }
 
+/// The Table of allowed interpenetrations: rows are the moving unit's
+/// formation, columns the formation of the unit it passes through.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InterpenetrationTable {
+    pub column: Vec<InterpenetrationColumn>,
+    pub row: Vec<InterpenetrationRow>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InterpenetrationColumn {
+    pub id: String,
+    /// The column as the sheet heads it ("Any column").
+    pub title: String,
+    /// The words that select the column.
+    pub formations: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InterpenetrationRow {
+    /// The row as the sheet names it ("Open (including evading)").
+    pub moving: String,
+    /// The words that select the row.
+    pub formations: Vec<String>,
+    /// The ids of the columns marked X.
+    pub allowed: Vec<String>,
+}
+
 impl DrumsTables {
     /// Whole-table rules that serde cannot check.
     pub fn validate(&self, file: &str) -> Result<(), TableError> {
@@ -372,6 +412,63 @@ impl DrumsTables {
                         "`limber = \"{l}\"` is also a formation or an arm: give it a word of its own"
                     ),
                 ));
+            }
+        }
+        for (arm, to) in &self.move_as {
+            let key = format!("move_as.{arm}");
+            let Some(from) = Arm::from_id(arm) else {
+                let arms: Vec<&str> = Arm::ALL.iter().map(|a| a.id()).collect();
+                return Err(invalid(
+                    &key,
+                    format!("`{arm}` is not an arm: one of {}", arms.join(", ")),
+                ));
+            };
+            if from == *to || *to == Arm::General || from == Arm::General {
+                return Err(invalid(
+                    &key,
+                    "an arm moves as another arm, and generals have no formation".into(),
+                ));
+            }
+            if !self.movement.iter().any(|r| r.arm == *to) {
+                return Err(invalid(
+                    &key,
+                    format!("the Movement table has no rows for `{}`", to.id()),
+                ));
+            }
+        }
+        let inter = &self.interpenetration;
+        let mut seen_columns = std::collections::HashSet::new();
+        let mut column_words = std::collections::HashSet::new();
+        for c in &inter.column {
+            if !seen_columns.insert(c.id.as_str()) {
+                return Err(invalid(
+                    "interpenetration.column",
+                    format!("two columns have id `{}`", c.id),
+                ));
+            }
+            for f in &c.formations {
+                if !column_words.insert(f.as_str()) {
+                    return Err(invalid(
+                        "interpenetration.column",
+                        format!("formation `{f}` selects two columns"),
+                    ));
+                }
+            }
+        }
+        let mut row_words = std::collections::HashSet::new();
+        for r in &inter.row {
+            let key = format!("interpenetration.row (\"{}\")", r.moving);
+            for f in &r.formations {
+                if !row_words.insert(f.as_str()) {
+                    return Err(invalid(&key, format!("formation `{f}` selects two rows")));
+                }
+            }
+            if let Some(id) = r
+                .allowed
+                .iter()
+                .find(|a| !seen_columns.contains(a.as_str()))
+            {
+                return Err(invalid(&key, format!("`allowed` names no column `{id}`")));
             }
         }
         if self.hits.per_base == 0 {
@@ -474,6 +571,7 @@ impl RuleSet for Tables {
             hits::verb(&t),
             shoot::verb(&t),
             melee::verb(&t),
+            interpenetrate::verb(&t),
         ]
     }
 

@@ -11,7 +11,7 @@ use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
-use super::{Arm, Distance, Tables};
+use super::{Arm, Distance, DrumsTables, Tables};
 
 const ARM: &str = "an arm";
 const FORMATION: &str = "a formation";
@@ -149,7 +149,16 @@ pub fn move_verb(all: &Rc<Tables>) -> VerbDoc {
         })
         .cloned()
         .collect();
-    let vocab = arm_and_formation_words(tables.movement.iter(), &road)
+    let mut vocab = arm_and_formation_words(tables.movement.iter(), &road);
+    for (arm, to) in &tables.move_as {
+        if let Some(entry) = vocab.entries.iter_mut().find(|e| e.name == *arm) {
+            entry.help.push_str(&format!(
+                " (no Movement rows: moves as {} by the house default move_as.{arm} in tables/drums.toml)",
+                to.title()
+            ));
+        }
+    }
+    let vocab = vocab
         .choice(COLUMN, "terrain", "the In Terrain column")
         .choice(COLUMN, "retire", "the Force to Retire column")
         .flag("evading", "the Open (Evading) row")
@@ -203,7 +212,11 @@ impl Pick<'_> {
 }
 
 /// The arm and (unless a general) the formation words.
-fn arm_and_formation<'a>(input: &'a Input, words: &'a Bound) -> Result<Pick<'a>, CommandError> {
+fn arm_and_formation<'a>(
+    tables: &DrumsTables,
+    input: &'a Input,
+    words: &'a Bound,
+) -> Result<Pick<'a>, CommandError> {
     let (arm_id, _) = words.choice(ARM).ok_or_else(|| {
         input.missing(format!(
             "`{}` needs an arm: foot, cavalry, artillery, irregular or general",
@@ -217,8 +230,23 @@ fn arm_and_formation<'a>(input: &'a Input, words: &'a Bound) -> Result<Pick<'a>,
         formation: words.choice(FORMATION),
     };
     if arm != Arm::General && pick.formation.is_none() && pick.limber.is_none() {
+        // The arm's own formations, by the first word of each of its rows
+        // on the Charge Distances table (which has a row for every arm).
+        let mut theirs: Vec<&str> = Vec::new();
+        for row in tables.charge.iter().filter(|r| r.arm == arm) {
+            if let Some(f) = row.formations.first().or(row.limber.as_ref())
+                && !theirs.contains(&f.as_str())
+            {
+                theirs.push(f);
+            }
+        }
+        let list = match theirs.as_slice() {
+            [] => String::new(),
+            [one] => one.to_string(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        };
         return Err(input.missing(format!(
-            "`{} {arm_id}` needs a formation, such as open, line, column-of-attack or column-of-march",
+            "`{} {arm_id}` needs a formation: {list}",
             input.command.verb
         )));
     }
@@ -288,7 +316,7 @@ fn resolve_charge(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let pick = arm_and_formation(input, &input.words)?;
+    let pick = arm_and_formation(&tables.drums, input, &input.words)?;
     let arm = pick.arm;
     let row = find_row(input, tables.drums.charge.iter(), &pick, "Charge Distances")?;
     let mut res = input.resolution(
@@ -339,13 +367,50 @@ fn roll_distance(
     Ok(total)
 }
 
+/// The arm whose Movement rows an arm without rows of its own moves on
+/// (the house default `move_as`), in the formations the Charge Distances
+/// table gives it ("All Irregular troops | Open | Column of March").
+fn house_default(tables: &Tables, pick: &Pick) -> Result<Option<Arm>, CommandError> {
+    let drums = &tables.drums;
+    if drums.movement.iter().any(|r| r.arm == pick.arm) {
+        return Ok(None);
+    }
+    let Some(to) = drums.move_as.get(pick.arm.id()).copied() else {
+        return Ok(None);
+    };
+    let charge_rows: Vec<&super::ChargeRow> =
+        drums.charge.iter().filter(|r| r.arm == pick.arm).collect();
+    if let Some((f, span)) = pick.formation
+        && !charge_rows.is_empty()
+        && !charge_rows
+            .iter()
+            .any(|r| r.formations.iter().any(|w| w == f))
+    {
+        let theirs: Vec<&str> = charge_rows
+            .iter()
+            .flat_map(|r| r.formations.iter().map(String::as_str))
+            .collect();
+        return Err(BindError::NotHere {
+            span,
+            text: f.to_string(),
+            why: format!(
+                "is not a formation of {} (the Charge Distances table gives them {})",
+                pick.arm.title().to_lowercase(),
+                theirs.join(", ")
+            ),
+        }
+        .into());
+    }
+    Ok(Some(to))
+}
+
 fn resolve_move(
     tables: &Tables,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let words = &input.words;
-    let pick = arm_and_formation(input, words)?;
+    let pick = arm_and_formation(&tables.drums, input, words)?;
     let arm = pick.arm;
     let evading = words.has("evading");
     let drums = &tables.drums;
@@ -355,16 +420,41 @@ fn resolve_move(
         "Movement"
     };
     let rows = drums.movement.iter().filter(|r| r.evading == evading);
-    let row = find_row(input, rows, &pick, what)?;
+    let (row, moves_as) = match house_default(tables, &pick)? {
+        Some(to) => {
+            let as_pick = Pick { arm: to, ..pick };
+            (find_row(input, rows, &as_pick, what)?, Some(to))
+        }
+        None => (find_row(input, rows, &pick, what)?, None),
+    };
     let (column, cell) = match words.choice(COLUMN).map(|(c, _)| c) {
         Some("terrain") => ("In Terrain", &row.terrain),
         Some("retire") => ("Force to Retire", &row.retire),
         _ => ("Normal", &row.normal),
     };
-    let mut res = input.resolution(
-        "move",
-        format!("movement, {}, {column}", row_name(arm, &row.formation)),
-    );
+    let name = match moves_as {
+        Some(to) => format!(
+            "{} {} (as {})",
+            arm.title(),
+            pick.formation.or(pick.limber).map_or("", |(f, _)| f),
+            row_name(to, &row.formation)
+        ),
+        None => row_name(arm, &row.formation),
+    };
+    let mut res = input.resolution("move", format!("movement, {name}, {column}"));
+    if let Some(to) = moves_as {
+        res.row(
+            format_args!(
+                "{} move as {} (house default: tables/drums.toml move_as.{})",
+                arm.title(),
+                to.title(),
+                arm.id()
+            ),
+            row_name(to, &row.formation),
+        );
+        res.field("moves_as", to.id());
+        res.field("house_default", format!("move_as.{}", arm.id()));
+    }
     let expr = match cell {
         Distance::Dice(expr) => expr,
         Distance::CannotCharge | Distance::NotApplicable => {
@@ -374,11 +464,7 @@ fn resolve_move(
             return Err(BindError::NotHere {
                 span,
                 text: column.to_string(),
-                why: format!(
-                    "is NA for {} {} on the Movement table",
-                    arm.title(),
-                    row.formation
-                ),
+                why: format!("is NA for {name} on the Movement table"),
             }
             .into());
         }

@@ -32,6 +32,11 @@ pub struct PoolTables {
 pub struct ShootTables {
     pub minimum: i64,
     pub dice_per_base: u32,
+    /// The target's formation words; with none given, a row that depends
+    /// on it is not applied, and said so. Absent (an older house-rule
+    /// file): the target's formation is only a row's word.
+    #[serde(default)]
+    pub target_formations: Vec<String>,
     pub weapon: Vec<Weapon>,
     pub table: Vec<AdjustmentTable>,
 }
@@ -278,6 +283,10 @@ pub struct MeleeArm {
     /// table): a word of its own, given beside that arm's or alone for it,
     /// and more than one kind may be given (heavy lancers).
     pub kind_of: Option<String>,
+    /// The formations the arm can be in, when nobody gave the side's (a
+    /// kind of another arm: that arm's). Empty: any of `melee.formations`.
+    #[serde(default)]
+    pub formations: Vec<String>,
 }
 
 impl MeleeArm {
@@ -392,6 +401,29 @@ impl PoolTables {
                 }
             }
         }
+        for arm in &self.melee.arm {
+            if let Some(f) = arm
+                .formations
+                .iter()
+                .find(|f| !self.melee.formations.contains(f))
+            {
+                return Err(invalid(
+                    &format!("melee.arm (\"{}\")", arm.keyword),
+                    format!("formation `{f}` is not one of `melee.formations`"),
+                ));
+            }
+        }
+        if !shoot.target_formations.is_empty()
+            && !shoot
+                .target_formations
+                .iter()
+                .any(|f| f == "open" || f == "square")
+        {
+            return Err(invalid(
+                "shoot.target_formations",
+                "give the target's formation words (the rows read `open` and `square`)".into(),
+            ));
+        }
         if !self.melee.arm.iter().any(|a| !a.is_kind()) {
             return Err(invalid(
                 "melee.arm",
@@ -436,6 +468,10 @@ pub struct SideFacts {
     /// Every word the side has: given, its arm, what the arm is, `formed`.
     pub words: BTreeSet<String>,
     pub bound: Bound,
+    /// When nobody gave the side's formation (no word typed, no unit
+    /// named): the formations it could be in. A row that holds in some of
+    /// them and not in others is not applied, and said so.
+    pub could_be: Vec<String>,
 }
 
 impl SideFacts {
@@ -465,6 +501,134 @@ impl SideFacts {
     fn typed(&self, word: &str) -> bool {
         self.given.iter().any(|(w, _)| w == word)
     }
+
+    /// The side's words as they would be in formation `f` (`formed` too
+    /// when `f` is one of the formed formations): for the rows only.
+    fn in_formation(&self, f: &str, formed: &[String]) -> SideFacts {
+        let mut words = self.words.clone();
+        words.insert(f.to_string());
+        if formed.iter().any(|w| w == f) {
+            words.insert("formed".into());
+        }
+        SideFacts {
+            words,
+            ..SideFacts::default()
+        }
+    }
+}
+
+/// Whether a row holds, when a side's formation may not be known.
+#[derive(Debug, Clone)]
+pub enum Check<'a> {
+    Holds,
+    Fails(Why<'a>),
+    /// It holds for some formations of a side nobody gave and not for
+    /// others: the formations of each such side that would apply it
+    /// (`own`, `other`; `None` where that side's formation does not matter).
+    Unknown {
+        own: Option<Vec<String>>,
+        other: Option<Vec<String>>,
+    },
+}
+
+/// Whether a row reads any of `words` (or `formed`) on one side.
+fn reads_any(row: &PoolRow, opponent: bool, words: &[String]) -> bool {
+    let lists = if opponent {
+        [&row.opponent, &row.opponent_not]
+    } else {
+        [&row.own, &row.own_not]
+    };
+    lists
+        .iter()
+        .flat_map(|l| l.iter())
+        .flat_map(|w| w.split('+'))
+        .any(|p| p == "formed" || words.iter().any(|w| w == p))
+}
+
+/// [`holds`], trying every formation a side could be in when nobody gave
+/// it. `formed` lists the formations that count as formed.
+pub fn check<'a>(
+    row: &'a PoolRow,
+    own: &SideFacts,
+    other: Option<&SideFacts>,
+    other_name: &'a str,
+    band: Option<Band>,
+    formed: &[String],
+) -> Check<'a> {
+    let first = holds(row, own, other, other_name, band);
+    let own_open = !own.could_be.is_empty() && reads_any(row, false, &own.could_be);
+    let other_open =
+        other.is_some_and(|o| !o.could_be.is_empty() && reads_any(row, true, &o.could_be));
+    if !own_open && !other_open {
+        return match first {
+            Ok(()) => Check::Holds,
+            Err(why) => Check::Fails(why),
+        };
+    }
+    let options = |side: &SideFacts, open: bool| -> Vec<Option<SideFacts>> {
+        if open {
+            side.could_be
+                .iter()
+                .map(|f| Some(side.in_formation(f, formed)))
+                .collect()
+        } else {
+            vec![None]
+        }
+    };
+    let own_options = options(own, own_open);
+    let other_options = other.map_or_else(|| vec![None], |o| options(o, other_open));
+    let (mut own_yes, mut other_yes): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    let mut every = true;
+    for (i, a) in own_options.iter().enumerate() {
+        for (j, b) in other_options.iter().enumerate() {
+            let o = b.as_ref().or(other);
+            if holds(row, a.as_ref().unwrap_or(own), o, other_name, band).is_ok() {
+                if own_open && !own_yes.contains(&own.could_be[i]) {
+                    own_yes.push(own.could_be[i].clone());
+                }
+                if let (true, Some(side)) = (other_open, other)
+                    && !other_yes.contains(&side.could_be[j])
+                {
+                    other_yes.push(side.could_be[j].clone());
+                }
+            } else {
+                every = false;
+            }
+        }
+    }
+    if every {
+        return Check::Holds;
+    }
+    if own_yes.is_empty() && other_yes.is_empty() {
+        return Check::Fails(first.err().unwrap_or(Why::NoFormation));
+    }
+    // A side whose every formation applies it does not matter.
+    let matters = |yes: Vec<String>, side: Option<&SideFacts>, open: bool| {
+        (open && side.is_some_and(|s| yes.len() < s.could_be.len())).then_some(yes)
+    };
+    Check::Unknown {
+        own: matters(own_yes, Some(own), own_open),
+        other: matters(other_yes, other, other_open),
+    }
+}
+
+/// "`formed` would apply it", "`open` or `line` would apply it", "any
+/// formation but `square` would apply it".
+pub fn would_apply(yes: &[String], could_be: &[String]) -> String {
+    let quoted = |words: &[&String]| -> String {
+        let words: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+        match words.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        }
+    };
+    let no: Vec<&String> = could_be.iter().filter(|f| !yes.contains(f)).collect();
+    if yes.len() > 2 && no.len() == 1 {
+        format!("any formation but {}", quoted(&no))
+    } else {
+        quoted(&yes.iter().collect::<Vec<_>>())
+    }
 }
 
 /// Why a row does not hold, put into words only when it is shown (odds
@@ -477,6 +641,8 @@ pub enum Why<'a> {
     OtherMustBe(&'a str, &'a str),
     NotWhenOther(&'a str, &'a str),
     OnlyAt(&'static str),
+    /// No formation the side could be in applies it.
+    NoFormation,
 }
 
 impl std::fmt::Display for Why<'_> {
@@ -488,6 +654,7 @@ impl std::fmt::Display for Why<'_> {
             Why::OtherMustBe(other, w) => write!(f, "needs the {other} to be `{w}`"),
             Why::NotWhenOther(other, w) => write!(f, "not when the {other} is `{w}`"),
             Why::OnlyAt(band) => write!(f, "only at {band} range"),
+            Why::NoFormation => write!(f, "no formation this side can be in applies it"),
         }
     }
 }

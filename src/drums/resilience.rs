@@ -11,6 +11,7 @@ use crate::error::CommandError;
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
+use super::exclusive;
 use super::losses::{self, Counted, Losses, Size};
 use super::named::{is_general, refuse};
 use super::{DrumsTables, OutcomeCell, ResilienceAdjustment, ResilienceOutcome, Tables};
@@ -115,7 +116,21 @@ fn vocab(tables: &DrumsTables) -> Vocab {
             format!("{}: {}", adj.row, columns(adj)),
         );
     }
-    vocab
+    // Formation words without a row of their own still say the formation
+    // is given (a unit in square brings `square`).
+    for word in exclusive::RESILIENCE_FORMATIONS {
+        if vocab.find(word).is_none() {
+            vocab = vocab.flag(
+                word,
+                "the unit's formation: no row of its own here, but with it the formation rows are known not to apply",
+            );
+        }
+    }
+    exclusive::annotate(
+        vocab,
+        exclusive::RESILIENCE,
+        &[exclusive::RESILIENCE_FORMATION_SLOT],
+    )
 }
 
 /// "+1 shooting, +2 charge or melee, +1 other" for help.
@@ -137,6 +152,7 @@ fn resolve(
     let table = &tables.drums.resilience;
     let words = &input.words;
     check_named(input)?;
+    exclusive::check(input, words, exclusive::RESILIENCE)?;
     let size = Size::of(words)?;
     let context = words
         .choice(CONTEXT)
@@ -157,6 +173,9 @@ fn resolve(
     let mut score = total;
     for adj in &table.adjustment {
         score += apply_row(&mut res, adj, words, context);
+    }
+    if !res.quiet {
+        unknown_formation(&mut res, table, words, context);
     }
     res.set_score(score);
 
@@ -244,6 +263,49 @@ fn apply_row(
             }
             _ => 0,
         }
+    }
+}
+
+/// With no formation given (typed, or brought by a unit), the rows of the
+/// formations are not known not to apply: each with a cell in this context
+/// is shown as not applied, with the word that would apply it.
+fn unknown_formation(
+    res: &mut Resolution,
+    table: &super::ResilienceTable,
+    words: &crate::bind::Bound,
+    context: Context,
+) {
+    if exclusive::RESILIENCE_FORMATION_SLOT
+        .iter()
+        .any(|w| words.has(w))
+    {
+        return;
+    }
+    let mut json = Vec::new();
+    for adj in &table.adjustment {
+        let (Some(keyword), Some(value)) = (&adj.keyword, adj.value(context)) else {
+            continue;
+        };
+        if !exclusive::RESILIENCE_FORMATIONS.contains(&keyword.as_str()) {
+            continue;
+        }
+        res.row(
+            format_args!(
+                "{} ({}) — not applied: the unit's formation is not given; `{keyword}` would apply it",
+                adj.row,
+                crate::resolution::signed(value)
+            ),
+            "—",
+        );
+        json.push(serde_json::json!({
+            "row": &*adj.row,
+            "value": value,
+            "needs": "the unit's formation",
+            "would_apply": [keyword],
+        }));
+    }
+    if !json.is_empty() {
+        res.field("not_applied", json);
     }
 }
 

@@ -16,14 +16,16 @@ use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
 use super::Tables;
+use super::exclusive;
 use super::losses::{self, Counted, Losses, Size};
 use super::named;
 use super::pool::{
-    self, AdjustmentTable, Applied, Band, PoolTables, SideFacts, Weapon, plural, score,
+    self, AdjustmentTable, Applied, Band, Check, PoolTables, SideFacts, Weapon, plural, score,
 };
 
 const WEAPON: &str = "a weapon";
 const FORMATION: &str = "the shooters' formation";
+const TARGET_FORMATION: &str = "the target's formation";
 /// Words the resolver reads itself rather than through a table row.
 const OWN_WORDS: [&str; 4] = ["bases", "figures", "unprompted", "bounce"];
 /// Target words read for the losses, not by a table row.
@@ -78,6 +80,7 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
         let kind = if per { Kind::Counted } else { Kind::Flag };
         vocab.add(word, kind, rows.join("; "));
     }
+    let vocab = exclusive::annotate(vocab, exclusive::SHOOTERS, &[]);
     let mut target = losses::size_words(
         Vocab::new(),
         "the target",
@@ -85,8 +88,18 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
         200,
         all.drums.hits.per_base,
     );
-    for (word, rows) in pool::row_words(t.table.iter(), true) {
-        target.add(word, Kind::Flag, rows.join("; "));
+    let target_rows = pool::row_words(t.table.iter(), true);
+    for f in &t.target_formations {
+        let rows = target_rows
+            .iter()
+            .find(|(w, _)| w == f)
+            .map_or(String::new(), |(_, rows)| format!(": {}", rows.join("; ")));
+        target = target.choice(TARGET_FORMATION, f, format!("the target's formation{rows}"));
+    }
+    for (word, rows) in target_rows {
+        if target.find(&word).is_none() {
+            target.add(word, Kind::Flag, rows.join("; "));
+        }
     }
     VerbDoc::new(
         Some(super::DRUMS),
@@ -198,8 +211,20 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
         "shoot",
         "\"generals cannot be targeted directly, even if no other units are nearby\"",
     )?;
+    exclusive::check(input, words, exclusive::SHOOTERS)?;
     let shooters = Size::of(words)?;
-    let target_size = input.clause(ClauseKind::At).map(Size::of).transpose()?;
+    // A target whose size nobody gave is counted as the shooters are: a
+    // game uses figures ("If using a figures") or bases throughout.
+    let target_size = input
+        .clause(ClauseKind::At)
+        .map(Size::of)
+        .transpose()?
+        .filter(|t| t.count.is_some() || t.carried > 0)
+        .unwrap_or(Size {
+            counted: shooters.counted,
+            ..Size::unknown()
+        });
+    let target_counted = target_size.counted;
     let (keyword, _) = words.choice(WEAPON).ok_or_else(|| {
         let names: Vec<&str> = tables
             .shoot
@@ -278,11 +303,7 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
         res.field("pool", 0);
         res.field("pool_steps", json!([]));
         res.field("hit_on", serde_json::Value::Null);
-        res.field("hits", 0);
-        res.field("bases_lost", 0);
-        res.measure("hits", 0.0);
-        res.measure("bases_lost", 0.0);
-        res.field("hits_left", 0);
+        no_hits(&mut res, target_counted);
         return Ok(Plan::Finished(res));
     };
     let cell = if band == Band::Short { short } else { long };
@@ -337,28 +358,68 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     res.row(table.title.clone(), "");
     let own = SideFacts::from_bound(words);
     let target = input.clause(ClauseKind::At).map(SideFacts::from_bound);
+    // The target as the rows see it: with no formation given (or no
+    // target at all), each formation it could be in.
+    let mut seen = target.clone().unwrap_or_default();
+    if input
+        .clause(ClauseKind::At)
+        .is_none_or(|t| t.choice(TARGET_FORMATION).is_none())
+    {
+        seen.could_be = tables.shoot.target_formations.clone();
+    }
     let mut applied = Vec::new();
     let mut not_applied = Vec::new();
+    let mut unknown = Vec::new();
     for row in &table.row {
-        match pool::holds(row, &own, target.as_ref(), "target", Some(band)) {
-            Ok(()) => {
+        let check = pool::check(
+            row,
+            &own,
+            Some(&seen),
+            "target",
+            Some(band),
+            &tables.melee.formed,
+        );
+        match check {
+            Check::Holds => {
                 let times = row
                     .per
                     .as_ref()
                     .map_or(1, |w| i64::from(own.bound.count(w)));
                 applied.push(Applied { row, times });
             }
-            Err(why) => {
+            Check::Fails(why) => {
                 if pool::claimed(row, &own, target.as_ref(), &|_| false) {
                     not_applied.push((row.row.clone(), why));
                 }
             }
+            Check::Unknown { other, .. } => unknown.push((row, other.unwrap_or_default())),
         }
     }
     let steps = pool::arithmetic(&base_label, base, &applied, tables.shoot.minimum);
     let pool_steps = pool::show_steps(&mut res, "", &steps);
     for (row, why) in not_applied {
         res.row(format!("{row} — does not apply: {why}"), "—");
+    }
+    let mut unknown_json = Vec::new();
+    for (row, yes) in unknown {
+        res.row(
+            format!(
+                "{} ({}) — not applied: the target's formation is not given; {} after `at` would apply it",
+                row.row,
+                row.dice.text,
+                pool::would_apply(&yes, &seen.could_be)
+            ),
+            "—",
+        );
+        unknown_json.push(json!({
+            "row": row.row,
+            "dice": row.dice.text,
+            "needs": "the target's formation",
+            "would_apply": { "target": yes },
+        }));
+    }
+    if !unknown_json.is_empty() {
+        res.field("not_applied", unknown_json);
     }
     unused_words(&mut res, table, &own, target.as_ref(), weapon);
     let n = steps.last().map_or(0, |s| s.pool).max(0);
@@ -379,11 +440,7 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
             "the pool is 0 dice: the shot has no effect; nothing is rolled",
             Tone::Neutral,
         );
-        res.field("hits", 0);
-        res.field("bases_lost", 0);
-        res.measure("hits", 0.0);
-        res.measure("bases_lost", 0.0);
-        res.field("hits_left", 0);
+        no_hits(&mut res, target_counted);
         res.effect(Target::ACTOR, DrumsEffect::Shot);
         res.effect(Target::clause(0, 0), DrumsEffect::FiredAt);
         return Ok(Plan::Finished(res));
@@ -398,8 +455,24 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
         pool: n,
         hit_on: cell.hit_on,
         bounce,
-        target: target_size,
+        target: Some(target_size),
     }))
+}
+
+/// A shot that throws no dice: no hits, nothing lost.
+fn no_hits(res: &mut Resolution, target: Counted) {
+    let lost = if target == Counted::Bases {
+        "bases_lost"
+    } else {
+        "figures_lost"
+    };
+    res.field("hits", 0);
+    res.field(lost, 0);
+    res.measure("hits", 0.0);
+    res.measure(lost, 0.0);
+    if target == Counted::Bases {
+        res.field("hits_left", 0);
+    }
 }
 
 /// The dice, the hits, and what they do.
@@ -483,16 +556,31 @@ fn draw(
     if let Some(count) = target.count {
         res.field(format!("target_{}", target.counted.many()), count);
     }
-    if let (Counted::Bases, Some(target_bases)) = (target.counted, target.count) {
-        // "receives 1 hit per base from shooting": this shot's hits, not
-        // those carried from before.
-        let risk = hits >= target_bases;
-        res.field("risk_to_generals", risk);
-        if risk {
+    if let Some(left) = loss.left() {
+        res.field(format!("{}_left", target.counted.many()), left);
+    }
+    match (target.counted, target.count) {
+        (Counted::Bases, Some(target_bases)) => {
+            // "receives 1 hit per base from shooting": this shot's hits,
+            // not those carried from before.
+            let risk = hits >= target_bases;
+            res.field("risk_to_generals", risk);
+            if risk {
+                res.note(format!(
+                    "Risk to generals: {hits} hits on {target_bases} bases is at least 1 hit per base; each general within 3BW of the target takes `risk shot`."
+                ));
+            }
+        }
+        // "1 hit per base" counts bases, which a unit counted in figures
+        // does not give: said, not guessed.
+        (Counted::Figures, Some(_)) if hits > 0 => {
+            res.field("risk_to_generals", serde_json::Value::Null);
             res.note(format!(
-                "Risk to generals: {hits} hits on {target_bases} bases is at least 1 hit per base; each general within 3BW of the target takes `risk shot`."
+                "Risk to generals: the target is counted in figures, and the rule reads \"1 hit per base from shooting\": if these {hits} hit{} are at least 1 on each of its bases, each general within 3BW of the target takes `risk shot`.",
+                plural(hits)
             ));
         }
+        _ => {}
     }
     if let Some((b, bounce_hits)) = bounce_hits {
         res.row(
@@ -502,11 +590,21 @@ fn draw(
             ),
             bounce_hits,
         );
-        // The second target is not named: its size is not known.
-        let bounce = Losses::new(bounce_hits, Size::unknown(), per_base);
+        // The second target is not named: its size is not known. It is
+        // counted as the first is: a game uses figures ("If using a
+        // figures") or bases throughout.
+        let second = Size {
+            counted: target.counted,
+            ..Size::unknown()
+        };
+        let bounce = Losses::new(bounce_hits, second, per_base);
         res.field("bounce_hits", bounce_hits);
-        res.field("bounce_bases_lost", bounce.lost);
-        res.field("bounce_hits_left", bounce.left_over);
+        if target.counted == Counted::Bases {
+            res.field("bounce_bases_lost", bounce.lost);
+            res.field("bounce_hits_left", bounce.left_over);
+        } else {
+            res.field("bounce_figures_lost", bounce.lost);
+        }
         text.push_str(&format!("; bounce on a second target: {}", bounce.text()));
     }
     let tone = if hits > 0 { Tone::Good } else { Tone::Neutral };
@@ -539,8 +637,18 @@ fn unused_words(
         .map_or(&[][..], |t| &t.given[..])
         .iter()
         .filter(|(w, _)| !target.is_some_and(|t| t.bound.implied(w)));
+    let target_formation = |w: &str| {
+        target.is_some_and(|t| {
+            t.bound
+                .choice(TARGET_FORMATION)
+                .is_some_and(|(f, _)| f == w)
+        })
+    };
     for (word, _) in target_typed {
-        if !TARGET_WORDS.contains(&word.as_str()) && !table.mentions(word, true) {
+        if !TARGET_WORDS.contains(&word.as_str())
+            && !target_formation(word)
+            && !table.mentions(word, true)
+        {
             res.row(
                 format!("target `{word}` — no row in Table {}", table.id),
                 "no effect",
@@ -548,7 +656,10 @@ fn unused_words(
         }
     }
     if weapon.artillery
-        && let Some((f, _)) = own.bound.choice(FORMATION)
+        && let Some((f, _)) = own
+            .bound
+            .choice(FORMATION)
+            .filter(|(f, _)| !own.bound.implied(f))
     {
         res.row(
             format!(
