@@ -213,16 +213,7 @@ pub fn drumhead_1() -> String {
     }
 
     roff.control("SH", ["EXAMPLES"]);
-    example_block(
-        &mut roff,
-        [
-            "drumhead 'resilience +determined'",
-            "drumhead --json 'resilience shooting +determined +hit rolled 4 3'",
-            "drumhead --seed 7 < script.txt",
-            "drumhead 'odds resilience melee +lost-round compare +general'",
-            "drumhead --army armies/leuthen-1757-prussian.toml --army armies/leuthen-1757-austrian.toml --game game.json",
-        ],
-    );
+    example_block(&mut roff, EXAMPLES.iter().copied());
 
     roff.control("SH", ["SEE ALSO"]);
     roff.text([
@@ -234,6 +225,15 @@ pub fn drumhead_1() -> String {
     text.push_str(&roff.to_roff());
     text
 }
+
+/// drumhead(1)'s examples (a test runs each).
+pub const EXAMPLES: &[&str] = &[
+    "drumhead 'resilience +determined'",
+    "drumhead --json 'resilience shooting +determined +hit rolled 4 3'",
+    "drumhead --seed 7 < script.txt",
+    "drumhead 'odds resilience melee +lost-round compare +general'",
+    "drumhead --army armies/leuthen-1757-prussian.toml --army armies/leuthen-1757-austrian.toml --game game.json",
+];
 
 /// The JSON Lines format of `--json` (SPEC section 4, as render.rs writes it).
 fn json_section(roff: &mut Roff) {

@@ -534,7 +534,16 @@ pub fn choose_verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
         choose_vocab(rules),
         super::resolver(t, choose),
     )
-    .examples(&["choose retreat", "choose step-loss", "choose 3 disrupted disruption rolled 2"])
+    // QuickPlay disrupts all affected units without a check (7.5); the
+    // standard rules check the morale of a primary unit already disrupted.
+    .examples(match variant {
+        Variant::Standard => &[
+            "choose retreat",
+            "choose step-loss",
+            "choose 3 disrupted disruption rolled 2",
+        ],
+        Variant::QuickPlay => &["choose retreat", "choose step-loss", "choose 3 disruption"],
+    })
 }
 
 /// A choice as its words set it up.
