@@ -26,9 +26,11 @@ use crate::bind::nearest;
 
 pub use crate::limits::{MAX_ENTRIES, MAX_ID_LEN, MAX_LIST_BYTES as MAX_BYTES, MAX_NAME_LEN};
 
-/// A list that cannot be used, with the place and key at fault.
+/// A list that cannot be used, with the place and key at fault; the
+/// list's further problems, in file order, come with the first, so that
+/// one `check` shows every one of them.
 #[derive(Debug, Error, Clone, PartialEq)]
-#[error("{file}:{line}:{column}: {message}")]
+#[error("{file}:{line}:{column}: {message}{}", self.further())]
 pub struct ArmyError {
     pub file: String,
     pub line: usize,
@@ -36,6 +38,14 @@ pub struct ArmyError {
     /// The key at fault, such as `unit[2].bases`.
     pub key: String,
     pub message: String,
+    /// The other problems of the same list.
+    pub more: Vec<ArmyError>,
+}
+
+impl ArmyError {
+    fn further(&self) -> String {
+        self.more.iter().map(|e| format!("\n{e}")).collect()
+    }
 }
 
 /// Read and check one list file.
@@ -73,6 +83,7 @@ pub fn check_files(paths: &[&Path], schemas: &Schemas) -> Vec<Result<Army, ArmyE
                             "{key}: id \"{id}\" is already used in {other_file} (line {other_line}); \
                              ids must be unique across the lists loaded together"
                         ),
+                        more: Vec::new(),
                     });
                 }
             }
@@ -121,6 +132,7 @@ fn read_list(path: &Path) -> Result<String, ArmyError> {
         column: 1,
         key: String::new(),
         message,
+        more: Vec::new(),
     };
     crate::files::read_text(path, MAX_BYTES, "army list").map_err(|e| match e {
         crate::files::FileError::TooLarge { .. } => fail(format!(
@@ -229,6 +241,7 @@ impl Src<'_> {
             column,
             key: key.into(),
             message,
+            more: Vec::new(),
         }
     }
 
@@ -290,10 +303,15 @@ pub struct Checker<'a> {
 }
 
 impl Checker<'_> {
+    /// The first problem in file order, carrying the others.
     fn first_error(&mut self) -> Option<ArmyError> {
-        // Stable: at one place, the first complaint made wins.
+        // Stable: at one place, the first complaint made comes first.
         self.errors.sort_by_key(|e| (e.line, e.column));
-        self.errors.first().cloned()
+        self.errors.dedup();
+        let mut rest = self.errors.iter().cloned();
+        let mut first = rest.next()?;
+        first.more = rest.collect();
+        Some(first)
     }
 
     pub fn fail(&mut self, span: Range<usize>, key: String, message: String) {

@@ -355,6 +355,21 @@ pub fn main() -> ExitCode {
             for note in game.notes.drain(..) {
                 warn!("note: {note}");
             }
+            // Armies of different rule systems can share a game, but a
+            // line resolves under one system: say which, not silently.
+            let mut books: Vec<&str> = Vec::new();
+            for army in &game.armies {
+                if !books.contains(&army.rules.title()) {
+                    books.push(army.rules.title());
+                }
+            }
+            if books.len() > 1 && rules.is_none() {
+                warn!(
+                    "note: the armies are of different rule systems ({}): each line resolves under {} unless it starts with another system's word (`mayhem fire …`) or --rules says otherwise",
+                    books.join(", "),
+                    default.title()
+                );
+            }
             session = session.with_game(game);
             if let Some(rules) = rules {
                 session.rules = rules;
