@@ -86,7 +86,21 @@ impl TableSource {
             .filter(|path| path.exists());
         match given.or(in_dir) {
             Some(path) => crate::files::read_text(&path, MAX_TABLE_BYTES, "table file")
-                .map(|text| (path.display().to_string(), text))
+                .map(|text| {
+                    // An unchanged copy (`tables export`) is still the
+                    // embedded table: what is said of that (the example
+                    // CRT's warning) is said of the copy.
+                    let label = if text == file.embedded {
+                        format!(
+                            "{}, a copy of tables/{} (embedded)",
+                            path.display(),
+                            file.embedded_name
+                        )
+                    } else {
+                        path.display().to_string()
+                    };
+                    (label, text)
+                })
                 .map_err(|e| TableError::Io {
                     file: path.display().to_string(),
                     message: e
