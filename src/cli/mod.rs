@@ -81,7 +81,8 @@ pub struct Args {
     #[arg(long, value_parser = rules_parser())]
     pub rules: Option<String>,
 
-    /// A directory of house-rule tables that replace the embedded ones file by file.
+    /// A directory of house-rule tables, each merged over the embedded file
+    /// of its name (see `drumhead tables export`).
     #[arg(long, value_name = "DIR", global = true)]
     pub tables: Option<PathBuf>,
 
