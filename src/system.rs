@@ -192,6 +192,7 @@ impl Registry {
 
     /// Each system's tables, read from `source`.
     pub fn load(&self, source: &TableSource) -> Result<Tables, TableError> {
+        source.check_names(&self.table_files())?;
         let sets = self
             .systems
             .iter()

@@ -86,7 +86,21 @@ impl TableSource {
             .filter(|path| path.exists());
         match given.or(in_dir) {
             Some(path) => crate::files::read_text(&path, MAX_TABLE_BYTES, "table file")
-                .map(|text| (path.display().to_string(), text))
+                .map(|text| {
+                    // An unchanged copy (`tables export`) is still the
+                    // embedded table: what is said of that (the example
+                    // CRT's warning) is said of the copy.
+                    let label = if text == file.embedded {
+                        format!(
+                            "{}, a copy of tables/{} (embedded)",
+                            path.display(),
+                            file.embedded_name
+                        )
+                    } else {
+                        path.display().to_string()
+                    };
+                    (label, text)
+                })
                 .map_err(|e| TableError::Io {
                     file: path.display().to_string(),
                     message: e
@@ -101,12 +115,188 @@ impl TableSource {
         }
     }
 
-    /// Read and deserialize one table file.
+    /// Read and deserialize one table file. A house file need name only
+    /// the values it changes: it is merged over the embedded file of the
+    /// same name (tables merge key by key; arrays and other values replace
+    /// the embedded ones whole), and the result is checked as one file.
     pub fn parse<T: DeserializeOwned>(&self, file: &TableFile) -> Result<(String, T), TableError> {
         let (name, text) = self.read(file)?;
-        let parsed = parse_toml(&name, &text, file.embedded)?;
+        let parsed = if text == file.embedded {
+            parse_toml(&name, &text, file.embedded)?
+        } else {
+            parse_over(&name, &text, file)?
+        };
         Ok((name, parsed))
     }
+
+    /// Every `.toml` file in the house-rules directory must be one of
+    /// `files`: a misnamed one (`drumz.toml`, `Drums.toml`) would otherwise
+    /// be silently left unread. Other files (a README, notes) are not
+    /// table files and are left alone.
+    pub fn check_names(&self, files: &[TableFile]) -> Result<(), TableError> {
+        let Some(dir) = &self.dir else {
+            return Ok(());
+        };
+        let io = |message: String| TableError::Io {
+            file: dir.display().to_string(),
+            message,
+        };
+        let entries = std::fs::read_dir(dir).map_err(|e| io(e.to_string()))?;
+        let mut names = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|e| io(e.to_string()))?;
+            if entry.path().is_dir() {
+                continue;
+            }
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let is_toml = Path::new(&name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+            if is_toml && !files.iter().any(|f| f.name == name) {
+                names.push(name);
+            }
+        }
+        // The first in name order, so the message does not depend on the
+        // order the file system lists the directory in.
+        names.sort();
+        match names.first() {
+            None => Ok(()),
+            Some(name) => Err(TableError::Io {
+                file: dir.join(name).display().to_string(),
+                message: misnamed(name, files),
+            }),
+        }
+    }
+}
+
+/// Why a `.toml` file in a house-rules directory is refused, with the
+/// table file it most likely meant.
+fn misnamed(name: &str, files: &[TableFile]) -> String {
+    let lower = name.to_lowercase();
+    // The example CRT is embedded under a name of its own but read as
+    // `crt.toml`; a file named after the embedded one means that.
+    let meant = files
+        .iter()
+        .find(|f| f.embedded_name.eq_ignore_ascii_case(name) || f.name == lower)
+        .or_else(|| {
+            files
+                .iter()
+                .min_by_key(|f| strsim::damerau_levenshtein(&lower, f.name))
+        })
+        .map(|f| f.name);
+    let all = files.iter().map(|f| f.name).collect::<Vec<_>>().join(", ");
+    let meant = meant.map_or(String::new(), |m| format!("; did you mean `{m}`?"));
+    format!(
+        "not a table file drumhead reads{meant} (the table files are {all}; \
+         `drumhead tables export DIR` writes them all)"
+    )
+}
+
+/// A house file merged over the embedded one, then deserialized. Errors
+/// point into the house file, or into the embedded file when the merged
+/// value that fails came from there.
+fn parse_over<T: DeserializeOwned>(
+    label: &str,
+    text: &str,
+    file: &TableFile,
+) -> Result<T, TableError> {
+    use toml::Spanned;
+    use toml::de::DeTable;
+    let syntax = |label: &str, text: &str, span: Option<std::ops::Range<usize>>, message: &str| {
+        let (line, column) = span.map_or((1, 1), |span| line_column(text, span.start));
+        TableError::Syntax {
+            file: label.to_string(),
+            line,
+            column,
+            message: message.trim().to_string(),
+        }
+    };
+    let house = DeTable::parse(text).map_err(|e| syntax(label, text, e.span(), e.message()))?;
+    if let Ok(table) = text.parse::<toml::Table>() {
+        check_values(label, "", &toml::Value::Table(table))?;
+    }
+    let embedded_label = format!("tables/{} (embedded)", file.embedded_name);
+    let base = DeTable::parse(file.embedded)
+        .map_err(|e| syntax(&embedded_label, file.embedded, e.span(), e.message()))?;
+    // The embedded file's spans are moved past the end of the house text,
+    // so an error's span tells which of the two files it points into.
+    let shift = text.len().saturating_add(1);
+    let mut merged = shift_table(base.into_inner(), shift);
+    let root_span = house.span();
+    merge(&mut merged, house.into_inner());
+    T::deserialize(toml::de::Deserializer::from(Spanned::new(
+        root_span, merged,
+    )))
+    .map_err(|e| match e.span() {
+        Some(span) if span.start >= shift => syntax(
+            &embedded_label,
+            file.embedded,
+            Some(span.start - shift..span.end.saturating_sub(shift)),
+            &format!("{} (with {label} merged over it)", e.message().trim()),
+        ),
+        span => syntax(label, text, span, e.message()),
+    })
+}
+
+type DeTable<'i> = toml::de::DeTable<'i>;
+type DeValue<'i> = toml::de::DeValue<'i>;
+
+/// Deep merge: a house table merges into the embedded table of the same
+/// key; anything else (a number, a string, an array, even an array of
+/// tables) replaces the embedded value whole.
+fn merge<'i>(base: &mut DeTable<'i>, house: DeTable<'i>) {
+    for (key, value) in house {
+        let name = key.get_ref().to_string();
+        let is_table = |v: &toml::Spanned<DeValue<'_>>| matches!(v.get_ref(), DeValue::Table(_));
+        if is_table(&value) && base.get(name.as_str()).is_some_and(is_table) {
+            let span = value.span();
+            if let (Some(old), DeValue::Table(inner)) =
+                (base.get_mut(name.as_str()), value.into_inner())
+            {
+                let mut whole = std::mem::replace(old.get_mut(), DeValue::Boolean(false));
+                if let DeValue::Table(old_inner) = &mut whole {
+                    merge(old_inner, inner);
+                }
+                // The table is named in the house file: errors about it
+                // point there.
+                *old = toml::Spanned::new(span, whole);
+            }
+            continue;
+        }
+        base.remove(name.as_str());
+        base.insert(key, value);
+    }
+}
+
+fn shift_span(span: std::ops::Range<usize>, by: usize) -> std::ops::Range<usize> {
+    span.start.saturating_add(by)..span.end.saturating_add(by)
+}
+
+fn shift_table(table: DeTable<'_>, by: usize) -> DeTable<'_> {
+    table
+        .into_iter()
+        .map(|(k, v)| {
+            let key = toml::Spanned::new(shift_span(k.span(), by), k.into_inner());
+            (key, shift_value(v, by))
+        })
+        .collect()
+}
+
+fn shift_value(value: toml::Spanned<DeValue<'_>>, by: usize) -> toml::Spanned<DeValue<'_>> {
+    let span = shift_span(value.span(), by);
+    let inner = match value.into_inner() {
+        DeValue::Table(t) => DeValue::Table(shift_table(t, by)),
+        DeValue::Array(mut items) => {
+            for item in items.iter_mut() {
+                let old =
+                    std::mem::replace(item, toml::Spanned::new(0..0, DeValue::Boolean(false)));
+                *item = shift_value(old, by);
+            }
+            DeValue::Array(items)
+        }
+        other => other,
+    };
+    toml::Spanned::new(span, inner)
 }
 
 /// Deserialize one table file, turning the TOML error's byte span into a

@@ -131,6 +131,14 @@ pub fn drumhead_1() -> String {
     );
     tagged(
         &mut roff,
+        "drumhead tables export DIR [--force]",
+        "Write every embedded table file into DIR (created if missing), under the names \
+         --tables DIR reads them by (the example CRT as crt.toml), to start house rules from. \
+         A file that already exists is refused, and then nothing is written, unless --force \
+         is given.",
+    );
+    tagged(
+        &mut roff,
         "drumhead man DIR",
         "Write these manual pages (drumhead.1, drumhead-commands.7 and drumhead-armies.5) into \
          DIR, generated from the program, its tables and its army-list readers (with --tables, \
@@ -201,6 +209,21 @@ pub fn drumhead_1() -> String {
          change to its end, and naming it. Another writer is refused at once (or waits, with \
          --wait); commands that only look at the game (units, show, log, replay) need no lock \
          and work on read-only files.",
+    );
+
+    tagged(
+        &mut roff,
+        "DIR/*.toml",
+        "Given --tables DIR: house rules. A file named like a table file (drums.toml, \
+         drums-pools.toml, mayhem.toml, saber.toml, saber-quickplay.toml) is merged over the \
+         embedded one and need name only what it changes, for example [hits] per_base = 4 \
+         alone in drums.toml: tables merge key by key, and a number, a word, an array or a \
+         list of [[rows]] replaces the embedded value. The merged table is checked when it \
+         loads, a bad value reported with its file, line, column and key. crt.toml replaces \
+         the example CRT whole. Any other .toml file in DIR is an error naming the table file \
+         it most likely meant (drumz.toml, Drums.toml: drums.toml); files that are not .toml \
+         (a README) are left alone. drumhead tables export DIR writes the embedded files to \
+         start from.",
     );
 
     roff.control("SH", ["LIMITS"]);

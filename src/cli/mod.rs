@@ -40,6 +40,7 @@ macro_rules! say {
 }
 
 // After the macros, which it uses.
+mod export;
 mod new_army;
 
 #[derive(Debug, Parser)]
@@ -80,7 +81,8 @@ pub struct Args {
     #[arg(long, value_parser = rules_parser())]
     pub rules: Option<String>,
 
-    /// A directory of house-rule tables that replace the embedded ones file by file.
+    /// A directory of house-rule tables, each merged over the embedded file
+    /// of its name (see `drumhead tables export`).
     #[arg(long, value_name = "DIR", global = true)]
     pub tables: Option<PathBuf>,
 
@@ -165,6 +167,11 @@ pub enum Task {
         #[arg(long, requires = "output")]
         force: bool,
     },
+    /// The embedded rule tables, to start house rules from.
+    Tables {
+        #[command(subcommand)]
+        task: TablesTask,
+    },
     /// Write the manual pages into DIR, generated from the program, its
     /// tables and its army-list readers.
     Man {
@@ -176,6 +183,20 @@ pub enum Task {
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
+    },
+}
+
+/// What `drumhead tables` does.
+#[derive(Debug, Subcommand)]
+pub enum TablesTask {
+    /// Write every embedded table file into DIR (created if missing), under
+    /// the names `--tables DIR` reads them by.
+    Export {
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        /// Overwrite table files that already exist in DIR.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -325,6 +346,13 @@ pub fn main() -> ExitCode {
     {
         return new_army::run(&registry, book, output.as_deref(), *force);
     }
+    // Nor to get the embedded tables back.
+    if let Some(Task::Tables {
+        task: TablesTask::Export { dir, force },
+    }) = &args.task
+    {
+        return export::run(&registry, dir, *force);
+    }
     let tables = table_source(args.tables.as_deref(), args.crt.as_deref())
         .and_then(|source| registry.load(&source));
     let tables = match tables {
@@ -340,7 +368,7 @@ pub fn main() -> ExitCode {
         Some(Task::Repair { game, apply }) => return repair(game, *apply, &tables, args.wait),
         Some(Task::Man { dir }) => return man(dir, &tables),
         Some(Task::Completions { shell }) => return completions(*shell),
-        Some(Task::NewArmy { .. }) | None => {}
+        Some(Task::NewArmy { .. } | Task::Tables { .. }) | None => {}
     }
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let rules = args.rules.as_deref().and_then(|id| registry.book(id));
@@ -497,12 +525,19 @@ fn check(files: &[PathBuf], registry: &Registry) -> ExitCode {
             .any(|f| f.name == name || f.embedded_name == name)
     };
     for file in files.iter().filter(|f| is_table(f)) {
-        let path = std::path::Path::new(file);
-        let dir = path
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(std::path::Path::new("."));
-        match TableSource::dir(dir).and_then(|source| registry.load(&source)) {
+        // The file alone, merged over the embedded tables: whatever else
+        // lies in its directory (army lists) is not checked as a table.
+        let name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let name = registry
+            .table_files()
+            .iter()
+            .find(|f| f.name == name || f.embedded_name == name)
+            .map_or(name, |f| f.name);
+        let source = TableSource::embedded().with_file(name, file);
+        match registry.load(&source) {
             Ok(_) => say!("{}: tables ok", file.display()),
             Err(e) => {
                 bad += 1;
