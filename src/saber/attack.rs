@@ -46,12 +46,20 @@ const SUPPORT_VS_CAVALRY: i64 = 2;
 /// The arms a unit may bring, as fact words.
 const ARMS: [&str; 3] = ["infantry", "cavalry", "artillery"];
 const DEFENDER_TACTIC: &str = "a defender's tactic";
+/// The defender lacks a safe line of retreat (standard 7.3 2, 7.6).
+const NO_SLR: &str = "no-slr";
+/// Who makes 7.3 2's check, as its rows and die name it.
+const NO_SLR_WHO: &str = "defender lacking an SLR";
+/// Why QuickPlay refuses `no-slr`.
+const NO_SLR_QUICKPLAY: &str = "not in QuickPlay: its combat procedure (7.1) makes no check before combat for a defender lacking a safe line of retreat; a retreat without one is settled as the unit retreats (7.6)";
+/// The row that opens 7.3 2's check.
+const NO_SLR_ROW: &str = "step 2: the defender lacks a safe line of retreat (7.3 2)";
 
 pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
     let usage: &'static str = match variant {
         Variant::Standard => {
-            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [night|twilight] [support=N] [fow-charge] [skirmish|press-forward|charge|disengage|cavalry-charge] vs CF… [mr=N|def-mr=N] [leader-cf=N] [disrupted] [cavalry] [last-stand|disengage|countercharge|square|form-square]"
+            "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [night|twilight] [support=N] [fow-charge] [skirmish|press-forward|charge|disengage|cavalry-charge] vs CF… [mr=N|def-mr=N] [leader-cf=N] [disrupted] [cavalry] [no-slr] [last-stand|disengage|countercharge|square|form-square]"
         }
         Variant::QuickPlay => {
             "attack CF… [mr=N] [leader-cf=N] [leader-mr=N] [disrupted] [cavalry] [support=N] [counterattack] [square] [cavalry-charge] vs CF… [mr=N|def-mr=N] [leader-cf=N] [disrupted] [cavalry] [square]"
@@ -62,6 +70,7 @@ pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
             "attack 5 4 vs 3 mr=4 rolled 6 2",
             "attack 6 (4) mr=3 def-mr=4 vs 2h",
             "attack 7 mr=4 cavalry-charge cavalry vs 4 mr=3 form-square rolled 2 3 5 4",
+            "attack 6 mr=4 vs 3 mr=4 no-slr rolled 5 3 2",
         ],
         Variant::QuickPlay => &[
             "attack 5 4 vs 3 mr=4 rolled 6 2",
@@ -72,7 +81,7 @@ pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
         Some(variant.system()),
         "attack",
         usage,
-        "Close combat: differential (or odds), CRT cell from the combat die, results resolved with the morale die. Dice: a charge's or square's check first, then the combat die, then the morale die.",
+        "Close combat: differential (or odds), CRT cell from the combat die, results resolved with the morale die. Dice: the check of a defender lacking a safe line of retreat first (standard 7.3 2, `no-slr`), then a charge's or square's check, then the combat die, then the morale die.",
         side_vocab(rules, variant, Side::Attacker),
         super::resolver(t, resolve),
     )
@@ -164,6 +173,13 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
                 ),
         };
     }
+    // Said where the rules have no such check, it is refused with why.
+    v = match (&rules.combat.no_slr, side) {
+        (Some(row), Side::Defender) => v.flag(NO_SLR, row.clone()),
+        (Some(_), Side::Attacker) => v.flag(NO_SLR, "the defender's word: say it after `vs`"),
+        (None, Side::Defender) => v.flag(NO_SLR, NO_SLR_QUICKPLAY),
+        (None, Side::Attacker) => v,
+    };
     v = match side {
         Side::Attacker => v.number("def-mr", 0, 10, "the primary defender's morale rating"),
         // The same fact as the defender's `mr`: typed, it stands for the MR
@@ -231,6 +247,9 @@ struct SideWords {
     units: Vec<Named>,
     /// The primary unit among them (the first combat unit named).
     primary: Option<usize>,
+    /// Where `no-slr` was said: the defender lacks a safe line of retreat
+    /// (standard 7.3 2).
+    no_slr: Option<Span>,
 }
 
 impl SideWords {
@@ -347,6 +366,7 @@ fn read_side<'a>(
         leaders,
         units,
         primary,
+        no_slr: view.span_of(NO_SLR),
     };
     Ok((side, view))
 }
@@ -684,6 +704,13 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             "`attack` needs `vs` and the defender's combat factors, like `attack 5 4 vs 3`",
         ));
     };
+    if let Some(span) = a.no_slr {
+        return Err(not_here(
+            span,
+            NO_SLR,
+            "is the defender's: a defender lacking a safe line of retreat checks its morale before the combat (7.3 2); say it after `vs`",
+        ));
+    }
     let (d, d_view) = read_side(
         variant,
         rules,
@@ -693,6 +720,11 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
         "defender",
         input,
     )?;
+    if let Some(span) = d.no_slr
+        && rules.combat.no_slr.is_none()
+    {
+        return Err(not_here(span, NO_SLR, &format!("is {NO_SLR_QUICKPLAY}")));
+    }
     check_sides(variant, input, &a, &a_view, &d, &d_view)?;
     check_attack_words(variant, &a, &a_view)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
@@ -709,6 +741,18 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             d.tactic_span,
             "countercharge",
             "is for a defending cavalry unit (9.4): add `cavalry` after `vs`",
+        ));
+    }
+    // 7.3: the check of step 2 comes before the choice of tactics (step
+    // 3), and a disrupted unit may not countercharge (9.4, 7.13 3): the
+    // choice hangs on the check, which one line cannot wait for.
+    if let Some(span) = d.no_slr
+        && d.tactic == Some(Tactic::Countercharge)
+    {
+        return Err(not_here(
+            span,
+            NO_SLR,
+            "comes before the choice of tactics (7.3 2–3), and a countercharge hangs on it: a disrupted unit may not countercharge (9.4, 7.13 3). Check first with `morale MR`; if it passes, attack with `countercharge` and without `no-slr`; if it fails, the defender is disrupted (and routs if it already was)",
         ));
     }
     let night = input.words.has("night");
@@ -801,8 +845,36 @@ struct Before {
     /// A charge passed its check: its results apply.
     pressed_home: bool,
     in_square: bool,
+    /// What the check of a defender lacking a safe line of retreat decided
+    /// (standard 7.3 2).
+    no_slr: NoSlr,
     /// What the checks did to the units, for the game (not under `odds`).
     game: Vec<(Side, Who, SaberEffect)>,
+}
+
+/// Standard 7.3 2: "Make a morale check for any defender lacking a safe
+/// line of retreat (7.6). If a unit fails, it is disrupted (11.1); if
+/// already disrupted, it routs (7.10; treat the rout as the result of
+/// combat)."
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum NoSlr {
+    /// No check: the defender has a safe line of retreat.
+    NotMade,
+    Passed,
+    Disrupted,
+    /// The rout is the result of combat: no CRT, no tactics.
+    Routed,
+}
+
+impl NoSlr {
+    fn id(self) -> &'static str {
+        match self {
+            NoSlr::NotMade => "not-made",
+            NoSlr::Passed => "passed",
+            NoSlr::Disrupted => "disrupted",
+            NoSlr::Routed => "routed",
+        }
+    }
 }
 
 /// The checks the tactics make before the combat (a charge's, the target
@@ -823,6 +895,7 @@ fn checks_before(
         attack_halvings: 0,
         pressed_home: false,
         in_square: d_tactic == Some(Tactic::Square),
+        no_slr: NoSlr::NotMade,
         game: Vec::new(),
     };
     let quiet = res.quiet;
@@ -833,6 +906,37 @@ fn checks_before(
                 .push((side, Who::Primary, SaberEffect::Disrupted));
         }
     };
+    if setup.defender.no_slr.is_some() && rules.combat.no_slr.is_some() {
+        if !res.quiet {
+            res.row(NO_SLR_ROW, "morale check");
+        }
+        let check = check_before(input, &rules.morale, res, dice, &sides[1], NO_SLR_WHO)?;
+        checks.push(check);
+        let passed = checks.last().is_some_and(|c| c.passed);
+        if passed {
+            before.no_slr = NoSlr::Passed;
+            res.note("the defender lacking a safe line of retreat passes its check: the combat goes on (7.3 2)");
+        } else if sides[1].disrupted {
+            // The rout is the result of combat: no tactics, no CRT.
+            before.no_slr = NoSlr::Routed;
+            return Ok((checks, before));
+        } else {
+            before.no_slr = NoSlr::Disrupted;
+            make_disrupted(rules, &mut sides[1]);
+            disrupt(&mut before, Side::Defender);
+            if before.in_square {
+                // 9.5: "Squares are removed if the unit ... is disrupted",
+                // and with the square goes its morale bonus.
+                before.in_square = false;
+                if let Some(adj) = rules.morale.adjustment.iter().find(|a| a.vs_cavalry)
+                    && let Some(m) = sides[1].morale.as_mut()
+                {
+                    m.remove(adj.row.as_str());
+                }
+                res.note("the square is removed, its unit being disrupted (9.5)");
+            }
+        }
+    }
     match (variant, a_tactic) {
         (Variant::Standard, Some(Tactic::Charge | Tactic::CavalryCharge)) => {
             res.row(tactic_row(rules, a_tactic), "declared");
@@ -943,6 +1047,11 @@ fn fight(
     let mut sides = setup.sides.clone();
     let (checks, before) =
         checks_before(tables, variant, input, setup, &mut res, dice, &mut sides)?;
+    if before.no_slr == NoSlr::Routed {
+        return Ok(routed_before_combat(
+            tables, variant, input, setup, &before, checks, sides, res,
+        ));
+    }
 
     // Countercharge against attackers that are not charging: the charging
     // cavalry is treated as the attacker (9.4).
@@ -970,6 +1079,13 @@ fn fight(
     ctx.swapped = swapped;
     ctx.checks = checks;
     let pre_checks = ctx.checks.len();
+    if before.no_slr == NoSlr::Disrupted {
+        ctx.effect(
+            Some(Side::Defender),
+            super::results::DISRUPTED_BEFORE_COMBAT,
+            "7.3 2 — no safe line of retreat, check failed: the defender is disrupted (11.1) before the combat, which goes on",
+        );
+    }
 
     let plan = transform(variant, setup, &before, swapped, cell, &mut res);
     // A check with no MR stops the result at what the dice decided so far.
@@ -1016,12 +1132,63 @@ fn fight(
     }
     if !res.quiet {
         fields(setup, &ctx, pre_checks, &crt.name, swapped, &mut res);
+        no_slr_field(&before, &mut res);
     }
     if crt.file.ends_with("(embedded)") {
         res.note(super::crt::EXAMPLE_NOTE);
     }
     ctx.finish(&mut res, tone(&ctx, swapped));
     Ok(res)
+}
+
+/// Standard 7.3 2: a disrupted defender lacking a safe line of retreat
+/// failed its check before the combat and routs, "the rout as the result
+/// of combat": no tactics, no combat die, no morale die.
+#[allow(clippy::too_many_arguments)]
+fn routed_before_combat(
+    tables: &Tables,
+    variant: Variant,
+    input: &Input,
+    setup: &Setup,
+    before: &Before,
+    checks: Vec<morale::Check>,
+    sides: [SideInfo; 2],
+    mut res: Resolution,
+) -> Resolution {
+    let rules = variant.rules(tables);
+    // No morale die is thrown: nothing after the rout reads one.
+    let unthrown = crate::dice::Rolled {
+        sides: rules.morale.die,
+        face: 0,
+        entered: false,
+    };
+    let mut ctx = Ctx::new(rules, input, sides, unthrown, &res);
+    ctx.morale_die = None;
+    ctx.night = setup.night && rules.combat.night.is_some();
+    ctx.checks = checks;
+    let pre_checks = ctx.checks.len();
+    ctx.rout(
+        Side::Defender,
+        "7.3 2 — no safe line of retreat, already disrupted, check failed: the defender routs before the combat, the rout being the result of combat (no tactics, no CRT roll)",
+    );
+    if !res.quiet {
+        res.row(
+            "combat die",
+            "not thrown: the rout is the result of combat (7.3 2)",
+        );
+        game_effects(setup, before, &ctx, false, &mut res);
+        fields(setup, &ctx, pre_checks, &tables.crt.name, false, &mut res);
+        no_slr_field(before, &mut res);
+    }
+    ctx.finish(&mut res, tone(&ctx, false));
+    res
+}
+
+/// JSON `no_slr`: what standard 7.3 2's check decided, when it was made.
+fn no_slr_field(before: &Before, res: &mut Resolution) {
+    if before.no_slr != NoSlr::NotMade {
+        res.field("no_slr", before.no_slr.id());
+    }
 }
 
 /// The result as the tactics transformed it, then the rules that look at

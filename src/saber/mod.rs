@@ -283,6 +283,10 @@ pub struct CombatTable {
     /// Night: where the attacker may advance when the defender routs
     /// (standard 14.2 4: "into the vacated hex only").
     pub night_advance: Option<String>,
+    /// The check before combat of a defender lacking a safe line of
+    /// retreat (standard 7.3 2; QuickPlay's procedure, 7.1, has none).
+    #[serde(default)]
+    pub no_slr: Option<String>,
 }
 
 /// What each result letter means in this variant.

@@ -40,6 +40,13 @@ impl MoraleInput {
         Rc::make_mut(&mut self.adjustments).push((label.into(), value, to));
     }
 
+    /// Drop the adjustments of that label (a square removed, 9.5).
+    pub fn remove(&mut self, label: &str) {
+        if self.adjustments.iter().any(|a| &*a.0 == label) {
+            Rc::make_mut(&mut self.adjustments).retain(|a| &*a.0 != label);
+        }
+    }
+
     pub fn rating(&self) -> i64 {
         self.mr
             + self

@@ -166,7 +166,16 @@ const AMMO: &str = "ammo";
 /// The ids of the effects a replaced result keeps: the extras, told apart
 /// by id, so the defender's fortune of war from an attacker's rout
 /// (`defender-fow` too) is kept with them.
-const KEPT_IDS: [&str; 3] = [DEFENDER_FOW, LEADER_CASUALTY, AMMO];
+const KEPT_IDS: [&str; 4] = [
+    DEFENDER_FOW,
+    LEADER_CASUALTY,
+    AMMO,
+    "defender-disrupted-before-combat",
+];
+
+/// The kind of effect of standard 7.3 2's failed check: made before the
+/// combat, so no result of it replaces it.
+pub const DISRUPTED_BEFORE_COMBAT: &str = "disrupted-before-combat";
 
 /// The kind of effect the winner's advance is: not part of the outcome's id.
 const MAY_ADVANCE: &str = "may-advance";
