@@ -3,6 +3,9 @@
 //! (11.1); if already disrupted, it routs (7.10; treat the rout as the
 //! result of combat)." Said with `no-slr` after `vs`.
 
+#[path = "common/agreement.rs"]
+mod agreement;
+
 mod common;
 
 use drumhead::odds::Odds;
@@ -44,62 +47,9 @@ fn p_starting(o: &Odds, prefix: &str) -> f64 {
 const DISRUPTED: &str = "7.3 2 — no safe line of retreat, check failed";
 const ROUTED: &str = "7.3 2 — no safe line of retreat, already disrupted, check failed";
 
-/// Observed frequencies of `n` seeded rolls, by outcome group.
-fn simulate(line: &str, n: usize) -> Vec<(String, usize)> {
-    let mut s = session(20_261_125);
-    let mut counts: Vec<(String, usize)> = Vec::new();
-    for _ in 0..n {
-        let Ok(Some(Output::Resolution(res))) = s.run_line(line) else {
-            panic!("{line} did not resolve");
-        };
-        let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
-        match counts.iter_mut().find(|(t, _)| t == group) {
-            Some((_, c)) => *c += 1,
-            None => counts.push((group.to_string(), 1)),
-        }
-    }
-    counts
-}
-
-/// Chi-square goodness of fit of 100,000 rolls against the exact odds,
-/// cells expected under 5 pooled, at the 99.9th percentile.
+/// `odds` against 100,000 rolls seeded from 20_261_125.
 fn assert_agrees(line: &str) {
-    const N: usize = 100_000;
-    let o = odds(line);
-    let observed = simulate(line, N);
-    for (text, _) in &observed {
-        assert!(
-            o.outcomes.iter().any(|x| &x.text == text),
-            "{line}: rolled {text}, which odds says cannot happen"
-        );
-    }
-    let (mut chi2, mut cells) = (0.0, 0);
-    let (mut pooled_e, mut pooled_o) = (0.0, 0.0);
-    for outcome in &o.outcomes {
-        let e = outcome.prob.p * N as f64;
-        let obs = observed
-            .iter()
-            .find(|(t, _)| *t == outcome.text)
-            .map_or(0, |(_, c)| *c) as f64;
-        if e < 5.0 {
-            pooled_e += e;
-            pooled_o += obs;
-        } else {
-            chi2 += (obs - e).powi(2) / e;
-            cells += 1;
-        }
-    }
-    if pooled_e > 0.0 {
-        chi2 += (pooled_o - pooled_e).powi(2) / pooled_e.max(1.0);
-        cells += 1;
-    }
-    let k = (cells as f64 - 1.0).max(1.0);
-    let z = 3.09;
-    let limit = k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3);
-    assert!(
-        chi2 < limit,
-        "{line}: chi-square {chi2:.1} over {limit:.1} with {k} degrees of freedom"
-    );
+    agreement::assert_agrees(&odds(line), &mut session(20_261_125), line);
 }
 
 #[test]
