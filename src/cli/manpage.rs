@@ -146,6 +146,12 @@ pub fn drumhead_1() -> String {
     );
     tagged(
         &mut roff,
+        "drumhead config",
+        "Say which configuration file is read (see CONFIGURATION) and what it sets, its paths \
+         resolved; with none there, the keys it may hold.",
+    );
+    tagged(
+        &mut roff,
         "drumhead completions bash|zsh|fish|powershell",
         "Print a shell completion script to standard output, for example \
          source <(drumhead completions bash): it completes the options and tasks. \
@@ -153,6 +159,23 @@ pub fn drumhead_1() -> String {
          rule systems, and the unit ids of the armies given with --army or --game), \
          source <(COMPLETE=bash drumhead) instead (zsh and fish: COMPLETE=zsh, COMPLETE=fish).",
     );
+
+    roff.control("SH", ["CONFIGURATION"]);
+    para(
+        &mut roff,
+        "drumhead reads defaults from $XDG_CONFIG_HOME/drumhead/config.toml, else \
+         ~/.config/drumhead/config.toml, when that file exists; --config FILE (or \
+         DRUMHEAD_CONFIG=FILE) names another, which must exist, and --no-config (or \
+         DRUMHEAD_CONFIG set and empty) reads none. An option on the command line always wins \
+         over the file. Paths in the file are relative to the file's folder (~/ is the home \
+         folder). Any other key, or a rule system drumhead does not know, is an error naming \
+         the file, line and column. Its keys:",
+    );
+    for (key, meaning) in super::config::KEYS {
+        tagged(&mut roff, key, meaning);
+    }
+    para(&mut roff, "For example:");
+    example_block(&mut roff, super::config::EXAMPLE.lines());
 
     roff.control("SH", ["COMMANDS"]);
     para(
@@ -183,6 +206,16 @@ pub fn drumhead_1() -> String {
         &mut roff,
         "NO_COLOR",
         "When set and not empty, --color auto does not colour.",
+    );
+    tagged(
+        &mut roff,
+        "DRUMHEAD_CONFIG",
+        "The configuration file to read instead of the usual one; set and empty, none is read.",
+    );
+    tagged(
+        &mut roff,
+        "XDG_CONFIG_HOME",
+        "The folder of drumhead/config.toml (see CONFIGURATION), else $HOME/.config.",
     );
     tagged(
         &mut roff,

@@ -39,7 +39,8 @@ macro_rules! say {
     }};
 }
 
-// After the macros, which it uses.
+// After the macros, which they use.
+pub mod config;
 mod export;
 mod new_army;
 
@@ -53,7 +54,7 @@ applies every modifier the rules name, looks up the table and shows the whole mo
 With a COMMAND it resolves that one line. Without one it reads commands from standard input, \
 one a line, or opens a REPL when standard input is a terminal.",
     after_help = "Examples:\n  drumhead 'resilience +determined'\n  drumhead --json 'resilience shooting +determined +hit rolled 4 3'\n  drumhead --seed 7 < script.txt\n  drumhead check armies/*.toml",
-    args_conflicts_with_subcommands = true,
+    args_conflicts_with_subcommands = false,
     disable_help_subcommand = true
 )]
 pub struct Args {
@@ -111,9 +112,9 @@ pub struct Args {
     pub crt: Option<PathBuf>,
 
     /// When to colour the output (each stream on its own: auto colours a
-    /// terminal, unless NO_COLOR is set or TERM is dumb).
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+    /// terminal, unless NO_COLOR is set or TERM is dumb) [default: auto].
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub color: Option<ColorChoice>,
 
     /// Fit tables and prose into this many columns (a terminal's own width
     /// is used without it; a pipe gets the tables whole).
@@ -124,10 +125,43 @@ pub struct Args {
     #[arg(long)]
     pub ascii: bool,
 
+    /// Read this configuration file instead of the usual one
+    /// ($XDG_CONFIG_HOME/drumhead/config.toml, else ~/.config/drumhead/config.toml).
+    #[arg(long, value_name = "FILE", global = true, conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+
+    /// Read no configuration file: only the options given here count.
+    #[arg(long, global = true)]
+    pub no_config: bool,
+
     /// One line a resolution, as a dice bot writes it:
     /// `resilience gren-1: 4+3 +1 … = 9 → carry on`.
     #[arg(long)]
     pub brief: bool,
+}
+
+impl Args {
+    /// The options given that only resolving lines reads: a task given
+    /// them would ignore them without a word.
+    fn for_lines_only(&self) -> Vec<&'static str> {
+        let given = [
+            ("--json", self.json),
+            ("--seed", self.seed.is_some()),
+            ("--dice", !self.dice.is_empty()),
+            ("--rules", self.rules.is_some()),
+            ("--army", !self.army.is_empty()),
+            ("--game", self.game.is_some()),
+            ("--line-buffered", self.line_buffered),
+            ("--width", self.width.is_some()),
+            ("--ascii", self.ascii),
+            ("--brief", self.brief),
+        ];
+        given
+            .into_iter()
+            .filter(|(_, given)| *given)
+            .map(|(flag, _)| flag)
+            .collect()
+    }
 }
 
 /// A task of the program rather than a rules command.
@@ -178,12 +212,31 @@ pub enum Task {
         #[arg(value_name = "DIR")]
         dir: PathBuf,
     },
+    /// Say which configuration file is read and what it sets: defaults for
+    /// --rules, --army, --tables, --crt and --color.
+    Config,
     /// Print a shell completion script (options and tasks). For the words
     /// of commands too, as you type: `source <(COMPLETE=bash drumhead)`.
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+impl Task {
+    /// The task's name as typed.
+    fn name(&self) -> &'static str {
+        match self {
+            Task::Check { .. } => "check",
+            Task::Replay { .. } => "replay",
+            Task::Repair { .. } => "repair",
+            Task::NewArmy { .. } => "new-army",
+            Task::Tables { .. } => "tables",
+            Task::Man { .. } => "man",
+            Task::Config => "config",
+            Task::Completions { .. } => "completions",
+        }
+    }
 }
 
 /// What `drumhead tables` does.
@@ -225,7 +278,8 @@ pub fn table_source(
     })
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ColorChoice {
     Auto,
     Always,
@@ -335,8 +389,25 @@ fn colour_error(text: &str) -> String {
 pub fn main() -> ExitCode {
     // `COMPLETE=bash drumhead …`: the shell asking for completions.
     clap_complete::CompleteEnv::with_factory(<Args as clap::CommandFactory>::command).complete();
-    let args = Args::parse();
+    let mut args = Args::parse();
     let registry = crate::systems::all();
+    if let Some(task) = &args.task {
+        let ignored = args.for_lines_only();
+        if !ignored.is_empty() {
+            warn!(
+                "error: {} {} to resolving lines, not to `drumhead {}`: leave {} out",
+                ignored.join(", "),
+                if ignored.len() == 1 {
+                    "applies"
+                } else {
+                    "apply"
+                },
+                task.name(),
+                if ignored.len() == 1 { "it" } else { "them" },
+            );
+            return ExitCode::from(2);
+        }
+    }
     // Needs no tables: a broken --tables must not keep a user from a template.
     if let Some(Task::NewArmy {
         book,
@@ -353,6 +424,17 @@ pub fn main() -> ExitCode {
     {
         return export::run(&registry, dir, *force);
     }
+    if let Some(Task::Config) = &args.task {
+        return config::show(&args, &registry);
+    }
+    match config::load(&args, &registry) {
+        Ok(Some((file, config))) => config.apply(&file, &mut args),
+        Ok(None) => {}
+        Err(e) => {
+            warn!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let tables = table_source(args.tables.as_deref(), args.crt.as_deref())
         .and_then(|source| registry.load(&source));
     let tables = match tables {
@@ -368,7 +450,7 @@ pub fn main() -> ExitCode {
         Some(Task::Repair { game, apply }) => return repair(game, *apply, &tables, args.wait),
         Some(Task::Man { dir }) => return man(dir, &tables),
         Some(Task::Completions { shell }) => return completions(*shell),
-        Some(Task::NewArmy { .. } | Task::Tables { .. }) | None => {}
+        Some(Task::NewArmy { .. } | Task::Tables { .. } | Task::Config) | None => {}
     }
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let rules = args.rules.as_deref().and_then(|id| registry.book(id));
@@ -423,7 +505,7 @@ pub fn main() -> ExitCode {
     let printer = Printer {
         json: args.json,
         style: render::Style {
-            color: wants_color(args.color, stdout_is_terminal),
+            color: wants_color(args.color.unwrap_or(ColorChoice::Auto), stdout_is_terminal),
             width: args.width.or_else(|| {
                 stdout_is_terminal
                     .then(|| terminal_size::terminal_size().map(|(w, _)| w.0))
@@ -432,7 +514,10 @@ pub fn main() -> ExitCode {
             ascii: args.ascii,
             brief: args.brief,
         },
-        err_color: wants_color(args.color, io::stderr().is_terminal()),
+        err_color: wants_color(
+            args.color.unwrap_or(ColorChoice::Auto),
+            io::stderr().is_terminal(),
+        ),
     };
 
     // Lines depend on each other only through a game or `--dice`.

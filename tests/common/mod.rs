@@ -8,6 +8,7 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_drumhead");
 /// Run drumhead with `args`, feeding `input` on standard input from a
 /// thread (so a large input cannot deadlock against a full stdout pipe).
 /// Returns the exit code, stdout and stderr.
+#[allow(dead_code)]
 pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S], input: &str) -> (Option<i32>, String, String) {
     let mut child = Command::new(BIN)
         .args(args)
