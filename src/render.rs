@@ -97,6 +97,27 @@ pub fn ascii(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Wrap an error's message at the width, under its first word; the source
+/// line and its caret below (indented) are left whole, or the caret would
+/// no longer point at the word.
+pub fn wrap_error(text: &str, width: Option<u16>) -> Cow<'_, str> {
+    let Some(width) = width.map(usize::from) else {
+        return Cow::Borrowed(text);
+    };
+    let mut out = Vec::new();
+    for line in text.split('\n') {
+        if line.starts_with(char::is_whitespace)
+            || unicode_width::UnicodeWidthStr::width(line) <= width
+        {
+            out.push(Cow::Borrowed(line));
+            continue;
+        }
+        let options = textwrap::Options::new(width).subsequent_indent("  ");
+        out.push(Cow::Owned(textwrap::fill(line, options)));
+    }
+    Cow::Owned(out.join("\n"))
+}
+
 /// Wrap the lines that are prose (not a table's) at the width, keeping
 /// their indent; a `word   meaning` line wraps under its meaning.
 fn wrap_prose(text: &str, width: usize) -> String {

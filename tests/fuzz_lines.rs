@@ -349,6 +349,7 @@ fn run(session: &mut Session, line: &str, out: &mut Vec<u8>) {
                         brief,
                     },
                     err_color: fancy,
+                    err_width: fancy.then_some(40),
                 };
                 let source = drumhead::render::Source {
                     line: 1,

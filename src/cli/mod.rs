@@ -294,6 +294,9 @@ pub struct Printer {
     pub json: bool,
     pub style: render::Style,
     pub err_color: bool,
+    /// Standard error's own width: it may be a terminal when standard
+    /// output is a pipe, and the other way round.
+    pub err_width: Option<u16>,
 }
 
 impl Printer {
@@ -355,6 +358,7 @@ impl Printer {
         } else {
             let shown = show_line_no.then_some(line_no);
             let rendered = e.render(line, shown);
+            let rendered = render::wrap_error(&rendered, self.err_width);
             if self.err_color {
                 writeln!(err, "{}", colour_error(&rendered))
             } else {
@@ -518,6 +522,12 @@ pub fn main() -> ExitCode {
             args.color.unwrap_or(ColorChoice::Auto),
             io::stderr().is_terminal(),
         ),
+        err_width: args.width.or_else(|| {
+            io::stderr()
+                .is_terminal()
+                .then(|| terminal_size::terminal_size_of(io::stderr()).map(|(w, _)| w.0))
+                .flatten()
+        }),
     };
 
     // Lines depend on each other only through a game or `--dice`.
