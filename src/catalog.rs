@@ -525,7 +525,8 @@ pub const SESSION_DOCS: &[(&str, &str, &str)] = &[
         "set",
         "set SETTING VALUE",
         "A setting: `set rules SYSTEM` makes another rule system the active one (the ids \
-         --rules takes); Drums and Muskets: `set bases N`, the bases \
+         --rules takes); at the prompt, `set brief [on|off]` and `set ascii [on|off]` change \
+         how the answers look (--brief, --ascii); Drums and Muskets: `set bases N`, the bases \
          a shooting or melee side is given when neither bases=N nor a unit says.",
     ),
     (

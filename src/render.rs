@@ -97,6 +97,19 @@ pub fn ascii(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The settings of the prompt's own display, as `set NAME [on|off]` (the
+/// REPL's, which holds the style): each with what it does.
+pub const DISPLAY_SETTINGS: &[(&str, &str)] = &[
+    (
+        "brief",
+        "one line a resolution, as a dice bot writes it (--brief)",
+    ),
+    (
+        "ascii",
+        "plain ASCII: no box drawing, arrows or accented letters (--ascii)",
+    ),
+];
+
 /// Wrap an error's message at the width, under its first word; the source
 /// line and its caret below (indented) are left whole, or the caret would
 /// no longer point at the word.

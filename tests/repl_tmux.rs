@@ -14,6 +14,10 @@ use std::time::{Duration, Instant};
 const BIN: &str = env!("CARGO_BIN_EXE_drumhead");
 
 /// Long enough for a loaded machine; a passing run waits far less.
+/// What `--brief` prints for `move individual rolled 3 4 5` under Musket
+/// Mayhem ("If moving as an individual: 3d6\"").
+const BRIEF_MOVE: &str = "move individual: [3 4 5] → move up to 12\"";
+
 const DEADLINE: Duration = Duration::from_secs(30);
 
 fn has_tmux() -> bool {
@@ -255,6 +259,29 @@ fn repl_hints_lists_stops_keeps_history_and_switches_rules() {
         "{out}"
     );
     assert!(out.contains("⇒ move up to 12\""), "{out}");
+
+    // `set brief` (issue 16: "`--brief`, and `set brief` in the REPL"): the
+    // answers after it take one line each, until `set brief off`.
+    pane.fresh("mayhem>");
+    pane.type_text("set brief");
+    pane.keys(&["Enter"]);
+    pane.wait_for("brief on", |s| {
+        s.contains("brief: on") && last_line(s) == "mayhem>"
+    });
+    pane.fresh("mayhem>");
+    pane.type_text("move individual rolled 3 4 5");
+    pane.keys(&["Enter"]);
+    let out = pane.wait_for("a brief move", |s| {
+        s.contains("→") && last_line(s) == "mayhem>"
+    });
+    assert!(out.contains(BRIEF_MOVE), "{out}");
+    assert!(!out.contains('┌'), "a table in brief mode: {out}");
+    pane.fresh("mayhem>");
+    pane.type_text("set brief off");
+    pane.keys(&["Enter"]);
+    pane.wait_for("brief off", |s| {
+        s.contains("brief: off") && last_line(s) == "mayhem>"
+    });
 
     // The terminal is killed: every line entered is already in the file.
     pane.fresh("mayhem>");

@@ -261,6 +261,11 @@ impl Words {
                 if let Some((_, list)) = self.settings.iter().find(|(b, _)| *b == system) {
                     options.extend(list.iter().cloned());
                 }
+                options.extend(
+                    crate::session::DISPLAY_SETTINGS
+                        .iter()
+                        .map(|(name, meaning)| Choice::new(*name, *meaning)),
+                );
             }
             Some("set") if tokens.len() == 2 && tokens[1] == "rules" => {
                 options.extend(
@@ -541,7 +546,7 @@ mod tests {
     fn session_words_rule_systems_and_files() {
         let w = words();
         let (_, found) = w.candidates("set ", 4);
-        assert_eq!(names(&found), vec!["bases", "rules"]);
+        assert_eq!(names(&found), vec!["ascii", "bases", "brief", "rules"]);
         let (_, found) = w.candidates("set rules m", 11);
         assert_eq!(names(&found), vec!["mayhem"]);
         assert_eq!(found[0].meaning, "Musket Mayhem");

@@ -31,6 +31,8 @@ fn history_path() -> Option<PathBuf> {
 /// Returns how many commands were rejected (a command stopped with
 /// Ctrl-C is not one of them).
 pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
+    // `set brief` and `set ascii` change how the answers after them look.
+    let mut printer = *printer;
     let config = Config::builder()
         .completion_type(CompletionType::List)
         .completion_show_all_if_ambiguous(true)
@@ -100,7 +102,10 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
             }
         }
         explore::clear_interrupt();
-        let result = run_line(session, &line);
+        let result = match display_setting(session, &line, &mut printer.style) {
+            Some(result) => result,
+            None => run_line(session, &line),
+        };
         let stdout = io::stdout();
         let mut out = stdout.lock();
         match result {
@@ -134,6 +139,65 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
         }
     }
     Ok(rejected)
+}
+
+/// `set brief [on|off]`, `set ascii [on|off]`: the REPL's display, which
+/// the session does not hold. `None` for any other line.
+fn display_setting(
+    session: &Session,
+    line: &str,
+    style: &mut crate::render::Style,
+) -> Option<Result<Option<Output>, CommandError>> {
+    let command = match session.parse(line) {
+        Ok(Some(command)) if command.verb == "set" && command.mode == Mode::Resolve => command,
+        _ => return None,
+    };
+    let name = command.words.first()?;
+    let wanted = crate::parse::normalise(&name.text);
+    let (setting, meaning) = crate::session::DISPLAY_SETTINGS
+        .iter()
+        .find(|(n, _)| *n == wanted)?;
+    let flag = match *setting {
+        "brief" => &mut style.brief,
+        _ => &mut style.ascii,
+    };
+    let value = match command.words.get(1) {
+        None => true,
+        Some(word) => match crate::parse::normalise(&word.text).as_str() {
+            "on" => true,
+            "off" => false,
+            _ => {
+                return Some(Err(BindError::BadValue {
+                    span: word.span,
+                    text: word.text.clone(),
+                    expected: format!("`on` or `off`: `set {setting} on`, `set {setting} off`"),
+                }
+                .into()));
+            }
+        },
+    };
+    if let Some(extra) = command
+        .words
+        .get(2)
+        .map(|w| (w.span, w.text.clone()))
+        .or_else(|| command.rolled_span.map(|s| (s, "rolled".to_string())))
+    {
+        return Some(Err(BindError::NotHere {
+            span: extra.0,
+            text: extra.1,
+            why: format!("is one word too many: `set {setting} on|off`"),
+        }
+        .into()));
+    }
+    *flag = value;
+    let text = if value {
+        format!("{setting}: on: {meaning}")
+    } else {
+        format!("{setting}: off")
+    };
+    Some(Ok(Some(Output::Report(Box::new(
+        crate::report::Report::Setting { text },
+    )))))
 }
 
 /// One line: the REPL's own `load`, or the session's.

@@ -30,6 +30,19 @@ pub enum Output {
     Report(Box<Report>),
 }
 
+/// The settings of the prompt's own display, as `set NAME [on|off]` (the
+/// REPL's, which holds the style): each with what it does.
+pub const DISPLAY_SETTINGS: &[(&str, &str)] = &[
+    (
+        "brief",
+        "one line a resolution, as a dice bot writes it (--brief)",
+    ),
+    (
+        "ascii",
+        "plain ASCII: no box drawing, arrows or accented letters (--ascii)",
+    ),
+];
+
 pub struct Session {
     pub tables: Tables,
     pub catalog: Catalog,
@@ -493,6 +506,17 @@ impl Session {
                 span: extra.span,
                 text: extra.text.clone(),
                 why: format!("is one word too many: {usage}"),
+            }
+            .into());
+        }
+        let wanted = crate::parse::normalise(&what.text);
+        if let Some((name, _)) = DISPLAY_SETTINGS.iter().find(|(n, _)| *n == wanted) {
+            return Err(BindError::NotHere {
+                span: what.span,
+                text: what.text.clone(),
+                why: format!(
+                    "is a setting of the prompt's display: give `--{name}` on the command line instead"
+                ),
             }
             .into());
         }
