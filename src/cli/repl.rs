@@ -100,7 +100,10 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
             }
         }
         explore::clear_interrupt();
-        let result = run_line(session, &line);
+        let result = match printer.refuses(session, &line) {
+            Some(e) => Err(e),
+            None => run_line(session, &line),
+        };
         let stdout = io::stdout();
         let mut out = stdout.lock();
         match result {
