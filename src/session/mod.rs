@@ -233,12 +233,17 @@ impl Session {
         if command.mode == Mode::Resolve
             && let Some(word) = crate::sweep::first_swept(&command)
         {
+            // `simulate N LINE` rolls one line: the sweep is for `odds LINE`.
+            let from = match command.verb.as_str() {
+                "simulate" => command.words.first().map_or(0, |w| w.span.end),
+                _ => 0,
+            };
             return Err(BindError::NotHere {
                 span: word.span,
                 text: word.text.clone(),
                 why: format!(
                     "is a sweep (a range or a list of values), which only `odds` answers: write `odds {}`",
-                    line.trim()
+                    line[from..].trim()
                 ),
             }
             .into());
