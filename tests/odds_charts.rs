@@ -171,7 +171,9 @@ fn a_sweep_of_one_word_is_lines_of_two_of_a_heat_map() {
     assert_eq!(cells, 2 * 7);
     let shown = texts(&doc);
     // Expected hits: bases × 1/2 at 2BW, bases × 1/6 at 6BW.
-    for t in ["4.00", "1.00", "1.33", "0.33", "2BW", "6BW", "distance", "bases"] {
+    for t in [
+        "4.00", "1.00", "1.33", "0.33", "2BW", "6BW", "distance", "bases",
+    ] {
         assert!(shown.iter().any(|s| s == t), "no {t}");
     }
 }
