@@ -514,7 +514,10 @@ pub const SESSION_DOCS: &[(&str, &str, &str)] = &[
         "odds COMMAND [compare WORD…]",
         "The exact probability of every outcome of COMMAND, with expected values; \
          compare shows the distribution without and with the words. One throw may \
-         come up at most 501 ways (100d6, a 500-die pool); past that, use simulate.",
+         come up at most 501 ways (100d6, a 500-die pool); past that, use simulate. \
+         A sweep: one or two words as a range or a list (bases=2..8, 2BW,6BW) answer \
+         with a row for each combination, like `odds shoot musket 2BW,6BW formed bases=2..8`. \
+         --format csv writes the answer as a table, --svg FILE draws it.",
     ),
     (
         "simulate",

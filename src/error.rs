@@ -181,6 +181,12 @@ pub enum CommandError {
     /// A problem with a command-line option rather than with the line.
     #[error("{0}")]
     Option(String),
+    /// One combination of a sweep could not be answered.
+    #[error("with {with}: {inner}")]
+    Sweep {
+        with: String,
+        inner: Box<CommandError>,
+    },
 }
 
 impl CommandError {
@@ -190,6 +196,7 @@ impl CommandError {
             CommandError::Bind(e) => Some(e.span()),
             CommandError::Dice(e) => Some(e.span()),
             CommandError::Option(_) => None,
+            CommandError::Sweep { inner, .. } => inner.span(),
         }
     }
 

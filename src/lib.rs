@@ -10,8 +10,10 @@
 pub mod army;
 pub mod bind;
 pub mod catalog;
+pub mod chart;
 pub mod cli;
 pub mod command;
+pub mod delimited;
 pub mod dice;
 pub mod drums;
 pub mod error;
@@ -29,6 +31,7 @@ pub mod resolution;
 pub mod roll;
 pub mod saber;
 pub mod session;
+pub mod sweep;
 pub mod system;
 pub mod systems;
 pub mod tables;

@@ -27,6 +27,13 @@ pub const MAX_OUTCOMES: u64 = 501;
 /// Paths through a procedure's dice that `odds` walks before it refuses.
 pub const MAX_PATHS: usize = 2_000_000;
 
+/// Words one `odds` line may sweep: a table of one, a heat map of two.
+pub const MAX_SWEPT_WORDS: usize = 2;
+
+/// Combinations one sweep answers, each a whole `odds`: a 20 × 20 heat
+/// map, and no page of thousands of rows.
+pub const MAX_SWEEP_LINES: usize = 400;
+
 /// Rolls in one `simulate`.
 pub const MAX_SIMULATE: u64 = 10_000_000;
 
@@ -77,6 +84,16 @@ pub const ALL: &[(&str, u64, &str)] = &[
         "odds paths",
         MAX_PATHS as u64,
         "paths through a procedure's dice that `odds` walks",
+    ),
+    (
+        "swept words",
+        MAX_SWEPT_WORDS as u64,
+        "words one `odds` line may sweep",
+    ),
+    (
+        "sweep",
+        MAX_SWEEP_LINES as u64,
+        "combinations one sweep answers",
     ),
     ("simulate", MAX_SIMULATE, "rolls in one `simulate`"),
     ("army list", MAX_LIST_BYTES as u64, "bytes in one army list"),

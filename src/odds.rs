@@ -13,6 +13,9 @@ pub struct OutcomeOdds {
     pub outcome: String,
     pub text: String,
     pub prob: Prob,
+    /// Each measure the outcome reported: its first value, and whether
+    /// every path to the outcome reported that same value.
+    pub values: Vec<(&'static str, f64, bool)>,
 }
 
 #[derive(Debug, Clone)]
@@ -82,19 +85,29 @@ pub fn enumerate(
         let weight = source.path_weight();
         paths += 1;
         let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
-        match index.get(group) {
-            Some(&i) => outcomes[i].prob = outcomes[i].prob.plus(weight),
+        let at = match index.get(group) {
+            Some(&i) => {
+                outcomes[i].prob = outcomes[i].prob.plus(weight);
+                i
+            }
             None => {
                 index.insert(group.to_string(), outcomes.len());
                 outcomes.push(OutcomeOdds {
                     outcome: res.outcome.to_string(),
                     text: group.to_string(),
                     prob: weight,
+                    values: Vec::new(),
                 });
+                outcomes.len() - 1
             }
-        }
+        };
+        let values = &mut outcomes[at].values;
         for &(name, value) in &res.measures {
             expectations.record(name, value, weight.p);
+            match values.iter_mut().find(|v| v.0 == name) {
+                Some(v) => v.2 &= v.1 == value,
+                None => values.push((name, value, true)),
+            }
         }
         if first.is_none() {
             first = Some(res);
@@ -111,6 +124,56 @@ pub fn enumerate(
         expected: expectations.means(),
         paths,
     })
+}
+
+/// A distribution whose outcomes are the values of one number (hits, a
+/// pool's successes, a total): the measure, and its value for each outcome
+/// in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Count {
+    pub measure: &'static str,
+    pub values: Vec<f64>,
+}
+
+impl Odds {
+    /// The count the outcomes stand for, if they stand for one: a measure
+    /// every outcome reports, with one value on every path to it, and a
+    /// different value for each outcome. The first such measure.
+    pub fn count(&self) -> Option<Count> {
+        let first = self.outcomes.first()?;
+        first.values.iter().find_map(|&(measure, _, _)| {
+            let mut values = Vec::with_capacity(self.outcomes.len());
+            for o in &self.outcomes {
+                let &(_, value, same) = o.values.iter().find(|v| v.0 == measure)?;
+                if !same || values.contains(&value) {
+                    return None;
+                }
+                values.push(value);
+            }
+            Some(Count { measure, values })
+        })
+    }
+
+    /// P(X ≥ the value of each outcome), exact while the fractions fit.
+    pub fn at_least(&self, count: &Count) -> Vec<Prob> {
+        count
+            .values
+            .iter()
+            .map(|&v| {
+                let mut sum: Option<Prob> = None;
+                for (o, &w) in self.outcomes.iter().zip(&count.values) {
+                    if w >= v {
+                        sum = Some(match sum {
+                            Some(s) => s.plus(o.prob),
+                            None => o.prob,
+                        });
+                    }
+                }
+                // The outcome itself is always counted.
+                sum.unwrap_or(Prob::ONE)
+            })
+            .collect()
+    }
 }
 
 /// Outcomes are told apart by their text; two texts under one outcome id

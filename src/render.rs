@@ -550,6 +550,100 @@ pub fn simulation_json(s: &crate::session::explore::Simulation, source: Source) 
     )
 }
 
+/// A sweep as a table: a row per combination, a column per swept word,
+/// then each outcome's probability, then each expected value.
+pub fn sweep_text(sweep: &crate::sweep::Sweep, style: &Style) -> String {
+    let Some(first) = sweep.rows.first() else {
+        return style.finish("odds: the sweep has no combinations".into());
+    };
+    let words: Vec<&str> = sweep.swept.iter().map(|s| s.text.as_str()).collect();
+    let mut out = format!(
+        "odds: {} · sweeping {} · {}\n",
+        first.odds.verb,
+        words.join(" × "),
+        first.odds.rules.title()
+    );
+    let outcomes = sweep.outcomes();
+    let expected = sweep.expected();
+    let mut table = style.table(true);
+    let mut header: Vec<Cell> = sweep
+        .swept
+        .iter()
+        .map(|s| Cell::new(style.cell(&s.name)))
+        .collect();
+    header.extend(outcomes.iter().map(|(_, t)| Cell::new(style.cell(t))));
+    header.extend(
+        expected
+            .iter()
+            .map(|n| Cell::new(style.cell(&n.replace('_', " ")))),
+    );
+    table.set_header(header);
+    for row in &sweep.rows {
+        let mut cells: Vec<Cell> = sweep
+            .shown(row)
+            .into_iter()
+            .map(|v| Cell::new(style.cell(v)))
+            .collect();
+        cells.extend(outcomes.iter().map(|(_, t)| {
+            Cell::new(percent(crate::sweep::p_of(&row.odds, t))).set_alignment(CellAlignment::Right)
+        }));
+        cells.extend(expected.iter().map(|n| {
+            let v = crate::sweep::expected_of(&row.odds, n)
+                .map_or_else(|| "—".to_string(), |v| format!("{v:.3}"));
+            Cell::new(style.cell(&v)).set_alignment(CellAlignment::Right)
+        }));
+        table.add_row(cells);
+    }
+    out.push_str(&trimmed(&table));
+    style.finish(out)
+}
+
+/// A sweep as one JSON object: the swept words and their values, then a
+/// row per combination with its whole distribution.
+pub fn sweep_json(sweep: &crate::sweep::Sweep, source: Source) -> Value {
+    let first = sweep.rows.first();
+    let swept: Vec<Value> = sweep
+        .swept
+        .iter()
+        .map(|s| {
+            json!({
+                "word": s.text,
+                "name": s.name,
+                "values": s.choices.iter().map(|c| c.shown.as_str()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let rows: Vec<Value> = sweep
+        .rows
+        .iter()
+        .map(|row| {
+            let mut obj = Map::new();
+            obj.insert("values".into(), json!(sweep.shown(row)));
+            obj.insert("heading".into(), json!(row.odds.heading));
+            if let Value::Object(d) = distribution_json(&row.odds) {
+                for (k, v) in d {
+                    if k != "verb" && k != "rules" {
+                        obj.insert(k, v);
+                    }
+                }
+            }
+            Value::Object(obj)
+        })
+        .collect();
+    enveloped(
+        "sweep",
+        source,
+        json!({
+            "verb": first.map(|r| r.odds.verb),
+            "rules": first.map(|r| r.odds.rules.id()),
+            "swept": swept,
+            "outcomes": sweep.outcomes().iter().map(|(id, text)| json!({"outcome": id, "text": text})).collect::<Vec<_>>(),
+            "expected": sweep.expected(),
+            "rows": rows,
+        }),
+    )
+}
+
 /// A report as the table shows it.
 pub fn report_text(report: &Report, style: &Style) -> String {
     style.finish(report_lines(report, style))

@@ -21,7 +21,7 @@ use drumhead::cli::Printer;
 use drumhead::command::System;
 use drumhead::error::CommandError;
 use drumhead::game::{ArmySource, Game};
-use drumhead::session::Session;
+use drumhead::session::{Output, Session};
 use drumhead::system::Tables;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
@@ -350,7 +350,22 @@ fn run(session: &mut Session, line: &str, out: &mut Vec<u8>) {
                     },
                     err_color: fancy,
                     err_width: fancy.then_some(40),
+                    delimited: None,
+                    svg: None,
                 };
+                let source = drumhead::render::Source {
+                    line: 1,
+                    input: line,
+                };
+                printer.result(out, &output, source).unwrap();
+            }
+            // The answers a spreadsheet takes, as CSV.
+            if matches!(
+                output,
+                Output::Odds(_) | Output::Comparison(_) | Output::Simulation(_) | Output::Sweep(_)
+            ) {
+                let mut printer = Printer::new(false, drumhead::render::Style::default());
+                printer.delimited = Some(drumhead::delimited::Delimiter::Comma);
                 let source = drumhead::render::Source {
                     line: 1,
                     input: line,

@@ -180,7 +180,15 @@ fn resolve_chunk(
                 continue;
             }
         };
-        match session.run_line(line) {
+        let result = match printer.refuses(session, line) {
+            Some(e) => {
+                // The line is not run, but it keeps its place (and seed).
+                session.skip_line();
+                Err(e)
+            }
+            None => session.run_line(line),
+        };
+        match result {
             Ok(None) => {}
             Ok(Some(output)) => {
                 if !printer.json {
@@ -191,6 +199,10 @@ fn resolve_chunk(
                     input: line,
                 };
                 printer.result(&mut w.out, &output, source)?;
+                if let Err(e) = printer.draw(&output) {
+                    w.rejected += 1;
+                    printer.error(&mut w.out, &mut w.err, &e, line, position + 1, batch)?;
+                }
             }
             Err(e) => {
                 w.rejected += 1;
@@ -289,7 +301,7 @@ pub fn run(session: &mut Session, printer: &Printer, input: impl BufRead, mode: 
     // Two threads: the helper takes every other chunk.
     let (to_helper, helper_in) = mpsc::channel::<Job>();
     let (helper_out, from_helper) = mpsc::channel::<io::Result<Written>>();
-    let printer_copy = *printer;
+    let printer_copy = printer.clone();
     let helper = std::thread::spawn(move || {
         let printer = printer_copy;
         let mut session = match spec.build() {

@@ -186,6 +186,8 @@ pub fn drumhead_1() -> String {
     );
 
     json_section(&mut roff);
+    sweep_section(&mut roff);
+    formats_section(&mut roff);
 
     roff.control("SH", ["EXIT STATUS"]);
     tagged(&mut roff, "0", "Every command resolved.");
@@ -288,8 +290,86 @@ pub const EXAMPLES: &[&str] = &[
     "drumhead --json 'resilience shooting +determined +hit rolled 4 3'",
     "drumhead --seed 7 < script.txt",
     "drumhead 'odds resilience melee +lost-round compare +general'",
+    "drumhead 'odds shoot musket 2BW,6BW formed bases=2..8'",
+    "drumhead --format csv 'odds shoot musket 2BW formed bases=3'",
+    "drumhead --svg odds.svg 'odds shoot musket 6BW formed bases=4'",
     "drumhead --army armies/leuthen-1757-prussian.toml --army armies/leuthen-1757-austrian.toml --game game.json",
 ];
+
+/// Sweeps: a word as a range or a list.
+fn sweep_section(roff: &mut Roff) {
+    roff.control("SH", ["SWEEPS"]);
+    para(
+        roff,
+        &format!(
+            "In an odds line, a word given as a range or a list stands for each of its values in turn, \
+             and the answer is a table with a row for each combination: each outcome's probability and \
+             each expected value. A range is two whole numbers with .. between them, both included: \
+             bases=2..8, 2..8BW, 2BW..8BW. A list is the values with commas between them and no spaces: \
+             2BW,6BW or formed,open or bases=2,bases=4 (but group=4,3,3, a value that is itself a list, \
+             is the word's own value and no sweep). At most {} words of a line may be swept (a table of \
+             one, a heat map of two), in at most {} combinations; a sweep outside odds, with compare, or \
+             a range that runs backwards or holds one value is refused. In JSON the answer is of type \
+             sweep: swept (each word, its name and values), outcomes (every outcome of any row), \
+             expected (the expected values' keys), and rows (each combination's values, heading, \
+             outcomes and expected values).",
+            crate::limits::MAX_SWEPT_WORDS,
+            crate::limits::MAX_SWEEP_LINES
+        ),
+    );
+    example_block(
+        roff,
+        ["drumhead 'odds shoot musket 2BW,6BW formed bases=2..8'"],
+    );
+}
+
+/// `--format csv|tsv` and `--svg`.
+fn formats_section(roff: &mut Roff) {
+    roff.control("SH", ["OUTPUT FORMATS"]);
+    para(
+        roff,
+        "--format text (the default), json (the same as --json), csv or tsv. Under csv and tsv \
+         each answer of odds, odds … compare, a sweep or simulate is one table with a header row, \
+         tables separated by a blank line; any other line is refused with an error naming it, and \
+         the exit status is 1. Probabilities are decimals at full precision (the exact fractions are \
+         in the JSON: a spreadsheet would read 1/4 as a date).",
+    );
+    tagged(
+        roff,
+        "odds",
+        "kind,outcome,text,value,probability,at_least: a row of kind outcome for each outcome; \
+         where the outcomes are the values of a count or a total (hits, a pool's successes, a 2d6 \
+         total) value holds it and at_least the chance of at least that value, else both are empty. \
+         Then a row of kind expected for each expected value, the value in value.",
+    );
+    tagged(
+        roff,
+        "compare",
+        "kind,outcome,text,value,without,with,without_at_least,with_at_least: the same, a column \
+         for each side; expected rows hold the expected values under without and with.",
+    );
+    tagged(
+        roff,
+        "simulate",
+        "kind,outcome,text,value,observed,p_observed,probability,at_least: the rolls counted, \
+         their share, and the exact probability.",
+    );
+    tagged(
+        roff,
+        "sweep",
+        "A column for each swept word, then one for each outcome (its probability) and each \
+         expected value; a row for each combination.",
+    );
+    para(
+        roff,
+        "--svg FILE draws the answer of the one odds line given on the command line as an SVG \
+         chart, besides printing it: bars with their percentages (and a curve of the chance of at \
+         least each value, for a count or a total), paired bars for compare, lines over the swept \
+         values for a sweep of one word (each outcome's probability above, each expected value \
+         below), a heat map of the first expected value for a sweep of two. The file is written \
+         whole or not at all; a directory, a missing directory or a line that is not odds is refused.",
+    );
+}
 
 /// The JSON Lines format of `--json` (SPEC section 4, as render.rs writes it).
 fn json_section(roff: &mut Roff) {
@@ -298,7 +378,7 @@ fn json_section(roff: &mut Roff) {
         roff,
         "With --json every command prints one JSON object on one line (JSON Lines) on standard output. \
          Every object begins with the same four keys: type (resolution, odds, comparison, simulation, \
-         error, help, roster, unit, log, end-turn, next-turn, undo, saved, setting), version (the format \
+         sweep, error, help, roster, unit, log, end-turn, next-turn, undo, saved, setting), version (the format \
          version, now 1; it changes only when a key is renamed, removed or changes meaning), line (the \
          input line answered, from 1) and input (that line's text). A JSON Schema for each type is in the \
          source's schemas/ folder. After those, a resolution has these fields, in this order:",

@@ -66,9 +66,20 @@ pub struct Args {
     #[arg(value_name = "LINE", add = clap_complete::engine::ArgValueCompleter::new(shell::line_words))]
     pub command: Vec<String>,
 
-    /// One JSON object per command (JSON Lines).
-    #[arg(long)]
+    /// One JSON object per command (JSON Lines); the same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
     pub json: bool,
+
+    /// How answers are written: text, json (JSON Lines), or csv / tsv for
+    /// the answers of `odds`, `compare`, sweeps and `simulate` (a table
+    /// each, with a header row: see drumhead(1), OUTPUT FORMATS).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<FormatChoice>,
+
+    /// Draw the answer of the one `odds` line given as an SVG chart in FILE
+    /// (a distribution, `compare`, or a sweep), besides printing it.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 
     /// Seed for the dice: the same seed gives the same dice on every platform.
     #[arg(long)]
@@ -146,6 +157,8 @@ impl Args {
     fn for_lines_only(&self) -> Vec<&'static str> {
         let given = [
             ("--json", self.json),
+            ("--format", self.format.is_some()),
+            ("--svg", self.svg.is_some()),
             ("--seed", self.seed.is_some()),
             ("--dice", !self.dice.is_empty()),
             ("--rules", self.rules.is_some()),
@@ -278,6 +291,14 @@ pub fn table_source(
     })
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatChoice {
+    Text,
+    Json,
+    Csv,
+    Tsv,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ColorChoice {
@@ -289,7 +310,7 @@ pub enum ColorChoice {
 /// How results are written: JSON or text in a style, and whether errors
 /// (on standard error, which may be a file when standard output is not)
 /// are coloured.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Printer {
     pub json: bool,
     pub style: render::Style,
@@ -297,15 +318,87 @@ pub struct Printer {
     /// Standard error's own width: it may be a terminal when standard
     /// output is a pipe, and the other way round.
     pub err_width: Option<u16>,
+    /// `--format csv|tsv`: odds, comparisons, sweeps and simulations as tables.
+    pub delimited: Option<crate::delimited::Delimiter>,
+    /// `--svg FILE`: the chart of the (one) odds line.
+    pub svg: Option<PathBuf>,
 }
 
 impl Printer {
+    /// The plain printer of a format: text in a style, or JSON.
+    pub fn new(json: bool, style: render::Style) -> Printer {
+        Printer {
+            json,
+            style,
+            err_color: style.color,
+            err_width: style.width,
+            delimited: None,
+            svg: None,
+        }
+    }
+
+    /// A line this printer cannot write the answer of, refused before it
+    /// runs (so a refused line changes no game): csv and tsv hold the
+    /// answers of `odds` and `simulate`, a chart those of `odds`.
+    pub fn refuses(&self, session: &Session, line: &str) -> Option<CommandError> {
+        if self.delimited.is_none() && self.svg.is_none() {
+            return None;
+        }
+        // A line that does not parse is refused by running it, with its caret.
+        let command = session.parse(line).ok().flatten()?;
+        let odds = command.mode == crate::command::Mode::Odds;
+        let simulate = command.mode == crate::command::Mode::Resolve && command.verb == "simulate";
+        let shown = line.trim();
+        if let Some(d) = self.delimited
+            && !odds
+            && !simulate
+        {
+            let name = match d {
+                crate::delimited::Delimiter::Comma => "csv",
+                crate::delimited::Delimiter::Tab => "tsv",
+            };
+            return Some(CommandError::Option(format!(
+                "--format {name} writes the answers of `odds` (with `compare` or a sweep too) and `simulate` only; `{shown}` is neither: put `odds` before it, or give it with --format text or json"
+            )));
+        }
+        if self.svg.is_some() && !odds {
+            return Some(CommandError::Option(format!(
+                "--svg draws the answer of an `odds` line (a distribution, `compare`, or a sweep); `{shown}` is not one: put `odds` before it"
+            )));
+        }
+        None
+    }
+
+    /// Draw the chart of an answer when `--svg` asks for one.
+    pub fn draw(&self, output: &Output) -> Result<(), CommandError> {
+        match &self.svg {
+            Some(path) => crate::chart::write(output, path).map_err(CommandError::Option),
+            None => Ok(()),
+        }
+    }
+
     pub fn result(
         &self,
         out: &mut dyn Write,
         output: &Output,
         source: render::Source,
     ) -> io::Result<()> {
+        if let Some(d) = self.delimited {
+            let table = match output {
+                Output::Odds(odds) => crate::delimited::odds(odds, d),
+                Output::Comparison(c) => crate::delimited::comparison(c, d),
+                Output::Simulation(s) => crate::delimited::simulation(s, d),
+                Output::Sweep(s) => crate::delimited::sweep(s, d),
+                // Refused before the line ran (`refuses`).
+                Output::Resolution(_) | Output::Report(_) => {
+                    return Err(io::Error::other(format!(
+                        "line {}: no csv or tsv form",
+                        source.line
+                    )));
+                }
+            };
+            return writeln!(out, "{table}");
+        }
         match (output, self.json) {
             (Output::Resolution(res), true) => {
                 let mut buf = Vec::with_capacity(512);
@@ -333,6 +426,8 @@ impl Printer {
             (Output::Simulation(s), false) => {
                 writeln!(out, "{}", render::simulation_text(s, &self.style))
             }
+            (Output::Sweep(s), true) => writeln!(out, "{}", render::sweep_json(s, source)),
+            (Output::Sweep(s), false) => writeln!(out, "{}", render::sweep_text(s, &self.style)),
             (Output::Report(r), true) => writeln!(out, "{}", render::report_json(r, source)),
             (Output::Report(r), false) => writeln!(out, "{}", render::report_text(r, &self.style)),
         }
@@ -506,8 +601,24 @@ pub fn main() -> ExitCode {
     let stdin = io::stdin();
     let interactive = args.command.is_empty() && stdin.is_terminal();
     let stdout_is_terminal = io::stdout().is_terminal();
+    if args.svg.is_some() && args.command.is_empty() {
+        warn!(
+            "error: --svg draws the answer of the one `odds` line given on the command line, like `drumhead --svg odds.svg odds roll 2d6`"
+        );
+        return ExitCode::from(2);
+    }
+    let format = match (args.json, args.format) {
+        (true, _) => FormatChoice::Json,
+        (false, f) => f.unwrap_or(FormatChoice::Text),
+    };
     let printer = Printer {
-        json: args.json,
+        json: format == FormatChoice::Json,
+        delimited: match format {
+            FormatChoice::Csv => Some(crate::delimited::Delimiter::Comma),
+            FormatChoice::Tsv => Some(crate::delimited::Delimiter::Tab),
+            FormatChoice::Text | FormatChoice::Json => None,
+        },
+        svg: args.svg.clone(),
         style: render::Style {
             color: wants_color(args.color.unwrap_or(ColorChoice::Auto), stdout_is_terminal),
             width: args.width.or_else(|| {

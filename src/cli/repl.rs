@@ -32,7 +32,7 @@ fn history_path() -> Option<PathBuf> {
 /// Ctrl-C is not one of them).
 pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
     // `set brief` and `set ascii` change how the answers after them look.
-    let mut printer = *printer;
+    let mut printer = printer.clone();
     let config = Config::builder()
         .completion_type(CompletionType::List)
         .completion_show_all_if_ambiguous(true)
@@ -102,9 +102,12 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
             }
         }
         explore::clear_interrupt();
-        let result = match display_setting(session, &line, &mut printer.style) {
-            Some(result) => result,
-            None => run_line(session, &line),
+        let result = match printer.refuses(session, &line) {
+            Some(e) => Err(e),
+            None => match display_setting(session, &line, &mut printer.style) {
+                Some(result) => result,
+                None => run_line(session, &line),
+            },
         };
         let stdout = io::stdout();
         let mut out = stdout.lock();

@@ -265,6 +265,47 @@ impl Session {
         }))
     }
 
+    /// `odds` with swept words: each combination's line answered as an
+    /// ordinary `odds` line.
+    pub fn sweep(
+        &self,
+        command: &Command,
+        line: &str,
+        swept: Vec<crate::sweep::Swept>,
+    ) -> Result<crate::sweep::Sweep, CommandError> {
+        if let Some(compare) = command
+            .words
+            .iter()
+            .find(|w| w.keyword() == Some("compare"))
+        {
+            return Err(BindError::NotHere {
+                span: compare.span,
+                text: "compare".into(),
+                why: "and a sweep do not go together: sweep the word instead (`formed,open`), or compare without a sweep".into(),
+            }
+            .into());
+        }
+        let mut rows = Vec::new();
+        for combination in crate::sweep::expand(line, &swept)? {
+            let odds = self.odds_of_line(&combination.line).map_err(|e| {
+                let with: Vec<&str> = swept
+                    .iter()
+                    .zip(&combination.picks)
+                    .map(|(s, &i)| s.choices[i].word.as_str())
+                    .collect();
+                CommandError::Sweep {
+                    with: with.join(" "),
+                    inner: Box::new(e),
+                }
+            })?;
+            rows.push(crate::sweep::Row {
+                picks: combination.picks,
+                odds,
+            });
+        }
+        Ok(crate::sweep::Sweep { swept, rows })
+    }
+
     fn odds_of_line(&self, line: &str) -> Result<Odds, CommandError> {
         let command = self
             .parse(line)?

@@ -26,6 +26,8 @@ pub enum Output {
     Comparison(Box<Comparison>),
     /// `simulate N …`: observed frequencies beside the exact odds.
     Simulation(Box<Simulation>),
+    /// `odds` with a swept word: the distribution of each combination.
+    Sweep(Box<crate::sweep::Sweep>),
     /// Help, the game's tables and the rest: typed, rendered as text or JSON.
     Report(Box<Report>),
 }
@@ -195,6 +197,12 @@ impl Session {
         self.seed.wrapping_add(self.position)
     }
 
+    /// Pass over one line without running it: the lines after it roll
+    /// as they would have.
+    pub fn skip_line(&mut self) {
+        self.position += 1;
+    }
+
     /// Read and carry out one line. `Ok(None)` for a blank or comment line.
     pub fn run_line(&mut self, line: &str) -> Result<Option<Output>, CommandError> {
         let result = self.run_line_here(line);
@@ -235,10 +243,36 @@ impl Session {
                 .set(&command, line)
                 .map(|text| Some(Output::Report(Box::new(Report::Setting { text }))));
         }
+        if command.mode == Mode::Resolve
+            && let Some(word) = crate::sweep::first_swept(&command)
+        {
+            // `simulate N LINE` rolls one line: the sweep is for `odds LINE`.
+            let from = match command.verb.as_str() {
+                "simulate" => command.words.first().map_or(0, |w| w.span.end),
+                _ => 0,
+            };
+            return Err(BindError::NotHere {
+                span: word.span,
+                text: word.text.clone(),
+                why: format!(
+                    "is a sweep (a range or a list of values), which only `odds` answers: write `odds {}`",
+                    line[from..].trim()
+                ),
+            }
+            .into());
+        }
         if command.verb == "simulate" && command.mode == Mode::Resolve {
             return self
                 .simulate(&command, line)
                 .map(|s| Some(Output::Simulation(Box::new(s))));
+        }
+        if command.mode == Mode::Odds {
+            let swept = crate::sweep::find(&command)?;
+            if !swept.is_empty() {
+                return self
+                    .sweep(&command, line, swept)
+                    .map(|s| Some(Output::Sweep(Box::new(s))));
+            }
         }
         if command.mode == Mode::Odds
             && let Some(comparison) = self.compare(&command, line)?

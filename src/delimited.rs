@@ -1,0 +1,299 @@
+//! `--format csv` and `--format tsv`: the answers of `odds`, `compare`,
+//! `simulate` and sweeps as tables a spreadsheet opens.
+//!
+//! Each answer is one table with a header row. Probabilities are decimals
+//! at full precision (the exact fractions are in `--format json`: a
+//! spreadsheet would read `1/4` as a date). `odds`, `compare` and
+//! `simulate` have a row per outcome (`kind` = `outcome`); where the
+//! outcomes are the values of a count or a total (hits, successes, a 2d6
+//! total), `value` holds that value and `at_least` the chance of at least
+//! it. Expected values follow as rows of `kind` = `expected`, in the same
+//! columns, so the table stays one rectangle a filter can split. A sweep
+//! is one row per combination: the swept words, each outcome's
+//! probability, each expected value.
+
+use crate::odds::{Count, Odds};
+use crate::session::explore::{Comparison, Simulation};
+use crate::sweep::{Sweep, expected_of};
+
+/// Comma- or tab-separated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delimiter {
+    Comma,
+    Tab,
+}
+
+impl Delimiter {
+    fn byte(self) -> u8 {
+        match self {
+            Delimiter::Comma => b',',
+            Delimiter::Tab => b'\t',
+        }
+    }
+}
+
+/// Cells, one record a row, quoted where the format needs it.
+struct Sheet {
+    writer: csv::Writer<Vec<u8>>,
+}
+
+impl Sheet {
+    fn new(delimiter: Delimiter) -> Sheet {
+        Sheet {
+            writer: csv::WriterBuilder::new()
+                .delimiter(delimiter.byte())
+                .terminator(csv::Terminator::Any(b'\n'))
+                // Records of one table have one length; a ragged one is a bug
+                // the writer should refuse, not write.
+                .flexible(false)
+                .from_writer(Vec::new()),
+        }
+    }
+
+    fn row<I, S>(&mut self, cells: I)
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<[u8]>,
+    {
+        // Writing into a Vec fails only on a ragged record, which the
+        // tables below never make.
+        let _ = self.writer.write_record(cells);
+    }
+
+    fn finish(self) -> String {
+        let bytes = self.writer.into_inner().unwrap_or_default();
+        let text = String::from_utf8(bytes).unwrap_or_default();
+        text.trim_end_matches('\n').to_string()
+    }
+}
+
+/// A probability or an expectation at full precision, in the shortest
+/// decimal that reads back as the same number.
+fn number(x: f64) -> String {
+    if x == x.trunc() && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// A probability as a decimal: from its exact fraction while it has one
+/// (one rounding, not a sum's worth), else the float it was added up in.
+fn prob(p: crate::dice::Prob) -> String {
+    match p.exact() {
+        Some((n, d)) if d > 0 => number(n as f64 / d as f64),
+        _ => number(p.p),
+    }
+}
+
+fn count_cells(odds: &Odds, count: Option<&Count>) -> Vec<(String, String)> {
+    match count {
+        Some(c) => {
+            let at_least = odds.at_least(c);
+            c.values
+                .iter()
+                .zip(at_least)
+                .map(|(v, p)| (number(*v), prob(p)))
+                .collect()
+        }
+        None => vec![(String::new(), String::new()); odds.outcomes.len()],
+    }
+}
+
+pub fn odds(odds: &Odds, delimiter: Delimiter) -> String {
+    let mut sheet = Sheet::new(delimiter);
+    sheet.row([
+        "kind",
+        "outcome",
+        "text",
+        "value",
+        "probability",
+        "at_least",
+    ]);
+    let count = odds.count();
+    for (o, (value, at_least)) in odds.outcomes.iter().zip(count_cells(odds, count.as_ref())) {
+        sheet.row([
+            "outcome",
+            &o.outcome,
+            &o.text,
+            &value,
+            &prob(o.prob),
+            &at_least,
+        ]);
+    }
+    for (name, value) in &odds.expected {
+        sheet.row([
+            "expected",
+            name,
+            &name.replace('_', " "),
+            &number(*value),
+            "",
+            "",
+        ]);
+    }
+    sheet.finish()
+}
+
+pub fn comparison(c: &Comparison, delimiter: Delimiter) -> String {
+    let mut sheet = Sheet::new(delimiter);
+    sheet.row([
+        "kind",
+        "outcome",
+        "text",
+        "value",
+        "without",
+        "with",
+        "without_at_least",
+        "with_at_least",
+    ]);
+    // One count for both sides, if they agree on it, so `value` means one
+    // thing in the whole table.
+    let both = c.without.count().zip(c.with.count());
+    let same = both.as_ref().is_some_and(|(a, b)| a.measure == b.measure);
+    let outcomes = {
+        let mut all: Vec<&crate::odds::OutcomeOdds> = c.without.outcomes.iter().collect();
+        for o in &c.with.outcomes {
+            if !all.iter().any(|x| x.text == o.text) {
+                all.push(o);
+            }
+        }
+        all
+    };
+    for o in outcomes {
+        let mut cells = vec![
+            "outcome".to_string(),
+            o.outcome.clone(),
+            o.text.clone(),
+            String::new(),
+            p_text(&c.without, &o.text),
+            p_text(&c.with, &o.text),
+            String::new(),
+            String::new(),
+        ];
+        if let (true, Some((a, b))) = (same, &both) {
+            let value = value_of(&c.without, a, &o.text).or_else(|| value_of(&c.with, b, &o.text));
+            if let Some(v) = value {
+                cells[3] = number(v);
+                cells[6] = at_least_value(&c.without, a, v);
+                cells[7] = at_least_value(&c.with, b, v);
+            }
+        }
+        sheet.row(cells);
+    }
+    for (name, without) in &c.without.expected {
+        let with = expected_of(&c.with, name).map_or(String::new(), number);
+        sheet.row([
+            "expected",
+            name,
+            &name.replace('_', " "),
+            "",
+            &number(*without),
+            &with,
+            "",
+            "",
+        ]);
+    }
+    sheet.finish()
+}
+
+/// The count's value of the outcome with this text.
+fn value_of(odds: &Odds, count: &Count, text: &str) -> Option<f64> {
+    let i = odds.outcomes.iter().position(|o| o.text == text)?;
+    count.values.get(i).copied()
+}
+
+/// P(X ≥ v) in one distribution, as a decimal.
+fn at_least_value(odds: &Odds, count: &Count, v: f64) -> String {
+    let sum = odds
+        .outcomes
+        .iter()
+        .zip(&count.values)
+        .filter(|&(_, &w)| w >= v)
+        .map(|(o, _)| o.prob)
+        .reduce(crate::dice::Prob::plus);
+    sum.map_or_else(|| "0".to_string(), prob)
+}
+
+/// The probability of an outcome (by text) as a decimal; 0 where it
+/// cannot happen.
+fn p_text(odds: &Odds, text: &str) -> String {
+    odds.outcomes
+        .iter()
+        .find(|o| o.text == text)
+        .map_or_else(|| "0".to_string(), |o| prob(o.prob))
+}
+
+pub fn simulation(s: &Simulation, delimiter: Delimiter) -> String {
+    let mut sheet = Sheet::new(delimiter);
+    sheet.row([
+        "kind",
+        "outcome",
+        "text",
+        "value",
+        "observed",
+        "p_observed",
+        "probability",
+        "at_least",
+    ]);
+    let count = s.odds.count();
+    for (text, observed) in &s.observed {
+        let id = s
+            .odds
+            .outcomes
+            .iter()
+            .find(|o| &o.text == text)
+            .map_or("", |o| o.outcome.as_str());
+        let (value, at_least) = count
+            .as_ref()
+            .and_then(|c| {
+                let v = value_of(&s.odds, c, text)?;
+                Some((number(v), at_least_value(&s.odds, c, v)))
+            })
+            .unwrap_or_default();
+        let p_observed = if s.rolls == 0 {
+            0.0
+        } else {
+            *observed as f64 / s.rolls as f64
+        };
+        sheet.row([
+            "outcome",
+            id,
+            text,
+            &value,
+            &observed.to_string(),
+            &number(p_observed),
+            &p_text(&s.odds, text),
+            &at_least,
+        ]);
+    }
+    sheet.finish()
+}
+
+pub fn sweep(sweep: &Sweep, delimiter: Delimiter) -> String {
+    let mut sheet = Sheet::new(delimiter);
+    let outcomes = sweep.outcomes();
+    let expected = sweep.expected();
+    let header: Vec<String> = sweep
+        .swept
+        .iter()
+        .map(|s| s.name.clone())
+        .chain(outcomes.iter().map(|(_, t)| t.to_string()))
+        .chain(expected.iter().map(|n| n.to_string()))
+        .collect();
+    sheet.row(header);
+    for row in &sweep.rows {
+        let cells: Vec<String> = sweep
+            .shown(row)
+            .into_iter()
+            .map(str::to_string)
+            .chain(outcomes.iter().map(|(_, t)| p_text(&row.odds, t)))
+            .chain(
+                expected
+                    .iter()
+                    .map(|n| expected_of(&row.odds, n).map_or(String::new(), number)),
+            )
+            .collect();
+        sheet.row(cells);
+    }
+    sheet.finish()
+}

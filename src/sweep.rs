@@ -1,0 +1,449 @@
+//! Sweeps: one `odds` line asking about several values of a word at once.
+//!
+//! A word written as a range (`bases=2..8`, `2..8BW`) or a list
+//! (`2BW,6BW`, `formed,open`, `bases=2,bases=4`) stands for each of its
+//! values in turn. The line is expanded into ordinary lines, one for each
+//! combination, and each is resolved by the normal path: nothing here
+//! knows what a word means. A word's value that is itself a list
+//! (`group=4,3,3`) belongs to its verb and is not a sweep.
+
+use crate::command::{Command, Span, Word};
+use crate::error::{BindError, CommandError};
+use crate::limits::{MAX_SWEEP_LINES, MAX_SWEPT_WORDS};
+
+/// One swept word: where it was typed, and each value it stands for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Swept {
+    pub span: Span,
+    /// As typed: `bases=2..8`.
+    pub text: String,
+    /// What its values are, for a column heading: `bases`, `distance`.
+    pub name: String,
+    pub choices: Vec<Choice>,
+}
+
+/// One value of a swept word.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// The word that stands in the line for this value: `bases=4`.
+    pub word: String,
+    /// The value alone, for a table's cell: `4`.
+    pub shown: String,
+}
+
+/// One line of a sweep: the choice of each swept word (by index) and the
+/// line with those choices in place.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Combination {
+    pub picks: Vec<usize>,
+    pub line: String,
+}
+
+/// The answer to a sweep: the distribution of every combination.
+#[derive(Debug, Clone)]
+pub struct Sweep {
+    pub swept: Vec<Swept>,
+    /// One row per combination, in the order [`expand`] made them.
+    pub rows: Vec<Row>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The choice of each swept word, by index into its `choices`.
+    pub picks: Vec<usize>,
+    pub odds: crate::odds::Odds,
+}
+
+impl Sweep {
+    /// The value of each swept word in a row, as a table shows it.
+    pub fn shown(&self, row: &Row) -> Vec<&str> {
+        self.swept
+            .iter()
+            .zip(&row.picks)
+            .map(|(s, &i)| s.choices.get(i).map_or("", |c| c.shown.as_str()))
+            .collect()
+    }
+
+    /// Every outcome text of any row, each after the outcomes it follows in
+    /// the row that brought it (0 hits, 1 hit, 2 hits, then 3 hits from a
+    /// larger unit), with the id it has where first seen.
+    pub fn outcomes(&self) -> Vec<(&str, &str)> {
+        let mut all: Vec<(&str, &str)> = Vec::new();
+        for row in &self.rows {
+            let mut after: Option<usize> = None;
+            for o in &row.odds.outcomes {
+                match all.iter().position(|(_, t)| *t == o.text) {
+                    Some(i) => after = Some(i),
+                    None => {
+                        let at = after.map_or(all.len(), |i| i + 1);
+                        all.insert(at, (o.outcome.as_str(), o.text.as_str()));
+                        after = Some(at);
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    /// Every expected value's name of any row, in the order first seen.
+    pub fn expected(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        for row in &self.rows {
+            for (name, _) in &row.odds.expected {
+                if !names.contains(&name.as_str()) {
+                    names.push(name);
+                }
+            }
+        }
+        names
+    }
+}
+
+/// The probability of an outcome (by text) in one distribution; 0 where
+/// it cannot happen.
+pub fn p_of(odds: &crate::odds::Odds, text: &str) -> f64 {
+    odds.outcomes
+        .iter()
+        .find(|o| o.text == text)
+        .map_or(0.0, |o| o.prob.p)
+}
+
+/// An expected value of one distribution, if it has it.
+pub fn expected_of(odds: &crate::odds::Odds, name: &str) -> Option<f64> {
+    odds.expected
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|&(_, v)| v)
+}
+
+/// The swept words of a command, in the order typed (none for an
+/// ordinary line). Errors for a malformed range or list.
+pub fn find(command: &Command) -> Result<Vec<Swept>, CommandError> {
+    let mut swept = Vec::new();
+    for (_, words) in command.sides() {
+        for word in words {
+            if let Some(s) = swept_word(word)? {
+                swept.push(s);
+            }
+        }
+    }
+    Ok(swept)
+}
+
+/// Whether any word of the line is swept, without judging it: for lines
+/// that may not sweep at all.
+pub fn first_swept(command: &Command) -> Option<&Word> {
+    command
+        .sides()
+        .flat_map(|(_, words)| words.iter())
+        .find(|w| looks_swept(w))
+}
+
+fn looks_swept(word: &Word) -> bool {
+    word.text.contains("..") || list_pieces(&word.text).is_some()
+}
+
+/// The line once for each combination of the swept words' values, the
+/// last word varying fastest. Each value takes its word's place, padded
+/// to the word's length, so every other word keeps its column and an
+/// error still points into the line as typed.
+pub fn expand(line: &str, swept: &[Swept]) -> Result<Vec<Combination>, CommandError> {
+    if let Some(third) = swept.get(MAX_SWEPT_WORDS) {
+        return Err(BindError::NotHere {
+            span: third.span,
+            text: third.text.clone(),
+            why: format!(
+                "is a third swept word: a sweep varies at most {MAX_SWEPT_WORDS} words (a table, or a heat map), so give this one a single value"
+            ),
+        }
+        .into());
+    }
+    let total = swept
+        .iter()
+        .try_fold(1usize, |n, s| n.checked_mul(s.choices.len()))
+        .filter(|&n| n <= MAX_SWEEP_LINES);
+    let Some(total) = total else {
+        let sizes: Vec<String> = swept
+            .iter()
+            .map(|s| format!("{} ({} values)", s.text, s.choices.len()))
+            .collect();
+        return Err(BindError::BadValue {
+            span: Span::new(
+                swept.first().map_or(0, |s| s.span.start),
+                swept.last().map_or(0, |s| s.span.end),
+            ),
+            text: sizes.join(" × "),
+            expected: format!(
+                "a sweep answers at most {MAX_SWEEP_LINES} combinations: narrow a range or shorten a list"
+            ),
+        }
+        .into());
+    };
+    let mut out = Vec::with_capacity(total);
+    let mut picks = vec![0usize; swept.len()];
+    for _ in 0..total {
+        let mut text = String::with_capacity(line.len());
+        let mut at = 0;
+        for (s, &pick) in swept.iter().zip(&picks) {
+            text.push_str(&line[at..s.span.start]);
+            let word = &s.choices[pick].word;
+            text.push_str(word);
+            let width = s.span.end - s.span.start;
+            text.push_str(&" ".repeat(width.saturating_sub(word.len())));
+            at = s.span.end;
+        }
+        text.push_str(&line[at..]);
+        out.push(Combination {
+            picks: picks.clone(),
+            line: text,
+        });
+        // The next combination: the last word varies fastest.
+        for (i, s) in swept.iter().enumerate().rev() {
+            picks[i] += 1;
+            if picks[i] < s.choices.len() {
+                break;
+            }
+            picks[i] = 0;
+        }
+    }
+    Ok(out)
+}
+
+fn bad(word: &Word, expected: String) -> CommandError {
+    BindError::BadValue {
+        span: word.span,
+        text: word.text.clone(),
+        expected,
+    }
+    .into()
+}
+
+/// A list's pieces: split at commas, unless the word is `name=a,b` (a
+/// value that is a list, which its verb reads) rather than
+/// `name=a,name=b`.
+fn list_pieces(text: &str) -> Option<Vec<&str>> {
+    if !text.contains(',') {
+        return None;
+    }
+    let pieces: Vec<&str> = text.split(',').collect();
+    let first = pieces[0];
+    match first.split_once('=') {
+        None => Some(pieces),
+        Some((name, _)) => {
+            let prefix = format!("{name}=");
+            pieces
+                .iter()
+                .all(|p| p.starts_with(&prefix))
+                .then_some(pieces)
+        }
+    }
+}
+
+fn swept_word(word: &Word) -> Result<Option<Swept>, CommandError> {
+    if word.text.contains("..") {
+        return range(word).map(Some);
+    }
+    let Some(pieces) = list_pieces(&word.text) else {
+        return Ok(None);
+    };
+    if pieces.iter().any(|p| p.is_empty()) {
+        return Err(bad(
+            word,
+            "a list has an empty item: give the values between commas, like `2BW,6BW`".into(),
+        ));
+    }
+    let mut choices: Vec<Choice> = Vec::with_capacity(pieces.len());
+    for piece in &pieces {
+        if choices.iter().any(|c| c.word == *piece) {
+            return Err(bad(word, format!("`{piece}` is listed twice")));
+        }
+        let shown = piece.split_once('=').map_or(*piece, |(_, v)| v);
+        choices.push(Choice {
+            word: piece.to_string(),
+            shown: shown.to_string(),
+        });
+    }
+    let name = match pieces[0].split_once('=') {
+        Some((name, _)) => name.trim_start_matches('+').to_string(),
+        None => kind_name(&pieces).to_string(),
+    };
+    Ok(Some(Swept {
+        span: word.span,
+        text: word.text.clone(),
+        name,
+        choices,
+    }))
+}
+
+/// A heading for a list of plain values: what they all are.
+fn kind_name(pieces: &[&str]) -> &'static str {
+    use crate::command::WordKind;
+    let kinds: Vec<WordKind> = pieces.iter().map(|p| crate::parse::classify(p)).collect();
+    if kinds.iter().all(|k| matches!(k, WordKind::Distance(..))) {
+        "distance"
+    } else if kinds.iter().all(|k| matches!(k, WordKind::Number(_))) {
+        "number"
+    } else {
+        "word"
+    }
+}
+
+/// `A..B` with whole numbers, both ends given, each with the same unit if
+/// any (`2..8BW` and `2BW..8BW` alike), after an optional `name=`.
+fn range(word: &Word) -> Result<Swept, CommandError> {
+    let text = word.text.as_str();
+    let (prefix, body) = match text.split_once('=') {
+        Some((name, body)) => (&text[..=name.len()], body),
+        None => ("", text),
+    };
+    let usage =
+        "a range is two whole numbers with `..` between them, like `bases=2..8` or `2..8BW`";
+    let Some((low, high)) = body.split_once("..") else {
+        return Err(bad(word, usage.into()));
+    };
+    let split = |end: &str| -> Option<(u32, String)> {
+        let digits = end.len() - end.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let n = end[..digits].parse::<u32>().ok()?;
+        let unit = &end[digits..];
+        matches!(unit.to_ascii_lowercase().as_str(), "" | "bw" | "in" | "\"")
+            .then(|| (n, unit.to_string()))
+    };
+    let (Some((a, unit_a)), Some((b, unit_b))) = (split(low), split(high)) else {
+        return Err(bad(word, usage.into()));
+    };
+    let unit = match (unit_a.as_str(), unit_b.as_str()) {
+        ("", u) | (u, "") => u.to_string(),
+        (x, y) if x.eq_ignore_ascii_case(y) => y.to_string(),
+        _ => {
+            return Err(bad(
+                word,
+                "the two ends of a range are in different units: give one, like `2..8BW`".into(),
+            ));
+        }
+    };
+    if a > b {
+        return Err(bad(
+            word,
+            format!(
+                "the range runs backwards: write it from low to high, `{prefix}{b}..{a}{unit}`"
+            ),
+        ));
+    }
+    if a == b {
+        return Err(bad(
+            word,
+            format!("the range holds one value: write `{prefix}{a}{unit}`, or widen it"),
+        ));
+    }
+    // Checked before the values are made: a range of a billion is refused
+    // without a billion strings.
+    let count = u64::from(b - a) + 1;
+    if count > MAX_SWEEP_LINES as u64 {
+        return Err(bad(
+            word,
+            format!("a sweep answers at most {MAX_SWEEP_LINES} combinations: narrow the range"),
+        ));
+    }
+    let choices = (a..=b)
+        .map(|n| Choice {
+            word: format!("{prefix}{n}{unit}"),
+            shown: format!("{n}{unit}"),
+        })
+        .collect();
+    let name = if prefix.is_empty() {
+        if unit.is_empty() {
+            "number"
+        } else {
+            "distance"
+        }
+        .to_string()
+    } else {
+        prefix
+            .trim_end_matches('=')
+            .trim_start_matches('+')
+            .to_string()
+    };
+    Ok(Swept {
+        span: word.span,
+        text: word.text.clone(),
+        name,
+        choices,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn word(text: &str) -> Word {
+        Word {
+            span: Span::new(10, 10 + text.len()),
+            text: text.into(),
+            kind: crate::parse::classify(text),
+        }
+    }
+
+    fn values(text: &str) -> Vec<String> {
+        swept_word(&word(text))
+            .expect("a good sweep")
+            .expect("a sweep")
+            .choices
+            .into_iter()
+            .map(|c| c.word)
+            .collect()
+    }
+
+    #[test]
+    fn ranges_and_lists_in_every_spelling() {
+        assert_eq!(values("bases=2..4"), ["bases=2", "bases=3", "bases=4"]);
+        assert_eq!(values("2..3BW"), ["2BW", "3BW"]);
+        assert_eq!(values("2in..3in"), ["2in", "3in"]);
+        assert_eq!(values("2BW,6BW"), ["2BW", "6BW"]);
+        assert_eq!(values("formed,open"), ["formed", "open"]);
+        assert_eq!(values("bases=2,bases=5"), ["bases=2", "bases=5"]);
+    }
+
+    #[test]
+    fn a_value_list_is_the_verbs() {
+        assert_eq!(swept_word(&word("group=4,3,3")), Ok(None));
+        assert_eq!(swept_word(&word("determined")), Ok(None));
+    }
+
+    #[test]
+    fn bad_ranges_say_why() {
+        for (text, says) in [
+            ("bases=8..2", "backwards"),
+            ("bases=2..2", "one value"),
+            ("bases=2..", "two whole numbers"),
+            ("bases=2.5..4", "two whole numbers"),
+            ("2BW..8in", "different units"),
+            ("2BW,,6BW", "empty item"),
+            ("2BW,2BW", "listed twice"),
+            ("bases=1..99999999", "at most"),
+        ] {
+            let e = swept_word(&word(text)).expect_err(text).to_string();
+            assert!(e.contains(says), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn expansion_keeps_columns_and_varies_the_last_word_fastest() {
+        let line = "odds shoot musket 2BW,6BW formed bases=2..3";
+        let command = crate::parse::parse_line(line, &[]).unwrap().unwrap();
+        let swept = find(&command).unwrap();
+        let lines: Vec<String> = expand(line, &swept)
+            .unwrap()
+            .into_iter()
+            .map(|c| c.line)
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "odds shoot musket 2BW     formed bases=2   ",
+                "odds shoot musket 2BW     formed bases=3   ",
+                "odds shoot musket 6BW     formed bases=2   ",
+                "odds shoot musket 6BW     formed bases=3   ",
+            ]
+        );
+    }
+}
