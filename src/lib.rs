@@ -29,6 +29,7 @@ pub mod resolution;
 pub mod roll;
 pub mod saber;
 pub mod session;
+pub mod sheet;
 pub mod system;
 pub mod systems;
 pub mod tables;

@@ -42,6 +42,7 @@ macro_rules! say {
 // After the macros, which it uses.
 mod export;
 mod new_army;
+mod print;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -177,6 +178,35 @@ pub enum Task {
     Man {
         #[arg(value_name = "DIR")]
         dir: PathBuf,
+    },
+    /// A printable quick-reference sheet of a rule system (drums, mayhem,
+    /// saber, quickplay): every table its verbs read, from the tables in
+    /// force (--tables, --crt), house-rule values marked; one HTML page.
+    Sheet {
+        #[arg(value_name = "SYSTEM")]
+        system: String,
+        /// Write the page into FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// The paper to print on.
+        #[arg(long, value_enum, default_value_t)]
+        paper: crate::sheet::html::Paper,
+    },
+    /// A printable roster of armies: a card per unit, figure or leader,
+    /// with its state now when a game is given; one HTML page.
+    Roster {
+        /// An army list (repeatable).
+        #[arg(long = "army", value_name = "FILE", required_unless_present = "game")]
+        armies: Vec<PathBuf>,
+        /// A game file kept with --game: the units as they stand.
+        #[arg(long, value_name = "FILE")]
+        game: Option<PathBuf>,
+        /// Write the page into FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// The paper to print on.
+        #[arg(long, value_enum, default_value_t)]
+        paper: crate::sheet::html::Paper,
     },
     /// Print a shell completion script (options and tasks). For the words
     /// of commands too, as you type: `source <(COMPLETE=bash drumhead)`.
@@ -368,6 +398,35 @@ pub fn main() -> ExitCode {
         Some(Task::Repair { game, apply }) => return repair(game, *apply, &tables, args.wait),
         Some(Task::Man { dir }) => return man(dir, &tables),
         Some(Task::Completions { shell }) => return completions(*shell),
+        Some(Task::Sheet {
+            system,
+            output,
+            paper,
+        }) => {
+            let source = table_source(args.tables.as_deref(), args.crt.as_deref());
+            return match source {
+                Ok(source) => print::sheet(&registry, &source, system, output.as_deref(), *paper),
+                Err(e) => {
+                    warn!("error: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Some(Task::Roster {
+            armies,
+            game,
+            output,
+            paper,
+        }) => {
+            return print::roster(
+                &tables,
+                armies,
+                game.as_deref(),
+                args.wait,
+                output.as_deref(),
+                *paper,
+            );
+        }
         Some(Task::NewArmy { .. } | Task::Tables { .. }) | None => {}
     }
     let seed = args.seed.unwrap_or_else(entropy_seed);
