@@ -18,8 +18,8 @@ pub fn sheet(
     output: Option<&Path>,
     paper: Paper,
 ) -> ExitCode {
-    let made = sheet::book_named(registry, system)
-        .and_then(|book| sheet::sheet(registry, book, source));
+    let made =
+        sheet::book_named(registry, system).and_then(|book| sheet::sheet(registry, book, source));
     match made {
         Ok(sheet) => emit(&sheet::render_sheet(&sheet, paper), output),
         Err(e) => {

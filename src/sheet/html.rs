@@ -40,8 +40,8 @@ p.note { margin: 0 0 1mm; }
 table { width: 100%; border-collapse: collapse; margin: 0 0 2mm; break-inside: avoid; }
 caption { text-align: left; font-weight: bold; font-size: 7.6pt; padding: 0.5mm 0; caption-side: top; }
 caption .rule { font-weight: normal; font-style: italic; }
-th, td { border: 0.4pt solid #777; padding: 0.3mm 0.8mm; vertical-align: top; text-align: left; }
-thead th { background: #ddd; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+th, td { font-weight: normal; border: 0.4pt solid #777; padding: 0.3mm 0.8mm; vertical-align: top; text-align: left; }
+thead th { font-weight: bold; background: #ddd; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 td.value { text-align: center; white-space: nowrap; }
 tbody tr:nth-child(even) { background: #f3f3f3; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 tfoot td { border: none; font-style: italic; padding-top: 0.5mm; }

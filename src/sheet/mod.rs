@@ -214,7 +214,12 @@ fn for_each_keyed(sheet: &mut Sheet, mut f: impl FnMut(&str, &str, &mut Cell, bo
                 let nth = seen.entry(r.label.text.clone()).or_default();
                 let row_key = format!("{table}\u{1f}{}\u{1f}{nth}", r.label.text);
                 *nth += 1;
-                f(&format!("{row_key}\u{1f}label"), &row_key, &mut r.label, true);
+                f(
+                    &format!("{row_key}\u{1f}label"),
+                    &row_key,
+                    &mut r.label,
+                    true,
+                );
                 for (ci, c) in r.cells.iter_mut().enumerate() {
                     f(&format!("{row_key}\u{1f}{ci}"), &row_key, c, false);
                 }
