@@ -43,6 +43,7 @@ caption .rule { font-weight: normal; font-style: italic; }
 th, td { font-weight: normal; border: 0.4pt solid #777; padding: 0.3mm 0.8mm; vertical-align: top; text-align: left; }
 thead th { font-weight: bold; background: #ddd; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 td.value { text-align: center; white-space: nowrap; }
+td.text { text-align: left; }
 tbody tr:nth-child(even) { background: #f3f3f3; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 tfoot td { border: none; font-style: italic; padding-top: 0.5mm; }
 .house { font-weight: bold; outline: 1pt dashed #000; background: #ffe9a8 !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -110,7 +111,7 @@ fn table(t: &Table) -> Markup {
                         } @else {
                             th scope="row" class=[(!label.is_empty()).then_some(&label)] { (r.label.text) }
                             @for c in &r.cells {
-                                td class=(cell_class(c, "value")) { (c.text) }
+                                td class=(cell_class(c, if c.text.chars().count() > 16 { "text" } else { "value" })) { (c.text) }
                             }
                         }
                     }

@@ -256,10 +256,16 @@ pub fn book_named(registry: &Registry, name: &str) -> Result<System, SheetError>
         return Ok(**book);
     }
     let ids: Vec<&str> = books.iter().map(|b| b.id()).collect();
+    // A name is near a book's id or the last part of it (`quikplay`).
+    let lower = name.to_lowercase();
+    let distance = |id: &str| {
+        let tail = id.rsplit('-').next().unwrap_or(id);
+        strsim::damerau_levenshtein(&lower, id).min(strsim::damerau_levenshtein(&lower, tail))
+    };
     let nearest = ids
         .iter()
-        .min_by_key(|id| strsim::damerau_levenshtein(&name.to_lowercase(), id))
-        .filter(|id| strsim::damerau_levenshtein(&name.to_lowercase(), id) <= 3);
+        .min_by_key(|id| distance(id))
+        .filter(|id| distance(id) <= 3);
     let tip = nearest.map_or(String::new(), |id| format!("; did you mean `{id}`?"));
     Err(SheetError::Book(format!(
         "`{name}` is not a rule system drumhead knows{tip} (the systems are {})",
