@@ -22,6 +22,7 @@ pub mod limits;
 pub mod mayhem;
 pub mod odds;
 pub mod parse;
+pub mod print;
 pub mod render;
 pub mod replay;
 pub mod report;

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::game::{ArmySource, Game};
+use crate::print;
 use crate::sheet::{self, html::Paper};
 use crate::system::{Registry, Tables};
 use crate::tables::TableSource;
@@ -19,7 +20,7 @@ pub fn sheet(
     paper: Paper,
 ) -> ExitCode {
     let made =
-        sheet::book_named(registry, system).and_then(|book| sheet::sheet(registry, book, source));
+        print::book_named(registry, system).and_then(|book| print::sheet(registry, book, source));
     match made {
         Ok(sheet) => emit(&sheet::render_sheet(&sheet, paper), output),
         Err(e) => {
@@ -39,10 +40,7 @@ pub fn roster(
     paper: Paper,
 ) -> ExitCode {
     match open(tables, armies, game, wait) {
-        Ok(game) => emit(
-            &sheet::render_roster(&sheet::roster::roster(&game), paper),
-            output,
-        ),
+        Ok(game) => emit(&sheet::render_roster(&print::roster(&game), paper), output),
         Err(e) => {
             warn!("error: {e}");
             ExitCode::from(2)

@@ -5,14 +5,13 @@
 //! A rule system describes its sheet from its own folder
 //! ([`crate::system::RuleSystem::sheet`]): sections of typed tables, in its
 //! rule text's order and words. This module names no system's words: it
-//! marks the cells a house rule changed (by building the sheet a second
-//! time from the embedded tables and comparing) and renders the page.
+//! marks the cells a house rule changed ([`Sheet::mark_house`], against the
+//! sheet built from the embedded tables) and renders the page. Building
+//! them from a registry or a game is the `print` module's.
 
 use std::collections::HashMap;
 
-use crate::command::System;
 use crate::error::TableError;
-use crate::system::Registry;
 use crate::tables::TableSource;
 
 pub mod html;
@@ -230,63 +229,6 @@ fn for_each_keyed(sheet: &mut Sheet, mut f: impl FnMut(&str, &str, &mut Cell, bo
             }
         }
     }
-}
-
-/// Why a sheet could not be made.
-#[derive(Debug, thiserror::Error)]
-pub enum SheetError {
-    #[error("{0}")]
-    Tables(#[from] TableError),
-    #[error("{0}")]
-    Book(String),
-}
-
-/// The book a user named: a book's id (`saber-quickplay`), or the last
-/// part of one when no other book's id ends so (`quickplay`).
-pub fn book_named(registry: &Registry, name: &str) -> Result<System, SheetError> {
-    let books = registry.books();
-    if let Some(book) = books.iter().find(|b| b.id() == name) {
-        return Ok(*book);
-    }
-    let by_tail: Vec<&System> = books
-        .iter()
-        .filter(|b| b.id().rsplit('-').next() == Some(name) && b.id().contains('-'))
-        .collect();
-    if let [book] = by_tail.as_slice() {
-        return Ok(**book);
-    }
-    let ids: Vec<&str> = books.iter().map(|b| b.id()).collect();
-    // A name is near a book's id or the last part of it (`quikplay`).
-    let lower = name.to_lowercase();
-    let distance = |id: &str| {
-        let tail = id.rsplit('-').next().unwrap_or(id);
-        strsim::damerau_levenshtein(&lower, id).min(strsim::damerau_levenshtein(&lower, tail))
-    };
-    let nearest = ids
-        .iter()
-        .min_by_key(|id| distance(id))
-        .filter(|id| distance(id) <= 3);
-    let tip = nearest.map_or(String::new(), |id| format!("; did you mean `{id}`?"));
-    Err(SheetError::Book(format!(
-        "`{name}` is not a rule system drumhead knows{tip} (the systems are {})",
-        ids.join(", ")
-    )))
-}
-
-/// The sheet of `book` from the tables `source` gives, each value a house
-/// rule changed marked. The tables are loaded (and so checked) first.
-pub fn sheet(registry: &Registry, book: System, source: &TableSource) -> Result<Sheet, SheetError> {
-    registry.load(source)?;
-    let system = registry
-        .system_of(book)
-        .ok_or_else(|| SheetError::Book(format!("no rule system has the book `{}`", book.id())))?;
-    let no_sheet = || SheetError::Book(format!("{} has no quick-reference sheet", book.title()));
-    let mut in_force = system.sheet(book, source).ok_or_else(no_sheet)??;
-    let embedded = system
-        .sheet(book, &TableSource::embedded())
-        .ok_or_else(no_sheet)??;
-    in_force.mark_house(&embedded);
-    Ok(in_force)
 }
 
 /// Reading a system's table files for its sheet: each merged over the
