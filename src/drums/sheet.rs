@@ -72,14 +72,11 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     sections.push(s);
 
     let mut s = Section::new("Hits");
-    let mut t = Table::new("Hits", &["", "Removed"]);
-    t.row("If using figures: each hit", vec!["1 figure".into()]);
+    let mut t = Table::new("Hits", &["", "Hits", "Removed"]);
+    t.row("If using figures", vec!["1".into(), "1 figure".into()]);
     t.row(
-        format!(
-            "If using bases: for each {} hits received",
-            text_at(&d, "hits.per_base")
-        ),
-        vec!["1 base".into()],
+        "If using bases",
+        vec![text_at(&d, "hits.per_base"), "1 base".into()],
     );
     s.tables.push(t);
     sections.push(s);

@@ -104,7 +104,6 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         );
     }
     t.note(text_at(&m, "fire.unloaded_row"));
-    t.note(text_at(&m, "reload.row"));
     s.tables.push(t);
     let mut t = Table::new("Reloading", &["", ""]);
     t.row(
@@ -123,6 +122,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         "Puffs removed per turn",
         vec![text_at(&m, "reload.clear_per_turn")],
     );
+    t.note(text_at(&m, "reload.row"));
     s.tables.push(t);
     sections.push(s);
 

@@ -73,7 +73,6 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
             text_at(&r, "ma.fast.add")
         ));
     }
-    t.note(text_at(&r, "ma.march.row"));
     s.tables.push(t);
     let march = [
         "infantry",
@@ -96,6 +95,7 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
         ] {
             prose(&mut t, head, &format!("ma.march.{key}"));
         }
+        t.note(text_at(&r, "ma.march.row"));
         s.tables.push(t);
     }
     sections.push(s);
