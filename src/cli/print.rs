@@ -22,7 +22,7 @@ pub fn sheet(
     let made =
         print::book_named(registry, system).and_then(|book| print::sheet(registry, book, source));
     match made {
-        Ok(sheet) => emit(&sheet::render_sheet(&sheet, paper), output),
+        Ok(sheet) => emit(&sheet::render_sheet(&sheet, paper), output, "sheet.html"),
         Err(e) => {
             warn!("error: {e}");
             ExitCode::from(2)
@@ -40,7 +40,11 @@ pub fn roster(
     paper: Paper,
 ) -> ExitCode {
     match open(tables, armies, game, wait) {
-        Ok(game) => emit(&sheet::render_roster(&print::roster(&game), paper), output),
+        Ok(game) => emit(
+            &sheet::render_roster(&print::roster(&game), paper),
+            output,
+            "roster.html",
+        ),
         Err(e) => {
             warn!("error: {e}");
             ExitCode::from(2)
@@ -82,7 +86,7 @@ fn open(
 }
 
 /// The page on standard output, or written whole into `output`.
-fn emit(page: &str, output: Option<&Path>) -> ExitCode {
+fn emit(page: &str, output: Option<&Path>, example: &str) -> ExitCode {
     let Some(path) = output else {
         return match io::stdout().lock().write_all(page.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
@@ -97,14 +101,27 @@ fn emit(page: &str, output: Option<&Path>) -> ExitCode {
         && !meta.is_file()
     {
         let what = if meta.is_dir() {
-            "is a directory; give a file name such as sheet.html"
+            format!("is a directory; give a file name such as {example}")
         } else {
             "is not a regular file (a link or device); the page is written only to a regular file"
+                .to_string()
         };
         warn!("error: {}: {what}", path.display());
         return ExitCode::from(2);
     }
-    match write(path, page) {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    if !dir.is_dir() {
+        warn!(
+            "error: {}: the directory {} does not exist",
+            path.display(),
+            dir.display()
+        );
+        return ExitCode::from(1);
+    }
+    match write(&dir, path, page) {
         Ok(()) => {
             warn!("wrote {}", path.display());
             ExitCode::SUCCESS
@@ -117,12 +134,15 @@ fn emit(page: &str, output: Option<&Path>) -> ExitCode {
 }
 
 /// Beside the file, then renamed over it: a reader never sees half a page.
-fn write(path: &Path, text: &str) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+fn write(dir: &Path, path: &Path, text: &str) -> io::Result<()> {
+    // tempfile names its own random file in an error: the user's file is
+    // the one to name.
+    let plain = |e: io::Error| {
+        let message = e.to_string();
+        let message = message.split(" at path ").next().unwrap_or_default();
+        io::Error::new(e.kind(), message.to_string())
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(plain)?;
     tmp.write_all(text.as_bytes())?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
