@@ -123,7 +123,7 @@ fn emit(page: &str, output: Option<&Path>, example: &str) -> ExitCode {
     }
     match write(&dir, path, page) {
         Ok(()) => {
-            warn!("wrote {}", path.display());
+            say!("wrote {}", path.display());
             ExitCode::SUCCESS
         }
         Err(e) => {

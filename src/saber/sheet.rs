@@ -7,7 +7,7 @@ use crate::command::System;
 use crate::error::TableError;
 use crate::sheet::value::{int, rows, signed, text, text_at};
 use crate::sheet::{Section, Sheet, Table, read_toml};
-use crate::tables::TableSource;
+use crate::tables::{TableSource, parse_toml};
 
 use super::{FILES, QUICKPLAY};
 
@@ -15,7 +15,10 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
     let quickplay = book == QUICKPLAY;
     let file = if quickplay { &FILES[1] } else { &FILES[0] };
     let (label, r) = read_toml(source, file)?;
-    let (crt_label, crt) = read_toml(source, &FILES[2])?;
+    // The CRT is read whole, never merged: it is a folio's table, not an
+    // edit of the example.
+    let (crt_label, crt_text) = source.read(&FILES[2])?;
+    let crt: toml::Table = parse_toml(&crt_label, &crt_text, FILES[2].embedded)?;
     let mut sections = Vec::new();
     let prose = |t: &mut Table, head: &str, path: &str| {
         let value = text_at(&r, path);

@@ -53,7 +53,7 @@ tfoot td { border: none; font-style: italic; padding-top: 0.5mm; }
 .army + .army { break-before: page; }
 .card { border: 0.8pt solid #000; padding: 1.2mm 1.6mm; break-inside: avoid; }
 .card h3 { font-size: 8.4pt; margin: 0 0 0.8mm; border-bottom: 0.5pt solid #000; display: flex; justify-content: space-between; gap: 2mm; }
-.card h3 .id { font-family: monospace; font-weight: normal; }
+.card h3 .id { font-family: monospace; font-weight: normal; white-space: nowrap; }
 .card dl { margin: 0; display: grid; grid-template-columns: max-content 1fr; column-gap: 1.5mm; row-gap: 0.3mm; }
 .card dt { font-weight: bold; }
 .card dd { margin: 0; }
