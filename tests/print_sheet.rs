@@ -192,10 +192,8 @@ fn walk(path: &str, value: &toml::Value, sheet: &Sheet, text: &str, problems: &m
                 problems.push(format!("{path} = {s:?} is not on the sheet"));
             }
         }
-        toml::Value::Integer(n) => {
-            if !has_number(text, *n) {
-                problems.push(format!("{path} = {n} is not on the sheet"));
-            }
+        toml::Value::Integer(n) if !has_number(text, *n) => {
+            problems.push(format!("{path} = {n} is not on the sheet"));
         }
         toml::Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
