@@ -1,7 +1,8 @@
 //! Every sheet and a roster of each shipped army pair, printed by a real
 //! browser: headless Chromium's `--print-to-pdf`, pages counted with
 //! `pdfinfo`. Issue 17: "Each system's sheet (drums, mayhem, saber,
-//! quickplay) fits on at most four A4 pages."
+//! quickplay) fits on at most four A4 pages." (And on Letter, with
+//! `--paper letter`.)
 //!
 //! Without Chromium or poppler-utils the test says it is skipped and why,
 //! and passes — unless DRUMHEAD_REQUIRE_BROWSER=1 (CI sets it when it
@@ -70,7 +71,8 @@ fn run(cmd: &mut Command, limit: Duration) -> Result<String, String> {
 struct Printed {
     name: String,
     pages: u32,
-    a4: bool,
+    /// pdfinfo's name of the paper: "A4", "letter".
+    paper: String,
     text: Option<String>,
 }
 
@@ -126,7 +128,10 @@ fn print(
     Ok(Printed {
         name: name.to_string(),
         pages,
-        a4: field("Page size:").contains("(A4)"),
+        paper: field("Page size:")
+            .rsplit_once('(')
+            .map(|(_, p)| p.trim_end_matches(')').to_string())
+            .unwrap_or_default(),
         text,
     })
 }
@@ -176,11 +181,22 @@ fn sheets_and_rosters_print_in_a_real_browser() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut jobs: Vec<(String, Vec<String>)> = ["drums", "mayhem", "saber", "quickplay"]
         .iter()
-        .map(|s| {
-            (
-                format!("sheet-{s}"),
-                vec!["sheet".to_string(), s.to_string()],
-            )
+        .flat_map(|s| {
+            [
+                (
+                    format!("sheet-{s}"),
+                    vec!["sheet".to_string(), s.to_string()],
+                ),
+                (
+                    format!("sheet-{s}-letter"),
+                    vec![
+                        "sheet".into(),
+                        s.to_string(),
+                        "--paper".into(),
+                        "letter".into(),
+                    ],
+                ),
+            ]
         })
         .collect();
     for (battle, armies) in &pairs {
@@ -214,17 +230,22 @@ fn sheets_and_rosters_print_in_a_real_browser() {
         }
     }
     for p in &printed {
-        assert!(p.a4, "{} is printed on A4", p.name);
+        let paper = if p.name.ends_with("-letter") {
+            "letter"
+        } else {
+            "A4"
+        };
+        assert_eq!(p.paper, paper, "{} is printed on {paper}", p.name);
         assert!(p.pages >= 1, "{}: {} pages", p.name, p.pages);
         if p.name.starts_with("sheet-") {
             assert!(
                 p.pages <= 4,
-                "{} takes {} A4 pages; at most 4",
+                "{} takes {} {paper} pages; at most 4",
                 p.name,
                 p.pages
             );
         }
-        eprintln!("{}: {} A4 page(s)", p.name, p.pages);
+        eprintln!("{}: {} {paper} page(s)", p.name, p.pages);
     }
     // What was printed is what was asked for (pdftotext, beside pdfinfo).
     let text = |name: &str| {

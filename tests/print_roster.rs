@@ -106,7 +106,8 @@ fn a_games_roster_shows_each_unit_as_it_stands() {
     args.extend(armies);
     // Drums and Muskets: "If using bases, then for each 6 hits received then
     // 1 base is removed": 7 hits on aus-3's 4 bases leave 3, 1 carried.
-    let (ok, _, err) = drumhead(&args, "hits 7 aus-3\n");
+    // Baden-Durlach's 6 bases take 36 hits: all lost, the unit destroyed.
+    let (ok, _, err) = drumhead(&args, "hits 7 aus-3\nhits 36 aus-5\n");
     assert!(ok, "{err}");
     let (ok, html, err) = drumhead(&["roster", "--game", game], "");
     assert!(ok, "{err}");
@@ -129,6 +130,21 @@ fn a_games_roster_shows_each_unit_as_it_stands() {
         .find(|c| c.contains(r#"<span class="id">aus-4</span>"#))
         .expect("aus-4's card");
     assert!(other.contains("<dt>hits carried</dt><dd>0"), "{other}");
+
+    let gone = html
+        .split(r#"<div class="card"#)
+        .find(|c| c.contains(r#"<span class="id">aus-5</span>"#))
+        .expect("aus-5's card");
+    assert!(
+        gone.starts_with(r#" out">"#),
+        "a destroyed unit's card is marked: {gone}"
+    );
+    assert!(
+        gone.contains(r#"<p class="out">has lost all its bases</p>"#),
+        "{gone}"
+    );
+    assert!(gone.contains("<dt>bases</dt><dd>0 of 6"), "{gone}");
+    assert!(!card.starts_with(r#" out">"#), "aus-3 can still act");
 
     // Printing changes nothing: the game file is as it was.
     let before = std::fs::read(game).expect("game file");
