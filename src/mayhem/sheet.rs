@@ -71,7 +71,11 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     );
     t.row(
         text_at(&m, "fire.courage_row"),
-        vec![format!("1-{}", kill - 1)],
+        vec![match kill {
+            3.. => format!("1-{}", kill - 1),
+            2 => "1".to_string(),
+            _ => "—".to_string(),
+        }],
     );
     let mut shown = Vec::new();
     for r in rows(&m, "fire.weapon") {

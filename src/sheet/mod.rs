@@ -9,7 +9,7 @@
 //! sheet built from the embedded tables) and renders the page. Building
 //! them from a registry or a game is the `print` module's.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::error::TableError;
 use crate::tables::TableSource;
@@ -152,14 +152,14 @@ impl Sheet {
     /// column. A row or table the embedded sheet lacks is all house.
     pub fn mark_house(&mut self, embedded: &Sheet) {
         let mut cells: HashMap<String, &str> = HashMap::new();
-        let mut labels: HashMap<String, ()> = HashMap::new();
+        let mut labels: HashSet<String> = HashSet::new();
         for (key, row_key, cell) in keyed(embedded) {
             cells.insert(key, cell);
-            labels.insert(row_key, ());
+            labels.insert(row_key);
         }
         for_each_keyed(self, |key, row_key, cell, is_label| {
             let changed = if is_label {
-                !labels.contains_key(row_key)
+                !labels.contains(row_key)
             } else {
                 cells.get(key).is_none_or(|old| *old != cell.text)
             };
