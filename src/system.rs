@@ -38,6 +38,17 @@ pub trait RuleSystem: Sync {
 
     /// Its army lists: the kinds of entry and how each is read.
     fn army(&self) -> &'static dyn Schema;
+
+    /// The quick-reference sheet of one of its books, from its tables as
+    /// `source` gives them, in its rule text's order and words (`None`:
+    /// the system prints no sheet). The core marks what house rules changed.
+    fn sheet(
+        &self,
+        _book: System,
+        _source: &TableSource,
+    ) -> Option<Result<crate::sheet::Sheet, TableError>> {
+        None
+    }
 }
 
 /// A rule system with its tables in force.

@@ -139,6 +139,27 @@ pub fn drumhead_1() -> String {
     );
     tagged(
         &mut roff,
+        "drumhead sheet SYSTEM [-o FILE] [--paper a4|letter]",
+        &format!(
+            "Write a printable quick-reference sheet of a rule system ({}, or quickplay): every \
+             table its verbs read, in its rule text's order and words, from the tables in force \
+             (--tables DIR, --crt FILE), each value a house rule changed marked. One \
+             self-contained HTML page (no script, nothing fetched) laid out for A4 or Letter, \
+             at most four pages; print it from a browser. To standard output, or into FILE, \
+             written whole.",
+            books.join(", ")
+        ),
+    );
+    tagged(
+        &mut roff,
+        "drumhead roster [--army FILE…] [--game FILE] [-o FILE] [--paper a4|letter]",
+        "Write the armies as a printable roster: one card per unit, figure or leader, with its \
+         facts and, with --game, its state now (bases, hits, tokens, steps, disrupted, \
+         killed…), as show has it; an army a page. The game file must exist and is only read. \
+         One HTML page, to standard output or into FILE.",
+    );
+    tagged(
+        &mut roff,
         "drumhead man DIR",
         "Write these manual pages (drumhead.1, drumhead-commands.7 and drumhead-armies.5) into \
          DIR, generated from the program, its tables and its army-list readers (with --tables, \

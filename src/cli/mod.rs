@@ -43,6 +43,7 @@ macro_rules! say {
 pub mod config;
 mod export;
 mod new_army;
+mod print;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -228,6 +229,35 @@ pub enum Task {
     /// Say which configuration file is read and what it sets: defaults for
     /// --rules, --army, --tables, --crt and --color.
     Config,
+    /// A printable quick-reference sheet of a rule system (drums, mayhem,
+    /// saber, quickplay): every table its verbs read, from the tables in
+    /// force (--tables, --crt), house-rule values marked; one HTML page.
+    Sheet {
+        #[arg(value_name = "SYSTEM")]
+        system: String,
+        /// Write the page into FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// The paper to print on.
+        #[arg(long, value_enum, default_value_t)]
+        paper: crate::sheet::html::Paper,
+    },
+    /// A printable roster of armies: a card per unit, figure or leader,
+    /// with its state now when a game is given; one HTML page.
+    Roster {
+        /// An army list (repeatable).
+        #[arg(long = "army", value_name = "FILE")]
+        armies: Vec<PathBuf>,
+        /// A game file kept with --game: the units as they stand.
+        #[arg(long, value_name = "FILE")]
+        game: Option<PathBuf>,
+        /// Write the page into FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// The paper to print on.
+        #[arg(long, value_enum, default_value_t)]
+        paper: crate::sheet::html::Paper,
+    },
     /// Print a shell completion script (options and tasks). For the words
     /// of commands too, as you type: `source <(COMPLETE=bash drumhead)`.
     Completions {
@@ -247,6 +277,8 @@ impl Task {
             Task::Tables { .. } => "tables",
             Task::Man { .. } => "man",
             Task::Config => "config",
+            Task::Sheet { .. } => "sheet",
+            Task::Roster { .. } => "roster",
             Task::Completions { .. } => "completions",
         }
     }
@@ -549,6 +581,41 @@ pub fn main() -> ExitCode {
         Some(Task::Repair { game, apply }) => return repair(game, *apply, &tables, args.wait),
         Some(Task::Man { dir }) => return man(dir, &tables),
         Some(Task::Completions { shell }) => return completions(*shell),
+        Some(Task::Sheet {
+            system,
+            output,
+            paper,
+        }) => {
+            let source = table_source(args.tables.as_deref(), args.crt.as_deref());
+            return match source {
+                Ok(source) => print::sheet(&registry, &source, system, output.as_deref(), *paper),
+                Err(e) => {
+                    warn!("error: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Some(Task::Roster {
+            armies,
+            game,
+            output,
+            paper,
+        }) => {
+            // The configuration file's armies, when the line names none.
+            let armies = if armies.is_empty() && game.is_none() {
+                &args.army
+            } else {
+                armies
+            };
+            return print::roster(
+                &tables,
+                armies,
+                game.as_deref(),
+                args.wait,
+                output.as_deref(),
+                *paper,
+            );
+        }
         Some(Task::NewArmy { .. } | Task::Tables { .. } | Task::Config) | None => {}
     }
     let seed = args.seed.unwrap_or_else(entropy_seed);

@@ -17,6 +17,7 @@ mod named;
 pub mod pool;
 mod resilience;
 mod risk;
+mod sheet;
 mod shoot;
 
 use std::rc::Rc;
@@ -528,6 +529,14 @@ impl RuleSystem for Drums {
 
     fn army(&self) -> &'static dyn Schema {
         &army::DrumsSchema
+    }
+
+    fn sheet(
+        &self,
+        _book: System,
+        source: &TableSource,
+    ) -> Option<Result<crate::sheet::Sheet, TableError>> {
+        Some(sheet::sheet(source))
     }
 }
 

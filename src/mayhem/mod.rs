@@ -11,6 +11,7 @@ mod misc;
 mod movement;
 mod reload;
 mod sequence;
+mod sheet;
 
 use std::rc::Rc;
 
@@ -620,6 +621,14 @@ impl RuleSystem for Mayhem {
 
     fn army(&self) -> &'static dyn Schema {
         &army::MayhemSchema
+    }
+
+    fn sheet(
+        &self,
+        _book: System,
+        source: &TableSource,
+    ) -> Option<Result<crate::sheet::Sheet, TableError>> {
+        Some(sheet::sheet(source))
     }
 }
 

@@ -17,6 +17,7 @@ mod misc;
 mod morale;
 mod recover;
 mod results;
+mod sheet;
 mod tactics;
 
 use std::fmt;
@@ -120,6 +121,14 @@ impl RuleSystem for Saber {
 
     fn army(&self) -> &'static dyn Schema {
         &army::SaberSchema
+    }
+
+    fn sheet(
+        &self,
+        book: System,
+        source: &TableSource,
+    ) -> Option<Result<crate::sheet::Sheet, TableError>> {
+        Some(sheet::sheet(book, source))
     }
 }
 

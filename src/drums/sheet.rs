@@ -1,0 +1,395 @@
+//! The Drums and Muskets quick-reference sheet: every table the verbs read,
+//! in the order and words of the quick reference sheets
+//! (shared/rules/drums-and-muskets-quick-reference.txt), from the tables in
+//! force.
+
+use crate::error::TableError;
+use crate::sheet::value::{int, rows, signed, text, text_at};
+use crate::sheet::{Section, Sheet, Table, read_toml};
+use crate::tables::TableSource;
+
+use super::FILES;
+
+pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
+    let (drums_label, d) = read_toml(source, &FILES[0])?;
+    let (pools_label, p) = read_toml(source, &FILES[1])?;
+    let mut sections = Vec::new();
+
+    let mut s = Section::new("Start of Each Turn Initiative");
+    let mut t = Table::new("Initiative dice", &["", "Dice"]);
+    let dice = |key: &str| {
+        int(
+            d.get("initiative")
+                .and_then(|v| v.as_table())
+                .unwrap_or(&Default::default()),
+            key,
+        )
+        .map_or(String::new(), |n| format!("{n:+}D6"))
+    };
+    t.row(
+        "Per general remaining on the board",
+        vec![dice("per_general")],
+    );
+    t.row(
+        "Per Exceptional ability general",
+        vec![dice("per_exceptional")],
+    );
+    t.row(
+        "Per Incompetent ability general",
+        vec![dice("per_incompetent")],
+    );
+    t.row("A supply pool dice may now be added", vec![dice("supply")]);
+    t.row(
+        "A draw: repeat with only this and no pool dice, per player",
+        vec![dice("tie_dice")],
+    );
+    t.note("Pool the dice, throw, and sum the score: the highest score has the initiative.");
+    s.tables.push(t);
+    sections.push(s);
+
+    let mut s = Section::new("Risk to Generals");
+    let mut t = Table::new("Risk to Generals", &["", "Throw 1D6", "Outcome"]);
+    for key in ["broke", "shot"] {
+        let path = format!("risk.{key}");
+        let needs = text_at(&d, &format!("{path}.needs"));
+        let needs = if needs == "6" {
+            needs
+        } else {
+            format!("{needs}+")
+        };
+        let mut outcome = text_at(&d, &format!("{path}.text"));
+        let moved = text_at(&d, &format!("{path}.move"));
+        if !moved.is_empty() {
+            outcome = format!("{outcome}; throw {moved}");
+        }
+        t.row(text_at(&d, &format!("{path}.row")), vec![needs, outcome]);
+    }
+    for key in ["broke", "shot"] {
+        t.note(text_at(&d, &format!("risk.{key}.aftermath")));
+    }
+    t.note(text_at(&d, "risk.commander"));
+    s.tables.push(t);
+    sections.push(s);
+
+    let mut s = Section::new("Hits");
+    let mut t = Table::new("Hits", &["", "Hits", "Removed"]);
+    t.row("If using figures", vec!["1".into(), "1 figure".into()]);
+    t.row(
+        "If using bases",
+        vec![text_at(&d, "hits.per_base"), "1 base".into()],
+    );
+    s.tables.push(t);
+    sections.push(s);
+
+    let mut s = Section::new("Resilience Tests");
+    let caption = format!(
+        "Resilience Situation Adjustment Table (Throw {}/{} for the unit and adjust)",
+        text_at(&d, "resilience.dice"),
+        text_at(&d, "resilience.alternative_dice")
+    );
+    let mut t = Table::new(
+        caption,
+        &[
+            "Situation (Testers)",
+            "From shooting",
+            "Charge or melee",
+            "All other cases",
+        ],
+    );
+    for r in rows(&d, "resilience.adjustment") {
+        t.row(
+            text(r, "row"),
+            vec![
+                signed(r, "shooting"),
+                signed(r, "charge_or_melee"),
+                signed(r, "other"),
+            ],
+        );
+    }
+    s.tables.push(t);
+    let mut t = Table::new(
+        "Resilience Outcomes Table",
+        &[
+            "Score",
+            "From shooting",
+            "Charge",
+            "Melee",
+            "All other cases",
+        ],
+    );
+    for r in rows(&d, "resilience.outcome") {
+        let score = match (int(r, "from"), int(r, "to")) {
+            (Some(a), None) => format!("{a}+"),
+            (None, Some(b)) => format!("{b} or less"),
+            (Some(a), Some(b)) if a == b => a.to_string(),
+            (Some(a), Some(b)) => format!("{a}-{b}"),
+            (None, None) => "any".into(),
+        };
+        let cells = ["shooting", "charge", "melee", "other"]
+            .iter()
+            .map(|k| outcome(r.get(*k).and_then(|v| v.as_table())))
+            .collect();
+        t.row(score, cells);
+    }
+    s.tables.push(t);
+    sections.push(s);
+
+    let mut s = Section::new("Hold Tests");
+    s.note(format!(
+        "Throw {} or {} for the unit. {} or greater: the unit must charge; less: it does not \
+         have to charge and is free to act (1 action point has now been spent).",
+        text_at(&d, "hold.alternative_dice"),
+        text_at(&d, "hold.dice"),
+        text_at(&d, "hold.must_charge_at"),
+    ));
+    let mut t = Table::new(
+        "Hold Test",
+        &["Situation (Testers)", "Hold Test adjustments"],
+    );
+    for r in rows(&d, "hold.adjustment") {
+        t.row(text(r, "row"), vec![signed(r, "value")]);
+    }
+    s.tables.push(t);
+    sections.push(s);
+
+    let mut s = Section::new("Charge Distances");
+    let mut t = Table::new(
+        "Charge distances",
+        &["Unit Type", "Formation", "Charge distance"],
+    );
+    for r in rows(&d, "charge") {
+        let distance = text(r, "distance");
+        let distance = if distance == "cannot" {
+            "Cannot charge".to_string()
+        } else {
+            distance
+        };
+        t.row(unit_type(r), vec![text(r, "formation"), distance]);
+    }
+    s.tables.push(t);
+    sections.push(s);
+
+    let mut s = Section::new("Melee");
+    s.note(format!(
+        "Base {}D6 per base or figure. The minimum dice thrown is {}D6. Each die scoring {}+ \
+         is a hit (house default: the sheet gives no score).",
+        text_at(&p, "shoot.dice_per_base"),
+        text_at(&p, "melee.minimum"),
+        text_at(&p, "melee.hit_on"),
+    ));
+    for table in rows(&p, "melee.table") {
+        let mut t = Table::new(text(table, "title"), &["Situation", "Dice adjustment"]);
+        for r in rows(table, "row") {
+            t.row(text(r, "row"), vec![text(r, "dice")]);
+        }
+        s.tables.push(t);
+    }
+    let mut t = Table::new(
+        "Which table an arm fights on",
+        &["Arm", "Table", "Formations"],
+    );
+    for r in rows(&p, "melee.arm") {
+        t.row(
+            text(r, "arm"),
+            vec![text(r, "table"), text(r, "formations")],
+        );
+    }
+    s.tables.push(t);
+    sections.push(s);
+
+    let mut s = Section::new("Movement");
+    let mut t = Table::new(
+        "Movement",
+        &[
+            "Unit Type",
+            "Formation",
+            "Normal",
+            "In Terrain",
+            "Force to Retire",
+        ],
+    );
+    for r in rows(&d, "move") {
+        t.row(
+            unit_type(r),
+            vec![
+                text(r, "formation"),
+                text(r, "normal"),
+                text(r, "terrain"),
+                text(r, "retire"),
+            ],
+        );
+    }
+    t.note(format!(
+        "Moving along a road: if in Column of March and the whole movement is on a road then \
+         add {} to the dice above, except for generals.",
+        text_at(&d, "road.add")
+    ));
+    if let Some(arms) = d.get("move_as").and_then(|v| v.as_table()) {
+        for (arm, like) in arms {
+            t.note(format!(
+                "House default: {arm} troops move as {} (the sheet has no row for them).",
+                like.as_str().unwrap_or_default()
+            ));
+        }
+    }
+    s.tables.push(t);
+    let columns = rows(&d, "interpenetration.column");
+    let mut heads = vec!["Moving unit's formation".to_string()];
+    heads.extend(columns.iter().map(|c| text(c, "title")));
+    let mut t = Table {
+        heads,
+        ..Table::new(
+            "Table of allowed interpenetrations (X = allowed interpenetration)",
+            &[],
+        )
+    };
+    for r in rows(&d, "interpenetration.row") {
+        let allowed: Vec<String> = r
+            .get("allowed")
+            .and_then(|v| v.as_array())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let cells = columns
+            .iter()
+            .map(|c| {
+                if allowed.contains(&text(c, "id")) {
+                    "X".to_string()
+                } else {
+                    String::new()
+                }
+            })
+            .collect();
+        t.row(text(r, "moving"), cells);
+    }
+    s.tables.push(t);
+    sections.push(s);
+
+    let mut s = Section::new("Shooting");
+    let mut t = Table::new(
+        "Shooting Table 1 (Weapons, Ranges and Score to hit)",
+        &[
+            "Weapon",
+            "Initial D6",
+            "Short Range",
+            "Long Range",
+            "Bounce",
+        ],
+    );
+    for w in rows(&p, "shoot.weapon") {
+        let band = |key: &str| range(w.get(key).and_then(|v| v.as_table()));
+        let bounce = w
+            .get("bounce")
+            .and_then(|v| v.as_table())
+            .map_or("NA".to_string(), |b| {
+                format!("Long range only: {}", range(Some(b)))
+            });
+        t.row(
+            text(w, "weapon"),
+            vec![text(w, "initial"), band("short"), band("long"), bounce],
+        );
+        if let Some(u) = w.get("unprompted").and_then(|v| v.as_table()) {
+            let band = |key: &str| {
+                u.get(key)
+                    .and_then(|v| v.as_table())
+                    .map_or(String::new(), |b| range(Some(b)))
+            };
+            t.row(
+                "As unprompted action response",
+                vec![String::new(), band("short"), band("long"), String::new()],
+            );
+        }
+    }
+    s.tables.push(t);
+    for table in rows(&p, "shoot.table") {
+        let mut t = Table::new(text(table, "title"), &["Condition", "Dice adjustment"]);
+        for r in rows(table, "row") {
+            t.row(text(r, "row"), vec![text(r, "dice")]);
+        }
+        t.note("Adjust the total pool of dice if any of the conditions apply.");
+        s.tables.push(t);
+    }
+    s.note(format!(
+        "1D6 per base ({} a base), per model/base for artillery. The pool never goes below {}.",
+        text_at(&p, "shoot.dice_per_base"),
+        text_at(&p, "shoot.minimum"),
+    ));
+    sections.push(s);
+
+    Ok(Sheet {
+        title: super::DRUMS.title().to_string(),
+        sources: vec![
+            "shared/rules/drums-and-muskets-quick-reference.txt".into(),
+            drums_label,
+            pools_label,
+        ],
+        sections,
+    })
+}
+
+/// "Foot", "Artillery Limbered": a row's unit type as the sheet names it.
+fn unit_type(r: &toml::Table) -> String {
+    let arm = text(r, "arm");
+    let mut name = match arm.as_str() {
+        "irregular" => "All Irregular troops".to_string(),
+        "general" => "Generals".to_string(),
+        _ => capitalised(&arm),
+    };
+    let limber = text(r, "limber");
+    if !limber.is_empty() {
+        name = format!("{name} {}", capitalised(&limber));
+    }
+    name
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or(String::new(), |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
+/// "2BW/4+", "6BW/6": a range band and the score to hit.
+fn range(band: Option<&toml::Table>) -> String {
+    let Some(band) = band else {
+        return String::new();
+    };
+    let hit = int(band, "hit_on").map_or(String::new(), |h| {
+        if h >= 6 {
+            h.to_string()
+        } else {
+            format!("{h}+")
+        }
+    });
+    format!("{}BW/{hit}", text(band, "bw"))
+}
+
+/// "Stand/Take 1 hit", "Advance 2BW": an outcome cell in the sheet's words.
+fn outcome(cell: Option<&toml::Table>) -> String {
+    let Some(cell) = cell else {
+        return String::new();
+    };
+    let hits = int(cell, "hits").unwrap_or(0);
+    let hits_text = if hits == 1 {
+        "1 hit".to_string()
+    } else {
+        format!("{hits} hits")
+    };
+    let id = text(cell, "outcome");
+    let name = match id.as_str() {
+        "advance" => format!("Advance {}BW", text(cell, "advance_bw")),
+        "carry-on" => "Carry On".into(),
+        "stand" => "Stand".into(),
+        "forced-retire" => "Forced Retire".into(),
+        "break" => "Break".into(),
+        other => other.to_string(),
+    };
+    match (hits, id.as_str()) {
+        (0, _) => name,
+        (_, "stand") => format!("{name}/Take {hits_text}"),
+        _ => format!("{name}/{hits_text}"),
+    }
+}
