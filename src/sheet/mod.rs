@@ -3,7 +3,7 @@
 //! HTML page to print (A4 or Letter).
 //!
 //! A rule system describes its sheet from its own folder
-//! ([`crate::system::RuleSystem::sheet`]): sections of typed tables, in its
+//! (`RuleSystem::sheet` in the system module): sections of typed tables, in its
 //! rule text's order and words. This module names no system's words: it
 //! marks the cells a house rule changed ([`Sheet::mark_house`], against the
 //! sheet built from the embedded tables) and renders the page. Building
