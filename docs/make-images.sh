@@ -1,24 +1,32 @@
 #!/usr/bin/env bash
-# The README's pictures of a sheet and a roster, made by the same commands a
-# user types: drumhead writes the page, headless Chromium prints it to PDF,
-# pdftoppm draws the first page. Needs chromium-headless-shell (or chromium)
-# and poppler-utils. Run from anywhere: ./docs/make-images.sh
+# The README's pictures, made by the same commands a user types: the odds
+# charts drumhead draws itself (--svg); for a sheet and a roster drumhead
+# writes the page, headless Chromium prints it to PDF, and pdftoppm draws
+# the first page (needs chromium-headless-shell, or chromium, and
+# poppler-utils). Run from anywhere: ./docs/make-images.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+cargo build -q
+drumhead=target/debug/drumhead
+
+"$drumhead" --svg docs/odds.svg 'odds shoot musket 6BW formed bases=4' >/dev/null
+"$drumhead" --svg docs/sweep-bases.svg 'odds shoot musket 6BW formed bases=2..8' >/dev/null
+"$drumhead" --svg docs/sweep.svg 'odds shoot musket 2BW,6BW formed bases=2..8' >/dev/null
+"$drumhead" --svg docs/compare.svg 'odds shoot musket 2BW formed bases=2 compare first-shot' >/dev/null
+echo "wrote docs/odds.svg docs/sweep-bases.svg docs/sweep.svg docs/compare.svg"
 
 browser=""
 for b in chromium-headless-shell /usr/lib/chromium/chromium-headless-shell chromium; do
   if command -v "$b" >/dev/null 2>&1; then browser="$b"; break; fi
 done
 if [ -z "$browser" ] || ! command -v pdftoppm >/dev/null 2>&1; then
-  echo "needs headless Chromium and pdftoppm: apt-get install chromium-headless-shell poppler-utils" >&2
+  echo "the sheet and roster pictures need headless Chromium and pdftoppm: apt-get install chromium-headless-shell poppler-utils" >&2
   exit 1
 fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-cargo build -q
-drumhead=target/debug/drumhead
 
 # NAME ARGS…: the page, its PDF, and its first page as docs/NAME.png.
 picture() {

@@ -27,6 +27,8 @@ fn sandbox(name: &str) -> PathBuf {
     )
     .unwrap();
     std::fs::write(dir.join("script.txt"), "hold\nresilience +determined\n").unwrap();
+    // Where the README's charts are drawn.
+    std::fs::create_dir_all(dir.join("docs")).unwrap();
     dir
 }
 
