@@ -415,7 +415,10 @@ fn resolve(
         })
         .collect();
     let mut json_sides = Vec::new();
-    for ((s, r), loss) in plan.sides.iter().zip(&rolled).zip(&losses) {
+    // Only a shown answer carries the sides' JSON: `odds` runs this once a
+    // way the dice can fall.
+    let explained = if res.quiet { 0 } else { plan.sides.len() };
+    for ((s, r), loss) in plan.sides.iter().zip(&rolled).zip(&losses).take(explained) {
         let mut side = json!({
             "side": s.name,
             "arm": s.keyword,
@@ -532,14 +535,8 @@ fn one_sided_group(hits: i64) -> String {
 /// For odds: who wins and each side's hits, nothing else.
 fn quiet_outcome(mut res: Resolution, plan: &Plan, rolled: &[Rolled]) -> Resolution {
     let hits: Vec<i64> = rolled.iter().map(|r| r.hits).collect();
-    res.field(
-        "sides",
-        rolled
-            .iter()
-            .map(|r| json!({ "hits": r.mean_hits }))
-            .collect::<Vec<_>>(),
-    );
-    res.field("hits", rolled[0].mean_hits);
+    // No fields: `odds` reads the measures, and a quiet resolution keeps
+    // no fields anyway.
     res.measure("hits", rolled[0].mean_hits);
     for (r, name) in rolled.iter().zip(["hits_a", "hits_b"]) {
         res.measure(name, r.mean_hits);

@@ -248,6 +248,9 @@ struct Mark {
 /// Everything the words say, worked out before the first die: `odds` runs
 /// the resolver once for every way the dice fall.
 struct Plan {
+    /// The resolution's heading, written once: `odds` resolves a plan
+    /// once per way the dice can fall.
+    heading: String,
     weapon: Weapon,
     /// The one distance and cover of every figure, or of the first when
     /// they differ (`each_own`).
@@ -563,7 +566,17 @@ impl Plan {
             .cloned()
             .ok_or_else(|| input.missing("no figure to fire at"))?;
         let target = at.first().map(|(_, b)| *b).cloned().unwrap_or_default();
+        let heading = if each_own {
+            format!("missile fire, {} at {figures} figures", weapon.keyword)
+        } else {
+            format!(
+                "missile fire, {} at {}",
+                weapon.keyword,
+                Inches(first.distance)
+            )
+        };
         Ok(Plan {
+            heading,
             weapon: weapon.clone(),
             distance: first.distance,
             cover: first.cover.clone(),
@@ -653,12 +666,7 @@ fn shoot(
     let f = &tables.fire;
     let (weapon, distance, cover, figures) =
         (&plan.weapon, plan.distance, &plan.cover, plan.figures);
-    let heading = if plan.each_own {
-        format!("missile fire, {} at {figures} figures", weapon.keyword)
-    } else {
-        format!("missile fire, {} at {}", weapon.keyword, Inches(distance))
-    };
-    let mut res = input.resolution("fire", heading);
+    let mut res = input.resolution("fire", plan.heading.as_str());
     let half = weapon.range as f64 / 2.0;
     // Under `odds` only the outcome is read: the fields are for the shown
     // resolution.
@@ -733,7 +741,9 @@ fn shoot(
             );
             res.field("cover", cover.keyword.clone());
         }
-        res.row(format_args!("needs: {}", cover.row), needs(cover.needs));
+        if !quiet {
+            res.row(format_args!("needs: {}", cover.row), needs(cover.needs));
+        }
     }
 
     let mut shooter = plan.shooter;
@@ -1163,18 +1173,34 @@ fn volley(
     // Shown in the order thrown: the skill dice, then the impact dice.
     let mut shots = Vec::with_capacity(skill.len());
     let mut first_die = true;
+    // `odds` runs this once a way the dice can fall: what only explains
+    // (labels, the JSON of each shot) is left out there.
+    let explain = !res.quiet;
+    let prefix = |i| {
+        if explain {
+            prefix(plan, i)
+        } else {
+            String::new()
+        }
+    };
     for (i, (m, die)) in plan.marks.iter().zip(&skill).enumerate() {
-        let prefix = prefix(plan, i);
-        let mut j = json!({"outcome": "miss"});
-        if plan.each_own {
+        let prefix = prefix(i);
+        let mut j = if explain {
+            json!({"outcome": "miss"})
+        } else {
+            Value::Null
+        };
+        if explain && plan.each_own {
             j["distance_in"] = json!(m.distance);
             j["cover"] = json!(m.cover.keyword);
         }
-        if let Some(id) = m.id.as_deref().filter(|_| figures > 1) {
+        if let Some(id) = m.id.as_deref().filter(|_| explain && figures > 1) {
             j["figure"] = json!(id);
         }
         let Some(die) = die else {
-            j["outcome"] = json!("out-of-range");
+            if explain {
+                j["outcome"] = json!("out-of-range");
+            }
             shots.push((false, j));
             continue;
         };
@@ -1194,20 +1220,25 @@ fn volley(
             }
         }
         first_die = false;
-        let mut skill_json = json!({"needed": m.cover.needs});
-        if reroll.is_some_and(|(at, _, _)| at == i) {
+        let rerolled = reroll.is_some_and(|(at, _, _)| at == i);
+        if rerolled {
             res.die(format_args!("{prefix}skill die, reroll token spent"), *die);
-            skill_json["rerolled_from"] = json!(first.face);
         }
         let modified = i64::from(die.face) + plan.skill(m);
         res.row(format_args!("{prefix}skill score"), modified);
-        skill_json["die"] = json!(die.face);
-        skill_json["modified"] = json!(modified);
         let hit = die.face >= m.hit_on;
         if !hit {
             res.row(format_args!("{prefix}result"), "miss");
         }
-        j["skill"] = skill_json;
+        if explain {
+            let mut skill_json = json!({"needed": m.cover.needs});
+            if rerolled {
+                skill_json["rerolled_from"] = json!(first.face);
+            }
+            skill_json["die"] = json!(die.face);
+            skill_json["modified"] = json!(modified);
+            j["skill"] = skill_json;
+        }
         shots.push((hit, j));
     }
     let kill_at = plan.kill_at;
@@ -1216,14 +1247,16 @@ fn volley(
         let Some(&impact_die) = impacts.next() else {
             break;
         };
-        let prefix = prefix(plan, i);
+        let prefix = prefix(i);
         res.die(format_args!("{prefix}impact die"), impact_die);
         for (label, v) in impact_rows.by_ref() {
             res.modifier(label, *v);
         }
         let score = i64::from(impact_die.face) + plan.impact;
         res.row(format_args!("{prefix}impact score"), score);
-        json["impact"] = json!({"die": impact_die.face, "modified": score});
+        if explain {
+            json["impact"] = json!({"die": impact_die.face, "modified": score});
+        }
         let mut outcome = if score >= kill_at {
             "killed"
         } else {
@@ -1231,7 +1264,9 @@ fn volley(
         };
         if fates.get(i) == Some(&Fate::Saved) {
             res.row(format_args!("{prefix}save token spent"), "death cancelled");
-            json["save_spent"] = json!(true);
+            if explain {
+                json["save_spent"] = json!(true);
+            }
             outcome = "courage-check";
         }
         res.row(
@@ -1242,7 +1277,9 @@ fn volley(
                 "courage check".into()
             },
         );
-        json["outcome"] = json!(outcome);
+        if explain {
+            json["outcome"] = json!(outcome);
+        }
     }
     let shots = shots.into_iter().map(|(_, json)| json).collect();
     Ok(Volley {
