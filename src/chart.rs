@@ -15,6 +15,7 @@ use std::io::Write;
 use std::path::Path;
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -375,16 +376,7 @@ fn sweep_lines(s: &Sweep) -> Result<String, String> {
                 .enumerate()
                 .map(|(i, r)| (i as f64, p_of(&r.odds, text) * 100.0))
                 .collect();
-            chart
-                .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
-                .map_err(failed)?;
-            chart
-                .draw_series(
-                    points
-                        .into_iter()
-                        .map(|p| Circle::new(p, 3, colour.filled())),
-                )
-                .map_err(failed)?;
+            dotted_line(&mut chart, points, colour)?;
         }
         let entries: Vec<(String, RGBAColor)> = outcomes
             .iter()
@@ -434,16 +426,7 @@ fn sweep_lines(s: &Sweep) -> Result<String, String> {
                     .enumerate()
                     .filter_map(|(i, r)| expected_of(&r.odds, name).map(|v| (i as f64, v)))
                     .collect();
-                chart
-                    .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
-                    .map_err(failed)?;
-                chart
-                    .draw_series(
-                        points
-                            .into_iter()
-                            .map(|p| Circle::new(p, 3, colour.filled())),
-                    )
-                    .map_err(failed)?;
+                dotted_line(&mut chart, points, colour)?;
             }
             let entries: Vec<(String, RGBAColor)> = expected
                 .iter()
@@ -464,6 +447,25 @@ fn sweep_lines(s: &Sweep) -> Result<String, String> {
 
 /// A key in the margin right of a plot: a short line in each series'
 /// colour and its name, from the plot's top right corner down.
+/// A line through the points with a dot on each: one swept value a dot.
+fn dotted_line<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    points: Vec<(f64, f64)>,
+    colour: RGBAColor,
+) -> Result<(), String> {
+    chart
+        .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+        .map_err(failed)?;
+    chart
+        .draw_series(
+            points
+                .into_iter()
+                .map(|p| Circle::new(p, 3, colour.filled())),
+        )
+        .map_err(failed)?;
+    Ok(())
+}
+
 fn key<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     (x, y): (i32, i32),
