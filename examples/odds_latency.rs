@@ -15,6 +15,9 @@ fn main() {
         }
     };
     let mut session = Session::new(tables, drumhead::drums::DRUMS, 1);
+    // As `drumhead odds …` answers in text or JSON: only a CSV table or a
+    // chart keeps each outcome's measures.
+    session.count_outcome_values(false);
     for line in std::env::args().skip(1) {
         if let Err(e) = session.run_line(&line) {
             eprintln!("error: {line}: {e}");

@@ -66,6 +66,7 @@ impl Expectations {
 
 /// Run `resolve` against every path of the dice and add up the outcomes.
 pub fn enumerate(
+    count_values: bool,
     mut resolve: impl FnMut(&mut dyn DiceSource) -> Result<Resolution, CommandError>,
 ) -> Result<Odds, CommandError> {
     let mut source = Enumerator::default();
@@ -101,12 +102,16 @@ pub fn enumerate(
                 outcomes.len() - 1
             }
         };
-        let values = &mut outcomes[at].values;
         for &(name, value) in &res.measures {
             expectations.record(name, value, weight.p);
-            match values.iter_mut().find(|v| v.0 == name) {
-                Some(v) => v.2 &= v.1 == value,
-                None => values.push((name, value, true)),
+        }
+        if count_values {
+            let values = &mut outcomes[at].values;
+            for &(name, value) in &res.measures {
+                match values.iter_mut().find(|v| v.0 == name) {
+                    Some(v) => v.2 &= v.1 == value,
+                    None => values.push((name, value, true)),
+                }
             }
         }
         if first.is_none() {
@@ -180,6 +185,12 @@ impl Odds {
 /// (a forced retire of 1BW and of 2BW) get `-2`, `-3`… after the first, so
 /// an id names one line of the answer.
 fn unique_ids(outcomes: &mut [OutcomeOdds]) {
+    // Most answers have no repeat (a pool's 501 counts): find that out
+    // without copying an id.
+    let mut ids: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+    if outcomes.iter().all(|o| ids.insert(o.outcome.as_str())) {
+        return;
+    }
     let mut seen: HashMap<String, usize> = HashMap::default();
     for o in outcomes.iter_mut() {
         let n = seen.entry(o.outcome.clone()).or_insert(0);

@@ -27,13 +27,17 @@ pub struct SessionSpec {
     pub crt: Option<PathBuf>,
     pub rules: System,
     pub seed: u64,
+    /// `Session::count_outcome_values`.
+    pub count_values: bool,
 }
 
 impl SessionSpec {
     pub fn build(&self) -> Result<Session, TableError> {
         let source = super::table_source(self.tables_dir.as_deref(), self.crt.as_deref())?;
         let tables = self.registry.load(&source)?;
-        Ok(Session::new(tables, self.rules, self.seed))
+        let mut session = Session::new(tables, self.rules, self.seed);
+        session.count_outcome_values(self.count_values);
+        Ok(session)
     }
 }
 

@@ -708,6 +708,9 @@ pub fn main() -> ExitCode {
         }),
     };
 
+    // Only a table or a chart reads each outcome's measures.
+    let count_values = printer.delimited.is_some() || printer.svg.is_some();
+    session.count_outcome_values(count_values);
     // Lines depend on each other only through a game or `--dice`.
     let parallel = (session.game.is_none() && session.unused_dice() == 0).then(|| SessionSpec {
         registry: registry.clone(),
@@ -715,6 +718,7 @@ pub fn main() -> ExitCode {
         crt: args.crt.clone(),
         rules: session.rules,
         seed,
+        count_values,
     });
     let ran = if !args.command.is_empty() {
         let line = args.command.join(" ");

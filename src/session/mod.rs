@@ -58,6 +58,9 @@ pub struct Session {
     pub game: Option<Game>,
     /// Whether a long `simulate` may draw a progress bar on standard error.
     progress: bool,
+    /// Whether `odds` keeps each outcome's measures, for the "at least"
+    /// column of a table or a chart (`Odds::count`).
+    count_values: bool,
 }
 
 impl Session {
@@ -72,6 +75,7 @@ impl Session {
             pending: Vec::new(),
             game: None,
             progress: false,
+            count_values: true,
         }
     }
 
@@ -90,6 +94,13 @@ impl Session {
             self.rules = first.rules;
         }
         self.game = Some(game);
+    }
+
+    /// Keep each outcome's measures under `odds` (on by default), for
+    /// `Odds::count`: a front end that writes neither a table nor a chart
+    /// turns it off, as it costs on every way the dice can fall.
+    pub fn count_outcome_values(&mut self, yes: bool) {
+        self.count_values = yes;
     }
 
     /// Let a long `simulate` draw a progress bar on standard error: for a
@@ -320,7 +331,7 @@ impl Session {
         let prepared = self
             .catalog
             .prepare(system, command, line, self.units(), false)?;
-        odds::enumerate(|dice| {
+        odds::enumerate(self.count_values, |dice| {
             // One relaxed load a path: Ctrl-C in the REPL stops a long walk.
             if explore::interrupted() {
                 return Err(explore::stopped("odds was still counting"));
