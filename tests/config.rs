@@ -128,6 +128,20 @@ fn a_bad_file_is_an_error_naming_the_file_line_and_key() {
     assert_eq!(code, Some(2));
     assert!(err.contains("did you mean `mayhem`"), "{err}");
 
+    // An army the file names that cannot be read: the error, then where
+    // the name came from.
+    let (home, file) = home_with("bad-army", "armies = [\"nope.toml\"]\n");
+    let (code, _, err) = run_in(&home, &["units"], &[]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("nope.toml"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "`armies` came from the configuration file {}",
+            file.display()
+        )),
+        "{err}"
+    );
+
     // A file named explicitly must exist; the usual one need not.
     let missing = home.join("nowhere.toml");
     let (code, _, err) = run_in(

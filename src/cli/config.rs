@@ -161,26 +161,49 @@ impl Config {
     /// Fill in each option the command line left out. Paths in the file are
     /// relative to the file's own folder (a leading `~/` is the home
     /// folder), so the file means the same from any working directory.
-    pub fn apply(self, file: &Path, args: &mut Args) {
+    /// Returns the keys that filled an option, so an error about what they
+    /// name can say where it came from.
+    pub fn apply(self, file: &Path, args: &mut Args) -> Vec<&'static str> {
         let dir = file.parent().unwrap_or(Path::new("."));
         let resolve = |p: PathBuf| resolve_path(dir, p);
-        if args.rules.is_none() {
+        let mut used = Vec::new();
+        if args.rules.is_none() && self.rules.is_some() {
             args.rules = self.rules;
+            used.push("rules");
         }
-        if args.tables.is_none() {
+        if args.tables.is_none() && self.tables.is_some() {
             args.tables = self.tables.map(resolve);
+            used.push("tables");
         }
-        if args.crt.is_none() {
+        if args.crt.is_none() && self.crt.is_some() {
             args.crt = self.crt.map(resolve);
+            used.push("crt");
         }
-        if args.color.is_none() {
+        if args.color.is_none() && self.color.is_some() {
             args.color = self.color;
+            used.push("color");
         }
         let game_exists = args.game.as_deref().is_some_and(Path::exists);
-        if args.army.is_empty() && !game_exists {
+        if args.army.is_empty() && !game_exists && !self.armies.is_empty() {
             args.army = self.armies.into_iter().map(resolve).collect();
+            used.push("armies");
         }
+        used
     }
+}
+
+/// The line after an error about something the configuration file named:
+/// where it came from, and how to leave it out.
+pub fn origin(applied: &Option<(PathBuf, Vec<&'static str>)>, keys: &[&str]) -> Option<String> {
+    let (file, used) = applied.as_ref()?;
+    let named: Vec<&str> = used.iter().copied().filter(|k| keys.contains(k)).collect();
+    (!named.is_empty()).then(|| {
+        format!(
+            "note: `{}` came from the configuration file {} (`drumhead config` shows it; --no-config leaves it out)",
+            named.join("`, `"),
+            file.display()
+        )
+    })
 }
 
 fn resolve_path(dir: &Path, path: PathBuf) -> PathBuf {

@@ -558,20 +558,26 @@ pub fn main() -> ExitCode {
     if let Some(Task::Config) = &args.task {
         return config::show(&args, &registry);
     }
-    match config::load(&args, &registry) {
-        Ok(Some((file, config))) => config.apply(&file, &mut args),
-        Ok(None) => {}
+    let applied = match config::load(&args, &registry) {
+        Ok(Some((file, config))) => {
+            let used = config.apply(&file, &mut args);
+            Some((file, used))
+        }
+        Ok(None) => None,
         Err(e) => {
             warn!("error: {e}");
             return ExitCode::from(2);
         }
-    }
+    };
     let tables = table_source(args.tables.as_deref(), args.crt.as_deref())
         .and_then(|source| registry.load(&source));
     let tables = match tables {
         Ok(t) => t,
         Err(e) => {
             warn!("error: {e}");
+            if let Some(note) = config::origin(&applied, &["tables", "crt"]) {
+                warn!("{note}");
+            }
             return ExitCode::from(2);
         }
     };
@@ -654,6 +660,9 @@ pub fn main() -> ExitCode {
         Ok(None) => {}
         Err(e) => {
             warn!("error: {e}");
+            if let Some(note) = config::origin(&applied, &["armies"]) {
+                warn!("{note}");
+            }
             return ExitCode::from(2);
         }
     }
