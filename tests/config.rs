@@ -60,6 +60,15 @@ fn rules_key_picks_the_system_and_the_command_line_wins() {
     assert_eq!(code, Some(1), "{err}");
     let (code, _, _) = run_in(&home, &["fire musket 10in"], &[("DRUMHEAD_CONFIG", "")]);
     assert_eq!(code, Some(1));
+    // The armies' own system wins over the file's default, as it does over
+    // `drums`: the Leuthen lists play Drums and Muskets.
+    let mut args =
+        common::game::shipped(&["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"]);
+    args.extend(["--seed".into(), "1".into(), "resilience gren-1".into()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = run_in(&home, &args, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("Drums and Muskets"), "{out}");
 }
 
 #[test]

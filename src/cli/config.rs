@@ -168,7 +168,7 @@ impl Config {
         let resolve = |p: PathBuf| resolve_path(dir, p);
         let mut used = Vec::new();
         if args.rules.is_none() && self.rules.is_some() {
-            args.rules = self.rules;
+            args.default_rules = self.rules;
             used.push("rules");
         }
         if args.tables.is_none() && self.tables.is_some() {

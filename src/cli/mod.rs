@@ -90,7 +90,8 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', value_name = "FACES")]
     pub dice: Vec<u32>,
 
-    /// The active rule system [default: the loaded armies', else drums].
+    /// The active rule system [default: the loaded armies', else the
+    /// configuration file's `rules`, else drums].
     #[arg(long, value_parser = rules_parser())]
     pub rules: Option<String>,
 
@@ -136,6 +137,11 @@ pub struct Args {
     /// Plain ASCII: no box drawing, arrows or accented letters.
     #[arg(long)]
     pub ascii: bool,
+
+    /// The configuration file's `rules`: the system when neither --rules
+    /// nor the armies say.
+    #[arg(skip)]
+    pub default_rules: Option<String>,
 
     /// Read this configuration file instead of the usual one
     /// ($XDG_CONFIG_HOME/drumhead/config.toml, else ~/.config/drumhead/config.toml).
@@ -626,7 +632,13 @@ pub fn main() -> ExitCode {
     }
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let rules = args.rules.as_deref().and_then(|id| registry.book(id));
-    let Some(default) = rules.or_else(|| registry.default_book()) else {
+    // The configuration file's system is a default: the armies' own
+    // system still wins over it, as it does over `drums`.
+    let configured = args
+        .default_rules
+        .as_deref()
+        .and_then(|id| registry.book(id));
+    let Some(default) = rules.or(configured).or_else(|| registry.default_book()) else {
         warn!("error: no rule system is registered");
         return ExitCode::from(2);
     };
