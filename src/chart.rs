@@ -157,24 +157,7 @@ fn distribution(odds: &Odds) -> Result<String, String> {
         let x_desc = count
             .as_ref()
             .map_or_else(|| "outcome".to_string(), |c| c.measure.replace('_', " "));
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title(odds), (FONT, 18))
-            .margin(14)
-            .x_label_area_size(48)
-            .y_label_area_size(64)
-            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..y_max * 100.0)
-            .map_err(failed)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .x_desc(x_desc)
-            .y_desc("probability (%)")
-            .y_label_formatter(&|y| format!("{y:.0}%"))
-            .label_style((FONT, 13))
-            .axis_desc_style((FONT, 14))
-            .draw()
-            .map_err(failed)?;
+        let mut chart = probability_axes(&root, title(odds), n, y_max, &x_desc)?;
         chart
             .draw_series(odds.outcomes.iter().enumerate().map(|(i, o)| {
                 let x = i as f64;
@@ -211,19 +194,56 @@ fn distribution(odds: &Odds) -> Result<String, String> {
             chart
                 .draw_series(points.iter().map(|&p| Circle::new(p, 3, AT_LEAST.filled())))
                 .map_err(failed)?;
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
-                .background_style(WHITE.mix(0.9))
-                .border_style(BLACK.mix(0.4))
-                .label_font((FONT, 13))
-                .draw()
-                .map_err(failed)?;
+            series_key(&mut chart)?;
         }
         x_labels(&root, |x| chart.backend_coord(&(x, 0.0)), &labels)?;
         root.present().map_err(failed)?;
     }
     Ok(out)
+}
+
+/// The axes of a chart of outcomes: one slot an outcome along x (labelled
+/// by `x_labels`), probability in percent up to `y_max` up y.
+fn probability_axes<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    caption: String,
+    n: usize,
+    y_max: f64,
+    x_desc: &str,
+) -> Result<ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>, String> {
+    let mut chart = ChartBuilder::on(root)
+        .caption(caption, (FONT, 18))
+        .margin(14)
+        .x_label_area_size(48)
+        .y_label_area_size(64)
+        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..y_max * 100.0)
+        .map_err(failed)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .x_desc(x_desc)
+        .y_desc("probability (%)")
+        .y_label_formatter(&|y| format!("{y:.0}%"))
+        .label_style((FONT, 13))
+        .axis_desc_style((FONT, 14))
+        .draw()
+        .map_err(failed)?;
+    Ok(chart)
+}
+
+/// The key of the series that were given labels, top right.
+fn series_key<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.4))
+        .label_font((FONT, 13))
+        .draw()
+        .map_err(failed)
 }
 
 fn comparison(c: &Comparison) -> Result<String, String> {
@@ -244,27 +264,8 @@ fn comparison(c: &Comparison) -> Result<String, String> {
         let root = SVGBackend::with_string(&mut out, (width_for(&texts, 110, 140), 480))
             .into_drawing_area();
         root.fill(&WHITE).map_err(failed)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!("{} · compare {}", c.without.heading, c.words),
-                (FONT, 18),
-            )
-            .margin(14)
-            .x_label_area_size(48)
-            .y_label_area_size(64)
-            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..y_max * 100.0)
-            .map_err(failed)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(0)
-            .x_desc("outcome")
-            .y_desc("probability (%)")
-            .y_label_formatter(&|y| format!("{y:.0}%"))
-            .label_style((FONT, 13))
-            .axis_desc_style((FONT, 14))
-            .draw()
-            .map_err(failed)?;
+        let caption = format!("{} · compare {}", c.without.heading, c.words);
+        let mut chart = probability_axes(&root, caption, n, y_max, "outcome")?;
         let above =
             TextStyle::from((FONT, 11).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
         for (side, odds, colour, from, to) in [
@@ -300,14 +301,7 @@ fn comparison(c: &Comparison) -> Result<String, String> {
                 }))
                 .map_err(failed)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK.mix(0.4))
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(failed)?;
+        series_key(&mut chart)?;
         x_labels(&root, |x| chart.backend_coord(&(x, 0.0)), &texts)?;
         root.present().map_err(failed)?;
     }
