@@ -18,11 +18,7 @@ use drumhead::resolution::Resolution;
 use drumhead::session::{Output, Session};
 
 fn session(seed: u64) -> Session {
-    Session::new(
-        drumhead::systems::embedded().expect("embedded tables load"),
-        DRUMS,
-        seed,
-    )
+    agreement::session(DRUMS, seed)
 }
 
 fn resolve(line: &str) -> Resolution {
@@ -474,9 +470,7 @@ fn figures_lose_one_a_hit() {
 // odds against 100,000 seeded rolls
 
 fn odds(line: &str) -> Odds {
-    let s = session(1);
-    let command = s.parse(line).expect(line).expect(line);
-    s.odds(DRUMS, &command, line).expect(line)
+    agreement::odds(DRUMS, line)
 }
 
 /// `odds` against 100,000 rolls seeded from 20_250_115.

@@ -10,18 +10,11 @@ use drumhead::odds::Odds;
 use drumhead::session::Session;
 
 fn session(seed: u64) -> Session {
-    Session::new(
-        drumhead::systems::embedded().expect("tables"),
-        drumhead::mayhem::MAYHEM,
-        seed,
-    )
+    agreement::session(drumhead::mayhem::MAYHEM, seed)
 }
 
 fn odds(line: &str) -> Odds {
-    let s = session(1);
-    let command = s.parse(line).unwrap().unwrap();
-    let system = command.system.map_or(drumhead::mayhem::MAYHEM, |(s, _)| s);
-    s.odds(system, &command, line).expect(line)
+    agreement::odds(drumhead::mayhem::MAYHEM, line)
 }
 
 /// The exact chance of an outcome, by its text (0 when it cannot happen).

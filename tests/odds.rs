@@ -8,18 +8,11 @@ use drumhead::odds::Odds;
 use drumhead::session::Session;
 
 fn session(seed: u64) -> Session {
-    Session::new(
-        drumhead::systems::embedded().expect("tables"),
-        drumhead::drums::DRUMS,
-        seed,
-    )
+    agreement::session(drumhead::drums::DRUMS, seed)
 }
 
 fn odds(line: &str) -> Odds {
-    let s = session(1);
-    let command = s.parse(line).unwrap().unwrap();
-    let system = command.system.map_or(drumhead::drums::DRUMS, |(s, _)| s);
-    s.odds(system, &command, line).expect(line)
+    agreement::odds(drumhead::drums::DRUMS, line)
 }
 
 fn exact(odds: &Odds, text: &str) -> Option<(u128, u128)> {

@@ -13,18 +13,11 @@ use drumhead::resolution::Resolution;
 use drumhead::session::{Output, Session};
 
 fn session(seed: u64) -> Session {
-    Session::new(
-        drumhead::systems::embedded().expect("tables"),
-        drumhead::drums::DRUMS,
-        seed,
-    )
+    agreement::session(drumhead::drums::DRUMS, seed)
 }
 
 fn odds(line: &str) -> Odds {
-    let s = session(1);
-    let command = s.parse(line).unwrap().unwrap();
-    let system = command.system.map_or(drumhead::drums::DRUMS, |(s, _)| s);
-    s.odds(system, &command, line).expect(line)
+    agreement::odds(drumhead::drums::DRUMS, line)
 }
 
 fn resolve(line: &str) -> Resolution {

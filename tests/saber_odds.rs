@@ -9,18 +9,11 @@ use drumhead::odds::Odds;
 use drumhead::session::Session;
 
 fn session(seed: u64) -> Session {
-    Session::new(
-        drumhead::systems::embedded().expect("tables"),
-        drumhead::drums::DRUMS,
-        seed,
-    )
+    agreement::session(drumhead::drums::DRUMS, seed)
 }
 
 fn odds(line: &str) -> Odds {
-    let s = session(1);
-    let command = s.parse(line).unwrap().unwrap();
-    let system = command.system.map_or(drumhead::drums::DRUMS, |(s, _)| s);
-    s.odds(system, &command, line).expect(line)
+    agreement::odds(drumhead::drums::DRUMS, line)
 }
 
 /// `odds` against 100,000 rolls seeded from 20_261_124.

@@ -1,8 +1,27 @@
 //! `odds` against seeded rolls: the one chi-square check every rule
 //! system's odds tests share (included with `#[path]` by each).
 
+use drumhead::command::System;
 use drumhead::odds::Odds;
 use drumhead::session::{Output, Session};
+
+/// A session on the embedded tables, reading lines under `rules`.
+pub fn session(rules: System, seed: u64) -> Session {
+    Session::new(
+        drumhead::systems::embedded().expect("embedded tables load"),
+        rules,
+        seed,
+    )
+}
+
+/// The exact odds of `line`, read under `rules` unless it names another
+/// system (`saber odds …`).
+pub fn odds(rules: System, line: &str) -> Odds {
+    let s = session(rules, 1);
+    let command = s.parse(line).expect(line).expect(line);
+    let system = command.system.map_or(rules, |(s, _)| s);
+    s.odds(system, &command, line).expect(line)
+}
 
 /// Observed frequencies of `n` rolls from `session`, by outcome group.
 fn simulate(session: &mut Session, line: &str, n: usize) -> Vec<(String, usize)> {
