@@ -265,13 +265,11 @@ pub fn show(args: &Args, registry: &Registry) -> std::process::ExitCode {
         say!("  crt = {}", quoted(crt));
         set += 1;
     }
-    if let Some(color) = config.color {
-        let word = match color {
-            ColorChoice::Auto => "auto",
-            ColorChoice::Always => "always",
-            ColorChoice::Never => "never",
-        };
-        say!("  color = {word:?}");
+    if let Some(word) = config
+        .color
+        .and_then(|c| clap::ValueEnum::to_possible_value(&c))
+    {
+        say!("  color = {:?}", word.get_name());
         set += 1;
     }
     if set == 0 {
