@@ -125,6 +125,21 @@ pub trait GamePart {
     /// The state for the game file.
     fn state(&self) -> serde_json::Value;
 
+    /// Everything the part keeps, for a checkpoint of the game: `restore`
+    /// of it into a fresh part of the same armies gives this part back
+    /// exactly. `None` when the part cannot be checkpointed, and a game
+    /// is then folded from its journal on every open.
+    fn checkpoint(&self) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// Take the state a `checkpoint` wrote, into a fresh part of the same
+    /// armies. A checkpoint that names a unit the armies do not have, or
+    /// that cannot be read, is an error.
+    fn restore(&mut self, _saved: &serde_json::Value) -> Result<(), String> {
+        Err("this rule system keeps no checkpoint".into())
+    }
+
     /// A line this system reads differently in a game: `initiative` alone
     /// stands for each army's pool. Returns the line it stands for.
     fn expand(&self, _command: &Command, _line: &str) -> Option<String> {
