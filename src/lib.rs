@@ -26,6 +26,7 @@ pub mod odds;
 pub mod parse;
 pub mod print;
 pub mod render;
+pub mod repair;
 pub mod replay;
 pub mod report;
 pub mod resolution;

@@ -1,11 +1,14 @@
 //! `drumhead replay JOURNAL`: rebuild a game from its journal by resolving
-//! every command again with the dice it recorded, check each gives the
-//! effects recorded, and compare the result with the saved game file.
+//! every entry again with the line and dice it recorded, check each gives
+//! exactly what it recorded, and compare the result with the game file's
+//! checkpoint. It takes no lock and writes nothing: while a writer runs,
+//! it reads the game file first and then the journal, which only ever
+//! grows after the game file is written, so the two belong together.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::game::{Game, GameError, Journal};
-use crate::session::{Output, Session};
+use crate::game::{Game, GameError, GameFile, read_game_file};
+use crate::session::Session;
 use crate::system::Tables;
 
 /// The rebuilt game's roster, or what went wrong.
@@ -13,119 +16,54 @@ pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
     replay_with(journal, tables, &mut |_, _| {})
 }
 
-/// [`replay`], telling `progress` (entries done, entries in all) before
-/// each entry: a long journal can show a progress bar.
+/// The game file beside a journal, if there is one.
+fn game_beside(journal: &Path) -> Option<PathBuf> {
+    journal
+        .extension()
+        .filter(|e| *e == "journal")
+        .map(|_| journal.with_extension(""))
+        .filter(|p| p.exists())
+}
+
+/// [`replay`], telling `progress` (entries done, entries known so far)
+/// before each entry: a long journal can show a progress bar.
 pub fn replay_with(
     journal: &Path,
     tables: Tables,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<String, GameError> {
-    let (armies, entries) = Journal::read(journal)?;
-    let game = Game::new(armies, &tables)?;
+    let saved: Option<(PathBuf, GameFile)> = game_beside(journal)
+        .map(|p| read_game_file(&p).map(|f| (p, f)))
+        .transpose()?;
+    let game = Game::replaying(journal, &tables)?;
     let book = tables
         .registry()
         .default_book()
         .ok_or_else(|| GameError::Usage("no rule system is registered".into()))?;
     let mut session = Session::new(tables, book, 0).with_game(game);
-    let file = journal.display().to_string();
-    // The game file beside the journal, if any: its state is checked
-    // against the replay once the entries it reflects are replayed.
-    let saved = journal
-        .extension()
-        .filter(|e| *e == "journal")
-        .map(|_| journal.with_extension(""))
-        .filter(|p| p.exists())
-        .map(|p| Game::read_file(&p).map(|(_, n, state)| (p, n, state)))
-        .transpose()?;
-    let compare = |session: &Session| -> Option<bool> {
-        let (_, _, state) = saved.as_ref()?;
-        Some(session.game.as_ref()?.state() == *state)
+    let reflected = saved.as_ref().map(|(_, f)| f.entries);
+    let mut agrees: Option<bool> = None;
+    let check = |session: &Session| -> Option<bool> {
+        let (_, f) = saved.as_ref()?;
+        let game = session.game.as_ref()?;
+        Some(game.state() == f.state && game.tally().mark() == f.journal)
     };
-    let mut state_at = match &saved {
-        Some((_, 0, _)) => compare(&session),
-        _ => None,
-    };
-    let mismatch = |line: usize, message: String| GameError::Journal {
-        file: file.clone(),
-        line,
-        message,
-    };
-    for (i, entry) in entries.iter().enumerate() {
-        progress(i, entries.len());
-        let journal_line = i + 2;
-        let reflected = saved.as_ref().map(|(_, n, _)| *n as usize);
-        if entry.undo.is_some() {
-            session
-                .run_line("undo")
-                .map_err(|e| mismatch(journal_line, e.to_string()))?;
-            if reflected == Some(i + 1) {
-                state_at = compare(&session);
-            }
-            continue;
-        }
-        let Some(line) = &entry.line else {
-            return Err(mismatch(
-                journal_line,
-                "an entry with neither a line nor an undo".into(),
-            ));
+    if reflected == Some(0) {
+        agrees = check(&session);
+    }
+    let mut done = 0usize;
+    loop {
+        progress(done, reflected.map_or(done, |r| r as usize).max(done + 1));
+        let Some(game) = session.game.as_mut() else {
+            break;
         };
-        if let Some(system) = entry
-            .system
-            .as_deref()
-            .and_then(|id| session.tables.book(id))
-        {
-            session.rules = system;
-        }
-        let has_rolled = session
-            .parse(line)
-            .ok()
-            .flatten()
-            .is_some_and(|c| c.rolled_span.is_some());
-        // Dice the line did not enter came from `--dice` (all recorded, in
-        // order) or from the generator, whose seed the entry recorded.
-        if !has_rolled {
-            session.enter_dice(&entry.dice);
-        } else if let Some(seed) = entry.seed {
-            session.set_next_seed(seed);
-        }
-        let output = session
-            .run_line(line)
-            .map_err(|e| mismatch(journal_line, format!("`{line}` no longer resolves: {e}")))?;
-        let game = session
-            .game
-            .as_ref()
-            .ok_or_else(|| mismatch(journal_line, "no game".into()))?;
-        let replayed = game
-            .entries
-            .last()
-            .map(|e| e.effects.clone())
-            .unwrap_or_default();
-        if replayed != entry.effects {
-            return Err(mismatch(
-                journal_line,
-                format!(
-                    "`{line}` now has effects {replayed:?}, the journal recorded {:?}",
-                    entry.effects
-                ),
-            ));
-        }
-        if let Some(Output::Resolution(res)) = output
-            && entry
-                .outcome
-                .as_deref()
-                .is_some_and(|o| o != res.outcome_text)
-        {
-            return Err(mismatch(
-                journal_line,
-                format!(
-                    "`{line}` now gives `{}`, the journal recorded `{}`",
-                    res.outcome_text,
-                    entry.outcome.clone().unwrap_or_default()
-                ),
-            ));
-        }
-        if reflected == Some(i + 1) {
-            state_at = compare(&session);
+        let Some(entry) = game.next_pending()? else {
+            break;
+        };
+        session.resolve_again(&entry)?;
+        done += 1;
+        if reflected == Some(done as u64) {
+            agrees = check(&session);
         }
     }
     let game = session
@@ -133,27 +71,27 @@ pub fn replay_with(
         .as_ref()
         .ok_or_else(|| GameError::Usage("no game".into()))?;
     let mut out = crate::render::report_text(&game.roster(), &crate::render::Style::plain(false));
-    match (saved, state_at) {
-        (Some((path, reflected, _)), None) => {
+    match (saved, agrees) {
+        (Some((path, f)), None) => {
             return Err(GameError::Usage(format!(
-                "{} reflects {reflected} entries, but the journal has only {}",
+                "{} reflects {} entries, but the journal has only {done} that resolve again",
                 path.display(),
-                entries.len()
+                f.entries
             )));
         }
-        (Some((path, reflected, _)), Some(true)) => out.push_str(&format!(
-            "\n\nreplayed {} entries: the state equals {} (which reflects {reflected} of them)",
-            entries.len(),
-            path.display()
+        (Some((path, f)), Some(true)) => out.push_str(&format!(
+            "\n\nreplayed {done} entries: the state equals {} (which reflects {} of them)",
+            path.display(),
+            f.entries
         )),
-        (Some((path, reflected, _)), Some(false)) => {
+        (Some((path, f)), Some(false)) => {
             return Err(GameError::Usage(format!(
-                "replayed {} entries, but the state after the {reflected} the game file reflects differs from {}",
-                entries.len(),
+                "replayed {done} entries, but the state after the {} the game file reflects differs from {}",
+                f.entries,
                 path.display()
             )));
         }
-        (None, _) => out.push_str(&format!("\n\nreplayed {} entries", entries.len())),
+        (None, _) => out.push_str(&format!("\n\nreplayed {done} entries")),
     }
     Ok(out)
 }

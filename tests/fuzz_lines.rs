@@ -729,7 +729,7 @@ fn a_million_lines_and_mutated_files_never_panic() {
             }
             Err(e) => table_error_ok(&e, "mutated game"),
         }
-        let _ = drumhead::game::repair::plan(&path, &tables);
+        let _ = drumhead::repair::plan(&path, &tables);
         let _ = std::fs::remove_file(&path);
         let _ = std::fs::remove_file(&journal);
         let _ = std::fs::remove_file(dir.join(format!("m{i}.json.lock")));

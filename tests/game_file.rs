@@ -51,57 +51,79 @@ fn entry_numbers(game: &Path) -> Vec<u64> {
         .collect()
 }
 
+/// Hold a game's lock from this process, as a writer does while it
+/// resolves and records a line.
+fn hold_lock(game: &Path) -> std::fs::File {
+    let mut lock = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(format!("{}.lock", game.display()))
+        .unwrap();
+    lock.lock().unwrap();
+    lock.set_len(0).unwrap();
+    write!(lock, "{}", std::process::id()).unwrap();
+    lock
+}
+
 #[test]
 fn a_second_writer_is_refused_or_waits_and_nothing_is_lost() {
     let dir = temp_dir("writers");
     let game = new_game(&dir);
-    // A writer holding the game (its stdin open, so it lives on).
+    // While another process holds the lock, a writer is refused at once,
+    // naming it, and records nothing.
+    let held = hold_lock(&game);
+    let (code, _, err) = common::run(&with_game(&game, &[]), "hits 1 aus-5\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(&format!("being written by process {}", std::process::id())),
+        "{err}"
+    );
+    assert!(entry_numbers(&game).is_empty());
+    // Reading needs no lock.
+    let (code, out, _) = common::run(&with_game(&game, &["units"]), "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("aus-3"));
+    // With --wait a writer waits for the lock, then records.
+    let waiting = std::thread::spawn({
+        let args = with_game(&game, &["--wait"]);
+        move || common::run(&args, "hits 1 aus-5\n")
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(entry_numbers(&game).is_empty(), "it did not wait");
+    drop(held);
+    let (code, _, err) = waiting.join().unwrap();
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(entry_numbers(&game), [1]);
+    // Two batches writing at once: each line is resolved and recorded under
+    // the lock, after whatever the other recorded; none is lost or
+    // numbered twice.
     let mut first = Command::new(BIN)
-        .args(with_game(&game, &[]))
+        .args(with_game(&game, &["--wait"]))
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let mut stdin = first.stdin.take().unwrap();
-    writeln!(stdin, "hits 1 aus-3").unwrap();
-    stdin.flush().unwrap();
-    // Wait for its entry: it holds the lock from its first write on.
-    for _ in 0..200 {
-        if entry_numbers(&game).len() == 1 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    let (code, _, err) = common::run(&with_game(&game, &[]), "hits 1 aus-5\n");
-    assert_eq!(code, Some(1), "{err}");
-    assert!(
-        err.contains(&format!("being written by process {}", first.id())),
-        "{err}"
-    );
-    // Reading needs no lock.
-    let (code, out, _) = common::run(&with_game(&game, &["units"]), "");
-    assert_eq!(code, Some(0));
-    assert!(out.contains("aus-3"));
-    // With --wait the second writer goes on once the first is done, after
-    // the first one's entries.
-    let waiting = std::thread::spawn({
+    let second = std::thread::spawn({
         let args = with_game(&game, &["--wait"]);
         move || common::run(&args, &"hits 1 aus-5\n".repeat(20))
     });
-    std::thread::sleep(std::time::Duration::from_millis(200));
     for _ in 0..20 {
         writeln!(stdin, "hits 1 aus-3").unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(5));
     }
     drop(stdin);
     assert!(first.wait().unwrap().success());
-    let (code, _, err) = waiting.join().unwrap();
+    let (code, _, err) = second.join().unwrap();
     assert_eq!(code, Some(0), "{err}");
-    // 41 entries, numbered once each, in order; the state has every hit.
     assert_eq!(entry_numbers(&game), (1..=41).collect::<Vec<u64>>());
     let (_, _, state) = drumhead::game::Game::read_file(&game).unwrap();
-    assert_eq!(state["drums"]["units"]["aus-3"]["hits"], 21);
-    assert_eq!(state["drums"]["units"]["aus-5"]["hits"], 20);
+    assert_eq!(state["drums"]["units"]["aus-3"]["hits"], 20);
+    assert_eq!(state["drums"]["units"]["aus-5"]["hits"], 21);
     replay_agrees(&game);
 }
 
@@ -196,7 +218,7 @@ fn a_cut_journal_or_an_edited_game_file_is_refused_with_a_way_out() {
     let (code, _, err) = common::run(&with_game(&game, &["units"]), "");
     assert_eq!(code, Some(2));
     assert!(
-        err.contains("the journal has 1 entries, but the game file reflects 3"),
+        err.contains("the journal ends before the 3 entries the game file reflects"),
         "{err}"
     );
     assert!(
@@ -252,7 +274,7 @@ fn save_writes_only_a_new_file_or_a_game() {
     std::fs::write(&victim, "keep me").unwrap();
     let (code, _, err) = save(&victim, false);
     assert_eq!(code, Some(1));
-    assert!(err.contains("is not a drumhead game"), "{err}");
+    assert!(err.contains("exists; add `force` to replace it"), "{err}");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
     // A symbolic link, even to a game.
     let link = dir.join("link.json");
@@ -278,9 +300,29 @@ fn save_writes_only_a_new_file_or_a_game() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("saved to"));
     replay_agrees(&copy);
-    // Over another drumhead game, and over anything with force.
-    assert_eq!(save(&copy, false).0, Some(0));
+    // Never over a drumhead game or its journal, even with force: a
+    // game is only ever replaced by its own writer.
+    let before = std::fs::read(&copy).unwrap();
+    for target in [copy.clone(), dir.join("copy.json.journal")] {
+        let (code, _, err) = save(&target, true);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(err.contains("is a drumhead game of its own"), "{err}");
+    }
+    assert_eq!(std::fs::read(&copy).unwrap(), before);
+    // Nor over the game's own files.
+    let (code, _, err) = save(&game, true);
+    assert_eq!(code, Some(1), "{err}");
+    // Over an unrelated regular file with force.
     assert_eq!(save(&victim, true).0, Some(0));
+    replay_agrees(&victim);
+    // The copy is a game of its own: its journal is refused under the original.
+    let journal = journal_of(&game);
+    let own = std::fs::read(&journal).unwrap();
+    std::fs::copy(journal_of(&copy), &journal).unwrap();
+    let (code, _, err) = common::run(&with_game(&game, &["units"]), "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("belongs to another game"), "{err}");
+    std::fs::write(&journal, own).unwrap();
 }
 
 #[test]
@@ -577,20 +619,27 @@ fn a_full_disk_loses_nothing_and_records_nothing_that_failed() {
     while f.write_all(&block).is_ok() {}
     let _ = f.sync_all();
     drop(f);
-    let (code, _, err) = common::run(&with_game(&game, &[]), "hits 2 ir-3\nhits 3 ir-3\n");
+    // A line is one append to the journal: those that fit in the space
+    // left are recorded, the first that does not is not, and the run stops.
+    let (code, _, err) = common::run(&with_game(&game, &[]), &"hits 1 ir-3\n".repeat(200));
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("No space left on device") && err.contains("not recorded"),
         "{err}"
     );
-    // Free it: the game opens, holds only what succeeded, and replays.
+    let recorded = entry_numbers(&game);
+    assert!(recorded.len() < 200, "{}", recorded.len());
+    assert_eq!(recorded, (1..=recorded.len() as u64).collect::<Vec<_>>());
+    // Free it: the game opens, holds exactly what was recorded, and replays.
     std::fs::remove_file(&filler).unwrap();
     let (code, out, err) = common::run(&with_game(&game, &["show ir-3"]), "");
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("hits received ┆ 1"), "{out}");
-    assert_eq!(entry_numbers(&game), [1]);
+    assert!(
+        out.contains(&format!("hits received ┆ {}", recorded.len())),
+        "{out}"
+    );
     let (code, _, err) = common::run(&with_game(&game, &[]), "hits 2 ir-3\n");
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(entry_numbers(&game), [1, 2]);
+    assert_eq!(entry_numbers(&game).len(), recorded.len() + 1);
     replay_agrees(&game);
 }

@@ -118,7 +118,7 @@ fn load_starts_a_game_then_adds_to_it() {
     assert!(said.starts_with("loaded "), "{said}");
     let game = s.game.as_ref().unwrap();
     assert_eq!(game.armies.len(), 2);
-    assert_eq!(game.entries.len(), 1);
+    assert_eq!(game.tally().entries, 1);
     let shown = text(s.run_line("show gren-1").unwrap());
     assert!(shown.contains("5 of 6"), "{shown}");
     assert_eq!(s.rules.id(), "drums");

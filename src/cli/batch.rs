@@ -192,6 +192,9 @@ fn resolve_chunk(
             }
             None => session.run_line(line),
         };
+        for note in session.take_notes() {
+            writeln!(w.err, "note: {note}")?;
+        }
         match result {
             Ok(None) => {}
             Ok(Some(output)) => {

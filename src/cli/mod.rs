@@ -902,7 +902,7 @@ fn replay(journal: &std::path::Path, tables: Tables) -> ExitCode {
 /// `drumhead repair GAME [--apply]`: what can be done about a game whose
 /// file and journal disagree; done only with `--apply`.
 fn repair(path: &std::path::Path, apply: bool, tables: &Tables, wait: bool) -> ExitCode {
-    let plan = match crate::game::repair::plan(path, tables) {
+    let plan = match crate::repair::plan(path, tables) {
         Ok(plan) => plan,
         Err(e) => {
             warn!("error: {e}");
@@ -920,7 +920,7 @@ fn repair(path: &std::path::Path, apply: bool, tables: &Tables, wait: bool) -> E
         );
         return ExitCode::SUCCESS;
     }
-    match crate::game::repair::apply(&plan, tables, crate::game::Options { wait }) {
+    match crate::repair::apply(&plan, tables, crate::game::Options { wait }) {
         Ok(()) => {
             say!("done");
             ExitCode::SUCCESS

@@ -76,8 +76,22 @@ fn open(
             path.display(),
             path.display()
         )),
-        Some(path) => Game::open(path, sources, tables, crate::game::Options { wait })
-            .map_err(|e| e.to_string()),
+        Some(path) => {
+            let game = Game::open(path, sources, tables, crate::game::Options { wait })
+                .map_err(|e| e.to_string())?;
+            // What was recorded after the checkpoint is resolved again and
+            // included, as for `units`.
+            let book = tables
+                .registry()
+                .default_book()
+                .ok_or_else(|| "no rule system is registered".to_string())?;
+            let mut session = crate::session::Session::new(tables.clone(), book, 0).with_game(game);
+            session.sync_game(false).map_err(|e| e.to_string())?;
+            session
+                .game
+                .take()
+                .ok_or_else(|| "no game".to_string())
+        }
         None if sources.is_empty() => {
             Err("nothing to print: give --army FILE (repeatable) or --game FILE (or `armies` in the configuration file: see `drumhead config`)".into())
         }

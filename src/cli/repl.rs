@@ -109,6 +109,9 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
                 None => run_line(session, &line),
             },
         };
+        for note in session.take_notes() {
+            let _ = writeln!(io::stderr(), "note: {note}");
+        }
         let stdout = io::stdout();
         let mut out = stdout.lock();
         match result {

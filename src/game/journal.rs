@@ -1,13 +1,17 @@
 //! The journal beside a game file (`GAME.journal`, JSON Lines): a header
-//! with the armies, then one entry per resolution, state change or undo.
-//! It is the truth: an entry is appended and synced to disk before the
-//! game file is rewritten, and the game file records how much of the
-//! journal it reflects (entries, bytes and a SHA-256 of those bytes), so
-//! a cut journal, a torn last line or a game file that does not match is
-//! found and said, never silently rolled back or forward.
+//! naming the game and its armies, then one entry per resolution, state
+//! change or undo. It is the record of the game, and a hash chain: each
+//! entry holds the SHA-256 of the line before it, so an entry edited,
+//! removed, inserted or carried over from another game (or from a copy
+//! made by `save`, which is a new game) breaks the chain where it is.
+//!
+//! An entry keeps what was typed and thrown, never prose: the line, the
+//! dice (which were entered, which rolled, and the seed they rolled
+//! from), the outcome's id and the typed effects. That is what lets a
+//! game trust nothing it has not resolved again itself.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -17,6 +21,9 @@ use thiserror::Error;
 use super::ArmySource;
 use crate::army::ArmyError;
 use crate::limits::{MAX_JOURNAL_BYTES, MAX_JOURNAL_LINE};
+
+/// The journal format this drumhead writes: 2 is the hash chain.
+pub const JOURNAL_VERSION: u32 = 2;
 
 #[derive(Debug, Error)]
 pub enum GameError {
@@ -45,23 +52,38 @@ pub enum GameError {
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     pub entry: u64,
+    /// The SHA-256 of the journal line before this one (the header's for
+    /// the first entry), in hex. Empty in a game kept only in memory.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub prev: String,
     pub turn: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system: Option<String>,
+    /// The seed the rolled dice came from, when any were rolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// Every die the resolution read, in the order it read them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u32>,
+    /// How many of `dice`, from the first, were entered (on the line with
+    /// `rolled`, or with `--dice`); the rest were rolled from `seed`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub entered: usize,
+    /// The outcome's id (`carry-on`, `forced-retire`…), never its prose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<String>,
-    /// Each effect as its rule system writes it, with the unit it fell on.
+    /// Each effect as its rule system types it, with the unit it fell on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<serde_json::Value>,
     /// This entry takes back entry N.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub undo: Option<u64>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Entry {
@@ -84,46 +106,71 @@ impl Entry {
             .map(|l| format!("{l}\n"))
             .map_err(|e| GameError::Io(e.to_string()))
     }
+
+    /// What differs between this entry and the one a line resolves to
+    /// again, in words, or `None` when they are the same.
+    pub fn differs_from(&self, again: &Entry) -> Option<String> {
+        let fields: [(&str, bool); 9] = [
+            ("its number", self.entry == again.entry),
+            ("its turn", self.turn == again.turn),
+            ("its line", self.line == again.line),
+            ("its rule system", self.system == again.system),
+            ("its seed", self.seed == again.seed),
+            (
+                "its dice",
+                self.dice == again.dice && self.entered == again.entered,
+            ),
+            ("its outcome", self.outcome == again.outcome),
+            ("its effects", self.effects == again.effects),
+            ("what it undoes", self.undo == again.undo),
+        ];
+        let differ: Vec<&str> = fields
+            .iter()
+            .filter(|(_, same)| !same)
+            .map(|(what, _)| *what)
+            .collect();
+        (!differ.is_empty()).then(|| differ.join(", "))
+    }
 }
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Header {
     drumhead_journal: u32,
+    /// The game's id, made when it was created: a journal is only ever
+    /// read under the game file of the same id.
+    #[serde(default)]
+    game: String,
     armies: Vec<ArmySource>,
 }
 
-/// How much of a journal a game file reflects.
+/// How much of a journal a game file reflects: the entries, where they
+/// end, and the last line (its offset and hash), which the chain ties to
+/// every line before it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mark {
     pub entries: u64,
     pub bytes: u64,
-    pub sha256: String,
+    pub head_at: u64,
+    pub head: String,
 }
 
-/// A running account of the journal's bytes: its length and hash so far.
-#[derive(Clone)]
+/// A running account of the journal: entries and bytes so far, and the
+/// last line's offset and hash (the chain's head).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tally {
     pub entries: u64,
     pub bytes: u64,
-    hasher: Sha256,
-}
-
-impl Default for Tally {
-    fn default() -> Tally {
-        Tally {
-            entries: 0,
-            bytes: 0,
-            hasher: Sha256::new(),
-        }
-    }
+    pub head_at: u64,
+    pub head: String,
 }
 
 impl Tally {
     /// A line written or read, newline included.
     pub fn add_line(&mut self, line: &[u8], entry: bool) {
-        self.hasher.update(line);
+        self.head_at = self.bytes;
+        self.head = hash(line);
         self.bytes += line.len() as u64;
         if entry {
             self.entries += 1;
@@ -131,41 +178,261 @@ impl Tally {
     }
 
     pub fn mark(&self) -> Mark {
-        let digest = self.hasher.clone().finalize();
         Mark {
             entries: self.entries,
             bytes: self.bytes,
-            sha256: digest.iter().map(|b| format!("{b:02x}")).collect(),
+            head_at: self.head_at,
+            head: self.head.clone(),
+        }
+    }
+
+    pub fn from_mark(mark: &Mark) -> Tally {
+        Tally {
+            entries: mark.entries,
+            bytes: mark.bytes,
+            head_at: mark.head_at,
+            head: mark.head.clone(),
         }
     }
 }
 
-/// Everything a journal holds.
-pub struct Contents {
+/// SHA-256 in hex.
+pub fn hash(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut out = String::with_capacity(64);
+    for b in digest.iter() {
+        out.push(char::from_digit(u32::from(b >> 4), 16).unwrap_or('0'));
+        out.push(char::from_digit(u32::from(b & 15), 16).unwrap_or('0'));
+    }
+    out
+}
+
+/// The journal's first line, read.
+pub struct Opening {
+    pub version: u32,
+    pub game: String,
     pub armies: Vec<ArmySource>,
-    pub entries: Vec<Entry>,
-    /// The whole journal's tally (complete lines only).
+    /// The header line, newline included: the first link of the chain.
+    pub line: Vec<u8>,
+}
+
+/// What reading the next line found.
+pub enum Next {
+    /// An entry that follows the chain, and its line as written.
+    Entry(Box<Entry>, Vec<u8>),
+    /// The end of the journal.
+    End,
+    /// A last line without its newline: being written now by another
+    /// process, or left by a writer that was killed (its offset, length).
+    Torn(u64, u64),
+}
+
+/// A journal read line by line from any point, each line checked
+/// against the chain: never more than one line in memory.
+pub struct Reader {
+    path: PathBuf,
+    reader: BufReader<File>,
+    /// Where the next line starts.
+    at: u64,
+    /// The chain so far.
     pub tally: Tally,
-    /// The tally at the entry count asked for, when the journal has it.
-    pub at: Option<Mark>,
-    /// A last line cut short (a kill or a full disk mid-write): its byte
-    /// offset and length. It is not an entry.
-    pub torn: Option<(u64, u64)>,
+    /// The journal's line number of the next line (the header is 1).
+    number: usize,
+    buf: Vec<u8>,
 }
 
-/// A journal read as far as it is sound.
-pub struct Lenient {
-    pub contents: Contents,
-    /// The first line that could not be read, if any.
-    pub damaged: Option<Damage>,
-}
+impl Reader {
+    /// Open a journal and read its header.
+    pub fn open(path: &Path) -> Result<(Reader, Opening), GameError> {
+        crate::files::check_regular(path).map_err(|e| GameError::Io(e.to_string()))?;
+        let file =
+            File::open(path).map_err(|e| GameError::Io(format!("{}: {e}", path.display())))?;
+        let mut reader = Reader {
+            path: path.to_path_buf(),
+            reader: BufReader::with_capacity(64 * 1024, file),
+            at: 0,
+            tally: Tally::default(),
+            number: 1,
+            buf: Vec::new(),
+        };
+        let bad = |message: String| GameError::Journal {
+            file: path.display().to_string(),
+            line: 1,
+            message,
+        };
+        let line = match reader.read_line()? {
+            Some(line) if line.last() == Some(&b'\n') => line,
+            _ => {
+                return Err(bad(
+                    "no header: this is not a drumhead journal (or it is empty)".into(),
+                ));
+            }
+        };
+        let text =
+            std::str::from_utf8(&line).map_err(|_| bad("the line is not UTF-8 text".into()))?;
+        let header: Header =
+            serde_json::from_str(text).map_err(|e| bad(format!("not a journal header: {e}")))?;
+        reader.tally.add_line(&line, false);
+        reader.number = 2;
+        Ok((
+            reader,
+            Opening {
+                version: header.drumhead_journal,
+                game: header.game,
+                armies: header.armies,
+                line,
+            },
+        ))
+    }
 
-/// A damaged journal line: its number, its byte offset, what is wrong.
-#[derive(Debug, Clone)]
-pub struct Damage {
-    pub line: usize,
-    pub at: u64,
-    pub message: String,
+    /// Go on from a point the game file vouches for: the line that ends
+    /// there must hash to its head.
+    pub fn resume(&mut self, mark: &Mark) -> Result<(), GameError> {
+        if mark.entries == 0 && mark.bytes == self.tally.bytes {
+            return if mark.head == self.tally.head {
+                Ok(())
+            } else {
+                Err(self.broken(1, "the game file records another journal header".into()))
+            };
+        }
+        let Some(line_len) = mark.bytes.checked_sub(mark.head_at).filter(|l| {
+            *l > 0 && *l <= MAX_JOURNAL_LINE as u64 + 1 && mark.head_at >= self.tally.bytes
+        }) else {
+            return Err(self.broken(
+                0,
+                "the game file's mark of its journal is not possible".into(),
+            ));
+        };
+        let len = self
+            .reader
+            .get_ref()
+            .metadata()
+            .map_err(|e| GameError::Io(format!("{}: {e}", self.path.display())))?
+            .len();
+        if len < mark.bytes {
+            return Err(GameError::Mismatch(format!(
+                "{}: the journal ends before the {} entries the game file reflects ({len} of {} bytes): \
+                 the journal was cut or replaced",
+                self.path.display(),
+                mark.entries,
+                mark.bytes
+            )));
+        }
+        self.seek(mark.head_at)?;
+        let mut line = vec![0; line_len as usize];
+        let read = self.reader.read_exact(&mut line);
+        if read.is_err() || line.last() != Some(&b'\n') || hash(&line) != mark.head {
+            return Err(GameError::Mismatch(format!(
+                "{}: the game file does not match its journal: its entry {} is not the line the game file recorded",
+                self.path.display(),
+                mark.entries
+            )));
+        }
+        self.at = mark.bytes;
+        self.tally = Tally::from_mark(mark);
+        self.number = usize::try_from(mark.entries)
+            .unwrap_or(usize::MAX)
+            .saturating_add(2);
+        Ok(())
+    }
+
+    /// Go on from where a game already is (its own tally, trusted).
+    pub fn continue_from(&mut self, tally: &Tally) -> Result<(), GameError> {
+        self.seek(tally.bytes)?;
+        self.tally = tally.clone();
+        self.number = usize::try_from(tally.entries)
+            .unwrap_or(usize::MAX)
+            .saturating_add(2);
+        Ok(())
+    }
+
+    fn seek(&mut self, at: u64) -> Result<(), GameError> {
+        if at != self.at {
+            self.reader
+                .seek(SeekFrom::Start(at))
+                .map_err(|e| GameError::Io(format!("{}: {e}", self.path.display())))?;
+            self.at = at;
+        }
+        Ok(())
+    }
+
+    fn broken(&self, line: usize, message: String) -> GameError {
+        GameError::Journal {
+            file: self.path.display().to_string(),
+            line,
+            message,
+        }
+    }
+
+    /// One line, newline included; `None` at the end.
+    fn read_line(&mut self) -> Result<Option<Vec<u8>>, GameError> {
+        self.buf.clear();
+        if self.at > MAX_JOURNAL_BYTES {
+            return Err(self.broken(
+                self.number,
+                format!(
+                    "the journal is longer than {MAX_JOURNAL_BYTES} bytes, the most drumhead reads"
+                ),
+            ));
+        }
+        let n = (&mut self.reader)
+            .take(MAX_JOURNAL_LINE as u64 + 1)
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|e| GameError::Io(format!("{}: {e}", self.path.display())))?;
+        if n == 0 {
+            return Ok(None);
+        }
+        if self.buf.last() != Some(&b'\n') && n > MAX_JOURNAL_LINE {
+            return Err(self.broken(
+                self.number,
+                format!("a line longer than {MAX_JOURNAL_LINE} bytes: not a journal entry"),
+            ));
+        }
+        self.at += n as u64;
+        Ok(Some(std::mem::take(&mut self.buf)))
+    }
+
+    /// The next entry, checked against the chain and the numbering.
+    pub fn next_entry(&mut self) -> Result<Next, GameError> {
+        let start = self.at;
+        let Some(line) = self.read_line()? else {
+            return Ok(Next::End);
+        };
+        if line.last() != Some(&b'\n') {
+            return Ok(Next::Torn(start, line.len() as u64));
+        }
+        let number = self.number;
+        let text = std::str::from_utf8(&line)
+            .map_err(|_| self.broken(number, "the line is not UTF-8 text".into()))?;
+        let entry: Entry =
+            serde_json::from_str(text).map_err(|e| self.broken(number, e.to_string()))?;
+        if entry.entry != self.tally.entries + 1 {
+            return Err(self.broken(
+                number,
+                format!(
+                    "entry {} out of order (entry {} was expected)",
+                    entry.entry,
+                    self.tally.entries + 1
+                ),
+            ));
+        }
+        if entry.prev != self.tally.head {
+            return Err(self.broken(
+                number,
+                "the chain is broken here: this entry does not follow the line before it \
+                 (an entry was changed, removed or added by hand, or comes from another game)"
+                    .into(),
+            ));
+        }
+        self.tally.add_line(&line, true);
+        self.number += 1;
+        Ok(Next::Entry(Box::new(entry), line))
+    }
+
+    /// The line number the next line has in the journal.
+    pub fn line_number(&self) -> usize {
+        self.number
+    }
 }
 
 pub struct Journal;
@@ -180,10 +447,11 @@ impl Journal {
         game.with_file_name(name)
     }
 
-    /// The header line of a journal of these armies.
-    pub fn header(armies: &[ArmySource]) -> Result<String, GameError> {
+    /// The header line of a journal of this game and these armies.
+    pub fn header(game: &str, armies: &[ArmySource]) -> Result<String, GameError> {
         let header = Header {
-            drumhead_journal: 1,
+            drumhead_journal: JOURNAL_VERSION,
+            game: game.to_string(),
             armies: armies.to_vec(),
         };
         serde_json::to_string(&header)
@@ -191,8 +459,9 @@ impl Journal {
             .map_err(|e| GameError::Io(e.to_string()))
     }
 
-    /// Append one line and sync it to disk. If it cannot be written whole,
-    /// the journal is cut back to where it was: the entry is not recorded.
+    /// Append one line and sync its data to disk: the one durable write
+    /// of a line. If it cannot be written whole, the journal is cut back
+    /// to where it was: the entry is not recorded.
     pub fn append(file: &mut File, path: &Path, at: u64, line: &str) -> Result<(), GameError> {
         let written = file
             .write_all(line.as_bytes())
@@ -207,132 +476,31 @@ impl Journal {
         }
         Ok(())
     }
-
-    /// Read a journal; `mark_at` asks for the tally after that many entries.
-    /// A damaged line is an error naming it.
-    pub fn read_at(path: &Path, mark_at: Option<u64>) -> Result<Contents, GameError> {
-        let read = Journal::read_lenient(path, mark_at)?;
-        if let Some(damage) = read.damaged {
-            return Err(GameError::Journal {
-                file: path.display().to_string(),
-                line: damage.line,
-                message: damage.message,
-            });
-        }
-        Ok(read.contents)
-    }
-
-    /// Read a journal as far as it is sound: the entries before the first
-    /// damaged line, and where that line is.
-    pub fn read_lenient(path: &Path, mark_at: Option<u64>) -> Result<Lenient, GameError> {
-        let shown = path.display().to_string();
-        crate::files::check_regular(path).map_err(|e| GameError::Io(e.to_string()))?;
-        let file = File::open(path).map_err(|e| GameError::Io(format!("{shown}: {e}")))?;
-        let mut reader = BufReader::new(file.take(MAX_JOURNAL_BYTES + 1));
-        let mut tally = Tally::default();
-        let mut mark = None;
-        let mut armies = None;
-        let mut entries = Vec::new();
-        let mut torn = None;
-        let mut damaged = None;
-        let mut buf = Vec::new();
-        let mut number = 0usize;
-        loop {
-            buf.clear();
-            let n = (&mut reader)
-                .take(MAX_JOURNAL_LINE as u64 + 1)
-                .read_until(b'\n', &mut buf)
-                .map_err(|e| GameError::Io(format!("{shown}: {e}")))?;
-            if n == 0 {
-                break;
-            }
-            number += 1;
-            let damage = |message: String| Damage {
-                line: number,
-                at: tally.bytes,
-                message,
-            };
-            if tally.bytes + n as u64 > MAX_JOURNAL_BYTES {
-                damaged = Some(damage(format!(
-                    "the journal is longer than {MAX_JOURNAL_BYTES} bytes, the most drumhead reads"
-                )));
-                break;
-            }
-            if buf.last() != Some(&b'\n') {
-                if n > MAX_JOURNAL_LINE {
-                    damaged = Some(damage(format!(
-                        "a line longer than {MAX_JOURNAL_LINE} bytes: not a journal entry"
-                    )));
-                } else {
-                    torn = Some((tally.bytes, n as u64));
-                }
-                break;
-            }
-            let Ok(text) = std::str::from_utf8(&buf) else {
-                damaged = Some(damage("the line is not UTF-8 text".into()));
-                break;
-            };
-            if armies.is_none() {
-                match serde_json::from_str::<Header>(text) {
-                    Ok(header) => armies = Some(header.armies),
-                    Err(e) => {
-                        damaged = Some(damage(format!("not a journal header: {e}")));
-                        break;
-                    }
-                }
-                tally.add_line(&buf, false);
-            } else {
-                match serde_json::from_str::<Entry>(text) {
-                    Ok(entry) if entry.entry == entries.len() as u64 + 1 => entries.push(entry),
-                    Ok(entry) => {
-                        damaged = Some(damage(format!("entry {} out of order", entry.entry)));
-                        break;
-                    }
-                    Err(e) => {
-                        damaged = Some(damage(e.to_string()));
-                        break;
-                    }
-                }
-                tally.add_line(&buf, true);
-            }
-            if mark.is_none() && mark_at == Some(tally.entries) {
-                mark = Some(tally.mark());
-            }
-        }
-        let Some(armies) = armies else {
-            return Err(GameError::Journal {
-                file: shown,
-                line: 1,
-                message: damaged.map_or_else(
-                    || "no header: this is not a drumhead journal (or it is empty)".to_string(),
-                    |d| d.message,
-                ),
-            });
-        };
-        Ok(Lenient {
-            contents: Contents {
-                armies,
-                entries,
-                tally,
-                at: mark,
-                torn,
-            },
-            damaged,
-        })
-    }
-
-    /// The armies and every complete entry.
-    pub fn read(path: &Path) -> Result<(Vec<ArmySource>, Vec<Entry>), GameError> {
-        let c = Journal::read_at(path, None)?;
-        Ok((c.armies, c.entries))
-    }
 }
 
-/// Write to a temporary file beside `path`, sync it, and rename it over
-/// `path`: a reader sees the old file or the new one, never half of one.
-/// The temporary file is removed if anything fails; the new file keeps
-/// the old one's permissions.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), GameError> {
+/// A new game's id: 128 bits from the kernel's random source, in hex.
+pub fn new_game_id() -> String {
+    let mut bytes = [0u8; 16];
+    let filled = File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
+    if filled.is_err() {
+        // No random source: the time and the process still make two
+        // games of one table differ.
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let seed = format!("{now}:{}", std::process::id());
+        return hash(seed.as_bytes())[..32].to_string();
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Write to a temporary file beside `path`, and rename it over `path`: a
+/// reader sees the old file or the new one, never half of one. `durable`
+/// syncs the file and its folder first (a new game); a checkpoint skips
+/// that, as the journal beside it is the record and rebuilds it. The
+/// temporary file is removed if anything fails; the new file keeps the
+/// old one's permissions, or gets the usual ones.
+pub fn write_atomically(path: &Path, bytes: &[u8], durable: bool) -> Result<(), GameError> {
     let io = |e: std::io::Error| GameError::Io(format!("{}: {e}", path.display()));
     let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
         Some(d) => d.to_path_buf(),
@@ -347,8 +515,6 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), GameError> {
         .tempfile_in(&dir)
         .map_err(io)?;
     tmp.write_all(bytes).map_err(io)?;
-    // The new file keeps the old one's permissions; a new file gets the
-    // usual ones (a temporary file is made private).
     let permissions = match std::fs::metadata(path) {
         Ok(meta) => meta.permissions(),
         Err(_) => {
@@ -357,9 +523,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), GameError> {
         }
     };
     let _ = tmp.as_file().set_permissions(permissions);
-    tmp.as_file().sync_all().map_err(io)?;
+    if durable {
+        tmp.as_file().sync_all().map_err(io)?;
+    }
     tmp.persist(path).map_err(|e| io(e.error))?;
-    if let Ok(d) = File::open(&dir) {
+    if durable && let Ok(d) = File::open(&dir) {
         let _ = d.sync_all();
     }
     Ok(())

@@ -1,7 +1,11 @@
-//! One writer at a time: an advisory lock on `GAME.lock`, taken before the
-//! first write and held until the process ends. A second writer is told at
-//! once which process holds it, or waits for it with `--wait`. Readers
-//! (`units`, `show`, `log`, `replay`) never take it.
+//! One writer at a time: an advisory lock on `GAME.lock`, taken before a
+//! line that changes the game is resolved and released once it is
+//! recorded. Holding it for a line, not for a whole evening, lets an
+//! umpire's REPL, a script and a second umpire share a game: each line is
+//! resolved against the newest state, read under the lock. A writer that
+//! finds the lock held is told at once which process holds it, or waits
+//! for it with `--wait`. Readers (`units`, `show`, `log`, `replay`) never
+//! take it.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, Write};
@@ -10,8 +14,10 @@ use std::path::{Path, PathBuf};
 use super::GameError;
 
 pub struct Lock {
-    /// Held open: the lock lasts as long as the file stays open.
-    _file: File,
+    path: PathBuf,
+    game: PathBuf,
+    file: File,
+    held: bool,
 }
 
 impl Lock {
@@ -24,26 +30,51 @@ impl Lock {
         game.with_file_name(name)
     }
 
-    /// Take the lock of a game, or say who has it.
-    pub fn acquire(game: &Path, wait: bool) -> Result<Lock, GameError> {
+    /// The lock file of a game, opened (created if need be) but not taken.
+    pub fn open(game: &Path) -> Result<Lock, GameError> {
         let path = Lock::path_for(game);
-        let io = |e: std::io::Error| GameError::Io(format!("{}: {e}", path.display()));
-        let mut file = OpenOptions::new()
+        let file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
             .open(&path)
-            .map_err(io)?;
+            .map_err(|e| GameError::Io(format!("{}: {e}", path.display())))?;
+        Ok(Lock {
+            path,
+            game: game.to_path_buf(),
+            file,
+            held: false,
+        })
+    }
+
+    /// Take the lock of a game, or say who has it.
+    pub fn acquire(game: &Path, wait: bool) -> Result<Lock, GameError> {
+        let mut lock = Lock::open(game)?;
+        lock.take(wait)?;
+        Ok(lock)
+    }
+
+    pub fn held(&self) -> bool {
+        self.held
+    }
+
+    /// Take the lock (if not held already), waiting for it with `wait`.
+    pub fn take(&mut self, wait: bool) -> Result<(), GameError> {
+        if self.held {
+            return Ok(());
+        }
+        let io = |e: std::io::Error| GameError::Io(format!("{}: {e}", self.path.display()));
         if wait {
-            file.lock().map_err(io)?;
-        } else if let Err(e) = file.try_lock() {
+            self.file.lock().map_err(io)?;
+        } else if let Err(e) = self.file.try_lock() {
             return Err(match e {
                 std::fs::TryLockError::WouldBlock => {
                     let mut holder = String::new();
-                    let _ = file.read_to_string(&mut holder);
+                    let _ = self.file.rewind();
+                    let _ = (&self.file).take(32).read_to_string(&mut holder);
                     let holder = holder.trim();
-                    let who = if holder.is_empty() {
+                    let who = if holder.is_empty() || !holder.bytes().all(|b| b.is_ascii_digit()) {
                         "another process".to_string()
                     } else {
                         format!("process {holder}")
@@ -51,17 +82,25 @@ impl Lock {
                     GameError::Locked(format!(
                         "{} is being written by {who}: one writer at a time; \
                          give --wait to wait for it, or read it with `units`, `show`, `log`",
-                        game.display()
+                        self.game.display()
                     ))
                 }
                 std::fs::TryLockError::Error(e) => io(e),
             });
         }
+        self.held = true;
         // Say who holds it, for the next one to ask.
-        let _ = file.set_len(0);
-        let _ = file.rewind();
-        let _ = write!(file, "{}", std::process::id());
-        let _ = file.flush();
-        Ok(Lock { _file: file })
+        let _ = self.file.set_len(0);
+        let _ = self.file.rewind();
+        let _ = write!(self.file, "{}", std::process::id());
+        Ok(())
+    }
+
+    /// Let the next writer in.
+    pub fn release(&mut self) {
+        if self.held {
+            let _ = self.file.unlock();
+            self.held = false;
+        }
     }
 }

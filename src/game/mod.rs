@@ -1,16 +1,25 @@
 //! A game: the loaded armies, what each rule system keeps of their units,
-//! and the journal of every resolution. The state is always the fold of
-//! the journal's effects, so `undo` and `replay` rebuild it exactly; the
-//! game file is that state written atomically after every change.
+//! and the journal of every resolution.
+//!
+//! The journal is the record (see [`journal`]): one line per entry,
+//! appended and synced to disk, a hash chain from the header on. The
+//! game file beside it is a checkpoint: the state after the first N
+//! entries, the chain's head at N, and the game's id, rewritten every
+//! [`CHECKPOINT_EVERY`] entries and when a writer ends. Opening reads the
+//! checkpoint and only the entries after it, and trusts none of those
+//! until the session has resolved each again from its line and dice and
+//! found exactly the effects it recorded ([`Game::next_pending`]); so
+//! memory and time do not grow with the journal, and nothing written by
+//! hand is ever applied.
 //!
 //! The game names no rule system's words: each system keeps its own part
 //! ([`GamePart`]) of its armies' units, applies the typed effects its
 //! resolutions have, says what a unit brings to a command, and draws its
 //! own roster.
 
+mod file;
 mod journal;
 mod lock;
-pub mod repair;
 mod roster;
 
 use std::fs::File;
@@ -23,8 +32,13 @@ use crate::command::System;
 use crate::resolution::{Effect, Resolution};
 use crate::system::{GamePart, RuleSet, Tables};
 
-pub use journal::{Contents, Entry, GameError, Journal, Mark, Tally};
+pub use file::{GameFile, read_game_file};
+pub use journal::{Entry, GameError, Journal, Mark, Next, Reader, Tally, hash};
 pub use lock::Lock;
+
+/// Entries after which a writer writes the checkpoint again: what a
+/// reader opening the game resolves again at most, after a kill.
+pub const CHECKPOINT_EVERY: u64 = 256;
 
 /// An army list as it was loaded, kept whole so a game file stands alone.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -47,44 +61,54 @@ pub struct Options {
     pub wait: bool,
 }
 
-/// What the process that writes a game holds: the lock, and the journal
-/// open for appending.
-struct Writer {
-    _lock: Lock,
-    journal: File,
+/// Where a game kept in a file is read and written.
+struct Store {
+    lock: Lock,
+    /// The journal, open for appending, from this process's first write.
+    append: Option<File>,
+    /// The journal, open for reading what other processes append.
+    reader: Option<Reader>,
+    /// Stale temporary files were looked for (once, under the lock).
+    cleaned: bool,
+    /// Only reads: `replay`, which never writes a thing.
+    read_only: bool,
 }
 
 pub struct Game {
     pub armies: Vec<Army>,
     pub sources: Vec<ArmySource>,
     pub turn: u32,
-    /// Every entry so far, undone ones included (they stay in the journal).
-    pub entries: Vec<Entry>,
     /// Where the game is kept, if anywhere.
     pub file: Option<PathBuf>,
-    /// What opening the game found and did, for the user (a new game, a
-    /// torn journal line cut…).
+    /// What opening or catching up found and did, for the user.
     pub notes: Vec<String>,
+    /// The game's id, made when it was created.
+    id: String,
     options: Options,
     tables: Tables,
     parts: Vec<Part>,
-    /// The journal as far as it has been read or written.
+    /// The journal as far as it is applied.
     tally: Tally,
-    writer: Option<Writer>,
-    /// Work the first write does: a torn last line to cut (its offset),
-    /// a game file behind its journal to bring up to date.
-    cut_at: Option<(u64, u64)>,
-    stale_file: bool,
-    /// Entries taken back by `undo`.
-    undone: std::collections::HashSet<u64>,
-    /// The state before each of the last entries recorded, so that `undo`
-    /// goes back in one step rather than folding the whole journal again.
-    snapshots: Vec<Snapshot>,
+    /// Every entry of a game kept only in memory (a file's are in its journal).
+    memory: Vec<Entry>,
+    /// The last entries still in force that this process applied, each
+    /// with the state before it: `undo` goes back in one step.
+    recent: Vec<Recent>,
+    store: Option<Store>,
+    /// An entry read from the journal, waiting to be resolved again.
+    expected: Option<(Entry, Vec<u8>)>,
+    /// Entries the game file's checkpoint reflects.
+    checkpointed: u64,
+    /// This process appended to the journal (and so checkpoints at the end).
+    wrote: bool,
+    /// Why the last entry resolved again was refused.
+    rejected: Option<String>,
 }
 
-/// The state before an entry was applied.
-struct Snapshot {
+/// An entry in force and the state before it.
+struct Recent {
     entry: u64,
+    line: Option<String>,
     turn: u32,
     parts: Vec<Box<dyn GamePart>>,
 }
@@ -106,18 +130,20 @@ impl Game {
             armies,
             sources,
             turn: 1,
-            entries: Vec::new(),
             file: None,
             notes: Vec::new(),
+            id: String::new(),
             options: Options::default(),
             tables: tables.clone(),
             parts: Vec::new(),
             tally: Tally::default(),
-            writer: None,
-            cut_at: None,
-            stale_file: false,
-            undone: Default::default(),
-            snapshots: Vec::new(),
+            memory: Vec::new(),
+            recent: Vec::new(),
+            store: None,
+            expected: None,
+            checkpointed: 0,
+            wrote: false,
+            rejected: None,
         };
         game.parts = game.fresh_parts();
         Ok(game)
@@ -146,10 +172,10 @@ impl Game {
     }
 
     /// Open a game file, or create it with these armies when neither it
-    /// nor its journal exists. Opening writes nothing: the journal is
-    /// checked against the game file, and anything to mend is mended by
-    /// the first write, under the lock. A game file that does not match
-    /// its journal is refused, with what to do about it.
+    /// nor its journal exists. Opening reads the checkpoint and checks
+    /// that the journal is this game's and holds the line the checkpoint
+    /// ends on; the entries after it are read and resolved again by the
+    /// session before anything is answered ([`Game::next_pending`]).
     pub fn open(
         path: &Path,
         sources: Vec<ArmySource>,
@@ -160,41 +186,23 @@ impl Game {
         let game_exists = path.symlink_metadata().is_ok();
         let journal_exists = journal.symlink_metadata().is_ok();
         if !game_exists && !journal_exists {
-            let mut game = Game::new(sources, tables)?;
-            game.file = Some(path.to_path_buf());
-            game.options = options;
-            game.become_writer()?;
-            let armies: Vec<&str> = game.armies.iter().map(|a| a.name.as_str()).collect();
-            game.notes.push(format!(
-                "{} did not exist: a new game was created{}",
-                path.display(),
-                if armies.is_empty() {
-                    " with no armies".to_string()
-                } else {
-                    format!(" ({})", armies.join("; "))
-                }
-            ));
-            return Ok(game);
+            return Game::create(path, sources, tables, options);
         }
+        // The game file first, then the journal: a writer appends to the
+        // journal before it writes the game file, so read in this order
+        // the two always belong together.
         let file = if game_exists {
             Some(read_game_file(path)?)
         } else {
             None
         };
-        let reflected = file.as_ref().map_or(0, |f| f.entries);
-        let contents = if journal_exists {
-            Some(Journal::read_at(&journal, Some(reflected))?)
-        } else if reflected > 0 {
-            return Err(GameError::Mismatch(format!(
-                "{}: the journal of this game is missing; the game cannot be checked or undone without it{}",
-                journal.display(),
-                repair_hint(path)
-            )));
+        let opened = if journal_exists {
+            Some(Reader::open(&journal)?)
         } else {
             None
         };
-        let armies = match (&contents, &file) {
-            (Some(c), _) => c.armies.clone(),
+        let armies = match (&opened, &file) {
+            (Some((_, o)), _) => o.armies.clone(),
             (None, Some(f)) => f.armies.clone(),
             (None, None) => Vec::new(),
         };
@@ -204,51 +212,290 @@ impl Game {
         let mut game = Game::new(armies, tables)?;
         game.file = Some(path.to_path_buf());
         game.options = options;
-        let Some(contents) = contents else {
-            // Created, then killed before its journal was: the first write
-            // makes the journal.
-            game.stale_file = true;
-            return Ok(game);
-        };
-        if let Some(f) = &file {
-            check_against(path, f, &contents)?;
-            // The game file's state must be what its part of the journal folds to.
-            game.entries = contents.entries[..reflected as usize].to_vec();
-            game.rebuild()?;
-            if game.state() != f.state {
-                return Err(GameError::Mismatch(format!(
-                    "{}: the state in the game file is not what its journal says (was it edited by hand?); \
-                     the journal is the record of the game{}",
-                    path.display(),
-                    repair_hint(path)
-                )));
+        let lock = Lock::open(path).or_else(|e| {
+            // A game on a read-only medium can still be read.
+            if game_exists && std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+                Lock::open(&std::env::temp_dir().join(format!(".drumhead-{}", std::process::id())))
+            } else {
+                Err(e)
             }
-        }
-        game.stale_file = file.is_none() || (reflected as usize) < contents.entries.len();
-        game.entries = contents.entries;
-        game.tally = contents.tally;
-        game.rebuild()?;
-        if let Some((at, len)) = contents.torn {
-            game.cut_at = Some((at, len));
-            game.notes.push(format!(
-                "{}: the last line ({len} bytes) was cut short while it was being written; \
-                 that command was not recorded and its line is removed at the next write",
-                journal.display()
-            ));
+        })?;
+        game.store = Some(Store {
+            lock,
+            append: None,
+            reader: None,
+            cleaned: false,
+            read_only: false,
+        });
+        match (file, opened) {
+            (Some(f), None) => {
+                if f.entries > 0 {
+                    return Err(GameError::Mismatch(format!(
+                        "{}: the journal of this game is missing; the game cannot be checked or undone without it{}",
+                        journal.display(),
+                        repair_hint(path)
+                    )));
+                }
+                // Created, then killed before its journal was: the first
+                // write makes the journal.
+                game.id = f.game;
+            }
+            (f, Some((mut reader, opening))) => {
+                check_version(&journal, opening.version)?;
+                match f {
+                    Some(f) => {
+                        if f.game != opening.game {
+                            return Err(GameError::Mismatch(format!(
+                                "{}: this journal belongs to another game than {} (a copy's, or another table's); \
+                                 nothing of it is applied{}",
+                                journal.display(),
+                                path.display(),
+                                repair_hint(path)
+                            )));
+                        }
+                        reader.resume(&f.journal).map_err(|e| with_hint(e, path))?;
+                        game.id = f.game.clone();
+                        game.restore(&f, &mut reader)?;
+                        game.checkpointed = f.entries;
+                    }
+                    None => {
+                        // The game file is gone: every entry is resolved
+                        // again from the header on.
+                        game.id = opening.game;
+                        game.tally = reader.tally.clone();
+                        game.notes.push(format!(
+                            "{}: the game file is missing: every entry of the journal is resolved again",
+                            path.display()
+                        ));
+                    }
+                }
+                if let Some(store) = &mut game.store {
+                    store.reader = Some(reader);
+                }
+            }
+            (None, None) => unreachable!("one of the two exists"),
         }
         Ok(game)
     }
 
-    /// Take the game's lock before the first write, catch up with anything
-    /// another writer recorded since the game was read, and mend what
-    /// opening found.
-    fn become_writer(&mut self) -> Result<(), GameError> {
-        if self.writer.is_some() {
-            return Ok(());
-        }
+    /// A new game: its file first, then its journal, each synced. A kill
+    /// between the two leaves a game file with no entries, which the next
+    /// write completes; never a journal without its game file.
+    fn create(
+        path: &Path,
+        sources: Vec<ArmySource>,
+        tables: &Tables,
+        options: Options,
+    ) -> Result<Game, GameError> {
+        let mut game = Game::new(sources, tables)?;
+        game.file = Some(path.to_path_buf());
+        game.options = options;
+        game.id = journal::new_game_id();
+        let lock = Lock::acquire(path, options.wait)?;
+        game.store = Some(Store {
+            lock,
+            append: None,
+            reader: None,
+            cleaned: true,
+            read_only: false,
+        });
+        game.start_journal()?;
+        let armies: Vec<&str> = game.armies.iter().map(|a| a.name.as_str()).collect();
+        game.notes.push(format!(
+            "{} did not exist: a new game was created{}",
+            path.display(),
+            if armies.is_empty() {
+                " with no armies".to_string()
+            } else {
+                format!(" ({})", armies.join("; "))
+            }
+        ));
+        game.end_line();
+        Ok(game)
+    }
+
+    /// Write a game file with no entries (if there is none) and the
+    /// journal's header. Under the lock.
+    fn start_journal(&mut self) -> Result<(), GameError> {
         let Some(path) = self.file.clone() else {
             return Ok(());
         };
+        let header = Journal::header(&self.id, &self.sources)?;
+        self.tally = Tally::default();
+        self.tally.add_line(header.as_bytes(), false);
+        if path.symlink_metadata().is_err() {
+            self.write_checkpoint(true)?;
+        }
+        journal::write_atomically(&Journal::path_for(&path), header.as_bytes(), true)?;
+        let (reader, _) = Reader::open(&Journal::path_for(&path))?;
+        if let Some(store) = &mut self.store {
+            store.reader = Some(reader);
+        }
+        Ok(())
+    }
+
+    /// A journal read from its header on, every entry resolved again and
+    /// nothing ever written: `replay`.
+    pub fn replaying(journal: &Path, tables: &Tables) -> Result<Game, GameError> {
+        let (reader, opening) = Reader::open(journal)?;
+        check_version(journal, opening.version)?;
+        let mut game = Game::new(opening.armies, tables)?;
+        game.id = opening.game;
+        game.tally = reader.tally.clone();
+        game.file = Some(journal.to_path_buf());
+        game.store = Some(Store {
+            lock: Lock::open(
+                &std::env::temp_dir().join(format!(".drumhead-replay-{}", std::process::id())),
+            )?,
+            append: None,
+            reader: Some(reader),
+            cleaned: true,
+            read_only: true,
+        });
+        Ok(game)
+    }
+
+    /// The state the game file's checkpoint holds, each part restored; a
+    /// part that cannot be restored is folded from the journal instead.
+    fn restore(&mut self, f: &GameFile, reader: &mut Reader) -> Result<(), GameError> {
+        let path = self.file.clone().unwrap_or_default();
+        let edited = || {
+            GameError::Mismatch(format!(
+                "{}: the state in the game file is not what its journal says (was it edited by hand?); \
+                 the journal is the record of the game{}",
+                path.display(),
+                repair_hint(&path)
+            ))
+        };
+        if f.check != file::check(&f.journal, &f.state, &f.checkpoint) {
+            return Err(edited());
+        }
+        let mut restored = true;
+        self.turn = f
+            .state
+            .get("turn")
+            .and_then(|t| t.as_u64())
+            .map_or(1, |t| u32::try_from(t).unwrap_or(u32::MAX));
+        for part in &mut self.parts {
+            let key = part_key(part);
+            match f.checkpoint.get(key) {
+                Some(saved) => {
+                    if part.state.restore(saved).is_err() {
+                        restored = false;
+                    }
+                }
+                None => restored = false,
+            }
+        }
+        if !restored {
+            // Folded from the journal up to the checkpoint: those entries
+            // were resolved again when they were first read.
+            self.fold_trusted(f.entries)?;
+        }
+        self.tally = reader.tally.clone();
+        if self.state() != f.state {
+            return Err(edited());
+        }
+        Ok(())
+    }
+
+    /// Apply entries as the chain gives them, up to `upto`, without
+    /// resolving them again (entries a checkpoint vouches for).
+    fn fold_trusted(&mut self, upto: u64) -> Result<(), GameError> {
+        let tally = self.tally.clone();
+        let mut undone = std::collections::HashSet::new();
+        let mut source = self.source_upto(upto)?;
+        while let Some(e) = source.next()? {
+            undone.extend(e.undo);
+        }
+        self.turn = 1;
+        self.parts = self.fresh_parts();
+        let mut source = self.source_upto(upto)?;
+        while let Some(e) = source.next()? {
+            if e.undo.is_none() && !undone.contains(&e.entry) {
+                self.apply_effects(&e)?;
+            }
+        }
+        self.tally = tally;
+        Ok(())
+    }
+
+    fn source_upto(&mut self, upto: u64) -> Result<Source, GameError> {
+        let saved = self.tally.entries;
+        self.tally.entries = upto;
+        let source = self.source();
+        self.tally.entries = saved;
+        source
+    }
+
+    /// The next entry another process (or a run before this one) wrote
+    /// after the state this game is in, read and checked against the
+    /// chain: the session resolves its line again, and the game applies
+    /// it only if it records exactly this ([`Game::commit`]). `None` when
+    /// the journal holds nothing more.
+    pub fn next_pending(&mut self) -> Result<Option<Entry>, GameError> {
+        let tally = self.tally.clone();
+        let holds_lock = self.holds_lock();
+        let Some(store) = &mut self.store else {
+            return Ok(None);
+        };
+        let Some(reader) = &mut store.reader else {
+            return Ok(None);
+        };
+        if reader.tally != tally {
+            reader.continue_from(&tally)?;
+        }
+        match reader.next_entry()? {
+            Next::Entry(entry, line) => {
+                self.expected = Some(((*entry).clone(), line));
+                Ok(Some(*entry))
+            }
+            Next::End => Ok(None),
+            Next::Torn(at, len) => {
+                // With the lock held nobody is writing it: a writer was
+                // killed mid-line, and the line is cut. Without the lock
+                // it may be being written now: left alone.
+                reader.continue_from(&tally)?;
+                if holds_lock {
+                    self.cut_journal(at)?;
+                    self.notes.push(format!(
+                        "{}: the last line ({len} bytes) was cut short while it was being written; \
+                         that command was not recorded and its line was removed",
+                        Journal::path_for(self.file.as_deref().unwrap_or(Path::new(""))).display()
+                    ));
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    /// An entry resolved again gave nothing to record: it is not trusted.
+    pub fn take_unmatched(&mut self) -> Option<Entry> {
+        self.expected.take().map(|(e, _)| e)
+    }
+
+    fn holds_lock(&self) -> bool {
+        self.store.as_ref().is_some_and(|s| s.lock.held())
+    }
+
+    /// Take the game's lock before a line that may change it is resolved:
+    /// the session then reads what others recorded ([`Game::next_pending`])
+    /// and resolves the line against that newest state.
+    pub fn begin_write(&mut self) -> Result<(), GameError> {
+        let Some(path) = self.file.clone() else {
+            return Ok(());
+        };
+        let Some(store) = &mut self.store else {
+            return Ok(());
+        };
+        if store.read_only {
+            return Err(GameError::Usage(
+                "a journal being replayed is never written".into(),
+            ));
+        }
+        if store.lock.held() {
+            return Ok(());
+        }
         let journal = Journal::path_for(&path);
         for p in [&path, &journal] {
             if let Ok(meta) = std::fs::metadata(p)
@@ -260,99 +507,118 @@ impl Game {
                 )));
             }
         }
-        let lock = Lock::acquire(&path, self.options.wait)?;
-        journal::remove_stale_temporaries(&path);
+        store.lock.take(self.options.wait)?;
+        if !store.cleaned {
+            journal::remove_stale_temporaries(&path);
+            store.cleaned = true;
+        }
         if journal.symlink_metadata().is_err() {
-            // A new game: its file first, then its journal. A kill between
-            // the two leaves a game file with no entries, which the next
-            // write completes; never a journal without its game file.
-            let header = Journal::header(&self.sources)?;
-            self.tally = Tally::default();
-            self.tally.add_line(header.as_bytes(), false);
-            if path.symlink_metadata().is_err() {
-                self.save()?;
+            if self.tally.entries > 0 {
+                return Err(GameError::Mismatch(format!(
+                    "{}: the journal was removed while the game was open{}",
+                    journal.display(),
+                    repair_hint(&path)
+                )));
             }
-            journal::write_atomically(&journal, header.as_bytes())?;
-            self.stale_file = true;
-        } else {
-            let len = std::fs::metadata(&journal)
-                .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))?
-                .len();
-            let expected = self.tally.bytes + self.cut_at.map_or(0, |(_, torn)| torn);
-            if len != expected {
-                self.catch_up(&journal)?;
-            }
+            self.start_journal()?;
+            return Ok(());
         }
-        let file = journal::open_append(&journal)?;
-        if let Some((at, _)) = self.cut_at.take() {
-            file.set_len(at)
-                .and_then(|()| file.sync_data())
-                .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))?;
-        }
-        self.writer = Some(Writer {
-            _lock: lock,
-            journal: file,
-        });
-        if self.stale_file {
-            self.save()?;
-            self.stale_file = false;
-        }
-        Ok(())
-    }
-
-    /// Another process wrote to the journal since it was read: read it
-    /// again, so nothing it recorded is lost or numbered twice.
-    fn catch_up(&mut self, journal: &Path) -> Result<(), GameError> {
-        let contents = Journal::read_at(journal, None)?;
-        if contents.armies != self.sources {
-            return Err(GameError::Mismatch(format!(
-                "{}: the journal's armies changed while the game was open",
-                journal.display()
-            )));
-        }
-        let before = self.entries.len();
-        if contents.entries.len() < before || contents.entries[..before] != self.entries[..] {
+        let len = std::fs::metadata(&journal)
+            .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))?
+            .len();
+        if len < self.tally.bytes {
             return Err(GameError::Mismatch(format!(
                 "{}: the journal changed under this process (entries were removed or rewritten); nothing was recorded{}",
                 journal.display(),
-                self.file.as_deref().map(repair_hint).unwrap_or_default()
+                repair_hint(&path)
             )));
-        }
-        let added = contents.entries.len() - before;
-        self.entries = contents.entries;
-        self.tally = contents.tally;
-        self.cut_at = contents.torn;
-        self.rebuild()?;
-        if added > 0 {
-            self.notes.push(format!(
-                "{added} entr{} recorded by another process since the game was opened now included",
-                if added == 1 { "y" } else { "ies" }
-            ));
         }
         Ok(())
     }
 
-    /// Recompute the state from the entries that are not undone.
-    pub fn rebuild(&mut self) -> Result<(), GameError> {
+    /// The line is done: let the next writer in.
+    pub fn end_line(&mut self) {
+        if let Some(store) = &mut self.store {
+            store.lock.release();
+        }
+    }
+
+    /// Recompute the state from every entry not undone (a game kept in
+    /// memory, or a file's journal read again): the slow way back that
+    /// `undo` takes past what this process saw. Two passes, one entry in
+    /// memory at a time.
+    fn refold(&mut self) -> Result<(), GameError> {
+        // Which entries are still in force: an undo always takes back the
+        // last one, so they form a stack.
+        let mut live: Vec<u64> = Vec::new();
+        let mut undone = std::collections::HashSet::new();
+        let mut source = self.source()?;
+        while let Some(e) = source.next()? {
+            match e.undo {
+                Some(target) => {
+                    live.pop();
+                    undone.insert(target);
+                }
+                None => live.push(e.entry),
+            }
+        }
+        source.finish(&self.tally)?;
+        let keep_from = live.len().saturating_sub(SNAPSHOTS);
+        let recent_from = live.get(keep_from).copied().unwrap_or(u64::MAX);
+        drop(live);
         self.turn = 1;
         self.parts = self.fresh_parts();
-        self.snapshots.clear();
-        self.undone = self.entries.iter().filter_map(|e| e.undo).collect();
-        let live: Vec<Entry> = self.live_entries().into_iter().cloned().collect();
-        for entry in &live {
-            self.apply_entry(entry)?;
+        self.recent.clear();
+        let mut source = self.source()?;
+        while let Some(e) = source.next()? {
+            if e.undo.is_some() || undone.contains(&e.entry) {
+                continue;
+            }
+            if e.entry >= recent_from {
+                self.apply_recorded(&e)?;
+            } else {
+                self.apply_effects(&e)?;
+            }
         }
-        Ok(())
+        source.finish(&self.tally)
+    }
+
+    /// Every entry applied so far, in order: from memory, or read again
+    /// from the journal (one line at a time, the chain checked).
+    fn source(&self) -> Result<Source, GameError> {
+        if self.store.is_none() {
+            return Ok(Source::Memory(self.memory.clone().into_iter()));
+        }
+        let path = self.file.clone().unwrap_or_default();
+        let journal = if self.store.as_ref().is_some_and(|s| s.read_only) {
+            path
+        } else {
+            Journal::path_for(&path)
+        };
+        let (reader, opening) = Reader::open(&journal)?;
+        if opening.game != self.id {
+            return Err(GameError::Mismatch(format!(
+                "{}: the journal was replaced by another game's while this one was open",
+                journal.display()
+            )));
+        }
+        Ok(Source::File {
+            reader,
+            upto: self.tally.entries,
+            journal,
+        })
     }
 
     /// Fold one entry's effects into the state.
-    fn apply_entry(&mut self, entry: &Entry) -> Result<(), GameError> {
+    fn apply_effects(&mut self, entry: &Entry) -> Result<(), GameError> {
         let bad = |message: String| GameError::Journal {
             file: self
                 .file
                 .as_ref()
                 .map_or_else(String::new, |f| Journal::path_for(f).display().to_string()),
-            line: entry.entry as usize + 1,
+            line: usize::try_from(entry.entry)
+                .unwrap_or(usize::MAX)
+                .saturating_add(1),
             message,
         };
         if entry.next_turn() {
@@ -389,38 +655,52 @@ impl Game {
         Ok(())
     }
 
-    /// Entries not taken back by `undo`.
-    pub fn live_entries(&self) -> Vec<&Entry> {
-        self.entries
-            .iter()
-            .filter(|e| e.undo.is_none() && !self.undone.contains(&e.entry))
-            .collect()
-    }
-
-    /// The last entry still in force.
-    fn last_live(&self) -> Option<&Entry> {
-        self.entries
-            .iter()
-            .rev()
-            .find(|e| e.undo.is_none() && !self.undone.contains(&e.entry))
-    }
-
-    /// The state as it stands, to go back to.
-    fn snapshot(&self, entry: u64) -> Snapshot {
-        Snapshot {
-            entry,
+    /// Apply an entry in force, keeping the state before it for `undo`;
+    /// or take back the entry an undo names.
+    fn apply_recorded(&mut self, entry: &Entry) -> Result<(), GameError> {
+        if let Some(target) = entry.undo {
+            let Some(last) = self.recent.pop() else {
+                return Err(GameError::Usage(format!(
+                    "entry {target} cannot be undone here"
+                )));
+            };
+            if last.entry != target {
+                let message = format!(
+                    "undoes entry {target}, but the last entry in force is {}",
+                    last.entry
+                );
+                self.recent.push(last);
+                return Err(GameError::Usage(message));
+            }
+            self.turn = last.turn;
+            for (part, state) in self.parts.iter_mut().zip(last.parts) {
+                part.state = state;
+            }
+            return Ok(());
+        }
+        let before = Recent {
+            entry: entry.entry,
+            line: entry.line.clone(),
             turn: self.turn,
             parts: self.parts.iter().map(|p| p.state.snapshot()).collect(),
+        };
+        if let Err(e) = self.apply_effects(entry) {
+            self.turn = before.turn;
+            for (part, state) in self.parts.iter_mut().zip(before.parts) {
+                part.state = state;
+            }
+            return Err(e);
         }
+        if self.recent.len() == SNAPSHOTS {
+            self.recent.remove(0);
+        }
+        self.recent.push(before);
+        Ok(())
     }
 
-    fn next_entry_number(&self) -> u64 {
-        self.entries.len() as u64 + 1
-    }
-
-    /// Record a resolution and apply its effects: journal first (synced),
-    /// then the state, then the game file. Returns what each effect did,
-    /// in words. An entry that could not be written is not applied.
+    /// Record a resolution and apply its effects. Returns what each
+    /// effect did, in words. An entry that could not be written is not
+    /// applied.
     pub fn record(
         &mut self,
         line: &str,
@@ -431,14 +711,23 @@ impl Game {
         let effects = addressed
             .iter()
             .map(|(unit, e)| record_of(*unit, e.as_ref()));
+        let entered: Vec<u32> = res
+            .dice
+            .iter()
+            .filter(|d| d.entered)
+            .map(|d| d.face)
+            .collect();
+        let rolled = res.dice.iter().filter(|d| !d.entered).map(|d| d.face);
         let entry = Entry {
-            entry: self.next_entry_number(),
+            entry: 0,
+            prev: String::new(),
             turn: self.turn,
             line: Some(line.to_string()),
             system: Some(system.id().to_string()),
             seed: res.seed,
-            dice: res.dice.iter().map(|d| d.face).collect(),
-            outcome: Some(res.outcome_text.to_string()),
+            entered: entered.len(),
+            dice: entered.iter().copied().chain(rolled).collect(),
+            outcome: Some(res.outcome.to_string()),
             effects: effects.collect(),
             undo: None,
         };
@@ -453,12 +742,14 @@ impl Game {
     /// The turn ends: per-turn facts are cleared.
     pub fn next_turn(&mut self, line: &str) -> Result<(), GameError> {
         let entry = Entry {
-            entry: self.next_entry_number(),
+            entry: 0,
+            prev: String::new(),
             turn: self.turn,
             line: Some(line.to_string()),
             system: None,
             seed: None,
             dice: Vec::new(),
+            entered: 0,
             outcome: None,
             effects: vec![serde_json::json!({ "effect": Entry::NEXT_TURN })],
             undo: None,
@@ -468,18 +759,21 @@ impl Game {
 
     /// Take back the last entry still in force. Returns its line.
     pub fn undo(&mut self) -> Result<Option<String>, GameError> {
-        // Another writer may have recorded since: undo the game's last entry.
-        self.become_writer()?;
-        let Some(last) = self.last_live().map(|e| (e.entry, e.line.clone())) else {
+        if self.recent.is_empty() {
+            self.refold()?;
+        }
+        let Some(last) = self.recent.last().map(|r| (r.entry, r.line.clone())) else {
             return Ok(None);
         };
         let entry = Entry {
-            entry: self.next_entry_number(),
+            entry: 0,
+            prev: String::new(),
             turn: self.turn,
             line: None,
             system: None,
             seed: None,
             dice: Vec::new(),
+            entered: 0,
             outcome: None,
             effects: Vec::new(),
             undo: Some(last.0),
@@ -488,139 +782,217 @@ impl Game {
         Ok(Some(last.1.unwrap_or_default()))
     }
 
-    /// The state before `entry` (just undone): from its snapshot when one
-    /// is kept, else folded again from the journal.
-    fn go_back_before(&mut self, entry: u64) -> Result<(), GameError> {
-        match self.snapshots.iter().position(|s| s.entry == entry) {
-            Some(i) => {
-                let snapshot = self.snapshots.swap_remove(i);
-                self.snapshots.truncate(i);
-                self.turn = snapshot.turn;
-                for (part, state) in self.parts.iter_mut().zip(snapshot.parts) {
+    /// Apply an entry and append it to the journal (synced), or, for an
+    /// entry read from the journal and resolved again, check it is what
+    /// was recorded and apply it.
+    fn commit(&mut self, mut entry: Entry) -> Result<(), GameError> {
+        entry.entry = self.tally.entries + 1;
+        if let Some((expected, raw)) = self.expected.take() {
+            entry.prev = expected.prev.clone();
+            if let Some(what) = expected.differs_from(&entry) {
+                let e = GameError::Journal {
+                    file: self.journal_shown(),
+                    line: usize::try_from(expected.entry)
+                        .unwrap_or(usize::MAX)
+                        .saturating_add(1),
+                    message: format!(
+                        "entry {} does not resolve to itself: resolved again from its line and dice, \
+                         it does not give what it recorded ({what}); it is not applied",
+                        expected.entry,
+                    ),
+                };
+                self.rejected = Some(e.to_string());
+                return Err(e);
+            }
+            self.apply_recorded(&entry)?;
+            self.tally.add_line(&raw, true);
+            if self.store.is_none() {
+                self.memory.push(entry);
+            }
+            return Ok(());
+        }
+        if self.store.as_ref().is_some_and(|s| s.read_only) {
+            return Err(GameError::Usage(
+                "a journal being replayed is never written".into(),
+            ));
+        }
+        if self.store.is_some() {
+            self.begin_write()?;
+            entry.prev = self.tally.head.clone();
+        }
+        let line = entry.line()?;
+        // Applied first: an entry the game cannot apply never reaches the
+        // journal (which would then not open).
+        self.apply_recorded(&entry)?;
+        if let (Some(path), Some(store)) = (&self.file, &mut self.store) {
+            let journal = Journal::path_for(path);
+            if store.append.is_none() {
+                store.append = Some(journal::open_append(&journal)?);
+            }
+            let Some(file) = store.append.as_mut() else {
+                return Err(GameError::Io("the journal is not open".into()));
+            };
+            if let Err(e) = Journal::append(file, &journal, self.tally.bytes, &line) {
+                self.take_back_last()?;
+                return Err(e);
+            }
+            self.wrote = true;
+        } else {
+            self.memory.push(entry);
+        }
+        self.tally.add_line(line.as_bytes(), true);
+        if self.tally.entries.saturating_sub(self.checkpointed) >= CHECKPOINT_EVERY {
+            // A checkpoint that cannot be written costs nothing but time:
+            // the journal holds the entry.
+            let _ = self.write_checkpoint(false);
+        }
+        Ok(())
+    }
+
+    /// Take back what the last `apply_recorded` did (its append failed).
+    fn take_back_last(&mut self) -> Result<(), GameError> {
+        match self.recent.pop() {
+            Some(last) => {
+                self.turn = last.turn;
+                for (part, state) in self.parts.iter_mut().zip(last.parts) {
                     part.state = state;
                 }
                 Ok(())
             }
-            None => self.rebuild(),
+            None => self.refold(),
         }
     }
 
-    /// Apply the entry, journal it, and write the game file.
-    fn commit(&mut self, mut entry: Entry) -> Result<(), GameError> {
-        self.become_writer()?;
-        // Catching up may have added entries: number this one after them.
-        entry.entry = self.next_entry_number();
-        let line = entry.line()?;
-        let before = self.tally.clone();
-        // Applied first: an entry the game cannot apply never reaches the
-        // journal (which would then not open).
-        self.entries.push(entry.clone());
-        let applied = match entry.undo {
-            Some(target) => {
-                self.undone.insert(target);
-                self.go_back_before(target)
-            }
-            None => {
-                let snapshot = self.snapshot(entry.entry);
-                if self.snapshots.len() == SNAPSHOTS {
-                    self.snapshots.remove(0);
-                }
-                self.snapshots.push(snapshot);
-                self.apply_entry(&entry)
-            }
-        };
-        if let Err(e) = applied {
-            self.entries.pop();
-            self.rebuild()?;
-            return Err(e);
-        }
-        if let (Some(path), Some(writer)) = (&self.file, &mut self.writer) {
-            let appended = Journal::append(
-                &mut writer.journal,
-                &Journal::path_for(path),
-                self.tally.bytes,
-                &line,
-            );
-            if let Err(e) = appended {
-                self.entries.pop();
-                self.rebuild()?;
-                return Err(e);
-            }
-            self.tally.add_line(line.as_bytes(), true);
-        }
-        let Err(e) = self.save() else {
+    fn cut_journal(&mut self, at: u64) -> Result<(), GameError> {
+        let Some(path) = &self.file else {
             return Ok(());
         };
-        // The game file could not follow (a full disk): take the entry back
-        // out of the journal too, so that what failed was not recorded.
-        self.entries.pop();
-        self.tally = before;
-        if let (Some(path), Some(writer)) = (&self.file, &mut self.writer) {
-            let journal = Journal::path_for(path);
-            writer
-                .journal
-                .set_len(self.tally.bytes)
-                .and_then(|()| writer.journal.sync_data())
-                .map_err(|e2| {
-                    GameError::Io(format!(
-                        "{e}; and the journal could not be cut back ({e2}): {} holds the entry, \
-                         which the next open applies",
-                        journal.display()
-                    ))
-                })?;
-        }
-        self.rebuild()?;
-        Err(GameError::Io(format!("{e}; the command was not recorded")))
+        let journal = Journal::path_for(path);
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&journal)
+            .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))?;
+        file.set_len(at)
+            .and_then(|()| file.sync_data())
+            .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))
     }
 
-    /// Write the game file atomically: a temporary file, synced, renamed.
-    pub fn save(&self) -> Result<(), GameError> {
-        match &self.file {
-            Some(path) => {
-                let file = GameFile {
-                    drumhead_game: 2,
-                    armies: self.sources.clone(),
-                    entries: self.tally.entries,
-                    journal: Some(self.tally.mark()),
-                    state: self.state(),
-                };
-                write_game_file(path, &file)
+    /// Why the last entry resolved again was not applied, if it was not.
+    pub fn take_rejected(&mut self) -> Option<String> {
+        self.rejected.take()
+    }
+
+    /// The journal's path, as messages name it.
+    pub fn journal_shown(&self) -> String {
+        match (&self.file, &self.store) {
+            (Some(f), Some(s)) if s.read_only => f.display().to_string(),
+            (Some(f), _) => Journal::path_for(f).display().to_string(),
+            _ => "the game".to_string(),
+        }
+    }
+
+    /// Write the game file: the checkpoint of the state now. `durable`
+    /// syncs it (a new game); otherwise the journal is the record.
+    fn write_checkpoint(&mut self, durable: bool) -> Result<(), GameError> {
+        let Some(path) = self.file.clone() else {
+            return Ok(());
+        };
+        let f = GameFile::new(
+            self.id.clone(),
+            self.sources.clone(),
+            self.tally.mark(),
+            self.state(),
+            self.checkpoints(),
+        );
+        file::write_game_file(&path, &f, durable)?;
+        self.checkpointed = self.tally.entries;
+        Ok(())
+    }
+
+    /// Write this game's checkpoint as the game file at `path` (`repair`,
+    /// from a journal resolved again whole), synced.
+    pub fn checkpoint_as(&self, path: &Path) -> Result<(), GameError> {
+        let f = GameFile::new(
+            self.id.clone(),
+            self.sources.clone(),
+            self.tally.mark(),
+            self.state(),
+            self.checkpoints(),
+        );
+        file::write_game_file(path, &f, true)
+    }
+
+    /// Each rule system's part as it restores it.
+    fn checkpoints(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut checkpoint = serde_json::Map::new();
+        for part in &self.parts {
+            if let Some(saved) = part.state.checkpoint() {
+                checkpoint.insert(part_key(part).to_string(), saved);
             }
-            None => Ok(()),
         }
+        checkpoint
     }
 
-    /// `save PATH`: a copy of the game, game file and journal, at a new
-    /// path or over another drumhead game (`force`: over any regular
-    /// file). Never through a symbolic link, never onto a FIFO, a device
-    /// or a directory.
+    /// The game file brought up to date, if this process wrote to the
+    /// journal and nobody wrote after it: at the end of a run.
+    pub fn close(&mut self) {
+        if !self.wrote || self.checkpointed == self.tally.entries {
+            return;
+        }
+        let Some(path) = self.file.clone() else {
+            return;
+        };
+        let took = self
+            .store
+            .as_mut()
+            .is_some_and(|s| s.lock.held() || s.lock.take(false).is_ok());
+        if !took {
+            return;
+        }
+        let len = std::fs::metadata(Journal::path_for(&path)).map(|m| m.len());
+        if len.is_ok_and(|l| l == self.tally.bytes) {
+            let _ = self.write_checkpoint(false);
+        }
+        self.end_line();
+    }
+
+    /// `save PATH`: a copy of the game, game file and journal, as a new
+    /// game of its own (a new id, the chain made again). The copy is
+    /// written whole or not at all: both files to temporaries, then the
+    /// journal renamed, then the game file.
     pub fn save_as(&self, path: &Path, force: bool) -> Result<(), GameError> {
         let journal = Journal::path_for(path);
         for p in [path, journal.as_path()] {
             check_save_target(p, force)?;
         }
         if let Some(own) = &self.file
-            && same_file(own, path)
+            && (same_file(own, path) || same_file(&Journal::path_for(own), path))
         {
-            return self.save();
+            return Err(GameError::Usage(format!(
+                "{} is this game's own file: `save` writes a copy under another name",
+                path.display()
+            )));
         }
+        let id = journal::new_game_id();
         let mut tally = Tally::default();
-        let mut text = Journal::header(&self.sources)?;
+        let mut text = Journal::header(&id, &self.sources)?;
         tally.add_line(text.as_bytes(), false);
-        for entry in &self.entries {
-            let line = entry.line()?;
+        let mut source = self.source()?;
+        while let Some(mut e) = source.next()? {
+            e.prev = tally.head.clone();
+            let line = e.line()?;
             tally.add_line(line.as_bytes(), true);
             text.push_str(&line);
         }
-        journal::write_atomically(&journal, text.as_bytes())?;
-        let file = GameFile {
-            drumhead_game: 2,
-            armies: self.sources.clone(),
-            entries: tally.entries,
-            journal: Some(tally.mark()),
-            state: self.state(),
-        };
-        write_game_file(path, &file)
+        source.finish(&self.tally)?;
+        let f = GameFile::new(
+            id,
+            self.sources.clone(),
+            tally.mark(),
+            self.state(),
+            self.checkpoints(),
+        );
+        file::write_pair(path, &f, &journal, text.as_bytes())
     }
 
     /// The whole state, as the game file keeps it: the turn, and each rule
@@ -629,19 +1001,18 @@ impl Game {
         let mut state = serde_json::Map::new();
         state.insert("turn".into(), self.turn.into());
         for part in &self.parts {
-            let key = part
-                .set
-                .system()
-                .books()
-                .first()
-                .map_or("rules", |b| b.id());
-            state.insert(key.into(), part.state.state());
+            state.insert(part_key(part).into(), part.state.state());
         }
         serde_json::Value::Object(state)
     }
 
+    /// How far the journal is applied: entries, bytes and the chain's head.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
     /// Read a game file: its armies, the journal entries it reflects, its
-    /// state (for checks: the journal is what `open` trusts).
+    /// state.
     pub fn read_file(path: &Path) -> Result<(Vec<ArmySource>, u64, serde_json::Value), GameError> {
         let file = read_game_file(path)?;
         Ok((file.armies, file.entries, file.state))
@@ -689,6 +1060,84 @@ impl Game {
             .map(|p| p.state.possible_facts(id))
             .unwrap_or_default()
     }
+
+    /// A game kept in memory with another army beside its own: what was
+    /// resolved so far still stands (`load` in the REPL).
+    pub fn with_army(&self, source: ArmySource) -> Result<Game, GameError> {
+        let mut sources = self.sources.clone();
+        sources.push(source);
+        let mut game = Game::new(sources, &self.tables)?;
+        game.memory = self.memory.clone();
+        game.tally = self.tally.clone();
+        game.refold()?;
+        Ok(game)
+    }
+}
+
+/// The entries of a game, one at a time.
+enum Source {
+    Memory(std::vec::IntoIter<Entry>),
+    File {
+        reader: Reader,
+        upto: u64,
+        journal: PathBuf,
+    },
+}
+
+impl Source {
+    fn next(&mut self) -> Result<Option<Entry>, GameError> {
+        match self {
+            Source::Memory(entries) => Ok(entries.next()),
+            Source::File { reader, upto, .. } => {
+                if reader.tally.entries >= *upto {
+                    return Ok(None);
+                }
+                match reader.next_entry()? {
+                    Next::Entry(e, _) => Ok(Some(*e)),
+                    _ => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// The journal still holds the entries the game applied.
+    fn finish(self, tally: &Tally) -> Result<(), GameError> {
+        match self {
+            Source::Memory(_) => Ok(()),
+            Source::File {
+                reader, journal, ..
+            } if reader.tally != *tally => Err(GameError::Mismatch(format!(
+                "{}: the journal no longer holds the entries this game applied",
+                journal.display()
+            ))),
+            Source::File { .. } => Ok(()),
+        }
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+/// A file written whole, synced (what `repair` keeps aside).
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), GameError> {
+    journal::write_atomically(path, bytes, true)
+}
+
+/// The check a game file should carry, for what it holds.
+pub fn file_check(f: &GameFile) -> String {
+    file::check(&f.journal, &f.state, &f.checkpoint)
+}
+
+/// The key a part's state is kept under in the game file.
+fn part_key(part: &Part) -> &'static str {
+    part.set
+        .system()
+        .books()
+        .first()
+        .map_or("rules", |b| b.id())
 }
 
 /// An effect as the journal keeps it: its own fields, and the unit it fell on.
@@ -715,75 +1164,53 @@ pub fn schemas_of(registry: &crate::system::Registry) -> Schemas {
     )
 }
 
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GameFile {
-    drumhead_game: u32,
-    armies: Vec<ArmySource>,
-    /// How many journal entries the state includes.
-    entries: u64,
-    /// How much of the journal it reflects, and its hash (from version 2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    journal: Option<Mark>,
-    state: serde_json::Value,
-}
-
-fn read_game_file(path: &Path) -> Result<GameFile, GameError> {
-    let text = crate::files::read_text(path, crate::limits::MAX_GAME_BYTES, "game file")
-        .map_err(|e| GameError::Io(e.to_string()))?;
-    let file: GameFile = serde_json::from_str(&text).map_err(|e| {
-        GameError::Mismatch(format!(
-            "{}: not a drumhead game file ({e}){}",
-            path.display(),
-            repair_hint(path)
-        ))
-    })?;
-    if file.drumhead_game > 2 {
-        return Err(GameError::Usage(format!(
-            "{}: a game file of version {} is newer than this drumhead reads (2)",
-            path.display(),
-            file.drumhead_game
-        )));
+/// A journal of another format than this drumhead writes.
+fn check_version(journal: &Path, version: u32) -> Result<(), GameError> {
+    if version == journal::JOURNAL_VERSION {
+        return Ok(());
     }
-    Ok(file)
-}
-
-fn write_game_file(path: &Path, file: &GameFile) -> Result<(), GameError> {
-    let text = serde_json::to_string_pretty(file).map_err(|e| GameError::Io(e.to_string()))?;
-    journal::write_atomically(path, text.as_bytes())
+    let game = journal.with_extension("");
+    Err(if version < journal::JOURNAL_VERSION {
+        GameError::Mismatch(format!(
+            "{}: a journal of version {version}, written by an older drumhead, with no hash chain: \
+             nothing in it is applied until every entry is resolved again\n  \
+             `drumhead repair {}` shows what that does, and `--apply` writes the journal again as a chain",
+            journal.display(),
+            game.display()
+        ))
+    } else {
+        GameError::Usage(format!(
+            "{}: a journal of version {version} is newer than this drumhead reads ({})",
+            journal.display(),
+            journal::JOURNAL_VERSION
+        ))
+    })
 }
 
 /// What to do when a game and its journal disagree.
-fn repair_hint(path: &Path) -> String {
+pub fn repair_hint(path: &Path) -> String {
     format!(
         "\n  `drumhead repair {}` shows what can be done about it, and changes nothing until told",
         path.display()
     )
 }
 
-/// The game file's account of the journal must hold of the journal.
-fn check_against(path: &Path, file: &GameFile, contents: &Contents) -> Result<(), GameError> {
-    let journal = Journal::path_for(path);
-    let have = contents.entries.len() as u64;
-    if have < file.entries {
-        return Err(GameError::Mismatch(format!(
-            "{}: the journal has {have} entries, but the game file reflects {}: the journal was cut or replaced{}",
-            journal.display(),
-            file.entries,
-            repair_hint(path)
-        )));
+fn with_hint(e: GameError, path: &Path) -> GameError {
+    match e {
+        GameError::Mismatch(m) if !m.contains("drumhead repair") => {
+            GameError::Mismatch(format!("{m}{}", repair_hint(path)))
+        }
+        GameError::Journal {
+            file,
+            line,
+            message,
+        } => GameError::Journal {
+            file,
+            line,
+            message: format!("{message}{}", repair_hint(path)),
+        },
+        other => other,
     }
-    if let Some(mark) = &file.journal
-        && contents.at.as_ref() != Some(mark)
-    {
-        return Err(GameError::Mismatch(format!(
-            "{}: the game file does not match its journal (the first {} entries differ from what the game file recorded){}",
-            journal.display(),
-            file.entries,
-            repair_hint(path)
-        )));
-    }
-    Ok(())
 }
 
 /// Reopening with `--army`: the lists must be those the game was made of.
@@ -830,8 +1257,8 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Where `save` may write: a new path, or an existing drumhead game file
-/// or journal (`force`: any regular file); never a link, FIFO, device or
+/// Where `save` may write: a new path, or (`force`) over a regular file
+/// that is no drumhead game or journal; never a link, FIFO, device or
 /// directory.
 fn check_save_target(path: &Path, force: bool) -> Result<(), GameError> {
     let Ok(meta) = path.symlink_metadata() else {
@@ -839,31 +1266,29 @@ fn check_save_target(path: &Path, force: bool) -> Result<(), GameError> {
     };
     let refuse = |what: &str| {
         Err(GameError::Usage(format!(
-            "{} {what}: `save` writes only a new file or a drumhead game",
+            "{} {what}: `save` writes a new file",
             path.display()
         )))
     };
-    let t = meta.file_type();
-    if t.is_symlink() {
+    if meta.file_type().is_symlink() {
         return refuse("is a symbolic link, which `save` does not follow");
     }
     if let Err(e) = crate::files::check_regular(path) {
-        return Err(GameError::Usage(format!(
-            "{e}: `save` writes only a new file or a drumhead game"
-        )));
+        return Err(GameError::Usage(format!("{e}: `save` writes a new file")));
+    }
+    let ours = match path.extension().and_then(|e| e.to_str()) {
+        Some("journal") => Reader::open(path).is_ok(),
+        _ => read_game_file(path).is_ok(),
+    };
+    if ours {
+        return refuse(
+            "is a drumhead game of its own, which `save` never replaces; choose a new name",
+        );
     }
     if force {
         return Ok(());
     }
-    let ours = match path.extension().and_then(|e| e.to_str()) {
-        Some("journal") => Journal::read_at(path, None).is_ok(),
-        _ => read_game_file(path).is_ok(),
-    };
-    if ours {
-        Ok(())
-    } else {
-        refuse("exists and is not a drumhead game; add `force` to replace it")
-    }
+    refuse("exists; add `force` to replace it")
 }
 
 /// An id that is a word of the command language (a verb, `at`, `rolled`,

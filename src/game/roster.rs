@@ -1,7 +1,7 @@
 //! `units`, `show UNIT`, `end-turn` and `log`: the game as typed reports,
 //! each army in its own rule system's columns.
 
-use super::Game;
+use super::{Game, GameError};
 use crate::report::{ArmyRoster, LogEntry, Report, Row};
 
 impl Game {
@@ -63,23 +63,29 @@ impl Game {
         }
     }
 
-    /// The journal, undone entries marked.
-    pub fn log(&self) -> Report {
-        let live: std::collections::HashSet<u64> =
-            self.live_entries().iter().map(|e| e.entry).collect();
-        Report::Log {
-            entries: self
-                .entries
-                .iter()
-                .map(|e| LogEntry {
-                    entry: e.entry,
-                    turn: e.turn,
-                    line: e.line.clone(),
-                    outcome: e.outcome.clone(),
-                    undo: e.undo,
-                    undone: e.undo.is_none() && !live.contains(&e.entry),
-                })
-                .collect(),
+    /// The journal, undone entries marked: read one entry at a time.
+    pub fn log(&self) -> Result<Report, GameError> {
+        let mut entries: Vec<LogEntry> = Vec::new();
+        let mut source = self.source()?;
+        while let Some(e) = source.next()? {
+            if let Some(target) = e.undo
+                && let Some(undone) = usize::try_from(target)
+                    .ok()
+                    .and_then(|t| t.checked_sub(1))
+                    .and_then(|t| entries.get_mut(t))
+            {
+                undone.undone = true;
+            }
+            entries.push(LogEntry {
+                entry: e.entry,
+                turn: e.turn,
+                line: e.line,
+                outcome: e.outcome,
+                undo: e.undo,
+                undone: false,
+            });
         }
+        source.finish(&self.tally)?;
+        Ok(Report::Log { entries })
     }
 }

@@ -61,6 +61,11 @@ pub struct Session {
     /// Whether `odds` keeps each outcome's measures, for the "at least"
     /// column of a table or a chart (`Odds::count`).
     count_values: bool,
+    /// A journal entry is being resolved again: the game is not read
+    /// again under it.
+    verifying: bool,
+    /// Entries another process recorded, included before this line.
+    caught_up: u64,
 }
 
 impl Session {
@@ -76,6 +81,8 @@ impl Session {
             game: None,
             progress: false,
             count_values: true,
+            verifying: false,
+            caught_up: 0,
         }
     }
 
@@ -143,13 +150,7 @@ impl Session {
                         path.display()
                     )));
                 }
-                let mut sources = old.sources.clone();
-                sources.push(source);
-                let mut game = Game::new(sources, &self.tables)?;
-                // What was resolved so far still stands, with the new army beside it.
-                game.entries = old.entries.clone();
-                game.rebuild()?;
-                game
+                old.with_army(source)?
             }
         };
         let Some(army) = game.armies.last() else {
@@ -217,8 +218,134 @@ impl Session {
     /// Read and carry out one line. `Ok(None)` for a blank or comment line.
     pub fn run_line(&mut self, line: &str) -> Result<Option<Output>, CommandError> {
         let result = self.run_line_here(line);
+        if let Some(game) = &mut self.game {
+            game.end_line();
+        }
         self.position += 1;
         result
+    }
+
+    /// What the game found or did while a line ran that is not the
+    /// line's answer (entries another writer recorded, a torn last line
+    /// cut): for standard error.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        let Some(game) = &mut self.game else {
+            return Vec::new();
+        };
+        let mut notes = std::mem::take(&mut game.notes);
+        let n = std::mem::take(&mut self.caught_up);
+        if n > 0 {
+            notes.push(format!(
+                "{n} entr{} of the journal after this game's state (another writer's, or a stopped run's) \
+                 resolved again to what {} recorded, and included",
+                if n == 1 { "y" } else { "ies" },
+                if n == 1 { "it" } else { "they" }
+            ));
+        }
+        notes
+    }
+
+    /// Bring the game up to the newest state before a line: under the
+    /// game's lock when the line may change it (`write`), so that it is
+    /// resolved against the state it will be recorded on. Whatever
+    /// another process (or a run that was stopped) recorded since is
+    /// read and resolved again here, and applied only if it gives
+    /// exactly what it recorded.
+    pub fn sync_game(&mut self, write: bool) -> Result<(), GameError> {
+        if self.verifying {
+            return Ok(());
+        }
+        let Some(game) = &mut self.game else {
+            return Ok(());
+        };
+        if game.file.is_none() {
+            return Ok(());
+        }
+        if write {
+            game.begin_write()?;
+        }
+        loop {
+            let Some(game) = &mut self.game else {
+                return Ok(());
+            };
+            let Some(entry) = game.next_pending()? else {
+                return Ok(());
+            };
+            if let Err(e) = self.resolve_again(&entry) {
+                let hint = self
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.file.as_deref())
+                    .map(crate::game::repair_hint)
+                    .unwrap_or_default();
+                return Err(GameError::Mismatch(format!("{e}{hint}")));
+            }
+            self.caught_up += 1;
+        }
+    }
+
+    /// Resolve a journal entry again from its line, its entered dice and
+    /// its seed: the game applies it only if it records exactly what the
+    /// journal holds.
+    pub fn resolve_again(&mut self, entry: &crate::game::Entry) -> Result<(), GameError> {
+        let file = self
+            .game
+            .as_ref()
+            .map(|g| g.journal_shown())
+            .unwrap_or_default();
+        let at = usize::try_from(entry.entry)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1);
+        let fail = |message: String| GameError::Journal {
+            file: file.clone(),
+            line: at,
+            message: format!("entry {}: {message}; it is not applied", entry.entry),
+        };
+        let line = match (&entry.line, entry.undo) {
+            (_, Some(_)) => "undo".to_string(),
+            (Some(line), None) => line.clone(),
+            (None, None) => return Err(fail("an entry with neither a line nor an undo".into())),
+        };
+        let (rules, seed, position, pending) = (
+            self.rules,
+            self.seed,
+            self.position,
+            std::mem::take(&mut self.pending),
+        );
+        if let Some(system) = entry.system.as_deref().and_then(|id| self.tables.book(id)) {
+            self.rules = system;
+        }
+        let from_line = self
+            .parse(&line)
+            .ok()
+            .flatten()
+            .is_some_and(|c| !c.rolled.is_empty());
+        if !from_line {
+            let entered = entry.dice.get(..entry.entered).unwrap_or(&entry.dice);
+            self.enter_dice(entered);
+        }
+        if let Some(seed) = entry.seed {
+            self.set_next_seed(seed);
+        }
+        self.verifying = true;
+        let result = self.run_line_here(&line);
+        self.verifying = false;
+        let leftover = self.pending.len();
+        (self.rules, self.seed, self.position, self.pending) = (rules, seed, position, pending);
+        let unmatched = self.game.as_mut().and_then(|g| g.take_unmatched());
+        let rejected = self.game.as_mut().and_then(|g| g.take_rejected());
+        match result {
+            Err(_) if rejected.is_some() => Err(GameError::Mismatch(rejected.unwrap_or_default())),
+            Err(e) => Err(fail(format!("`{line}` does not resolve again: {e}"))),
+            Ok(_) if unmatched.is_some() => Err(fail(format!(
+                "`{line}` records nothing when it is resolved again"
+            ))),
+            Ok(_) if leftover > 0 => Err(fail(format!(
+                "`{line}` does not use the {} entered dice it recorded",
+                entry.entered
+            ))),
+            Ok(_) => Ok(()),
+        }
     }
 
     fn run_line_here(&mut self, line: &str) -> Result<Option<Output>, CommandError> {
@@ -226,6 +353,17 @@ impl Session {
             return Ok(None);
         };
         let system = command.system.map_or(self.rules, |(s, _)| s);
+        if command.verb != "help" {
+            // A line that may change the game is resolved under its lock,
+            // against the newest state; any other reads the newest state.
+            let writes = command.mode == Mode::Resolve
+                && match command.verb.as_str() {
+                    "load" | "set" | "simulate" => false,
+                    verb if GAME_VERBS.contains(&verb) => matches!(verb, "next-turn" | "undo"),
+                    _ => true,
+                };
+            self.sync_game(writes).map_err(game_error)?;
+        }
         if command.verb == "help" {
             return help::run_with(
                 &self.catalog,
@@ -502,7 +640,7 @@ impl Session {
             "undo" => Ok(Report::Undo {
                 undone: game.undo().map_err(game_error)?,
             }),
-            "log" => Ok(game.log()),
+            "log" => game.log().map_err(game_error),
             "save" => {
                 let Some(word) = word else {
                     return Err(CommandError::Option(format!("`{verb}` needs a word")));

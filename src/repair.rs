@@ -1,0 +1,341 @@
+//! `drumhead repair GAME`: what can be done when a game file and its
+//! journal disagree, shown first and done only when asked (`--apply`).
+//!
+//! The journal is the record of the game, and repair trusts no more of it
+//! than `replay` does: it reads the chain from the header and resolves
+//! every entry again from its line and dice. It keeps the entries before
+//! the first line that breaks the chain or does not resolve to itself,
+//! and never adopts that line or any after it: they are kept aside in a
+//! file of their own, and the game file is written again from what was
+//! kept. Nothing is thrown away.
+
+use std::path::{Path, PathBuf};
+
+use crate::game::{
+    Game, GameError, GameFile, Journal, Lock, Options, Reader, read_game_file, repair_hint,
+};
+use crate::session::Session;
+use crate::system::Tables;
+
+/// One thing repair would do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// Cut a last line written only in part (never an entry).
+    CutTorn { at: u64, bytes: u64 },
+    /// Keep the entries before a line that cannot be trusted; that line
+    /// and the rest of the journal are kept aside in a file of their own.
+    CutDamaged {
+        line: usize,
+        at: u64,
+        kept: u64,
+        why: String,
+        aside: PathBuf,
+    },
+    /// Write the game file again from the journal; the old one is kept.
+    Rewrite {
+        entries: u64,
+        why: String,
+        old: Option<PathBuf>,
+    },
+    /// A game created and killed before its journal: start the journal.
+    StartJournal,
+}
+
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Step::CutTorn { at, bytes } => write!(
+                f,
+                "cut the journal's last {bytes} bytes (from byte {at}): a line written only in part, never an entry"
+            ),
+            Step::CutDamaged {
+                line,
+                kept,
+                why,
+                aside,
+                ..
+            } => write!(
+                f,
+                "keep the journal's first {kept} entries: line {line} is not adopted ({why}); \
+                 it and everything after it are kept in {}",
+                aside.display()
+            ),
+            Step::Rewrite { entries, why, old } => {
+                write!(
+                    f,
+                    "write the game file again from the journal's {entries} entries ({why})"
+                )?;
+                if let Some(old) = old {
+                    write!(f, "; the present game file is kept as {}", old.display())?;
+                }
+                Ok(())
+            }
+            Step::StartJournal => write!(
+                f,
+                "start the journal the game file is missing (it has no entries)"
+            ),
+        }
+    }
+}
+
+/// What repair found and would do.
+pub struct Plan {
+    pub path: PathBuf,
+    pub steps: Vec<Step>,
+}
+
+impl Plan {
+    pub fn describe(&self) -> String {
+        if self.steps.is_empty() {
+            return format!(
+                "{}: nothing to repair: the game file and its journal agree",
+                self.path.display()
+            );
+        }
+        let mut out = format!("{}: repair would", self.path.display());
+        for (i, step) in self.steps.iter().enumerate() {
+            out.push_str(&format!("\n  {}. {step}", i + 1));
+        }
+        out
+    }
+}
+
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+/// A name beside `path` that is not taken yet.
+fn free_name(path: &Path, suffix: &str) -> PathBuf {
+    let first = beside(path, suffix);
+    if first.symlink_metadata().is_err() {
+        return first;
+    }
+    (1..)
+        .map(|i| beside(path, &format!("{suffix}.{i}")))
+        .find(|p| p.symlink_metadata().is_err())
+        .unwrap_or(first)
+}
+
+/// The journal read as far as it can be trusted: every entry resolved
+/// again. The session holds the game as it stands after the last entry
+/// kept.
+struct Verified {
+    session: Session,
+    /// The first line not adopted: its line number, offset and why.
+    stopped: Option<(usize, u64, String)>,
+    /// The game file's state and mark hold after the entries it reflects.
+    file_agrees: Option<bool>,
+}
+
+fn verify(journal: &Path, tables: &Tables, file: Option<&GameFile>) -> Result<Verified, GameError> {
+    let game = Game::replaying(journal, tables)?;
+    let book = tables
+        .registry()
+        .default_book()
+        .ok_or_else(|| GameError::Usage("no rule system is registered".into()))?;
+    let mut session = Session::new(tables.clone(), book, 0).with_game(game);
+    let check = |session: &Session| -> Option<bool> {
+        let f = file?;
+        let game = session.game.as_ref()?;
+        Some(game.state() == f.state && game.tally().mark() == f.journal)
+    };
+    let mut file_agrees = if file.is_some_and(|f| f.entries == 0) {
+        check(&session)
+    } else {
+        None
+    };
+    let mut stopped = None;
+    while let Some(game) = session.game.as_mut() {
+        let at = game.tally().bytes;
+        let line = usize::try_from(game.tally().entries)
+            .unwrap_or(usize::MAX)
+            .saturating_add(2);
+        let entry = match game.next_pending() {
+            Ok(Some(entry)) => entry,
+            Ok(None) => break,
+            Err(e) => {
+                stopped = Some((line, at, plain(e)));
+                break;
+            }
+        };
+        if let Err(e) = session.resolve_again(&entry) {
+            stopped = Some((line, at, plain(e)));
+            break;
+        }
+        let done = session.game.as_ref().map_or(0, |g| g.tally().entries);
+        if file.is_some_and(|f| f.entries == done) {
+            file_agrees = check(&session);
+        }
+    }
+    Ok(Verified {
+        session,
+        stopped,
+        file_agrees,
+    })
+}
+
+/// An error's message without the file and line it names (the plan says those).
+fn plain(e: GameError) -> String {
+    match e {
+        GameError::Journal { message, .. } => message,
+        other => other.to_string(),
+    }
+}
+
+/// Look at a game and say what repair would do.
+pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
+    let journal = Journal::path_for(path);
+    let file = path.symlink_metadata().ok().map(|_| read_game_file(path));
+    if journal.symlink_metadata().is_err() {
+        return match file {
+            Some(Ok(f)) if f.entries == 0 => Ok(Plan {
+                path: path.to_path_buf(),
+                steps: vec![Step::StartJournal],
+            }),
+            Some(Ok(f)) => Err(GameError::Mismatch(format!(
+                "{}: the journal is missing, and the game file reflects {} entries: the record of the game is gone; \
+                 restore {} from a backup (repair cannot make it up)",
+                path.display(),
+                f.entries,
+                journal.display()
+            ))),
+            _ => Err(GameError::Usage(format!(
+                "{}: there is no game here (neither the game file nor its journal)",
+                path.display()
+            ))),
+        };
+    }
+    let (_, opening) = Reader::open(&journal)?;
+    if let Some(Ok(f)) = &file
+        && f.game != opening.game
+    {
+        return Err(GameError::Mismatch(format!(
+            "{}: the journal belongs to another game (a copy's, or another table's) than {}: \
+             repair never puts one game's record under another; put this game's own journal back",
+            journal.display(),
+            path.display()
+        )));
+    }
+    let good = file.as_ref().and_then(|f| f.as_ref().ok());
+    let verified = verify(&journal, tables, good)?;
+    let tally = verified
+        .session
+        .game
+        .as_ref()
+        .map(|g| g.tally().clone())
+        .unwrap_or_default();
+    let len = std::fs::metadata(&journal)
+        .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))?
+        .len();
+    let mut steps = Vec::new();
+    match &verified.stopped {
+        Some((line, at, why)) => steps.push(Step::CutDamaged {
+            line: *line,
+            at: *at,
+            kept: tally.entries,
+            why: why.clone(),
+            aside: free_name(&journal, ".damaged"),
+        }),
+        None if len > tally.bytes => steps.push(Step::CutTorn {
+            at: tally.bytes,
+            bytes: len - tally.bytes,
+        }),
+        None => {}
+    }
+    let have = tally.entries;
+    let why = match &file {
+        None => Some("the game file is missing".to_string()),
+        Some(Err(e)) => Some(format!("the game file cannot be used: {e}")),
+        Some(Ok(f)) if f.entries > have => Some(format!(
+            "it reflects {} entries, and the journal has {have} that resolve again",
+            f.entries
+        )),
+        Some(Ok(f)) if f.check != crate::game::file_check(f) => {
+            Some("its state was edited after it was written".to_string())
+        }
+        Some(Ok(_)) if verified.file_agrees != Some(true) => {
+            Some("its state or its mark is not what the journal says".to_string())
+        }
+        Some(Ok(f)) if f.entries < have => Some(format!(
+            "it is {} entries behind the journal",
+            have - f.entries
+        )),
+        Some(Ok(_)) => None,
+    };
+    let why = why.or_else(|| (!steps.is_empty()).then(|| "after the cut".to_string()));
+    if let Some(why) = why {
+        let old = file.is_some().then(|| free_name(path, ".bak"));
+        steps.push(Step::Rewrite {
+            entries: have,
+            why,
+            old,
+        });
+    }
+    Ok(Plan {
+        path: path.to_path_buf(),
+        steps,
+    })
+}
+
+/// Carry out a plan, under the game's lock.
+pub fn apply(plan: &Plan, tables: &Tables, options: Options) -> Result<(), GameError> {
+    let path = &plan.path;
+    let journal = Journal::path_for(path);
+    let _lock = Lock::acquire(path, options.wait)?;
+    let io = |p: &Path, e: std::io::Error| GameError::Io(format!("{}: {e}", p.display()));
+    for step in &plan.steps {
+        match step {
+            Step::CutTorn { at, .. } => cut(&journal, *at)?,
+            Step::CutDamaged { at, aside, .. } => {
+                let bytes = std::fs::read(&journal).map_err(|e| io(&journal, e))?;
+                let tail = bytes.get(*at as usize..).unwrap_or_default();
+                crate::game::write_file(aside, tail)?;
+                cut(&journal, *at)?;
+            }
+            Step::Rewrite { old, .. } => {
+                if let Some(old) = old {
+                    std::fs::copy(path, old).map_err(|e| io(old, e))?;
+                }
+            }
+            Step::StartJournal => {
+                let f = read_game_file(path)?;
+                let header = Journal::header(&f.game, &f.armies)?;
+                crate::game::write_file(&journal, header.as_bytes())?;
+            }
+        }
+    }
+    if plan.steps.is_empty() {
+        return Ok(());
+    }
+    // Every step leaves the game file to be written from the journal,
+    // which is resolved again whole, under the lock.
+    let verified = verify(&journal, tables, None)?;
+    if let Some((line, _, why)) = verified.stopped {
+        return Err(GameError::Mismatch(format!(
+            "{}:{line}: {why}: the journal changed while it was repaired; nothing more was done{}",
+            journal.display(),
+            repair_hint(path)
+        )));
+    }
+    let game = verified
+        .session
+        .game
+        .as_ref()
+        .ok_or_else(|| GameError::Usage("no game".into()))?;
+    game.checkpoint_as(path)
+}
+
+fn cut(journal: &Path, at: u64) -> Result<(), GameError> {
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(journal)
+        .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))?;
+    file.set_len(at)
+        .and_then(|()| file.sync_all())
+        .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))
+}
