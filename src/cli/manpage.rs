@@ -102,16 +102,19 @@ pub fn drumhead_1() -> String {
     tagged(
         &mut roff,
         "drumhead replay JOURNAL",
-        "Rebuild a game from its journal, re-resolving every command with its recorded dice, \
-         and check the result against the saved state.",
+        "Rebuild a game from its journal, resolving every entry again with its recorded line and \
+         dice and checking each gives exactly what it recorded and follows the chain, and check \
+         the result against the game file's checkpoint. Takes no lock and writes nothing.",
     );
     tagged(
         &mut roff,
         "drumhead repair GAME [--apply]",
         "Say what can be done about a game whose file and journal disagree (a cut or damaged \
-         journal, a game file edited by hand or behind its journal), and do it with --apply. \
-         The journal is the record of the game: a damaged tail is kept aside, a replaced game \
-         file is kept as GAME.bak.",
+         journal, a broken chain, an entry that does not resolve to itself, a game file edited \
+         by hand, missing or behind its journal), and do it with --apply. Every entry is resolved \
+         again: the journal is kept up to the first line that cannot be trusted, which is never \
+         adopted; it and the rest are kept aside in GAME.journal.damaged, and a replaced game \
+         file is kept as GAME.bak. Another game's journal is never put under a game.",
     );
     let books: Vec<&str> = crate::systems::all()
         .books()
@@ -250,21 +253,42 @@ pub fn drumhead_1() -> String {
     roff.control("SH", ["FILES"]);
     tagged(
         &mut roff,
+        "FILE",
+        "The game file of --game FILE: a checkpoint of the game. It names the game (an id made \
+         when the game was created), keeps its army lists whole, and holds the state after the \
+         first N entries of the journal with the mark of entry N (where it ends and the SHA-256 \
+         of its line) and a check over both. It is written again every 256 entries and when a \
+         writer ends; a kill loses nothing, as the journal holds every entry. A game file of an \
+         older drumhead, one without its mark, or one whose state was edited is refused (see \
+         repair).",
+    );
+    tagged(
+        &mut roff,
         "FILE.journal",
-        "Beside a --game FILE: one JSON object a line for every command that changed the game, \
-         with its seed and dice. It is the record of the game: each entry is synced to disk \
-         before the game file is rewritten, and the game file records how many entries, how many \
-         bytes and which SHA-256 of the journal it reflects. A game file that does not match its \
-         journal is refused (see repair); a last line cut short by a kill or a full disk is \
-         reported and removed at the next write.",
+        "Beside a --game FILE: the record of the game, a header naming the game and its armies, \
+         then one JSON object a line for every command that changed it: the line as typed, the \
+         dice (which were entered, which rolled, and the seed they rolled from), the outcome's \
+         id and the typed effects, and the SHA-256 of the line before it, so that the journal \
+         is a chain from its header. An entry is synced to disk (one fdatasync) before its \
+         answer is shown. Opening a game reads the checkpoint and only the entries after it, and \
+         applies none of those until it has resolved it again from its line and dice and found \
+         exactly what it recorded. A broken chain, another game's journal (a copy made with \
+         save is a new game), a journal of an older drumhead, or an entry that does not resolve \
+         to itself is refused, naming the line (see repair). A last line cut short by a kill or a \
+         full disk is removed by the next writer, and said.",
     );
     tagged(
         &mut roff,
         "FILE.lock",
-        "Beside a --game FILE: held by the one process that writes the game, from its first \
-         change to its end, and naming it. Another writer is refused at once (or waits, with \
-         --wait); commands that only look at the game (units, show, log, replay) need no lock \
-         and work on read-only files.",
+        "Beside a --game FILE: the lock of the game's one writer, naming it. A process takes it \
+         before it reads the state a line that changes the game is resolved against, reads what \
+         other writers recorded since, resolves the line, records it, and lets the lock go: it \
+         is held for a line, not for a session, so that an umpire's REPL open all evening, a \
+         script and a second umpire share one game, and every answer is from the newest state. \
+         A writer that finds the lock held is refused at once, naming the holder, or waits with \
+         --wait. Commands that only look at the game (units, show, log, replay, roster) take no \
+         lock, read the game file and then the journal after it (the two always belong \
+         together), and work on read-only files.",
     );
 
     tagged(
