@@ -39,6 +39,14 @@ pub enum Step {
     },
     /// A game created and killed before its journal: start the journal.
     StartJournal,
+    /// A journal of an older drumhead, without a chain: every entry was
+    /// resolved again to the effects it recorded; write the journal again
+    /// as a chain, and the game file from it.
+    Upgrade {
+        entries: u64,
+        old_journal: PathBuf,
+        old_game: Option<PathBuf>,
+    },
 }
 
 impl std::fmt::Display for Step {
@@ -74,6 +82,22 @@ impl std::fmt::Display for Step {
                 f,
                 "start the journal the game file is missing (it has no entries)"
             ),
+            Step::Upgrade {
+                entries,
+                old_journal,
+                old_game,
+            } => {
+                write!(
+                    f,
+                    "write the journal again as a hash chain from its {entries} entries, each resolved again \
+                     to the effects it recorded, and the game file from it; the old journal is kept as {}",
+                    old_journal.display()
+                )?;
+                if let Some(old) = old_game {
+                    write!(f, " and the old game file as {}", old.display())?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -211,6 +235,18 @@ pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
         };
     }
     let (_, opening) = Reader::open(&journal)?;
+    if opening.version < crate::game::JOURNAL_VERSION {
+        let upgraded = upgrade(&journal, tables)?;
+        let entries = upgraded.game.as_ref().map_or(0, |g| g.tally().entries);
+        return Ok(Plan {
+            path: path.to_path_buf(),
+            steps: vec![Step::Upgrade {
+                entries,
+                old_journal: free_name(&journal, &format!(".v{}", opening.version)),
+                old_game: file.is_some().then(|| free_name(path, ".old")),
+            }],
+        });
+    }
     if let Some(Ok(f)) = &file
         && f.game != opening.game
     {
@@ -307,6 +343,22 @@ pub fn apply(plan: &Plan, tables: &Tables, options: Options) -> Result<(), GameE
                 let header = Journal::header(&f.game, &f.armies)?;
                 crate::game::write_file(&journal, header.as_bytes())?;
             }
+            Step::Upgrade {
+                old_journal,
+                old_game,
+                ..
+            } => {
+                let upgraded = upgrade(&journal, tables)?;
+                let game = upgraded
+                    .game
+                    .as_ref()
+                    .ok_or_else(|| GameError::Usage("no game".into()))?;
+                if let Some(old) = old_game {
+                    std::fs::rename(path, old).map_err(|e| io(old, e))?;
+                }
+                std::fs::rename(&journal, old_journal).map_err(|e| io(old_journal, e))?;
+                return game.save_as(path, false);
+            }
         }
     }
     if plan.steps.is_empty() {
@@ -328,6 +380,36 @@ pub fn apply(plan: &Plan, tables: &Tables, options: Options) -> Result<(), GameE
         .as_ref()
         .ok_or_else(|| GameError::Usage("no game".into()))?;
     game.checkpoint_as(path)
+}
+
+/// An older journal, every entry resolved again as that drumhead's
+/// `replay` did (the dice of a line without `rolled` entered as recorded)
+/// and found to give the effects it recorded: a game in memory holding
+/// them as this drumhead records them.
+fn upgrade(journal: &Path, tables: &Tables) -> Result<Session, GameError> {
+    let (mut reader, opening) = Reader::open(journal)?;
+    let game = Game::new(opening.armies, tables)?;
+    let book = tables
+        .registry()
+        .default_book()
+        .ok_or_else(|| GameError::Usage("no rule system is registered".into()))?;
+    let mut session = Session::new(tables.clone(), book, 0).with_game(game);
+    loop {
+        let line = reader.line_number();
+        match reader.next_entry()? {
+            crate::game::Next::Entry(entry, _) => {
+                session.adopt_older(&entry).map_err(|message| GameError::Journal {
+                    file: journal.display().to_string(),
+                    line,
+                    message: format!(
+                        "{message}: repair upgrades a journal only when every entry resolves again to what it recorded"
+                    ),
+                })?;
+            }
+            crate::game::Next::End | crate::game::Next::Torn(..) => break,
+        }
+    }
+    Ok(session)
 }
 
 fn cut(journal: &Path, at: u64) -> Result<(), GameError> {

@@ -643,3 +643,69 @@ fn a_full_disk_loses_nothing_and_records_nothing_that_failed() {
     assert_eq!(entry_numbers(&game).len(), recorded.len() + 1);
     replay_agrees(&game);
 }
+
+/// A game kept by an older drumhead (game file version 2, a journal with
+/// no hash chain) is not opened as it is: `repair` resolves every entry
+/// again, and only when each gives the effects it recorded writes the
+/// journal again as a chain, keeping the old files aside.
+#[test]
+fn an_older_game_is_upgraded_by_repair_only_when_every_entry_resolves_again() {
+    let dir = temp_dir("upgrade");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/v1-game");
+    let game = dir.join("leuthen.json");
+    for name in ["leuthen.json", "leuthen.json.journal"] {
+        std::fs::copy(fixture.join(name), dir.join(name)).unwrap();
+    }
+    let (code, _, err) = common::run(&with_game(&game, &["units"]), "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("written by an older drumhead"), "{err}");
+    assert!(err.contains("drumhead repair"), "{err}");
+
+    // An old journal edited by hand: its entry 1 no longer gives what it
+    // recorded, and repair will not upgrade it.
+    let journal = journal_of(&game);
+    let text = std::fs::read_to_string(&journal).unwrap();
+    std::fs::write(&journal, text.replacen("\"hits\":2,", "\"hits\":20,", 1)).unwrap();
+    let out = Command::new(BIN).arg("repair").arg(&game).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        said.contains(":2: entry 1: `hits 2 aus-1` resolved again does not give what it recorded"),
+        "{said}"
+    );
+    std::fs::write(&journal, &text).unwrap();
+
+    let out = Command::new(BIN).arg("repair").arg(&game).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("write the journal again as a hash chain from its 7 entries"),
+        "{said}"
+    );
+    assert!(said.contains("nothing was changed"), "{said}");
+    let out = Command::new(BIN)
+        .args(["repair", &game.display().to_string(), "--apply"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The old files are kept; the game opens, and its log is the old one's.
+    assert_eq!(
+        std::fs::read_to_string(dir.join("leuthen.json.journal.v1")).unwrap(),
+        text
+    );
+    assert!(dir.join("leuthen.json.old").exists());
+    let (code, out, err) = common::run(&with_game(&game, &["log"]), "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("×   5  turn 2  hits 1 ir-3"), "{out}");
+    assert!(
+        out.contains("    7  turn 2  shoot gren-1 2BW at aus-3"),
+        "{out}"
+    );
+    let (code, out, _) = common::run(&with_game(&game, &["show aus-1"]), "");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("hits received ┆ 2"), "{out}");
+    replay_agrees(&game);
+}

@@ -239,6 +239,9 @@ pub struct Reader {
     /// The journal's line number of the next line (the header is 1).
     number: usize,
     buf: Vec<u8>,
+    /// Entries hold the hash of the line before them (from version 2);
+    /// an older journal is read only to be resolved again whole.
+    chained: bool,
 }
 
 impl Reader {
@@ -254,6 +257,7 @@ impl Reader {
             tally: Tally::default(),
             number: 1,
             buf: Vec::new(),
+            chained: true,
         };
         let bad = |message: String| GameError::Journal {
             file: path.display().to_string(),
@@ -274,6 +278,7 @@ impl Reader {
             serde_json::from_str(text).map_err(|e| bad(format!("not a journal header: {e}")))?;
         reader.tally.add_line(&line, false);
         reader.number = 2;
+        reader.chained = header.drumhead_journal >= JOURNAL_VERSION;
         Ok((
             reader,
             Opening {
@@ -416,7 +421,7 @@ impl Reader {
                 ),
             ));
         }
-        if entry.prev != self.tally.head {
+        if self.chained && entry.prev != self.tally.head {
             return Err(self.broken(
                 number,
                 "the chain is broken here: this entry does not follow the line before it \

@@ -33,7 +33,7 @@ use crate::resolution::{Effect, Resolution};
 use crate::system::{GamePart, RuleSet, Tables};
 
 pub use file::{GameFile, read_game_file};
-pub use journal::{Entry, GameError, Journal, Mark, Next, Reader, Tally, hash};
+pub use journal::{Entry, GameError, JOURNAL_VERSION, Journal, Mark, Next, Reader, Tally, hash};
 pub use lock::Lock;
 
 /// Entries after which a writer writes the checkpoint again: what a
@@ -875,6 +875,11 @@ impl Game {
         file.set_len(at)
             .and_then(|()| file.sync_data())
             .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))
+    }
+
+    /// The last entry recorded in a game kept in memory.
+    pub fn last_recorded(&self) -> Option<&Entry> {
+        self.memory.last()
     }
 
     /// Why the last entry resolved again was not applied, if it was not.

@@ -225,6 +225,54 @@ impl Session {
         result
     }
 
+    /// Resolve an entry of an older journal again as that drumhead's
+    /// replay did, into a game kept in memory, and check it gives the
+    /// effects (and undoes the entry) it recorded. Says what differs.
+    pub fn adopt_older(&mut self, entry: &crate::game::Entry) -> Result<(), String> {
+        let line = match (&entry.line, entry.undo) {
+            (_, Some(_)) => "undo".to_string(),
+            (Some(line), None) => line.clone(),
+            (None, None) => return Err("an entry with neither a line nor an undo".into()),
+        };
+        if let Some(system) = entry.system.as_deref().and_then(|id| self.tables.book(id)) {
+            self.rules = system;
+        }
+        let from_line = self
+            .parse(&line)
+            .ok()
+            .flatten()
+            .is_some_and(|c| !c.rolled.is_empty());
+        self.pending.clear();
+        if !from_line {
+            self.enter_dice(&entry.dice);
+        } else if let Some(seed) = entry.seed {
+            self.set_next_seed(seed);
+        }
+        let before = self.game.as_ref().map_or(0, |g| g.tally().entries);
+        let result = self.run_line(&line);
+        let leftover = std::mem::take(&mut self.pending).len();
+        if let Err(e) = result {
+            return Err(format!(
+                "entry {}: `{line}` does not resolve again: {e}",
+                entry.entry
+            ));
+        }
+        let Some(game) = &self.game else {
+            return Err("no game".into());
+        };
+        let again = game
+            .last_recorded()
+            .filter(|_| game.tally().entries == before + 1);
+        let same = again.is_some_and(|a| a.effects == entry.effects && a.undo == entry.undo);
+        if !same || leftover > 0 {
+            return Err(format!(
+                "entry {}: `{line}` resolved again does not give what it recorded",
+                entry.entry
+            ));
+        }
+        Ok(())
+    }
+
     /// What the game found or did while a line ran that is not the
     /// line's answer (entries another writer recorded, a torn last line
     /// cut): for standard error.
