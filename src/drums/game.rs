@@ -71,7 +71,7 @@ impl SystemEffect for DrumsEffect {
             }
             DrumsEffect::SweptAway => format!("game: {u} is swept away to his own long edge"),
             DrumsEffect::Initiative { army } => {
-                format!("game: army {} has the initiative", army + 1)
+                format!("game: army {} has the initiative", army.saturating_add(1))
             }
         }
     }
@@ -442,7 +442,7 @@ impl DrumsGame {
         self.sides
             .get(side)
             .cloned()
-            .unwrap_or_else(|| format!("army {}", side + 1))
+            .unwrap_or_else(|| format!("army {}", side.saturating_add(1)))
     }
 
     /// Why a unit cannot act, if so.

@@ -89,7 +89,7 @@ impl SystemEffect for MayhemEffect {
 pub fn side_name(i: usize) -> String {
     match u8::try_from(i).ok().filter(|n| *n < 26) {
         Some(n) => format!("side {}", char::from(b'a' + n)),
-        None => format!("side {}", i + 1),
+        None => format!("side {}", i.saturating_add(1)),
     }
 }
 
