@@ -544,3 +544,223 @@ fn drums_refuses_a_hostile_checkpoint() {
     ));
     assert_refused(part.as_mut(), &hostile);
 }
+
+// ---- Musket Mayhem
+
+/// The raid on the farm: figures killed and run off, save tokens spent,
+/// guns' smoke puffs and their crews, weapons unloaded and reloaded,
+/// moves, the sequences of two turns (the second repeating the first),
+/// and the dice for the downed after the battle.
+const MAYHEM: &str = r#"
+initiative rolled 5 2
+move war-chief group rolled 3 4
+fire hawkeye 30" at war-chief rolled 4 5
+courage warrior-1 warrior-2 warrior-3 warrior-4 cause=leader-killed rolled 3
+fire warrior-1 20" soft at settler-1 rolled 5
+fire warrior-2 10" at settler-1 rolled 4 6
+courage van-alstyne settler-2 swivel cause=casualty rolled 2
+fire swivel 12" figures=4 at warrior-1 warrior-2 warrior-3 rolled 4 1 5 2 3 4
+courage warrior-1 cause=fire rolled 5 2 3 4
+fight uncas vs warrior-4 rolled 2 5 4
+courage uncas cause=charged rolled 5
+fight langy vs settler-3 rolled 3 3 5
+fight marine-1 vs settler-4 vs mrs-van-alstyne rolled 2 4 6
+end-turn
+next-turn
+initiative rolled 3 3
+reload hawkeye
+move uncas individual rolled 2 3 4 1
+fire hawkeye 20" at langy rolled 6 6
+courage langy cause=fire rolled 4
+fire langy 10" at hawkeye rolled 4 6
+courage hawkeye cause=fire rolled 6
+fire marine-2 10" at hawkeye rolled 5 5
+fight settler-2 vs marine-3 rolled 6 1 5
+courage marine-2 cause=casualty rolled 6 4
+reload swivel settler-2 van-alstyne
+fire settler-2 10" at warrior-2 rolled 5 6
+courage mrs-van-alstyne child cause=charged rolled 3 3 1 2 2
+fight uncas vs militia-2 rolled 4 4 2
+fire van-alstyne 5" hard at militia-1 rolled 6 5
+post-battle hawkeye rolled 3
+post-battle settler-1 rolled 6
+end-turn
+next-turn
+"#;
+
+#[test]
+fn mayhem_checkpoints_restore_after_every_line() {
+    let evening = play(
+        drumhead::mayhem::MAYHEM,
+        vec![
+            shipped("fiw-raid-colonial.toml"),
+            shipped("fiw-raid-french.toml"),
+        ],
+        MAYHEM,
+        &["initiative", "initiative rolled 4 4", "activation"],
+    );
+    assert_touches(
+        &evening,
+        &[
+            "killed",
+            "ran-off",
+            "save-spent",
+            "after-battle",
+            "unloaded",
+            "smoke",
+            "reloaded",
+            "smoke-cleared",
+            "moved",
+            "sequence",
+        ],
+    );
+    assert_eq!(
+        evening.state["mayhem"]["previous_sequence"],
+        json!(["side a", "side b"])
+    );
+}
+
+/// Three sides: a turn begun before any sequence was drawn (no longer the
+/// first turn), the cards of activation, and a hero's reroll token.
+const MAYHEM_THREE: &str = "
+next-turn
+activation rolled 3 1
+courage percy cause=fire rolled 6 1
+courage ffoulkes cause=fire rolled 6 6 2 3
+move dewhurst individual rolled 2 3 4
+end-turn
+next-turn
+activation rolled 1 1
+fire dewhurst 5\" at hawkeye rolled 6 6
+next-turn
+";
+
+#[test]
+fn mayhem_checkpoints_of_three_sides_restore_after_every_line() {
+    let evening = play(
+        drumhead::mayhem::MAYHEM,
+        vec![
+            shipped("fiw-raid-colonial.toml"),
+            shipped("fiw-raid-french.toml"),
+            shipped("pimpernel-league.toml"),
+        ],
+        MAYHEM_THREE,
+        &["initiative", "initiative rolled 4 4", "activation"],
+    );
+    assert_touches(&evening, &["reroll-spent", "sequence", "moved"]);
+}
+
+#[test]
+fn mayhem_checkpoints_keep_extreme_numbers() {
+    let (bench, mut part) = fresh_part(
+        drumhead::mayhem::MAYHEM,
+        vec![
+            shipped("fiw-raid-colonial.toml"),
+            shipped("fiw-raid-french.toml"),
+        ],
+        &["initiative", "activation"],
+    );
+    let session = Session::new(tables(), drumhead::mayhem::MAYHEM, 1);
+    for (n, sides) in [
+        (u32::MAX, json!(vec![usize::MAX; 1000])),
+        (0, json!([])),
+        (1, json!([2, 0, 1, 25, 26])),
+    ] {
+        let saved = json!({
+            "figures": {
+                "hawkeye": {
+                    "killed": true, "ran_off": true, "saves_spent": n, "rerolls_spent": n,
+                    "after_battle": "dead", "unloaded": true, "smoke": n, "moved": true,
+                    "reloaded": true, "smoke_cleared": true, "killed_this_turn": true,
+                },
+                "swivel": { "killed": false, "ran_off": false, "saves_spent": 0, "rerolls_spent": 0, "smoke": n },
+            },
+            "sequence": sides,
+            "previous_sequence": sides,
+            "turns": n,
+        });
+        part.restore(&saved).unwrap();
+        let checkpoint = part.checkpoint().unwrap();
+        assert_eq!(checkpoint["figures"]["hawkeye"]["saves_spent"], n);
+        assert_eq!(checkpoint["sequence"], sides);
+        assert_eq!(checkpoint["turns"], n);
+        let restored = bench.restored(part.as_ref(), "extreme");
+        bench.assert_same(part.as_ref(), restored.as_ref(), &session, "extreme");
+        part.next_turn();
+        assert!(part.state().is_object());
+        assert!(part.next_turn_text().is_some());
+    }
+}
+
+#[test]
+fn mayhem_refuses_a_hostile_checkpoint() {
+    let (_, mut part) = fresh_part(
+        drumhead::mayhem::MAYHEM,
+        vec![
+            shipped("fiw-raid-colonial.toml"),
+            shipped("fiw-raid-french.toml"),
+        ],
+        &[],
+    );
+    let with = |figures: Value| json!({ "figures": figures, "sequence": [1, 0], "previous_sequence": null, "turns": 2 });
+    let figure = |key: &str, value: Value| {
+        let mut f =
+            json!({ "killed": false, "ran_off": false, "saves_spent": 1, "rerolls_spent": 0 });
+        f[key] = value;
+        with(json!({ "uncas": f }))
+    };
+    part.restore(&figure("smoke", json!(2))).unwrap();
+    let mut hostile = malformed();
+    hostile.extend([
+        (
+            with(json!({ "nobody": {} })),
+            "names figure `nobody` that no army of this game has",
+        ),
+        (with(json!({ "war-chief": {}, "colonel": {} })), "names figure `colonel`"),
+        (with(json!([])), "cannot be read"),
+        (with(json!({ "uncas": [] })), "cannot be read"),
+        (with(json!({ "uncas": null })), "cannot be read"),
+        (figure("saves_spent", json!(-1)), "cannot be read"),
+        (figure("saves_spent", json!(4_294_967_296u64)), "cannot be read"),
+        (figure("smoke", json!("3")), "cannot be read"),
+        (figure("smoke", json!(1e10)), "cannot be read"),
+        (figure("after_battle", json!("resurrected")), "cannot be read"),
+        (figure("after_battle", json!(1)), "cannot be read"),
+        (figure("killed", json!("no")), "cannot be read"),
+        (figure("saves_left", json!(1)), "cannot be read"),
+        (figure("fate", json!("in play")), "cannot be read"),
+        (
+            json!({ "figures": {}, "sequence": [-1], "previous_sequence": null, "turns": 0 }),
+            "cannot be read",
+        ),
+        (
+            json!({ "figures": {}, "sequence": ["side a"], "previous_sequence": null, "turns": 0 }),
+            "cannot be read",
+        ),
+        (
+            json!({ "figures": {}, "sequence": null, "previous_sequence": 3, "turns": 0 }),
+            "cannot be read",
+        ),
+        (
+            json!({ "figures": {}, "sequence": null, "previous_sequence": null, "turns": -1 }),
+            "cannot be read",
+        ),
+        (
+            json!({ "figures": {}, "sequence": null, "previous_sequence": null, "turns": 4_294_967_296u64 }),
+            "cannot be read",
+        ),
+        (
+            json!({ "figures": {}, "sequence": null, "previous_sequence": null }),
+            "cannot be read",
+        ),
+        (
+            json!({ "figures": {}, "sequence": null, "previous_sequence": null, "turns": 0, "order": [] }),
+            "cannot be read",
+        ),
+        (
+            json!({ "figures": {}, "sequence": vec![json!("x"); 100_000], "previous_sequence": null, "turns": 0 }),
+            "cannot be read",
+        ),
+    ]);
+    assert_refused(part.as_mut(), &hostile);
+}
