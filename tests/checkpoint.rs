@@ -37,6 +37,14 @@ fn shipped(file: &str) -> ArmySource {
     }
 }
 
+/// An army list written here.
+fn inline(file: &str, text: &str) -> ArmySource {
+    ArmySource {
+        file: file.into(),
+        text: text.into(),
+    }
+}
+
 /// The game's armies of a rule set's system, each with its index in the
 /// game, as the game hands them to `set.game`.
 fn mine<'a>(set: &dyn RuleSet, armies: &'a [Army]) -> Vec<(usize, &'a Army)> {
@@ -759,6 +767,271 @@ fn mayhem_refuses_a_hostile_checkpoint() {
         ),
         (
             json!({ "figures": {}, "sequence": vec![json!("x"); 100_000], "previous_sequence": null, "turns": 0 }),
+            "cannot be read",
+        ),
+    ]);
+    assert_refused(part.as_mut(), &hostile);
+}
+
+// ---- Musket & Saber
+
+/// Quatre Bras: steps lost, routs, disruption, retreats (flipping and
+/// disengaging), ineffective sides, a leader casualty, recovery of
+/// disruption, effectiveness and a step, and a unit destroyed.
+const SABER: &str = "\
+bombard fr-art-reille vs al-bijlandt rolled 5 2
+attack fr-husson ney vs al-saxe-weimar rolled 4 3
+choose al-saxe-weimar disruption
+attack fr-gauthier vs al-best rolled 6 4
+attack fr-jamin fr-art-foy vs al-kempt picton rolled 3 5
+choose al-kempt picton retreat disengage
+attack fr-bauduin fr-soye vs al-pack rolled 5 6
+attack fr-guiton kellermann cavalry-charge vs al-brunswick-light rolled 3 4 2
+attack al-kempt picton vs fr-jamin rolled 4 3
+leader-casualty picton participating rolled 5
+choose fr-jamin step-loss
+attack al-maitland wellington vs fr-husson ney rolled 6 6
+attack al-halkett vs fr-art-foy rolled 1 4
+attack al-van-merlen vs fr-hubert rolled 4 1
+bombard al-stievenaar vs fr-campi rolled 2 3
+end-turn
+next-turn
+recover fr-husson rolled 4
+recover ney
+recover fr-guiton rolled 6
+recover kellermann
+recover fr-hubert rolled 2
+attack fr-husson fr-campi ney vs al-bijlandt rolled 6 5
+leader-casualty ney participating rolled 2
+attack fr-gauthier fr-art-reille vs al-best rolled 5 1
+attack fr-bauduin vs al-pack rolled 4 2
+attack fr-soye press-forward vs al-brunswick-line rolled 3 5
+bombard fr-art-foy vs al-brunswick-hussars rolled 4 4
+attack al-kempt vs fr-jamin rolled 6 2
+choose fr-jamin disruption
+attack al-maitland wellington vs fr-jamin rolled 6 2
+attack al-halkett orange vs fr-campi rolled 2 4
+attack al-saxe-weimar vs fr-art-reille rolled 4 5
+bombard al-stievenaar vs fr-soye rolled 1 1
+attack al-brunswick-light brunswick vs fr-bauduin rolled 1 5
+choose fr-wathiez retreat-disrupted
+choose fr-wathiez flip
+next-turn
+recover al-pack rolled 5
+recover al-stievenaar
+recover al-brunswick-hussars rolled 4
+recover fr-jamin ney rolled 5
+recover fr-art-reille rolled 6
+recover al-bijlandt rolled 1
+attack al-halkett vs fr-gauthier rolled 5 4
+attack fr-wathiez vs al-brunswick-hussars rolled 2 3
+morale fr-bauduin rolled 4
+units
+end-turn
+";
+
+const SABER_EFFECTS: &[&str] = &[
+    "step-lost",
+    "routed",
+    "disrupted",
+    "retreated",
+    "disengaged",
+    "ineffective",
+    "leader-casualty",
+    "recovered",
+    "step-recovered",
+    "destroyed",
+];
+
+#[test]
+fn saber_checkpoints_restore_after_every_line() {
+    let evening = play(
+        drumhead::saber::SABER,
+        vec![
+            shipped("quatre-bras-1815-french.toml"),
+            shipped("quatre-bras-1815-allied.toml"),
+        ],
+        SABER,
+        &[],
+    );
+    assert_touches(&evening, SABER_EFFECTS);
+    assert_eq!(
+        evening.state["saber"]["units"]["fr-art-reille"]["destroyed"],
+        true
+    );
+    assert_eq!(
+        evening.state["saber"]["leaders"]["picton"]["casualty"],
+        true
+    );
+}
+
+/// QuickPlay lists of our own (QuickPlay counters all print an MR).
+fn quickplay() -> Vec<ArmySource> {
+    vec![
+        inline(
+            "union.toml",
+            "[army]\nname = \"Union\"\nrules = \"saber-quickplay\"\nside = \"Union\"\n\n\
+             [[leader]]\nid = \"q-reynolds\"\nname = \"Reynolds\"\ncf = 1\nmr = 2\nmv = 1\n\n\
+             [[unit]]\nid = \"q-iron\"\nname = \"Iron Brigade\"\ntype = \"infantry\"\nformation = 1\ncf = 6\nmr = 4\nma = 5\nsteps = 2\n\n\
+             [[unit]]\nid = \"q-buford\"\nname = \"Buford\"\ntype = \"cavalry\"\ncf = 3\nmr = 4\nma = 8\n\n\
+             [[unit]]\nid = \"q-battery\"\nname = \"Battery\"\ntype = \"artillery\"\ncf = 3\nmr = 5\nma = 4\n",
+        ),
+        inline(
+            "rebels.toml",
+            "[army]\nname = \"Confederates\"\nrules = \"saber-quickplay\"\nside = \"Confederate\"\n\n\
+             [[leader]]\nid = \"q-early\"\nname = \"Early\"\ncf = 1\nmr = 1\nmv = 1\n\n\
+             [[unit]]\nid = \"q-gordon\"\nname = \"Gordon's brigade\"\ntype = \"infantry\"\ncf = 5\nmr = 4\nma = 5\nsteps = 2\n",
+        ),
+    ]
+}
+
+/// A QuickPlay evening: all affected units disrupted, steps lost to the
+/// last and one recovered, cavalry, artillery and a leader flipped and
+/// recovered, a leader casualty.
+const QUICKPLAY: &str = "\
+attack q-iron q-reynolds vs q-gordon rolled 3 3
+choose q-iron disruption
+choose q-gordon step-loss
+choose q-buford q-reynolds retreat
+choose q-battery retreat
+choose q-gordon q-early retreat disengage
+attack q-iron vs q-gordon rolled 6 6
+choose q-gordon step-loss
+leader-casualty q-early participating rolled 6
+end-turn
+next-turn
+recover q-iron rolled 1
+recover q-buford rolled 1
+recover q-reynolds march
+recover q-gordon replacement
+choose q-battery flip
+choose q-iron retreat-disrupted
+choose q-buford disruption
+end-turn
+";
+
+#[test]
+fn saber_quickplay_checkpoints_restore_after_every_line() {
+    let evening = play(drumhead::saber::QUICKPLAY, quickplay(), QUICKPLAY, &[]);
+    assert_touches(
+        &evening,
+        &[
+            "step-lost",
+            "disrupted",
+            "retreated",
+            "disengaged",
+            "ineffective",
+            "leader-casualty",
+            "recovered",
+            "step-recovered",
+        ],
+    );
+}
+
+#[test]
+fn saber_refuses_a_hostile_checkpoint() {
+    let (_, mut part) = fresh_part(drumhead::saber::QUICKPLAY, quickplay(), &[]);
+    let unit = |key: &str, value: Value| {
+        let mut u = json!({
+            "steps_lost": 1, "disrupted": true, "ineffective": false, "routed": false, "destroyed": false,
+        });
+        u[key] = value;
+        u
+    };
+    let leader = json!({ "ineffective": true, "casualty": false });
+    let with = |units: Value, leaders: Value| json!({ "units": units, "leaders": leaders });
+    part.restore(&with(
+        json!({ "q-iron": unit("routed", json!(true)) }),
+        json!({ "q-early": leader }),
+    ))
+    .unwrap();
+    let mut hostile = malformed();
+    hostile.extend([
+        (
+            with(json!({ "nobody": unit("steps_lost", json!(0)) }), json!({})),
+            "names unit `nobody` that no army of this game has",
+        ),
+        (
+            with(json!({}), json!({ "nobody": leader })),
+            "names leader `nobody`",
+        ),
+        (
+            with(
+                json!({ "q-early": unit("steps_lost", json!(0)) }),
+                json!({}),
+            ),
+            "names unit `q-early`",
+        ),
+        (
+            with(json!({}), json!({ "q-iron": leader })),
+            "names leader `q-iron`",
+        ),
+        (
+            with(json!({ "q-iron": unit("steps_lost", json!(3)) }), json!({})),
+            "gives unit `q-iron` 3 steps lost, but it has only 2",
+        ),
+        (
+            with(
+                json!({ "q-buford": unit("steps_lost", json!(u32::MAX)) }),
+                json!({}),
+            ),
+            "unit `q-buford`",
+        ),
+        (
+            with(
+                json!({ "q-iron": unit("steps_lost", json!(-1)) }),
+                json!({}),
+            ),
+            "cannot be read",
+        ),
+        (
+            with(
+                json!({ "q-iron": unit("steps_lost", json!(4_294_967_296u64)) }),
+                json!({}),
+            ),
+            "cannot be read",
+        ),
+        (
+            with(
+                json!({ "q-iron": unit("steps_lost", json!(1.0)) }),
+                json!({}),
+            ),
+            "cannot be read",
+        ),
+        (
+            with(
+                json!({ "q-iron": unit("disrupted", json!("true")) }),
+                json!({}),
+            ),
+            "cannot be read",
+        ),
+        (
+            with(
+                json!({ "q-iron": unit("eliminated", json!(false)) }),
+                json!({}),
+            ),
+            "cannot be read",
+        ),
+        (
+            with(json!({ "q-iron": unit("steps", json!(2)) }), json!({})),
+            "cannot be read",
+        ),
+        (with(json!({ "q-iron": [] }), json!({})), "cannot be read"),
+        (
+            with(json!({}), json!({ "q-early": { "casualty": true } })),
+            "cannot be read",
+        ),
+        (
+            with(
+                json!({}),
+                json!({ "q-early": { "ineffective": 1, "casualty": false } }),
+            ),
+            "cannot be read",
+        ),
+        (with(json!(vec![0; 100_000]), json!({})), "cannot be read"),
+        (json!({ "units": {} }), "cannot be read"),
+        (
+            json!({ "units": {}, "leaders": {}, "turn": 1 }),
             "cannot be read",
         ),
     ]);
