@@ -11,8 +11,11 @@
 //! The shipped list is the `systems` module; a program (or a test) may register
 //! another system beside them with [`Registry::with`].
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
+
+use serde::Deserialize;
 
 use crate::army::{Army, Schema};
 use crate::catalog::{UnitFact, UnitFacts, VerbDoc};
@@ -145,6 +148,49 @@ pub trait GamePart {
     fn expand(&self, _command: &Command, _line: &str) -> Option<String> {
         None
     }
+}
+
+/// A value read only from a JSON object, for [`GamePart::restore`]. Serde
+/// reads a struct from an array of its fields as readily as from an
+/// object; a checkpoint is written with objects only, so an array where
+/// one belongs is a checkpoint of the wrong shape, and refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ObjectOnly<T>(pub T);
+
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for ObjectOnly<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Only<T>(std::marker::PhantomData<T>);
+        impl<'de, T: serde::Deserialize<'de>> serde::de::Visitor<'de> for Only<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
+        }
+        deserializer
+            .deserialize_map(Only(std::marker::PhantomData))
+            .map(ObjectOnly)
+    }
+}
+
+/// A checkpoint read as `T`, from an object only ([`ObjectOnly`]).
+pub fn from_object<T: serde::de::DeserializeOwned>(
+    saved: &serde_json::Value,
+) -> Result<T, serde_json::Error> {
+    ObjectOnly::<T>::deserialize(saved).map(|ObjectOnly(t)| t)
+}
+
+/// A map of a checkpoint whose values are each read from an object only
+/// ([`ObjectOnly`]): `#[serde(deserialize_with = "object_values")]`.
+pub fn object_values<'de, D, T>(deserializer: D) -> Result<BTreeMap<String, T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    let map = BTreeMap::<String, ObjectOnly<T>>::deserialize(deserializer)?;
+    Ok(map.into_iter().map(|(k, ObjectOnly(v))| (k, v)).collect())
 }
 
 /// One army's `units` table, in its system's own columns.

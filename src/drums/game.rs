@@ -71,14 +71,15 @@ impl SystemEffect for DrumsEffect {
             }
             DrumsEffect::SweptAway => format!("game: {u} is swept away to his own long edge"),
             DrumsEffect::Initiative { army } => {
-                format!("game: army {} has the initiative", army + 1)
+                format!("game: army {} has the initiative", army.saturating_add(1))
             }
         }
     }
 }
 
 /// Everything the game remembers about one unit.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitState {
     /// Every hit received in the game: bases (or figures) lost and the hits
     /// carried are worked out from it.
@@ -106,7 +107,8 @@ impl UnitState {
 }
 
 /// A general's state this turn: all of it is cleared by `next-turn`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GeneralState {
     /// Hit by a stray round: off the table until next turn.
     pub incapacitated: bool,
@@ -206,6 +208,20 @@ struct Saved<'a> {
     /// Every unit's strength as the hits leave it, worked out from `units`
     /// for whoever reads the game file (nothing reads it back).
     roster: BTreeMap<&'a str, RosterEntry>,
+}
+
+/// Everything the part keeps that effects and `next-turn` change, for a
+/// checkpoint of the game. The units and generals are kept exactly as the
+/// part has them: a unit whose entry a new turn left all cleared keeps it,
+/// as the game file's `units` shows it.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Checkpoint {
+    initiative: Option<usize>,
+    #[serde(deserialize_with = "crate::system::object_values")]
+    units: BTreeMap<String, UnitState>,
+    #[serde(deserialize_with = "crate::system::object_values")]
+    generals: BTreeMap<String, GeneralState>,
 }
 
 /// One unit's strength in the game file.
@@ -442,7 +458,7 @@ impl DrumsGame {
         self.sides
             .get(side)
             .cloned()
-            .unwrap_or_else(|| format!("army {}", side + 1))
+            .unwrap_or_else(|| format!("army {}", side.saturating_add(1)))
     }
 
     /// Why a unit cannot act, if so.
@@ -945,6 +961,36 @@ impl GamePart for DrumsGame {
             roster,
         })
         .unwrap_or_default()
+    }
+
+    fn checkpoint(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(Checkpoint {
+            initiative: self.initiative,
+            units: self.units.clone(),
+            generals: self.generals.clone(),
+        })
+        .ok()
+    }
+
+    /// Every unit and general the checkpoint names must be one of this
+    /// part's armies: the part is left as it was when one is not.
+    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
+        let saved = crate::system::from_object::<Checkpoint>(saved)
+            .map_err(|e| format!("the Drums and Muskets checkpoint cannot be read: {e}"))?;
+        if let Some(id) = saved.units.keys().find(|id| self.unit(id).is_none()) {
+            return Err(format!(
+                "the Drums and Muskets checkpoint names unit `{id}` that no army of this game has"
+            ));
+        }
+        if let Some(id) = saved.generals.keys().find(|id| self.general(id).is_none()) {
+            return Err(format!(
+                "the Drums and Muskets checkpoint names general `{id}` that no army of this game has"
+            ));
+        }
+        self.initiative = saved.initiative;
+        self.units = saved.units;
+        self.generals = saved.generals;
+        Ok(())
     }
 
     /// `initiative` in a game of two armies: alone (or with `supply` on a

@@ -89,7 +89,7 @@ impl SystemEffect for MayhemEffect {
 pub fn side_name(i: usize) -> String {
     match u8::try_from(i).ok().filter(|n| *n < 26) {
         Some(n) => format!("side {}", char::from(b'a' + n)),
-        None => format!("side {}", i + 1),
+        None => format!("side {}", i.saturating_add(1)),
     }
 }
 
@@ -122,8 +122,10 @@ pub fn bonus_word(what: &str, die: &str) -> String {
     format!("{what}-{die}")
 }
 
-/// Everything the game remembers about one figure.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+/// Everything the game remembers about one figure. What is left out when
+/// it is written (false, none, no puffs) reads back as such.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct FigureState {
     pub killed: bool,
     pub ran_off: bool,
@@ -180,6 +182,18 @@ pub struct MayhemGame {
     /// The previous turn's, which a tied initiative repeats.
     previous: Option<Vec<usize>>,
     /// Turns begun since the game began (`next-turn`).
+    turns: u32,
+}
+
+/// Everything the part keeps that effects and `next-turn` change, for a
+/// checkpoint of the game.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Checkpoint {
+    #[serde(deserialize_with = "crate::system::object_values")]
+    figures: BTreeMap<String, FigureState>,
+    sequence: Option<Vec<usize>>,
+    previous_sequence: Option<Vec<usize>>,
     turns: u32,
 }
 
@@ -869,5 +883,32 @@ impl GamePart for MayhemGame {
             }
         }
         state
+    }
+
+    fn checkpoint(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(Checkpoint {
+            figures: self.figures.clone(),
+            sequence: self.order.clone(),
+            previous_sequence: self.previous.clone(),
+            turns: self.turns,
+        })
+        .ok()
+    }
+
+    /// Every figure the checkpoint names must be one of this part's
+    /// armies: the part is left as it was when one is not.
+    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
+        let saved = crate::system::from_object::<Checkpoint>(saved)
+            .map_err(|e| format!("the Musket Mayhem checkpoint cannot be read: {e}"))?;
+        if let Some(id) = saved.figures.keys().find(|id| self.figure(id).is_none()) {
+            return Err(format!(
+                "the Musket Mayhem checkpoint names figure `{id}` that no army of this game has"
+            ));
+        }
+        self.figures = saved.figures;
+        self.order = saved.sequence;
+        self.previous = saved.previous_sequence;
+        self.turns = saved.turns;
+        Ok(())
     }
 }

@@ -101,7 +101,8 @@ impl SystemEffect for SaberEffect {
 }
 
 /// Everything the game remembers about one combat unit.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitState {
     pub steps_lost: u32,
     pub disrupted: bool,
@@ -113,10 +114,22 @@ pub struct UnitState {
 }
 
 /// Everything the game remembers about one leader.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LeaderState {
     pub ineffective: bool,
     pub casualty: bool,
+}
+
+/// Everything the part keeps that effects change, for a checkpoint of the
+/// game (nothing of it is per turn: `next-turn` changes nothing).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Checkpoint {
+    #[serde(deserialize_with = "crate::system::object_values")]
+    units: BTreeMap<String, UnitState>,
+    #[serde(deserialize_with = "crate::system::object_values")]
+    leaders: BTreeMap<String, LeaderState>,
 }
 
 /// One army of the part: its index in the game, its book, its list.
@@ -619,5 +632,43 @@ impl GamePart for SaberGame {
             }
         }
         serde_json::json!({ "units": units, "leaders": leaders })
+    }
+
+    fn checkpoint(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(Checkpoint {
+            units: self.units.clone(),
+            leaders: self.leaders.clone(),
+        })
+        .ok()
+    }
+
+    /// Every unit and leader the checkpoint names must be one of this
+    /// part's armies, and no unit may have lost more steps than it has:
+    /// the part is left as it was when one is not.
+    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
+        let saved = crate::system::from_object::<Checkpoint>(saved)
+            .map_err(|e| format!("the Musket & Saber checkpoint cannot be read: {e}"))?;
+        for (id, s) in &saved.units {
+            let Some((u, _)) = self.unit(id) else {
+                return Err(format!(
+                    "the Musket & Saber checkpoint names unit `{id}` that no army of this game has"
+                ));
+            };
+            if s.steps_lost > u.steps() {
+                return Err(format!(
+                    "the Musket & Saber checkpoint gives unit `{id}` {} steps lost, but it has only {}",
+                    s.steps_lost,
+                    u.steps()
+                ));
+            }
+        }
+        if let Some(id) = saved.leaders.keys().find(|id| self.leader(id).is_none()) {
+            return Err(format!(
+                "the Musket & Saber checkpoint names leader `{id}` that no army of this game has"
+            ));
+        }
+        self.units = saved.units;
+        self.leaders = saved.leaders;
+        Ok(())
     }
 }
