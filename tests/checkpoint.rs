@@ -218,7 +218,7 @@ fn play(book: System, sources: Vec<ArmySource>, script: &str, probes: &[&str]) -
             panic!("{context}: {}", e.render(line, None));
         }
         let game = session.game.as_ref().expect("the game");
-        let live: Vec<Entry> = game.live_entries().into_iter().cloned().collect();
+        let live: Vec<Entry> = game.live_entries().expect("the journal reads");
         if live.starts_with(&folded) {
             for entry in &live[folded.len()..] {
                 bench.apply(part.as_mut(), entry);
@@ -260,6 +260,7 @@ fn play(book: System, sources: Vec<ArmySource>, script: &str, probes: &[&str]) -
     let game = session.game.as_ref().expect("the game");
     let mut effects: Vec<String> = game
         .live_entries()
+        .expect("the journal reads")
         .iter()
         .filter(|e| {
             e.system

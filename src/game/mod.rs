@@ -877,6 +877,23 @@ impl Game {
             .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))
     }
 
+    /// Every entry still in force, in order (read whole: for checks and
+    /// tests, not for a long game's every line).
+    pub fn live_entries(&self) -> Result<Vec<Entry>, GameError> {
+        let mut live: Vec<Entry> = Vec::new();
+        let mut source = self.source()?;
+        while let Some(e) = source.next()? {
+            match e.undo {
+                Some(_) => {
+                    live.pop();
+                }
+                None => live.push(e),
+            }
+        }
+        source.finish(&self.tally)?;
+        Ok(live)
+    }
+
     /// The last entry recorded in a game kept in memory.
     pub fn last_recorded(&self) -> Option<&Entry> {
         self.memory.last()
