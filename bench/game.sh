@@ -46,11 +46,11 @@ lines 19999 | "$bin" --game "$tmp/long.json" --seed 2 > /dev/null
 per_run() { # GAME COMMAND
   local start end
   start=$(date +%s.%N)
-  for _ in $(seq 20); do "$bin" --game "$1" "$2" > /dev/null; done
+  for _ in $(seq 20); do "$bin" --game "$1" "$2" > /dev/null 2>&1; done
   end=$(date +%s.%N)
   echo "($end - $start) / 20" | bc -l
 }
-for cmd in 'units' 'show aus-3' 'hits 1 aus-3'; do
+for cmd in 'units' 'show aus-3' 'move gren-1 rolled 4'; do
   fresh="" ; long20k=""
   for _ in 1 2 3 4 5; do
     f=$(per_run "$tmp/fresh.json" "$cmd"); l=$(per_run "$tmp/long.json" "$cmd")

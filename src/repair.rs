@@ -203,6 +203,52 @@ fn verify(journal: &Path, tables: &Tables, file: Option<&GameFile>) -> Result<Ve
     })
 }
 
+/// Whether the entries from the line at `at` on form a chain, from the
+/// hash that line records of the line before it, to `mark`.
+fn chain_reaches(
+    journal: &Path,
+    at: u64,
+    before: &crate::game::Tally,
+    mark: &crate::game::Mark,
+) -> bool {
+    use std::io::{BufRead, Seek};
+    let Ok(file) = std::fs::File::open(journal) else {
+        return false;
+    };
+    let mut file = std::io::BufReader::new(file);
+    let mut line = String::new();
+    let read = file
+        .seek(std::io::SeekFrom::Start(at))
+        .ok()
+        .and_then(|_| file.read_line(&mut line).ok());
+    let Some(prev) = read
+        .and_then(|_| serde_json::from_str::<crate::game::Entry>(&line).ok())
+        .map(|e| e.prev)
+    else {
+        return false;
+    };
+    let Ok((mut reader, _)) = Reader::open(journal) else {
+        return false;
+    };
+    let from = crate::game::Tally {
+        entries: before.entries,
+        bytes: at,
+        head_at: before.head_at,
+        head: prev,
+    };
+    if reader.continue_from(&from).is_err() {
+        return false;
+    }
+    while reader.tally.entries < mark.entries {
+        match reader.next_entry() {
+            Ok(crate::game::Next::Entry(..)) => {}
+            _ => return false,
+        }
+    }
+    // Offsets moved with the edit: the count and the head's hash did not.
+    reader.tally.entries == mark.entries && reader.tally.head == mark.head
+}
+
 /// An error's message without the file and line it names (the plan says those).
 fn plain(e: GameError) -> String {
     match e {
@@ -269,7 +315,28 @@ pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
         .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))?
         .len();
     let mut steps = Vec::new();
-    match &verified.stopped {
+    // A chain broken at line L, whose entries from L on lead to the mark
+    // the game file recorded: line L-1 was changed after the entry at L
+    // recorded it, and it is the line not adopted.
+    let mut stopped = verified.stopped.clone();
+    let mut tally = tally;
+    if let (Some((line, at, why)), Some(Ok(f))) = (&stopped, &file)
+        && why.starts_with(crate::game::CHAIN_BROKEN)
+        && tally.entries > 0
+        && chain_reaches(&journal, *at, &tally, &f.journal)
+    {
+        let edited = tally.entries;
+        stopped = Some((
+            line - 1,
+            tally.head_at,
+            format!(
+                "entry {edited} was changed after it was written: the entry after it recorded another line, \
+                 and the chain from there reaches the game file's mark"
+            ),
+        ));
+        tally.entries -= 1;
+    }
+    match &stopped {
         Some((line, at, why)) => steps.push(Step::CutDamaged {
             line: *line,
             at: *at,

@@ -22,6 +22,9 @@ use super::ArmySource;
 use crate::army::ArmyError;
 use crate::limits::{MAX_JOURNAL_BYTES, MAX_JOURNAL_LINE};
 
+/// How a broken chain is said, first.
+pub const CHAIN_BROKEN: &str = "the chain is broken here";
+
 /// The journal format this drumhead writes: 2 is the hash chain.
 pub const JOURNAL_VERSION: u32 = 2;
 
@@ -424,9 +427,10 @@ impl Reader {
         if self.chained && entry.prev != self.tally.head {
             return Err(self.broken(
                 number,
-                "the chain is broken here: this entry does not follow the line before it \
-                 (an entry was changed, removed or added by hand, or comes from another game)"
-                    .into(),
+                format!(
+                    "{CHAIN_BROKEN}: this entry does not follow the line before it \
+                     (an entry was changed, removed or added by hand, or comes from another game)"
+                ),
             ));
         }
         self.tally.add_line(&line, true);

@@ -13,6 +13,11 @@ use std::path::{Path, PathBuf};
 
 use super::GameError;
 
+/// How long a writer without --wait waits for the lock before it is
+/// refused: a line holds it for milliseconds, so only a writer that holds
+/// it for longer (a repair, a stopped process) is reported.
+pub const GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
 pub struct Lock {
     path: PathBuf,
     game: PathBuf,
@@ -67,7 +72,7 @@ impl Lock {
         let io = |e: std::io::Error| GameError::Io(format!("{}: {e}", self.path.display()));
         if wait {
             self.file.lock().map_err(io)?;
-        } else if let Err(e) = self.file.try_lock() {
+        } else if let Err(e) = self.try_for_a_line() {
             return Err(match e {
                 std::fs::TryLockError::WouldBlock => {
                     let mut holder = String::new();
@@ -94,6 +99,20 @@ impl Lock {
         let _ = self.file.rewind();
         let _ = write!(self.file, "{}", std::process::id());
         Ok(())
+    }
+
+    /// A writer holds the lock for one line (milliseconds): give it the
+    /// time of a slow line before saying it is busy.
+    fn try_for_a_line(&self) -> Result<(), std::fs::TryLockError> {
+        let deadline = std::time::Instant::now() + GRACE;
+        loop {
+            match self.file.try_lock() {
+                Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                other => return other,
+            }
+        }
     }
 
     /// Let the next writer in.

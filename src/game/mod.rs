@@ -33,7 +33,9 @@ use crate::resolution::{Effect, Resolution};
 use crate::system::{GamePart, RuleSet, Tables};
 
 pub use file::{GameFile, read_game_file};
-pub use journal::{Entry, GameError, JOURNAL_VERSION, Journal, Mark, Next, Reader, Tally, hash};
+pub use journal::{
+    CHAIN_BROKEN, Entry, GameError, JOURNAL_VERSION, Journal, Mark, Next, Reader, Tally, hash,
+};
 pub use lock::Lock;
 
 /// Entries after which a writer writes the checkpoint again: what a

@@ -312,21 +312,30 @@ impl Session {
         if write {
             game.begin_write()?;
         }
+        let hint = |game: &Game, e: GameError| match e {
+            GameError::Journal { .. } | GameError::Mismatch(_) => {
+                let path = game.file.as_deref().unwrap_or(std::path::Path::new(""));
+                GameError::Mismatch(format!(
+                    "{e}; `drumhead repair {}` shows what can be done about it, and changes nothing until told",
+                    path.display()
+                ))
+            }
+            other => other,
+        };
         loop {
             let Some(game) = &mut self.game else {
                 return Ok(());
             };
-            let Some(entry) = game.next_pending()? else {
-                return Ok(());
+            let entry = match game.next_pending() {
+                Ok(Some(entry)) => entry,
+                Ok(None) => return Ok(()),
+                Err(e) => return Err(hint(game, e)),
             };
             if let Err(e) = self.resolve_again(&entry) {
-                let hint = self
-                    .game
-                    .as_ref()
-                    .and_then(|g| g.file.as_deref())
-                    .map(crate::game::repair_hint)
-                    .unwrap_or_default();
-                return Err(GameError::Mismatch(format!("{e}{hint}")));
+                return Err(match &self.game {
+                    Some(game) => hint(game, e),
+                    None => e,
+                });
             }
             self.caught_up += 1;
         }
