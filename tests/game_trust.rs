@@ -1372,3 +1372,44 @@ fn a_long_game_opens_in_time_and_a_forgery_deep_inside_is_found_by_replay() {
     std::fs::write(&game, &honest_file).unwrap();
     replay_agrees(&game);
 }
+
+/// An umpire edits an entry in the middle of the journal by hand, line and
+/// effects together, so that it resolves to itself ("hits 2" became
+/// "hits 30"), after the game file was written. The entry after it
+/// recorded the hash of the line as it was, and the chain from there on
+/// reaches the game file's mark: so repair knows the edited line is the
+/// one to keep aside, not the honest one after it, and never adopts it.
+#[test]
+fn an_entry_changed_by_hand_in_the_middle_is_the_one_kept_aside() {
+    let dir = temp_dir("edited-middle");
+    let game = new_game(&dir, "g.json");
+    let (code, _, err) = on(&game, &[], "hits 1 gren-1\nhits 2 gren-1\nhits 1 gren-1\n");
+    assert_eq!(code, Some(0), "{err}");
+    let journal = journal_of(&game);
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[2] = lines[2]
+        .replace("\"line\":\"hits 2 gren-1\"", "\"line\":\"hits 30 gren-1\"")
+        .replace("\"hits\":2,", "\"hits\":30,");
+    assert!(lines[2].contains("hits 30"), "{}", lines[2]);
+    std::fs::write(&journal, lines.join("\n") + "\n").unwrap();
+    // Readers and writers refuse it.
+    let (code, _, err) = on(&game, &["units"], "");
+    assert_ne!(code, Some(0), "{err}");
+    let (code, _, _) = on(&game, &[], "hits 1 aus-3\n");
+    assert_ne!(code, Some(0));
+    // repair names entry 2, and keeps it and what follows aside.
+    let (code, out, err) = repair(&game, false);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("keep the journal's first 1 entries: line 3 is not adopted (entry 2 was changed after it was written"),
+        "{out}"
+    );
+    let (code, _, err) = repair(&game, true);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(gren_1_hits(&game), "1");
+    let aside = std::fs::read_to_string(dir.join("g.json.journal.damaged")).unwrap();
+    assert!(aside.starts_with(&format!("{}\n", lines[2])), "{aside}");
+    assert_eq!(aside.lines().count(), 2);
+    replay_agrees(&game);
+}
