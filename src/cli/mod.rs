@@ -78,9 +78,15 @@ pub struct Args {
     pub format: Option<FormatChoice>,
 
     /// Draw the answer of the one `odds` line given as an SVG chart in FILE
-    /// (a distribution, `compare`, or a sweep), besides printing it.
+    /// (a distribution, `compare`, or a sweep), besides printing it. FILE
+    /// must be new unless --force is given; a game's files, a link, a FIFO,
+    /// a device or a directory are never written.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+
+    /// With --svg: replace FILE if it is an existing regular file.
+    #[arg(long, requires = "svg")]
+    pub force: bool,
 
     /// Seed for the dice: the same seed gives the same dice on every platform.
     #[arg(long)]
@@ -166,6 +172,7 @@ impl Args {
             ("--json", self.json),
             ("--format", self.format.is_some()),
             ("--svg", self.svg.is_some()),
+            ("--force", self.force),
             ("--seed", self.seed.is_some()),
             ("--dice", !self.dice.is_empty()),
             ("--rules", self.rules.is_some()),
@@ -359,7 +366,15 @@ pub struct Printer {
     /// `--format csv|tsv`: odds, comparisons, sweeps and simulations as tables.
     pub delimited: Option<crate::delimited::Delimiter>,
     /// `--svg FILE`: the chart of the (one) odds line.
-    pub svg: Option<PathBuf>,
+    pub svg: Option<ChartFile>,
+}
+
+/// Where `--svg` draws its chart.
+#[derive(Debug, Clone)]
+pub struct ChartFile {
+    pub path: PathBuf,
+    /// `--force`: an existing regular file may be replaced.
+    pub force: bool,
 }
 
 impl Printer {
@@ -404,13 +419,23 @@ impl Printer {
                 "--svg draws the answer of an `odds` line (a distribution, `compare`, or a sweep); `{shown}` is not one: put `odds` before it"
             )));
         }
+        // The file is looked at before the line runs: a refused path costs
+        // no work (`draw` looks again before it writes).
+        if let Some(chart) = &self.svg
+            && let Err(e) = crate::files::check_output(&chart.path, chart.force)
+        {
+            let e = e.with_file_name("odds.svg");
+            return Some(CommandError::Option(format!("--svg {e}")));
+        }
         None
     }
 
     /// Draw the chart of an answer when `--svg` asks for one.
     pub fn draw(&self, output: &Output) -> Result<(), CommandError> {
         match &self.svg {
-            Some(path) => crate::chart::write(output, path).map_err(CommandError::Option),
+            Some(chart) => {
+                crate::chart::write(output, &chart.path, chart.force).map_err(CommandError::Option)
+            }
             None => Ok(()),
         }
     }
@@ -706,7 +731,10 @@ pub fn main() -> ExitCode {
             FormatChoice::Tsv => Some(crate::delimited::Delimiter::Tab),
             FormatChoice::Text | FormatChoice::Json => None,
         },
-        svg: args.svg.clone(),
+        svg: args.svg.clone().map(|path| ChartFile {
+            path,
+            force: args.force,
+        }),
         style: render::Style {
             color: wants_color(args.color.unwrap_or(ColorChoice::Auto), stdout_is_terminal),
             width: args.width.or_else(|| {
