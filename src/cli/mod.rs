@@ -251,6 +251,9 @@ pub enum Task {
         /// Write the page into FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Replace FILE if it is an existing regular file.
+        #[arg(long, requires = "output")]
+        force: bool,
         /// The paper to print on.
         #[arg(long, value_enum, default_value_t)]
         paper: crate::sheet::html::Paper,
@@ -267,6 +270,9 @@ pub enum Task {
         /// Write the page into FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Replace FILE if it is an existing regular file.
+        #[arg(long, requires = "output")]
+        force: bool,
         /// The paper to print on.
         #[arg(long, value_enum, default_value_t)]
         paper: crate::sheet::html::Paper,
@@ -621,11 +627,16 @@ pub fn main() -> ExitCode {
         Some(Task::Sheet {
             system,
             output,
+            force,
             paper,
         }) => {
             let source = table_source(args.tables.as_deref(), args.crt.as_deref());
+            let to = print::To {
+                output: output.as_deref(),
+                force: *force,
+            };
             return match source {
-                Ok(source) => print::sheet(&registry, &source, system, output.as_deref(), *paper),
+                Ok(source) => print::sheet(&registry, &source, system, to, *paper),
                 Err(e) => {
                     warn!("error: {e}");
                     ExitCode::from(2)
@@ -636,6 +647,7 @@ pub fn main() -> ExitCode {
             armies,
             game,
             output,
+            force,
             paper,
         }) => {
             // The configuration file's armies, when the line names none.
@@ -649,7 +661,10 @@ pub fn main() -> ExitCode {
                 armies,
                 game.as_deref(),
                 args.wait,
-                output.as_deref(),
+                print::To {
+                    output: output.as_deref(),
+                    force: *force,
+                },
                 *paper,
             );
         }
