@@ -5,7 +5,6 @@
 //! program. `drumhead man DIR` writes them; tests/man_pages.rs checks the
 //! committed ones in `man/` are what the program generates.
 
-use std::io;
 use std::path::{Path, PathBuf};
 
 use clap::CommandFactory;
@@ -27,16 +26,20 @@ pub fn pages(catalog: &Catalog) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// Write every page into `dir` (created if missing); returns the paths.
-pub fn write_pages(dir: &Path, catalog: &Catalog) -> io::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir)?;
-    let mut written = Vec::new();
-    for (name, text) in pages(catalog) {
-        let path = dir.join(name);
-        std::fs::write(&path, text)?;
-        written.push(path);
-    }
-    Ok(written)
+/// Write every page into `dir` (created if missing), all or none, under
+/// the rules of every output file ([`crate::files::write_folder`]: an
+/// existing page is replaced only with `force`); returns the paths.
+pub fn write_pages(
+    dir: &Path,
+    catalog: &Catalog,
+    force: bool,
+) -> Result<Vec<PathBuf>, Vec<crate::files::OutputError>> {
+    let pages = pages(catalog);
+    let files: Vec<(&str, &[u8])> = pages
+        .iter()
+        .map(|(name, text)| (*name, text.as_bytes()))
+        .collect();
+    crate::files::write_folder(dir, &files, force)
 }
 
 fn source() -> String {

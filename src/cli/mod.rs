@@ -238,6 +238,9 @@ pub enum Task {
     Man {
         #[arg(value_name = "DIR")]
         dir: PathBuf,
+        /// Overwrite pages that already exist in DIR.
+        #[arg(long)]
+        force: bool,
     },
     /// Say which configuration file is read and what it sets: defaults for
     /// --rules, --army, --tables, --crt and --color.
@@ -622,7 +625,7 @@ pub fn main() -> ExitCode {
         Some(Task::Check { files }) => return check(files, &registry),
         Some(Task::Replay { journal }) => return replay(journal, tables),
         Some(Task::Repair { game, apply }) => return repair(game, *apply, &tables, args.wait),
-        Some(Task::Man { dir }) => return man(dir, &tables),
+        Some(Task::Man { dir, force }) => return man(dir, *force, &tables),
         Some(Task::Completions { shell }) => return completions(*shell),
         Some(Task::Sheet {
             system,
@@ -975,20 +978,27 @@ fn repair(path: &std::path::Path, apply: bool, tables: &Tables, wait: bool) -> E
     }
 }
 
-/// `drumhead man DIR`: the manual pages, generated from the program and
-/// the loaded tables.
-fn man(dir: &std::path::Path, tables: &Tables) -> ExitCode {
+/// `drumhead man DIR [--force]`: the manual pages, generated from the
+/// program and the loaded tables, all written or none.
+fn man(dir: &std::path::Path, force: bool, tables: &Tables) -> ExitCode {
     let catalog = crate::session::catalog(tables);
-    match manpage::write_pages(dir, &catalog) {
+    match manpage::write_pages(dir, &catalog, force) {
         Ok(paths) => {
             for path in paths {
-                say!("wrote {}", path.display());
+                say!(
+                    "wrote {}",
+                    crate::text::visible(&path.display().to_string())
+                );
             }
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            warn!("error: {}: {e}", dir.display());
-            ExitCode::from(1)
+        Err(errors) => {
+            for e in &errors {
+                warn!("error: {e}");
+            }
+            warn!("nothing was written");
+            let refused = errors.iter().any(crate::files::OutputError::is_refusal);
+            ExitCode::from(if refused { 2 } else { 1 })
         }
     }
 }
