@@ -10,10 +10,10 @@ cd "$(dirname "$0")/.."
 cargo build -q
 drumhead=target/debug/drumhead
 
-"$drumhead" --svg docs/odds.svg 'odds shoot musket 6BW formed bases=4' >/dev/null
-"$drumhead" --svg docs/sweep-bases.svg 'odds shoot musket 6BW formed bases=2..8' >/dev/null
-"$drumhead" --svg docs/sweep.svg 'odds shoot musket 2BW,6BW formed bases=2..8' >/dev/null
-"$drumhead" --svg docs/compare.svg 'odds shoot musket 2BW formed bases=2 compare first-shot' >/dev/null
+"$drumhead" --force --svg docs/odds.svg 'odds shoot musket 6BW formed bases=4' >/dev/null
+"$drumhead" --force --svg docs/sweep-bases.svg 'odds shoot musket 6BW formed bases=2..8' >/dev/null
+"$drumhead" --force --svg docs/sweep.svg 'odds shoot musket 2BW,6BW formed bases=2..8' >/dev/null
+"$drumhead" --force --svg docs/compare.svg 'odds shoot musket 2BW formed bases=2 compare first-shot' >/dev/null
 echo "wrote docs/odds.svg docs/sweep-bases.svg docs/sweep.svg docs/compare.svg"
 
 browser=""

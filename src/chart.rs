@@ -11,7 +11,6 @@
 //! binary would only refine the spacing, at the cost of most of a
 //! megabyte, and would still not be the font the viewer uses.
 
-use std::io::Write;
 use std::path::Path;
 
 use plotters::coord::Shift;
@@ -45,50 +44,15 @@ pub fn svg(output: &Output) -> Option<Result<String, String>> {
     })
 }
 
-/// Write the chart of an answer to `path`, whole or not at all.
-pub fn write(output: &Output, path: &Path) -> Result<(), String> {
+/// Write the chart of an answer to `path`, whole or not at all, under
+/// the rules every output file follows ([`crate::files::write_whole`]):
+/// an existing file is replaced only with `force`, and a game's files, a
+/// link, a FIFO, a device or a directory never.
+pub fn write(output: &Output, path: &Path, force: bool) -> Result<(), String> {
     let svg = svg(output)
         .ok_or_else(|| "--svg draws the answer of an `odds` line only".to_string())??;
-    write_file(path, svg.as_bytes())
-}
-
-/// Into a temporary file beside the target, then renamed over it: a reader
-/// never sees half a chart, and a failed write leaves the old file.
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let shown = path.display();
-    if path.is_dir() {
-        return Err(format!(
-            "--svg {shown}: is a directory; give a file name, like {}",
-            path.join("odds.svg").display()
-        ));
-    }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        return Err(format!(
-            "--svg {shown}: the directory {} does not exist",
-            dir.display()
-        ));
-    }
-    let mut builder = tempfile::Builder::new();
-    // A chart is for reading: the usual permissions, not a temporary file's.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o644));
-    }
-    let mut file = builder
-        .prefix(".drumhead-chart")
-        .tempfile_in(dir)
-        .map_err(|e| format!("--svg {shown}: cannot write in {}: {e}", dir.display()))?;
-    file.write_all(bytes)
-        .and_then(|()| file.flush())
-        .map_err(|e| format!("--svg {shown}: {e}"))?;
-    file.persist(path)
-        .map_err(|e| format!("--svg {shown}: {}", e.error))?;
-    Ok(())
+    crate::files::write_whole(path, svg.as_bytes(), force)
+        .map_err(|e| format!("--svg {}", e.with_file_name("odds.svg")))
 }
 
 fn failed(e: impl std::fmt::Display) -> String {

@@ -2,11 +2,17 @@
 //! journals): regular files only, and never more than a limit, checked
 //! while reading — `/dev/zero` or a FIFO with no writer where a file is
 //! expected is refused at once, not read for ever.
+//!
+//! Writing the files a user names for output is [`crate::output_file`]'s,
+//! re-exported here: every path drumhead reads or writes for a user goes
+//! through this module.
 
 use std::io::Read;
 use std::path::Path;
 
 use thiserror::Error;
+
+pub use crate::output_file::{OutputError, check_output, write_folder, write_whole};
 
 /// A file that could not be read.
 #[derive(Debug, Error, Clone, PartialEq)]

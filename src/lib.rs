@@ -23,6 +23,7 @@ pub mod help;
 pub mod limits;
 pub mod mayhem;
 pub mod odds;
+pub mod output_file;
 pub mod parse;
 pub mod print;
 pub mod render;

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-const REGENERATE: &str = "regenerate them with: cargo run -- man man";
+const REGENERATE: &str = "regenerate them with: cargo run -- man --force man";
 
 #[test]
 fn committed_pages_are_generated_ones() {

@@ -183,7 +183,15 @@ fn the_file_is_replaced_whole_and_bad_paths_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("chart.svg");
     std::fs::write(&path, "old").unwrap();
-    let (_, svg) = chart(dir.path(), "chart.svg", "odds roll 2d6");
+    // An existing file is replaced only with --force.
+    let out = drumhead(&["--svg", path.to_str().unwrap(), "odds roll 2d6"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("already exists; give --force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+    let out = drumhead(&["--svg", path.to_str().unwrap(), "--force", "odds roll 2d6"]);
+    assert!(out.status.success(), "{out:?}");
+    let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.starts_with("<svg"));
     // Nothing but the chart is left in the directory.
     let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();

@@ -5,7 +5,6 @@
 //! program. `drumhead man DIR` writes them; tests/man_pages.rs checks the
 //! committed ones in `man/` are what the program generates.
 
-use std::io;
 use std::path::{Path, PathBuf};
 
 use clap::CommandFactory;
@@ -27,16 +26,20 @@ pub fn pages(catalog: &Catalog) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// Write every page into `dir` (created if missing); returns the paths.
-pub fn write_pages(dir: &Path, catalog: &Catalog) -> io::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir)?;
-    let mut written = Vec::new();
-    for (name, text) in pages(catalog) {
-        let path = dir.join(name);
-        std::fs::write(&path, text)?;
-        written.push(path);
-    }
-    Ok(written)
+/// Write every page into `dir` (created if missing), all or none, under
+/// the rules of every output file ([`crate::files::write_folder`]: an
+/// existing page is replaced only with `force`); returns the paths.
+pub fn write_pages(
+    dir: &Path,
+    catalog: &Catalog,
+    force: bool,
+) -> Result<Vec<PathBuf>, Vec<crate::files::OutputError>> {
+    let pages = pages(catalog);
+    let files: Vec<(&str, &[u8])> = pages
+        .iter()
+        .map(|(name, text)| (*name, text.as_bytes()))
+        .collect();
+    crate::files::write_folder(dir, &files, force)
 }
 
 fn source() -> String {
@@ -128,7 +131,7 @@ pub fn drumhead_1() -> String {
             "Write an army list to start from for the rule book BOOK ({}): every section with \
              example entries, each key of the first entry explained in a comment, the keys it \
              leaves out commented out. To standard output, or into FILE, which must not exist \
-             unless --force is given. Every key is in drumhead-armies(5).",
+             unless --force is given (see OUTPUT FILES). Every key is in drumhead-armies(5).",
             books.join(", ")
         ),
     );
@@ -138,35 +141,38 @@ pub fn drumhead_1() -> String {
         "Write every embedded table file into DIR (created if missing), under the names \
          --tables DIR reads them by (the example CRT as crt.toml), to start house rules from. \
          A file that already exists is refused, and then nothing is written, unless --force \
-         is given.",
+         is given (see OUTPUT FILES).",
     );
     tagged(
         &mut roff,
-        "drumhead sheet SYSTEM [-o FILE] [--paper a4|letter]",
+        "drumhead sheet SYSTEM [-o FILE [--force]] [--paper a4|letter]",
         &format!(
             "Write a printable quick-reference sheet of a rule system ({}, or quickplay): every \
              table its verbs read, in its rule text's order and words, from the tables in force \
              (--tables DIR, --crt FILE), each value a house rule changed marked. One \
              self-contained HTML page (no script, nothing fetched) laid out for A4 or Letter, \
              at most four pages; print it from a browser. To standard output, or into FILE, \
-             written whole.",
+             which must not exist unless --force is given (see OUTPUT FILES).",
             books.join(", ")
         ),
     );
     tagged(
         &mut roff,
-        "drumhead roster [--army FILE…] [--game FILE] [-o FILE] [--paper a4|letter]",
+        "drumhead roster [--army FILE…] [--game FILE] [-o FILE [--force]] [--paper a4|letter]",
         "Write the armies as a printable roster: one card per unit, figure or leader, with its \
          facts and, with --game, its state now (bases, hits, tokens, steps, disrupted, \
          killed…), as show has it; an army a page. The game file must exist and is only read. \
-         One HTML page, to standard output or into FILE.",
+         One HTML page, to standard output, or into FILE, which must not exist unless --force \
+         is given (see OUTPUT FILES).",
     );
     tagged(
         &mut roff,
-        "drumhead man DIR",
+        "drumhead man DIR [--force]",
         "Write these manual pages (drumhead.1, drumhead-commands.7 and drumhead-armies.5) into \
-         DIR, generated from the program, its tables and its army-list readers (with --tables, \
-         the house rules show in the command page).",
+         DIR (created if missing), generated from the program, its tables and its army-list \
+         readers (with --tables, the house rules show in the command page). A page that already \
+         exists is refused, and then nothing is written, unless --force is given (see OUTPUT \
+         FILES).",
     );
     tagged(
         &mut roff,
@@ -219,12 +225,14 @@ pub fn drumhead_1() -> String {
         &mut roff,
         "1",
         "Some command was rejected (each is reported, and the rest still run), \
-         or dice given with --dice were never used.",
+         or dice given with --dice were never used, or the file of --svg was refused or could \
+         not be written; for a task, a file that could not be written (a full disk).",
     );
     tagged(
         &mut roff,
         "2",
-        "A usage error: bad options, tables, army lists or game file.",
+        "A usage error: bad options, tables, army lists or game file, or for a task an output \
+         path drumhead will not write (see OUTPUT FILES).",
     );
 
     roff.control("SH", ["ENVIRONMENT"]);
@@ -304,6 +312,43 @@ pub fn drumhead_1() -> String {
          it most likely meant (drumz.toml, Drums.toml: drums.toml); files that are not .toml \
          (a README) are left alone. drumhead tables export DIR writes the embedded files to \
          start from.",
+    );
+
+    roff.control("SH", ["OUTPUT FILES"]);
+    para(
+        &mut roff,
+        "Every file drumhead writes for you (--svg FILE, the -o FILE of new-army, sheet and \
+         roster, the pages of man DIR and the tables of tables export DIR) follows the same \
+         rules, so that no output path can destroy anything:",
+    );
+    tagged(
+        &mut roff,
+        "A game's own files",
+        "A game file, a journal (told by their first bytes) and FILE.journal or FILE.lock \
+         beside a game FILE are never written, not even with --force: choose another path.",
+    );
+    tagged(
+        &mut roff,
+        "Only regular files",
+        "A symbolic link (not followed), a FIFO, a device such as /dev/null, a socket and a \
+         directory are refused, even with --force, without being opened. DIR of man and tables \
+         export must be a directory, or a new path: it is created, with any missing folders \
+         above it.",
+    );
+    tagged(
+        &mut roff,
+        "--force",
+        "An existing regular file is replaced only when --force is given (and keeps its \
+         permissions); without it, it is refused. A command that writes several files looks \
+         at all of them first: one refused, none is written.",
+    );
+    tagged(
+        &mut roff,
+        "Whole or not at all",
+        "Each file is written to a temporary file in the same folder, flushed and synced, then \
+         renamed over the target. On an error (a full disk) the temporary files are removed, \
+         a folder the command created is removed again, and a file that was there is as it was. \
+         A new file gets the usual permissions, 0666 less the umask (0644 with umask 022).",
     );
 
     roff.control("SH", ["LIMITS"]);
@@ -411,8 +456,9 @@ fn formats_section(roff: &mut Roff) {
          chart, besides printing it: bars with their percentages (and a curve of the chance of at \
          least each value, for a count or a total), paired bars for compare, lines over the swept \
          values for a sweep of one word (each outcome's probability above, each expected value \
-         below), a heat map of the first expected value for a sweep of two. The file is written \
-         whole or not at all; a directory, a missing directory or a line that is not odds is refused.",
+         below), a heat map of the first expected value for a sweep of two. FILE must not exist \
+         unless --force is given, and is written whole or not at all (see OUTPUT FILES); a line \
+         that is not odds is refused.",
     );
 }
 

@@ -78,9 +78,15 @@ pub struct Args {
     pub format: Option<FormatChoice>,
 
     /// Draw the answer of the one `odds` line given as an SVG chart in FILE
-    /// (a distribution, `compare`, or a sweep), besides printing it.
+    /// (a distribution, `compare`, or a sweep), besides printing it. FILE
+    /// must be new unless --force is given; a game's files, a link, a FIFO,
+    /// a device or a directory are never written.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+
+    /// With --svg: replace FILE if it is an existing regular file.
+    #[arg(long, requires = "svg")]
+    pub force: bool,
 
     /// Seed for the dice: the same seed gives the same dice on every platform.
     #[arg(long)]
@@ -166,6 +172,7 @@ impl Args {
             ("--json", self.json),
             ("--format", self.format.is_some()),
             ("--svg", self.svg.is_some()),
+            ("--force", self.force),
             ("--seed", self.seed.is_some()),
             ("--dice", !self.dice.is_empty()),
             ("--rules", self.rules.is_some()),
@@ -231,6 +238,9 @@ pub enum Task {
     Man {
         #[arg(value_name = "DIR")]
         dir: PathBuf,
+        /// Overwrite pages that already exist in DIR.
+        #[arg(long)]
+        force: bool,
     },
     /// Say which configuration file is read and what it sets: defaults for
     /// --rules, --army, --tables, --crt and --color.
@@ -244,6 +254,9 @@ pub enum Task {
         /// Write the page into FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Replace FILE if it is an existing regular file.
+        #[arg(long, requires = "output")]
+        force: bool,
         /// The paper to print on.
         #[arg(long, value_enum, default_value_t)]
         paper: crate::sheet::html::Paper,
@@ -260,6 +273,9 @@ pub enum Task {
         /// Write the page into FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Replace FILE if it is an existing regular file.
+        #[arg(long, requires = "output")]
+        force: bool,
         /// The paper to print on.
         #[arg(long, value_enum, default_value_t)]
         paper: crate::sheet::html::Paper,
@@ -359,7 +375,15 @@ pub struct Printer {
     /// `--format csv|tsv`: odds, comparisons, sweeps and simulations as tables.
     pub delimited: Option<crate::delimited::Delimiter>,
     /// `--svg FILE`: the chart of the (one) odds line.
-    pub svg: Option<PathBuf>,
+    pub svg: Option<ChartFile>,
+}
+
+/// Where `--svg` draws its chart.
+#[derive(Debug, Clone)]
+pub struct ChartFile {
+    pub path: PathBuf,
+    /// `--force`: an existing regular file may be replaced.
+    pub force: bool,
 }
 
 impl Printer {
@@ -404,13 +428,23 @@ impl Printer {
                 "--svg draws the answer of an `odds` line (a distribution, `compare`, or a sweep); `{shown}` is not one: put `odds` before it"
             )));
         }
+        // The file is looked at before the line runs: a refused path costs
+        // no work (`draw` looks again before it writes).
+        if let Some(chart) = &self.svg
+            && let Err(e) = crate::files::check_output(&chart.path, chart.force)
+        {
+            let e = e.with_file_name("odds.svg");
+            return Some(CommandError::Option(format!("--svg {e}")));
+        }
         None
     }
 
     /// Draw the chart of an answer when `--svg` asks for one.
     pub fn draw(&self, output: &Output) -> Result<(), CommandError> {
         match &self.svg {
-            Some(path) => crate::chart::write(output, path).map_err(CommandError::Option),
+            Some(chart) => {
+                crate::chart::write(output, &chart.path, chart.force).map_err(CommandError::Option)
+            }
             None => Ok(()),
         }
     }
@@ -591,16 +625,21 @@ pub fn main() -> ExitCode {
         Some(Task::Check { files }) => return check(files, &registry),
         Some(Task::Replay { journal }) => return replay(journal, tables),
         Some(Task::Repair { game, apply }) => return repair(game, *apply, &tables, args.wait),
-        Some(Task::Man { dir }) => return man(dir, &tables),
+        Some(Task::Man { dir, force }) => return man(dir, *force, &tables),
         Some(Task::Completions { shell }) => return completions(*shell),
         Some(Task::Sheet {
             system,
             output,
+            force,
             paper,
         }) => {
             let source = table_source(args.tables.as_deref(), args.crt.as_deref());
+            let to = print::To {
+                output: output.as_deref(),
+                force: *force,
+            };
             return match source {
-                Ok(source) => print::sheet(&registry, &source, system, output.as_deref(), *paper),
+                Ok(source) => print::sheet(&registry, &source, system, to, *paper),
                 Err(e) => {
                     warn!("error: {e}");
                     ExitCode::from(2)
@@ -611,6 +650,7 @@ pub fn main() -> ExitCode {
             armies,
             game,
             output,
+            force,
             paper,
         }) => {
             // The configuration file's armies, when the line names none.
@@ -624,7 +664,10 @@ pub fn main() -> ExitCode {
                 armies,
                 game.as_deref(),
                 args.wait,
-                output.as_deref(),
+                print::To {
+                    output: output.as_deref(),
+                    force: *force,
+                },
                 *paper,
             );
         }
@@ -706,7 +749,10 @@ pub fn main() -> ExitCode {
             FormatChoice::Tsv => Some(crate::delimited::Delimiter::Tab),
             FormatChoice::Text | FormatChoice::Json => None,
         },
-        svg: args.svg.clone(),
+        svg: args.svg.clone().map(|path| ChartFile {
+            path,
+            force: args.force,
+        }),
         style: render::Style {
             color: wants_color(args.color.unwrap_or(ColorChoice::Auto), stdout_is_terminal),
             width: args.width.or_else(|| {
@@ -932,20 +978,27 @@ fn repair(path: &std::path::Path, apply: bool, tables: &Tables, wait: bool) -> E
     }
 }
 
-/// `drumhead man DIR`: the manual pages, generated from the program and
-/// the loaded tables.
-fn man(dir: &std::path::Path, tables: &Tables) -> ExitCode {
+/// `drumhead man DIR [--force]`: the manual pages, generated from the
+/// program and the loaded tables, all written or none.
+fn man(dir: &std::path::Path, force: bool, tables: &Tables) -> ExitCode {
     let catalog = crate::session::catalog(tables);
-    match manpage::write_pages(dir, &catalog) {
+    match manpage::write_pages(dir, &catalog, force) {
         Ok(paths) => {
             for path in paths {
-                say!("wrote {}", path.display());
+                say!(
+                    "wrote {}",
+                    crate::text::visible(&path.display().to_string())
+                );
             }
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            warn!("error: {}: {e}", dir.display());
-            ExitCode::from(1)
+        Err(errors) => {
+            for e in &errors {
+                warn!("error: {e}");
+            }
+            warn!("nothing was written");
+            let refused = errors.iter().any(crate::files::OutputError::is_refusal);
+            ExitCode::from(if refused { 2 } else { 1 })
         }
     }
 }

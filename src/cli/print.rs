@@ -11,18 +11,18 @@ use crate::sheet::{self, html::Paper};
 use crate::system::{Registry, Tables};
 use crate::tables::TableSource;
 
-/// `drumhead sheet SYSTEM [-o FILE] [--paper P]`.
+/// `drumhead sheet SYSTEM [-o FILE [--force]] [--paper P]`.
 pub fn sheet(
     registry: &Registry,
     source: &TableSource,
     system: &str,
-    output: Option<&Path>,
+    to: To,
     paper: Paper,
 ) -> ExitCode {
     let made =
         print::book_named(registry, system).and_then(|book| print::sheet(registry, book, source));
     match made {
-        Ok(sheet) => emit(&sheet::render_sheet(&sheet, paper), output, "sheet.html"),
+        Ok(sheet) => emit(&sheet::render_sheet(&sheet, paper), to, "sheet.html"),
         Err(e) => {
             warn!("error: {e}");
             ExitCode::from(2)
@@ -30,19 +30,19 @@ pub fn sheet(
     }
 }
 
-/// `drumhead roster [--army FILE…] [--game FILE] [-o FILE] [--paper P]`.
+/// `drumhead roster [--army FILE…] [--game FILE] [-o FILE [--force]] [--paper P]`.
 pub fn roster(
     tables: &Tables,
     armies: &[PathBuf],
     game: Option<&Path>,
     wait: bool,
-    output: Option<&Path>,
+    to: To,
     paper: Paper,
 ) -> ExitCode {
     match open(tables, armies, game, wait) {
         Ok(game) => emit(
             &sheet::render_roster(&print::roster(&game), paper),
-            output,
+            to,
             "roster.html",
         ),
         Err(e) => {
@@ -99,9 +99,18 @@ fn open(
     }
 }
 
-/// The page on standard output, or written whole into `output`.
-fn emit(page: &str, output: Option<&Path>, example: &str) -> ExitCode {
-    let Some(path) = output else {
+/// Where a page goes: standard output, or the file of `-o FILE`
+/// (replaced only with `--force`).
+#[derive(Debug, Clone, Copy)]
+pub struct To<'a> {
+    pub output: Option<&'a Path>,
+    pub force: bool,
+}
+
+/// The page on standard output, or written whole into the file, under the
+/// rules of every output file ([`crate::files::write_whole`]).
+fn emit(page: &str, to: To, example: &str) -> ExitCode {
+    let Some(path) = to.output else {
         return match io::stdout().lock().write_all(page.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -111,53 +120,18 @@ fn emit(page: &str, output: Option<&Path>, example: &str) -> ExitCode {
             }
         };
     };
-    if let Ok(meta) = std::fs::symlink_metadata(path)
-        && !meta.is_file()
-    {
-        let what = if meta.is_dir() {
-            format!("is a directory; give a file name such as {example}")
-        } else {
-            "is not a regular file (a link or device); the page is written only to a regular file"
-                .to_string()
-        };
-        warn!("error: {}: {what}", path.display());
-        return ExitCode::from(2);
-    }
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    if !dir.is_dir() {
-        warn!(
-            "error: {}: the directory {} does not exist",
-            path.display(),
-            dir.display()
-        );
-        return ExitCode::from(1);
-    }
-    match write(&dir, path, page) {
+    match crate::files::write_whole(path, page.as_bytes(), to.force) {
         Ok(()) => {
-            say!("wrote {}", path.display());
+            say!(
+                "wrote {}",
+                crate::text::visible(&path.display().to_string())
+            );
             ExitCode::SUCCESS
         }
         Err(e) => {
-            warn!("error: {}: {e}", path.display());
-            ExitCode::from(1)
+            let e = e.with_file_name(example);
+            warn!("error: {e}");
+            ExitCode::from(if e.is_refusal() { 2 } else { 1 })
         }
     }
-}
-
-/// Beside the file, then renamed over it: a reader never sees half a page.
-fn write(dir: &Path, path: &Path, text: &str) -> io::Result<()> {
-    // tempfile names its own random file in an error: the user's file is
-    // the one to name.
-    let plain = |e: io::Error| {
-        let message = e.to_string();
-        let message = message.split(" at path ").next().unwrap_or_default();
-        io::Error::new(e.kind(), message.to_string())
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(plain)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
