@@ -317,7 +317,7 @@ pub fn check_output(path: &Path, force: bool) -> Result<(), OutputError> {
 
 /// The process's file-creation mask. Read from /proc where it can be, as
 /// setting it to read it would change it for a moment for every thread.
-fn current_umask() -> u32 {
+pub(crate) fn current_umask() -> u32 {
     static MASK: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
     *MASK.get_or_init(|| {
         let from_proc = std::fs::read_to_string("/proc/self/status")

@@ -274,7 +274,7 @@ fn save_writes_only_a_new_file_or_a_game() {
     std::fs::write(&victim, "keep me").unwrap();
     let (code, _, err) = save(&victim, false);
     assert_eq!(code, Some(1));
-    assert!(err.contains("exists; add `force` to replace it"), "{err}");
+    assert!(err.contains("already exists; give --force"), "{err}");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
     // A symbolic link, even to a game.
     let link = dir.join("link.json");
@@ -306,7 +306,10 @@ fn save_writes_only_a_new_file_or_a_game() {
     for target in [copy.clone(), dir.join("copy.json.journal")] {
         let (code, _, err) = save(&target, true);
         assert_eq!(code, Some(1), "{err}");
-        assert!(err.contains("is a drumhead game of its own"), "{err}");
+        assert!(
+            err.contains("never writes over a game's own files"),
+            "{err}"
+        );
     }
     assert_eq!(std::fs::read(&copy).unwrap(), before);
     // Nor over the game's own files.

@@ -528,7 +528,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8], durable: bool) -> Result<(), 
         Ok(meta) => meta.permissions(),
         Err(_) => {
             use std::os::unix::fs::PermissionsExt;
-            std::fs::Permissions::from_mode(0o666 & !current_umask())
+            std::fs::Permissions::from_mode(0o666 & !crate::output_file::current_umask())
         }
     };
     let _ = tmp.as_file().set_permissions(permissions);
@@ -540,16 +540,6 @@ pub fn write_atomically(path: &Path, bytes: &[u8], durable: bool) -> Result<(), 
         let _ = d.sync_all();
     }
     Ok(())
-}
-
-/// The process's file-creation mask (read by setting it, then put back:
-/// drumhead writes files from one thread only).
-fn current_umask() -> u32 {
-    // SAFETY: umask only swaps the process's mask; it cannot fail.
-    let mask = unsafe { libc::umask(0o022) };
-    // SAFETY: as above, putting the mask back.
-    unsafe { libc::umask(mask) };
-    mask
 }
 
 /// Remove temporary files a killed run left beside `path` (only ever

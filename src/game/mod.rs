@@ -987,7 +987,7 @@ impl Game {
     pub fn save_as(&self, path: &Path, force: bool) -> Result<(), GameError> {
         let journal = Journal::path_for(path);
         for p in [path, journal.as_path()] {
-            check_save_target(p, force)?;
+            crate::files::check_output(p, force).map_err(|e| GameError::Usage(e.to_string()))?;
         }
         if let Some(own) = &self.file
             && (same_file(own, path) || same_file(&Journal::path_for(own), path))
@@ -1279,40 +1279,6 @@ fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,
     }
-}
-
-/// Where `save` may write: a new path, or (`force`) over a regular file
-/// that is no drumhead game or journal; never a link, FIFO, device or
-/// directory.
-fn check_save_target(path: &Path, force: bool) -> Result<(), GameError> {
-    let Ok(meta) = path.symlink_metadata() else {
-        return Ok(());
-    };
-    let refuse = |what: &str| {
-        Err(GameError::Usage(format!(
-            "{} {what}: `save` writes a new file",
-            path.display()
-        )))
-    };
-    if meta.file_type().is_symlink() {
-        return refuse("is a symbolic link, which `save` does not follow");
-    }
-    if let Err(e) = crate::files::check_regular(path) {
-        return Err(GameError::Usage(format!("{e}: `save` writes a new file")));
-    }
-    let ours = match path.extension().and_then(|e| e.to_str()) {
-        Some("journal") => Reader::open(path).is_ok(),
-        _ => read_game_file(path).is_ok(),
-    };
-    if ours {
-        return refuse(
-            "is a drumhead game of its own, which `save` never replaces; choose a new name",
-        );
-    }
-    if force {
-        return Ok(());
-    }
-    refuse("exists; add `force` to replace it")
 }
 
 /// An id that is a word of the command language (a verb, `at`, `rolled`,
