@@ -210,32 +210,14 @@ impl CommandError {
 
     /// The message, the line, and a caret under the words at fault.
     pub fn render(&self, line: &str, line_no: Option<usize>) -> String {
-        use crate::text::{columns, visible};
         let label = line_no.map_or(String::new(), |n| format!("line {n}: "));
         // The message quotes what was typed: shown, never obeyed.
-        let mut out = format!("error: {label}{}", visible(&self.to_string()));
+        let mut out = format!("error: {label}{}", crate::text::visible(&self.to_string()));
         if let Some(span) = self.span() {
             let gutter = line_no.map_or(String::from(" "), |n| n.to_string());
-            let pad = " ".repeat(gutter.len());
-            let start = floor_boundary(line, span.start.min(line.len()));
-            let end = floor_boundary(line, span.end.clamp(start, line.len().max(start)));
-            let before = line.get(..start).map_or(0, columns);
-            let width = line.get(start..end).map_or(1, columns).max(1);
-            out.push_str(&format!(
-                "\n{pad} |\n{gutter} | {}\n{pad} | {}{}",
-                visible(line),
-                " ".repeat(before),
-                "^".repeat(width)
-            ));
+            out.push('\n');
+            out.push_str(&crate::text::pointed(line, span.start..span.end, &gutter));
         }
         out
     }
-}
-
-/// The nearest character boundary at or before `i`.
-fn floor_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
