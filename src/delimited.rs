@@ -55,6 +55,12 @@ impl Sheet {
         I: IntoIterator<Item = S>,
         S: AsRef<[u8]>,
     {
+        // A cell quoting a table or a line is shown, never obeyed, like
+        // every text drumhead writes (`crate::text::visible`).
+        let cells = cells.into_iter().map(|c| {
+            let text = String::from_utf8_lossy(c.as_ref());
+            crate::text::visible(&text).into_owned()
+        });
         // Writing into a Vec fails only on a ragged record, which the
         // tables below never make.
         let _ = self.writer.write_record(cells);
