@@ -531,42 +531,56 @@ pub fn simulation_text(s: &crate::session::explore::Simulation, style: &Style) -
     let mut out = format!(
         "simulate {} rolls: {} · seeds {}–{}\n",
         s.rolls,
-        s.odds.heading,
+        s.heading,
         s.seed,
         s.seed.wrapping_add(s.rolls - 1)
     );
     let mut table = style.table(false);
-    table.add_row(vec!["outcome", "observed", "exact", "difference"]);
-    for (text, count) in &s.observed {
-        let observed = *count as f64 / s.rolls as f64;
-        let exact = p_of(&s.odds, text);
-        table.add_row(vec![
-            Cell::new(style.cell(text)),
+    match &s.exact {
+        Ok(_) => table.add_row(vec!["outcome", "observed", "exact", "difference"]),
+        Err(_) => table.add_row(vec!["outcome", "observed"]),
+    };
+    for o in &s.observed {
+        let observed = o.count as f64 / s.rolls as f64;
+        let mut cells = vec![
+            Cell::new(style.cell(&o.text)),
             Cell::new(percent(observed)).set_alignment(CellAlignment::Right),
-            Cell::new(percent(exact)).set_alignment(CellAlignment::Right),
-            Cell::new(format!("{:+.2} pts", (observed - exact) * 100.0))
-                .set_alignment(CellAlignment::Right),
-        ]);
+        ];
+        if let Ok(odds) = &s.exact {
+            let exact = p_of(odds, &o.text);
+            cells.push(Cell::new(percent(exact)).set_alignment(CellAlignment::Right));
+            cells.push(
+                Cell::new(format!("{:+.2} pts", (observed - exact) * 100.0))
+                    .set_alignment(CellAlignment::Right),
+            );
+        }
+        table.add_row(cells);
     }
     out.push_str(&trimmed(&table));
+    if let Err(why) = &s.exact {
+        out.push_str(&format!("\nno exact odds beside them: {why}"));
+    }
     style.finish(out)
 }
 
 pub fn simulation_json(s: &crate::session::explore::Simulation, source: Source) -> Value {
+    let exact = s.exact.as_ref().ok();
     enveloped(
         "simulation",
         source,
         json!({
-            "verb": s.odds.verb,
-            "rules": s.odds.rules.id(),
+            "verb": s.verb,
+            "rules": s.rules.id(),
             "simulate": s.rolls,
             "seed": s.seed,
-            "outcomes": s.observed.iter().map(|(text, count)| json!({
-                "outcome": s.odds.outcomes.iter().find(|o| &o.text == text).map(|o| o.outcome.as_str()),
-                "text": text,
-                "observed": count,
-                "p_observed": *count as f64 / s.rolls as f64,
-                "p": p_of(&s.odds, text),
+            "outcomes": s.observed.iter().map(|o| json!({
+                "outcome": exact.map_or(Some(o.outcome.as_str()), |odds| {
+                    odds.outcomes.iter().find(|x| x.text == o.text).map(|x| x.outcome.as_str())
+                }),
+                "text": o.text,
+                "observed": o.count,
+                "p_observed": o.count as f64 / s.rolls as f64,
+                "p": exact.map(|odds| p_of(odds, &o.text)),
             })).collect::<Vec<_>>(),
         }),
     )
