@@ -522,7 +522,10 @@ pub const SESSION_DOCS: &[(&str, &str, &str)] = &[
     (
         "simulate",
         "simulate N COMMAND",
-        "Roll COMMAND N times and show the observed frequencies beside the exact ones.",
+        "Roll COMMAND N times and show the observed frequencies beside the exact ones; \
+         alone, for a line with more outcomes than odds lists. N × the dice of one \
+         roll, each roll counted as 10 dice more, is bounded by the simulate dice limit \
+         (see drumhead(1), LIMITS): a larger N is refused with the N that fits.",
     ),
     (
         "set",

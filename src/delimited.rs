@@ -55,6 +55,12 @@ impl Sheet {
         I: IntoIterator<Item = S>,
         S: AsRef<[u8]>,
     {
+        // A cell quoting a table or a line is shown, never obeyed, like
+        // every text drumhead writes (`crate::text::visible`).
+        let cells = cells.into_iter().map(|c| {
+            let text = String::from_utf8_lossy(c.as_ref());
+            crate::text::visible(&text).into_owned()
+        });
         // Writing into a Vec fails only on a ragged record, which the
         // tables below never make.
         let _ = self.writer.write_record(cells);
@@ -235,34 +241,39 @@ pub fn simulation(s: &Simulation, delimiter: Delimiter) -> String {
         "probability",
         "at_least",
     ]);
-    let count = s.odds.count();
-    for (text, observed) in &s.observed {
-        let id = s
-            .odds
-            .outcomes
-            .iter()
-            .find(|o| &o.text == text)
-            .map_or("", |o| o.outcome.as_str());
-        let (value, at_least) = count
-            .as_ref()
-            .and_then(|c| {
-                let v = value_of(&s.odds, c, text)?;
-                Some((number(v), at_least_value(&s.odds, c, v)))
+    let exact = s.exact.as_ref().ok();
+    let count = exact.and_then(Odds::count);
+    for o in &s.observed {
+        let text = o.text.as_str();
+        // Without exact odds the outcome's own id, and no probability.
+        let id = match exact {
+            Some(odds) => odds
+                .outcomes
+                .iter()
+                .find(|x| x.text == text)
+                .map_or("", |x| x.outcome.as_str()),
+            None => o.outcome.as_str(),
+        };
+        let (value, at_least) = exact
+            .zip(count.as_ref())
+            .and_then(|(odds, c)| {
+                let v = value_of(odds, c, text)?;
+                Some((number(v), at_least_value(odds, c, v)))
             })
             .unwrap_or_default();
         let p_observed = if s.rolls == 0 {
             0.0
         } else {
-            *observed as f64 / s.rolls as f64
+            o.count as f64 / s.rolls as f64
         };
         sheet.row([
             "outcome",
             id,
             text,
             &value,
-            &observed.to_string(),
+            &o.count.to_string(),
             &number(p_observed),
-            &p_text(&s.odds, text),
+            &exact.map_or_else(String::new, |odds| p_text(odds, text)),
             &at_least,
         ]);
     }

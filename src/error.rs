@@ -122,13 +122,26 @@ pub enum DiceError {
     #[error("{count} dice in one roll is more than the limit of {max}")]
     TooManyToRoll { span: Span, count: u64, max: u64 },
     #[error(
-        "{dice} has {count} possible {what}; `odds` lists at most {max}: try `simulate 10000 …` or fewer dice"
+        "{dice} has {count} possible {what}; `odds` lists at most {max} (the `odds outcomes` limit): {instead}"
     )]
     TooManyOutcomes {
         dice: String,
         count: u64,
         what: &'static str,
         max: u64,
+        /// What to do instead: fewer dice, or the `simulate` line that
+        /// answers it (filled in where the line is known).
+        instead: String,
+    },
+    #[error(
+        "there are more than {max} ways the dice can fall to walk (the `odds paths` limit){}: {instead}",
+        if *.sweep { " over the whole sweep" } else { "" }
+    )]
+    TooManyPaths {
+        max: usize,
+        /// Counted over every combination of a sweep, not one line.
+        sweep: bool,
+        instead: String,
     },
     #[error("{rounds} drawn rounds in a row: the entered dice never break the tie")]
     EndlessTies { rounds: usize },
@@ -136,7 +149,21 @@ pub enum DiceError {
     EndlessRerolls { rolls: u32, max: u32 },
 }
 
+/// What an error that `odds` cannot answer a line says to do instead,
+/// when nothing better is known.
+pub const FEWER_DICE: &str = "use fewer dice";
+
 impl DiceError {
+    /// The advice of an answer too large for `odds`, to be replaced by a
+    /// line that answers it; `None` for any other error.
+    pub fn instead_mut(&mut self) -> Option<&mut String> {
+        match self {
+            DiceError::TooManyOutcomes { instead, .. }
+            | DiceError::TooManyPaths { instead, .. } => Some(instead),
+            _ => None,
+        }
+    }
+
     pub fn span(&self) -> Span {
         match self {
             DiceError::FaceOutOfRange { span, .. }
@@ -144,7 +171,8 @@ impl DiceError {
             | DiceError::TooManyToRoll { span, .. } => *span,
             DiceError::EndlessTies { .. }
             | DiceError::EndlessRerolls { .. }
-            | DiceError::TooManyOutcomes { .. } => Span::default(),
+            | DiceError::TooManyOutcomes { .. }
+            | DiceError::TooManyPaths { .. } => Span::default(),
         }
     }
 }
@@ -210,32 +238,14 @@ impl CommandError {
 
     /// The message, the line, and a caret under the words at fault.
     pub fn render(&self, line: &str, line_no: Option<usize>) -> String {
-        use crate::text::{columns, visible};
         let label = line_no.map_or(String::new(), |n| format!("line {n}: "));
         // The message quotes what was typed: shown, never obeyed.
-        let mut out = format!("error: {label}{}", visible(&self.to_string()));
+        let mut out = format!("error: {label}{}", crate::text::visible(&self.to_string()));
         if let Some(span) = self.span() {
             let gutter = line_no.map_or(String::from(" "), |n| n.to_string());
-            let pad = " ".repeat(gutter.len());
-            let start = floor_boundary(line, span.start.min(line.len()));
-            let end = floor_boundary(line, span.end.clamp(start, line.len().max(start)));
-            let before = line.get(..start).map_or(0, columns);
-            let width = line.get(start..end).map_or(1, columns).max(1);
-            out.push_str(&format!(
-                "\n{pad} |\n{gutter} | {}\n{pad} | {}{}",
-                visible(line),
-                " ".repeat(before),
-                "^".repeat(width)
-            ));
+            out.push('\n');
+            out.push_str(&crate::text::pointed(line, span.start..span.end, &gutter));
         }
         out
     }
-}
-
-/// The nearest character boundary at or before `i`.
-fn floor_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }

@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::command::System;
 use crate::dice::{DiceSource, Enumerator, MAX_PATHS, Prob};
-use crate::error::CommandError;
+use crate::error::{CommandError, DiceError};
 use crate::resolution::Resolution;
 #[derive(Debug, Clone)]
 pub struct OutcomeOdds {
@@ -64,9 +64,12 @@ impl Expectations {
     }
 }
 
-/// Run `resolve` against every path of the dice and add up the outcomes.
+/// Run `resolve` against every path of the dice and add up the outcomes,
+/// walking at most `paths_left` paths ([`MAX_PATHS`] for one line; what
+/// the combinations before it left, in a sweep).
 pub fn enumerate(
     count_values: bool,
+    paths_left: usize,
     mut resolve: impl FnMut(&mut dyn DiceSource) -> Result<Resolution, CommandError>,
 ) -> Result<Odds, CommandError> {
     let mut source = Enumerator::default();
@@ -77,10 +80,12 @@ pub fn enumerate(
     let mut paths = 0;
     let mut first: Option<Resolution> = None;
     source.each_path(|source| {
-        if paths >= MAX_PATHS {
-            return Err(CommandError::Option(format!(
-                "odds: more than {MAX_PATHS} cases to enumerate; try `simulate` or fewer dice"
-            )));
+        if paths >= paths_left {
+            return Err(CommandError::Dice(DiceError::TooManyPaths {
+                max: MAX_PATHS,
+                sweep: false,
+                instead: crate::error::FEWER_DICE.into(),
+            }));
         }
         let res = resolve(source)?;
         let weight = source.path_weight();

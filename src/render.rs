@@ -62,9 +62,16 @@ impl Style {
         }
     }
 
-    /// The finished text: in ASCII if asked (tables already are), with
-    /// prose lines wrapped to the width.
+    /// The finished text: every text answer passes here, before any
+    /// colour goes on. What it quotes from a file or a line (a name, a
+    /// word) is shown, never obeyed ([`crate::text::visible_lines`]); in
+    /// ASCII if asked (tables already are), with prose lines wrapped to
+    /// the width.
     fn finish(&self, text: String) -> String {
+        let text = match crate::text::visible_lines(&text) {
+            Cow::Borrowed(_) => text,
+            Cow::Owned(shown) => shown,
+        };
         let text = if self.ascii {
             ascii(&text).into_owned()
         } else {
@@ -181,13 +188,16 @@ pub fn text(res: &Resolution, style: &Style) -> String {
         out.push('\n');
         out.push_str(&table.to_string());
     }
+    let mut out = style.finish(out);
     out.push('\n');
     out.push_str(&outcome_line(res, style));
+    let mut notes = String::new();
     for note in &res.notes {
-        out.push_str("\n  ");
-        out.push_str(note);
+        notes.push_str("\n  ");
+        notes.push_str(note);
     }
-    style.finish(out)
+    out.push_str(&style.finish(notes));
+    out
 }
 
 /// One line, as a dice bot says it: the command as typed (without its
@@ -231,14 +241,13 @@ fn paint(line: &str, tone: Tone) -> String {
     }
 }
 
+/// The outcome on its own line, finished, then coloured.
 fn outcome_line(res: &Resolution, style: &Style) -> String {
-    let line = format!("⇒ {}", res.outcome_text);
+    let line = style.finish(format!("⇒ {}", res.outcome_text));
     if !style.color {
         return line;
     }
-    // Colour goes on after the ASCII pass would have run, so keep the
-    // line ASCII here when asked.
-    paint(&style.cell(&line), res.tone)
+    paint(&line, res.tone)
 }
 
 /// One resolution as a JSON object, written straight into `out` (the
@@ -377,11 +386,6 @@ pub fn odds_text(odds: &Odds, style: &Style) -> String {
     let block = if style.ascii { "#" } else { "█" };
     for o in &odds.outcomes {
         let bar = block.repeat((o.prob.p * BAR_WIDTH).round() as usize);
-        let bar = if style.color {
-            bar.cyan().to_string()
-        } else {
-            bar
-        };
         table.add_row(vec![
             Cell::new(style.cell(&o.text)),
             Cell::new(format!("{:.2}%", o.prob.p * 100.0)).set_alignment(CellAlignment::Right),
@@ -395,7 +399,25 @@ pub fn odds_text(odds: &Odds, style: &Style) -> String {
     for (name, value) in &odds.expected {
         out.push_str(&format!("\n{}: {value:.3}", name.replace('_', " ")));
     }
-    style.finish(out)
+    let out = style.finish(out);
+    if !style.color {
+        return out;
+    }
+    // The bars are coloured once the text is finished (and made visible):
+    // each is the run of blocks that ends its row.
+    let bars: Vec<String> = out
+        .split('\n')
+        .map(|line| {
+            let plain = line.trim_end_matches(block);
+            let bar = &line[plain.len()..];
+            if bar.is_empty() {
+                line.to_string()
+            } else {
+                format!("{plain}{}", bar.cyan())
+            }
+        })
+        .collect();
+    bars.join("\n")
 }
 
 /// Fractions are shown in text when they are short enough to read.
@@ -509,42 +531,56 @@ pub fn simulation_text(s: &crate::session::explore::Simulation, style: &Style) -
     let mut out = format!(
         "simulate {} rolls: {} · seeds {}–{}\n",
         s.rolls,
-        s.odds.heading,
+        s.heading,
         s.seed,
         s.seed.wrapping_add(s.rolls - 1)
     );
     let mut table = style.table(false);
-    table.add_row(vec!["outcome", "observed", "exact", "difference"]);
-    for (text, count) in &s.observed {
-        let observed = *count as f64 / s.rolls as f64;
-        let exact = p_of(&s.odds, text);
-        table.add_row(vec![
-            Cell::new(style.cell(text)),
+    match &s.exact {
+        Ok(_) => table.add_row(vec!["outcome", "observed", "exact", "difference"]),
+        Err(_) => table.add_row(vec!["outcome", "observed"]),
+    };
+    for o in &s.observed {
+        let observed = o.count as f64 / s.rolls as f64;
+        let mut cells = vec![
+            Cell::new(style.cell(&o.text)),
             Cell::new(percent(observed)).set_alignment(CellAlignment::Right),
-            Cell::new(percent(exact)).set_alignment(CellAlignment::Right),
-            Cell::new(format!("{:+.2} pts", (observed - exact) * 100.0))
-                .set_alignment(CellAlignment::Right),
-        ]);
+        ];
+        if let Ok(odds) = &s.exact {
+            let exact = p_of(odds, &o.text);
+            cells.push(Cell::new(percent(exact)).set_alignment(CellAlignment::Right));
+            cells.push(
+                Cell::new(format!("{:+.2} pts", (observed - exact) * 100.0))
+                    .set_alignment(CellAlignment::Right),
+            );
+        }
+        table.add_row(cells);
     }
     out.push_str(&trimmed(&table));
+    if let Err(why) = &s.exact {
+        out.push_str(&format!("\nno exact odds beside them: {why}"));
+    }
     style.finish(out)
 }
 
 pub fn simulation_json(s: &crate::session::explore::Simulation, source: Source) -> Value {
+    let exact = s.exact.as_ref().ok();
     enveloped(
         "simulation",
         source,
         json!({
-            "verb": s.odds.verb,
-            "rules": s.odds.rules.id(),
+            "verb": s.verb,
+            "rules": s.rules.id(),
             "simulate": s.rolls,
             "seed": s.seed,
-            "outcomes": s.observed.iter().map(|(text, count)| json!({
-                "outcome": s.odds.outcomes.iter().find(|o| &o.text == text).map(|o| o.outcome.as_str()),
-                "text": text,
-                "observed": count,
-                "p_observed": *count as f64 / s.rolls as f64,
-                "p": p_of(&s.odds, text),
+            "outcomes": s.observed.iter().map(|o| json!({
+                "outcome": exact.map_or(Some(o.outcome.as_str()), |odds| {
+                    odds.outcomes.iter().find(|x| x.text == o.text).map(|x| x.outcome.as_str())
+                }),
+                "text": o.text,
+                "observed": o.count,
+                "p_observed": o.count as f64 / s.rolls as f64,
+                "p": exact.map(|odds| p_of(odds, &o.text)),
             })).collect::<Vec<_>>(),
         }),
     )

@@ -19,7 +19,11 @@ pub struct Swept {
     pub text: String,
     /// What its values are, for a column heading: `bases`, `distance`.
     pub name: String,
+    /// Its values in order; of a range longer than a sweep answers, only
+    /// as many as it does.
     pub choices: Vec<Choice>,
+    /// How many values it stands for.
+    pub values: u64,
 }
 
 /// One value of a swept word.
@@ -158,27 +162,10 @@ pub fn expand(line: &str, swept: &[Swept]) -> Result<Vec<Combination>, CommandEr
         }
         .into());
     }
-    let total = swept
-        .iter()
-        .try_fold(1usize, |n, s| n.checked_mul(s.choices.len()))
-        .filter(|&n| n <= MAX_SWEEP_LINES);
-    let Some(total) = total else {
-        let sizes: Vec<String> = swept
-            .iter()
-            .map(|s| format!("{} ({} values)", s.text, s.choices.len()))
-            .collect();
-        return Err(BindError::BadValue {
-            span: Span::new(
-                swept.first().map_or(0, |s| s.span.start),
-                swept.last().map_or(0, |s| s.span.end),
-            ),
-            text: sizes.join(" × "),
-            expected: format!(
-                "a sweep answers at most {MAX_SWEEP_LINES} combinations: narrow a range or shorten a list"
-            ),
-        }
-        .into());
-    };
+    if too_many(swept).is_some() {
+        return Err(too_many_error(swept, None));
+    }
+    let total: usize = swept.iter().map(|s| s.choices.len()).product();
     let mut out = Vec::with_capacity(total);
     let mut picks = vec![0usize; swept.len()];
     for _ in 0..total {
@@ -207,6 +194,86 @@ pub fn expand(line: &str, swept: &[Swept]) -> Result<Vec<Combination>, CommandEr
         }
     }
     Ok(out)
+}
+
+/// How many combinations a sweep has, if more than [`MAX_SWEEP_LINES`].
+fn combinations_past_limit(swept: &[Swept]) -> Option<u64> {
+    let total = swept
+        .iter()
+        .try_fold(1u64, |n, s| n.checked_mul(s.values))
+        .unwrap_or(u64::MAX);
+    (total > MAX_SWEEP_LINES as u64).then_some(total)
+}
+
+/// For a sweep of more combinations than [`MAX_SWEEP_LINES`]: how many of
+/// each word's first values a sweep within it keeps, as many of the first
+/// word's as leave the last word whole.
+pub fn too_many(swept: &[Swept]) -> Option<Vec<usize>> {
+    combinations_past_limit(swept)?;
+    let last = swept
+        .last()
+        .map_or(1, |s| usize::try_from(s.values).unwrap_or(usize::MAX));
+    Some(match swept.len() {
+        1 => vec![MAX_SWEEP_LINES],
+        _ if last >= MAX_SWEEP_LINES => vec![1, MAX_SWEEP_LINES],
+        _ => vec![MAX_SWEEP_LINES / last, last],
+    })
+}
+
+/// The refusal of a sweep of too many combinations, with the narrower
+/// line to type instead when one is known to be answered.
+pub fn too_many_error(swept: &[Swept], instead: Option<&str>) -> CommandError {
+    let sizes: Vec<String> = swept
+        .iter()
+        .map(|s| format!("{} ({} values)", s.text, s.values))
+        .collect();
+    let like = instead.map_or(String::new(), |line| format!(", like `{line}`"));
+    BindError::BadValue {
+        span: Span::new(
+            swept.first().map_or(0, |s| s.span.start),
+            swept.last().map_or(0, |s| s.span.end),
+        ),
+        text: sizes.join(" × "),
+        expected: format!(
+            "{} combinations; a sweep answers at most {MAX_SWEEP_LINES} (the `sweep` limit): narrow a range or shorten a list{like}",
+            combinations_past_limit(swept).unwrap_or(u64::MAX)
+        ),
+    }
+    .into()
+}
+
+/// A swept word cut down to its first `n` values, as it would be typed:
+/// a range as a range, a list as a list, one value as that word alone.
+fn narrowed(s: &Swept, n: usize) -> String {
+    let n = n.clamp(1, s.choices.len().max(1));
+    let (Some(first), Some(last)) = (s.choices.first(), s.choices.get(n - 1)) else {
+        return s.text.clone();
+    };
+    if n == 1 {
+        return first.word.clone();
+    }
+    if s.text.contains("..") {
+        let prefix = first.word.strip_suffix(&first.shown).unwrap_or("");
+        return format!("{prefix}{}..{}", first.shown, last.shown);
+    }
+    let words: Vec<&str> = s.choices[..n].iter().map(|c| c.word.as_str()).collect();
+    words.join(",")
+}
+
+/// The line as typed with each swept word cut down to its first
+/// `counts[i]` values: a narrower sweep to suggest, whose combinations
+/// are the first ones of the sweep typed.
+pub fn narrowed_line(line: &str, swept: &[Swept], counts: &[usize]) -> String {
+    let mut out = line.to_string();
+    // From the right, so the spans before stay good.
+    for (s, &n) in swept.iter().zip(counts).rev() {
+        if let Some(typed) = out.get(s.span.start..s.span.end)
+            && typed == s.text
+        {
+            out.replace_range(s.span.start..s.span.end, &narrowed(s, n));
+        }
+    }
+    out.trim().to_string()
 }
 
 fn bad(word: &Word, expected: String) -> CommandError {
@@ -271,6 +338,7 @@ fn swept_word(word: &Word) -> Result<Option<Swept>, CommandError> {
         span: word.span,
         text: word.text.clone(),
         name,
+        values: choices.len() as u64,
         choices,
     }))
 }
@@ -335,16 +403,11 @@ fn range(word: &Word) -> Result<Swept, CommandError> {
             format!("the range holds one value: write `{prefix}{a}{unit}`, or widen it"),
         ));
     }
-    // Checked before the values are made: a range of a billion is refused
-    // without a billion strings.
-    let count = u64::from(b - a) + 1;
-    if count > MAX_SWEEP_LINES as u64 {
-        return Err(bad(
-            word,
-            format!("a sweep answers at most {MAX_SWEEP_LINES} combinations: narrow the range"),
-        ));
-    }
-    let choices = (a..=b)
+    // Only as many values are made as a sweep answers: a range of a
+    // billion is refused without a billion strings.
+    let values = u64::from(b - a) + 1;
+    let last = b.min(a.saturating_add(MAX_SWEEP_LINES as u32 - 1));
+    let choices = (a..=last)
         .map(|n| Choice {
             word: format!("{prefix}{n}{unit}"),
             shown: format!("{n}{unit}"),
@@ -368,6 +431,7 @@ fn range(word: &Word) -> Result<Swept, CommandError> {
         text: word.text.clone(),
         name,
         choices,
+        values,
     })
 }
 
@@ -419,11 +483,53 @@ mod tests {
             ("2BW..8in", "different units"),
             ("2BW,,6BW", "empty item"),
             ("2BW,2BW", "listed twice"),
-            ("bases=1..99999999", "at most"),
         ] {
             let e = swept_word(&word(text)).expect_err(text).to_string();
             assert!(e.contains(says), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn a_narrowed_sweep_is_typed_as_the_sweep_was() {
+        let line = "odds shoot musket 2BW,6BW,8BW formed bases=2..9";
+        let command = crate::parse::parse_line(line, &[]).unwrap().unwrap();
+        let swept = find(&command).unwrap();
+        assert_eq!(
+            narrowed_line(line, &swept, &[2, 3]),
+            "odds shoot musket 2BW,6BW formed bases=2..4"
+        );
+        assert_eq!(
+            narrowed_line(line, &swept, &[1, 1]),
+            "odds shoot musket 2BW formed bases=2"
+        );
+        let line = "odds shoot musket 2..8BW";
+        let command = crate::parse::parse_line(line, &[]).unwrap().unwrap();
+        let swept = find(&command).unwrap();
+        assert_eq!(
+            narrowed_line(line, &swept, &[3]),
+            "odds shoot musket 2BW..4BW"
+        );
+    }
+
+    #[test]
+    fn a_sweep_past_the_limit_keeps_the_first_combinations() {
+        let s = swept_word(&word("bases=1..99999999")).unwrap().unwrap();
+        assert_eq!(s.values, 99_999_999);
+        assert_eq!(s.choices.len(), MAX_SWEEP_LINES);
+        assert_eq!(
+            too_many(std::slice::from_ref(&s)),
+            Some(vec![MAX_SWEEP_LINES])
+        );
+        let e = expand("odds hold", &[s]).unwrap_err().to_string();
+        assert!(
+            e.contains("99999999 combinations; a sweep answers at most 400"),
+            "{e}"
+        );
+        let line = "odds shoot musket 1..30BW bases=1..30";
+        let command = crate::parse::parse_line(line, &[]).unwrap().unwrap();
+        let swept = find(&command).unwrap();
+        assert_eq!(too_many(&swept), Some(vec![13, 30]));
+        assert_eq!(too_many(&swept[..1]), None);
     }
 
     #[test]

@@ -20,15 +20,46 @@ pub fn first_control(s: &str) -> Option<char> {
 /// A line as it may be shown: a tab as one space (so a caret under it
 /// stays in its column), every other control character as `\u{…}`.
 pub fn visible(s: &str) -> Cow<'_, str> {
-    if first_control(s).is_none() {
+    shown(s, false)
+}
+
+/// Text of one or more lines as it may be shown, every message drumhead
+/// writes (errors, notes, text answers): each line [`visible`], the line
+/// breaks between them kept. A carriage return is not one: it would let a
+/// line overwrite what was written before it.
+pub fn visible_lines(s: &str) -> Cow<'_, str> {
+    shown(s, true)
+}
+
+fn shown(s: &str, keep_newlines: bool) -> Cow<'_, str> {
+    let acts = |c: char| is_control(c) && !(keep_newlines && c == '\n');
+    if !s.chars().any(acts) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
         match c {
             '\t' => out.push(' '),
-            c if is_control(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c if acts(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
             c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// JSON as it may be shown: the controls JSON allows raw in a string (C1,
+/// DEL, the bidirectional overrides) written as `\uXXXX` escapes, which
+/// read back as the same text. serde escapes the C0 controls already.
+pub fn json_visible(s: &str) -> Cow<'_, str> {
+    if first_control(s).is_none() {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if is_control(c) {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
         }
     }
     Cow::Owned(out)
@@ -37,6 +68,32 @@ pub fn visible(s: &str) -> Cow<'_, str> {
 /// Terminal columns a text takes once made visible.
 pub fn columns(s: &str) -> usize {
     visible(s).width()
+}
+
+/// A line of source as an error shows it, under a gutter (its line
+/// number, or a blank): the line made [`visible`], then a caret under the
+/// bytes `at` of it, counted in the columns the visible line takes, so it
+/// points at the same characters however many an escape widened.
+pub fn pointed(line: &str, at: std::ops::Range<usize>, gutter: &str) -> String {
+    let start = floor_boundary(line, at.start.min(line.len()));
+    let end = floor_boundary(line, at.end.clamp(start, line.len().max(start)));
+    let before = line.get(..start).map_or(0, columns);
+    let width = line.get(start..end).map_or(1, columns).max(1);
+    let pad = " ".repeat(gutter.chars().count());
+    format!(
+        "{pad} |\n{gutter} | {}\n{pad} | {}{}",
+        visible(line),
+        " ".repeat(before),
+        "^".repeat(width)
+    )
+}
+
+/// The nearest character boundary at or before `i`.
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 #[cfg(test)]
@@ -51,5 +108,35 @@ mod tests {
         assert_eq!(visible("plain"), "plain");
         assert_eq!(visible("a\tb"), "a b");
         assert_eq!(columns("é國"), 3);
+        assert_eq!(visible("a\nb"), "a\\u{a}b");
+    }
+
+    #[test]
+    fn lines_keep_their_breaks_only() {
+        assert_eq!(
+            visible_lines("one \u{1b}]2;x\u{7}\ntwo\r\u{9b}\u{7f}"),
+            "one \\u{1b}]2;x\\u{7}\ntwo\\u{d}\\u{9b}\\u{7f}"
+        );
+        assert_eq!(visible_lines("a\tb\nc"), "a b\nc");
+        assert!(matches!(visible_lines("plain\ntext"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn json_reads_back_the_same() {
+        let value = serde_json::json!({"line": "a\u{1b}[2J\u{9b}\u{7f}\u{202e}b"});
+        let shown = json_visible(&value.to_string()).into_owned();
+        assert_eq!(shown, r#"{"line":"a\u001b[2J\u009b\u007f\u202eb"}"#);
+        let back: serde_json::Value = serde_json::from_str(&shown).unwrap();
+        assert_eq!(back, value);
+    }
+
+    #[test]
+    fn a_caret_stays_under_its_word_past_an_escape() {
+        let line = "a\u{9b}b = \u{202e}x";
+        let at = line.find('x').unwrap();
+        let shown = pointed(line, at..at + 1, "3");
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[1], "3 | a\\u{9b}b = \\u{202e}x");
+        assert_eq!(lines[2].find('^'), lines[1].find('x'));
     }
 }

@@ -215,7 +215,7 @@ fn repl_hints_lists_stops_keeps_history_and_switches_rules() {
     pane.fresh("drums>");
 
     // Ctrl-C stops a long simulate; the REPL stays, the prompt comes back.
-    pane.type_text("simulate 10000000 resilience");
+    pane.type_text("simulate 2000000 resilience");
     pane.keys(&["Enter"]);
     // On a terminal a long simulate draws a progress bar.
     pane.wait_for("the progress bar", |s| {
@@ -294,7 +294,7 @@ fn repl_hints_lists_stops_keeps_history_and_switches_rules() {
     let lines = history(home);
     for entered in [
         "resilience shooting",
-        "simulate 10000000 resilience",
+        "simulate 2000000 resilience",
         "set rules mayhem",
         "move individual rolled 3 4 5",
         "odds drums resilience +guards",

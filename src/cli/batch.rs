@@ -176,9 +176,10 @@ fn resolve_chunk(
                         line: position + 1,
                         input: "",
                     };
-                    let obj = crate::render::json_error(e, source, None);
-                    writeln!(w.out, "{obj}")?;
+                    let obj = crate::render::json_error(e, source, None).to_string();
+                    writeln!(w.out, "{}", crate::text::json_visible(&obj))?;
                 } else {
+                    let e = crate::text::visible_lines(e);
                     writeln!(w.err, "error: line {}: {e}", position + 1)?;
                 }
                 continue;

@@ -137,7 +137,7 @@ pub fn load(args: &Args, registry: &Registry) -> Result<Option<(PathBuf, Config)
 pub fn parse(text: &str, file: &str, registry: &Registry) -> Result<Config, ConfigError> {
     let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {
         file: file.to_string(),
-        message: e.to_string().trim_end().to_string(),
+        message: toml_error(text, &e),
     })?;
     if let Some(rules) = &config.rules
         && registry.book(rules).is_none()
@@ -155,6 +155,30 @@ pub fn parse(text: &str, file: &str, registry: &Registry) -> Result<Config, Conf
         });
     }
     Ok(config)
+}
+
+/// A TOML error as the file's other errors read: its line and column,
+/// the message, and the line itself with a caret that stays under the
+/// fault however the line is made visible (TOML takes C1 controls and
+/// bidirectional overrides raw in a string, before the fault).
+fn toml_error(text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().trim();
+    let Some(span) = e.span() else {
+        return message.to_string();
+    };
+    let start = span.start.min(text.len());
+    let (line_no, column) = crate::tables::line_column(text, start);
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[line_start..]
+        .find('\n')
+        .map_or(text.len(), |i| line_start + i);
+    let line = text[line_start..line_end].trim_end_matches('\r');
+    // `pointed` keeps the caret within the line.
+    let at = start - line_start..span.end.max(start) - line_start;
+    format!(
+        "line {line_no}, column {column}: {message}\n{}",
+        crate::text::pointed(line, at, &line_no.to_string())
+    )
 }
 
 impl Config {

@@ -442,7 +442,7 @@ fn formats_section(roff: &mut Roff) {
         roff,
         "simulate",
         "kind,outcome,text,value,observed,p_observed,probability,at_least: the rolls counted, \
-         their share, and the exact probability.",
+         their share, and the exact probability (empty where odds cannot list the line's outcomes).",
     );
     tagged(
         roff,
@@ -537,7 +537,8 @@ fn json_section(roff: &mut Roff) {
          outcome ids are unique within one answer: a second text under one id gets -2, -3 …), then expected values \
          where they apply (expected_hits, expected_distance …). \
          odds … compare WORD prints a comparison: verb, rules, compare, without, with (the last two distributions as in odds); \
-         simulate N prints a simulation: verb, rules, simulate, seed, outcomes [{outcome, text, observed, p_observed, p}]. \
+         simulate N prints a simulation: verb, rules, simulate, seed, outcomes [{outcome, text, observed, p_observed, p}] \
+         (p is null for a line with more outcomes than odds lists). \
          help and set print text; units prints a roster: turn, armies [{name, side, rules, rules_title, columns, \
          units (one object per unit keyed by column), notes}]; show prints a unit: id, name, army, rows [{label, value}]; \
          log prints entries [{entry, turn, line, outcome, undo, undone}]; end-turn prints turn and systems (each rule \

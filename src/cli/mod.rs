@@ -23,19 +23,24 @@ use crate::tables::TableSource;
 use batch::SessionSpec;
 
 /// A line on standard error. A full or closed standard error is no reason
-/// to panic: the message is lost, the exit status still says it.
+/// to panic: the message is lost, the exit status still says it. What it
+/// quotes (a path, a value of a file) is shown, never obeyed: see
+/// [`crate::text::visible_lines`].
 macro_rules! warn {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
+        let text = format!($($arg)*);
+        let _ = writeln!(std::io::stderr(), "{}", $crate::text::visible_lines(&text));
     }};
 }
 
-/// A line on standard output, for the subcommands that print a report.
+/// A line on standard output, for the subcommands that print a report;
+/// made visible as [`warn!`]'s are.
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stdout(), $($arg)*);
+        let text = format!($($arg)*);
+        let _ = writeln!(std::io::stdout(), "{}", $crate::text::visible_lines(&text));
     }};
 }
 
@@ -471,38 +476,46 @@ impl Printer {
             };
             return writeln!(out, "{table}");
         }
-        match (output, self.json) {
-            (Output::Resolution(res), true) => {
-                let mut buf = Vec::with_capacity(512);
-                render::write_json(res, source, &mut buf);
-                buf.push(b'\n');
-                out.write_all(&buf)
-            }
-            (Output::Resolution(res), false) if self.style.brief => {
+        if self.json {
+            return self.json_result(out, output, source);
+        }
+        match output {
+            Output::Resolution(res) if self.style.brief => {
                 writeln!(out, "{}", render::brief(res, &self.style, source.input))
             }
-            (Output::Resolution(res), false) => writeln!(out, "{}", render::text(res, &self.style)),
-            (Output::Odds(odds), true) => writeln!(out, "{}", render::odds_json(odds, source)),
-            (Output::Odds(odds), false) => {
-                writeln!(out, "{}", render::odds_text(odds, &self.style))
-            }
-            (Output::Comparison(c), true) => {
-                writeln!(out, "{}", render::comparison_json(c, source))
-            }
-            (Output::Comparison(c), false) => {
-                writeln!(out, "{}", render::comparison_text(c, &self.style))
-            }
-            (Output::Simulation(s), true) => {
-                writeln!(out, "{}", render::simulation_json(s, source))
-            }
-            (Output::Simulation(s), false) => {
-                writeln!(out, "{}", render::simulation_text(s, &self.style))
-            }
-            (Output::Sweep(s), true) => writeln!(out, "{}", render::sweep_json(s, source)),
-            (Output::Sweep(s), false) => writeln!(out, "{}", render::sweep_text(s, &self.style)),
-            (Output::Report(r), true) => writeln!(out, "{}", render::report_json(r, source)),
-            (Output::Report(r), false) => writeln!(out, "{}", render::report_text(r, &self.style)),
+            Output::Resolution(res) => writeln!(out, "{}", render::text(res, &self.style)),
+            Output::Odds(odds) => writeln!(out, "{}", render::odds_text(odds, &self.style)),
+            Output::Comparison(c) => writeln!(out, "{}", render::comparison_text(c, &self.style)),
+            Output::Simulation(s) => writeln!(out, "{}", render::simulation_text(s, &self.style)),
+            Output::Sweep(s) => writeln!(out, "{}", render::sweep_text(s, &self.style)),
+            Output::Report(r) => writeln!(out, "{}", render::report_text(r, &self.style)),
         }
+    }
+
+    /// An answer as one JSON object, on its own line; what it quotes is
+    /// shown, never obeyed ([`crate::text::json_visible`]).
+    fn json_result(
+        &self,
+        out: &mut dyn Write,
+        output: &Output,
+        source: render::Source,
+    ) -> io::Result<()> {
+        let text = match output {
+            Output::Resolution(res) => {
+                let mut buf = Vec::with_capacity(512);
+                render::write_json(res, source, &mut buf);
+                match String::from_utf8(buf) {
+                    Ok(text) => text,
+                    Err(e) => return Err(io::Error::other(e)),
+                }
+            }
+            Output::Odds(odds) => render::odds_json(odds, source).to_string(),
+            Output::Comparison(c) => render::comparison_json(c, source).to_string(),
+            Output::Simulation(s) => render::simulation_json(s, source).to_string(),
+            Output::Sweep(s) => render::sweep_json(s, source).to_string(),
+            Output::Report(r) => render::report_json(r, source).to_string(),
+        };
+        writeln!(out, "{}", crate::text::json_visible(&text))
     }
 
     /// Errors go to stderr as text, or to stdout as JSON in JSON mode.
@@ -521,7 +534,7 @@ impl Printer {
                 input: line,
             };
             let obj = render::json_error(&e.to_string(), source, e.column(line));
-            writeln!(out, "{obj}")
+            writeln!(out, "{}", crate::text::json_visible(&obj.to_string()))
         } else {
             let shown = show_line_no.then_some(line_no);
             let rendered = e.render(line, shown);
@@ -557,10 +570,37 @@ fn colour_error(text: &str) -> String {
     }
 }
 
+/// The options, or clap's refusal of them on standard error. A value it
+/// quotes (`--rules …`, a word it does not know) is shown, never obeyed:
+/// clap itself strips escape sequences only from a pipe, and passes C1
+/// controls through.
+fn parse_args() -> Result<Args, ExitCode> {
+    let e = match Args::try_parse() {
+        Ok(args) => return Ok(args),
+        Err(e) => e,
+    };
+    if !e.use_stderr() {
+        // `--help` and `--version`, on standard output as clap writes them.
+        e.exit();
+    }
+    let text = e.render().to_string();
+    let shown = crate::text::visible_lines(text.trim_end());
+    let shown = if wants_color(ColorChoice::Auto, io::stderr().is_terminal()) {
+        colour_error(&shown)
+    } else {
+        shown.into_owned()
+    };
+    let _ = writeln!(io::stderr(), "{shown}");
+    Err(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)))
+}
+
 pub fn main() -> ExitCode {
     // `COMPLETE=bash drumhead …`: the shell asking for completions.
     clap_complete::CompleteEnv::with_factory(<Args as clap::CommandFactory>::command).complete();
-    let mut args = Args::parse();
+    let mut args = match parse_args() {
+        Ok(args) => args,
+        Err(code) => return code,
+    };
     let registry = crate::systems::all();
     if let Some(task) = &args.task {
         let ignored = args.for_lines_only();

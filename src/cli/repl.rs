@@ -94,11 +94,11 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
                 && !history_failed
             {
                 history_failed = true;
-                let _ = writeln!(
-                    io::stderr(),
+                let note = format!(
                     "note: the history cannot be written to {}: {e}",
                     path.display()
                 );
+                let _ = writeln!(io::stderr(), "{}", crate::text::visible_lines(&note));
             }
         }
         explore::clear_interrupt();

@@ -26,6 +26,7 @@ fn within_outcomes(n: u32, sides: u32, count: u64, what: &'static str) -> Result
             count,
             what,
             max: MAX_OUTCOMES,
+            instead: crate::error::FEWER_DICE.into(),
         });
     }
     Ok(())

@@ -306,6 +306,8 @@ pub struct Dice {
     entered_total: usize,
     rng: Generator,
     rolled_any: bool,
+    /// Dice the generator has thrown.
+    thrown: u64,
 }
 
 impl Dice {
@@ -315,12 +317,19 @@ impl Dice {
             entered_total: entered.len(),
             rng: Generator::seed_from_u64(seed),
             rolled_any: false,
+            thrown: 0,
         }
     }
 
     /// Whether any die came from the generator (then the seed matters).
     pub fn rolled_any(&self) -> bool {
         self.rolled_any
+    }
+
+    /// How many dice the generator has thrown (entered ones not counted):
+    /// the work of a roll, which `simulate` is bounded by.
+    pub fn thrown(&self) -> u64 {
+        self.thrown
     }
 
     /// Entered faces the procedure never asked for.
@@ -374,6 +383,7 @@ impl DiceSource for Dice {
             });
         }
         self.rolled_any = true;
+        self.thrown += 1;
         Ok(Rolled {
             sides,
             face: self.rng.random_range(1..=sides),

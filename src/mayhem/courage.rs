@@ -597,14 +597,16 @@ fn check(
         Some(cause) => res.row("cause", &cause.row),
         None => res.row("cause", "not given: any cause but an order to charge"),
     }
-    res.row(
-        "courage values",
-        values
-            .iter()
-            .map(i64::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
-    );
+    if !quiet {
+        res.row(
+            "courage values",
+            values
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+    }
     res.row("highest courage value", highest);
     if !res.quiet {
         for (word, reading) in read_as {
@@ -640,6 +642,8 @@ fn check(
     res.set_score(score);
     res.field("needed", highest);
     let stand_still = cause.is_some_and(|c| c.stand_still);
+    // The figures' JSON is output only: not built under `odds` or
+    // `simulate`, which throw the line thousands of times.
     let pass_figures = |result: &str| -> Value {
         Value::Array(
             values
@@ -655,7 +659,9 @@ fn check(
             Tone::Good,
         );
         res.odds_group = Some(format!("passes: {highest} or less").into());
-        res.field("figures", pass_figures("pass"));
+        if !quiet {
+            res.field("figures", pass_figures("pass"));
+        }
         finish_tokens(&mut res, members, &tokens);
         let why = why("the check passed, so no figure rolled again");
         return Ok((res, most, why));
@@ -674,7 +680,9 @@ fn check(
         );
         res.odds_group =
             Some("courage failed — save token spent: the morale failure is cancelled".into());
-        res.field("figures", pass_figures("pass"));
+        if !quiet {
+            res.field("figures", pass_figures("pass"));
+        }
         finish_tokens(&mut res, members, &tokens);
         let why = why("the save token cancelled the failure, so the figure did not roll again");
         return Ok((res, most, why));
@@ -685,7 +693,9 @@ fn check(
             "courage failed: the group was ordered to charge, so it stands still instead",
             Tone::Bad,
         );
-        res.field("figures", pass_figures("stand-still"));
+        if !quiet {
+            res.field("figures", pass_figures("stand-still"));
+        }
         finish_tokens(&mut res, members, &tokens);
         let why = why("a group ordered to charge stands still, and no figure rolls again");
         return Ok((res, most, why));
@@ -732,7 +742,7 @@ fn check(
         let Some(&(first, again)) = thrown.dice.get(k) else {
             break;
         };
-        let label = label(i);
+        let label = if quiet { String::new() } else { label(i) };
         res.die(format_args!("{label} die"), first);
         let die = match again {
             Some(again) => {
@@ -753,6 +763,7 @@ fn check(
             .and_then(|k| thrown.dice.get(k))
             .map(|(f, a)| a.unwrap_or(*f));
         let mut j = match (fates[i], die) {
+            _ if quiet && !matches!((fates[i], die), (None, Some(_))) => continue,
             (Some(Fate::Holds), _) => {
                 json!({"courage": values[i], "die": null, "result": "holds", "retreat_in": null})
             }
@@ -760,7 +771,7 @@ fn check(
                 json!({"courage": values[i], "die": die.face, "result": "runs-off", "retreat_in": null})
             }
             (_, Some(die)) => {
-                let label = label(i);
+                let label = if quiet { String::new() } else { label(i) };
                 let (rolled, total) = c.retreat.roll(dice)?;
                 res.dice_rows(
                     format_args!("{label} retreat {}", c.retreat.to_string().to_lowercase()),
@@ -770,6 +781,9 @@ fn check(
                     format_args!("{label} result"),
                     format!("retreats {total}\""),
                 );
+                if quiet {
+                    continue;
+                }
                 json!({"courage": values[i], "die": die.face, "result": "retreats", "retreat_in": total})
             }
             // Under `odds` the dice are counted, not kept.

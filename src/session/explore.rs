@@ -8,10 +8,12 @@ use std::time::{Duration, Instant};
 use super::Session;
 use crate::command::{Command, Span, WordKind};
 use crate::dice::Dice;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, DiceError};
 use crate::odds::Odds;
+use crate::sweep::Swept;
 
-pub use crate::limits::MAX_SIMULATE;
+use crate::limits::MAX_PATHS;
+pub use crate::limits::{MAX_SIMULATE_DICE, SIMULATE_ROLL_DICE};
 
 /// Set by the REPL's Ctrl-C handler; the long loops (`simulate`, `odds`)
 /// read it and stop, so Ctrl-C ends the command, not the program.
@@ -187,10 +189,69 @@ pub struct Comparison {
 pub struct Simulation {
     pub rolls: u64,
     pub seed: u64,
-    pub odds: Odds,
-    /// Observed count per outcome text, in the odds' order, then any the
-    /// odds did not list (which would be a bug).
-    pub observed: Vec<(String, u64)>,
+    /// What was rolled: "resilience test, from melee (2D6)".
+    pub heading: String,
+    pub verb: &'static str,
+    pub rules: crate::command::System,
+    /// The exact odds the rolls are shown beside, or why there are none
+    /// (more outcomes than `odds` lists: `simulate` is then the answer).
+    pub exact: Result<Odds, String>,
+    /// Each outcome seen: in the exact odds' order, then any they did not
+    /// list (which would be a bug); without exact odds, in the order of
+    /// the number each outcome counts (a total, hits), when they count one.
+    pub observed: Vec<Observed>,
+}
+
+/// One outcome of a simulation and how often it came up.
+#[derive(Debug, Clone)]
+pub struct Observed {
+    /// How `odds` groups the outcome: its text.
+    pub text: String,
+    /// Its machine id.
+    pub outcome: String,
+    pub count: u64,
+}
+
+/// The combination a sweep stopped at (its picks) and why.
+type Stopped = (Vec<usize>, CommandError);
+
+/// Rolls thrown before a `simulate` runs, to count the dice one roll
+/// throws: on seeds of their own, so the same line always counts the
+/// same, and a refusal's suggestion is always taken.
+const TRIAL_ROLLS: u64 = 16;
+
+/// The work of one roll of a prepared line, in dice ([`MAX_SIMULATE_DICE`]):
+/// the most dice any trial roll threw, and [`SIMULATE_ROLL_DICE`] more.
+fn work_per_roll(prepared: &crate::catalog::Prepared<'_>) -> Result<u64, CommandError> {
+    let mut most = 0;
+    for seed in 0..TRIAL_ROLLS {
+        let mut dice = Dice::new(&[], seed);
+        prepared.run(&mut dice)?;
+        most = most.max(dice.thrown());
+    }
+    Ok(most + SIMULATE_ROLL_DICE)
+}
+
+/// The most rolls of a line that fit [`MAX_SIMULATE_DICE`], rounded down
+/// to a number easy to type (1, 2 or 5 followed by zeros).
+fn rolls_that_fit(work_per_roll: u64) -> u64 {
+    let fit = MAX_SIMULATE_DICE / work_per_roll.max(1);
+    let mut round = 0;
+    let mut power = 1u64;
+    while power <= fit {
+        for step in [1, 2, 5] {
+            if let Some(n) = power.checked_mul(step)
+                && n <= fit
+            {
+                round = n;
+            }
+        }
+        power = match power.checked_mul(10) {
+            Some(p) => p,
+            None => break,
+        };
+    }
+    round
 }
 
 /// The line with a byte range blanked out, so spans still point into it.
@@ -256,8 +317,8 @@ impl Session {
                 with_line = blank(&with_line, w.span.start, w.span.end);
             }
         }
-        let without = self.odds_of_line(&without_line)?;
-        let with = self.odds_of_line(&with_line)?;
+        let without = self.odds_of_line(&without_line, MAX_PATHS)?;
+        let with = self.odds_of_line(&with_line, MAX_PATHS)?;
         Ok(Some(Comparison {
             words: compared,
             without,
@@ -285,33 +346,144 @@ impl Session {
             }
             .into());
         }
-        let mut rows = Vec::new();
-        for combination in crate::sweep::expand(line, &swept)? {
-            let odds = self.odds_of_line(&combination.line).map_err(|e| {
-                let with: Vec<&str> = swept
-                    .iter()
-                    .zip(&combination.picks)
-                    .map(|(s, &i)| s.choices[i].word.as_str())
-                    .collect();
-                CommandError::Sweep {
-                    with: with.join(" "),
-                    inner: Box::new(e),
-                }
-            })?;
-            rows.push(crate::sweep::Row {
-                picks: combination.picks,
-                odds,
-            });
-        }
-        Ok(crate::sweep::Sweep { swept, rows })
+        self.sweep_within(line, swept, MAX_PATHS)
     }
 
-    fn odds_of_line(&self, line: &str) -> Result<Odds, CommandError> {
+    /// A sweep whose combinations walk at most `budget` ways the dice fall
+    /// between them ([`MAX_PATHS`], as one line may).
+    fn sweep_within(
+        &self,
+        line: &str,
+        swept: Vec<Swept>,
+        budget: usize,
+    ) -> Result<crate::sweep::Sweep, CommandError> {
+        if let Some(counts) = crate::sweep::too_many(&swept) {
+            // The first combinations the limit allows, or as many of them
+            // as are answered: the sweep to suggest.
+            let first = crate::sweep::narrowed_line(line, &swept, &counts);
+            let instead = self.answered_part(&first, budget)?;
+            return Err(crate::sweep::too_many_error(&swept, Some(&instead)));
+        }
+        let (rows, stopped) = self.sweep_rows(line, &swept, budget)?;
+        let Some((picks, mut e)) = stopped else {
+            return Ok(crate::sweep::Sweep { swept, rows });
+        };
+        // Past the paths of the whole sweep: the combinations before this
+        // one fit, and a sweep of those alone is the one to suggest.
+        if let CommandError::Dice(DiceError::TooManyPaths { sweep, instead, .. }) = &mut e
+            && !rows.is_empty()
+        {
+            *sweep = true;
+            *instead = format!(
+                "sweep fewer values, like `{}`",
+                crate::sweep::narrowed_line(line, &swept, &fitting_counts(&swept, &picks))
+            );
+            return Err(e);
+        }
+        let with: Vec<&str> = swept
+            .iter()
+            .zip(&picks)
+            .map(|(s, &i)| s.choices[i].word.as_str())
+            .collect();
+        Err(CommandError::Sweep {
+            with: with.join(" "),
+            inner: Box::new(e),
+        })
+    }
+
+    /// Each combination's odds in turn, until one cannot be answered: the
+    /// rows before it, and its picks and error.
+    fn sweep_rows(
+        &self,
+        line: &str,
+        swept: &[Swept],
+        budget: usize,
+    ) -> Result<(Vec<crate::sweep::Row>, Option<Stopped>), CommandError> {
+        let mut rows: Vec<crate::sweep::Row> = Vec::new();
+        let mut walked = 0;
+        for combination in crate::sweep::expand(line, swept)? {
+            let left = budget.saturating_sub(walked);
+            match self.odds_of_line(&combination.line, left) {
+                Ok(odds) => {
+                    walked += odds.paths;
+                    rows.push(crate::sweep::Row {
+                        picks: combination.picks,
+                        odds,
+                    });
+                }
+                Err(e) => return Ok((rows, Some((combination.picks, e)))),
+            }
+        }
+        Ok((rows, None))
+    }
+
+    /// A sweep line within the combinations limit, cut down to the
+    /// combinations answered before the first that is not; that one's
+    /// error when it is the very first.
+    fn answered_part(&self, line: &str, budget: usize) -> Result<String, CommandError> {
+        let command = self
+            .parse(line)?
+            .ok_or_else(|| CommandError::Option("nothing to resolve".into()))?;
+        let swept = crate::sweep::find(&command)?;
+        let (rows, stopped) = self.sweep_rows(line, &swept, budget)?;
+        match stopped {
+            None => Ok(line.to_string()),
+            Some((picks, e)) if rows.is_empty() => {
+                let with: Vec<&str> = swept
+                    .iter()
+                    .zip(&picks)
+                    .map(|(s, &i)| s.choices[i].word.as_str())
+                    .collect();
+                Err(CommandError::Sweep {
+                    with: with.join(" "),
+                    inner: Box::new(e),
+                })
+            }
+            Some((picks, _)) => Ok(crate::sweep::narrowed_line(
+                line,
+                &swept,
+                &fitting_counts(&swept, &picks),
+            )),
+        }
+    }
+
+    fn odds_of_line(&self, line: &str, paths_left: usize) -> Result<Odds, CommandError> {
         let command = self
             .parse(line)?
             .ok_or_else(|| CommandError::Option("nothing to resolve".into()))?;
         let system = command.system.map_or(self.rules, |(s, _)| s);
-        self.odds(system, &command, line)
+        self.odds_within(system, &command, line, paths_left)
+    }
+
+    /// An `odds` line too large to count (more outcomes or paths than
+    /// `odds` follows) is answered by `simulate`: its error says with how
+    /// many rolls, a number `simulate` takes for that line.
+    pub(super) fn simulate_instead(
+        &self,
+        mut e: CommandError,
+        system: crate::command::System,
+        command: &Command,
+        line: &str,
+    ) -> CommandError {
+        let CommandError::Dice(dice) = &mut e else {
+            return e;
+        };
+        let Some(instead) = dice.instead_mut() else {
+            return e;
+        };
+        let work = self
+            .catalog
+            .prepare(system, command, line, self.units(), false)
+            .and_then(|prepared| work_per_roll(&prepared));
+        let rolls = work.map_or(0, rolls_that_fit).min(10_000);
+        if rolls > 0 {
+            let on = command
+                .system
+                .map_or(String::new(), |(s, _)| format!("{} ", s.id()));
+            let rest = line.get(command.verb_span.start..).unwrap_or("").trim();
+            *instead = format!("try `simulate {rolls} {on}{rest}`, or fewer dice");
+        }
+        e
     }
 
     /// `simulate N COMMAND`: N rolls from the session's seed, tallied.
@@ -328,14 +500,6 @@ impl Session {
             }
             .into());
         };
-        if rolls > MAX_SIMULATE {
-            return Err(BindError::BadValue {
-                span,
-                text: rolls.to_string(),
-                expected: format!("at most {MAX_SIMULATE} rolls"),
-            }
-            .into());
-        }
         let inner_line = blank(line, command.verb_span.start, span.end);
         let inner = self.parse(&inner_line)?.ok_or_else(|| BindError::Missing {
             span: Span::at_end(line),
@@ -350,14 +514,64 @@ impl Session {
             .into());
         }
         let system = inner.system.map_or(self.rules, |(s, _)| s);
-        let odds = self.odds(system, &inner, &inner_line)?;
-        let seed = self.next_seed();
-        let mut observed: Vec<(String, u64)> =
-            odds.outcomes.iter().map(|o| (o.text.clone(), 0)).collect();
         // Bound once; only the outcome of each roll is read.
         let prepared = self
             .catalog
             .prepare(system, &inner, &inner_line, self.units(), false)?;
+        let per_roll = work_per_roll(&prepared)?;
+        let work = rolls.saturating_mul(per_roll);
+        if work > MAX_SIMULATE_DICE {
+            let fit = rolls_that_fit(per_roll);
+            let why = format!(
+                "one roll throws up to {} dice, each roll counted as {SIMULATE_ROLL_DICE} dice more, so {rolls} rolls come to {work}; a simulate throws at most {MAX_SIMULATE_DICE} (the `simulate dice` limit)",
+                per_roll - SIMULATE_ROLL_DICE
+            );
+            let instead = if fit == 0 {
+                "throw fewer dice a roll".to_string()
+            } else {
+                let mut fewer = line.to_string();
+                fewer.replace_range(span.start..span.end, &fit.to_string());
+                format!("try `{}`", fewer.trim())
+            };
+            return Err(BindError::BadValue {
+                span,
+                text: rolls.to_string(),
+                expected: format!("{why}: {instead}"),
+            }
+            .into());
+        }
+        // The exact odds beside the rolls; a line with more outcomes than
+        // `odds` lists is simulated without them (it is what `odds`
+        // suggests for such a line).
+        let exact = match self.odds(system, &inner, &inner_line) {
+            Ok(odds) => Ok(odds),
+            Err(CommandError::Dice(
+                e @ (DiceError::TooManyOutcomes { .. } | DiceError::TooManyPaths { .. }),
+            )) => {
+                let mut e = e;
+                if let Some(instead) = e.instead_mut() {
+                    instead.clear();
+                }
+                Err(e.to_string().trim_end_matches([':', ' ']).to_string())
+            }
+            Err(e) => return Err(e),
+        };
+        let seed = self.next_seed();
+        let mut observed: Vec<Observed> = match &exact {
+            Ok(odds) => odds
+                .outcomes
+                .iter()
+                .map(|o| Observed {
+                    text: o.text.clone(),
+                    outcome: o.outcome.clone(),
+                    count: 0,
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        // Without exact odds: the number each outcome counts, to order them by.
+        let mut counted: Vec<Option<f64>> = Vec::new();
+        let mut first: Option<(String, &'static str, crate::command::System)> = None;
         let mut progress = Progress::new(self.progress, rolls, "simulate");
         let mut from = 0;
         while from < rolls {
@@ -371,19 +585,118 @@ impl Session {
             for i in from..to {
                 let mut dice = Dice::new(&[], seed.wrapping_add(i));
                 let res = prepared.run(&mut dice)?;
+                if first.is_none() {
+                    first = Some((res.heading.clone(), res.verb, res.rules));
+                }
                 let group = res.odds_group.as_deref().unwrap_or(&res.outcome_text);
-                match observed.iter_mut().find(|(t, _)| t == group) {
-                    Some((_, c)) => *c += 1,
-                    None => observed.push((group.to_string(), 1)),
+                match observed.iter_mut().find(|o| o.text == group) {
+                    Some(o) => o.count += 1,
+                    None => {
+                        observed.push(Observed {
+                            text: group.to_string(),
+                            outcome: res.outcome.to_string(),
+                            count: 1,
+                        });
+                        counted.push(res.measures.first().map(|&(_, v)| v));
+                    }
                 }
             }
             from = to;
         }
+        if exact.is_err() && counted.iter().all(Option::is_some) {
+            let mut keyed: Vec<(f64, Observed)> = counted
+                .into_iter()
+                .map(|v| v.unwrap_or_default())
+                .zip(observed)
+                .collect();
+            keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+            observed = keyed.into_iter().map(|(_, o)| o).collect();
+        }
+        let (heading, verb, rules) = match (&exact, first) {
+            (Ok(odds), _) => (odds.heading.clone(), odds.verb, odds.rules),
+            (Err(_), Some(first)) => first,
+            (Err(_), None) => (String::new(), "", system),
+        };
         Ok(Simulation {
             rolls,
             seed,
-            odds,
+            heading,
+            verb,
+            rules,
+            exact,
             observed,
         })
+    }
+}
+
+/// How many values of each swept word a narrower sweep keeps so that its
+/// combinations are only those before `stopped` (the last word varying
+/// fastest): the first word's whole rows done, or, when none is, the
+/// first value of the first word with the last word's values done.
+fn fitting_counts(swept: &[Swept], stopped: &[usize]) -> Vec<usize> {
+    match (swept.len(), stopped) {
+        (2, &[0, done]) => vec![1, done.max(1)],
+        (2, &[rows, _]) => vec![rows, swept[1].choices.len()],
+        (_, &[done, ..]) => vec![done.max(1)],
+        _ => vec![1; swept.len()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        Session::new(
+            crate::systems::embedded().expect("embedded tables load"),
+            crate::drums::DRUMS,
+            1,
+        )
+    }
+
+    /// The line an error suggests, between its last pair of backquotes.
+    fn suggested(error: &str) -> String {
+        let end = error.rfind('`').expect("a suggestion");
+        let start = error[..end].rfind('`').expect("a suggestion");
+        error[start + 1..end].to_string()
+    }
+
+    fn sweep_of(s: &Session, line: &str, budget: usize) -> Result<usize, CommandError> {
+        let command = s.parse(line)?.expect("a command");
+        let swept = crate::sweep::find(&command)?;
+        s.sweep_within(line, swept, budget)
+            .map(|sweep| sweep.rows.iter().map(|row| row.odds.paths).sum())
+    }
+
+    #[test]
+    fn a_sweep_past_its_paths_suggests_the_combinations_that_fit() {
+        let s = session();
+        for line in [
+            "odds melee foot bases=2..9 vs foot bases=2..9",
+            "odds melee foot bases=2..30",
+            "odds shoot musket 2BW,6BW,8BW formed bases=2..5",
+        ] {
+            let all = sweep_of(&s, line, MAX_PATHS).expect(line);
+            for budget in [all / 2, all / 5, all - 1] {
+                let e = sweep_of(&s, line, budget).expect_err(line).to_string();
+                assert!(
+                    e.contains("more than 2000000 ways") && e.contains("over the whole sweep"),
+                    "{line}: {e}"
+                );
+                let fewer = suggested(&e);
+                let walked = sweep_of(&s, &fewer, budget)
+                    .unwrap_or_else(|e| panic!("{line}: `{fewer}` is refused too: {e}"));
+                assert!(walked <= budget && walked > 0, "{fewer}");
+            }
+        }
+    }
+
+    #[test]
+    fn rolls_that_fit_are_easy_to_type() {
+        assert_eq!(rolls_that_fit(12), 2_000_000);
+        assert_eq!(rolls_that_fit(410), 50_000);
+        assert_eq!(rolls_that_fit(10_010), 2_000);
+        assert_eq!(rolls_that_fit(SIMULATE_ROLL_DICE), 2_000_000);
+        assert_eq!(rolls_that_fit(MAX_SIMULATE_DICE + 1), 0);
     }
 }

@@ -488,7 +488,8 @@ impl Session {
         if command.mode == Mode::Odds {
             return self
                 .odds(system, &command, line)
-                .map(|o| Some(Output::Odds(Box::new(o))));
+                .map(|o| Some(Output::Odds(Box::new(o))))
+                .map_err(|e| self.simulate_instead(e, system, &command, line));
         }
         if let Some(expanded) = self
             .game
@@ -515,6 +516,17 @@ impl Session {
         command: &Command,
         line: &str,
     ) -> Result<Odds, CommandError> {
+        self.odds_within(system, command, line, crate::limits::MAX_PATHS)
+    }
+
+    /// [`Session::odds`] walking at most `paths_left` ways the dice fall.
+    fn odds_within(
+        &self,
+        system: System,
+        command: &Command,
+        line: &str,
+        paths_left: usize,
+    ) -> Result<Odds, CommandError> {
         if let Some(span) = command.rolled_span {
             return Err(BindError::NotHere {
                 span,
@@ -526,7 +538,7 @@ impl Session {
         let prepared = self
             .catalog
             .prepare(system, command, line, self.units(), false)?;
-        odds::enumerate(self.count_values, |dice| {
+        odds::enumerate(self.count_values, paths_left, |dice| {
             // One relaxed load a path: Ctrl-C in the REPL stops a long walk.
             if explore::interrupted() {
                 return Err(explore::stopped("odds was still counting"));
