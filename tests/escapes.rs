@@ -419,15 +419,17 @@ fn a_table_file_and_a_crt() {
 fn a_journal() {
     let dir = temp_dir("escapes-journal");
     let journal = dir.join("game.json.journal");
-    let header = "{\"drumhead_journal\":1,\"armies\":[]}";
+    let header = "{\"drumhead_journal\":2,\"game\":\"g\",\"armies\":[]}";
+    // Each entry follows the chain: it holds the hash of the header.
     let entry = |line: &str, outcome: &str| {
+        let prev = drumhead::game::hash(format!("{header}\n").as_bytes());
         format!(
-            "{{\"entry\":1,\"turn\":1,\"line\":\"{line}\",\"system\":\"drums\",\"seed\":1,\"dice\":[1,4],\"outcome\":\"{outcome}\"}}"
+            "{{\"entry\":1,\"prev\":\"{prev}\",\"turn\":1,\"line\":\"{line}\",\"system\":\"drums\",\"seed\":1,\"dice\":[1,4],\"outcome\":\"{outcome}\"}}"
         )
     };
     // An army the journal recorded, under a file name and with a rule
     // system that hold the text.
-    let army = "{\"drumhead_journal\":1,\"armies\":[{\"file\":\"x\\u001b[2J.toml\",\"text\":\"[army]\\nname = \\\"x\\\"\\nrules = \\\"\\u001b]2;PWNED\\u0007\\u009b\\\"\\nside = \\\"s\\\"\\n\"}]}";
+    let army = "{\"drumhead_journal\":2,\"game\":\"g\",\"armies\":[{\"file\":\"x\\u001b[2J.toml\",\"text\":\"[army]\\nname = \\\"x\\\"\\nrules = \\\"\\u001b]2;PWNED\\u0007\\u009b\\\"\\nside = \\\"s\\\"\\n\"}]}";
     let journals = [
         format!(
             "{header}\n{}\n",

@@ -111,28 +111,36 @@ impl Entry {
     }
 
     /// What differs between this entry and the one a line resolves to
-    /// again, in words, or `None` when they are the same.
+    /// again, in words (each field as recorded and as resolved again),
+    /// or `None` when they are the same.
     pub fn differs_from(&self, again: &Entry) -> Option<String> {
-        let fields: [(&str, bool); 9] = [
-            ("its number", self.entry == again.entry),
-            ("its turn", self.turn == again.turn),
-            ("its line", self.line == again.line),
-            ("its rule system", self.system == again.system),
-            ("its seed", self.seed == again.seed),
-            (
-                "its dice",
-                self.dice == again.dice && self.entered == again.entered,
-            ),
-            ("its outcome", self.outcome == again.outcome),
-            ("its effects", self.effects == again.effects),
-            ("what it undoes", self.undo == again.undo),
-        ];
-        let differ: Vec<&str> = fields
-            .iter()
-            .filter(|(_, same)| !same)
-            .map(|(what, _)| *what)
-            .collect();
-        (!differ.is_empty()).then(|| differ.join(", "))
+        fn shown<T: Serialize>(v: &T) -> String {
+            let text = serde_json::to_string(v).unwrap_or_default();
+            match text.char_indices().nth(120) {
+                Some((at, _)) => format!("{}…", &text[..at]),
+                None => text,
+            }
+        }
+        let mut differ: Vec<String> = Vec::new();
+        let mut field = |what: &str, recorded: String, now: String| {
+            if recorded != now {
+                differ.push(format!("{what}: recorded {recorded}, resolved again {now}"));
+            }
+        };
+        field("its number", shown(&self.entry), shown(&again.entry));
+        field("its turn", shown(&self.turn), shown(&again.turn));
+        field("its line", shown(&self.line), shown(&again.line));
+        field("its rule system", shown(&self.system), shown(&again.system));
+        field("its seed", shown(&self.seed), shown(&again.seed));
+        field(
+            "its dice",
+            shown(&(&self.dice, self.entered)),
+            shown(&(&again.dice, again.entered)),
+        );
+        field("its outcome", shown(&self.outcome), shown(&again.outcome));
+        field("its effects", shown(&self.effects), shown(&again.effects));
+        field("what it undoes", shown(&self.undo), shown(&again.undo));
+        (!differ.is_empty()).then(|| differ.join("; "))
     }
 }
 
