@@ -257,28 +257,38 @@ fn plain(e: GameError) -> String {
     }
 }
 
+/// A game file whose journal is missing: only a game with no entries can
+/// be given one.
+fn without_journal(
+    path: &Path,
+    journal: &Path,
+    file: Option<Result<GameFile, GameError>>,
+) -> Result<Plan, GameError> {
+    match file {
+        Some(Ok(f)) if f.entries == 0 => Ok(Plan {
+            path: path.to_path_buf(),
+            steps: vec![Step::StartJournal],
+        }),
+        Some(Ok(f)) => Err(GameError::Mismatch(format!(
+            "{}: the journal is missing, and the game file reflects {} entries: the record of the game is gone; \
+             restore {} from a backup (repair cannot make it up)",
+            path.display(),
+            f.entries,
+            journal.display()
+        ))),
+        _ => Err(GameError::Usage(format!(
+            "{}: there is no game here (neither the game file nor its journal)",
+            path.display()
+        ))),
+    }
+}
+
 /// Look at a game and say what repair would do.
 pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
     let journal = Journal::path_for(path);
     let file = path.symlink_metadata().ok().map(|_| read_game_file(path));
     if journal.symlink_metadata().is_err() {
-        return match file {
-            Some(Ok(f)) if f.entries == 0 => Ok(Plan {
-                path: path.to_path_buf(),
-                steps: vec![Step::StartJournal],
-            }),
-            Some(Ok(f)) => Err(GameError::Mismatch(format!(
-                "{}: the journal is missing, and the game file reflects {} entries: the record of the game is gone; \
-                 restore {} from a backup (repair cannot make it up)",
-                path.display(),
-                f.entries,
-                journal.display()
-            ))),
-            _ => Err(GameError::Usage(format!(
-                "{}: there is no game here (neither the game file nor its journal)",
-                path.display()
-            ))),
-        };
+        return without_journal(path, &journal, file);
     }
     let (_, opening) = Reader::open(&journal)?;
     if opening.version < crate::game::JOURNAL_VERSION {
@@ -351,25 +361,7 @@ pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
         None => {}
     }
     let have = tally.entries;
-    let why = match &file {
-        None => Some("the game file is missing".to_string()),
-        Some(Err(e)) => Some(format!("the game file cannot be used: {e}")),
-        Some(Ok(f)) if f.entries > have => Some(format!(
-            "it reflects {} entries, and the journal has {have} that resolve again",
-            f.entries
-        )),
-        Some(Ok(f)) if f.check != crate::game::file_check(f) => {
-            Some("its state was edited after it was written".to_string())
-        }
-        Some(Ok(_)) if verified.file_agrees != Some(true) => {
-            Some("its state or its mark is not what the journal says".to_string())
-        }
-        Some(Ok(f)) if f.entries < have => Some(format!(
-            "it is {} entries behind the journal",
-            have - f.entries
-        )),
-        Some(Ok(_)) => None,
-    };
+    let why = rewrite_reason(file.as_ref(), have, verified.file_agrees);
     let why = why.or_else(|| (!steps.is_empty()).then(|| "after the cut".to_string()));
     if let Some(why) = why {
         let old = file.is_some().then(|| free_name(path, ".bak"));
@@ -383,6 +375,33 @@ pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
         path: path.to_path_buf(),
         steps,
     })
+}
+
+/// Why the game file must be written again from `have` entries, if it must.
+fn rewrite_reason(
+    file: Option<&Result<GameFile, GameError>>,
+    have: u64,
+    agrees: Option<bool>,
+) -> Option<String> {
+    match file {
+        None => Some("the game file is missing".to_string()),
+        Some(Err(e)) => Some(format!("the game file cannot be used: {e}")),
+        Some(Ok(f)) if f.entries > have => Some(format!(
+            "it reflects {} entries, and the journal has {have} that resolve again",
+            f.entries
+        )),
+        Some(Ok(f)) if f.check != crate::game::file_check(f) => {
+            Some("its state was edited after it was written".to_string())
+        }
+        Some(Ok(_)) if agrees != Some(true) => {
+            Some("its state or its mark is not what the journal says".to_string())
+        }
+        Some(Ok(f)) if f.entries < have => Some(format!(
+            "it is {} entries behind the journal",
+            have - f.entries
+        )),
+        Some(Ok(_)) => None,
+    }
 }
 
 /// Carry out a plan, under the game's lock.

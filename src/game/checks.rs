@@ -1,0 +1,147 @@
+//! What a game refuses before it opens: another format, other armies,
+//! ids that collide or are words of the command language.
+
+use super::*;
+
+/// A journal of another format than this drumhead writes.
+pub(super) fn check_version(journal: &Path, version: u32) -> Result<(), GameError> {
+    if version == journal::JOURNAL_VERSION {
+        return Ok(());
+    }
+    let game = journal.with_extension("");
+    Err(if version < journal::JOURNAL_VERSION {
+        GameError::Mismatch(format!(
+            "{}: a journal of version {version}, written by an older drumhead, with no hash chain: \
+             nothing in it is applied until every entry is resolved again\n  \
+             `drumhead repair {}` shows what that does, and `--apply` writes the journal again as a chain",
+            journal.display(),
+            game.display()
+        ))
+    } else {
+        GameError::Usage(format!(
+            "{}: a journal of version {version} is newer than this drumhead reads ({})",
+            journal.display(),
+            journal::JOURNAL_VERSION
+        ))
+    })
+}
+
+/// What to do when a game and its journal disagree.
+pub fn repair_hint(path: &Path) -> String {
+    format!(
+        "\n  `drumhead repair {}` shows what can be done about it, and changes nothing until told",
+        path.display()
+    )
+}
+
+pub(super) fn with_hint(e: GameError, path: &Path) -> GameError {
+    match e {
+        GameError::Mismatch(m) if !m.contains("drumhead repair") => {
+            GameError::Mismatch(format!("{m}{}", repair_hint(path)))
+        }
+        GameError::Journal {
+            file,
+            line,
+            message,
+        } => GameError::Journal {
+            file,
+            line,
+            message: format!("{message}{}", repair_hint(path)),
+        },
+        other => other,
+    }
+}
+
+/// Reopening with `--army`: the lists must be those the game was made of.
+pub(super) fn same_armies(
+    path: &Path,
+    armies: &[ArmySource],
+    given: &[ArmySource],
+) -> Result<(), GameError> {
+    if armies.len() != given.len() {
+        return Err(GameError::Usage(format!(
+            "{} was started with {} army list(s) and {} were given: reopen it with `--game {}` alone, or the same --army files",
+            path.display(),
+            armies.len(),
+            given.len(),
+            path.display()
+        )));
+    }
+    for (i, (have, new)) in armies.iter().zip(given).enumerate() {
+        if have.text == new.text {
+            continue;
+        }
+        let line = have
+            .text
+            .lines()
+            .zip(new.text.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| have.text.lines().count().min(new.text.lines().count()))
+            + 1;
+        return Err(GameError::Usage(format!(
+            "{}: army {} ({}) differs from the list {} was started with ({}), first at line {line}: \
+             a game keeps its armies; reopen it with `--game {}` alone, or start a new game",
+            new.file,
+            i + 1,
+            new.file,
+            path.display(),
+            have.file,
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Whether two paths name one file.
+pub(super) fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// An id that is a word of the command language (a verb, `at`, `rolled`,
+/// a word the unit's verbs know) could never be named: refused when the
+/// list loads.
+pub fn check_ids_are_not_words(armies: &[Army], tables: &Tables) -> Result<(), GameError> {
+    let verbs = tables.verbs();
+    let roll = crate::roll::verbs();
+    for army in armies {
+        let books: Vec<System> = tables
+            .registry()
+            .system_of(army.rules)
+            .map(|s| s.books().to_vec())
+            .unwrap_or_default();
+        let mine = verbs
+            .iter()
+            .chain(&roll)
+            .filter(|v| v.system.is_none_or(|b| books.contains(&b)));
+        let mut words = crate::catalog::words_of(mine);
+        words.extend(tables.books().iter().map(|b| b.id().to_string()));
+        for (id, kind) in army.ids() {
+            if words.contains(&id) {
+                return Err(GameError::Usage(format!(
+                    "{}: the {kind} id \"{id}\" is a word of the command language, so the {kind} could never be named; give it another id",
+                    army.file
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn check_unique_ids(armies: &[Army]) -> Result<(), GameError> {
+    let mut seen: Vec<(String, &str)> = Vec::new();
+    for army in armies {
+        for (id, _) in army.ids() {
+            if let Some((_, file)) = seen.iter().find(|(i, _)| *i == id) {
+                return Err(GameError::Usage(format!(
+                    "id `{id}` is used in both {file} and {}; ids must be unique across the armies of a game",
+                    army.file
+                )));
+            }
+            seen.push((id, &army.file));
+        }
+    }
+    Ok(())
+}

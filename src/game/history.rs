@@ -1,0 +1,130 @@
+//! The entries of a game read again, one at a time: for `undo` past what
+//! this process saw, for `log`, and for a copy.
+
+use super::*;
+
+impl Game {
+    /// Recompute the state from every entry not undone (a game kept in
+    /// memory, or a file's journal read again): the slow way back that
+    /// `undo` takes past what this process saw. Two passes, one entry in
+    /// memory at a time.
+    pub(super) fn refold(&mut self) -> Result<(), GameError> {
+        // Which entries are still in force: an undo always takes back the
+        // last one, so they form a stack.
+        let mut live: Vec<u64> = Vec::new();
+        let mut undone = std::collections::HashSet::new();
+        let mut source = self.source()?;
+        while let Some(e) = source.next()? {
+            match e.undo {
+                Some(target) => {
+                    live.pop();
+                    undone.insert(target);
+                }
+                None => live.push(e.entry),
+            }
+        }
+        source.finish(&self.tally)?;
+        let keep_from = live.len().saturating_sub(SNAPSHOTS);
+        let recent_from = live.get(keep_from).copied().unwrap_or(u64::MAX);
+        drop(live);
+        self.turn = 1;
+        self.parts = self.fresh_parts();
+        self.recent.clear();
+        let mut source = self.source()?;
+        while let Some(e) = source.next()? {
+            if e.undo.is_some() || undone.contains(&e.entry) {
+                continue;
+            }
+            if e.entry >= recent_from {
+                self.apply_recorded(&e)?;
+            } else {
+                self.apply_effects(&e)?;
+            }
+        }
+        source.finish(&self.tally)
+    }
+
+    /// Every entry applied so far, in order: from memory, or read again
+    /// from the journal (one line at a time, the chain checked).
+    pub(super) fn source(&self) -> Result<Source, GameError> {
+        if self.store.is_none() {
+            return Ok(Source::Memory(self.memory.clone().into_iter()));
+        }
+        let path = self.file.clone().unwrap_or_default();
+        let journal = if self.store.as_ref().is_some_and(|s| s.read_only) {
+            path
+        } else {
+            Journal::path_for(&path)
+        };
+        let (reader, opening) = Reader::open(&journal)?;
+        if opening.game != self.id {
+            return Err(GameError::Mismatch(format!(
+                "{}: the journal was replaced by another game's while this one was open",
+                journal.display()
+            )));
+        }
+        Ok(Source::File {
+            reader,
+            upto: self.tally.entries,
+            journal,
+        })
+    }
+
+    /// Every entry still in force, in order (read whole: for checks and
+    /// tests, not for a long game's every line).
+    pub fn live_entries(&self) -> Result<Vec<Entry>, GameError> {
+        let mut live: Vec<Entry> = Vec::new();
+        let mut source = self.source()?;
+        while let Some(e) = source.next()? {
+            match e.undo {
+                Some(_) => {
+                    live.pop();
+                }
+                None => live.push(e),
+            }
+        }
+        source.finish(&self.tally)?;
+        Ok(live)
+    }
+}
+
+/// The entries of a game, one at a time.
+pub(super) enum Source {
+    Memory(std::vec::IntoIter<Entry>),
+    File {
+        reader: Reader,
+        upto: u64,
+        journal: PathBuf,
+    },
+}
+
+impl Source {
+    pub(super) fn next(&mut self) -> Result<Option<Entry>, GameError> {
+        match self {
+            Source::Memory(entries) => Ok(entries.next()),
+            Source::File { reader, upto, .. } => {
+                if reader.tally.entries >= *upto {
+                    return Ok(None);
+                }
+                match reader.next_entry()? {
+                    Next::Entry(e, _) => Ok(Some(*e)),
+                    _ => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// The journal still holds the entries the game applied.
+    pub(super) fn finish(self, tally: &Tally) -> Result<(), GameError> {
+        match self {
+            Source::Memory(_) => Ok(()),
+            Source::File {
+                reader, journal, ..
+            } if reader.tally != *tally => Err(GameError::Mismatch(format!(
+                "{}: the journal no longer holds the entries this game applied",
+                journal.display()
+            ))),
+            Source::File { .. } => Ok(()),
+        }
+    }
+}
