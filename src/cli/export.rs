@@ -27,14 +27,7 @@ pub fn run(registry: &Registry, dir: &Path, force: bool) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(errors) => {
-            for e in &errors {
-                warn!("error: {e}");
-            }
-            warn!("nothing was written");
-            let refused = errors.iter().any(crate::files::OutputError::is_refusal);
-            ExitCode::from(if refused { 2 } else { 1 })
-        }
+        Err(errors) => super::nothing_written(&errors),
     }
 }
 

@@ -1032,15 +1032,19 @@ fn man(dir: &std::path::Path, force: bool, tables: &Tables) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(errors) => {
-            for e in &errors {
-                warn!("error: {e}");
-            }
-            warn!("nothing was written");
-            let refused = errors.iter().any(crate::files::OutputError::is_refusal);
-            ExitCode::from(if refused { 2 } else { 1 })
-        }
+        Err(errors) => nothing_written(&errors),
     }
+}
+
+/// A folder of files that was not written: each reason, and the exit code
+/// (2 when a path was refused, 1 when a write failed).
+pub(crate) fn nothing_written(errors: &[crate::files::OutputError]) -> ExitCode {
+    for e in errors {
+        warn!("error: {e}");
+    }
+    warn!("nothing was written");
+    let refused = errors.iter().any(crate::files::OutputError::is_refusal);
+    ExitCode::from(if refused { 2 } else { 1 })
 }
 
 /// `drumhead completions SHELL`: a completion script on stdout.

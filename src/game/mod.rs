@@ -243,10 +243,7 @@ impl Game {
                 self.recent.push(last);
                 return Err(GameError::Usage(message));
             }
-            self.turn = last.turn;
-            for (part, state) in self.parts.iter_mut().zip(last.parts) {
-                part.state = state;
-            }
+            self.go_back(last);
             return Ok(());
         }
         let before = Recent {
@@ -256,10 +253,7 @@ impl Game {
             parts: self.parts.iter().map(|p| p.state.snapshot()).collect(),
         };
         if let Err(e) = self.apply_effects(entry) {
-            self.turn = before.turn;
-            for (part, state) in self.parts.iter_mut().zip(before.parts) {
-                part.state = state;
-            }
+            self.go_back(before);
             return Err(e);
         }
         if self.recent.len() == SNAPSHOTS {
@@ -420,14 +414,19 @@ impl Game {
         Ok(())
     }
 
+    /// The state as it was before an entry.
+    fn go_back(&mut self, before: Recent) {
+        self.turn = before.turn;
+        for (part, state) in self.parts.iter_mut().zip(before.parts) {
+            part.state = state;
+        }
+    }
+
     /// Take back what the last `apply_recorded` did (its append failed).
     fn take_back_last(&mut self) -> Result<(), GameError> {
         match self.recent.pop() {
             Some(last) => {
-                self.turn = last.turn;
-                for (part, state) in self.parts.iter_mut().zip(last.parts) {
-                    part.state = state;
-                }
+                self.go_back(last);
                 Ok(())
             }
             None => self.refold(),
@@ -459,14 +458,7 @@ impl Game {
         let Some(path) = self.file.clone() else {
             return Ok(());
         };
-        let f = GameFile::new(
-            self.id.clone(),
-            self.sources.clone(),
-            self.tally.mark(),
-            self.state(),
-            self.checkpoints(),
-        );
-        file::write_game_file(&path, &f, durable)?;
+        file::write_game_file(&path, &self.game_file(), durable)?;
         self.checkpointed = self.tally.entries;
         Ok(())
     }
@@ -474,14 +466,18 @@ impl Game {
     /// Write this game's checkpoint as the game file at `path` (`repair`,
     /// from a journal resolved again whole), synced.
     pub fn checkpoint_as(&self, path: &Path) -> Result<(), GameError> {
-        let f = GameFile::new(
+        file::write_game_file(path, &self.game_file(), true)
+    }
+
+    /// The game file of the state now.
+    fn game_file(&self) -> GameFile {
+        GameFile::new(
             self.id.clone(),
             self.sources.clone(),
             self.tally.mark(),
             self.state(),
             self.checkpoints(),
-        );
-        file::write_game_file(path, &f, true)
+        )
     }
 
     /// Each rule system's part as it restores it.

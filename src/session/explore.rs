@@ -380,15 +380,7 @@ impl Session {
             );
             return Err(e);
         }
-        let with: Vec<&str> = swept
-            .iter()
-            .zip(&picks)
-            .map(|(s, &i)| s.choices[i].word.as_str())
-            .collect();
-        Err(CommandError::Sweep {
-            with: with.join(" "),
-            inner: Box::new(e),
-        })
+        Err(sweep_error(&swept, &picks, e))
     }
 
     /// Each combination's odds in turn, until one cannot be answered: the
@@ -428,17 +420,7 @@ impl Session {
         let (rows, stopped) = self.sweep_rows(line, &swept, budget)?;
         match stopped {
             None => Ok(line.to_string()),
-            Some((picks, e)) if rows.is_empty() => {
-                let with: Vec<&str> = swept
-                    .iter()
-                    .zip(&picks)
-                    .map(|(s, &i)| s.choices[i].word.as_str())
-                    .collect();
-                Err(CommandError::Sweep {
-                    with: with.join(" "),
-                    inner: Box::new(e),
-                })
-            }
+            Some((picks, e)) if rows.is_empty() => Err(sweep_error(&swept, &picks, e)),
             Some((picks, _)) => Ok(crate::sweep::narrowed_line(
                 line,
                 &swept,
@@ -639,6 +621,19 @@ fn fitting_counts(swept: &[Swept], stopped: &[usize]) -> Vec<usize> {
         (2, &[rows, _]) => vec![rows, swept[1].choices.len()],
         (_, &[done, ..]) => vec![done.max(1)],
         _ => vec![1; swept.len()],
+    }
+}
+
+/// The error of one combination of a sweep, naming its words.
+fn sweep_error(swept: &[crate::sweep::Swept], picks: &[usize], e: CommandError) -> CommandError {
+    let with: Vec<&str> = swept
+        .iter()
+        .zip(picks)
+        .map(|(s, &i)| s.choices[i].word.as_str())
+        .collect();
+    CommandError::Sweep {
+        with: with.join(" "),
+        inner: Box::new(e),
     }
 }
 

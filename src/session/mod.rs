@@ -225,10 +225,9 @@ impl Session {
         result
     }
 
-    /// Resolve an entry of an older journal again as that drumhead's
-    /// replay did, into a game kept in memory, and check it gives the
-    /// effects (and undoes the entry) it recorded. Says what differs.
-    pub fn adopt_older(&mut self, entry: &crate::game::Entry) -> Result<(), String> {
+    /// The line a journal entry resolves again from, under the entry's
+    /// rule system (set here), and whether it enters its own dice.
+    fn entry_line(&mut self, entry: &crate::game::Entry) -> Result<(String, bool), String> {
         let line = match (&entry.line, entry.undo) {
             (_, Some(_)) => "undo".to_string(),
             (Some(line), None) => line.clone(),
@@ -242,6 +241,14 @@ impl Session {
             .ok()
             .flatten()
             .is_some_and(|c| !c.rolled.is_empty());
+        Ok((line, from_line))
+    }
+
+    /// Resolve an entry of an older journal again as that drumhead's
+    /// replay did, into a game kept in memory, and check it gives the
+    /// effects (and undoes the entry) it recorded. Says what differs.
+    pub fn adopt_older(&mut self, entry: &crate::game::Entry) -> Result<(), String> {
+        let (line, from_line) = self.entry_line(entry)?;
         self.pending.clear();
         if !from_line {
             self.enter_dice(&entry.dice);
@@ -358,25 +365,19 @@ impl Session {
             line: at,
             message: format!("entry {}: {message}; it is not applied", entry.entry),
         };
-        let line = match (&entry.line, entry.undo) {
-            (_, Some(_)) => "undo".to_string(),
-            (Some(line), None) => line.clone(),
-            (None, None) => return Err(fail("an entry with neither a line nor an undo".into())),
-        };
         let (rules, seed, position, pending) = (
             self.rules,
             self.seed,
             self.position,
             std::mem::take(&mut self.pending),
         );
-        if let Some(system) = entry.system.as_deref().and_then(|id| self.tables.book(id)) {
-            self.rules = system;
-        }
-        let from_line = self
-            .parse(&line)
-            .ok()
-            .flatten()
-            .is_some_and(|c| !c.rolled.is_empty());
+        let (line, from_line) = match self.entry_line(entry) {
+            Ok(found) => found,
+            Err(message) => {
+                (self.rules, self.pending) = (rules, pending);
+                return Err(fail(message));
+            }
+        };
         if !from_line {
             let entered = entry.dice.get(..entry.entered).unwrap_or(&entry.dice);
             self.enter_dice(entered);
