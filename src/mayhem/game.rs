@@ -387,7 +387,9 @@ impl MayhemGame {
         if let Some(weapon) = &figure.weapon {
             bonus(weapon, figure.weapon_bonus);
         }
-        if figure.saves > 0 {
+        // "+1d6 bonus for specially designated heroes": the figure its
+        // list designates, not every figure holding a save token.
+        if figure.move_bonus {
             facts.push(UnitFact::word("hero"));
         }
         let (saves, rerolls) = tokens_left(figure, state);

@@ -1,0 +1,120 @@
+//! Musket Mayhem, issue 23: each defect as its own case, with the shipped
+//! lists and entered dice, through batch mode (shared/rules/musket-mayhem.txt).
+
+mod common;
+
+use common::game::{shipped, temp_dir};
+use serde_json::Value;
+
+const RAID: &[&str] = &["fiw-raid-colonial.toml", "fiw-raid-french.toml"];
+const PIMPERNEL: &[&str] = &["pimpernel-league.toml", "pimpernel-republic.toml"];
+
+/// One line (or a script) over the lists, `--json`: exit code, each
+/// resolution or error, and stderr. With `game`, in a game file.
+fn run(name: &str, lists: &[&str], script: &str, game: bool) -> (bool, Vec<Value>, String) {
+    let mut args = shipped(lists);
+    if game {
+        let dir = temp_dir(&format!("issue23-{name}"));
+        args.extend(["--game".into(), dir.join("g.json").display().to_string()]);
+    }
+    args.push("--json".into());
+    let (code, stdout, stderr) = common::run(&args, script);
+    let lines = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    (code == Some(0), lines, stderr)
+}
+
+fn modifiers(res: &Value) -> Vec<String> {
+    res["modifiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["label"].as_str().unwrap().to_string())
+        .collect()
+}
+
+// "+1d6 bonus for specially designated heroes, etc. (Optional)"
+// The bonus is a designation in the list (`move_bonus = true`), not the
+// save tokens of "Heroes: … save tokens (canceling a death or morale
+// failure)".
+
+#[test]
+fn a_save_token_does_not_give_the_hero_move_bonus() {
+    // Langy holds one save token but his list does not designate him:
+    // "3d6": If moving as an individual" = 2 + 2 + 2 = 6", three dice.
+    let (ok, res, err) = run("langy", RAID, "move langy individual rolled 2 2 2\n", false);
+    assert!(ok, "{err}");
+    assert_eq!(res[0]["distance_in"], 6);
+    assert_eq!(res[0]["dice"].as_array().unwrap().len(), 3);
+    assert!(modifiers(&res[0]).is_empty(), "{}", res[0]);
+    // A fourth die entered is one too many for him.
+    let (ok, res, _) = run(
+        "langy-4",
+        RAID,
+        "move langy individual rolled 2 2 2 6\n",
+        false,
+    );
+    assert!(!ok);
+    assert!(
+        res[0]["error"].as_str().unwrap().contains("needs only 3"),
+        "{}",
+        res[0]
+    );
+}
+
+#[test]
+fn a_designated_hero_moves_with_the_bonus_as_its_own_modifier() {
+    // Percy's list designates him (`move_bonus = true`): 2 + 2 + 2, and
+    // "+1d6 bonus for specially designated heroes, etc. (Optional)" = 5:
+    // 11", the bonus a row of the modifier stack naming the rule.
+    let (ok, res, err) = run(
+        "percy",
+        PIMPERNEL,
+        "move percy individual rolled 2 2 2 5\n",
+        false,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(res[0]["distance_in"], 11);
+    let m = &res[0]["modifiers"][0];
+    assert_eq!(
+        m["label"],
+        "+1d6\" bonus for specially designated heroes, etc. (Optional)"
+    );
+    assert_eq!(m["value"], 5);
+}
+
+#[test]
+fn the_move_bonus_key_is_checked_in_a_list() {
+    let dir = temp_dir("issue23-list");
+    let list = dir.join("heroes.toml");
+    std::fs::write(
+        &list,
+        "[army]\nname = \"Heroes\"\nrules = \"mayhem\"\nside = \"H\"\n\n[[figure]]\nid = \"a\"\nname = \"A\"\n\
+         rank = \"soldier\"\nmove_bonus = true\n\n[[figure]]\nid = \"b\"\nname = \"B\"\n\
+         rank = \"soldier\"\nsaves = 3\n",
+    )
+    .unwrap();
+    let args = ["--army", list.to_str().unwrap(), "--json"];
+    let (code, stdout, stderr) = common::run(
+        &args,
+        "move a group rolled 1 1 1\nmove b group rolled 1 1\n",
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let res: Vec<Value> = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    assert_eq!(res[0]["distance_in"], 3);
+    assert_eq!(res[1]["distance_in"], 2);
+    std::fs::write(
+        &list,
+        "[army]\nname = \"Heroes\"\nrules = \"mayhem\"\nside = \"H\"\n\n[[figure]]\nid = \"a\"\nname = \"A\"\n\
+         rank = \"soldier\"\nmove_bonus = 1\n",
+    )
+    .unwrap();
+    let (code, _, stderr) = common::run(&args, "move a group\n");
+    assert_ne!(code, Some(0));
+    assert!(stderr.contains("move_bonus"), "{stderr}");
+}
