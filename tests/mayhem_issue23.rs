@@ -118,3 +118,61 @@ fn the_move_bonus_key_is_checked_in_a_list() {
     assert_ne!(code, Some(0));
     assert!(stderr.contains("move_bonus"), "{stderr}");
 }
+
+// "Each figure armed with a loaded missile weapon may shoot once at any
+// point during the enemy's movement": a bow is never unloaded, so the game
+// remembers the shot until the next turn.
+
+#[test]
+fn a_bow_shoots_once_a_turn() {
+    // warrior-3's bow at 10": skill 1 misses. A second shot the same turn
+    // is refused, naming the rule, `next-turn` and `undo`; next turn he
+    // shoots again, and `undo` of that shot lets him shoot once more.
+    let script = "fire warrior-3 10\" at settler-1 rolled 1\n\
+                  fire warrior-3 10\" at settler-2 rolled 1\n\
+                  next-turn\n\
+                  fire warrior-3 10\" at settler-2 rolled 1\n\
+                  fire warrior-3 10\" at settler-2 rolled 1\n\
+                  undo\n\
+                  fire warrior-3 10\" at settler-2 rolled 1\n";
+    let (_, res, err) = run("bow", RAID, script, true);
+    let kinds: Vec<&str> = res
+        .iter()
+        .map(|r| r["type"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "resolution",
+            "error",
+            "next-turn",
+            "resolution",
+            "error",
+            "undo",
+            "resolution"
+        ],
+        "{err}"
+    );
+    let refused = res[1]["error"].as_str().unwrap();
+    for part in [
+        "has shot with its bow this turn",
+        "may shoot once at any point during the enemy's movement",
+        "next-turn",
+        "undo",
+    ] {
+        assert!(refused.contains(part), "{part}: {refused}");
+    }
+    assert_eq!(res[0]["outcome"], "miss");
+    assert_eq!(res[6]["outcome"], "miss");
+}
+
+#[test]
+fn a_musket_is_still_stopped_by_being_unloaded_not_by_the_bow_rule() {
+    // warrior-2's musket: the second shot is refused as unloaded.
+    let script = "fire warrior-2 10\" at settler-1 rolled 1\n\
+                  fire warrior-2 10\" at settler-1 rolled 1\n";
+    let (_, res, _) = run("musket", RAID, script, true);
+    let refused = res[1]["error"].as_str().unwrap();
+    assert!(refused.contains("unloaded"), "{refused}");
+    assert!(!refused.contains("this turn: \"Each figure"), "{refused}");
+}

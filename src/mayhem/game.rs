@@ -41,6 +41,9 @@ pub enum MayhemEffect {
     SmokeCleared,
     /// It moved this turn.
     Moved,
+    /// It shot with a weapon that is never unloaded (a bow) this turn:
+    /// "may shoot once".
+    Shot,
     /// The order the sides play in this turn (on the game): each side by
     /// its place among the game's Musket Mayhem armies.
     Sequence { order: Vec<usize> },
@@ -66,6 +69,9 @@ impl SystemEffect for MayhemEffect {
             MayhemEffect::Reloaded => format!("game: {u} reloads: its weapon is loaded"),
             MayhemEffect::SmokeCleared => format!("game: {u}'s crew removes a smoke puff"),
             MayhemEffect::Moved => format!("game: {u} has moved this turn"),
+            MayhemEffect::Shot => {
+                format!("game: {u} has shot this turn, and shoots again next turn (`next-turn`)")
+            }
             MayhemEffect::Sequence { order } => format!(
                 "game: this turn's sequence is {}{}",
                 order
@@ -116,6 +122,9 @@ pub const SMOKE: &str = "smoke";
 pub const SMOKE_CLEARED: &str = "smoke-cleared";
 pub const MOVED: &str = "moved";
 pub const RELOADED: &str = "reloaded";
+/// The fact word of a figure that shot this turn with a weapon that is
+/// never unloaded (a bow): "may shoot once".
+pub const SHOT: &str = "shot";
 
 /// The fact words of a hero's bonuses: `rifle-skill`, `melee-impact`.
 pub fn bonus_word(what: &str, die: &str) -> String {
@@ -149,6 +158,9 @@ pub struct FigureState {
     pub smoke_cleared: bool,
     #[serde(skip_serializing_if = "is_false")]
     pub killed_this_turn: bool,
+    /// This turn: shot with a weapon that is never unloaded (a bow).
+    #[serde(skip_serializing_if = "is_false")]
+    pub shot: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -166,6 +178,7 @@ impl FigureState {
         self.reloaded = false;
         self.smoke_cleared = false;
         self.killed_this_turn = false;
+        self.shot = false;
     }
 }
 
@@ -231,6 +244,12 @@ impl MayhemGame {
 
     fn gun(&self, figure: &Figure) -> bool {
         self.weapon(figure).is_some_and(|w| w.gun)
+    }
+
+    /// A missile weapon that is never unloaded (a bow): only what it did
+    /// this turn stops a second shot.
+    fn never_unloaded(&self, figure: &Figure) -> bool {
+        self.weapon(figure).is_some_and(|w| !w.gunpowder)
     }
 
     /// A side's name for the texts: its army's.
@@ -432,6 +451,9 @@ impl MayhemGame {
         if state.reloaded || every {
             facts.push(UnitFact::word(RELOADED));
         }
+        if self.never_unloaded(figure) && (state.shot || every) {
+            facts.push(UnitFact::word(SHOT));
+        }
         if state.killed || every {
             facts.push(UnitFact::word(DOWNED));
         }
@@ -588,6 +610,7 @@ impl GamePart for MayhemGame {
                 s.smoke_cleared = true;
             }
             MayhemEffect::Moved => s.moved = true,
+            MayhemEffect::Shot => s.shot = true,
             MayhemEffect::Sequence { .. } => {}
         }
         Ok(())

@@ -97,6 +97,7 @@ pub struct FireTable {
     pub kill_row: String,
     pub courage_row: String,
     pub unloaded_row: String,
+    pub shoot_once_row: String,
     pub incendiary_row: String,
     pub weapon: Vec<Weapon>,
     pub cover: Vec<Cover>,
