@@ -558,7 +558,7 @@ fn drums_refuses_a_hostile_checkpoint() {
 
 /// The raid on the farm: figures killed and run off, save tokens spent,
 /// guns' smoke puffs and their crews, weapons unloaded and reloaded,
-/// moves, a bow's shot, the sequences of two turns (the second repeating the first),
+/// moves, a bow's shot, a charge order failed, the sequences of two turns (the second repeating the first),
 /// and the dice for the downed after the battle.
 const MAYHEM: &str = r#"
 initiative rolled 5 2
@@ -591,6 +591,7 @@ reload swivel settler-2 van-alstyne
 fire settler-2 10" at warrior-2 rolled 5 6
 courage mrs-van-alstyne child cause=charged rolled 3 3 1 2 2
 fight uncas vs militia-2 rolled 4 4 2
+courage militia-1 cause=charge-ordered rolled 6
 fire van-alstyne 5" hard at militia-1 rolled 6 5
 post-battle hawkeye rolled 3
 post-battle settler-1 rolled 6
@@ -622,6 +623,7 @@ fn mayhem_checkpoints_restore_after_every_line() {
             "smoke-cleared",
             "moved",
             "shot",
+            "stood-still",
             "sequence",
         ],
     );
@@ -683,7 +685,7 @@ fn mayhem_checkpoints_keep_extreme_numbers() {
                     "killed": true, "ran_off": true, "saves_spent": n, "rerolls_spent": n,
                     "after_battle": "dead", "unloaded": true, "smoke": n, "moved": true,
                     "reloaded": true, "smoke_cleared": true, "killed_this_turn": true,
-                    "shot": true,
+                    "shot": true, "stood_still": true,
                 },
                 "swivel": { "killed": false, "ran_off": false, "saves_spent": 0, "rerolls_spent": 0, "smoke": n },
             },

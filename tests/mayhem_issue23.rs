@@ -176,3 +176,53 @@ fn a_musket_is_still_stopped_by_being_unloaded_not_by_the_bow_rule() {
     assert!(refused.contains("unloaded"), "{refused}");
     assert!(!refused.contains("this turn: \"Each figure"), "{refused}");
 }
+
+// "2. A group is ordered to charge. (Any move to contact the enemy is a
+// charge.)" … "If the group was ordered to charge then they stand still
+// instead."
+
+#[test]
+fn a_group_that_failed_the_order_to_charge_charges_no_more_this_turn() {
+    // The war chief's group: highest courage 4, the die 6 fails: they
+    // stand still. Its charge the same turn is refused, naming the rule,
+    // `next-turn` and `undo`; next turn it charges (2d6 = 3 + 4 = 7").
+    let script = "courage war-chief warrior-1 warrior-2 cause=charge-ordered rolled 6\n\
+                  move war-chief group charge rolled 3 4\n\
+                  move warrior-2 group charge rolled 3 4\n\
+                  next-turn\n\
+                  move war-chief group charge rolled 3 4\n";
+    let (_, res, err) = run("charge", RAID, script, true);
+    let kinds: Vec<&str> = res
+        .iter()
+        .map(|r| r["type"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        kinds,
+        ["resolution", "error", "error", "next-turn", "resolution"],
+        "{err}"
+    );
+    assert_eq!(res[0]["outcome"], "stand-still");
+    for refused in [&res[1], &res[2]] {
+        let refused = refused["error"].as_str().unwrap();
+        for part in [
+            "failed the order to charge this turn",
+            "If the group was ordered to charge then they stand still instead",
+            "next-turn",
+            "undo",
+        ] {
+            assert!(refused.contains(part), "{part}: {refused}");
+        }
+    }
+    assert_eq!(res[4]["distance_in"], 7);
+}
+
+#[test]
+fn a_group_that_passed_the_order_to_charge_charges() {
+    // The die 4 is not higher than the war chief's 4: the group passes.
+    let script = "courage war-chief warrior-1 cause=charge-ordered rolled 4\n\
+                  move war-chief group charge rolled 3 4\n";
+    let (ok, res, err) = run("charge-pass", RAID, script, true);
+    assert!(ok, "{err}");
+    assert_eq!(res[0]["outcome"], "pass");
+    assert_eq!(res[1]["distance_in"], 7);
+}

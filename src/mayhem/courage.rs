@@ -686,6 +686,13 @@ fn check(
             Tone::Bad,
         );
         res.field("figures", pass_figures("stand-still"));
+        if !res.quiet {
+            for m in members {
+                if let Some((nth, _)) = m.named {
+                    res.effect(Target::Side { clause: None, nth }, MayhemEffect::StoodStill);
+                }
+            }
+        }
         finish_tokens(&mut res, members, &tokens);
         let why = why("a group ordered to charge stands still, and no figure rolls again");
         return Ok((res, most, why));

@@ -41,6 +41,9 @@ pub enum MayhemEffect {
     SmokeCleared,
     /// It moved this turn.
     Moved,
+    /// Its group failed the order to charge this turn and stood still
+    /// instead: it charges no more this turn.
+    StoodStill,
     /// It shot with a weapon that is never unloaded (a bow) this turn:
     /// "may shoot once".
     Shot,
@@ -69,6 +72,9 @@ impl SystemEffect for MayhemEffect {
             MayhemEffect::Reloaded => format!("game: {u} reloads: its weapon is loaded"),
             MayhemEffect::SmokeCleared => format!("game: {u}'s crew removes a smoke puff"),
             MayhemEffect::Moved => format!("game: {u} has moved this turn"),
+            MayhemEffect::StoodStill => format!(
+                "game: {u} stands still instead of charging, and charges no more this turn (`next-turn`)"
+            ),
             MayhemEffect::Shot => {
                 format!("game: {u} has shot this turn, and shoots again next turn (`next-turn`)")
             }
@@ -122,6 +128,9 @@ pub const SMOKE: &str = "smoke";
 pub const SMOKE_CLEARED: &str = "smoke-cleared";
 pub const MOVED: &str = "moved";
 pub const RELOADED: &str = "reloaded";
+/// The fact word of a figure whose group failed the order to charge this
+/// turn: "they stand still instead".
+pub const STOOD_STILL: &str = "stood-still";
 /// The fact word of a figure that shot this turn with a weapon that is
 /// never unloaded (a bow): "may shoot once".
 pub const SHOT: &str = "shot";
@@ -161,6 +170,9 @@ pub struct FigureState {
     /// This turn: shot with a weapon that is never unloaded (a bow).
     #[serde(skip_serializing_if = "is_false")]
     pub shot: bool,
+    /// This turn: its group failed the order to charge, and stood still.
+    #[serde(skip_serializing_if = "is_false")]
+    pub stood_still: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -179,6 +191,7 @@ impl FigureState {
         self.smoke_cleared = false;
         self.killed_this_turn = false;
         self.shot = false;
+        self.stood_still = false;
     }
 }
 
@@ -454,6 +467,9 @@ impl MayhemGame {
         if self.never_unloaded(figure) && (state.shot || every) {
             facts.push(UnitFact::word(SHOT));
         }
+        if state.stood_still || every {
+            facts.push(UnitFact::word(STOOD_STILL));
+        }
         if state.killed || every {
             facts.push(UnitFact::word(DOWNED));
         }
@@ -611,6 +627,7 @@ impl GamePart for MayhemGame {
             }
             MayhemEffect::Moved => s.moved = true,
             MayhemEffect::Shot => s.shot = true,
+            MayhemEffect::StoodStill => s.stood_still = true,
             MayhemEffect::Sequence { .. } => {}
         }
         Ok(())

@@ -139,6 +139,8 @@ pub struct CourageTable {
     pub pass_row: String,
     pub retreat: DiceExpr,
     pub retreat_row: String,
+    /// "If the group was ordered to charge then they stand still instead."
+    pub stand_still_row: String,
     pub rank: Vec<Rank>,
     pub cause: Vec<Cause>,
     pub commander: RuleRow,

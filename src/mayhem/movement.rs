@@ -11,7 +11,7 @@ use crate::dice::{DiceExpr, DiceSource, Rolled, roll_together};
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Target, Tone};
 
-use super::game::{MayhemEffect, RELOADED};
+use super::game::{MayhemEffect, RELOADED, STOOD_STILL};
 use super::{Counted, INCENDIARY, MAX_TOKENS, MayhemTables, MoveRow, Tokens};
 
 const MODE: &str = "a way of moving";
@@ -64,6 +64,13 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
             format!(
                 "the figure carries incendiary materials (a figure in a game brings it): it may not charge — {}",
                 tables.fire.incendiary_row
+            ),
+        )
+        .flag(
+            STOOD_STILL,
+            format!(
+                "the figure's group failed the order to charge this turn (a figure in a game brings it): it may not charge until next turn — {}",
+                tables.courage.stand_still_row
             ),
         )
         .flag(
@@ -152,6 +159,16 @@ fn resolve(
             None => (words.span_of(INCENDIARY).unwrap_or_default(), None),
         };
         return Err(super::incendiary_refused(tables, span, who, "charge"));
+    }
+    if words.has(CHARGE) && words.has(STOOD_STILL) {
+        return Err(super::fact_refused(
+            input,
+            STOOD_STILL,
+            format_args!(
+                "failed the order to charge this turn, and may not charge: \"{}\" — it may charge again next turn (`next-turn`); `undo` takes back the courage check",
+                tables.courage.stand_still_row.trim_end_matches('.')
+            ),
+        ));
     }
     let in_open = match words.choice(GROUND) {
         Some(("open", _)) => true,
