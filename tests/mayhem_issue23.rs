@@ -226,3 +226,78 @@ fn a_group_that_passed_the_order_to_charge_charges() {
     assert_eq!(res[0]["outcome"], "pass");
     assert_eq!(res[1]["distance_in"], 7);
 }
+
+// "4. A figure has taken a missile hit without being killed (individual
+// check, but taken at the group rate)." and "Roll one die vs. the highest
+// courage value in the group" … "roll again against each individual's
+// courage."
+
+#[test]
+fn a_figure_hit_by_fire_checks_at_its_groups_rate() {
+    // settler-1 (soldier, 3) is of group blockhouse, whose highest value
+    // is Captain Van Alstyne's 4: the die 4 passes at the group rate,
+    // though it is higher than his own 3.
+    let (ok, res, err) = run(
+        "rate-pass",
+        RAID,
+        "courage settler-1 cause=fire rolled 4\n",
+        true,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(res[0]["outcome"], "pass");
+    assert_eq!(res[0]["highest"], 4);
+    // 5 fails at 4; the individual die is against his own courage: 4 > 3
+    // runs him off the board.
+    let (ok, res, err) = run(
+        "rate-fail",
+        RAID,
+        "courage settler-1 cause=fire rolled 5 4\n",
+        true,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(res[0]["outcome"], "fail");
+    assert_eq!(res[0]["figures"][0]["courage"], 3);
+    assert_eq!(res[0]["figures"][0]["result"], "runs-off");
+}
+
+#[test]
+fn the_group_rate_is_for_a_missile_hit_and_for_the_group_still_in_play() {
+    // Another cause checks the figure alone at its own value: 4 > 3.
+    let (_, res, _) = run(
+        "rate-casualty",
+        RAID,
+        "courage settler-1 cause=casualty rolled 4 2 1 1\n",
+        true,
+    );
+    assert_eq!(res[0]["outcome"], "fail");
+    assert_eq!(res[0]["highest"], 3);
+    // Van Alstyne killed: the highest of the blockhouse in play is 3.
+    let (_, res, _) = run(
+        "rate-killed",
+        RAID,
+        "fire warrior-2 10\" at van-alstyne rolled 4 6\ncourage settler-1 cause=fire rolled 4 2 1 1\n",
+        true,
+    );
+    assert_eq!(res[0]["outcome"], "killed", "{}", res[0]);
+    assert_eq!(res[1]["highest"], 3);
+    assert_eq!(res[1]["outcome"], "fail");
+}
+
+#[test]
+fn odds_agree_with_the_group_rate() {
+    // Pass on 1-4 (4/6); on 5-6 the figure rolls against its own 3: runs
+    // off on 4-6 (1/6 in all), retreats on 1-3 (1/6).
+    let args = [
+        "--army".to_string(),
+        format!(
+            "{}/armies/fiw-raid-colonial.toml",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        "--json".to_string(),
+        "odds courage settler-1 cause=fire".to_string(),
+    ];
+    let (code, stdout, stderr) = common::run(&args, "");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("\"passes: 4 or less\""), "{stdout}");
+    assert!(stdout.contains("0.666"), "{stdout}");
+}

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use std::rc::Rc;
 
-use super::game::{LEADER, MayhemEffect};
+use super::game::{GROUP_RATE, LEADER, MayhemEffect};
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, Named, VerbDoc};
 use crate::command::{Word, WordKind};
@@ -80,6 +80,17 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         "in a game, a figure's id: its courage value and its tokens left, as if typed (an exceptional leader marked `leader` with 2 save tokens left is `courage 5 leader saves=2`); tokens typed right after the id win. Several figures are a group, checked together, each running off or retreating on its own",
     );
     vocab.add(
+        GROUP_RATE,
+        Kind::Number { min: 1, max: 6 },
+        format!(
+            "brought by a figure named alone in a game, whose group in its list has a higher courage value in play: with `cause=fire` the check is taken at that value — \"{}\" — and on failure the figure rolls again against its own",
+            c.cause
+                .iter()
+                .find(|x| x.keyword == INDIVIDUAL_CAUSE)
+                .map_or("", |x| x.row.as_str())
+        ),
+    );
+    vocab.add(
         "saves",
         Kind::Number {
             min: 0,
@@ -130,6 +141,9 @@ struct Member {
     tokens: Tokens,
     /// Which kinds of token were given for it (saves, rerolls).
     given: [bool; 2],
+    /// The highest courage value of its group, when above its own: a
+    /// figure in a game brings it.
+    group_rate: Option<i64>,
 }
 
 impl Member {
@@ -139,6 +153,7 @@ impl Member {
             named,
             tokens: Tokens::default(),
             given: [false; 2],
+            group_rate: None,
         }
     }
 }
@@ -232,6 +247,7 @@ fn named_member(named: &Named, nth: usize) -> Result<Member, CommandError> {
     let mut member = Member::new(courage, Some((nth, facts.id.clone())));
     member.tokens.saves = facts.value("saves").unwrap_or(0);
     member.tokens.rerolls = facts.value("rerolls").unwrap_or(0);
+    member.group_rate = facts.value(GROUP_RATE);
     Ok(member)
 }
 
@@ -555,8 +571,16 @@ fn check(
     let cause = cause.and_then(|i| c.cause.get(i));
     let values: Vec<i64> = members.iter().map(|m| m.courage).collect();
     let mut tokens: Vec<Tokens> = members.iter().map(|m| m.tokens).collect();
-    let highest = values.iter().copied().max().unwrap_or(0);
     let group = values.len() > 1;
+    // "individual check, but taken at the group rate": a figure named
+    // alone for a missile hit checks at its group's highest value.
+    let group_rate = match (cause, members.as_slice()) {
+        (Some(cause), [m]) if cause.keyword == INDIVIDUAL_CAUSE => {
+            m.group_rate.filter(|r| *r > m.courage)
+        }
+        _ => None,
+    };
+    let highest = group_rate.unwrap_or_else(|| values.iter().copied().max().unwrap_or(0));
     let heading = if group {
         format!("courage check, group of {}", values.len())
     } else {
@@ -605,7 +629,13 @@ fn check(
             .collect::<Vec<_>>()
             .join(", "),
     );
-    res.row("highest courage value", highest);
+    match group_rate {
+        Some(rate) => res.row(
+            "individual check at the group rate",
+            format!("{rate}, the highest courage value of its group in its list; on failure it rolls again against its own {}", values[0]),
+        ),
+        None => res.row("highest courage value", highest),
+    }
     if !res.quiet {
         for (word, reading) in read_as {
             res.row(word, reading);

@@ -131,6 +131,10 @@ pub const RELOADED: &str = "reloaded";
 /// The fact word of a figure whose group failed the order to charge this
 /// turn: "they stand still instead".
 pub const STOOD_STILL: &str = "stood-still";
+/// The fact of a figure in a group of its list whose highest courage value
+/// in play is above its own: the rate a check for a missile hit is taken
+/// at ("individual check, but taken at the group rate").
+pub const GROUP_RATE: &str = "group-rate";
 /// The fact word of a figure that shot this turn with a weapon that is
 /// never unloaded (a bow): "may shoot once".
 pub const SHOT: &str = "shot";
@@ -377,6 +381,23 @@ impl MayhemGame {
         })
     }
 
+    /// The highest courage value among the figures of its list's group
+    /// still in play (itself among them), when it has a group.
+    fn group_rate(&self, figure: &Figure) -> Option<i64> {
+        let group = figure.group.as_deref()?;
+        // Its own list's group: another side's list may use the same name.
+        let (_, list) = self
+            .armies
+            .iter()
+            .find(|(_, l)| l.figures.iter().any(|f| f.id == figure.id))?;
+        list.figures
+            .iter()
+            .filter(|f| f.group.as_deref() == Some(group))
+            .filter(|f| f.id == figure.id || self.out_of_action(&f.id).is_none())
+            .filter_map(|f| self.courage(f))
+            .max()
+    }
+
     /// Whether the figure is a leader for hand-to-hand ("+1 if leader"):
     /// marked so, or a leader by rank.
     fn leads(figure: &Figure) -> bool {
@@ -393,6 +414,12 @@ impl MayhemGame {
         let mut facts = Vec::new();
         if let Some(courage) = self.courage(figure) {
             facts.push(UnitFact::number("courage", courage));
+            match self.group_rate(figure) {
+                Some(rate) if every || rate > courage => {
+                    facts.push(UnitFact::number(GROUP_RATE, rate));
+                }
+                _ => {}
+            }
         }
         if let Some(weapon) = &figure.weapon {
             facts.push(UnitFact::word(weapon.clone()));
