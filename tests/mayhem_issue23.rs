@@ -301,3 +301,38 @@ fn odds_agree_with_the_group_rate() {
     assert!(stdout.contains("\"passes: 4 or less\""), "{stdout}");
     assert!(stdout.contains("0.666"), "{stdout}");
 }
+
+#[test]
+fn the_group_rate_typed_is_the_same_as_a_figure_bringing_it() {
+    // "individual check, but taken at the group rate": `group-rate=4`
+    // after the value types what settler-1 brings.
+    let (ok, res, err) = run(
+        "rate-typed",
+        RAID,
+        "courage 3 group-rate=4 cause=fire rolled 5 4\n",
+        false,
+    );
+    assert!(ok, "{err}");
+    let (_, named, _) = run(
+        "rate-named",
+        RAID,
+        "courage settler-1 cause=fire rolled 5 4\n",
+        true,
+    );
+    for key in ["outcome", "highest", "dice"] {
+        assert_eq!(res[0][key], named[0][key], "{key}");
+    }
+    let (ok, res, _) = run(
+        "rate-loose",
+        RAID,
+        "courage group-rate=4 3 cause=fire\n",
+        false,
+    );
+    assert!(!ok);
+    assert!(
+        res[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("right after the figure's value")
+    );
+}

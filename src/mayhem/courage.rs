@@ -83,7 +83,7 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         GROUP_RATE,
         Kind::Number { min: 1, max: 6 },
         format!(
-            "brought by a figure named alone in a game, whose group in its list has a higher courage value in play: with `cause=fire` the check is taken at that value — \"{}\" — and on failure the figure rolls again against its own",
+            "one figure's group rate, written right after its value (`courage 3 group-rate=4 cause=fire`): the highest courage value of its group, above its own (a figure named in a game brings it from its list's group in play). A figure checking alone with `cause=fire` throws the group die against it — \"{}\" — and on failure the figure rolls again against its own",
             c.cause
                 .iter()
                 .find(|x| x.keyword == INDIVIDUAL_CAUSE)
@@ -371,11 +371,35 @@ fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, Comman
                         }
                     })?);
                 }
+                (GROUP_RATE, Some(v)) => {
+                    let Some(i) = last_single else {
+                        return Err(BindError::NotHere {
+                            span: word.span,
+                            text: word.text.clone(),
+                            why: "is one figure's group rate: write it right after the figure's value, like `courage 3 group-rate=4 cause=fire`".into(),
+                        }
+                        .into());
+                    };
+                    let rate = match v.parse::<i64>() {
+                        Ok(n) if (1..=6).contains(&n) => n,
+                        _ => {
+                            return Err(BindError::BadValue {
+                                span: word.span,
+                                text: word.text.clone(),
+                                expected: "a courage value from 1 to 6".into(),
+                            }
+                            .into());
+                        }
+                    };
+                    if members[i].group_rate.replace(rate).is_some() && members[i].named.is_none() {
+                        return Err(repeated(word, GROUP_RATE));
+                    }
+                }
                 ("saves" | "rerolls", Some(_)) => match last_single {
                     Some(i) => token(&mut members[i], word)?,
                     None => floating.push(word),
                 },
-                (k @ ("group" | "cause" | "saves" | "rerolls"), None) => {
+                (k @ ("group" | "cause" | "saves" | "rerolls" | GROUP_RATE), None) => {
                     return Err(BindError::MissingValue {
                         span: word.span,
                         word: k.to_string(),
