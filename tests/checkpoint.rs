@@ -558,7 +558,7 @@ fn drums_refuses_a_hostile_checkpoint() {
 
 /// The raid on the farm: figures killed and run off, save tokens spent,
 /// guns' smoke puffs and their crews, weapons unloaded and reloaded,
-/// moves, the sequences of two turns (the second repeating the first),
+/// moves, a bow's shot, a charge order failed, the sequences of two turns (the second repeating the first),
 /// and the dice for the downed after the battle.
 const MAYHEM: &str = r#"
 initiative rolled 5 2
@@ -568,6 +568,7 @@ courage warrior-1 warrior-2 warrior-3 warrior-4 cause=leader-killed rolled 3
 fire warrior-1 20" soft at settler-1 rolled 5
 fire warrior-2 10" at settler-1 rolled 4 6
 courage van-alstyne settler-2 swivel cause=casualty rolled 2
+fire warrior-3 20" at settler-2 rolled 1
 fire swivel 12" figures=4 at warrior-1 warrior-2 warrior-3 rolled 4 1 5 2 3 4
 courage warrior-1 cause=fire rolled 5 2 3 4
 fight uncas vs warrior-4 rolled 2 5 4
@@ -578,7 +579,7 @@ end-turn
 next-turn
 initiative rolled 3 3
 reload hawkeye
-move uncas individual rolled 2 3 4 1
+move uncas individual rolled 2 3 4
 fire hawkeye 20" at langy rolled 6 6
 courage langy cause=fire rolled 4
 fire langy 10" at hawkeye rolled 4 6
@@ -590,6 +591,7 @@ reload swivel settler-2 van-alstyne
 fire settler-2 10" at warrior-2 rolled 5 6
 courage mrs-van-alstyne child cause=charged rolled 3 3 1 2 2
 fight uncas vs militia-2 rolled 4 4 2
+courage militia-1 cause=charge-ordered rolled 6
 fire van-alstyne 5" hard at militia-1 rolled 6 5
 post-battle hawkeye rolled 3
 post-battle settler-1 rolled 6
@@ -620,6 +622,8 @@ fn mayhem_checkpoints_restore_after_every_line() {
             "reloaded",
             "smoke-cleared",
             "moved",
+            "shot",
+            "stood-still",
             "sequence",
         ],
     );
@@ -681,6 +685,7 @@ fn mayhem_checkpoints_keep_extreme_numbers() {
                     "killed": true, "ran_off": true, "saves_spent": n, "rerolls_spent": n,
                     "after_battle": "dead", "unloaded": true, "smoke": n, "moved": true,
                     "reloaded": true, "smoke_cleared": true, "killed_this_turn": true,
+                    "shot": true, "stood_still": true,
                 },
                 "swivel": { "killed": false, "ran_off": false, "saves_spent": 0, "rerolls_spent": 0, "smoke": n },
             },

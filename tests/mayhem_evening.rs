@@ -68,9 +68,10 @@ initiative rolled 3 3
 # … and can be reloaded as an action by a figure which does not move
 # during its own turn". Hawkeye stands and reloads.
 reload hawkeye
-# Uncas moves alone: 3d6 = 2 + 3 + 4, and +1d6 for a hero (he holds a save
-# token) = 1: 10".
-move uncas individual rolled 2 3 4 1
+# Uncas moves alone: "3d6": If moving as an individual" = 2 + 3 + 4: 9".
+# His save token does not make him one of the "specially designated
+# heroes" of the +1d6 bonus: his list does not designate him.
+move uncas individual rolled 2 3 4
 # At 40" Killdeer (36") is out of range: no dice.
 fire hawkeye 40" at langy
 # At 20" (over half): 6 - 1 + 2 = 7 hits; 6 + 1 + 1 = 8 would kill

@@ -36,6 +36,10 @@ pub struct Figure {
     /// The leader a player designates as his personal figure and commander
     /// of the contingent (one a list).
     pub commander: bool,
+    /// A specially designated hero: +1d6 on its moves ("+1d6 bonus for
+    /// specially designated heroes, etc. (Optional)"). Save tokens alone
+    /// do not give it.
+    pub move_bonus: bool,
     /// hero tokens
     pub saves: i64,
     pub rerolls: i64,
@@ -154,6 +158,7 @@ const FIGURE_KEYS: &[&str] = &[
     "mounted",
     "incendiary",
     "commander",
+    "move_bonus",
     "saves",
     "rerolls",
     "bonus",
@@ -192,7 +197,7 @@ fn figure(
     }
     let armament = ck.keyword(e, "armament", ARMAMENTS, "armament");
     let weapon = ck.keyword(e, "weapon", WEAPONS, "weapon");
-    let mut flags = [false; 6];
+    let mut flags = [false; 7];
     for (slot, key) in [
         "leader",
         "shock",
@@ -200,6 +205,7 @@ fn figure(
         "mounted",
         "incendiary",
         "commander",
+        "move_bonus",
     ]
     .into_iter()
     .enumerate()
@@ -288,6 +294,7 @@ fn figure(
         mounted: flags[3],
         incendiary: flags[4],
         commander: flags[5],
+        move_bonus: flags[6],
         saves: saves.unwrap_or(0),
         rerolls: rerolls.unwrap_or(0),
         skill_bonus: melee.skill,

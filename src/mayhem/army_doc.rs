@@ -159,6 +159,12 @@ pub fn doc() -> ArmyDoc {
                      one a list, and a leader; when he is killed, all individuals and groups of the contingent \
                      checks courage.",
                 ),
+                flag(
+                    "move_bonus",
+                    "A specially designated hero: +1d6\" on each of its moves (\"+1d6 bonus for \
+                     specially designated heroes, etc. (Optional)\"). Save tokens alone do not \
+                     give it.",
+                ),
                 KeyDoc {
                     key: "saves",
                     ty: KeyType::Int {

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use std::rc::Rc;
 
-use super::game::{LEADER, MayhemEffect};
+use super::game::{GROUP_RATE, LEADER, MayhemEffect};
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, Named, VerbDoc};
 use crate::command::{Word, WordKind};
@@ -80,6 +80,17 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         "in a game, a figure's id: its courage value and its tokens left, as if typed (an exceptional leader marked `leader` with 2 save tokens left is `courage 5 leader saves=2`); tokens typed right after the id win. Several figures are a group, checked together, each running off or retreating on its own",
     );
     vocab.add(
+        GROUP_RATE,
+        Kind::Number { min: 1, max: 6 },
+        format!(
+            "one figure's group rate, written right after its value (`courage 3 group-rate=4 cause=fire`): the highest courage value of its group, above its own (a figure named in a game brings it from its list's group in play). A figure checking alone with `cause=fire` throws the group die against it — \"{}\" — and on failure the figure rolls again against its own",
+            c.cause
+                .iter()
+                .find(|x| x.keyword == INDIVIDUAL_CAUSE)
+                .map_or("", |x| x.row.as_str())
+        ),
+    );
+    vocab.add(
         "saves",
         Kind::Number {
             min: 0,
@@ -130,6 +141,9 @@ struct Member {
     tokens: Tokens,
     /// Which kinds of token were given for it (saves, rerolls).
     given: [bool; 2],
+    /// The highest courage value of its group, when above its own: a
+    /// figure in a game brings it.
+    group_rate: Option<i64>,
 }
 
 impl Member {
@@ -139,6 +153,7 @@ impl Member {
             named,
             tokens: Tokens::default(),
             given: [false; 2],
+            group_rate: None,
         }
     }
 }
@@ -232,6 +247,7 @@ fn named_member(named: &Named, nth: usize) -> Result<Member, CommandError> {
     let mut member = Member::new(courage, Some((nth, facts.id.clone())));
     member.tokens.saves = facts.value("saves").unwrap_or(0);
     member.tokens.rerolls = facts.value("rerolls").unwrap_or(0);
+    member.group_rate = facts.value(GROUP_RATE);
     Ok(member)
 }
 
@@ -355,11 +371,35 @@ fn read<'t>(tables: &'t MayhemTables, input: &Input) -> Result<Check<'t>, Comman
                         }
                     })?);
                 }
+                (GROUP_RATE, Some(v)) => {
+                    let Some(i) = last_single else {
+                        return Err(BindError::NotHere {
+                            span: word.span,
+                            text: word.text.clone(),
+                            why: "is one figure's group rate: write it right after the figure's value, like `courage 3 group-rate=4 cause=fire`".into(),
+                        }
+                        .into());
+                    };
+                    let rate = match v.parse::<i64>() {
+                        Ok(n) if (1..=6).contains(&n) => n,
+                        _ => {
+                            return Err(BindError::BadValue {
+                                span: word.span,
+                                text: word.text.clone(),
+                                expected: "a courage value from 1 to 6".into(),
+                            }
+                            .into());
+                        }
+                    };
+                    if members[i].group_rate.replace(rate).is_some() && members[i].named.is_none() {
+                        return Err(repeated(word, GROUP_RATE));
+                    }
+                }
                 ("saves" | "rerolls", Some(_)) => match last_single {
                     Some(i) => token(&mut members[i], word)?,
                     None => floating.push(word),
                 },
-                (k @ ("group" | "cause" | "saves" | "rerolls"), None) => {
+                (k @ ("group" | "cause" | "saves" | "rerolls" | GROUP_RATE), None) => {
                     return Err(BindError::MissingValue {
                         span: word.span,
                         word: k.to_string(),
@@ -555,8 +595,16 @@ fn check(
     let cause = cause.and_then(|i| c.cause.get(i));
     let values: Vec<i64> = members.iter().map(|m| m.courage).collect();
     let mut tokens: Vec<Tokens> = members.iter().map(|m| m.tokens).collect();
-    let highest = values.iter().copied().max().unwrap_or(0);
     let group = values.len() > 1;
+    // "individual check, but taken at the group rate": a figure named
+    // alone for a missile hit checks at its group's highest value.
+    let group_rate = match (cause, members.as_slice()) {
+        (Some(cause), [m]) if cause.keyword == INDIVIDUAL_CAUSE => {
+            m.group_rate.filter(|r| *r > m.courage)
+        }
+        _ => None,
+    };
+    let highest = group_rate.unwrap_or_else(|| values.iter().copied().max().unwrap_or(0));
     let heading = if group {
         format!("courage check, group of {}", values.len())
     } else {
@@ -607,7 +655,13 @@ fn check(
                 .join(", "),
         );
     }
-    res.row("highest courage value", highest);
+    match group_rate {
+        Some(rate) => res.row(
+            "individual check at the group rate",
+            format!("{rate}, the highest courage value of its group in its list; on failure it rolls again against its own {}", values.first().copied().unwrap_or(rate)),
+        ),
+        None => res.row("highest courage value", highest),
+    }
     if !res.quiet {
         for (word, reading) in read_as {
             res.row(word, reading);
@@ -695,6 +749,13 @@ fn check(
         );
         if !quiet {
             res.field("figures", pass_figures("stand-still"));
+        }
+        if !res.quiet {
+            for m in members {
+                if let Some((nth, _)) = m.named {
+                    res.effect(Target::Side { clause: None, nth }, MayhemEffect::StoodStill);
+                }
+            }
         }
         finish_tokens(&mut res, members, &tokens);
         let why = why("a group ordered to charge stands still, and no figure rolls again");

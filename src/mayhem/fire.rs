@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use std::rc::Rc;
 
-use super::game::{LOADED, MayhemEffect, SMOKE, UNLOADED, bonus_word};
+use super::game::{LOADED, MayhemEffect, SHOT, SMOKE, UNLOADED, bonus_word};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, Named, VerbDoc};
 use crate::command::{ClauseKind, Span, Unit};
@@ -138,6 +138,13 @@ fn firer_vocab(tables: &MayhemTables) -> Vocab {
             WEAPON_STATE,
             LOADED,
             "the firer's weapon is loaded (taken when neither is said): typed, it stands in for the `unloaded` a figure in a game brings (reloaded at the table)",
+        )
+        .flag(
+            SHOT,
+            format!(
+                "the firer has shot this turn with a weapon that is never unloaded, a bow (a figure in a game brings it): it shoots again next turn — {}",
+                f.shoot_once_row
+            ),
         )
         .number(
             SMOKE,
@@ -628,6 +635,17 @@ fn refuse_unloaded(
             ),
         ));
     }
+    if !weapon.gunpowder && words.has(SHOT) {
+        return Err(super::fact_refused(
+            input,
+            SHOT,
+            format_args!(
+                "has shot with its {} this turn: \"{}\" — it shoots again next turn (`next-turn`); `undo` takes back the first shot",
+                weapon.keyword,
+                tables.fire.shoot_once_row.trim_end_matches('.')
+            ),
+        ));
+    }
     if weapon.gun
         && let Some(puffs) = words.value(SMOKE).filter(|n| *n > 0)
     {
@@ -786,6 +804,8 @@ fn shoot(
         );
     } else if weapon.gunpowder {
         res.effect(Target::ACTOR, MayhemEffect::Unloaded);
+    } else {
+        res.effect(Target::ACTOR, MayhemEffect::Shot);
     }
     let courage_note = format_args!(
         "{}: `courage VALUE cause=fire` for the target, at the end of its group's movement or combat (it may retreat to the nearest cover if closer).",

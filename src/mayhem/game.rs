@@ -41,6 +41,12 @@ pub enum MayhemEffect {
     SmokeCleared,
     /// It moved this turn.
     Moved,
+    /// Its group failed the order to charge this turn and stood still
+    /// instead: it charges no more this turn.
+    StoodStill,
+    /// It shot with a weapon that is never unloaded (a bow) this turn:
+    /// "may shoot once".
+    Shot,
     /// The order the sides play in this turn (on the game): each side by
     /// its place among the game's Musket Mayhem armies.
     Sequence { order: Vec<usize> },
@@ -66,6 +72,12 @@ impl SystemEffect for MayhemEffect {
             MayhemEffect::Reloaded => format!("game: {u} reloads: its weapon is loaded"),
             MayhemEffect::SmokeCleared => format!("game: {u}'s crew removes a smoke puff"),
             MayhemEffect::Moved => format!("game: {u} has moved this turn"),
+            MayhemEffect::StoodStill => format!(
+                "game: {u} stands still instead of charging, and charges no more this turn (`next-turn`)"
+            ),
+            MayhemEffect::Shot => {
+                format!("game: {u} has shot this turn, and shoots again next turn (`next-turn`)")
+            }
             MayhemEffect::Sequence { order } => format!(
                 "game: this turn's sequence is {}{}",
                 order
@@ -116,6 +128,16 @@ pub const SMOKE: &str = "smoke";
 pub const SMOKE_CLEARED: &str = "smoke-cleared";
 pub const MOVED: &str = "moved";
 pub const RELOADED: &str = "reloaded";
+/// The fact word of a figure whose group failed the order to charge this
+/// turn: "they stand still instead".
+pub const STOOD_STILL: &str = "stood-still";
+/// The fact of a figure in a group of its list whose highest courage value
+/// in play is above its own: the rate a check for a missile hit is taken
+/// at ("individual check, but taken at the group rate").
+pub const GROUP_RATE: &str = "group-rate";
+/// The fact word of a figure that shot this turn with a weapon that is
+/// never unloaded (a bow): "may shoot once".
+pub const SHOT: &str = "shot";
 
 /// The fact words of a hero's bonuses: `rifle-skill`, `melee-impact`.
 pub fn bonus_word(what: &str, die: &str) -> String {
@@ -149,6 +171,12 @@ pub struct FigureState {
     pub smoke_cleared: bool,
     #[serde(skip_serializing_if = "is_false")]
     pub killed_this_turn: bool,
+    /// This turn: shot with a weapon that is never unloaded (a bow).
+    #[serde(skip_serializing_if = "is_false")]
+    pub shot: bool,
+    /// This turn: its group failed the order to charge, and stood still.
+    #[serde(skip_serializing_if = "is_false")]
+    pub stood_still: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -166,6 +194,8 @@ impl FigureState {
         self.reloaded = false;
         self.smoke_cleared = false;
         self.killed_this_turn = false;
+        self.shot = false;
+        self.stood_still = false;
     }
 }
 
@@ -231,6 +261,12 @@ impl MayhemGame {
 
     fn gun(&self, figure: &Figure) -> bool {
         self.weapon(figure).is_some_and(|w| w.gun)
+    }
+
+    /// A missile weapon that is never unloaded (a bow): only what it did
+    /// this turn stops a second shot.
+    fn never_unloaded(&self, figure: &Figure) -> bool {
+        self.weapon(figure).is_some_and(|w| !w.gunpowder)
     }
 
     /// A side's name for the texts: its army's.
@@ -345,6 +381,23 @@ impl MayhemGame {
         })
     }
 
+    /// The highest courage value among the figures of its list's group
+    /// still in play (itself among them), when it has a group.
+    fn group_rate(&self, figure: &Figure) -> Option<i64> {
+        let group = figure.group.as_deref()?;
+        // Its own list's group: another side's list may use the same name.
+        let (_, list) = self
+            .armies
+            .iter()
+            .find(|(_, l)| l.figures.iter().any(|f| f.id == figure.id))?;
+        list.figures
+            .iter()
+            .filter(|f| f.group.as_deref() == Some(group))
+            .filter(|f| f.id == figure.id || self.out_of_action(&f.id).is_none())
+            .filter_map(|f| self.courage(f))
+            .max()
+    }
+
     /// Whether the figure is a leader for hand-to-hand ("+1 if leader"):
     /// marked so, or a leader by rank.
     fn leads(figure: &Figure) -> bool {
@@ -361,6 +414,12 @@ impl MayhemGame {
         let mut facts = Vec::new();
         if let Some(courage) = self.courage(figure) {
             facts.push(UnitFact::number("courage", courage));
+            match self.group_rate(figure) {
+                Some(rate) if every || rate > courage => {
+                    facts.push(UnitFact::number(GROUP_RATE, rate));
+                }
+                _ => {}
+            }
         }
         if let Some(weapon) = &figure.weapon {
             facts.push(UnitFact::word(weapon.clone()));
@@ -387,7 +446,9 @@ impl MayhemGame {
         if let Some(weapon) = &figure.weapon {
             bonus(weapon, figure.weapon_bonus);
         }
-        if figure.saves > 0 {
+        // "+1d6 bonus for specially designated heroes": the figure its
+        // list designates, not every figure holding a save token.
+        if figure.move_bonus {
             facts.push(UnitFact::word("hero"));
         }
         let (saves, rerolls) = tokens_left(figure, state);
@@ -429,6 +490,12 @@ impl MayhemGame {
         }
         if state.reloaded || every {
             facts.push(UnitFact::word(RELOADED));
+        }
+        if self.never_unloaded(figure) && (state.shot || every) {
+            facts.push(UnitFact::word(SHOT));
+        }
+        if state.stood_still || every {
+            facts.push(UnitFact::word(STOOD_STILL));
         }
         if state.killed || every {
             facts.push(UnitFact::word(DOWNED));
@@ -586,6 +653,8 @@ impl GamePart for MayhemGame {
                 s.smoke_cleared = true;
             }
             MayhemEffect::Moved => s.moved = true,
+            MayhemEffect::Shot => s.shot = true,
+            MayhemEffect::StoodStill => s.stood_still = true,
             MayhemEffect::Sequence { .. } => {}
         }
         Ok(())

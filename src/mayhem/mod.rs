@@ -97,6 +97,7 @@ pub struct FireTable {
     pub kill_row: String,
     pub courage_row: String,
     pub unloaded_row: String,
+    pub shoot_once_row: String,
     pub incendiary_row: String,
     pub weapon: Vec<Weapon>,
     pub cover: Vec<Cover>,
@@ -138,6 +139,8 @@ pub struct CourageTable {
     pub pass_row: String,
     pub retreat: DiceExpr,
     pub retreat_row: String,
+    /// "If the group was ordered to charge then they stand still instead."
+    pub stand_still_row: String,
     pub rank: Vec<Rank>,
     pub cause: Vec<Cause>,
     pub commander: RuleRow,

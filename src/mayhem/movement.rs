@@ -11,7 +11,7 @@ use crate::dice::{DiceExpr, DiceSource, Rolled, roll_together};
 use crate::error::{BindError, CommandError};
 use crate::resolution::{Resolution, Target, Tone};
 
-use super::game::{MayhemEffect, RELOADED};
+use super::game::{MayhemEffect, RELOADED, STOOD_STILL};
 use super::{Counted, INCENDIARY, MAX_TOKENS, MayhemTables, MoveRow, Tokens};
 
 const MODE: &str = "a way of moving";
@@ -64,6 +64,13 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
             format!(
                 "the figure carries incendiary materials (a figure in a game brings it): it may not charge — {}",
                 tables.fire.incendiary_row
+            ),
+        )
+        .flag(
+            STOOD_STILL,
+            format!(
+                "the figure's group failed the order to charge this turn (a figure in a game brings it): it may not charge until next turn — {}",
+                tables.courage.stand_still_row
             ),
         )
         .flag(
@@ -153,6 +160,16 @@ fn resolve(
         };
         return Err(super::incendiary_refused(tables, span, who, "charge"));
     }
+    if words.has(CHARGE) && words.has(STOOD_STILL) {
+        return Err(super::fact_refused(
+            input,
+            STOOD_STILL,
+            format_args!(
+                "failed the order to charge this turn, and may not charge: \"{}\" — it may charge again next turn (`next-turn`); `undo` takes back the courage check",
+                tables.courage.stand_still_row.trim_end_matches('.')
+            ),
+        ));
+    }
     let in_open = match words.choice(GROUND) {
         Some(("open", _)) => true,
         Some(_) => false,
@@ -184,12 +201,16 @@ fn resolve(
             refused.push(bonus);
             continue;
         }
-        parts.push((format!("+ {}", bonus.label()), &bonus.dice));
+        parts.push((bonus.label().to_string(), &bonus.dice));
     }
     let exprs: Vec<&DiceExpr> = parts.iter().map(|(_, e)| *e).collect();
     let (rolled, mut total) = roll_together(&exprs, &mut dice_source)?;
-    for ((label, expr), rolled) in parts.iter().zip(&rolled) {
-        show_row(&mut res, label, expr, rolled);
+    for (i, ((label, expr), rolled)) in parts.iter().zip(&rolled).enumerate() {
+        if i == 0 {
+            show_row(&mut res, label, expr, rolled);
+        } else {
+            bonus_row(&mut res, label, expr, rolled, "");
+        }
     }
     for bonus in &refused {
         res.row(
@@ -201,8 +222,12 @@ fn resolve(
     let short = |total: i64| needed.is_some_and(|d| (total as f64) < d);
     if short(total) && tokens.spend_reroll() {
         let (rolled, again) = roll_together(&exprs, &mut dice_source)?;
-        for ((label, _), rolled) in parts.iter().zip(&rolled) {
-            res.dice_rows(format_args!("{label}, reroll token spent"), rolled);
+        for (i, ((label, expr), rolled)) in parts.iter().zip(&rolled).enumerate() {
+            if i == 0 {
+                res.dice_rows(format_args!("{label}, reroll token spent"), rolled);
+            } else {
+                bonus_row(&mut res, label, expr, rolled, ", reroll token spent");
+            }
         }
         total = again;
         res.row(
@@ -296,4 +321,13 @@ fn show_row(res: &mut Resolution, label: &str, expr: &DiceExpr, rolled: &[Rolled
     if expr.fixed != 0 {
         res.modifier(format!("fixed inches ({label})"), expr.fixed);
     }
+}
+
+/// A bonus row ("+2d6\" if mounted in the open", "+1d6 bonus for specially
+/// designated heroes"): its dice, and the inches they add as a modifier of
+/// their own that names the rule.
+fn bonus_row(res: &mut Resolution, label: &str, expr: &DiceExpr, rolled: &[Rolled], then: &str) {
+    res.dice_rows(format_args!("+{}\"{then}", self::dice(expr)), rolled);
+    let inches: i64 = rolled.iter().map(|r| i64::from(r.face)).sum::<i64>() + expr.fixed;
+    res.modifier(format!("+{}\" {label}{then}", self::dice(expr)), inches);
 }

@@ -107,6 +107,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             ],
         );
     }
+    t.note(format!("{}.", text_at(&m, "fire.shoot_once_row")));
     t.note(text_at(&m, "fire.unloaded_row"));
     s.tables.push(t);
     let mut t = Table::new("Reloading", &["", ""]);
@@ -151,6 +152,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         text_at(&m, "courage.retreat_row"),
         text_at(&m, "courage.retreat"),
     ));
+    s.note(text_at(&m, "courage.stand_still_row"));
     sections.push(s);
 
     let mut s = Section::new("Hand-to-hand Combat");
