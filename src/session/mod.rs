@@ -411,17 +411,6 @@ impl Session {
             return Ok(None);
         };
         let system = command.system.map_or(self.rules, |(s, _)| s);
-        if command.verb != "help" {
-            // A line that may change the game is resolved under its lock,
-            // against the newest state; any other reads the newest state.
-            let writes = command.mode == Mode::Resolve
-                && match command.verb.as_str() {
-                    "load" | "set" | "simulate" => false,
-                    verb if GAME_VERBS.contains(&verb) => matches!(verb, "next-turn" | "undo"),
-                    _ => true,
-                };
-            self.sync_game(writes).map_err(game_error)?;
-        }
         if command.verb == "help" {
             return help::run_with(
                 &self.catalog,
@@ -431,6 +420,10 @@ impl Session {
             )
             .map(|text| Some(Output::Report(Box::new(Report::Help { text }))));
         }
+        // A line that may change the game is resolved under its lock,
+        // against the newest state; any other reads the newest state.
+        self.sync_game(may_change_game(&command))
+            .map_err(game_error)?;
         if GAME_VERBS.contains(&command.verb.as_str()) && command.mode == Mode::Resolve {
             return self
                 .game_verb(&command, line)
@@ -619,6 +612,16 @@ impl Session {
             other => other,
         }
     }
+}
+
+/// Whether a line may change a game: a resolution, `next-turn` or `undo`.
+fn may_change_game(command: &Command) -> bool {
+    command.mode == Mode::Resolve
+        && match command.verb.as_str() {
+            "load" | "set" | "simulate" => false,
+            verb if GAME_VERBS.contains(&verb) => matches!(verb, "next-turn" | "undo"),
+            _ => true,
+        }
 }
 
 fn game_error(e: GameError) -> CommandError {
