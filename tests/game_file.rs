@@ -11,30 +11,11 @@ use std::process::{Command, Stdio};
 
 use common::BIN;
 
-use common::game::{replay_agrees, shipped, spawn, temp_dir};
+use common::game::{journal_of, leuthen, replay_agrees, spawn, temp_dir, with_game};
 
-fn leuthen() -> Vec<String> {
-    shipped(&["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"])
-}
-
-fn with_game(game: &Path, extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = vec!["--game".into(), game.display().to_string()];
-    args.extend(extra.iter().map(|s| s.to_string()));
-    args
-}
-
+/// A new game of the two Leuthen armies, `g.json` in `dir`.
 fn new_game(dir: &Path) -> PathBuf {
-    let game = dir.join("g.json");
-    let mut args = leuthen();
-    args.extend(["--game".into(), game.display().to_string()]);
-    let (code, _, err) = common::run(&args, "");
-    assert_eq!(code, Some(0), "{err}");
-    assert!(err.contains("a new game was created"), "{err}");
-    game
-}
-
-fn journal_of(game: &Path) -> PathBuf {
-    PathBuf::from(format!("{}.journal", game.display()))
+    common::game::new_game(dir, "g.json")
 }
 
 /// The entry numbers in a journal, in order.

@@ -19,36 +19,10 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use common::BIN;
-use common::game::{replay_agrees, shipped, temp_dir};
+use common::game::{journal_of, new_game, replay_agrees, temp_dir, with_game as args};
 
 /// Long enough for a loaded machine; a passing run waits far less.
 const DEADLINE: Duration = Duration::from_secs(60);
-
-fn leuthen() -> Vec<String> {
-    shipped(&["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"])
-}
-
-/// `--game GAME`, then `extra`.
-fn args(game: &Path, extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = vec!["--game".into(), game.display().to_string()];
-    args.extend(extra.iter().map(|s| s.to_string()));
-    args
-}
-
-/// A new game of the two Leuthen armies, with nothing resolved yet.
-fn new_game(dir: &Path, name: &str) -> PathBuf {
-    let game = dir.join(name);
-    let mut args = leuthen();
-    args.extend(["--game".into(), game.display().to_string()]);
-    let (code, _, err) = common::run(&args, "");
-    assert_eq!(code, Some(0), "{err}");
-    assert!(err.contains("a new game was created"), "{err}");
-    game
-}
-
-fn journal_of(game: &Path) -> PathBuf {
-    drumhead::game::Journal::path_for(game)
-}
 
 /// drumhead on a game: exit code, stdout, stderr.
 fn on(game: &Path, extra: &[&str], input: &str) -> (Option<i32>, String, String) {

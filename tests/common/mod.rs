@@ -70,6 +70,35 @@ pub mod game {
             .expect("drumhead starts")
     }
 
+    /// `--army` options for the two Leuthen armies.
+    pub fn leuthen() -> Vec<String> {
+        shipped(&["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"])
+    }
+
+    /// `--game GAME`, then `extra`.
+    pub fn with_game(game: &Path, extra: &[&str]) -> Vec<String> {
+        let mut args: Vec<String> = vec!["--game".into(), game.display().to_string()];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args
+    }
+
+    /// A new game of the two Leuthen armies named `name` in `dir`, with
+    /// nothing resolved yet.
+    pub fn new_game(dir: &Path, name: &str) -> PathBuf {
+        let game = dir.join(name);
+        let mut args = leuthen();
+        args.extend(["--game".into(), game.display().to_string()]);
+        let (code, _, err) = super::run(&args, "");
+        assert_eq!(code, Some(0), "{err}");
+        assert!(err.contains("a new game was created"), "{err}");
+        game
+    }
+
+    /// The journal beside a game file.
+    pub fn journal_of(game: &Path) -> PathBuf {
+        drumhead::game::Journal::path_for(game)
+    }
+
     /// `drumhead replay` of a game's journal succeeds and finds the state
     /// the game file holds.
     pub fn replay_agrees(game: &Path) {
