@@ -21,13 +21,52 @@ pub struct Unit {
     pub name: String,
     /// The hex-game formation id (coordination, 7.14).
     pub formation: Option<String>,
+    /// The combat factor; for artillery, its attack factor (8.1).
     pub cf: i64,
+    /// The CF is printed in parentheses: halved when attacking (2.4).
+    pub cf_parenthesized: bool,
     pub mr: i64,
     /// `None`: a variable movement allowance (4.4).
     pub ma: Option<i64>,
+    /// The MA is printed in brackets: the unit cannot skirmish (2.4, 7.13 1).
+    pub ma_bracketed: bool,
     pub steps: Option<i64>,
     /// infantry | battalion | cavalry | squadron | artillery
     pub kind: Option<String>,
+    /// Cavalry's charge factor, used in lieu of its CF when it charges
+    /// (9.3 4; QuickPlay 9.2 3).
+    pub charge: Option<i64>,
+    /// Artillery's defense factor, used when attacked by an adjacent
+    /// enemy unit (8.1); a list that gives only `cf` means the same
+    /// factor for both.
+    pub defence: Option<i64>,
+    /// Artillery's range factor: the farthest it may bombard (8.7).
+    pub range: Option<i64>,
+    /// The reverse, red-banded side of a two-step brigade (2.5).
+    pub reduced: Option<Reduced>,
+}
+
+/// The factors printed on a two-step brigade's reduced side (2.5: "The
+/// factors are generally weaker, but the degree of weakening varies from
+/// unit to unit"); each one the list leaves out is the front side's.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Reduced {
+    pub cf: Option<i64>,
+    pub cf_parenthesized: bool,
+    pub mr: Option<i64>,
+    pub ma: Option<i64>,
+    pub ma_bracketed: bool,
+}
+
+/// The factors of one side of a counter as they stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Face {
+    pub cf: i64,
+    pub cf_parenthesized: bool,
+    pub mr: i64,
+    /// `None`: variable (4.4).
+    pub ma: Option<i64>,
+    pub ma_bracketed: bool,
 }
 
 /// What kind of combat unit a counter is (2.3, 2.4, 2.7).
@@ -68,6 +107,27 @@ impl UnitType {
     }
 }
 
+impl Face {
+    /// The CF as printed: `5` or `(5)`.
+    pub fn cf_text(&self) -> String {
+        if self.cf_parenthesized {
+            format!("({})", self.cf)
+        } else {
+            self.cf.to_string()
+        }
+    }
+
+    /// The MA as printed: `5`, `V`, `[5]` or `[V]`.
+    pub fn ma_text(&self) -> String {
+        let body = self.ma.map_or("V".to_string(), |m| m.to_string());
+        if self.ma_bracketed {
+            format!("[{body}]")
+        } else {
+            body
+        }
+    }
+}
+
 impl Unit {
     /// The unit's type; a list that gives none means infantry, for which
     /// the rules are written (2.4).
@@ -85,6 +145,41 @@ impl Unit {
     pub fn steps(&self) -> u32 {
         self.steps.map_or(1, |s| s.clamp(1, 2) as u32)
     }
+
+    /// The factors of the side showing: the reduced side's once a
+    /// two-step brigade has lost a step (2.5), where the list gives them.
+    pub fn face(&self, reduced: bool) -> Face {
+        let front = Face {
+            cf: self.cf,
+            cf_parenthesized: self.cf_parenthesized,
+            mr: self.mr,
+            ma: self.ma,
+            ma_bracketed: self.ma_bracketed,
+        };
+        match (&self.reduced, reduced) {
+            (Some(r), true) => Face {
+                cf: r.cf.unwrap_or(front.cf),
+                cf_parenthesized: if r.cf.is_some() {
+                    r.cf_parenthesized
+                } else {
+                    front.cf_parenthesized
+                },
+                mr: r.mr.unwrap_or(front.mr),
+                ma: if r.ma.is_some() { r.ma } else { front.ma },
+                ma_bracketed: if r.ma.is_some() {
+                    r.ma_bracketed
+                } else {
+                    front.ma_bracketed
+                },
+            },
+            _ => front,
+        }
+    }
+
+    /// Artillery's defense factor (8.1): the list's, or its one CF.
+    pub fn defence(&self) -> i64 {
+        self.defence.unwrap_or(self.cf)
+    }
 }
 
 /// A leader.
@@ -96,6 +191,18 @@ pub struct Leader {
     pub mr: Option<i64>,
     pub mv: Option<i64>,
     pub span: Option<i64>,
+    /// The formation he belongs to (QuickPlay 10.0: his factors go to a
+    /// unit of the same formation; "A", all of them).
+    pub formation: Option<String>,
+}
+
+/// A headquarters counter (12.1) or the trains (12.2): no combat factor,
+/// no morale; a printed MA.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Base {
+    pub id: String,
+    pub name: String,
+    pub ma: Option<i64>,
 }
 
 /// One Musket & Saber list's entries.
@@ -103,6 +210,10 @@ pub struct Leader {
 pub struct List {
     pub units: Vec<Unit>,
     pub leaders: Vec<Leader>,
+    /// The army's headquarters (standard 12.1).
+    pub hq: Vec<Base>,
+    /// The army's trains (standard 12.2).
+    pub trains: Vec<Base>,
     /// Read under the QuickPlay rules, where every counter prints an MR.
     pub quickplay: bool,
 }
@@ -121,6 +232,16 @@ impl ArmyList for List {
                 name: &l.name,
                 kind: "leader",
             }))
+            .chain(self.hq.iter().map(|b| Member {
+                id: &b.id,
+                name: &b.name,
+                kind: "hq",
+            }))
+            .chain(self.trains.iter().map(|b| Member {
+                id: &b.id,
+                name: &b.name,
+                kind: "trains",
+            }))
             .collect()
     }
 
@@ -131,8 +252,25 @@ impl ArmyList for List {
 
 pub struct SaberSchema;
 
-const UNIT_KEYS: &[&str] = &["id", "name", "cf", "mr", "ma", "steps", "formation", "type"];
-const LEADER_KEYS: &[&str] = &["id", "name", "cf", "mr", "mv", "span"];
+const UNIT_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "cf",
+    "mr",
+    "ma",
+    "steps",
+    "formation",
+    "type",
+    "charge",
+    "attack",
+    "defence",
+    "range",
+    "reduced_cf",
+    "reduced_mr",
+    "reduced_ma",
+];
+const LEADER_KEYS: &[&str] = &["id", "name", "cf", "mr", "mv", "span", "formation"];
+const BASE_KEYS: &[&str] = &["id", "name", "ma"];
 const TYPES: &[&str] = &["infantry", "battalion", "cavalry", "squadron", "artillery"];
 
 const SECTIONS: &[Section] = &[
@@ -143,6 +281,14 @@ const SECTIONS: &[Section] = &[
     Section {
         name: "leader",
         keys: LEADER_KEYS,
+    },
+    Section {
+        name: "hq",
+        keys: BASE_KEYS,
+    },
+    Section {
+        name: "trains",
+        keys: BASE_KEYS,
     },
 ];
 
@@ -177,9 +323,18 @@ impl Reader for List {
                     self.units.push(u);
                 }
             }
-            _ => {
+            "leader" => {
                 if let Some(l) = leader(ck, e, id, name) {
                     self.leaders.push(l);
+                }
+            }
+            section => {
+                if let Some(b) = base(ck, e, id, name) {
+                    if section == "hq" {
+                        self.hq.push(b);
+                    } else {
+                        self.trains.push(b);
+                    }
                 }
             }
         }
@@ -194,6 +349,65 @@ fn valid_formation_id(s: &str) -> bool {
     !s.is_empty() && s.len() <= 16 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
+/// A factor as the counter prints it: `5`, or `"(5)"` in parentheses
+/// (2.4: "A parenthesized CF is halved when attacking"). Returns the
+/// factor and whether it is parenthesized.
+fn factor(ck: &mut Checker, e: &Entry, key: &str, what: &str) -> Option<(i64, bool)> {
+    let v = e.get(key)?;
+    if let DeValue::String(s) = v.get_ref() {
+        let inner = s
+            .strip_prefix('(')
+            .and_then(|s| s.strip_suffix(')'))
+            .and_then(|d| d.parse::<i64>().ok())
+            .filter(|n| (0..=30).contains(n));
+        return match inner {
+            Some(n) => Some((n, true)),
+            None => {
+                ck.type_error(
+                    e,
+                    key,
+                    v,
+                    &format!("{what}, a whole number from 0 to 30, or one in parentheses such as \"(4)\" when the counter prints it so"),
+                );
+                None
+            }
+        };
+    }
+    ck.int(e, key, 0, 30, what).map(|n| (n, false))
+}
+
+/// A movement allowance as the counter prints it: `5`, `"V"` (variable,
+/// 4.4) or `"[5]"` (bracketed: the unit cannot skirmish, 2.4). Returns
+/// `Some((None, _))` for V, and whether it is bracketed.
+fn movement(ck: &mut Checker, e: &Entry, key: &str) -> Option<(Option<i64>, bool)> {
+    let v = e.get(key)?;
+    let expected = "the movement allowance, a whole number from 1 to 30, \"V\" for a variable one, or either in brackets (\"[5]\", \"[V]\") when the counter brackets it";
+    if let DeValue::String(s) = v.get_ref() {
+        let (body, bracketed) = match s.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
+            Some(inner) => (inner, true),
+            None => (s.as_ref(), false),
+        };
+        if body == "V" {
+            return Some((None, bracketed));
+        }
+        return match body.parse::<i64>().ok().filter(|n| (1..=30).contains(n)) {
+            Some(n) if bracketed => Some((Some(n), true)),
+            _ => {
+                ck.type_error(e, key, v, expected);
+                None
+            }
+        };
+    }
+    ck.int(e, key, 1, 30, expected).map(|n| (Some(n), false))
+}
+
+/// Refuse `key` where the unit's type has no such factor.
+fn not_for(ck: &mut Checker, e: &Entry, key: &str, why: &str) {
+    if let Some(v) = e.get(key) {
+        ck.fail(v.span(), e.key(key), format!("{}: {why}", e.place(key)));
+    }
+}
+
 fn unit(
     ck: &mut Checker,
     e: &mut Entry,
@@ -203,13 +417,74 @@ fn unit(
 ) -> Option<Unit> {
     let kind = ck.keyword(e, "type", TYPES, "unit type");
     let kind_word = kind.as_ref().map(|k| k.get_ref().as_str());
+    let artillery = kind_word == Some("artillery");
+    let cavalry = matches!(kind_word, Some("cavalry" | "squadron"));
 
-    let cf = ck.int(e, "cf", 0, 30, "the combat factor");
-    if e.get("cf").is_none() {
-        ck.missing(e, "cf", "the combat factor, a whole number from 0 to 30");
+    // 8.1: artillery prints an attack and a defense factor instead of one
+    // CF; a list may give them, or (as before) one `cf` for both.
+    let mut cf = factor(ck, e, "cf", "the combat factor");
+    let attack = ck.int(e, "attack", 0, 30, "the attack factor");
+    let defence = ck.int(e, "defence", 0, 30, "the defense factor");
+    let range = ck.int(e, "range", 0, 20, "the range factor, in hexes");
+    if artillery {
+        match (e.get("cf"), e.get("attack")) {
+            (Some(v), Some(_)) => ck.fail(
+                v.span(),
+                e.key("cf"),
+                format!(
+                    "{}: artillery has an attack and a defense factor instead of one combat factor (8.1), and `attack` gives it: leave `cf` out",
+                    e.place("cf")
+                ),
+            ),
+            (None, Some(_)) => cf = attack.map(|a| (a, false)),
+            (None, None) => ck.missing(
+                e,
+                "attack",
+                "the attack factor, a whole number from 0 to 30 (8.1), with `defence` and `range`; or one `cf` for both factors",
+            ),
+            (Some(_), None) => {}
+        }
+        if e.get("attack").is_some() && e.get("defence").is_none() {
+            ck.missing(
+                e,
+                "defence",
+                "the defense factor, a whole number from 0 to 30 (8.1: artillery has two combat factors, attack and defense)",
+            );
+        }
+        if let (Some(v), Some((_, true))) = (e.get("cf"), cf) {
+            ck.fail(
+                v.span(),
+                e.key("cf"),
+                format!(
+                    "{}: artillery has attack and defense factors (8.1), not a parenthesized CF",
+                    e.place("cf")
+                ),
+            );
+        }
+    } else {
+        if e.get("cf").is_none() {
+            ck.missing(e, "cf", "the combat factor, a whole number from 0 to 30");
+        }
+        for key in ["attack", "defence", "range"] {
+            not_for(
+                ck,
+                e,
+                key,
+                "only artillery has attack, defense and range factors (8.1); give the unit's combat factor as `cf`",
+            );
+        }
+    }
+    let charge = ck.int(e, "charge", 0, 30, "the charge factor");
+    if !cavalry {
+        not_for(
+            ck,
+            e,
+            "charge",
+            "only cavalry has a charge factor (9.3 4: \"use the cavalry's charge factor in lieu of its CF\"); an infantry charge uses the CF (7.13 3)",
+        );
     }
     let mut mr = ck.int(e, "mr", 1, 6, "the morale rating");
-    let standard_artillery = kind_word == Some("artillery") && !quickplay;
+    let standard_artillery = artillery && !quickplay;
     match e.get("mr") {
         // Standard 8.1: there is no morale rating on an artillery counter.
         Some(v) if standard_artillery => ck.fail(
@@ -223,23 +498,17 @@ fn unit(
         Some(_) => {}
         // 8.1: artillery is presumed always to have an MR of 6.
         None if standard_artillery => mr = Some(6),
-        None if kind_word == Some("artillery") => ck.missing(
+        None if artillery => ck.missing(
             e,
             "mr",
             "the morale rating printed on the counter, a whole number from 1 to 6 (QuickPlay 2.3: every unit has one)",
         ),
         None => ck.missing(e, "mr", "the morale rating, a whole number from 1 to 6"),
     }
-    // No `ma` (or "V") is a variable movement allowance (4.4).
-    let ma = match e.get("ma").map(Spanned::get_ref) {
-        Some(DeValue::String(s)) if s == "V" => None,
-        _ => ck.int(
-            e,
-            "ma",
-            1,
-            30,
-            "the movement allowance (or \"V\" for a variable one)",
-        ),
+    // No `ma` is a variable movement allowance (4.4).
+    let ma = match e.get("ma") {
+        None => Some((None, false)),
+        Some(_) => movement(ck, e, "ma"),
     };
     let steps = ck.int(e, "steps", 1, 2, "the strength steps");
     if let (Some(2), Some(k @ ("cavalry" | "squadron" | "artillery" | "battalion"))) =
@@ -255,7 +524,56 @@ fn unit(
             ),
         );
     }
-    let formation = match e.get("formation") {
+    // 2.5: the reverse of a two-step brigade; a one-step unit's reverse is
+    // blank (infantry) or its ineffective side (2.6, 2.7).
+    let reduced_cf = factor(ck, e, "reduced_cf", "the reduced side's combat factor");
+    let reduced_mr = ck.int(e, "reduced_mr", 1, 6, "the reduced side's morale rating");
+    let reduced_ma = match e.get("reduced_ma") {
+        None => None,
+        Some(_) => movement(ck, e, "reduced_ma"),
+    };
+    if steps != Some(2) {
+        for key in ["reduced_cf", "reduced_mr", "reduced_ma"] {
+            not_for(
+                ck,
+                e,
+                key,
+                "only a two-step infantry brigade has a reduced side (2.5); give `steps = 2`, or leave it out",
+            );
+        }
+    }
+    let reduced =
+        (reduced_cf.is_some() || reduced_mr.is_some() || reduced_ma.is_some()).then(|| Reduced {
+            cf: reduced_cf.map(|f| f.0),
+            cf_parenthesized: reduced_cf.is_some_and(|f| f.1),
+            mr: reduced_mr,
+            ma: reduced_ma.and_then(|m| m.0),
+            ma_bracketed: reduced_ma.is_some_and(|m| m.1),
+        });
+    let formation = formation(ck, e);
+    let (cf, cf_parenthesized) = cf?;
+    let (ma, ma_bracketed) = ma?;
+    Some(Unit {
+        id: id?,
+        name: name?,
+        formation,
+        cf,
+        cf_parenthesized,
+        mr: mr?,
+        ma,
+        ma_bracketed,
+        steps,
+        kind: kind.map(Spanned::into_inner),
+        charge,
+        defence: if artillery { defence } else { None },
+        range,
+        reduced,
+    })
+}
+
+/// A formation id (2.4): "0" independent, "A" all; a bare number too.
+fn formation(ck: &mut Checker, e: &Entry) -> Option<String> {
+    match e.get("formation") {
         None => None,
         Some(v) => match v.get_ref() {
             DeValue::String(s) if valid_formation_id(s) => Some(s.to_string()),
@@ -273,16 +591,16 @@ fn unit(
                 None
             }
         },
-    };
-    Some(Unit {
+    }
+}
+
+/// An HQ (12.1) or the trains (12.2).
+fn base(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String>) -> Option<Base> {
+    let ma = ck.int(e, "ma", 0, 30, "the printed movement allowance");
+    Some(Base {
         id: id?,
         name: name?,
-        formation,
-        cf: cf?,
-        mr: mr?,
         ma,
-        steps,
-        kind: kind.map(Spanned::into_inner),
     })
 }
 
@@ -296,6 +614,7 @@ fn leader(
     let mr = ck.int(e, "mr", 0, 6, "the leader's morale rating");
     let mv = ck.int(e, "mv", 0, 12, "the leader's movement value");
     let span = ck.int(e, "span", 0, 20, "the leader's command span");
+    let formation = formation(ck, e);
     Some(Leader {
         id: id?,
         name: name?,
@@ -303,5 +622,6 @@ fn leader(
         mr,
         mv,
         span,
+        formation,
     })
 }

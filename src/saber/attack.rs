@@ -430,6 +430,15 @@ fn check_sides(
                     "has a V movement allowance: only infantry with a non-bracketed, non-V MA may skirmish (7.13 1)",
                 ));
             }
+            if let Some(unit) = a
+                .units
+                .iter()
+                .find(|u| u.combat && u.has(named::printed::BRACKETED))
+            {
+                return Err(unit.refuse(
+                    "has a bracketed movement allowance (its list): a bracketed MA means the unit cannot skirmish (2.4, 7.13 1)",
+                ));
+            }
         }
         Some(Tactic::PressForward) => {
             wrong_arm(a, &["infantry"], "attacking infantry only (7.13 2)")?
@@ -572,6 +581,87 @@ fn check_sides(
     Ok(())
 }
 
+/// Each named unit's factor as the situation picks it from its counter
+/// (its list): a charging cavalry unit's charge factor (9.3 4, QuickPlay
+/// 9.2 3; both sides' when cavalry countercharges, 9.4); under a skirmish
+/// the infantry's MA, bracketed or V counting zero, defending artillery's
+/// defense factor and defending cavalry's CF (7.13 1); otherwise artillery
+/// attacks with its attack factor and defends with its defense factor
+/// (8.1), and a parenthesized CF is halved when attacking (2.4). A factor
+/// typed as a number is the player's, as typed.
+fn printed_factors(
+    side: &mut SideWords,
+    who: Side,
+    a_tactic: Option<Tactic>,
+    d_tactic: Option<Tactic>,
+) {
+    use named::printed;
+    for f in side.factors.iter_mut() {
+        let Some(unit) = side.units.iter().find(|u| u.combat && u.span == f.span) else {
+            continue;
+        };
+        let arm = ARMS.into_iter().find(|a| unit.has(a));
+        let charge = unit
+            .value(printed::CHARGE)
+            .filter(|_| arm == Some("cavalry"));
+        let charging = match who {
+            Side::Attacker => a_tactic == Some(Tactic::CavalryCharge),
+            Side::Defender => d_tactic == Some(Tactic::Countercharge),
+        };
+        let (value, why) = if a_tactic == Some(Tactic::Skirmish) {
+            match arm {
+                Some("artillery") if who == Side::Defender => (
+                    unit.value(printed::DEFENCE),
+                    "its defense factor: defending artillery uses its defense factor (7.13 1)",
+                ),
+                Some("cavalry") => (None, ""),
+                _ => (
+                    Some(if unit.has("v") || unit.has(printed::BRACKETED) {
+                        0
+                    } else {
+                        unit.value("ma").unwrap_or(0)
+                    }),
+                    if unit.has("v") || unit.has(printed::BRACKETED) {
+                        "its MA, which is bracketed or V and counts as zero (7.13 1)"
+                    } else {
+                        "its MA: skirmishing infantry on both sides use their MA as combat factors (7.13 1)"
+                    },
+                ),
+            }
+        } else if charging && charge.is_some() {
+            (
+                charge,
+                "its charge factor, in lieu of its CF (9.3 4, 9.4; QuickPlay 9.2 3)",
+            )
+        } else if arm == Some("artillery") && who == Side::Defender {
+            (
+                unit.value(printed::DEFENCE),
+                "its defense factor: artillery attacked by an adjacent enemy unit (8.1)",
+            )
+        } else if arm == Some("artillery") {
+            (None, "its attack factor (8.1)")
+        } else {
+            (None, "")
+        };
+        match value {
+            Some(v) if v != f.printed || !why.is_empty() => {
+                f.printed = v.clamp(0, factors::MAX_FACTOR);
+                f.parenthesized = false;
+                f.text = format!("{v}: {}, {why},", unit.id);
+            }
+            _ => {
+                if unit.has(printed::PARENTHESIZED) {
+                    f.parenthesized = true;
+                    f.text = format!(
+                        "({}): {}, its CF parenthesized: halved when attacking (2.4),",
+                        f.printed, unit.id
+                    );
+                }
+            }
+        }
+    }
+}
+
 /// The attacker's words that change the factors: each where the rules
 /// allow it.
 fn check_attack_words(variant: Variant, a: &SideWords, a_view: &Bound) -> Result<(), CommandError> {
@@ -680,7 +770,7 @@ fn resolve(
 /// Read both sides' words and check they make an attack.
 fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, CommandError> {
     let rules = variant.rules(tables);
-    let (a, a_view) = read_side(
+    let (mut a, a_view) = read_side(
         variant,
         rules,
         Side::Attacker,
@@ -711,7 +801,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
             "is the defender's: a defender lacking a safe line of retreat checks its morale before the combat (7.3 2); say it after `vs`",
         ));
     }
-    let (d, d_view) = read_side(
+    let (mut d, d_view) = read_side(
         variant,
         rules,
         Side::Defender,
@@ -726,6 +816,9 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
         return Err(not_here(span, NO_SLR, &format!("is {NO_SLR_QUICKPLAY}")));
     }
     check_sides(variant, input, &a, &a_view, &d, &d_view)?;
+    let (a_tactic, d_tactic) = (a.tactic, d.tactic);
+    printed_factors(&mut a, Side::Attacker, a_tactic, d_tactic);
+    printed_factors(&mut d, Side::Defender, a_tactic, d_tactic);
     check_attack_words(variant, &a, &a_view)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;

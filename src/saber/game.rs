@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use super::army::{Leader, List, Unit, UnitType};
+use super::army::{Base, Leader, List, Unit, UnitType};
 use super::{QUICKPLAY, SABER, Tables, Variant};
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
@@ -183,6 +183,24 @@ impl SaberGame {
             .find_map(|a| a.list.leaders.iter().find(|l| l.id == id))
     }
 
+    /// An HQ or trains counter, and which (12.1, 12.2).
+    fn base(&self, id: &str) -> Option<(&Base, &'static str)> {
+        self.armies.iter().find_map(|a| {
+            a.list
+                .hq
+                .iter()
+                .find(|b| b.id == id)
+                .map(|b| (b, "hq"))
+                .or_else(|| {
+                    a.list
+                        .trains
+                        .iter()
+                        .find(|b| b.id == id)
+                        .map(|b| (b, "trains"))
+                })
+        })
+    }
+
     fn unit_state(&self, id: &str) -> UnitState {
         self.units.get(id).cloned().unwrap_or_default()
     }
@@ -195,18 +213,25 @@ impl SaberGame {
     /// state. `all` gives every word it could bring in any state.
     fn unit_facts(unit: &Unit, variant: Variant, s: &UnitState, all: bool) -> Vec<UnitFact> {
         let kind = unit.unit_type();
-        let mut facts = vec![UnitFact::number("cf", unit.cf)];
+        // 2.5: a brigade that has lost a step shows its reduced side.
+        let face = unit.face(s.steps_lost > 0 && !eliminated(unit, s));
+        let mut facts = vec![UnitFact::number("cf", face.cf)];
         // Standard 8.1: artillery has no MR on its counter; the word
         // `artillery` says where its MR comes from, and a printed MR beside
         // it would be a second source.
         if !(kind == UnitType::Artillery && variant == Variant::Standard) {
-            facts.push(UnitFact::number("mr", unit.mr));
+            facts.push(UnitFact::number("mr", face.mr));
         }
         facts.push(UnitFact::word(kind.word()));
-        match unit.ma {
+        match face.ma {
             Some(ma) => facts.push(UnitFact::number("ma", ma)),
             None => facts.push(UnitFact::word("v")),
         }
+        // The rest of what the counter prints, for the verbs that pick
+        // one factor or another by the situation (a charge, a skirmish,
+        // artillery defending) and for the words a list contradicts; no
+        // verb's vocabulary has these words, so none is bound as typed.
+        facts.extend(Self::printed_facts(unit, face));
         if all || s.disrupted {
             facts.push(UnitFact::word("disrupted"));
         }
@@ -221,6 +246,34 @@ impl SaberGame {
         }
         if (all && variant == Variant::Standard) || s.destroyed {
             facts.push(UnitFact::word("destroyed"));
+        }
+        facts
+    }
+
+    /// The printed factors beyond CF, MR and MA, as facts (see
+    /// [`super::named::printed`] for the words).
+    fn printed_facts(unit: &Unit, face: super::army::Face) -> Vec<UnitFact> {
+        use super::named::printed;
+        let mut facts = vec![UnitFact::number(printed::STEPS, i64::from(unit.steps()))];
+        match unit.unit_type() {
+            UnitType::Battalion => facts.push(UnitFact::word(printed::BATTALION)),
+            UnitType::Squadron => facts.push(UnitFact::word(printed::SQUADRON)),
+            _ => {}
+        }
+        if face.cf_parenthesized {
+            facts.push(UnitFact::word(printed::PARENTHESIZED));
+        }
+        if face.ma_bracketed {
+            facts.push(UnitFact::word(printed::BRACKETED));
+        }
+        if let Some(c) = unit.charge {
+            facts.push(UnitFact::number(printed::CHARGE, c));
+        }
+        if unit.unit_type() == UnitType::Artillery {
+            facts.push(UnitFact::number(printed::DEFENCE, unit.defence()));
+        }
+        if let Some(r) = unit.range {
+            facts.push(UnitFact::number(printed::RANGE, r));
         }
         facts
     }
@@ -254,6 +307,14 @@ impl SaberGame {
                 id: u.id.clone(),
                 name: u.name.clone(),
                 facts: SaberGame::unit_facts(u, variant, &self.unit_state(id), all),
+                out_of_action: None,
+            });
+        }
+        if let Some((b, _)) = self.base(id) {
+            return Some(UnitFacts {
+                id: b.id.clone(),
+                name: b.name.clone(),
+                facts: Vec::new(),
                 out_of_action: None,
             });
         }
@@ -379,6 +440,13 @@ impl GamePart for SaberGame {
                 format!("is eliminated: it has lost {steps} (standard 7.11, QuickPlay 7.7)")
             });
         }
+        if let Some((_, which)) = self.base(id) {
+            return Some(if which == "hq" {
+                "is the headquarters: it has a combat strength of zero, may not retreat or disengage, and is unaffected by combat results; each time it is attacked the enemy receives two fortunes of war (12.1)".into()
+            } else {
+                "is the trains: it has no combat factor and ignores all combat results; the attacker receives two fortunes of war each time it is attacked (12.2)".into()
+            });
+        }
         self.leader(id)?;
         let s = self.leader_state(id);
         if s.casualty {
@@ -482,13 +550,23 @@ impl GamePart for SaberGame {
         };
         for u in &a.list.units {
             let s = self.unit_state(&u.id);
+            // The side showing: the reduced side once a step is lost (2.5).
+            let face = u.face(s.steps_lost > 0 && !eliminated(u, &s));
+            let cf = if u.unit_type() == UnitType::Artillery {
+                format!("{}/{}", face.cf, u.defence())
+            } else {
+                match u.charge {
+                    Some(c) => format!("{} ch {c}", face.cf_text()),
+                    None => face.cf_text(),
+                }
+            };
             roster.rows.push(vec![
                 u.id.clone(),
                 u.name.clone(),
                 u.unit_type().name().to_string(),
-                u.cf.to_string(),
-                u.mr.to_string(),
-                u.ma.map_or("V".into(), |m| m.to_string()),
+                cf,
+                face.mr.to_string(),
+                face.ma_text(),
                 format!("{}/{}", steps_left(u, &s), u.steps()),
                 unit_flags(u, &s),
             ]);
@@ -500,6 +578,9 @@ impl GamePart for SaberGame {
                     .iter()
                     .filter_map(|(k, v)| v.map(|v| format!("{k} {v}")))
                     .collect();
+            if let Some(f) = &l.formation {
+                factors.push(format!("formation {f}"));
+            }
             let state = leader_flags(&s);
             if !state.is_empty() {
                 factors.push(state.to_string());
@@ -515,6 +596,20 @@ impl GamePart for SaberGame {
                 }
             ));
         }
+        for (b, which) in a
+            .list
+            .hq
+            .iter()
+            .map(|b| (b, "HQ"))
+            .chain(a.list.trains.iter().map(|b| (b, "trains")))
+        {
+            roster.notes.push(format!(
+                "{which} {} — {}: {}",
+                b.id,
+                b.name,
+                b.ma.map_or("no MA given".into(), |m| format!("MA {m}"))
+            ));
+        }
         Some(roster)
     }
 
@@ -526,8 +621,28 @@ impl GamePart for SaberGame {
             for (k, v) in [("cf", l.cf), ("mr", l.mr), ("mv", l.mv), ("span", l.span)] {
                 rows.push((k.into(), v.map_or("—".into(), |v| v.to_string())));
             }
+            if let Some(f) = &l.formation {
+                rows.push(("formation".into(), f.clone()));
+            }
             rows.push(("ineffective".into(), yes_no(s.ineffective)));
             rows.push(("casualty".into(), yes_no(s.casualty)));
+            rows.push((
+                "may act".into(),
+                self.out_of_action(id).unwrap_or_else(|| "yes".into()),
+            ));
+            return Some(rows);
+        }
+        if let Some((b, which)) = self.base(id) {
+            rows.push((
+                "type".into(),
+                if which == "hq" {
+                    "HQ (12.1)"
+                } else {
+                    "trains (12.2)"
+                }
+                .into(),
+            ));
+            rows.push(("ma".into(), b.ma.map_or("—".into(), |m| m.to_string())));
             rows.push((
                 "may act".into(),
                 self.out_of_action(id).unwrap_or_else(|| "yes".into()),
@@ -537,27 +652,80 @@ impl GamePart for SaberGame {
         let (u, variant) = self.unit(id)?;
         let s = self.unit_state(id);
         let kind = u.unit_type();
+        let reduced = s.steps_lost > 0 && !eliminated(u, &s);
+        let face = u.face(reduced);
         rows.push(("type".into(), kind.name().into()));
         rows.push((
             "formation".into(),
             u.formation.clone().unwrap_or_else(|| "—".into()),
         ));
-        rows.push(("cf".into(), u.cf.to_string()));
+        if kind == UnitType::Artillery {
+            // 8.1: two combat factors, attack and defense, and a range.
+            rows.push(("attack".into(), face.cf.to_string()));
+            rows.push(("defence".into(), u.defence().to_string()));
+            rows.push((
+                "range".into(),
+                u.range
+                    .map_or("— (not in the list)".into(), |r| r.to_string()),
+            ));
+        } else {
+            rows.push((
+                "cf".into(),
+                if face.cf_parenthesized {
+                    format!(
+                        "{} (parenthesized: halved when attacking, 2.4)",
+                        face.cf_text()
+                    )
+                } else {
+                    face.cf_text()
+                },
+            ));
+        }
+        if let Some(c) = u.charge {
+            rows.push((
+                "charge".into(),
+                format!("{c} (in lieu of its CF when charging, 9.3 4)"),
+            ));
+        }
         rows.push((
             "mr".into(),
             if kind == UnitType::Artillery && variant == Variant::Standard {
                 format!(
                     "{} (artillery is presumed always to have an MR of 6, 8.1)",
-                    u.mr
+                    face.mr
                 )
             } else {
-                u.mr.to_string()
+                face.mr.to_string()
             },
         ));
         rows.push((
             "ma".into(),
-            u.ma.map_or("V (variable, 4.4)".into(), |m| m.to_string()),
+            match (face.ma, face.ma_bracketed) {
+                (None, _) => format!("{} (variable, 4.4)", face.ma_text()),
+                (Some(_), true) => {
+                    format!("{} (bracketed: cannot skirmish, 7.13 1)", face.ma_text())
+                }
+                (Some(_), false) => face.ma_text(),
+            },
         ));
+        if let Some(r) = &u.reduced {
+            let back = u.face(true);
+            let mut said = vec![format!("cf {}", back.cf_text())];
+            if r.mr.is_some() {
+                said.push(format!("mr {}", back.mr));
+            }
+            if r.ma.is_some() {
+                said.push(format!("ma {}", back.ma_text()));
+            }
+            rows.push((
+                "reduced side".into(),
+                format!(
+                    "{}{} (2.5)",
+                    said.join(", "),
+                    if reduced { ", showing" } else { "" }
+                ),
+            ));
+        }
         rows.push((
             "steps".into(),
             format!("{} of {} left", steps_left(u, &s), u.steps()),

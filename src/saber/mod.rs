@@ -201,7 +201,12 @@ fn resolver(
     resolve: fn(&Tables, Variant, &Input, &mut dyn DiceSource) -> Result<Resolution, CommandError>,
 ) -> impl Fn(&Input, &mut dyn DiceSource) -> Result<Resolution, CommandError> + 'static {
     let t = t.clone();
-    move |input, dice| resolve(&t, Variant::of(input.system), input, dice)
+    move |input, dice| {
+        // A word that contradicts a named unit is refused before any rule
+        // reads it, the same in every verb.
+        named::contradictions(input)?;
+        resolve(&t, Variant::of(input.system), input, dice)
+    }
 }
 
 /// One variant's tables.

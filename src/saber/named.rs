@@ -175,3 +175,112 @@ pub fn one_leader_per_unit(
         None => Ok(()),
     }
 }
+
+/// The words a unit brings for what its counter prints beyond its CF, MR
+/// and MA: no verb's vocabulary has them, so they are never bound as if
+/// typed; the verbs read them from [`Named`] to pick a factor by the
+/// situation, and [`contradictions`] to know what a unit cannot be.
+pub mod printed {
+    /// Its strength steps (2.5).
+    pub const STEPS: &str = "steps";
+    /// An infantry battalion (2.7): one step, with an ineffective side.
+    pub const BATTALION: &str = "battalion";
+    /// A cavalry squadron (2.7).
+    pub const SQUADRON: &str = "squadron";
+    /// The CF showing is parenthesized: halved when attacking (2.4).
+    pub const PARENTHESIZED: &str = "parenthesized";
+    /// The MA is bracketed: the unit cannot skirmish (2.4).
+    pub const BRACKETED: &str = "bracketed";
+    /// Cavalry's charge factor (9.3 4).
+    pub const CHARGE: &str = "charge-factor";
+    /// Artillery's defense factor (8.1).
+    pub const DEFENCE: &str = "defense-factor";
+    /// Artillery's range factor (8.7).
+    pub const RANGE: &str = "range-factor";
+}
+
+/// The arms a unit brings as words.
+const ARMS: [&str; 3] = ["infantry", "cavalry", "artillery"];
+/// The words of a unit's state, which the game keeps.
+const STATES: [&str; 5] = [
+    "disrupted",
+    "ineffective",
+    "reduced",
+    "eliminated",
+    "destroyed",
+];
+
+/// Refuse a word typed on a side that contradicts what the side's primary
+/// unit (the first combat unit named) is: its arm or its MA as its list
+/// prints them, or its state as the game keeps it. A number typed beside
+/// a unit (`mr=N`, `def-mr=N`, `leader-cf=N`) is not refused: it is the
+/// way to state another value deliberately, and the resolution shows it.
+pub fn contradictions(input: &Input) -> Result<(), CommandError> {
+    let sides = std::iter::once((None, &input.words)).chain(
+        input
+            .clauses
+            .iter()
+            .enumerate()
+            .map(|(i, (_, _, bound))| (Some(i), bound)),
+    );
+    for (clause, bound) in sides {
+        let Some(unit) = input
+            .named_on(clause)
+            .find(|n| n.facts.value("cf").is_some())
+        else {
+            continue;
+        };
+        let facts = &unit.facts;
+        let has = |w: &str| facts.facts.iter().any(|f| f.word == w);
+        for typed in bound.facts.iter().filter(|f| !f.implied) {
+            let word = typed.name.as_str();
+            let why = if ARMS.contains(&word) {
+                ARMS.into_iter().find(|a| has(a) && *a != word).map(|arm| {
+                    format!(
+                        "its list makes it {arm} (`type` in its [[unit]]): leave `{word}` out; to fight as {word} deliberately, type the factors instead of naming the unit"
+                    )
+                })
+            } else if word == "v" {
+                facts.value("ma").map(|ma| {
+                    format!(
+                        "its list prints an MA of {ma}, not a variable one (4.4): leave `v` out; for another MA, type it instead of naming the unit"
+                    )
+                })
+            } else if STATES.contains(&word) && !has(word) {
+                Some(state_contradiction(word, &has, facts.value(printed::STEPS)))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(BindError::NotHere {
+                    span: typed.span,
+                    text: word.to_string(),
+                    why: format!("contradicts `{}`: {why}", facts.id),
+                }
+                .into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Why a state word typed for a unit that is not in that state is refused:
+/// the list's, when its counter cannot be so; the game's otherwise.
+fn state_contradiction(word: &str, has: &dyn Fn(&str) -> bool, steps: Option<i64>) -> String {
+    let brigade = has("infantry") && !has(printed::BATTALION);
+    let list = match word {
+        "ineffective" if brigade => {
+            Some("its list makes it an infantry brigade, which has no ineffective side (2.5, 2.6)")
+        }
+        "reduced" if steps == Some(1) => {
+            Some("its list gives it one step, so it has no reduced side (2.5)")
+        }
+        _ => None,
+    };
+    match list {
+        Some(list) => format!("{list}: leave `{word}` out"),
+        None => format!(
+            "the game has it not {word} (`show` says its state): leave `{word}` out, or record first what made it {word} (the result's `choose`, or `undo` of a line that recorded otherwise); to resolve a unit the game does not track, type its factors instead of naming it"
+        ),
+    }
+}
