@@ -226,9 +226,10 @@ fn every_number_range_on_the_page_is_the_readers() {
             }
         }
     }
-    // bases, figures; courage, saves, rerolls; cf, mr, ma, steps and the
-    // leader's four, for both Musket & Saber books.
-    assert_eq!(probed, 2 + 3 + 2 * 8, "int keys probed");
+    // bases, figures; courage, saves, rerolls; cf, mr, ma, steps, charge,
+    // attack, defence, range, the three reduced_, the leader's four and
+    // the HQ's and trains' MA, for both Musket & Saber books.
+    assert_eq!(probed, 2 + 3 + 2 * 17, "int keys probed");
 }
 
 /// Every word list on the page is the reader's: a word it does not know is

@@ -596,7 +596,7 @@ fn formation(ck: &mut Checker, e: &Entry) -> Option<String> {
 
 /// An HQ (12.1) or the trains (12.2).
 fn base(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String>) -> Option<Base> {
-    let ma = ck.int(e, "ma", 0, 30, "the printed movement allowance");
+    let ma = ck.int(e, "ma", 1, 30, "the printed movement allowance");
     Some(Base {
         id: id?,
         name: name?,

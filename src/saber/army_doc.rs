@@ -42,13 +42,44 @@ fn int(min: i64, max: i64) -> KeyType {
     KeyType::Int { min, max, or: None }
 }
 
+/// A combat factor: a number, or the number in parentheses as the
+/// counter prints it (2.4).
+fn factor() -> KeyType {
+    KeyType::Int {
+        min: 0,
+        max: 30,
+        or: Some(crate::army::doc::Choice {
+            word: "(N)",
+            meaning: "The factor in parentheses, as the counter prints it, such as \"(4)\": \
+                      a parenthesized CF is halved when attacking (2.4)."
+                .into(),
+        }),
+    }
+}
+
+/// A movement allowance: a number, "V", or either in brackets.
+fn movement() -> KeyType {
+    KeyType::Int {
+        min: 1,
+        max: 30,
+        or: Some(crate::army::doc::Choice {
+            word: "V",
+            meaning: "A variable movement allowance, rolled for (4.4). A bracketed MA, \
+                      written \"[5]\" or \"[V]\", means the unit cannot skirmish (2.4, 7.13 1)."
+                .into(),
+        }),
+    }
+}
+
 pub fn doc(quickplay: bool) -> ArmyDoc {
     let mut guns = entry(&[
         ("id", "\"guns-1\""),
         ("name", "\"Corps artillery\""),
         ("type", "\"artillery\""),
         ("formation", "\"A\""),
-        ("cf", "3"),
+        ("attack", "3"),
+        ("defence", "2"),
+        ("range", "4"),
     ]);
     // Standard 8.1: no MR on an artillery counter; QuickPlay 2.3: every
     // unit has one.
@@ -65,10 +96,14 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                 keys: vec![
                     KeyDoc {
                         key: "cf",
-                        ty: int(0, 30),
-                        need: Need::Required,
-                        about: "Its combat factor (2.4); zero is a factor. For artillery, \
-                                the attack factor."
+                        ty: factor(),
+                        need: Need::Depends(
+                            "required, but artillery may give `attack` and `defence` instead (and then must not have it)",
+                        ),
+                        about: "Its combat factor (2.4); zero is a factor. Written \"(4)\" when \
+                                the counter parenthesizes it: it is then halved when attacking. \
+                                For artillery, one factor for both attack and defense when the \
+                                list does not give `attack` and `defence`."
                             .into(),
                         sample: "4",
                     },
@@ -91,16 +126,12 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                     },
                     KeyDoc {
                         key: "ma",
-                        ty: KeyType::Int {
-                            min: 1,
-                            max: 30,
-                            or: Some(crate::army::doc::Choice {
-                                word: "V",
-                                meaning: "A variable movement allowance, rolled for (4.4).".into(),
-                            }),
-                        },
+                        ty: movement(),
                         need: Need::Default("\"V\", a variable movement allowance"),
-                        about: "Its movement allowance (2.4, 4.3).".into(),
+                        about: "Its movement allowance (2.4, 4.3); in brackets (\"[5]\") when the \
+                                counter brackets it: the unit cannot skirmish, and skirmishing \
+                                against it, it counts zero (7.13 1)."
+                            .into(),
                         sample: "5",
                     },
                     KeyDoc {
@@ -130,6 +161,70 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                         about: "What kind of combat unit the counter is (2.3).".into(),
                         sample: "\"infantry\"",
                     },
+                    KeyDoc {
+                        key: "charge",
+                        ty: int(0, 30),
+                        need: Need::Optional,
+                        about: "Cavalry and squadrons only: the charge factor, used in lieu of \
+                                the CF when the unit charges or countercharges (9.3 4, 9.4; \
+                                QuickPlay 9.2 3). Left out, a charge uses the CF."
+                            .into(),
+                        sample: "6",
+                    },
+                    KeyDoc {
+                        key: "attack",
+                        ty: int(0, 30),
+                        need: Need::Depends("artillery only; with `defence`, instead of `cf`"),
+                        about: "Artillery's attack factor (8.1): attacking an adjacent unit, \
+                                bombarding and supporting."
+                            .into(),
+                        sample: "3",
+                    },
+                    KeyDoc {
+                        key: "defence",
+                        ty: int(0, 30),
+                        need: Need::Depends("artillery only; required with `attack`"),
+                        about: "Artillery's defense factor (8.1): when attacked by an adjacent \
+                                enemy unit, and when skirmished against (7.13 1)."
+                            .into(),
+                        sample: "2",
+                    },
+                    KeyDoc {
+                        key: "range",
+                        ty: int(0, 20),
+                        need: Need::Depends("artillery only; optional"),
+                        about: "Artillery's range factor (8.7): the most hexes it may bombard, \
+                                counting the target's hex; zero, it may not bombard (8.4 1)."
+                            .into(),
+                        sample: "4",
+                    },
+                    KeyDoc {
+                        key: "reduced_cf",
+                        ty: factor(),
+                        need: Need::Depends("two-step brigades only; optional"),
+                        about: "The combat factor on the reduced (red-band) side (2.5), used \
+                                once the brigade has lost a step. Left out, the front side's."
+                            .into(),
+                        sample: "3",
+                    },
+                    KeyDoc {
+                        key: "reduced_mr",
+                        ty: int(1, 6),
+                        need: Need::Depends("two-step brigades only; optional"),
+                        about: "The morale rating on the reduced side (2.5). Left out, the \
+                                front side's."
+                            .into(),
+                        sample: "3",
+                    },
+                    KeyDoc {
+                        key: "reduced_ma",
+                        ty: movement(),
+                        need: Need::Depends("two-step brigades only; optional"),
+                        about: "The movement allowance on the reduced side (2.5). Left out, \
+                                the front side's."
+                            .into(),
+                        sample: "5",
+                    },
                 ],
                 examples: vec![
                     entry(&[
@@ -141,6 +236,19 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                         ("mr", "4"),
                         ("ma", "5"),
                         ("steps", "2"),
+                    ]),
+                    entry(&[
+                        ("id", "\"inf-3\""),
+                        ("name", "\"2nd Brigade\""),
+                        ("type", "\"infantry\""),
+                        ("formation", "\"1\""),
+                        ("cf", "\"(4)\""),
+                        ("mr", "3"),
+                        ("ma", "\"[5]\""),
+                        ("steps", "2"),
+                        ("reduced_cf", "\"(2)\""),
+                        ("reduced_mr", "2"),
+                        ("reduced_ma", "4"),
                     ]),
                     entry(&[
                         ("id", "\"inf-2\""),
@@ -158,6 +266,7 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                         ("formation", "\"0\""),
                         ("cf", "3"),
                         ("mr", "3"),
+                        ("charge", "5"),
                     ]),
                     guns,
                 ],
@@ -196,6 +305,15 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                         about: "His command span (10.0), for coordination.".into(),
                         sample: "2",
                     },
+                    KeyDoc {
+                        key: "formation",
+                        ty: KeyType::Code(FORMATION_LEN),
+                        need: Need::Optional,
+                        about: "The formation he belongs to (QuickPlay 10.0: his factors go \
+                                to a unit of the same formation; \"A\", all formations)."
+                            .into(),
+                        sample: "\"1\"",
+                    },
                 ],
                 examples: vec![entry(&[
                     ("id", "\"leader-1\""),
@@ -206,6 +324,46 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                     ("span", "4"),
                 ])],
             },
+            base_section(
+                "hq",
+                "The army's headquarters (12.1): no combat strength and no ZOC; it moves \
+                 like a cavalry unit. Attacked, it is unaffected by combat results, and the \
+                 enemy receives two fortunes of war.",
+                "\"hq\"",
+                "\"Army headquarters\"",
+                "10",
+            ),
+            base_section(
+                "trains",
+                "The army's trains (12.2): no combat factor and no ZOC; its march movement \
+                 is limited to its printed MA. Attacked, it ignores all combat results, and \
+                 the attacker receives two fortunes of war.",
+                "\"trains\"",
+                "\"Army trains\"",
+                "4",
+            ),
         ],
+    }
+}
+
+/// An HQ's or the trains' section: an id, a name and the printed MA.
+fn base_section(
+    name: &'static str,
+    about: &'static str,
+    id: &str,
+    title: &str,
+    ma: &str,
+) -> SectionDoc {
+    SectionDoc {
+        name,
+        about,
+        keys: vec![KeyDoc {
+            key: "ma",
+            ty: int(1, 30),
+            need: Need::Optional,
+            about: "Its printed movement allowance.".into(),
+            sample: "4",
+        }],
+        examples: vec![entry(&[("id", id), ("name", title), ("ma", ma)])],
     }
 }

@@ -129,6 +129,16 @@ fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
             return Err(u.refuse(format!("is {word}: only artillery bombards (8.4)")));
         }
     }
+    // 8.4 1: "have attack and range factors greater than zero"; the
+    // range factor is the list's (8.7).
+    if let Some(u) = artillery
+        .iter()
+        .find(|u| u.value(named::printed::RANGE) == Some(0))
+    {
+        return Err(u.refuse(
+            "has a range factor of zero in its list: to bombard, artillery must have attack and range factors greater than zero (standard 8.4 1; QuickPlay 8.4)",
+        ));
+    }
     for (word, rule) in [
         (
             "disrupted",
