@@ -107,6 +107,36 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
         )
         .number("leader-mr", 0, 9, rules.morale.leader.clone())
         .flag("cavalry", "the primary unit is cavalry (9.2)")
+        .number(
+            named::printed::CHARGE,
+            0,
+            factors::MAX_FACTOR,
+            "the primary cavalry unit's charge factor, its CF when it charges or countercharges (9.3 4, 9.4; QuickPlay 9.2 3)",
+        )
+        .number(
+            named::printed::DEFENCE,
+            0,
+            factors::MAX_FACTOR,
+            "the primary artillery unit's defense factor, its CF when attacked by an adjacent unit or skirmished against (8.1, 7.13 1)",
+        )
+        .flag(
+            named::printed::PARENTHESIZED,
+            "the primary unit's CF is parenthesized: halved when attacking (2.4)",
+        )
+        .number(
+            "ma",
+            1,
+            30,
+            "the primary unit's MA: its combat factor in a skirmish, infantry on both sides (7.13 1)",
+        )
+        .flag(
+            "v",
+            "the primary unit's MA is variable (4.4): it may not skirmish, and counts zero skirmished against (7.13 1)",
+        )
+        .flag(
+            named::printed::BRACKETED,
+            "the primary unit's MA is bracketed: it may not skirmish, and counts zero skirmished against (2.4, 7.13 1)",
+        )
         .flag(
             "infantry",
             "the primary unit is infantry (brought by a named unit; tactics for infantry only check it)",
@@ -439,6 +469,15 @@ fn check_sides(
                     "has a bracketed movement allowance (its list): a bracketed MA means the unit cannot skirmish (2.4, 7.13 1)",
                 ));
             }
+            for word in ["v", named::printed::BRACKETED] {
+                if let Some(span) = a_view.span_of(word).filter(|_| !a_view.implied(word)) {
+                    return Err(not_here(
+                        span,
+                        word,
+                        "is a V or bracketed movement allowance: only infantry with a non-bracketed, non-V MA may skirmish (7.13 1)",
+                    ));
+                }
+            }
         }
         Some(Tactic::PressForward) => {
             wrong_arm(a, &["infantry"], "attacking infantry only (7.13 2)")?
@@ -581,83 +620,114 @@ fn check_sides(
     Ok(())
 }
 
-/// Each named unit's factor as the situation picks it from its counter
-/// (its list): a charging cavalry unit's charge factor (9.3 4, QuickPlay
-/// 9.2 3; both sides' when cavalry countercharges, 9.4); under a skirmish
-/// the infantry's MA, bracketed or V counting zero, defending artillery's
-/// defense factor and defending cavalry's CF (7.13 1); otherwise artillery
-/// attacks with its attack factor and defends with its defense factor
-/// (8.1), and a parenthesized CF is halved when attacking (2.4). A factor
-/// typed as a number is the player's, as typed.
+/// What one factor's unit prints, as a named unit brings it or (for the
+/// primary factor of a side that names no unit) as the words typed say.
+enum Source<'a> {
+    Named(&'a Named),
+    Typed(&'a Bound),
+}
+
+impl Source<'_> {
+    fn has(&self, word: &str) -> bool {
+        match self {
+            Source::Named(u) => u.has(word),
+            Source::Typed(b) => b.has(word),
+        }
+    }
+
+    fn value(&self, word: &str) -> Option<i64> {
+        match self {
+            Source::Named(u) => u.value(word),
+            Source::Typed(b) => b.value(word),
+        }
+    }
+
+    /// How the row names it: the unit's id, or "typed".
+    fn who(&self) -> &str {
+        match self {
+            Source::Named(u) => &u.id,
+            Source::Typed(_) => "as typed",
+        }
+    }
+}
+
+/// Each factor as the situation picks it from its counter (its list, or
+/// the words typed for the primary unit): a charging cavalry unit's
+/// charge factor (9.3 4, QuickPlay 9.2 3; both sides' when cavalry
+/// countercharges, 9.4); under a skirmish the infantry's MA, bracketed or
+/// V counting zero, defending artillery's defense factor and defending
+/// cavalry's CF (7.13 1); otherwise artillery attacks with its attack
+/// factor and defends with its defense factor (8.1), and a parenthesized
+/// CF is halved when attacking (2.4). A number typed beside a named unit
+/// is the player's factor, as typed.
 fn printed_factors(
     side: &mut SideWords,
+    view: &Bound,
     who: Side,
     a_tactic: Option<Tactic>,
     d_tactic: Option<Tactic>,
 ) {
     use named::printed;
+    let primary_span = match side.primary {
+        Some(p) => side.units.get(p).map(|u| u.span),
+        None => side.factors.first().map(|f| f.span),
+    };
     for f in side.factors.iter_mut() {
-        let Some(unit) = side.units.iter().find(|u| u.combat && u.span == f.span) else {
-            continue;
+        let source = match side.units.iter().find(|u| u.combat && u.span == f.span) {
+            Some(unit) => Source::Named(unit),
+            None if Some(f.span) == primary_span => Source::Typed(view),
+            None => continue,
         };
-        let arm = ARMS.into_iter().find(|a| unit.has(a));
-        let charge = unit
+        let arm = ARMS.into_iter().find(|a| source.has(a));
+        let charge = source
             .value(printed::CHARGE)
             .filter(|_| arm == Some("cavalry"));
         let charging = match who {
             Side::Attacker => a_tactic == Some(Tactic::CavalryCharge),
             Side::Defender => d_tactic == Some(Tactic::Countercharge),
         };
-        let (value, why) = if a_tactic == Some(Tactic::Skirmish) {
+        let no_ma = source.has("v") || source.has(printed::BRACKETED);
+        let picked = if a_tactic == Some(Tactic::Skirmish) {
             match arm {
-                Some("artillery") if who == Side::Defender => (
-                    unit.value(printed::DEFENCE),
-                    "its defense factor: defending artillery uses its defense factor (7.13 1)",
-                ),
-                Some("cavalry") => (None, ""),
-                _ => (
-                    Some(if unit.has("v") || unit.has(printed::BRACKETED) {
-                        0
-                    } else {
-                        unit.value("ma").unwrap_or(0)
-                    }),
-                    if unit.has("v") || unit.has(printed::BRACKETED) {
-                        "its MA, which is bracketed or V and counts as zero (7.13 1)"
-                    } else {
-                        "its MA: skirmishing infantry on both sides use their MA as combat factors (7.13 1)"
-                    },
-                ),
+                Some("artillery") if who == Side::Defender => source.value(printed::DEFENCE).map(|v| {
+                    (v, "its defense factor: defending artillery uses its defense factor (7.13 1)")
+                }),
+                Some("cavalry") => None,
+                _ if no_ma => Some((0, "its MA, which is bracketed or V and counts as zero (7.13 1)")),
+                _ => source.value("ma").map(|v| {
+                    (v, "its MA: skirmishing infantry on both sides use their MA as combat factors (7.13 1)")
+                }),
             }
-        } else if charging && charge.is_some() {
-            (
-                charge,
+        } else if charging && let Some(c) = charge {
+            Some((
+                c,
                 "its charge factor, in lieu of its CF (9.3 4, 9.4; QuickPlay 9.2 3)",
-            )
+            ))
         } else if arm == Some("artillery") && who == Side::Defender {
-            (
-                unit.value(printed::DEFENCE),
-                "its defense factor: artillery attacked by an adjacent enemy unit (8.1)",
-            )
-        } else if arm == Some("artillery") {
-            (None, "its attack factor (8.1)")
+            source.value(printed::DEFENCE).map(|v| {
+                (
+                    v,
+                    "its defense factor: artillery attacked by an adjacent enemy unit (8.1)",
+                )
+            })
         } else {
-            (None, "")
+            None
         };
-        match value {
-            Some(v) if v != f.printed || !why.is_empty() => {
+        match picked {
+            Some((v, why)) => {
                 f.printed = v.clamp(0, factors::MAX_FACTOR);
                 f.parenthesized = false;
-                f.text = format!("{v}: {}, {why},", unit.id);
+                f.text = format!("{v}: {}, {why},", source.who());
             }
-            _ => {
-                if unit.has(printed::PARENTHESIZED) {
-                    f.parenthesized = true;
-                    f.text = format!(
-                        "({}): {}, its CF parenthesized: halved when attacking (2.4),",
-                        f.printed, unit.id
-                    );
-                }
+            None if source.has(printed::PARENTHESIZED) && !f.parenthesized => {
+                f.parenthesized = true;
+                f.text = format!(
+                    "({}): {}, its CF parenthesized: halved when attacking (2.4),",
+                    f.printed,
+                    source.who()
+                );
             }
+            None => {}
         }
     }
 }
@@ -817,8 +887,8 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
     }
     check_sides(variant, input, &a, &a_view, &d, &d_view)?;
     let (a_tactic, d_tactic) = (a.tactic, d.tactic);
-    printed_factors(&mut a, Side::Attacker, a_tactic, d_tactic);
-    printed_factors(&mut d, Side::Defender, a_tactic, d_tactic);
+    printed_factors(&mut a, &a_view, Side::Attacker, a_tactic, d_tactic);
+    printed_factors(&mut d, &d_view, Side::Defender, a_tactic, d_tactic);
     check_attack_words(variant, &a, &a_view)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;

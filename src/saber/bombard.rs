@@ -88,6 +88,12 @@ fn attacker_vocab() -> Vocab {
         .with_notation("combat factors")
         .number_from("cf")
         .flag("artillery", "the bombarding unit is artillery")
+        .number(
+            named::printed::RANGE,
+            0,
+            20,
+            "the artillery's range factor (8.7): the most hexes it may bombard; zero, it may not bombard (8.4 1)",
+        )
         .flag(
             "infantry",
             "brought by a named infantry unit: only artillery bombards (8.4)",
@@ -130,14 +136,25 @@ fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
         }
     }
     // 8.4 1: "have attack and range factors greater than zero"; the
-    // range factor is the list's (8.7).
+    // range factor is the list's (8.7), or typed.
+    const NO_RANGE: &str = "has a range factor of zero: to bombard, artillery must have attack and range factors greater than zero (standard 8.4 1; QuickPlay 8.4)";
     if let Some(u) = artillery
         .iter()
         .find(|u| u.value(named::printed::RANGE) == Some(0))
     {
-        return Err(u.refuse(
-            "has a range factor of zero in its list: to bombard, artillery must have attack and range factors greater than zero (standard 8.4 1; QuickPlay 8.4)",
-        ));
+        return Err(u.refuse(NO_RANGE));
+    }
+    if input.words.value(named::printed::RANGE) == Some(0) {
+        let span = input
+            .words
+            .span_of(named::printed::RANGE)
+            .unwrap_or_default();
+        return Err(BindError::NotHere {
+            span,
+            text: format!("{}=0", named::printed::RANGE),
+            why: NO_RANGE.into(),
+        }
+        .into());
     }
     for (word, rule) in [
         (

@@ -254,12 +254,7 @@ impl SaberGame {
     /// [`super::named::printed`] for the words).
     fn printed_facts(unit: &Unit, face: super::army::Face) -> Vec<UnitFact> {
         use super::named::printed;
-        let mut facts = vec![UnitFact::number(printed::STEPS, i64::from(unit.steps()))];
-        match unit.unit_type() {
-            UnitType::Battalion => facts.push(UnitFact::word(printed::BATTALION)),
-            UnitType::Squadron => facts.push(UnitFact::word(printed::SQUADRON)),
-            _ => {}
-        }
+        let mut facts = Vec::new();
         if face.cf_parenthesized {
             facts.push(UnitFact::word(printed::PARENTHESIZED));
         }

@@ -177,16 +177,10 @@ pub fn one_leader_per_unit(
 }
 
 /// The words a unit brings for what its counter prints beyond its CF, MR
-/// and MA: no verb's vocabulary has them, so they are never bound as if
-/// typed; the verbs read them from [`Named`] to pick a factor by the
-/// situation, and [`contradictions`] to know what a unit cannot be.
+/// and MA. Like every fact, each is a word a player may type instead of
+/// naming the unit (`attack 8 mr=5 cavalry charge-factor=8 cavalry-charge
+/// vs …`): `attack` reads the factors, `bombard` the range.
 pub mod printed {
-    /// Its strength steps (2.5).
-    pub const STEPS: &str = "steps";
-    /// An infantry battalion (2.7): one step, with an ineffective side.
-    pub const BATTALION: &str = "battalion";
-    /// A cavalry squadron (2.7).
-    pub const SQUADRON: &str = "squadron";
     /// The CF showing is parenthesized: halved when attacking (2.4).
     pub const PARENTHESIZED: &str = "parenthesized";
     /// The MA is bracketed: the unit cannot skirmish (2.4).
@@ -247,7 +241,7 @@ pub fn contradictions(input: &Input) -> Result<(), CommandError> {
                     )
                 })
             } else if STATES.contains(&word) && !has(word) {
-                Some(state_contradiction(word, &has, facts.value(printed::STEPS)))
+                Some(state_contradiction(word))
             } else {
                 None
             };
@@ -265,22 +259,10 @@ pub fn contradictions(input: &Input) -> Result<(), CommandError> {
 }
 
 /// Why a state word typed for a unit that is not in that state is refused:
-/// the list's, when its counter cannot be so; the game's otherwise.
-fn state_contradiction(word: &str, has: &dyn Fn(&str) -> bool, steps: Option<i64>) -> String {
-    let brigade = has("infantry") && !has(printed::BATTALION);
-    let list = match word {
-        "ineffective" if brigade => {
-            Some("its list makes it an infantry brigade, which has no ineffective side (2.5, 2.6)")
-        }
-        "reduced" if steps == Some(1) => {
-            Some("its list gives it one step, so it has no reduced side (2.5)")
-        }
-        _ => None,
-    };
-    match list {
-        Some(list) => format!("{list}: leave `{word}` out"),
-        None => format!(
-            "the game has it not {word} (`show` says its state): leave `{word}` out, or record first what made it {word} (the result's `choose`, or `undo` of a line that recorded otherwise); to resolve a unit the game does not track, type its factors instead of naming it"
-        ),
-    }
+/// the game keeps the state (and, for a counter that can never be so, an
+/// infantry brigade ineffective or a one-step unit reduced, never has it).
+fn state_contradiction(word: &str) -> String {
+    format!(
+        "the game has it not {word} (`show` says its state and what its counter can be): leave `{word}` out, or record first what made it {word} (the result's `choose`, or `undo` of a line that recorded otherwise); to resolve a unit the game does not track, type its factors instead of naming it"
+    )
 }
