@@ -117,6 +117,9 @@ fn disagreements(files: &[&str; 2]) -> (Vec<String>, usize) {
     for id in game.ids() {
         let facts = game.unit(book, &id).expect("a unit of the game");
         let mut resolved_for_unit = 0;
+        // A piece no verb takes (a Musket & Saber HQ or trains, 12.1,
+        // 12.2): no line naming it resolves, and some refuse it by name.
+        let mut refused_by_name = false;
         for doc in catalog.for_system(book).filter(|d| d.system.is_some()) {
             for pattern in lines(doc.name) {
                 let (before, after) = pattern.split_once("{}").expect("a place");
@@ -125,6 +128,9 @@ fn disagreements(files: &[&str; 2]) -> (Vec<String>, usize) {
                 let by_facts = format!("{} {before}{}{after}", doc.name, typed(vocab, &facts));
                 let a = resolve(&catalog, book, &by_id, &game);
                 let b = resolve(&catalog, book, &by_facts, &drumhead::catalog::NoUnits);
+                if matches!(&a, Err(e) if e.contains(&format!("`{id}` is "))) {
+                    refused_by_name = true;
+                }
                 match (a, b) {
                     (Ok(a), Ok(b)) if shown(&a) == shown(&b) => {
                         compared += 1;
@@ -143,7 +149,7 @@ fn disagreements(files: &[&str; 2]) -> (Vec<String>, usize) {
                 }
             }
         }
-        if resolved_for_unit == 0 {
+        if resolved_for_unit == 0 && !refused_by_name {
             wrong.push(format!(
                 "{id}: no verb of {} resolves with it",
                 book.title()

@@ -462,3 +462,49 @@ fn the_new_keys_are_checked_on_load() {
     assert_eq!((g.cf, g.defence(), g.range), (3, 1, Some(4)));
     assert_eq!(list.hq[0].ma, Some(10));
 }
+
+/// 12.1: the HQ "has a combat strength of zero; if attacked, it … is
+/// unaffected by combat results"; 12.2: the trains "have no combat factor
+/// … If attacked, it ignores all combat results". `show` gives their MA;
+/// every verb that names one refuses it with what the rule does instead.
+#[test]
+fn an_hq_and_the_trains_are_shown_and_refused_in_the_verbs() {
+    let lists = shipped();
+    let mut args: Vec<String> = Vec::new();
+    for (path, _) in &lists {
+        args.extend(["--army".into(), path.display().to_string()]);
+    }
+    args.push("--json".into());
+    let script = "show fr-hq\n\
+                  saber attack 5 mr=4 vs fr-hq rolled 1 1\n\
+                  saber morale al-trains rolled 1\n\
+                  saber attack 5 mr=4 vs trains rolled 1 1\n";
+    let (_, out, err) = common::run(&args, script);
+    let a: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(a.len(), 4, "{err}");
+    let rows = a[0]["rows"].as_array().expect("rows");
+    assert!(
+        rows.iter()
+            .any(|r| r["label"] == "ma" && r["value"] == "10"),
+        "{}",
+        a[0]
+    );
+    assert!(
+        a[1]["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("`fr-hq` is the army's headquarters (12.1)")),
+        "{}",
+        a[1]
+    );
+    for b in &a[2..] {
+        assert!(
+            b["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("is the army's trains (12.2)")),
+            "{b}"
+        );
+    }
+}

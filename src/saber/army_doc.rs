@@ -329,7 +329,7 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                 "The army's headquarters (12.1): no combat strength and no ZOC; it moves \
                  like a cavalry unit. Attacked, it is unaffected by combat results, and the \
                  enemy receives two fortunes of war.",
-                "\"hq\"",
+                "\"hq-1\"",
                 "\"Army headquarters\"",
                 "10",
             ),
@@ -338,7 +338,7 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                 "The army's trains (12.2): no combat factor and no ZOC; its march movement \
                  is limited to its printed MA. Attacked, it ignores all combat results, and \
                  the attacker receives two fortunes of war.",
-                "\"trains\"",
+                "\"trains-1\"",
                 "\"Army trains\"",
                 "4",
             ),

@@ -203,6 +203,13 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
                 ),
         };
     }
+    // 12.1, 12.2: an HQ or the trains attacked is refused with what the
+    // rule does instead (named::BASES).
+    if side == Side::Defender && variant == Variant::Standard {
+        for (word, why) in named::BASES {
+            v = v.flag(word, why.strip_prefix("is ").unwrap_or(why).to_string());
+        }
+    }
     // Said where the rules have no such check, it is refused with why.
     v = match (&rules.combat.no_slr, side) {
         (Some(row), Side::Defender) => v.flag(NO_SLR, row.clone()),

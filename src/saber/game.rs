@@ -305,11 +305,12 @@ impl SaberGame {
                 out_of_action: None,
             });
         }
-        if let Some((b, _)) = self.base(id) {
+        if let Some((b, which)) = self.base(id) {
+            // 12.1, 12.2: no combat factor, no morale: only what it is.
             return Some(UnitFacts {
                 id: b.id.clone(),
                 name: b.name.clone(),
-                facts: Vec::new(),
+                facts: vec![UnitFact::word(which)],
                 out_of_action: None,
             });
         }
@@ -435,12 +436,8 @@ impl GamePart for SaberGame {
                 format!("is eliminated: it has lost {steps} (standard 7.11, QuickPlay 7.7)")
             });
         }
-        if let Some((_, which)) = self.base(id) {
-            return Some(if which == "hq" {
-                "is the headquarters: it has a combat strength of zero, may not retreat or disengage, and is unaffected by combat results; each time it is attacked the enemy receives two fortunes of war (12.1)".into()
-            } else {
-                "is the trains: it has no combat factor and ignores all combat results; the attacker receives two fortunes of war each time it is attacked (12.2)".into()
-            });
+        if self.base(id).is_some() {
+            return None;
         }
         self.leader(id)?;
         let s = self.leader_state(id);

@@ -210,6 +210,7 @@ const STATES: [&str; 5] = [
 /// a unit (`mr=N`, `def-mr=N`, `leader-cf=N`) is not refused: it is the
 /// way to state another value deliberately, and the resolution shows it.
 pub fn contradictions(input: &Input) -> Result<(), CommandError> {
+    bases(input)?;
     let sides = std::iter::once((None, &input.words)).chain(
         input
             .clauses
@@ -265,4 +266,48 @@ fn state_contradiction(word: &str) -> String {
     format!(
         "the game has it not {word} (`show` says its state and what its counter can be): leave `{word}` out, or record first what made it {word} (the result's `choose`, or `undo` of a line that recorded otherwise); to resolve a unit the game does not track, type its factors instead of naming it"
     )
+}
+
+/// The words of an HQ (standard 12.1) and the trains (12.2), each with what
+/// the rule does when it is attacked.
+pub const BASES: [(&str, &str); 2] = [
+    (
+        "hq",
+        "is the army's headquarters (12.1): it has a combat strength of zero, and no combat is resolved against it on the CRT: if attacked, it may not retreat or disengage and is unaffected by combat results, but each time it is attacked the enemy receives two fortunes of war; unstacked and attacked in close combat, no die roll is needed: the attacker may advance into the hex, capturing it. Resolve the combat against the units stacked with it, if any",
+    ),
+    (
+        "trains",
+        "is the army's trains (12.2): it has no combat factor, and no combat is resolved against it on the CRT: if attacked, it ignores all combat results, but the attacker receives two fortunes of war each time it is attacked; an enemy unit may enter its hex during movement or after combat, capturing it. Resolve the combat against the units stacked with it, if any",
+    ),
+];
+
+/// An HQ or trains named or said is refused in every verb, with what the
+/// rule does instead.
+fn bases(input: &Input) -> Result<(), CommandError> {
+    for (word, why) in BASES {
+        if let Some(n) = input
+            .named
+            .iter()
+            .find(|n| n.facts.facts.iter().any(|f| f.word == word))
+        {
+            return Err(BindError::NotHere {
+                span: n.span,
+                text: n.facts.id.clone(),
+                why: why.into(),
+            }
+            .into());
+        }
+        let typed = std::iter::once(&input.words)
+            .chain(input.clauses.iter().map(|(_, _, b)| b))
+            .find_map(|b| b.span_of(word));
+        if let Some(span) = typed {
+            return Err(BindError::NotHere {
+                span,
+                text: word.into(),
+                why: why.into(),
+            }
+            .into());
+        }
+    }
+    Ok(())
 }
