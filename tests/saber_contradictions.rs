@@ -119,6 +119,29 @@ fn every_verb_refuses_every_word_that_contradicts_a_named_unit() {
         let list = army.list_as::<List>().expect("a saber list");
         let book = army.rules;
         for verb in verbs.iter().filter(|v| v.system == Some(book)) {
+            // A leader named alone: the state words say his state, and a
+            // fresh game has him neither ineffective nor a casualty (10.2,
+            // 10.4).
+            for l in &list.leaders {
+                for word in ["ineffective", "casualty"] {
+                    for after_vs in [false, true] {
+                        if !accepts(verb, after_vs, word) {
+                            continue;
+                        }
+                        let line = if after_vs {
+                            format!("{} {} vs {} {word}", book.id(), verb.name, l.id)
+                        } else {
+                            format!("{} {} {} {word}", book.id(), verb.name, l.id)
+                        };
+                        cases.push(Case {
+                            line,
+                            id: l.id.clone(),
+                            word,
+                            source: "game",
+                        });
+                    }
+                }
+            }
             for u in &list.units {
                 for (word, source) in contradicting(list, &u.id) {
                     for after_vs in [false, true] {

@@ -196,16 +196,18 @@ pub mod printed {
 /// The arms a unit brings as words.
 const ARMS: [&str; 3] = ["infantry", "cavalry", "artillery"];
 /// The words of a unit's state, which the game keeps.
-const STATES: [&str; 5] = [
+const STATES: [&str; 6] = [
     "disrupted",
     "ineffective",
     "reduced",
     "eliminated",
     "destroyed",
+    "casualty",
 ];
 
 /// Refuse a word typed on a side that contradicts what the side's primary
-/// unit (the first combat unit named) is: its arm or its MA as its list
+/// unit (the first combat unit named, or the first leader where no combat
+/// unit is) is: its arm or its MA as its list
 /// prints them, or its state as the game keeps it. A number typed beside
 /// a unit (`mr=N`, `def-mr=N`, `leader-cf=N`) is not refused: it is the
 /// way to state another value deliberately, and the resolution shows it.
@@ -219,9 +221,12 @@ pub fn contradictions(input: &Input) -> Result<(), CommandError> {
             .map(|(i, (_, _, bound))| (Some(i), bound)),
     );
     for (clause, bound) in sides {
+        // The primary unit; on a side that names only leaders, the first
+        // leader, whose state the words then say.
         let Some(unit) = input
             .named_on(clause)
             .find(|n| n.facts.value("cf").is_some())
+            .or_else(|| input.named_on(clause).next())
         else {
             continue;
         };
