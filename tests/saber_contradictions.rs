@@ -191,7 +191,7 @@ fn every_verb_refuses_every_word_that_contradicts_a_named_unit() {
         let error = answer["error"].as_str().unwrap_or("");
         let source_named = match case.source {
             "list" => error.contains("its list"),
-            _ => error.contains("the game has it not"),
+            _ => error.contains(&format!("the game does not record it as `{}`", case.word)),
         };
         let refused = answer["type"] == "error"
             && error.starts_with(&format!("`{}` contradicts `{}`", case.word, case.id))

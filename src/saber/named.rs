@@ -269,7 +269,7 @@ pub fn contradictions(input: &Input) -> Result<(), CommandError> {
 /// infantry brigade ineffective or a one-step unit reduced, never has it).
 fn state_contradiction(word: &str) -> String {
     format!(
-        "the game has it not {word} (`show` says its state and what its counter can be): leave `{word}` out, or record first what made it {word} (the result's `choose`, or `undo` of a line that recorded otherwise); to resolve a unit the game does not track, type its factors instead of naming it"
+        "the game does not record it as `{word}` (`show` gives its state): leave `{word}` out, or record first what made it so (the result's `choose`, or `undo` of a line that recorded otherwise); to resolve a unit as the game does not track it, type its factors instead of naming it"
     )
 }
 
