@@ -408,20 +408,16 @@ fn not_for(ck: &mut Checker, e: &Entry, key: &str, why: &str) {
     }
 }
 
-fn unit(
+/// The combat factor, or artillery's attack, defense and range factors
+/// (8.1: "Instead of one combat factor, they have two: attack and
+/// defense"); a list may give them, or (as before) one `cf` for both.
+/// Returns the CF (the attack factor for artillery) and whether it is
+/// parenthesized, the defense and the range factors.
+fn combat_factors(
     ck: &mut Checker,
-    e: &mut Entry,
-    id: Option<String>,
-    name: Option<String>,
-    quickplay: bool,
-) -> Option<Unit> {
-    let kind = ck.keyword(e, "type", TYPES, "unit type");
-    let kind_word = kind.as_ref().map(|k| k.get_ref().as_str());
-    let artillery = kind_word == Some("artillery");
-    let cavalry = matches!(kind_word, Some("cavalry" | "squadron"));
-
-    // 8.1: artillery prints an attack and a defense factor instead of one
-    // CF; a list may give them, or (as before) one `cf` for both.
+    e: &Entry,
+    artillery: bool,
+) -> (Option<(i64, bool)>, Option<i64>, Option<i64>) {
     let mut cf = factor(ck, e, "cf", "the combat factor");
     let attack = ck.int(e, "attack", 0, 30, "the attack factor");
     let defence = ck.int(e, "defence", 0, 30, "the defense factor");
@@ -474,6 +470,51 @@ fn unit(
             );
         }
     }
+    (cf, defence, range)
+}
+
+/// A two-step brigade's reduced side (2.5), as far as the list gives it.
+fn reduced_side(ck: &mut Checker, e: &Entry, steps: Option<i64>) -> Option<Reduced> {
+    // 2.5: the reverse of a two-step brigade; a one-step unit's reverse is
+    // blank (infantry) or its ineffective side (2.6, 2.7).
+    let reduced_cf = factor(ck, e, "reduced_cf", "the reduced side's combat factor");
+    let reduced_mr = ck.int(e, "reduced_mr", 1, 6, "the reduced side's morale rating");
+    let reduced_ma = match e.get("reduced_ma") {
+        None => None,
+        Some(_) => movement(ck, e, "reduced_ma"),
+    };
+    if steps != Some(2) {
+        for key in ["reduced_cf", "reduced_mr", "reduced_ma"] {
+            not_for(
+                ck,
+                e,
+                key,
+                "only a two-step infantry brigade has a reduced side (2.5); give `steps = 2`, or leave it out",
+            );
+        }
+    }
+    (reduced_cf.is_some() || reduced_mr.is_some() || reduced_ma.is_some()).then(|| Reduced {
+        cf: reduced_cf.map(|f| f.0),
+        cf_parenthesized: reduced_cf.is_some_and(|f| f.1),
+        mr: reduced_mr,
+        ma: reduced_ma.and_then(|m| m.0),
+        ma_bracketed: reduced_ma.is_some_and(|m| m.1),
+    })
+}
+
+fn unit(
+    ck: &mut Checker,
+    e: &mut Entry,
+    id: Option<String>,
+    name: Option<String>,
+    quickplay: bool,
+) -> Option<Unit> {
+    let kind = ck.keyword(e, "type", TYPES, "unit type");
+    let kind_word = kind.as_ref().map(|k| k.get_ref().as_str());
+    let artillery = kind_word == Some("artillery");
+    let cavalry = matches!(kind_word, Some("cavalry" | "squadron"));
+
+    let (cf, defence, range) = combat_factors(ck, e, artillery);
     let charge = ck.int(e, "charge", 0, 30, "the charge factor");
     if !cavalry {
         not_for(
@@ -524,32 +565,7 @@ fn unit(
             ),
         );
     }
-    // 2.5: the reverse of a two-step brigade; a one-step unit's reverse is
-    // blank (infantry) or its ineffective side (2.6, 2.7).
-    let reduced_cf = factor(ck, e, "reduced_cf", "the reduced side's combat factor");
-    let reduced_mr = ck.int(e, "reduced_mr", 1, 6, "the reduced side's morale rating");
-    let reduced_ma = match e.get("reduced_ma") {
-        None => None,
-        Some(_) => movement(ck, e, "reduced_ma"),
-    };
-    if steps != Some(2) {
-        for key in ["reduced_cf", "reduced_mr", "reduced_ma"] {
-            not_for(
-                ck,
-                e,
-                key,
-                "only a two-step infantry brigade has a reduced side (2.5); give `steps = 2`, or leave it out",
-            );
-        }
-    }
-    let reduced =
-        (reduced_cf.is_some() || reduced_mr.is_some() || reduced_ma.is_some()).then(|| Reduced {
-            cf: reduced_cf.map(|f| f.0),
-            cf_parenthesized: reduced_cf.is_some_and(|f| f.1),
-            mr: reduced_mr,
-            ma: reduced_ma.and_then(|m| m.0),
-            ma_bracketed: reduced_ma.is_some_and(|m| m.1),
-        });
+    let reduced = reduced_side(ck, e, steps);
     let formation = formation(ck, e);
     let (cf, cf_parenthesized) = cf?;
     let (ma, ma_bracketed) = ma?;
