@@ -593,7 +593,7 @@ pub const GAME_VERBS: &[&str] = &[
 ];
 
 /// Words the parser reads itself wherever they stand.
-pub const LINE_WORDS: &[&str] = &["at", "vs", "rolled", "compare", "quit", "exit"];
+pub const LINE_WORDS: &[&str] = &["at", "vs", "rolled", "roll-rest", "compare", "quit", "exit"];
 
 /// Every word a command line can hold for these verbs: a unit id equal to
 /// one could never be named (the word would be read instead).

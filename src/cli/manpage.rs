@@ -582,7 +582,9 @@ pub fn commands_7(catalog: &Catalog) -> String {
          _ and - alike, any case), counted keywords (+general=2 or general general), values (bases=4), \
          distances (2BW, 2.5bw, 12\", 12in) and numbers. Words after at describe the target, after vs the opponent. \
          rolled FACE… at the end enters the dice you threw, in the order the procedure throws them; \
-         too few are completed by rolling, too many or a face the die does not have is an error. \
+         too few are refused, saying how many the line throws and what the first missing die is for \
+         (the REPL asks for them), unless roll-rest follows the faces (rolled 4 roll-rest rolls the rest); \
+         too many or a face the die does not have is an error. \
          An unknown word is an error that points at the word and suggests the nearest one the verb knows.",
     );
     para(

@@ -575,15 +575,25 @@ impl Session {
     ) -> Result<Resolution, CommandError> {
         let seed = self.next_seed();
         let from_line = !command.rolled.is_empty();
-        let mut dice = if from_line {
+        // A journal entry is resolved again as it was recorded, when the
+        // dice after the entered ones were still rolled unasked.
+        let mut dice = if from_line && !command.roll_rest && !self.verifying {
+            Dice::entered_only(&command.rolled, seed)
+        } else if from_line {
             Dice::new(&command.rolled, seed)
         } else {
             Dice::new(&self.pending, seed)
         };
-        let mut res = self
+        let mut res = match self
             .catalog
             .resolve(system, command, line, self.units(), &mut dice)
-            .map_err(|e| self.reject_option_dice(e, from_line))?;
+        {
+            Ok(res) => res,
+            Err(CommandError::Dice(DiceError::TooFew { span, entered, .. })) => {
+                return Err(self.too_few(system, command, line, seed, span, entered));
+            }
+            Err(e) => return Err(self.reject_option_dice(e, from_line)),
+        };
         if from_line {
             dice.check_all_used()?;
         } else {
@@ -597,6 +607,78 @@ impl Session {
 }
 
 impl Session {
+    /// Too few dice after `rolled`: the line is resolved again with the
+    /// rest rolled (touching no game) to say how many it throws and what
+    /// the first missing die is for, by the label of its row.
+    fn too_few(
+        &self,
+        system: System,
+        command: &Command,
+        line: &str,
+        seed: u64,
+        span: Span,
+        entered: usize,
+    ) -> CommandError {
+        let typed = command
+            .rolled
+            .iter()
+            .map(|d| d.face.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut dice = Dice::new(&command.rolled, seed);
+        let trial = self
+            .catalog
+            .resolve(system, command, line, self.units(), &mut dice);
+        let (needed, missing) = match trial {
+            Ok(res) => {
+                let used = entered.saturating_sub(dice.leftover().len());
+                let needed = usize::try_from(dice.thrown())
+                    .unwrap_or(usize::MAX)
+                    .saturating_add(used);
+                let label = res.rows.iter().find_map(|row| match row {
+                    crate::resolution::Row::Die { label, number, die } => res
+                        .dice
+                        .get(*die)
+                        .filter(|d| !d.entered)
+                        .map(|_| match number {
+                            Some(n) => format!("{label} #{n}"),
+                            None => label.to_string(),
+                        }),
+                    // A pool shown on rows of its own: `4D6 (rolled)`.
+                    crate::resolution::Row::Plain { label, .. } => label
+                        .strip_suffix(" (rolled)")
+                        .map(|l| l.trim().to_string()),
+                    _ => None,
+                });
+                let more = needed.saturating_sub(entered);
+                let what = match label {
+                    Some(label) => format!(" for `{label}`"),
+                    None => String::new(),
+                };
+                let dice = "dice";
+                (
+                    Some(needed.max(entered + 1)),
+                    match more {
+                        0 | 1 => format!("1 more die after the entered ones{what}"),
+                        n => format!("{n} more {dice} after the entered ones, the first{what}"),
+                    },
+                )
+            }
+            Err(_) => (
+                None,
+                "the entered dice ran out before the procedure did".into(),
+            ),
+        };
+        DiceError::TooFew {
+            span,
+            entered,
+            needed,
+            missing,
+            typed,
+        }
+        .into()
+    }
+
     /// A bad face from `--dice` has no place on the line to point at; it is
     /// dropped, so that the next command does not trip over it again.
     fn reject_option_dice(&mut self, e: CommandError, from_line: bool) -> CommandError {
