@@ -427,7 +427,8 @@ fn formats_section(roff: &mut Roff) {
     tagged(
         roff,
         "odds",
-        "kind,outcome,text,value,probability,at_least: a row of kind outcome for each outcome; \
+        "kind,id,outcome,text,value,probability,at_least: a row of kind outcome for each outcome, \
+         id unique to the row and outcome the kind a resolution gives, shared by its rows; \
          where the outcomes are the values of a count or a total (hits, a pool's successes, a 2d6 \
          total) value holds it and at_least the chance of at least that value, else both are empty. \
          Then a row of kind expected for each expected value, the value in value.",
@@ -532,9 +533,11 @@ fn json_section(roff: &mut Roff) {
     );
     para(
         roff,
-        "odds prints verb, rules, outcomes [{outcome, text, p, fraction}] \
+        "odds prints verb, rules, outcomes [{id, outcome, text, p, fraction, effects}] \
          with exact probabilities that sum to 1 (fraction like \"7/12\", null when there is no exact fraction; \
-         outcome ids are unique within one answer: a second text under one id gets -2, -3 …), then expected values \
+         outcome is what a resolution of the line gives, shared by every row of that kind, so P(pass) is the sum \
+         over the rows whose outcome is pass; id is unique within one answer: a second text under one outcome gets -2, -3 …; \
+         effects holds each number the resolution reports, such as hits, with its one value on that row), then expected values \
          where they apply (expected_hits, expected_distance …). \
          odds … compare WORD prints a comparison: verb, rules, compare, without, with (the last two distributions as in odds); \
          simulate N prints a simulation: verb, rules, simulate, seed, outcomes [{outcome, text, observed, p_observed, p}] \
