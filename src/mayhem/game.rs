@@ -606,6 +606,50 @@ impl GamePart for MayhemGame {
             .unwrap_or_default()
     }
 
+    /// Its list's facts only (issue 23: "Refuse a typed word contradicting
+    /// a named figure's list"): a flag the figure's list does not give it,
+    /// a missile weapon or an armament other than its own. What the game
+    /// tracks turn by turn is left to the verbs that read it.
+    fn contradicts(&self, id: &str, word: &str, _value: Option<i64>) -> Option<String> {
+        let figure = self.figure(id)?;
+        let flags = [
+            ("mounted", figure.mounted, "mounted"),
+            (LEADER, Self::leads(figure), "a leader"),
+            ("shock", figure.shock, "shock troops"),
+            ("bayonet", figure.bayonet, "armed with a bayonet"),
+            (
+                "hero",
+                figure.move_bonus,
+                "a designated hero (`move_bonus`: +1d6 on its moves)",
+            ),
+            (
+                super::INCENDIARY,
+                figure.incendiary,
+                "carrying incendiary materials",
+            ),
+            (
+                super::COMMANDER,
+                figure.commander,
+                "the contingent's commander",
+            ),
+        ];
+        if let Some((_, _, what)) = flags.iter().find(|(w, has, _)| *w == word && !has) {
+            return Some(format!("its list does not make it {what}"));
+        }
+        if self.tables.fire.weapon.iter().any(|w| w.keyword == word)
+            && figure.weapon.as_deref() != Some(word)
+        {
+            return Some(match &figure.weapon {
+                Some(own) => format!("its list arms it with a {own}, not a {word}"),
+                None => format!("its list gives it no missile weapon, so no {word}"),
+            });
+        }
+        if self.tables.fight.armament.iter().any(|a| a.keyword == word) && figure.armament != word {
+            return Some(format!("its list makes it {}, not {word}", figure.armament));
+        }
+        None
+    }
+
     fn out_of_action(&self, id: &str) -> Option<String> {
         let s = self.state(id);
         if s.killed {
