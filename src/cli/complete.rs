@@ -563,8 +563,11 @@ mod tests {
         // `simulate N` is followed by a command.
         let (_, found) = w.candidates("simulate 1000 resi", 18);
         assert_eq!(names(&found), vec!["resilience"]);
-        // After `rolled` come dice, which are never offered.
+        // After `rolled` come dice, which are never offered: only the word
+        // that rolls the rest (issue 23), once.
         let (_, found) = w.candidates("resilience rolled ", 18);
+        assert_eq!(names(&found), vec!["roll-rest"]);
+        let (_, found) = w.candidates("resilience rolled 4 roll-rest ", 30);
         assert!(found.is_empty());
     }
 

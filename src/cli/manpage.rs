@@ -210,7 +210,7 @@ pub fn drumhead_1() -> String {
     roff.control("SH", ["COMMANDS"]);
     para(
         &mut roff,
-        "A line is [RULES] [odds] VERB word… [at|vs word…] [rolled FACE…] [# comment]. \
+        "A line is [RULES] [odds] VERB word… [at|vs word…] [rolled FACE… [roll-rest]] [# comment]. \
          The verbs of every rule system, and every word each verb knows, are in drumhead-commands(7); \
          at the prompt, help and help VERB show the same.",
     );
@@ -575,7 +575,7 @@ pub fn commands_7(catalog: &Catalog) -> String {
         italic("VERB"),
         roman(" word… [at|vs word…] [rolled "),
         italic("FACE"),
-        roman("…] [# comment]"),
+        roman("… [roll-rest]] [# comment]"),
     ]);
     roff.control("SH", ["DESCRIPTION"]);
     para(

@@ -66,6 +66,9 @@ pub struct Session {
     verifying: bool,
     /// Entries another process recorded, included before this line.
     caught_up: u64,
+    /// An older journal's entry is being adopted: its dice past the
+    /// entered ones were rolled unasked then, and are rolled again now.
+    adopting: bool,
 }
 
 impl Session {
@@ -83,6 +86,7 @@ impl Session {
             count_values: true,
             verifying: false,
             caught_up: 0,
+            adopting: false,
         }
     }
 
@@ -256,7 +260,9 @@ impl Session {
             self.set_next_seed(seed);
         }
         let before = self.game.as_ref().map_or(0, |g| g.tally().entries);
+        self.adopting = true;
         let result = self.run_line(&line);
+        self.adopting = false;
         let leftover = std::mem::take(&mut self.pending).len();
         if let Err(e) = result {
             return Err(format!(
@@ -577,7 +583,7 @@ impl Session {
         let from_line = !command.rolled.is_empty();
         // A journal entry is resolved again as it was recorded, when the
         // dice after the entered ones were still rolled unasked.
-        let mut dice = if from_line && !command.roll_rest && !self.verifying {
+        let mut dice = if from_line && !command.roll_rest && !self.verifying && !self.adopting {
             Dice::entered_only(&command.rolled, seed)
         } else if from_line {
             Dice::new(&command.rolled, seed)
