@@ -106,9 +106,11 @@ pub trait GamePart {
     fn out_of_action(&self, id: &str) -> Option<String>;
 
     /// A word typed beside the unit's id that says what its list or the
-    /// game says it is not: the fact it contradicts, in words. `None`
-    /// where the word agrees, or the part does not check.
-    fn contradicts(&self, _id: &str, _word: &str, _value: Option<i64>) -> Option<String> {
+    /// game says it is not: the fact it contradicts, in words, and whether
+    /// the fact is its list's (the game then names the list's file) rather
+    /// than the game's. `None` where the word agrees, or the part does not
+    /// check.
+    fn contradicts(&self, _id: &str, _word: &str, _value: Option<i64>) -> Option<(String, bool)> {
         None
     }
 

@@ -237,3 +237,38 @@ fn langy_is_not_mounted() {
         "{err}"
     );
 }
+
+// "Refuse a typed word contradicting a named figure's list or game fact":
+// "A gunpowder weapon becomes unloaded … and can be reloaded as an action".
+// After Hawkeye fires, `loaded` beside him says what the game does not;
+// Langy has not fired, and `unloaded` beside him is refused the same way.
+#[test]
+fn loaded_or_unloaded_against_the_game_is_refused_naming_the_game() {
+    let mut s = session(GAMES[0]);
+    s.run_line("fire hawkeye 20\" at marine-1 rolled 1")
+        .expect("Hawkeye's first shot");
+    let err = s
+        .run_line("fire hawkeye loaded 20\" at marine-1 rolled 1")
+        .expect_err("Hawkeye fired and has not reloaded")
+        .to_string();
+    assert!(
+        err.contains("`loaded` contradicts `hawkeye`")
+            && err.contains("the game holds its rifle unloaded"),
+        "{err}"
+    );
+    let err = s
+        .run_line("fire langy unloaded 10\" at settler-1 rolled 1")
+        .expect_err("Langy's musket is loaded")
+        .to_string();
+    assert!(
+        err.contains("`unloaded` contradicts `langy`")
+            && err.contains("the game holds its musket loaded"),
+        "{err}"
+    );
+    // Reloaded, `loaded` agrees with the game again.
+    s.run_line("next-turn").expect("a new turn");
+    s.run_line("reload hawkeye").expect("Hawkeye reloads");
+    s.run_line("next-turn").expect("a new turn");
+    let ok = s.run_line("fire hawkeye loaded 20\" at marine-1 rolled 1");
+    assert!(ok.is_ok(), "{ok:?}");
+}

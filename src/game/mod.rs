@@ -694,7 +694,9 @@ impl Units for Game {
         if !part.set.system().books().contains(&system) {
             return None;
         }
-        let why = part.state.contradicts(id, word, value)?;
-        Some(format!("{why} ({})", army.file))
+        match part.state.contradicts(id, word, value)? {
+            (why, true) => Some(format!("{why} ({})", army.file)),
+            (why, false) => Some(why),
+        }
     }
 }
