@@ -395,6 +395,22 @@ fn bind_side(
         found.push((facts, word.span));
     }
     let mut bound = bind::bind(&typed, vocab, verb).map_err(|e| suggest_units(e, units))?;
+    // A word typed beside a unit may not say what the unit is not: the
+    // typed word would win over its list without a word said about it.
+    for (facts, _) in &found {
+        for fact in bound.facts.iter().filter(|f| !f.implied) {
+            if let Some(why) = units.contradicts(system, &facts.id, &fact.name, fact.value) {
+                return Err(BindError::NotHere {
+                    span: fact.span,
+                    text: fact.name.clone(),
+                    why: format!(
+                        "contradicts `{}` ({}): {why}; leave the word out (naming the unit brings its facts)",
+                        facts.id, facts.name
+                    ),
+                });
+            }
+        }
+    }
     for (facts, span) in found {
         let mut applied = bind::add_implied(&mut bound, &facts.facts, vocab, span, verb)?;
         if let Some(f) = vocab.number_fact
@@ -451,6 +467,17 @@ pub trait Units {
     /// The rule book of the army a unit is in, for the error when it is
     /// named under another.
     fn book_of(&self, _id: &str) -> Option<System> {
+        None
+    }
+    /// A word typed beside a named unit that contradicts its list or its
+    /// state in the game: the fact and where it came from.
+    fn contradicts(
+        &self,
+        _system: System,
+        _id: &str,
+        _word: &str,
+        _value: Option<i64>,
+    ) -> Option<String> {
         None
     }
 }
@@ -593,7 +620,7 @@ pub const GAME_VERBS: &[&str] = &[
 ];
 
 /// Words the parser reads itself wherever they stand.
-pub const LINE_WORDS: &[&str] = &["at", "vs", "rolled", "compare", "quit", "exit"];
+pub const LINE_WORDS: &[&str] = &["at", "vs", "rolled", "roll-rest", "compare", "quit", "exit"];
 
 /// Every word a command line can hold for these verbs: a unit id equal to
 /// one could never be named (the word would be read instead).

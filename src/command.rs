@@ -178,6 +178,10 @@ pub struct Command {
     pub rolled: Vec<EnteredDie>,
     /// Where `rolled` was written, for errors about the entered dice as a whole.
     pub rolled_span: Option<Span>,
+    /// `rolled 4 roll-rest`: the dice after the entered ones are rolled.
+    /// Without it, too few entered dice are refused (issue 23: a short
+    /// entry means the umpire's idea of the pool differs from the tool's).
+    pub roll_rest: bool,
 }
 
 impl Command {

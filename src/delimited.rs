@@ -110,6 +110,7 @@ pub fn odds(odds: &Odds, delimiter: Delimiter) -> String {
     let mut sheet = Sheet::new(delimiter);
     sheet.row([
         "kind",
+        "id",
         "outcome",
         "text",
         "value",
@@ -121,6 +122,7 @@ pub fn odds(odds: &Odds, delimiter: Delimiter) -> String {
         sheet.row([
             "outcome",
             &o.outcome,
+            &o.kind,
             &o.text,
             &value,
             &prob(o.prob),
@@ -131,6 +133,7 @@ pub fn odds(odds: &Odds, delimiter: Delimiter) -> String {
         sheet.row([
             "expected",
             name,
+            "",
             &name.replace('_', " "),
             &number(*value),
             "",

@@ -16,7 +16,9 @@ pub enum ParseError {
         "`{text}` is not a verb: a line starts with a verb such as `resilience` or `roll` (try `help`)"
     )]
     NotAVerb { span: Span, text: String },
-    #[error("`{text}` is not a die face: after `rolled` give whole numbers, like `rolled 4 3`")]
+    #[error(
+        "`{text}` is not a die face: after `rolled` give whole numbers, like `rolled 4 3` (and `roll-rest` to roll the dice not given)"
+    )]
     BadFace { span: Span, text: String },
     #[error("`rolled` needs the faces you rolled, like `rolled 4 3`")]
     NoDice { span: Span },
@@ -119,6 +121,26 @@ pub enum DiceError {
         used: usize,
         extra: usize,
     },
+    /// The entered dice ran out before the procedure did: refused, not
+    /// made up, unless the line ends with `roll-rest`.
+    #[error(
+        "{entered} {} entered, but this line throws {}{}: {} — enter every die (`rolled {} …`), or add `roll-rest` after them to roll the missing ones",
+        if *.entered == 1 { "die was" } else { "dice were" },
+        match .needed { Some(n) => n.to_string(), None => "more".to_string() },
+        if .needed.is_some() { " here" } else { "" },
+        .missing,
+        .typed
+    )]
+    TooFew {
+        span: Span,
+        entered: usize,
+        /// How many the line throws with these faces, when known.
+        needed: Option<usize>,
+        /// What the first missing die is for.
+        missing: String,
+        /// The entered faces as typed, for the advice.
+        typed: String,
+    },
     #[error("{count} dice in one roll is more than the limit of {max}")]
     TooManyToRoll { span: Span, count: u64, max: u64 },
     #[error(
@@ -168,6 +190,7 @@ impl DiceError {
         match self {
             DiceError::FaceOutOfRange { span, .. }
             | DiceError::TooMany { span, .. }
+            | DiceError::TooFew { span, .. }
             | DiceError::TooManyToRoll { span, .. } => *span,
             DiceError::EndlessTies { .. }
             | DiceError::EndlessRerolls { .. }

@@ -73,8 +73,9 @@ pub fn overview(catalog: &Catalog, system: System) -> String {
     }
     let books: Vec<&str> = catalog.books.iter().map(|b| b.id()).collect();
     out.push_str(&format!(
-        "\nEvery line: [{}] VERB words… [at|vs words…] [rolled FACES…] [# comment]\n\
-         `help VERB` lists a verb's words. `rolled 4 3` enters the dice you threw.\n\
+        "\nEvery line: [{}] VERB words… [at|vs words…] [rolled FACES… [roll-rest]] [# comment]\n\
+         `help VERB` lists a verb's words. `rolled 4 3` enters the dice you threw, all of them;\n\
+         `rolled 4 roll-rest` rolls the dice after the entered ones.\n\
          Army lists: `help armies` lists their keys; `drumhead new-army {}` writes one to start from.",
         books.join("|"),
         system.id()

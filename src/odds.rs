@@ -10,7 +10,12 @@ use crate::error::{CommandError, DiceError};
 use crate::resolution::Resolution;
 #[derive(Debug, Clone)]
 pub struct OutcomeOdds {
+    /// The row's id, unique within the answer: the outcome, with `-2`,
+    /// `-3`… after the first row of the same outcome.
     pub outcome: String,
+    /// The outcome a resolution of the line gives, shared by every row of
+    /// that kind (issue 23: a script must be able to add up P(pass)).
+    pub kind: String,
     pub text: String,
     pub prob: Prob,
     /// Each measure the outcome reported: its first value, and whether
@@ -100,6 +105,7 @@ pub fn enumerate(
                 index.insert(group.to_string(), outcomes.len());
                 outcomes.push(OutcomeOdds {
                     outcome: res.outcome.to_string(),
+                    kind: res.outcome.to_string(),
                     text: group.to_string(),
                     prob: weight,
                     values: Vec::new(),
@@ -143,6 +149,18 @@ pub fn enumerate(
 pub struct Count {
     pub measure: &'static str,
     pub values: Vec<f64>,
+}
+
+impl OutcomeOdds {
+    /// The row's typed effects: each measure with the one value it has on
+    /// every way the dice reach this row (the hits a forced retire
+    /// carries). Empty unless the measures were kept.
+    pub fn effects(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
+        self.values
+            .iter()
+            .filter(|v| v.2)
+            .map(|&(name, value, _)| (name, value))
+    }
 }
 
 impl Odds {

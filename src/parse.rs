@@ -225,6 +225,7 @@ fn structure(tokens: Vec<Word>, books: &[System]) -> Result<Command, ParseError>
         clauses: Vec::new(),
         rolled: Vec::new(),
         rolled_span: None,
+        roll_rest: false,
     };
 
     for word in tokens.by_ref() {
@@ -253,18 +254,27 @@ fn structure(tokens: Vec<Word>, books: &[System]) -> Result<Command, ParseError>
     }
 
     if let Some(rolled_span) = command.rolled_span {
-        command.rolled = entered_dice(tokens, rolled_span)?;
+        (command.rolled, command.roll_rest) = entered_dice(tokens, rolled_span)?;
     }
     Ok(command)
 }
 
-/// The faces after `rolled`: whole numbers separated by spaces or commas.
+/// The word after the entered faces that rolls the dice not entered.
+pub const ROLL_REST: &str = "roll-rest";
+
+/// The faces after `rolled`: whole numbers separated by spaces or commas,
+/// and whether `roll-rest` stands among them.
 fn entered_dice(
     tokens: impl Iterator<Item = Word>,
     rolled_span: Span,
-) -> Result<Vec<EnteredDie>, ParseError> {
+) -> Result<(Vec<EnteredDie>, bool), ParseError> {
     let mut dice = Vec::new();
+    let mut roll_rest = false;
     for word in tokens {
+        if word.text.eq_ignore_ascii_case(ROLL_REST) {
+            roll_rest = true;
+            continue;
+        }
         let mut offset = word.span.start;
         for piece in word.text.split(',') {
             let span = Span::new(offset, offset + piece.len());
@@ -286,7 +296,7 @@ fn entered_dice(
     if dice.is_empty() {
         return Err(ParseError::NoDice { span: rolled_span });
     }
-    Ok(dice)
+    Ok((dice, roll_rest))
 }
 
 #[cfg(test)]

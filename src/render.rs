@@ -442,10 +442,12 @@ fn distribution_json(odds: &Odds) -> Value {
                 .iter()
                 .map(|o| {
                     json!({
-                        "outcome": o.outcome,
+                        "id": o.outcome,
+                        "outcome": o.kind,
                         "text": o.text,
                         "p": o.prob.p,
                         "fraction": o.prob.fraction(),
+                        "effects": o.effects().map(|(k, v)| (k.to_string(), json!(v))).collect::<Map<String, Value>>(),
                     })
                 })
                 .collect(),

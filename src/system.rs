@@ -105,6 +105,15 @@ pub trait GamePart {
     /// Why the unit can no longer act (killed, broken, eliminated…), if so.
     fn out_of_action(&self, id: &str) -> Option<String>;
 
+    /// A word typed beside the unit's id that says what its list or the
+    /// game says it is not: the fact it contradicts, in words, and whether
+    /// the fact is its list's (the game then names the list's file) rather
+    /// than the game's. `None` where the word agrees, or the part does not
+    /// check.
+    fn contradicts(&self, _id: &str, _word: &str, _value: Option<i64>) -> Option<(String, bool)> {
+        None
+    }
+
     /// Apply one effect, to a unit or (with `None`) to the part itself.
     fn apply(&mut self, unit: Option<&str>, effect: &dyn Effect) -> Result<(), String>;
 

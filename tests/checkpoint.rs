@@ -640,7 +640,7 @@ next-turn
 activation rolled 3 1
 courage percy cause=fire rolled 6 1
 courage ffoulkes cause=fire rolled 6 6 2 3
-move dewhurst individual rolled 2 3 4
+move dewhurst individual rolled 2 3 4 roll-rest
 end-turn
 next-turn
 activation rolled 1 1

@@ -146,8 +146,11 @@ melee gren-3 vs aus-5 rolled 4 1 1 1 1 1 1 1 4 4 4 1 1 1 1
     let melee = &lines[3];
     assert_eq!(melee["sides"][0]["pool"], 8);
     assert_eq!(melee["sides"][1]["pool"], 7);
-    assert_eq!(melee["sides"][1]["bases_lost"], 1);
-    assert_eq!(melee["sides"][1]["opponent_carried"], 3);
+    // Each side's record holds its own losses (issue 23): gren-3, side a,
+    // carried 3 and loses the base.
+    assert_eq!(melee["sides"][0]["bases_lost"], 1);
+    assert_eq!(melee["sides"][0]["carried"], 3);
+    assert_eq!(melee["sides"][1]["bases_lost"], 0);
     assert_eq!(
         melee["notes"][0],
         "On side b (Foot): 1 hit: no base lost, 1 hit left over. \
@@ -182,7 +185,10 @@ fn figures_lose_one_figure_a_hit_in_hits_shoot_and_melee() {
     let melee = run("melee foot figures=3 vs foot figures=3 rolled 6 6 6 1 1 1");
     // 3 figures: 3D6 each side (the minimum 2D6 does not bite); a throws
     // three 6s, 3 hits; b none. Each hit a figure: all 3 of b's.
-    assert_eq!(melee["sides"][0]["figures_lost"], 3);
+    // b's own record holds its losses (issue 23).
+    assert_eq!(melee["sides"][1]["figures_lost"], 3);
+    assert_eq!(melee["sides"][1]["figures_left"], 0);
+    assert_eq!(melee["sides"][0]["figures_lost"], 0);
     assert_eq!(
         melee["notes"][0],
         "On side b (Foot): 3 hits: 3 figures lost (all 3 of its figures). On side a (Foot): no hits."

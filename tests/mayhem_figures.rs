@@ -388,21 +388,25 @@ fn hawkeyes_bonus_is_with_killdeer_and_not_in_melee() {
 
 #[test]
 fn hawkeyes_bonus_is_not_used_with_another_weapon() {
-    // With a musket at 10": 3 misses (no +2); the note says why.
+    // His list arms him with a rifle: a musket typed beside him contradicts
+    // it and is refused, naming the rifle and the list (issue 23: "Refuse a
+    // typed word contradicting a named figure's list"), so his rifle's +2
+    // never reaches another weapon.
     let p = play(
         "hawkeye-musket",
         RAID,
         "fire hawkeye musket 10\" at marine-2 rolled 3\n",
         false,
     );
-    assert!(p.ok, "{}", p.stderr);
-    assert!(p.stdout.contains("no hit: the shot misses"), "{}", p.stdout);
+    assert!(!p.ok, "{}", p.stdout);
     assert!(
-        p.stdout
-            .contains("bonus of +2 to the skill die is with a rifle only: not used with a musket"),
+        p.stderr.contains(
+            "`musket` contradicts `hawkeye` (Hawkeye, with Killdeer): its list arms it with a rifle, not a musket"
+        ),
         "{}",
-        p.stdout
+        p.stderr
     );
+    assert!(p.stderr.contains("fiw-raid-colonial.toml"), "{}", p.stderr);
 }
 
 #[test]

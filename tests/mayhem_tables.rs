@@ -307,8 +307,8 @@ fn miscellaneous_rules() {
 #[test]
 fn text_and_json_agree() {
     for line in [
-        "fire canister 20\" figures=2 rolled 6 5 3",
-        "courage group=4,3 cause=charged rolled 6 5 2 3",
+        "fire canister 20\" figures=2 rolled 6 5 3 1",
+        "courage group=4,3 cause=charged rolled 6 5 2 3 1",
         "fight leader vs shock vs rear rolled 4 3 5 2 6 1",
     ] {
         let a = run(line);

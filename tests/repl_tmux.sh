@@ -59,9 +59,20 @@ wait_for '⇒ carry on' || fail "no outcome"
 # The outcome is coloured: an escape sequence right before the arrow.
 wait_for $'\x1b\\[[0-9;]*m⇒ carry on' -e || fail "the outcome is not coloured"
 
+# Issue 23: "Refuse, saying how many dice are needed and for what; at the
+# REPL, ask for the missing dice." One die of resilience's 2D6 entered: the
+# REPL asks for the other, and 1 + 1 is a forced retire.
+tm send-keys -t "$session" -l 'resilience rolled 1'
+tm send-keys -t "$session" Enter
+wait_for '1 more die after the entered ones for `2D6 #2`; the missing dice' \
+    || fail "the REPL did not ask for the missing die"
+tm send-keys -t "$session" -l '1'
+tm send-keys -t "$session" Enter
+wait_for '⇒ forced retire, take 1 hit' || fail "the die given at the question was not used"
+
 tm send-keys -t "$session" C-d
 wait_for '^drumhead exited 0' || fail "Ctrl-D did not leave with status 0"
 [ -s "$home/data/drumhead/history" ] || fail "no history written in the temporary home"
 grep -q 'resilience +determined rolled 4 3' "$home/data/drumhead/history" \
     || fail "history does not hold the command"
-echo "ok: completion, coloured outcome, Ctrl-D, history in a temporary home"
+echo "ok: completion, coloured outcome, asking for missing dice, Ctrl-D, history in a temporary home"

@@ -115,6 +115,10 @@ const LINE_WORD_MEANINGS: &[(&str, &str)] = &[
     ("at", "the words of the target that follow"),
     ("vs", "the words of the opponent that follow"),
     ("rolled", "the dice you threw, like `rolled 4 3`"),
+    (
+        "roll-rest",
+        "after the entered faces: roll the dice not entered, like `rolled 4 roll-rest`",
+    ),
 ];
 
 impl Words {
@@ -298,6 +302,9 @@ impl Words {
                     let (w, m) = LINE_WORD_MEANINGS[2];
                     options.push(Choice::new(w, m));
                     options.extend(self.unit_choices(system));
+                } else if tokens.contains(&"rolled") && !tokens.contains(&"roll-rest") {
+                    let (w, m) = LINE_WORD_MEANINGS[3];
+                    options.push(Choice::new(w, m));
                 }
             }
         }
@@ -556,8 +563,11 @@ mod tests {
         // `simulate N` is followed by a command.
         let (_, found) = w.candidates("simulate 1000 resi", 18);
         assert_eq!(names(&found), vec!["resilience"]);
-        // After `rolled` come dice, which are never offered.
+        // After `rolled` come dice, which are never offered: only the word
+        // that rolls the rest (issue 23), once.
         let (_, found) = w.candidates("resilience rolled ", 18);
+        assert_eq!(names(&found), vec!["roll-rest"]);
+        let (_, found) = w.candidates("resilience rolled 4 roll-rest ", 30);
         assert!(found.is_empty());
     }
 

@@ -210,7 +210,7 @@ pub fn drumhead_1() -> String {
     roff.control("SH", ["COMMANDS"]);
     para(
         &mut roff,
-        "A line is [RULES] [odds] VERB word… [at|vs word…] [rolled FACE…] [# comment]. \
+        "A line is [RULES] [odds] VERB word… [at|vs word…] [rolled FACE… [roll-rest]] [# comment]. \
          The verbs of every rule system, and every word each verb knows, are in drumhead-commands(7); \
          at the prompt, help and help VERB show the same.",
     );
@@ -427,7 +427,8 @@ fn formats_section(roff: &mut Roff) {
     tagged(
         roff,
         "odds",
-        "kind,outcome,text,value,probability,at_least: a row of kind outcome for each outcome; \
+        "kind,id,outcome,text,value,probability,at_least: a row of kind outcome for each outcome, \
+         id unique to the row and outcome the kind a resolution gives, shared by its rows; \
          where the outcomes are the values of a count or a total (hits, a pool's successes, a 2d6 \
          total) value holds it and at_least the chance of at least that value, else both are empty. \
          Then a row of kind expected for each expected value, the value in value.",
@@ -532,9 +533,11 @@ fn json_section(roff: &mut Roff) {
     );
     para(
         roff,
-        "odds prints verb, rules, outcomes [{outcome, text, p, fraction}] \
+        "odds prints verb, rules, outcomes [{id, outcome, text, p, fraction, effects}] \
          with exact probabilities that sum to 1 (fraction like \"7/12\", null when there is no exact fraction; \
-         outcome ids are unique within one answer: a second text under one id gets -2, -3 …), then expected values \
+         outcome is what a resolution of the line gives, shared by every row of that kind, so P(pass) is the sum \
+         over the rows whose outcome is pass; id is unique within one answer: a second text under one outcome gets -2, -3 …; \
+         effects holds each number the resolution reports, such as hits, with its one value on that row), then expected values \
          where they apply (expected_hits, expected_distance …). \
          odds … compare WORD prints a comparison: verb, rules, compare, without, with (the last two distributions as in odds); \
          simulate N prints a simulation: verb, rules, simulate, seed, outcomes [{outcome, text, observed, p_observed, p}] \
@@ -572,7 +575,7 @@ pub fn commands_7(catalog: &Catalog) -> String {
         italic("VERB"),
         roman(" word… [at|vs word…] [rolled "),
         italic("FACE"),
-        roman("…] [# comment]"),
+        roman("… [roll-rest]] [# comment]"),
     ]);
     roff.control("SH", ["DESCRIPTION"]);
     para(
@@ -582,7 +585,9 @@ pub fn commands_7(catalog: &Catalog) -> String {
          _ and - alike, any case), counted keywords (+general=2 or general general), values (bases=4), \
          distances (2BW, 2.5bw, 12\", 12in) and numbers. Words after at describe the target, after vs the opponent. \
          rolled FACE… at the end enters the dice you threw, in the order the procedure throws them; \
-         too few are completed by rolling, too many or a face the die does not have is an error. \
+         too few are refused, saying how many the line throws and what the first missing die is for \
+         (the REPL asks for them), unless roll-rest follows the faces (rolled 4 roll-rest rolls the rest); \
+         too many or a face the die does not have is an error. \
          An unknown word is an error that points at the word and suggests the nearest one the verb knows.",
     );
     para(

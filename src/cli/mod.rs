@@ -815,8 +815,9 @@ pub fn main() -> ExitCode {
         }),
     };
 
-    // Only a table or a chart reads each outcome's measures.
-    let count_values = printer.delimited.is_some() || printer.svg.is_some();
+    // A table, a chart and JSON (each row's effects) read each outcome's
+    // measures.
+    let count_values = printer.delimited.is_some() || printer.svg.is_some() || printer.json;
     session.count_outcome_values(count_values);
     // Lines depend on each other only through a game or `--dice`.
     let parallel = (session.game.is_none() && session.unused_dice() == 0).then(|| SessionSpec {

@@ -14,7 +14,7 @@ use super::Printer;
 use super::complete::{ReplHelper, Words};
 use super::interrupt::CatchCtrlC;
 use crate::command::{Mode, Span};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, DiceError};
 use crate::session::{Output, Session, explore};
 
 /// Lines of history kept: an evening's play, and more.
@@ -102,13 +102,27 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
             }
         }
         explore::clear_interrupt();
-        let result = match printer.refuses(session, &line) {
+        let mut line = line;
+        let mut result = match printer.refuses(session, &line) {
             Some(e) => Err(e),
             None => match display_setting(session, &line, &mut printer.style) {
                 Some(result) => result,
                 None => run_line(session, &line),
             },
         };
+        // Too few dice after `rolled`: ask for the missing ones, as an
+        // umpire would, rather than roll them (issue 23). An empty answer
+        // or Ctrl-C leaves the line refused.
+        while let Err(CommandError::Dice(DiceError::TooFew { missing, .. })) = &result {
+            let ask = format!("{missing}; the missing dice (Enter to give up)> ");
+            let more = match editor.readline(&ask) {
+                Ok(more) if !more.trim().is_empty() => more,
+                Ok(_) | Err(ReadlineError::Interrupted) | Err(ReadlineError::Eof) => break,
+                Err(e) => return Err(io::Error::other(e)),
+            };
+            line = format!("{} {}", line.trim_end(), more.trim());
+            result = run_line(session, &line);
+        }
         for note in session.take_notes() {
             let _ = writeln!(io::stderr(), "note: {note}");
         }

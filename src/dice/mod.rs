@@ -308,6 +308,10 @@ pub struct Dice {
     rolled_any: bool,
     /// Dice the generator has thrown.
     thrown: u64,
+    /// Where the entered faces stand on the line, for an error about them.
+    entered_span: Span,
+    /// Refuse a draw past the entered faces instead of rolling it.
+    refuse_short: bool,
 }
 
 impl Dice {
@@ -318,6 +322,21 @@ impl Dice {
             rng: Generator::seed_from_u64(seed),
             rolled_any: false,
             thrown: 0,
+            entered_span: match (entered.first(), entered.last()) {
+                (Some(first), Some(last)) => Span::new(first.span.start, last.span.end),
+                _ => Span::default(),
+            },
+            refuse_short: false,
+        }
+    }
+
+    /// Entered faces that must be enough: a draw past them is refused
+    /// with [`DiceError::TooFew`] rather than rolled (a line's `rolled`
+    /// without `roll-rest`). With no faces entered everything is rolled.
+    pub fn entered_only(entered: &[EnteredDie], seed: u64) -> Dice {
+        Dice {
+            refuse_short: !entered.is_empty(),
+            ..Dice::new(entered, seed)
         }
     }
 
@@ -380,6 +399,17 @@ impl DiceSource for Dice {
                 sides,
                 face: die.face,
                 entered: true,
+            });
+        }
+        if self.refuse_short {
+            // What the missing die is for is known to the caller, which
+            // runs the line again with the rest rolled to find out.
+            return Err(DiceError::TooFew {
+                span: self.entered_span,
+                entered: self.entered_total,
+                needed: None,
+                missing: format!("a d{sides} more is needed"),
+                typed: String::new(),
             });
         }
         self.rolled_any = true;
@@ -570,6 +600,24 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn too_few_entered_faces_are_refused_not_rolled() {
+        let entered = [EnteredDie {
+            face: 4,
+            span: Span::new(0, 1),
+        }];
+        let mut dice = Dice::entered_only(&entered, 1);
+        assert_eq!(dice.roll(6).map(|d| d.face), Ok(4));
+        assert!(matches!(
+            dice.roll(6),
+            Err(DiceError::TooFew { entered: 1, .. })
+        ));
+        assert!(!dice.rolled_any());
+        // Nothing entered: every die is rolled, as before.
+        let mut none = Dice::entered_only(&[], 1);
+        assert!(none.roll(6).is_ok());
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::resolution::{Resolution, Tone};
 
 use super::Tables;
 use super::exclusive;
-use super::losses::{self, Losses, Size};
+use super::losses::{self, Counted, Losses, Size};
 use super::named;
 use super::pool::{
     self, AdjustKind, AdjustmentTable, Applied, Check, MeleeArm, MeleeTables, PoolTables,
@@ -418,7 +418,7 @@ fn resolve(
     // Only a shown answer carries the sides' JSON: `odds` runs this once a
     // way the dice can fall.
     let explained = if res.quiet { 0 } else { plan.sides.len() };
-    for ((s, r), loss) in plan.sides.iter().zip(&rolled).zip(&losses).take(explained) {
+    for (i, (s, r)) in plan.sides.iter().zip(&rolled).enumerate().take(explained) {
         let mut side = json!({
             "side": s.name,
             "arm": s.keyword,
@@ -432,15 +432,19 @@ fn resolve(
             if !s.not_applied.is_empty() {
                 map.insert("not_applied".into(), json!(s.not_applied));
             }
-            // Each side's losses fields say what its hits do to the
-            // opponent, so the hits carried are the opponent's.
-            for (key, value) in loss.fields() {
-                let key = if key == "carried" {
-                    "opponent_carried"
-                } else {
-                    key
-                };
-                map.insert(key.into(), value);
+            // A side's record holds its own losses: what the other
+            // side's hits do to it (issue 23). With no opponent nobody
+            // hits it, and it has none.
+            let own = losses.get(1 - i.min(1)).filter(|_| losses.len() == 2);
+            if let Some(loss) = own {
+                for (key, value) in loss.fields() {
+                    map.insert(key.into(), value);
+                }
+                if loss.counted() == Counted::Figures
+                    && let Some(left) = loss.left()
+                {
+                    map.insert("figures_left".into(), left.max(0).into());
+                }
             }
         }
         json_sides.push(side);

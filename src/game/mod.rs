@@ -681,4 +681,22 @@ impl Units for Game {
     fn book_of(&self, id: &str) -> Option<System> {
         self.army_of(id).map(|(_, a)| a.rules)
     }
+
+    fn contradicts(
+        &self,
+        system: System,
+        id: &str,
+        word: &str,
+        value: Option<i64>,
+    ) -> Option<String> {
+        let (index, army) = self.army_of(id)?;
+        let part = self.part_of_army(index)?;
+        if !part.set.system().books().contains(&system) {
+            return None;
+        }
+        match part.state.contradicts(id, word, value)? {
+            (why, true) => Some(format!("{why} ({})", army.file)),
+            (why, false) => Some(why),
+        }
+    }
 }

@@ -126,7 +126,7 @@ pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     .clause(ClauseKind::Vs, vocab, MAX_OPPONENTS)
     .examples(&[
         "fight leader shock vs armed",
-        "fight specialist superior vs unarmed rolled 4 4",
+        "fight specialist superior vs unarmed rolled 4 4 6",
         "fight rear bayonet vs leader rolled 2 5 6",
         "fight specialist saves=1 vs armed vs armed rear",
     ])

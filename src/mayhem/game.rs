@@ -606,6 +606,70 @@ impl GamePart for MayhemGame {
             .unwrap_or_default()
     }
 
+    /// Issue 23: "Refuse a typed word contradicting a named figure's list
+    /// or game fact": a flag the figure's list does not give it, a missile
+    /// weapon or an armament other than its own, and a small arm said to be
+    /// loaded or unloaded against what the game holds. What else the game
+    /// tracks turn by turn is read by the verbs themselves.
+    fn contradicts(&self, id: &str, word: &str, _value: Option<i64>) -> Option<(String, bool)> {
+        let figure = self.figure(id)?;
+        if self.small_arm(figure) {
+            let state = self.state(id);
+            let weapon = figure.weapon.as_deref().unwrap_or_default();
+            if word == LOADED && state.unloaded {
+                return Some((
+                    format!(
+                        "the game holds its {weapon} unloaded: it fired and has not reloaded (`reload {id}` when it may)"
+                    ),
+                    false,
+                ));
+            }
+            if word == UNLOADED && !state.unloaded {
+                return Some((format!("the game holds its {weapon} loaded"), false));
+            }
+        }
+        let flags = [
+            ("mounted", figure.mounted, "mounted"),
+            (LEADER, Self::leads(figure), "a leader"),
+            ("shock", figure.shock, "shock troops"),
+            ("bayonet", figure.bayonet, "armed with a bayonet"),
+            (
+                "hero",
+                figure.move_bonus,
+                "a designated hero (`move_bonus`: +1d6 on its moves)",
+            ),
+            (
+                super::INCENDIARY,
+                figure.incendiary,
+                "carrying incendiary materials",
+            ),
+            (
+                super::COMMANDER,
+                figure.commander,
+                "the contingent's commander",
+            ),
+        ];
+        if let Some((_, _, what)) = flags.iter().find(|(w, has, _)| *w == word && !has) {
+            return Some((format!("its list does not make it {what}"), true));
+        }
+        if self.tables.fire.weapon.iter().any(|w| w.keyword == word)
+            && figure.weapon.as_deref() != Some(word)
+        {
+            let why = match &figure.weapon {
+                Some(own) => format!("its list arms it with a {own}, not a {word}"),
+                None => format!("its list gives it no missile weapon, so no {word}"),
+            };
+            return Some((why, true));
+        }
+        if self.tables.fight.armament.iter().any(|a| a.keyword == word) && figure.armament != word {
+            return Some((
+                format!("its list makes it {}, not {word}", figure.armament),
+                true,
+            ));
+        }
+        None
+    }
+
     fn out_of_action(&self, id: &str) -> Option<String> {
         let s = self.state(id);
         if s.killed {

@@ -66,6 +66,9 @@ pub struct Session {
     verifying: bool,
     /// Entries another process recorded, included before this line.
     caught_up: u64,
+    /// An older journal's entry is being adopted: its dice past the
+    /// entered ones were rolled unasked then, and are rolled again now.
+    adopting: bool,
 }
 
 impl Session {
@@ -83,6 +86,7 @@ impl Session {
             count_values: true,
             verifying: false,
             caught_up: 0,
+            adopting: false,
         }
     }
 
@@ -256,7 +260,9 @@ impl Session {
             self.set_next_seed(seed);
         }
         let before = self.game.as_ref().map_or(0, |g| g.tally().entries);
+        self.adopting = true;
         let result = self.run_line(&line);
+        self.adopting = false;
         let leftover = std::mem::take(&mut self.pending).len();
         if let Err(e) = result {
             return Err(format!(
@@ -575,15 +581,25 @@ impl Session {
     ) -> Result<Resolution, CommandError> {
         let seed = self.next_seed();
         let from_line = !command.rolled.is_empty();
-        let mut dice = if from_line {
+        // A journal entry is resolved again as it was recorded, when the
+        // dice after the entered ones were still rolled unasked.
+        let mut dice = if from_line && !command.roll_rest && !self.verifying && !self.adopting {
+            Dice::entered_only(&command.rolled, seed)
+        } else if from_line {
             Dice::new(&command.rolled, seed)
         } else {
             Dice::new(&self.pending, seed)
         };
-        let mut res = self
+        let mut res = match self
             .catalog
             .resolve(system, command, line, self.units(), &mut dice)
-            .map_err(|e| self.reject_option_dice(e, from_line))?;
+        {
+            Ok(res) => res,
+            Err(CommandError::Dice(DiceError::TooFew { span, entered, .. })) => {
+                return Err(self.too_few(system, command, line, seed, span, entered));
+            }
+            Err(e) => return Err(self.reject_option_dice(e, from_line)),
+        };
         if from_line {
             dice.check_all_used()?;
         } else {
@@ -597,6 +613,78 @@ impl Session {
 }
 
 impl Session {
+    /// Too few dice after `rolled`: the line is resolved again with the
+    /// rest rolled (touching no game) to say how many it throws and what
+    /// the first missing die is for, by the label of its row.
+    fn too_few(
+        &self,
+        system: System,
+        command: &Command,
+        line: &str,
+        seed: u64,
+        span: Span,
+        entered: usize,
+    ) -> CommandError {
+        let typed = command
+            .rolled
+            .iter()
+            .map(|d| d.face.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut dice = Dice::new(&command.rolled, seed);
+        let trial = self
+            .catalog
+            .resolve(system, command, line, self.units(), &mut dice);
+        let (needed, missing) = match trial {
+            Ok(res) => {
+                let used = entered.saturating_sub(dice.leftover().len());
+                let needed = usize::try_from(dice.thrown())
+                    .unwrap_or(usize::MAX)
+                    .saturating_add(used);
+                let label = res.rows.iter().find_map(|row| match row {
+                    crate::resolution::Row::Die { label, number, die } => res
+                        .dice
+                        .get(*die)
+                        .filter(|d| !d.entered)
+                        .map(|_| match number {
+                            Some(n) => format!("{label} #{n}"),
+                            None => label.to_string(),
+                        }),
+                    // A pool shown on rows of its own: `4D6 (rolled)`.
+                    crate::resolution::Row::Plain { label, .. } => label
+                        .strip_suffix(" (rolled)")
+                        .map(|l| l.trim().to_string()),
+                    _ => None,
+                });
+                let more = needed.saturating_sub(entered);
+                let what = match label {
+                    Some(label) => format!(" for `{label}`"),
+                    None => String::new(),
+                };
+                let dice = "dice";
+                (
+                    Some(needed.max(entered + 1)),
+                    match more {
+                        0 | 1 => format!("1 more die after the entered ones{what}"),
+                        n => format!("{n} more {dice} after the entered ones, the first{what}"),
+                    },
+                )
+            }
+            Err(_) => (
+                None,
+                "the entered dice ran out before the procedure did".into(),
+            ),
+        };
+        DiceError::TooFew {
+            span,
+            entered,
+            needed,
+            missing,
+            typed,
+        }
+        .into()
+    }
+
     /// A bad face from `--dice` has no place on the line to point at; it is
     /// dropped, so that the next command does not trip over it again.
     fn reject_option_dice(&mut self, e: CommandError, from_line: bool) -> CommandError {
