@@ -274,7 +274,7 @@ fn one_in_k_rows_follow_the_named_house_default() {
     assert!(ok, "{err}");
     assert!(
         out.contains("1 in K rows (house default: tables/drums-pools.toml one_in_k = \"in-turn\")")
-            && out.contains("each of the pool as the rows before it left it")
+            && out.contains("each of the pool as it stands, in table order")
             && out.contains("−2 → 4")
             && out.contains("+1 → 5"),
         "{out}"

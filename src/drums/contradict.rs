@@ -123,6 +123,12 @@ const UNIT_GROUPS: &[Group] = &[
     game(&["no-supply"], "its force commander lost this turn or not"),
 ];
 
+/// The verbs a general is named in alone: the General rows of the
+/// Movement and Charge Distances tables, Risk to Generals, and initiative
+/// ("1D6 per general remaining on the board"). Every other verb refuses a
+/// general where a unit is meant, which says more than his facts would.
+const GENERAL_VERBS: &[&str] = &["move", "charge", "risk", "initiative"];
+
 /// What a general alone on a side brings (`risk`, `move`, `charge`).
 const GENERAL_GROUPS: &[Group] = &[
     // The General rows of the Movement and Charge Distances tables.
@@ -285,7 +291,7 @@ fn contradictions<'a>(
     // A general's own facts are his only where he stands alone: beside a
     // unit (a resilience test) `inspiring` counts any general within 3BW.
     let general = match named {
-        [g] if is_general(g) => Some(*g),
+        [g] if is_general(g) && GENERAL_VERBS.contains(&verb) => Some(*g),
         _ => None,
     };
     let mut out = Vec::new();

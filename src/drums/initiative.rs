@@ -79,10 +79,7 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
         },
     )
     .clause(ClauseKind::Vs, vocab, 1)
-    .examples(&[
-        "initiative generals=3 exceptional=1 supply vs generals=3 incompetent=1",
-        "initiative frederick moritz vs charles daun",
-    ])
+    .examples(&["initiative generals=3 exceptional=1 supply vs generals=3 incompetent=1"])
 }
 
 /// A side's generals: (on the board, exceptional, incompetent).

@@ -142,7 +142,7 @@ impl OneInK {
     fn said(self, before: i64) -> String {
         match self {
             OneInK::WholePool => format!("each of the {before} dice before them"),
-            OneInK::InTurn => "each of the pool as the rows before it left it".into(),
+            OneInK::InTurn => "each of the pool as it stands, in table order".into(),
         }
     }
 }
