@@ -333,17 +333,13 @@ fn against<'a>(
         group,
         brought: words_of(group),
     };
-    let found_by = |f: &UnitFact| {
-        let group = groups
-            .iter()
-            .find(|g| g.words.contains(&&*f.word))
-            .unwrap_or(&groups[0]);
-        Contradiction {
-            word,
-            named,
-            group,
-            brought: vec![f.to_string()],
-        }
+    // The unit's one word of the fact, where the verb has another word
+    // for it.
+    let found_by = |f: &UnitFact, group: &'a Group| Contradiction {
+        word,
+        named,
+        group,
+        brought: vec![f.to_string()],
     };
     // "Are Formed Line and chargers being Column of Attack" holds of a
     // unit in line only.
@@ -378,11 +374,15 @@ fn against<'a>(
             _ => None,
         };
         let slot = |a: &str, b: &str| vocab.slots.iter().any(|s| s.contains(&a) && s.contains(&b));
-        for f in facts {
+        let other = facts.iter().find_map(|f| {
             let same_choice = choice(&word.name).is_some() && choice(&word.name) == choice(&f.word);
-            if (same_choice || slot(&word.name, &f.word)) && f.word != word.name {
-                return group_of(f).map(|_| found_by(f));
-            }
+            let differs = (same_choice || slot(&word.name, &f.word)) && f.word != word.name;
+            differs
+                .then(|| group_of(f).map(|g| found_by(f, g)))
+                .flatten()
+        });
+        if other.is_some() {
+            return other;
         }
     }
     // A word the sheet refuses beside one the unit brings ("a unit in the
