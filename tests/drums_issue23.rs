@@ -79,6 +79,10 @@ fn a_class_typed_against_the_list_is_refused_in_resilience() {
     assert!(ok, "{err}");
     assert_eq!(res[0]["score"], 7);
     assert_eq!(labels(&res[0]), ["Are classed as Determined"]);
+    assert_eq!(
+        res[0]["override"][0],
+        "`determined` typed; `aus-1` brings `lackluster` (class, from its army list)"
+    );
     let (ok, out, err) = text(&[], "resilience aus-1 determined override rolled 3 3");
     assert!(ok, "{err}");
     assert!(

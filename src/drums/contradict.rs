@@ -181,10 +181,11 @@ pub fn guard(mut doc: VerbDoc) -> VerbDoc {
         };
         let overridden = check(input, verb, &vocab_of)?;
         let mut res = inner(input, dice)?;
-        if !res.quiet {
-            for (i, said) in overridden.into_iter().enumerate() {
+        if !res.quiet && !overridden.is_empty() {
+            for (i, said) in overridden.iter().enumerate() {
                 res.rows.insert(i, Row::plain("override", said));
             }
+            res.field("override", overridden);
         }
         Ok(res)
     });
