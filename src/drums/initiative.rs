@@ -70,7 +70,7 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     VerbDoc::new(
         Some(super::DRUMS),
         "initiative",
-        "initiative generals=N [exceptional=N] [incompetent=N] [supply] vs generals=N … (in a game: initiative [supply] [vs supply])",
+        "initiative generals=N [exceptional=N] [incompetent=N] [supply] vs generals=N …, or GENERAL… vs GENERAL… (in a game: initiative [supply] [vs supply])",
         "Initiative dice-off: pooled D6 per side from the generals; draws re-rolled 1D6 each, no pool dice.",
         vocab.clone(),
         {
