@@ -103,12 +103,13 @@ fn members(game: &Game) -> Vec<(String, bool)> {
 
 /// A general is named in `move` and `charge` (the General rows), after the
 /// unit in `resilience` ("For each general in line of command within
-/// 3BW"), and in `risk`; a unit in every other Drums verb.
+/// 3BW"), in `risk` and in `initiative` ("1D6 per general remaining on the
+/// board"); a unit in every other Drums verb.
 fn takes(verb: &str, general: bool) -> bool {
     if general {
-        ["move", "charge", "resilience", "risk"].contains(&verb)
+        ["move", "charge", "resilience", "risk", "initiative"].contains(&verb)
     } else {
-        verb != "risk"
+        !["risk", "initiative"].contains(&verb)
     }
 }
 

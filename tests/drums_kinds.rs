@@ -204,11 +204,12 @@ fn a_limbered_battery_is_artillery_limbered_in_column_of_march() {
     ] {
         assert_eq!(resolve(line).fields["distance_bw"], 15, "{line}");
     }
-    // Told otherwise, the battery is what it is told: a typed formation or
-    // unit type displaces both words it brings.
+    // Told otherwise on purpose (`override`: a word that contradicts its
+    // list is refused without it), the battery is what it is told: a
+    // typed formation or unit type displaces both words it brings.
     for line in [
-        "move bn-guns unlimbered rolled 2",
-        "move bn-guns formed rolled 2",
+        "move bn-guns unlimbered override rolled 2",
+        "move bn-guns formed override rolled 2",
         "move artillery unlimbered formed rolled 2",
     ] {
         let res = resolve(line);
@@ -220,7 +221,7 @@ fn a_limbered_battery_is_artillery_limbered_in_column_of_march() {
         );
     }
     assert_eq!(
-        resolve("move brummer column-of-march terrain rolled 3").fields["distance_bw"],
+        resolve("move brummer column-of-march override terrain rolled 3").fields["distance_bw"],
         3
     );
     // "Artillery Limbered | Column of March | Cannot charge".
@@ -313,10 +314,11 @@ fn heavy_cavalry_and_lancers_are_kinds_of_cavalry() {
         err.contains("`heavy-cavalry` is a kind of cavalry, and this side is `foot`"),
         "{err}"
     );
-    // Told it fights as foot, a heavy regiment fights on the Foot table:
+    // Told on purpose (`override`) it fights as foot, a heavy regiment
+    // fights on the Foot table:
     // its `heavy-cavalry` is displaced, and said so. 5 bases + "First
     // round of melee fought in the game | Add 2 dice".
-    let res = resolve("melee cuir-10 foot heavy-first");
+    let res = resolve("melee cuir-10 foot override heavy-first");
     assert!(res.heading.starts_with("melee, Foot"), "{}", res.heading);
     assert_eq!(res.dice.len(), 7);
     assert!(

@@ -446,6 +446,11 @@ impl DrumsGame {
     /// whatever he brings: it has no word for being one).
     fn general_facts(general: &General) -> Vec<UnitFact> {
         let mut facts = vec![UnitFact::word(super::named::GENERAL)];
+        // "+1D6 per Exceptional ability general. -1D6 per Incompetent
+        // ability general" (initiative): one of his ability, counted.
+        if matches!(general.ability.as_str(), "exceptional" | "incompetent") {
+            facts.push(UnitFact::number(general.ability.clone(), 1));
+        }
         facts.extend(general.traits.iter().cloned().map(UnitFact::word));
         if general.commander {
             facts.push(UnitFact::word("commander"));
@@ -1028,7 +1033,7 @@ impl GamePart for DrumsGame {
             }
         }
         if !sides.iter().all(|words| words.iter().all(is_supply)) {
-            return None;
+            return self.what_if(command, line, &sides);
         }
         let side = |list: &List, words: &[crate::command::Word]| {
             // "1D6 per general remaining on the board": an incapacitated
@@ -1053,6 +1058,56 @@ impl GamePart for DrumsGame {
             "initiative {} vs {} {rolled}",
             side(a, sides[0]),
             side(b, sides[1])
+        ))
+    }
+}
+
+impl DrumsGame {
+    /// An initiative line with pools of its own: marked `what-if`, so that
+    /// it is not recorded as the game's initiative (nor orders the
+    /// end-of-turn tests), unless it names each army's generals on the
+    /// board, all of them, the first army's before `vs`.
+    fn what_if(
+        &self,
+        command: &Command,
+        line: &str,
+        sides: &[&[crate::command::Word]; 2],
+    ) -> Option<String> {
+        let marked = sides
+            .iter()
+            .flat_map(|w| w.iter())
+            .any(|w| w.keyword() == Some(super::initiative::WHAT_IF));
+        if marked {
+            return None;
+        }
+        let own = self.armies.iter().zip(sides).all(|((_, list), words)| {
+            let mut named: Vec<&str> = words
+                .iter()
+                .filter_map(|w| w.keyword())
+                .filter(|k| *k != "supply")
+                .collect();
+            let mut present: Vec<&str> = list
+                .generals
+                .iter()
+                .filter(|g| !self.general_state(&g.id).incapacitated)
+                .map(|g| g.id.as_str())
+                .collect();
+            named.sort_unstable();
+            present.sort_unstable();
+            !present.is_empty() && named == present
+        });
+        if own {
+            return None;
+        }
+        let at = sides[0]
+            .last()
+            .map_or(command.verb_span.end, |w| w.span.end)
+            .min(line.len());
+        Some(format!(
+            "{} {}{}",
+            &line[..at],
+            super::initiative::WHAT_IF,
+            &line[at..]
         ))
     }
 }

@@ -5,13 +5,14 @@ use std::rc::Rc;
 
 use super::game::DrumsEffect;
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::{Input, Named, VerbDoc};
 use crate::command::ClauseKind;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
 use crate::resolution::{Resolution, Tone};
 
+use super::named::{is_general, refuse, typed};
 use super::{InitiativeTable, Tables};
 
 fn side_vocab(t: &InitiativeTable) -> Vocab {
@@ -48,7 +49,20 @@ fn side_vocab(t: &InitiativeTable) -> Vocab {
             format!("a supply pool die added: {:+} die", t.supply),
         )
         .flag(super::melee::NO_SUPPLY, super::melee::NO_SUPPLY_HELP)
+        .flag(
+            WHAT_IF,
+            "the pools are not the game's own: the initiative is not recorded (a game marks every initiative but `initiative` alone, or with `supply`)",
+        )
 }
+
+/// A dice-off that is not the game's own: typed counts, or generals named
+/// otherwise than all of each army's on the board. A game marks it, so
+/// that only the game's own initiative is recorded and orders the
+/// end-of-turn tests.
+pub const WHAT_IF: &str = "what-if";
+
+/// The words that give a side's generals by count.
+const COUNTS: [&str; 3] = ["generals", "exceptional", "incompetent"];
 
 pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
@@ -56,7 +70,7 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     VerbDoc::new(
         Some(super::DRUMS),
         "initiative",
-        "initiative generals=N [exceptional=N] [incompetent=N] [supply] vs generals=N … (in a game: initiative [supply] [vs supply])",
+        "initiative generals=N [exceptional=N] [incompetent=N] [supply] vs generals=N …, or GENERAL… vs GENERAL… (in a game: initiative [supply] [vs supply])",
         "Initiative dice-off: pooled D6 per side from the generals; draws re-rolled 1D6 each, no pool dice.",
         vocab.clone(),
         {
@@ -68,17 +82,63 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     .examples(&["initiative generals=3 exceptional=1 supply vs generals=3 incompetent=1"])
 }
 
-fn pool(t: &InitiativeTable, side: &Bound) -> i64 {
-    let n = |k: &str| side.value(k).unwrap_or(0);
-    n("generals") * t.per_general
-        + n("exceptional") * t.per_exceptional
-        + n("incompetent") * t.per_incompetent
+/// A side's generals: (on the board, exceptional, incompetent).
+type Generals = (i64, i64, i64);
+
+/// "1D6 per general remaining on the board. +1D6 per Exceptional ability
+/// general. -1D6 per Incompetent ability general": by count, or by the
+/// generals named on the side (each brings his ability).
+fn generals(input: &Input, clause: Option<usize>, side: &Bound) -> Result<Generals, CommandError> {
+    let named: Vec<&Named> = input.named_on(clause).collect();
+    if named.is_empty() {
+        let n = |k: &str| side.value(k).unwrap_or(0);
+        return Ok((n("generals"), n("exceptional"), n("incompetent")));
+    }
+    if let Some(unit) = named.iter().find(|n| !is_general(n)) {
+        return Err(refuse(
+            input,
+            unit,
+            "is a unit, and initiative throws \"1D6 per general remaining on the board\": name generals, or give `generals=N`",
+        ));
+    }
+    if let Some(f) = side
+        .facts
+        .iter()
+        .find(|f| !f.implied && COUNTS.contains(&f.name.as_str()))
+    {
+        return Err(BindError::NotHere {
+            span: f.span,
+            text: format!("{}={}", f.name, f.value.unwrap_or(0)),
+            why: format!(
+                "is a count beside generals named on the same side (`{}`): give the side's generals by name or by count, not both",
+                typed(input, named[0])
+            ),
+        }
+        .into());
+    }
+    let with = |word: &str| {
+        named
+            .iter()
+            .filter(|n| n.facts.facts.iter().any(|f| f.word == word))
+            .count() as i64
+    };
+    Ok((named.len() as i64, with("exceptional"), with("incompetent")))
+}
+
+fn pool(t: &InitiativeTable, side: &Bound, (generals, exceptional, incompetent): Generals) -> i64 {
+    generals * t.per_general
+        + exceptional * t.per_exceptional
+        + incompetent * t.per_incompetent
         + if side.has("supply") { t.supply } else { 0 }
 }
 
 /// "+1D6 per Exceptional ability general. -1D6 per Incompetent ability
 /// general": each is one of the generals on the board, of one ability.
 fn check_abilities(input: &Input, side: &Bound) -> Result<(), CommandError> {
+    // Named generals are counted one by one, each of his own ability.
+    if side.facts.iter().any(|f| f.implied) {
+        return Ok(());
+    }
     let n = |k: &str| side.value(k).unwrap_or(0);
     let (generals, exceptional, incompetent) = (n("generals"), n("exceptional"), n("incompetent"));
     if exceptional + incompetent <= generals {
@@ -117,8 +177,12 @@ fn resolve(
         input.missing("`initiative` needs both sides: `initiative generals=N vs generals=N`")
     })?;
     let sides = [&input.words, side_b];
+    let generals = [
+        generals(input, None, sides[0])?,
+        generals(input, Some(0), sides[1])?,
+    ];
     let mut res = input.resolution("initiative", "start of turn initiative");
-    let counts = sides.map(|side| pool(t, side).max(0) as u32);
+    let counts = [0, 1].map(|i| pool(t, sides[i], generals[i]).max(0) as u32);
     let contest = dice.contest(counts[0], counts[1], 6)?;
     let mut json_sides = Vec::new();
     if !res.quiet {
@@ -157,8 +221,11 @@ fn resolve(
     };
     res.set_outcome(winner, text, Tone::Neutral);
     res.field("winner", winner);
-    let army = usize::from(winner == "b");
-    res.effect(Target::Game, DrumsEffect::Initiative { army });
+    let what_if = sides.iter().any(|s| s.has(WHAT_IF));
+    if !what_if {
+        let army = usize::from(winner == "b");
+        res.effect(Target::Game, DrumsEffect::Initiative { army });
+    }
     if res.quiet {
         return Ok(res);
     }
@@ -166,5 +233,9 @@ fn resolve(
     res.field("sides", json_sides);
     res.field("tie_rounds", tie_rounds);
     res.note("The side with initiative either goes first and acts with two units, or hands the initiative over; then players alternate one unit each.");
+    if what_if {
+        res.field("what_if", true);
+        res.note("What-if: the game's initiative is not recorded; `initiative` alone throws the dice of each army's generals on the board and records it.");
+    }
     Ok(res)
 }

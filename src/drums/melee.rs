@@ -620,8 +620,9 @@ fn side_plan(
             Check::Unknown { own, other } => unknown.push((row, own, other)),
         }
     }
-    let steps = pool::arithmetic(&base_label, base, &applied, m.minimum);
+    let steps = pool::arithmetic(&base_label, base, &applied, m.minimum, tables.one_in_k);
     let json_steps = pool::show_steps(res, &prefix, &steps);
+    pool::show_one_in_k(res, &prefix, &steps, tables.one_in_k);
     for (row, why) in not_applied {
         res.row(format!("{prefix}{row} — does not apply: {why}"), "—");
     }

@@ -4,6 +4,7 @@
 //! `tables/drums-pools.toml`.
 
 pub mod army;
+pub mod contradict;
 pub mod exclusive;
 pub mod game;
 mod hits;
@@ -582,6 +583,9 @@ impl RuleSet for Tables {
             melee::verb(&t),
             interpenetrate::verb(&t),
         ]
+        .into_iter()
+        .map(contradict::guard)
+        .collect()
     }
 
     /// `set bases N`: the bases a shooting or melee side is given when

@@ -2,11 +2,13 @@
 //! `tables/drums-pools.toml`, the conditions of their rows, and the pool
 //! arithmetic shared by `shoot` and `melee`.
 //!
-//! The arithmetic (SPEC 3.1; the sheet fixes no order): start from the base
-//! pool; apply every "Double dice" row; then each "1 in K" row in table
-//! order, each on the pool as it stands (floor(pool / K) added or removed);
-//! then the flat rows in table order; then the table's minimum. Every step
-//! is kept, so the explanation can show exactly why the pool is what it is.
+//! The arithmetic (the sheet fixes no order): start from the base pool;
+//! apply every "Double dice" row; then each "1 in K" row in table order,
+//! floor(pool / K) added or removed, where the pool is the pool as it
+//! stands or the one before the first "1 in K" row, by the house default
+//! `one_in_k` ([`OneInK`]); then the flat rows in table order; then the
+//! table's minimum. Every step is kept, so the explanation can show
+//! exactly why the pool is what it is.
 
 use std::collections::BTreeSet;
 
@@ -23,6 +25,11 @@ use crate::resolution::{Modifier, Resolution};
 pub struct PoolTables {
     /// Bases assumed when neither `bases=N` nor a unit gives them.
     pub default_bases: u32,
+    /// House default: what pool a "1 in K" row takes its dice from. Absent
+    /// (a house-rule file written before it was a choice): the embedded
+    /// default.
+    #[serde(default)]
+    pub one_in_k: OneInK,
     pub shoot: ShootTables,
     pub melee: MeleeTables,
 }
@@ -102,6 +109,41 @@ pub fn score(hit_on: u32) -> String {
         hit_on.to_string()
     } else {
         format!("{hit_on}+")
+    }
+}
+
+/// What pool "Add 1 in K dice" and "Remove 1 in K dice" count from. The
+/// sheet only says "Adjust the *total pool of dice*" (Shooting Tables
+/// 2a–2d) and lists its rows in no order of application.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OneInK {
+    /// Each row takes 1 in K of the pool as the rows before it left it, in
+    /// table order (6 dice, "Remove 1 in 3" then "Add 1 in 3": 6 → 4 → 5):
+    /// each adjusts the total pool as it then is, and no number of rows
+    /// removes more dice than there are (8 → 4 → 2 → 1).
+    #[default]
+    InTurn,
+    /// Each row takes 1 in K of the pool before the first of them, and the
+    /// order of the rows changes nothing (6 − 2 + 2 = 6); three "Remove 1
+    /// in 2" rows of 8 dice then take 12.
+    WholePool,
+}
+
+impl OneInK {
+    pub fn id(self) -> &'static str {
+        match self {
+            OneInK::WholePool => "whole-pool",
+            OneInK::InTurn => "in-turn",
+        }
+    }
+
+    /// The reading in words, for the modifier stack.
+    fn said(self, before: i64) -> String {
+        match self {
+            OneInK::WholePool => format!("each of the {before} dice before them"),
+            OneInK::InTurn => "each of the pool as it stands, in table order".into(),
+        }
     }
 }
 
@@ -730,7 +772,13 @@ pub struct Applied<'a> {
 }
 
 /// The pool arithmetic. `base_label` names the starting pool.
-pub fn arithmetic(base_label: &str, base: i64, applied: &[Applied], minimum: i64) -> Vec<Step> {
+pub fn arithmetic(
+    base_label: &str,
+    base: i64,
+    applied: &[Applied],
+    minimum: i64,
+    one_in_k: OneInK,
+) -> Vec<Step> {
     let mut steps = vec![Step {
         label: base_label.to_string(),
         dice: String::new(),
@@ -740,12 +788,18 @@ pub fn arithmetic(base_label: &str, base: i64, applied: &[Applied], minimum: i64
     }];
     let mut pool = base;
     for stage in 0..=2 {
+        // The pool the "1 in K" rows count from, by the house default.
+        let before = pool;
         for a in applied.iter().filter(|a| a.row.dice.kind.stage() == stage) {
             let kind = a.row.dice.kind;
             let change = match kind {
                 AdjustKind::Double => pool,
                 AdjustKind::OneIn { add, k } => {
-                    let n = pool.max(0) / k;
+                    let of = match one_in_k {
+                        OneInK::WholePool => before,
+                        OneInK::InTurn => pool,
+                    };
+                    let n = of.max(0) / k;
                     if add { n } else { -n }
                 }
                 AdjustKind::Flat(n) => n * a.times,
@@ -781,6 +835,26 @@ pub fn arithmetic(base_label: &str, base: i64, applied: &[Applied], minimum: i64
         });
     }
     steps
+}
+
+/// Where two or more "1 in K" rows applied, the reading of the house
+/// default that decided the pool, in the modifier stack.
+pub fn show_one_in_k(res: &mut Resolution, prefix: &str, steps: &[Step], one_in_k: OneInK) {
+    let rows: Vec<&Step> = steps
+        .iter()
+        .filter(|s| s.kind == "add-1-in-k" || s.kind == "remove-1-in-k")
+        .collect();
+    let [first, _, ..] = rows.as_slice() else {
+        return;
+    };
+    let before = first.pool - first.change;
+    res.row(
+        format!(
+            "{prefix}1 in K rows (house default: tables/drums-pools.toml one_in_k = \"{}\")",
+            one_in_k.id()
+        ),
+        one_in_k.said(before),
+    );
 }
 
 pub fn plural(n: i64) -> &'static str {

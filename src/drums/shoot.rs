@@ -395,8 +395,15 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
             Check::Unknown { other, .. } => unknown.push((row, other.unwrap_or_default())),
         }
     }
-    let steps = pool::arithmetic(&base_label, base, &applied, tables.shoot.minimum);
+    let steps = pool::arithmetic(
+        &base_label,
+        base,
+        &applied,
+        tables.shoot.minimum,
+        tables.one_in_k,
+    );
     let pool_steps = pool::show_steps(&mut res, "", &steps);
+    pool::show_one_in_k(&mut res, "", &steps, tables.one_in_k);
     for (row, why) in not_applied {
         res.row(format!("{row} — does not apply: {why}"), "—");
     }
