@@ -112,6 +112,14 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
             "the primary unit is infantry (brought by a named unit; tactics for infantry only check it)",
         )
         .flag(
+            super::stack::BATTALION,
+            "the unit is an infantry battalion (2.7), brought by a named unit: its own place in a stack (7.4) and in a charge (7.13 3)",
+        )
+        .flag(
+            super::stack::SQUADRON,
+            "the unit is a cavalry squadron (2.7), brought by a named unit: its own place in a stack (7.4) and in a cavalry charge (9.3 1)",
+        )
+        .flag(
             "ineffective",
             match &rules.morale.ineffective {
                 Some(row) => row.clone(),
@@ -227,6 +235,10 @@ struct SideWords {
     /// ineffective): halved when attacking (standard 11.1 2, QuickPlay
     /// 11.1 4, 11.3).
     disrupted_factor: Vec<bool>,
+    /// For each factor, whether its unit may not advance after combat:
+    /// disrupted, parenthesized or artillery (standard 7.12, 8.3;
+    /// QuickPlay 7.9).
+    no_advance: Vec<bool>,
     /// How many disrupted units are not halved, a leader accompanying
     /// each (QuickPlay 10.0 3).
     accompanied_disrupted: usize,
@@ -321,6 +333,7 @@ fn read_side<'a>(
     };
     let mut others_accompanied = accompanying.saturating_sub(1);
     let mut accompanied_disrupted = 0;
+    let mut no_advance = Vec::new();
     let disrupted_factor = words
         .raw
         .iter()
@@ -340,6 +353,16 @@ fn read_side<'a>(
             if unit_disrupted && accompanied {
                 accompanied_disrupted += 1;
             }
+            let artillery = if Some(k) == primary_factor {
+                view.has("artillery")
+            } else {
+                units
+                    .iter()
+                    .any(|u| u.combat && u.span == w.span && u.has("artillery"))
+            };
+            let parenthesized =
+                variant == Variant::Standard && factors.get(k).is_some_and(|f| f.parenthesized);
+            no_advance.push(unit_disrupted || artillery || parenthesized);
             unit_disrupted && !accompanied
         })
         .collect();
@@ -354,6 +377,7 @@ fn read_side<'a>(
         any_cavalry,
         factors,
         disrupted_factor,
+        no_advance,
         accompanied_disrupted,
         primary_accompanied: accompanying > 0,
         tactic: tactic.map(|t| t.0),
@@ -505,6 +529,7 @@ fn check_sides(
         };
         return Err(not_here(extra.span, &extra.text, &why));
     }
+    super::stack::check_defenders(variant, &d.units)?;
     if variant == Variant::Standard {
         // 7.13 3, 9.3: charge participants may not be disrupted or ineffective.
         if let Some(t @ (Tactic::Charge | Tactic::CavalryCharge)) = a.tactic {
@@ -534,6 +559,7 @@ fn check_sides(
                     ));
                 }
             }
+            super::stack::check_charge(t, &a.units)?;
         }
         // 9.4: the countercharging cavalry "does not make a morale check,
         // but must meet all other requirements" of a charge: its
@@ -1114,6 +1140,8 @@ fn fight(
     if setup.attacker.artillery && setup.attacker.factors.len() == 1 && !swapped {
         ctx.no_advance();
         res.note("the attacker is artillery: artillery may not advance after combat (standard 8.3, QuickPlay 8.1 4)");
+    } else if !swapped && ctx.may_advance() {
+        no_advance_notes(variant, &setup.attacker, &mut ctx, &mut res);
     }
     if undecided {
         res.note("nothing is recorded in the game until the result is decided");
@@ -1139,6 +1167,45 @@ fn fight(
     }
     ctx.finish(&mut res, tone(&ctx, swapped));
     Ok(res)
+}
+
+/// Standard 7.12: "Disrupted units, units with parenthesized CF,
+/// artillery ... may not advance" (QuickPlay 7.9: "disrupted units,
+/// artillery"): when no attacking unit may, the advance is not offered;
+/// when some may not, a note names them.
+fn no_advance_notes(variant: Variant, a: &SideWords, ctx: &mut Ctx, res: &mut Resolution) {
+    let rule = match variant {
+        Variant::Standard => {
+            "disrupted units, units with parenthesized CF and artillery may not advance (7.12, 11.1 3, 8.3)"
+        }
+        Variant::QuickPlay => "disrupted units and artillery may not advance (7.9, 11.1 5, 8.1 4)",
+    };
+    let barred: Vec<&str> = a
+        .factors
+        .iter()
+        .zip(&a.no_advance)
+        .filter(|(_, barred)| **barred)
+        .map(|(f, _)| {
+            a.units
+                .iter()
+                .find(|u| u.combat && u.span == f.span)
+                .map_or(f.text.as_str(), |u| u.id.as_str())
+        })
+        .collect();
+    if barred.is_empty() {
+        return;
+    }
+    if barred.len() == a.factors.len() {
+        ctx.no_advance();
+        res.note(format_args!(
+            "no advance: no attacking unit may advance, for {rule}"
+        ));
+    } else {
+        res.note(format_args!(
+            "{} may not advance: {rule}",
+            barred.join(", ")
+        ));
+    }
 }
 
 /// Standard 7.3 2: a disrupted defender lacking a safe line of retreat

@@ -203,6 +203,12 @@ impl SaberGame {
             facts.push(UnitFact::number("mr", unit.mr));
         }
         facts.push(UnitFact::word(kind.word()));
+        // Their own place in a combat stack (7.4, 7.13 3, 9.3 1).
+        match kind {
+            UnitType::Battalion => facts.push(UnitFact::word(super::stack::BATTALION)),
+            UnitType::Squadron => facts.push(UnitFact::word(super::stack::SQUADRON)),
+            _ => {}
+        }
         match unit.ma {
             Some(ma) => facts.push(UnitFact::number("ma", ma)),
             None => facts.push(UnitFact::word("v")),

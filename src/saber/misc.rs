@@ -323,6 +323,17 @@ fn ma(
         .collect();
     let rolls = !reasons.is_empty();
     let march = words.has("march");
+    if march && let Some(why) = table.march.not_when.iter().find(|r| words.has(&r.keyword)) {
+        return Err(BindError::NotHere {
+            span: words.span_of("march").unwrap_or_default(),
+            text: "march".into(),
+            why: format!(
+                "is not available with `{}`: {}; leave out `march` and move at the MA rolled",
+                why.keyword, why.row
+            ),
+        }
+        .into());
+    }
     let cavalry = words.has("cavalry");
     let mut res = input.resolution("ma", "movement allowance");
     if let Some(p) = printed {

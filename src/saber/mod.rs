@@ -18,6 +18,7 @@ mod morale;
 mod recover;
 mod results;
 mod sheet;
+mod stack;
 mod tactics;
 
 use std::fmt;
@@ -433,6 +434,10 @@ pub struct MarchRule {
     pub cavalry_roll: Option<DiceExpr>,
     /// QuickPlay 4.3: the MA is multiplied.
     pub multiplier: Option<i64>,
+    /// Words under which march movement is not available (standard 4.7 3,
+    /// 12.1, 12.4), each with the rule that forbids it.
+    #[serde(default)]
+    pub not_when: Vec<MaReason>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

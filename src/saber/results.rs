@@ -341,6 +341,11 @@ impl<'a> Ctx<'a> {
         self.side(side).label
     }
 
+    /// Whether an advance is offered.
+    pub fn may_advance(&self) -> bool {
+        self.effects.iter().any(|e| e.kind == MAY_ADVANCE)
+    }
+
     /// Drop the advance from the effects: artillery may not advance (8.3).
     pub fn no_advance(&mut self) {
         self.effects.retain(|e| e.kind != MAY_ADVANCE);

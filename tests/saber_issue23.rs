@@ -1,0 +1,144 @@
+//! Musket & Saber, issue 23: each procedure as its own case, with the
+//! shipped Quatre Bras lists and entered dice, through batch mode
+//! (shared/rules/musket-and-saber-standard.txt).
+
+mod common;
+
+use common::game::{shipped, temp_dir};
+use serde_json::Value;
+
+const QUATRE_BRAS: &[&str] = &[
+    "quatre-bras-1815-french.toml",
+    "quatre-bras-1815-allied.toml",
+];
+
+/// A script over the Quatre Bras lists, `--json`: exit code, each
+/// resolution or error line, and stderr. With `game`, in a game file.
+fn run(name: &str, script: &str, game: bool) -> (bool, Vec<Value>, String) {
+    let mut args = shipped(QUATRE_BRAS);
+    if game {
+        let dir = temp_dir(&format!("saber-issue23-{name}"));
+        args.extend(["--game".into(), dir.join("g.json").display().to_string()]);
+    }
+    args.push("--json".into());
+    let (code, stdout, stderr) = common::run(&args, script);
+    let lines = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    (code == Some(0), lines, stderr)
+}
+
+/// Everything an answer says, as one text.
+fn text(v: &Value) -> String {
+    v.to_string()
+}
+
+/// A refused line: not run, and the error says `needle`.
+fn refused(name: &str, line: &str, needle: &str) {
+    let (ok, res, err) = run(name, &format!("{line}\n"), false);
+    assert!(!ok, "{line} was accepted: {res:?}");
+    let all = format!("{err}{}", res.iter().map(text).collect::<String>());
+    assert!(all.contains(needle), "{line}: {all}");
+}
+
+// 7.13 3: "A maximum of one leader plus one infantry battalion plus one
+// other infantry unit of any size can charge a given defender's hex."
+#[test]
+fn an_infantry_charge_takes_one_brigade_and_a_battalion_at_most() {
+    refused(
+        "charge2",
+        "saber attack fr-husson fr-campi charge vs al-bijlandt",
+        "`fr-campi` is a second infantry brigade",
+    );
+    refused(
+        "charge2b",
+        "saber attack fr-husson fr-campi charge vs al-bijlandt",
+        "(7.13 3)",
+    );
+    // One brigade alone still charges.
+    let (ok, res, err) = run(
+        "charge1",
+        "saber attack fr-husson charge vs al-bijlandt rolled 2 3 4\n",
+        false,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(res[0]["attacker_tactic"], "charge");
+}
+
+// 9.3 1: "It may consist of up to one leader, one squadron, and any one
+// other cavalry unit."
+#[test]
+fn a_cavalry_charge_takes_one_brigade_and_a_squadron_at_most() {
+    refused(
+        "cav2",
+        "saber attack fr-hubert fr-wathiez cavalry-charge vs al-bijlandt",
+        "`fr-wathiez` is a second cavalry brigade: a cavalry charge takes up to one leader, one squadron, and any one other cavalry unit (9.3 1)",
+    );
+}
+
+// 7.4: "A hex may be defended by up to one artillery unit plus one
+// battalion/squadron plus any one other unit. Additional defending units
+// stacked in the hex do not take part in the combat".
+#[test]
+fn a_defending_hex_is_one_artillery_one_battalion_and_one_other_unit() {
+    refused(
+        "def2",
+        "saber attack fr-husson vs al-kempt al-pack",
+        "`al-pack` is one unit too many in the defending hex",
+    );
+    // A brigade and a battery defend together: 4 + 2.
+    let (ok, res, err) = run(
+        "def-art",
+        "saber attack fr-husson vs al-bijlandt al-stievenaar rolled 3 4\n",
+        false,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(res[0]["defence"], 6, "{}", res[0]);
+}
+
+// 7.12: "Disrupted units, units with parenthesized CF, artillery, and
+// defending units in some terrain (see the TEC) may not advance."
+// 11.1 3: a disrupted unit "may not advance after combat".
+#[test]
+fn a_disrupted_or_parenthesized_attacker_is_not_offered_an_advance() {
+    let (ok, res, err) = run(
+        "adv",
+        "saber attack 9 disrupted vs 1 mr=3 rolled 3 4\nsaber attack (9) vs 1 mr=3 rolled 3 4\nsaber attack 9 vs 1 mr=3 rolled 3 4\n",
+        false,
+    );
+    assert!(ok, "{err}");
+    for r in &res[0..2] {
+        assert_eq!(r["effects"][0]["id"], "defender-routs", "{r}");
+        let ids: Vec<&str> = r["effects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["id"].as_str().unwrap())
+            .collect();
+        assert!(!ids.contains(&"attacker-may-advance"), "{r}");
+        assert!(text(r).contains("no attacking unit may advance"), "{r}");
+    }
+    // The same rout with a fresh unit offers the two-hex advance.
+    assert!(
+        text(&res[2]).contains("two hexes instead of one"),
+        "{}",
+        res[2]
+    );
+}
+
+// 4.7: "A unit may employ march movement as long as ... 3) its Army HQ
+// (12.1) is active"; 12.1: "While the HQ is inactive ... March Movement
+// is not available".
+#[test]
+fn no_march_movement_while_the_army_hq_is_inactive() {
+    refused(
+        "march",
+        "saber ma 5 hq-inactive march rolled 4",
+        "`march` is not available with `hq-inactive`",
+    );
+    // Without march the inactive HQ makes the unit roll: the die, 4.
+    let (ok, res, err) = run("ma", "saber ma 5 hq-inactive rolled 4\n", false);
+    assert!(ok, "{err}");
+    assert_eq!(res[0]["score"], 4, "{}", res[0]);
+}
