@@ -142,3 +142,62 @@ fn no_march_movement_while_the_army_hq_is_inactive() {
     assert!(ok, "{err}");
     assert_eq!(res[0]["score"], 4, "{}", res[0]);
 }
+
+// 7.14: "An attack is coordinated only if all the attacking infantry
+// and/or cavalry units are in the same formation"; "In an uncoordinated
+// attack, units belonging to the formation of the primary attacking unit
+// attack normally; units from all other formations are halved."
+#[test]
+fn an_attack_by_two_formations_without_a_leader_is_uncoordinated() {
+    // Husson (formation 5) and Jamin (9): 5 + (5 halved = 3) = 8.
+    let (ok, res, err) = run(
+        "coord",
+        "saber attack fr-husson fr-jamin vs al-kempt rolled 3 4\n\
+         saber attack fr-husson fr-campi vs al-kempt rolled 3 4\n",
+        false,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(res[0]["attack"], 8, "{}", res[0]);
+    assert_eq!(res[0]["coordination"]["coordinated"], false, "{}", res[0]);
+    assert_eq!(
+        res[0]["coordination"]["halved"][0], "fr-jamin",
+        "{}",
+        res[0]
+    );
+    // Husson and Campi are both of formation 5: 5 + 5.
+    assert_eq!(res[1]["attack"], 10, "{}", res[1]);
+}
+
+// 7.14: "A leader may coordinate the attack of units from different
+// formations as long as all the attacking formations are within the
+// leader's command span (see 10.0) and the leader either is stacked with
+// or adjacent to one of the attacking units." 14.3 2 (twilight):
+// "Coordination of attacks is not possible."
+#[test]
+fn a_leader_coordinates_except_at_twilight() {
+    let (ok, res, err) = run(
+        "coord-leader",
+        "saber attack fr-husson fr-jamin reille vs al-kempt rolled 3 4\n\
+         saber attack fr-husson fr-jamin coordinated vs al-kempt rolled 3 4\n\
+         saber attack fr-husson fr-jamin reille twilight vs al-kempt rolled 3 4\n",
+        false,
+    );
+    assert!(ok, "{err}");
+    // Reille stacked and participating: 5 + 5 + his CF 1.
+    assert_eq!(res[0]["attack"], 11, "{}", res[0]);
+    // A leader from the next hex: 5 + 5.
+    assert_eq!(res[1]["attack"], 10, "{}", res[1]);
+    // Twilight: 5 + 3 + 1.
+    assert_eq!(res[2]["attack"], 9, "{}", res[2]);
+    assert_eq!(
+        res[2]["coordination"]["halved"][0], "fr-jamin",
+        "{}",
+        res[2]
+    );
+    assert_eq!(res[0]["coordination"]["coordinated"], true, "{}", res[0]);
+    refused(
+        "coord-twilight",
+        "saber attack fr-husson fr-jamin coordinated twilight vs al-kempt",
+        "`coordinated` is not possible: twilight: coordination of attacks is not possible (14.3 2)",
+    );
+}

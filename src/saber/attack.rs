@@ -111,6 +111,15 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
             "infantry",
             "the primary unit is infantry (brought by a named unit; tactics for infantry only check it)",
         )
+        .number(
+            super::coordination::FORMATION,
+            0,
+            i64::MAX,
+            match variant {
+                Variant::Standard => "the unit's formation (2.4), brought by a named unit: coordination reads it (7.14); a code that is not a whole number comes spelled as a larger one",
+                Variant::QuickPlay => "the unit's formation (2.3), brought by a named unit; a code that is not a whole number comes spelled as a larger one",
+            },
+        )
         .flag(
             super::stack::BATTALION,
             "the unit is an infantry battalion (2.7), brought by a named unit: its own place in a stack (7.4) and in a charge (7.13 3)",
@@ -149,6 +158,12 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
             adj.row.clone()
         };
         v.add(adj.keyword.clone(), crate::bind::Kind::Flag, help);
+    }
+    if side == Side::Attacker
+        && let Some(c) = &rules.coordination
+        && c.played
+    {
+        v.add(c.word.clone(), crate::bind::Kind::Flag, c.leader.clone());
     }
     if side == Side::Attacker {
         v = v.number(
@@ -239,6 +254,9 @@ struct SideWords {
     /// disrupted, parenthesized or artillery (standard 7.12, 8.3;
     /// QuickPlay 7.9).
     no_advance: Vec<bool>,
+    /// For each factor, whether it is halved in an uncoordinated attack
+    /// (7.14).
+    uncoordinated: Vec<bool>,
     /// How many disrupted units are not halved, a leader accompanying
     /// each (QuickPlay 10.0 3).
     accompanied_disrupted: usize,
@@ -271,7 +289,8 @@ impl SideWords {
     fn attack_halvings(&self, k: usize, extra: u32) -> u32 {
         let f = &self.factors[k];
         let disrupted = self.disrupted_factor.get(k).copied().unwrap_or(false);
-        f.marks + u32::from(f.parenthesized || disrupted) + extra
+        let uncoordinated = self.uncoordinated.get(k).copied().unwrap_or(false);
+        f.marks + u32::from(f.parenthesized || disrupted) + u32::from(uncoordinated) + extra
     }
 }
 
@@ -378,6 +397,7 @@ fn read_side<'a>(
         factors,
         disrupted_factor,
         no_advance,
+        uncoordinated: Vec::new(),
         accompanied_disrupted,
         primary_accompanied: accompanying > 0,
         tactic: tactic.map(|t| t.0),
@@ -666,11 +686,81 @@ fn check_attack_words(variant: Variant, a: &SideWords, a_view: &Bound) -> Result
     Ok(())
 }
 
+/// Coordination (standard 7.14): which attacking factors are halved, and
+/// the rows that say why. A charge must be coordinated (7.13 3, 9.3).
+fn coordinate(
+    rules: &SaberRules,
+    input: &Input,
+    a: &mut SideWords,
+    a_view: &Bound,
+) -> Result<Vec<(String, String)>, CommandError> {
+    let Some(table) = rules.coordination.as_ref().filter(|c| c.played) else {
+        return Ok(Vec::new());
+    };
+    let twilight = input.words.has("twilight");
+    let leader_word = a_view.has(&table.word);
+    if twilight && leader_word {
+        return Err(not_here(
+            a_view.span_of(&table.word).unwrap_or_default(),
+            &table.word,
+            &format!("is not possible: {}; leave it out", table.twilight),
+        ));
+    }
+    let primary = match a.primary {
+        Some(p) => a.factors.iter().position(|f| f.span == a.units[p].span),
+        None => Some(0),
+    }
+    .unwrap_or(0);
+    let attack = super::coordination::Attack {
+        factors: a
+            .factors
+            .iter()
+            .enumerate()
+            .map(|(k, f)| {
+                let unit = a.units.iter().find(|u| u.combat && u.span == f.span);
+                let artillery = match unit {
+                    Some(u) => u.has("artillery"),
+                    None => k == primary && a.artillery,
+                };
+                (unit, artillery)
+            })
+            .collect(),
+        primary,
+        named_leader: named::leaders(&a.units)
+            .find(|l| !l.has("ineffective"))
+            .map(|l| l.id.as_str()),
+        leader_word,
+        twilight,
+    };
+    let judged = super::coordination::judge(table, &attack);
+    if !judged.coordinated
+        && let Some(t @ (Tactic::Charge | Tactic::CavalryCharge)) = a.tactic
+    {
+        return Err(not_here(
+            a.tactic_span,
+            t.keyword(),
+            &format!(
+                "is an uncoordinated attack, and a charge must be coordinated (7.13 3, 9.3): {}",
+                judged
+                    .rows
+                    .iter()
+                    .map(|(l, _)| l.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        ));
+    }
+    a.uncoordinated = judged.halved;
+    Ok(judged.rows)
+}
+
 /// An attack as its words and the tables set it up, before any die: the
 /// same for every way the dice fall, so `odds` works it out once.
 struct Setup {
     attacker: SideWords,
     defender: SideWords,
+    /// What coordination (7.14) decided, for the stack.
+    coordination_rows: Vec<(String, String)>,
     /// The sides as the results see them, before any check.
     sides: [SideInfo; 2],
     night: bool,
@@ -753,6 +843,8 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
     }
     check_sides(variant, input, &a, &a_view, &d, &d_view)?;
     check_attack_words(variant, &a, &a_view)?;
+    let mut a = a;
+    let coordination_rows = coordinate(rules, input, &mut a, &a_view)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;
     if d.tactic == Some(Tactic::FormSquare) && !cavalry_charge {
@@ -857,6 +949,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
     Ok(Setup {
         attacker: a,
         defender: d,
+        coordination_rows,
         sides,
         night,
         vs_clause,
@@ -1324,6 +1417,29 @@ fn totals(
     let (a_tactic, d_tactic) = (setup.attacker.tactic, setup.defender.tactic);
     if a_tactic == Some(Tactic::Skirmish) {
         res.note("skirmish: the factors are the involved infantry units' MA (bracketed or V MA count as zero; artillery its defense factor, cavalry its combat factor)");
+    }
+    if !swapped && !res.quiet {
+        for (label, value) in &setup.coordination_rows {
+            res.row(label, value);
+        }
+        if let Some((_, last)) = setup.coordination_rows.last() {
+            // "coordinated", or "halved" for an uncoordinated attack.
+            let coordinated = last != "halved";
+            let halved: Vec<serde_json::Value> = att
+                .uncoordinated
+                .iter()
+                .zip(&att.factors)
+                .filter(|(h, _)| **h)
+                .map(|(_, f)| {
+                    let unit = att.units.iter().find(|u| u.combat && u.span == f.span);
+                    serde_json::Value::from(unit.map_or(f.text.as_str(), |u| u.id.as_str()))
+                })
+                .collect();
+            res.field(
+                "coordination",
+                serde_json::json!({ "coordinated": coordinated, "halved": halved }),
+            );
+        }
     }
     let mut attack = 0;
     for (k, f) in att.factors.iter().enumerate() {

@@ -203,6 +203,14 @@ impl SaberGame {
             facts.push(UnitFact::number("mr", unit.mr));
         }
         facts.push(UnitFact::word(kind.word()));
+        // Coordination (7.14) reads it.
+        if let Some(n) = unit
+            .formation
+            .as_deref()
+            .and_then(super::coordination::encode)
+        {
+            facts.push(UnitFact::number(super::coordination::FORMATION, n));
+        }
         // Their own place in a combat stack (7.4, 7.13 3, 9.3 1).
         match kind {
             UnitType::Battalion => facts.push(UnitFact::word(super::stack::BATTALION)),

@@ -13,6 +13,7 @@ pub mod named;
 
 mod attack;
 mod bombard;
+mod coordination;
 mod misc;
 mod morale;
 mod recover;
@@ -220,6 +221,9 @@ pub struct SaberRules {
     pub ma: MaTable,
     pub capture: Option<CaptureTable>,
     pub fow: Option<FowTable>,
+    /// Standard 7.14; QuickPlay has no coordination.
+    #[serde(default)]
+    pub coordination: Option<coordination::CoordinationTable>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
