@@ -201,3 +201,29 @@ fn a_leader_coordinates_except_at_twilight() {
         "`coordinated` is not possible: twilight: coordination of attacks is not possible (14.3 2)",
     );
 }
+
+// 14.2 5: "LOS is zero at night: artillery may not bombard or support an
+// attack"; 14.3 3: "LOS is one: artillery may support or bombard only
+// adjacent hexes."
+#[test]
+fn no_bombardment_at_night_and_only_the_next_hex_at_twilight() {
+    refused(
+        "bombard-night",
+        "saber bombard 4 night vs mr=3",
+        "artillery may not bombard (14.2 5)",
+    );
+    refused(
+        "bombard-twilight",
+        "saber bombard 4 twilight vs mr=3",
+        "artillery may bombard only adjacent hexes (14.3 3)",
+    );
+    // The next hex, across a prohibited hexside (8.4), at twilight: 4 on
+    // the CRT.
+    let (ok, res, err) = run(
+        "bombard-adjacent",
+        "saber bombard 4 twilight adjacent vs mr=3 rolled 3 3\n",
+        false,
+    );
+    assert!(ok, "{err}");
+    assert_eq!(res[0]["differential"], 4, "{}", res[0]);
+}

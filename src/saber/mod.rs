@@ -378,6 +378,15 @@ pub struct BombardTable {
     pub rule: String,
     pub vs_cavalry_multiplier: i64,
     pub ignore_secondary: bool,
+    /// Standard 14.2 5: no bombardment at night.
+    #[serde(default)]
+    pub night: Option<String>,
+    /// Standard 14.3 3: at twilight only adjacent hexes.
+    #[serde(default)]
+    pub twilight: Option<String>,
+    /// The word for a target in the next hex (8.4), with twilight's rule.
+    #[serde(default)]
+    pub adjacent: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
