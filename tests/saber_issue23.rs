@@ -34,6 +34,19 @@ fn text(v: &Value) -> String {
     v.to_string()
 }
 
+/// The attacks' answers among a script's.
+fn attacks(res: &[Value]) -> Vec<Value> {
+    res.iter()
+        .filter(|r| r["verb"] == "attack")
+        .cloned()
+        .collect()
+}
+
+/// Everything a script answered, errors and all, as one text.
+fn everything(res: &[Value], err: &str) -> String {
+    format!("{err}{}", res.iter().map(text).collect::<String>())
+}
+
 /// A refused line: not run, and the error says `needle`.
 fn refused(name: &str, line: &str, needle: &str) {
     let (ok, res, err) = run(name, &format!("{line}\n"), false);
@@ -153,10 +166,12 @@ fn an_attack_by_two_formations_without_a_leader_is_uncoordinated() {
     let (ok, res, err) = run(
         "coord",
         "saber attack fr-husson fr-jamin vs al-kempt rolled 3 4\n\
+         next-turn\n\
          saber attack fr-husson fr-campi vs al-kempt rolled 3 4\n",
         false,
     );
     assert!(ok, "{err}");
+    let res = attacks(&res);
     assert_eq!(res[0]["attack"], 8, "{}", res[0]);
     assert_eq!(res[0]["coordination"]["coordinated"], false, "{}", res[0]);
     assert_eq!(
@@ -178,11 +193,14 @@ fn a_leader_coordinates_except_at_twilight() {
     let (ok, res, err) = run(
         "coord-leader",
         "saber attack fr-husson fr-jamin reille vs al-kempt rolled 3 4\n\
+         next-turn\n\
          saber attack fr-husson fr-jamin coordinated vs al-kempt rolled 3 4\n\
+         next-turn\n\
          saber attack fr-husson fr-jamin reille twilight vs al-kempt rolled 3 4\n",
         false,
     );
     assert!(ok, "{err}");
+    let res = attacks(&res);
     // Reille stacked and participating: 5 + 5 + his CF 1.
     assert_eq!(res[0]["attack"], 11, "{}", res[0]);
     // A leader from the next hex: 5 + 5.
@@ -226,4 +244,88 @@ fn no_bombardment_at_night_and_only_the_next_hex_at_twilight() {
     );
     assert!(ok, "{err}");
     assert_eq!(res[0]["differential"], 4, "{}", res[0]);
+}
+
+// 7.5: "A unit may attack only once per combat phase."
+#[test]
+fn a_unit_attacks_once_per_combat_phase() {
+    let (ok, res, err) = run(
+        "once",
+        "saber attack fr-husson vs al-kempt rolled 3 4\n\
+         saber attack fr-husson vs al-pack rolled 3 4\n\
+         next-turn\n\
+         saber attack fr-husson vs al-pack rolled 3 4\n",
+        true,
+    );
+    assert!(!ok);
+    let err = everything(&res, &err);
+    assert!(
+        err.contains("`fr-husson` has attacked this combat phase: a unit may attack only once per combat phase (standard 7.5"),
+        "{err}"
+    );
+    // The first attack and the one of the next turn were resolved.
+    let attacks: Vec<&Value> = res.iter().filter(|r| r["verb"] == "attack").collect();
+    assert_eq!(attacks.len(), 2, "{res:?}");
+    assert_eq!(
+        attacks[1]["input"],
+        "saber attack fr-husson vs al-pack rolled 3 4"
+    );
+}
+
+// 9.3 6: "victorious cavalry may continue advancing and charging
+// indefinitely, as long as the defenders rout after each combat"; 9.3 8:
+// "Cavalry always becomes ineffective at the end of a charge".
+#[test]
+fn a_victorious_charge_ends_ineffective_at_the_end_of_the_combat_phase() {
+    let (ok, res, err) = run(
+        "charging",
+        "saber attack fr-wathiez cavalry-charge vs al-bijlandt rolled 1 5 6\n\
+         saber attack fr-wathiez vs al-saxe-weimar rolled 3 4\n\
+         saber attack fr-wathiez cavalry-charge vs al-saxe-weimar rolled 1 5 6\n\
+         next-turn\n\
+         show fr-wathiez\n",
+        true,
+    );
+    assert!(!ok);
+    let err = everything(&res, &err);
+    // Anything but a charge is refused while the charge goes on.
+    assert!(
+        err.contains("victorious cavalry may only charge again (`cavalry-charge`, 9.3 6)"),
+        "{err}"
+    );
+    let all: String = res.iter().map(text).collect();
+    // Both charges routed their defenders, and each said the charge goes on.
+    let charges: Vec<&Value> = res.iter().filter(|r| r["verb"] == "attack").collect();
+    assert_eq!(charges.len(), 2, "{all}");
+    for c in &charges {
+        assert_eq!(c["effects"][0]["id"], "defender-routs", "{c}");
+        assert!(text(c).contains("fr-wathiez may charge again"), "{c}");
+    }
+    // The end of the combat phase ends the charge: ineffective.
+    assert!(
+        all.contains("the charge of fr-wathiez ended with the combat phase: ineffective"),
+        "{all}"
+    );
+}
+
+// 9.3 7: "In lieu of continuing to charge, a victorious cavalry may
+// attempt to capture a routed defender"; 9.3 8.
+#[test]
+fn a_capture_attempt_ends_the_charge() {
+    let (ok, res, err) = run(
+        "capture",
+        "saber attack fr-wathiez cavalry-charge vs al-bijlandt rolled 1 5 6\n\
+         saber capture fr-wathiez rolled 2\n\
+         saber attack fr-wathiez cavalry-charge vs al-saxe-weimar rolled 1 5 6\n",
+        true,
+    );
+    assert!(!ok);
+    assert!(
+        text(&res[1]).contains("game: fr-wathiez is ineffective"),
+        "{}",
+        res[1]
+    );
+    let err = everything(&res[2..], &err);
+    // Ineffective, it may not charge again (7.13 3, 9.3).
+    assert!(err.contains("ineffective"), "{err}");
 }

@@ -159,6 +159,17 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
         };
         v.add(adj.keyword.clone(), crate::bind::Kind::Flag, help);
     }
+    if side == Side::Attacker {
+        v = v
+            .flag(
+                super::game::ATTACKED,
+                "the unit has attacked this combat phase (brought by a named unit in a game): a unit may attack only once per combat phase (standard 7.5, QuickPlay 7.3)",
+            )
+            .flag(
+                super::game::CHARGING,
+                "victorious charging cavalry whose charge goes on (brought by a named unit in a game): it may charge again (standard 9.3 6, QuickPlay 9.2 5)",
+            );
+    }
     if side == Side::Attacker
         && let Some(c) = &rules.coordination
         && c.played
@@ -686,6 +697,33 @@ fn check_attack_words(variant: Variant, a: &SideWords, a_view: &Bound) -> Result
     Ok(())
 }
 
+/// Standard 7.5, QuickPlay 7.3: "A unit may attack only once per combat
+/// phase", but victorious charging cavalry "may continue advancing and
+/// charging indefinitely, as long as the defenders rout" (standard 9.3 6,
+/// QuickPlay 9.2 5).
+fn once_per_phase(a: &SideWords, a_view: &Bound) -> Result<(), CommandError> {
+    use super::game::{ATTACKED, CHARGING};
+    let charging_on = a.tactic == Some(Tactic::CavalryCharge);
+    for unit in a.units.iter().filter(|u| u.combat && u.has(ATTACKED)) {
+        if charging_on && unit.has(CHARGING) {
+            continue;
+        }
+        return Err(unit.refuse(if unit.has(CHARGING) {
+            "has attacked this combat phase, and a unit may attack only once per combat phase (7.5): victorious cavalry may only charge again (`cavalry-charge`, 9.3 6), or end its charge (`choose ID flip`, 9.3 8)"
+        } else {
+            "has attacked this combat phase: a unit may attack only once per combat phase (standard 7.5, QuickPlay 7.3); attack with the others, or after `next-turn`"
+        }));
+    }
+    if a.units.is_empty() && a_view.has(ATTACKED) && !(charging_on && a_view.has(CHARGING)) {
+        return Err(not_here(
+            a_view.span_of(ATTACKED).unwrap_or_default(),
+            ATTACKED,
+            "is a unit that has attacked this combat phase: a unit may attack only once per combat phase (standard 7.5, QuickPlay 7.3)",
+        ));
+    }
+    Ok(())
+}
+
 /// Coordination (standard 7.14): which attacking factors are halved, and
 /// the rows that say why. A charge must be coordinated (7.13 3, 9.3).
 fn coordinate(
@@ -843,6 +881,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
     }
     check_sides(variant, input, &a, &a_view, &d, &d_view)?;
     check_attack_words(variant, &a, &a_view)?;
+    once_per_phase(&a, &a_view)?;
     let mut a = a;
     let coordination_rows = coordinate(rules, input, &mut a, &a_view)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
@@ -1824,6 +1863,29 @@ fn game_effects(setup: &Setup, before: &Before, ctx: &Ctx, swapped: bool, res: &
             }
         }
         any_named |= !words.units.is_empty();
+    }
+    // 7.5: the attacking units have had their attack this combat phase (a
+    // QuickPlay counterattack is the other player's, in this phase).
+    if !setup.attacker.counterattack {
+        let routed = ctx.routed[idx(if swapped {
+            Side::Attacker
+        } else {
+            Side::Defender
+        })];
+        for (nth, _) in setup
+            .attacker
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.combat)
+        {
+            let target = Target::Side { clause: None, nth };
+            res.effect(target, SaberEffect::Attacked);
+            // The charge goes on only while the defenders rout (9.3 6).
+            if setup.cavalry_charge() && routed {
+                res.effect(target, SaberEffect::Charging);
+            }
+        }
     }
     any_named |= !setup.attacker.units.is_empty() || !setup.defender.units.is_empty();
     if ctx.choice && any_named {
