@@ -329,3 +329,37 @@ fn a_capture_attempt_ends_the_charge() {
     // Ineffective, it may not charge again (7.13 3, 9.3).
     assert!(err.contains("ineffective"), "{err}");
 }
+
+// 7.11: "Certain choices of tactics (7.13) may inflict a second step loss.
+// ... If no second step is present to be lost, the opposing player
+// receives an FOW."
+#[test]
+fn no_second_step_to_lose_gives_the_other_player_a_fortune_of_war() {
+    // Brunswick's light battalions (one step, 3 + 2 pressing forward)
+    // against Gauthier (6): −1, die 4: Ex. The exchange takes the only
+    // step; press forward's second finds none: the defender's FOW.
+    let (ok, res, err) = run(
+        "second-step",
+        "saber attack al-brunswick-light press-forward vs fr-gauthier rolled 4 1\n\
+         saber attack 3 press-forward vs 6 rolled 4 1\n",
+        true,
+    );
+    assert!(ok, "{err}");
+    let ids = |r: &Value| -> Vec<String> {
+        r["effects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(ids(&res[0]), ["exchange", "defender-fow"], "{}", res[0]);
+    assert!(text(&res[0]).contains("no second step is present to be lost"));
+    // Typed factors' steps are not known: the step is taken as a step.
+    assert_eq!(
+        ids(&res[1]),
+        ["exchange", "attacker-step-loss"],
+        "{}",
+        res[1]
+    );
+}

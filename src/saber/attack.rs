@@ -121,6 +121,10 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
             },
         )
         .flag(
+            super::game::ONE_STEP,
+            "a one-step infantry brigade (2.5), brought by a named unit: whether a tactic's second step loss finds a step to take (7.11)",
+        )
+        .flag(
             super::stack::BATTALION,
             "the unit is an infantry battalion (2.7), brought by a named unit: its own place in a stack (7.4) and in a charge (7.13 3)",
         )
@@ -1766,13 +1770,28 @@ fn after_combat(
         }
     }
     if a_tactic == Some(Tactic::PressForward) && !ctx.routed[idx(Side::Defender)] {
-        ctx.step_loss(
-            Side::Attacker,
-            "press forward: the defender did not rout, so the attacker loses one step in addition to any other result (7.13 2)",
-        );
+        if no_second_step(&setup.attacker, ctx.steps_lost[idx(Side::Attacker)]) {
+            ctx.effect(
+                Some(Side::Defender),
+                "fow",
+                "press forward: the defender did not rout, but no second step is present to be lost, so the defending player receives a fortune of war (7.11, 7.13 2; 12.4)",
+            );
+        } else {
+            ctx.step_loss(
+                Side::Attacker,
+                "press forward: the defender did not rout, so the attacker loses one step in addition to any other result (7.13 2)",
+            );
+        }
     }
     if d_tactic == Some(Tactic::LastStand) {
         match ctx.moved[idx(Side::Attacker)] {
+            Moved::No if no_second_step(&setup.defender, ctx.steps_lost[idx(Side::Defender)]) => {
+                ctx.effect(
+                    Some(Side::Attacker),
+                    "fow",
+                    "last stand: the attacker did not retreat, but no second step is present to be lost, so the attacking player receives a fortune of war (7.11, 7.13 5; 12.4)",
+                )
+            }
             Moved::No => ctx.step_loss(
                 Side::Defender,
                 "last stand: the attacker did not retreat, so the defender loses one step in addition to any other result (7.13 5)",
@@ -1795,6 +1814,34 @@ fn after_combat(
         );
     }
     Ok(())
+}
+
+/// 7.11: "Certain choices of tactics (7.13) may inflict a second step
+/// loss. ... If no second step is present to be lost, the opposing player
+/// receives an FOW." Judged only when every factor is a named unit's:
+/// a typed factor's steps are not known.
+fn no_second_step(side: &SideWords, lost: u32) -> bool {
+    if lost == 0 {
+        return false;
+    }
+    let mut present = 0u32;
+    for f in &side.factors {
+        let Some(unit) = side.units.iter().find(|u| u.combat && u.span == f.span) else {
+            return false;
+        };
+        let one = [
+            super::game::ONE_STEP,
+            "reduced",
+            "cavalry",
+            "artillery",
+            super::stack::BATTALION,
+            super::stack::SQUADRON,
+        ]
+        .iter()
+        .any(|w| unit.has(w));
+        present += if one { 1 } else { 2 };
+    }
+    lost >= present
 }
 
 /// What the players must remember after the combat.

@@ -257,6 +257,11 @@ impl SaberGame {
         if kind.may_be_ineffective() && (all || s.ineffective) {
             facts.push(UnitFact::word("ineffective"));
         }
+        // A one-step brigade (the red band, 2.5): whether a second step is
+        // present to be lost (7.11); every other type has one step by type.
+        if kind == UnitType::Infantry && unit.steps() == 1 {
+            facts.push(UnitFact::word(ONE_STEP));
+        }
         if unit.steps() > 1 && (all || (s.steps_lost > 0 && !eliminated(unit, s))) {
             facts.push(UnitFact::word("reduced"));
         }
@@ -358,6 +363,8 @@ impl SaberGame {
     }
 }
 
+/// The fact of a one-step infantry brigade (2.5).
+pub const ONE_STEP: &str = "one-step";
 /// The fact of a unit that attacked this combat phase (7.5).
 pub const ATTACKED: &str = "attacked";
 /// The fact of victorious charging cavalry whose charge goes on (9.3 6).
