@@ -901,6 +901,8 @@ choose q-gordon step-loss
 choose q-buford q-reynolds retreat
 choose q-battery retreat
 choose q-gordon q-early retreat disengage
+# A unit may attack only once per combat phase (7.3): the next turn's.
+next-turn
 attack q-iron vs q-gordon rolled 6 6
 choose q-gordon step-loss
 leader-casualty q-early participating rolled 6

@@ -150,11 +150,13 @@ fn refused_where_the_rules_have_no_such_check() {
     }
 }
 
-// A named defender: the game keeps the disruption, then the rout; `undo`
+// A named defender: the game keeps the disruption, then the rout (Campi
+// attacks the second time: a unit may attack only once per combat phase,
+// 7.5); `undo`
 // takes the rout back.
 #[test]
 fn the_game_keeps_what_the_check_did() {
-    let input = "attack fr-husson vs al-halkett no-slr rolled 6 1 1\nshow al-halkett\nattack fr-husson vs al-halkett no-slr rolled 5\nshow al-halkett\nundo\nshow al-halkett\n";
+    let input = "attack fr-husson vs al-halkett no-slr rolled 6 1 1\nshow al-halkett\nattack fr-campi vs al-halkett no-slr rolled 5\nshow al-halkett\nundo\nshow al-halkett\n";
     let (code, out, err) = common::run(
         &[
             "--rules",

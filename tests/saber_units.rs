@@ -53,17 +53,27 @@ impl Table {
         Table { game }
     }
 
-    /// Run lines, JSON out: (exit code, one value per line, stderr).
+    /// Run lines, JSON out: (exit code, one value per line, stderr). A
+    /// script that opens with an attack opens a combat phase of its own
+    /// (a unit may attack only once per combat phase, 7.5): the new
+    /// turn's answer is left out.
     fn json(&self, script: &str) -> (Option<i32>, Vec<Value>, String) {
         let args = [
             "--game".to_string(),
             self.game.display().to_string(),
             "--json".into(),
         ];
-        let (code, out, err) = common::run(&args, script);
+        let phase = script.starts_with("attack ");
+        let script = if phase {
+            format!("next-turn\n{script}")
+        } else {
+            script.to_string()
+        };
+        let (code, out, err) = common::run(&args, &script);
         let values = out
             .lines()
             .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .skip(usize::from(phase))
             .collect();
         (code, values, err)
     }

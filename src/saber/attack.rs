@@ -141,6 +141,27 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
             "infantry",
             "the primary unit is infantry (brought by a named unit; tactics for infantry only check it)",
         )
+        .number(
+            super::coordination::FORMATION,
+            0,
+            i64::MAX,
+            match variant {
+                Variant::Standard => "the unit's formation (2.4), brought by a named unit: coordination reads it (7.14); a code that is not a whole number comes spelled as a larger one",
+                Variant::QuickPlay => "the unit's formation (2.3), brought by a named unit; a code that is not a whole number comes spelled as a larger one",
+            },
+        )
+        .flag(
+            super::game::ONE_STEP,
+            "a one-step infantry brigade (2.5), brought by a named unit: whether a tactic's second step loss finds a step to take (7.11)",
+        )
+        .flag(
+            super::stack::BATTALION,
+            "the unit is an infantry battalion (2.7), brought by a named unit: its own place in a stack (7.4) and in a charge (7.13 3)",
+        )
+        .flag(
+            super::stack::SQUADRON,
+            "the unit is a cavalry squadron (2.7), brought by a named unit: its own place in a stack (7.4) and in a cavalry charge (9.3 1)",
+        )
         .flag(
             "ineffective",
             match &rules.morale.ineffective {
@@ -171,6 +192,23 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
             adj.row.clone()
         };
         v.add(adj.keyword.clone(), crate::bind::Kind::Flag, help);
+    }
+    if side == Side::Attacker {
+        v = v
+            .flag(
+                super::game::ATTACKED,
+                "the unit has attacked this combat phase (brought by a named unit in a game): a unit may attack only once per combat phase (standard 7.5, QuickPlay 7.3)",
+            )
+            .flag(
+                super::game::CHARGING,
+                "victorious charging cavalry whose charge goes on (brought by a named unit in a game): it may charge again (standard 9.3 6, QuickPlay 9.2 5)",
+            );
+    }
+    if side == Side::Attacker
+        && let Some(c) = &rules.coordination
+        && c.played
+    {
+        v.add(c.word.clone(), crate::bind::Kind::Flag, c.leader.clone());
     }
     if side == Side::Attacker {
         v = v.number(
@@ -264,6 +302,13 @@ struct SideWords {
     /// ineffective): halved when attacking (standard 11.1 2, QuickPlay
     /// 11.1 4, 11.3).
     disrupted_factor: Vec<bool>,
+    /// For each factor, whether its unit may not advance after combat:
+    /// disrupted, parenthesized or artillery (standard 7.12, 8.3;
+    /// QuickPlay 7.9).
+    no_advance: Vec<bool>,
+    /// For each factor, whether it is halved in an uncoordinated attack
+    /// (7.14).
+    uncoordinated: Vec<bool>,
     /// How many disrupted units are not halved, a leader accompanying
     /// each (QuickPlay 10.0 3).
     accompanied_disrupted: usize,
@@ -296,7 +341,8 @@ impl SideWords {
     fn attack_halvings(&self, k: usize, extra: u32) -> u32 {
         let f = &self.factors[k];
         let disrupted = self.disrupted_factor.get(k).copied().unwrap_or(false);
-        f.marks + u32::from(f.parenthesized || disrupted) + extra
+        let uncoordinated = self.uncoordinated.get(k).copied().unwrap_or(false);
+        f.marks + u32::from(f.parenthesized || disrupted) + u32::from(uncoordinated) + extra
     }
 }
 
@@ -358,6 +404,7 @@ fn read_side<'a>(
     };
     let mut others_accompanied = accompanying.saturating_sub(1);
     let mut accompanied_disrupted = 0;
+    let mut no_advance = Vec::new();
     let disrupted_factor = words
         .raw
         .iter()
@@ -377,6 +424,16 @@ fn read_side<'a>(
             if unit_disrupted && accompanied {
                 accompanied_disrupted += 1;
             }
+            let artillery = if Some(k) == primary_factor {
+                view.has("artillery")
+            } else {
+                units
+                    .iter()
+                    .any(|u| u.combat && u.span == w.span && u.has("artillery"))
+            };
+            let parenthesized =
+                variant == Variant::Standard && factors.get(k).is_some_and(|f| f.parenthesized);
+            no_advance.push(unit_disrupted || artillery || parenthesized);
             unit_disrupted && !accompanied
         })
         .collect();
@@ -391,6 +448,8 @@ fn read_side<'a>(
         any_cavalry,
         factors,
         disrupted_factor,
+        no_advance,
+        uncoordinated: Vec::new(),
         accompanied_disrupted,
         primary_accompanied: accompanying > 0,
         tactic: tactic.map(|t| t.0),
@@ -560,6 +619,7 @@ fn check_sides(
         };
         return Err(not_here(extra.span, &extra.text, &why));
     }
+    super::stack::check_defenders(variant, &d.units)?;
     if variant == Variant::Standard {
         // 7.13 3, 9.3: charge participants may not be disrupted or ineffective.
         if let Some(t @ (Tactic::Charge | Tactic::CavalryCharge)) = a.tactic {
@@ -589,6 +649,7 @@ fn check_sides(
                     ));
                 }
             }
+            super::stack::check_charge(t, &a.units)?;
         }
         // 9.4: the countercharging cavalry "does not make a morale check,
         // but must meet all other requirements" of a charge: its
@@ -807,11 +868,108 @@ fn check_attack_words(variant: Variant, a: &SideWords, a_view: &Bound) -> Result
     Ok(())
 }
 
+/// Standard 7.5, QuickPlay 7.3: "A unit may attack only once per combat
+/// phase", but victorious charging cavalry "may continue advancing and
+/// charging indefinitely, as long as the defenders rout" (standard 9.3 6,
+/// QuickPlay 9.2 5).
+fn once_per_phase(a: &SideWords, a_view: &Bound) -> Result<(), CommandError> {
+    use super::game::{ATTACKED, CHARGING};
+    let charging_on = a.tactic == Some(Tactic::CavalryCharge);
+    for unit in a.units.iter().filter(|u| u.combat && u.has(ATTACKED)) {
+        if charging_on && unit.has(CHARGING) {
+            continue;
+        }
+        return Err(unit.refuse(if unit.has(CHARGING) {
+            "has attacked this combat phase, and a unit may attack only once per combat phase (7.5): victorious cavalry may only charge again (`cavalry-charge`, 9.3 6), or end its charge (`choose ID flip`, 9.3 8)"
+        } else {
+            "has attacked this combat phase: a unit may attack only once per combat phase (standard 7.5, QuickPlay 7.3); attack with the others, or after `next-turn`"
+        }));
+    }
+    if a.units.is_empty() && a_view.has(ATTACKED) && !(charging_on && a_view.has(CHARGING)) {
+        return Err(not_here(
+            a_view.span_of(ATTACKED).unwrap_or_default(),
+            ATTACKED,
+            "is a unit that has attacked this combat phase: a unit may attack only once per combat phase (standard 7.5, QuickPlay 7.3)",
+        ));
+    }
+    Ok(())
+}
+
+/// Coordination (standard 7.14): which attacking factors are halved, and
+/// the rows that say why. A charge must be coordinated (7.13 3, 9.3).
+fn coordinate(
+    rules: &SaberRules,
+    input: &Input,
+    a: &mut SideWords,
+    a_view: &Bound,
+) -> Result<Vec<(String, String)>, CommandError> {
+    let Some(table) = rules.coordination.as_ref().filter(|c| c.played) else {
+        return Ok(Vec::new());
+    };
+    let twilight = input.words.has("twilight");
+    let leader_word = a_view.has(&table.word);
+    if twilight && leader_word {
+        return Err(not_here(
+            a_view.span_of(&table.word).unwrap_or_default(),
+            &table.word,
+            &format!("is not possible: {}; leave it out", table.twilight),
+        ));
+    }
+    let primary = match a.primary {
+        Some(p) => a.factors.iter().position(|f| f.span == a.units[p].span),
+        None => Some(0),
+    }
+    .unwrap_or(0);
+    let attack = super::coordination::Attack {
+        factors: a
+            .factors
+            .iter()
+            .enumerate()
+            .map(|(k, f)| {
+                let unit = a.units.iter().find(|u| u.combat && u.span == f.span);
+                let artillery = match unit {
+                    Some(u) => u.has("artillery"),
+                    None => k == primary && a.artillery,
+                };
+                (unit, artillery)
+            })
+            .collect(),
+        primary,
+        named_leader: named::leaders(&a.units)
+            .find(|l| !l.has("ineffective"))
+            .map(|l| l.id.as_str()),
+        leader_word,
+        twilight,
+    };
+    let judged = super::coordination::judge(table, &attack);
+    if !judged.coordinated
+        && let Some(t @ (Tactic::Charge | Tactic::CavalryCharge)) = a.tactic
+    {
+        return Err(not_here(
+            a.tactic_span,
+            t.keyword(),
+            &format!(
+                "is an uncoordinated attack, and a charge must be coordinated (7.13 3, 9.3): {}",
+                judged
+                    .rows
+                    .iter()
+                    .map(|(l, _)| l.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        ));
+    }
+    a.uncoordinated = judged.halved;
+    Ok(judged.rows)
+}
+
 /// An attack as its words and the tables set it up, before any die: the
 /// same for every way the dice fall, so `odds` works it out once.
 struct Setup {
     attacker: SideWords,
     defender: SideWords,
+    /// What coordination (7.14) decided, for the stack.
+    coordination_rows: Vec<(String, String)>,
     /// The sides as the results see them, before any check.
     sides: [SideInfo; 2],
     night: bool,
@@ -897,6 +1055,9 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
     printed_factors(&mut a, &a_view, Side::Attacker, a_tactic, d_tactic);
     printed_factors(&mut d, &d_view, Side::Defender, a_tactic, d_tactic);
     check_attack_words(variant, &a, &a_view)?;
+    once_per_phase(&a, &a_view)?;
+    let mut a = a;
+    let coordination_rows = coordinate(rules, input, &mut a, &a_view)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;
     if d.tactic == Some(Tactic::FormSquare) && !cavalry_charge {
@@ -1001,6 +1162,7 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
     Ok(Setup {
         attacker: a,
         defender: d,
+        coordination_rows,
         sides,
         night,
         vs_clause,
@@ -1284,6 +1446,8 @@ fn fight(
     if setup.attacker.artillery && setup.attacker.factors.len() == 1 && !swapped {
         ctx.no_advance();
         res.note("the attacker is artillery: artillery may not advance after combat (standard 8.3, QuickPlay 8.1 4)");
+    } else if !swapped && ctx.may_advance() {
+        no_advance_notes(variant, &setup.attacker, &mut ctx, &mut res);
     }
     if undecided {
         res.note("nothing is recorded in the game until the result is decided");
@@ -1309,6 +1473,45 @@ fn fight(
     }
     ctx.finish(&mut res, tone(&ctx, swapped));
     Ok(res)
+}
+
+/// Standard 7.12: "Disrupted units, units with parenthesized CF,
+/// artillery ... may not advance" (QuickPlay 7.9: "disrupted units,
+/// artillery"): when no attacking unit may, the advance is not offered;
+/// when some may not, a note names them.
+fn no_advance_notes(variant: Variant, a: &SideWords, ctx: &mut Ctx, res: &mut Resolution) {
+    let rule = match variant {
+        Variant::Standard => {
+            "disrupted units, units with parenthesized CF and artillery may not advance (7.12, 11.1 3, 8.3)"
+        }
+        Variant::QuickPlay => "disrupted units and artillery may not advance (7.9, 11.1 5, 8.1 4)",
+    };
+    let barred: Vec<&str> = a
+        .factors
+        .iter()
+        .zip(&a.no_advance)
+        .filter(|(_, barred)| **barred)
+        .map(|(f, _)| {
+            a.units
+                .iter()
+                .find(|u| u.combat && u.span == f.span)
+                .map_or(f.text.as_str(), |u| u.id.as_str())
+        })
+        .collect();
+    if barred.is_empty() {
+        return;
+    }
+    if barred.len() == a.factors.len() {
+        ctx.no_advance();
+        res.note(format_args!(
+            "no advance: no attacking unit may advance, for {rule}"
+        ));
+    } else {
+        res.note(format_args!(
+            "{} may not advance: {rule}",
+            barred.join(", ")
+        ));
+    }
 }
 
 /// Standard 7.3 2: a disrupted defender lacking a safe line of retreat
@@ -1427,6 +1630,29 @@ fn totals(
     let (a_tactic, d_tactic) = (setup.attacker.tactic, setup.defender.tactic);
     if a_tactic == Some(Tactic::Skirmish) {
         res.note("skirmish: the factors are the involved infantry units' MA (bracketed or V MA count as zero; artillery its defense factor, cavalry its combat factor)");
+    }
+    if !swapped && !res.quiet {
+        for (label, value) in &setup.coordination_rows {
+            res.row(label, value);
+        }
+        if let Some((_, last)) = setup.coordination_rows.last() {
+            // "coordinated", or "halved" for an uncoordinated attack.
+            let coordinated = last != "halved";
+            let halved: Vec<serde_json::Value> = att
+                .uncoordinated
+                .iter()
+                .zip(&att.factors)
+                .filter(|(h, _)| **h)
+                .map(|(_, f)| {
+                    let unit = att.units.iter().find(|u| u.combat && u.span == f.span);
+                    serde_json::Value::from(unit.map_or(f.text.as_str(), |u| u.id.as_str()))
+                })
+                .collect();
+            res.field(
+                "coordination",
+                serde_json::json!({ "coordinated": coordinated, "halved": halved }),
+            );
+        }
     }
     let mut attack = 0;
     for (k, f) in att.factors.iter().enumerate() {
@@ -1714,13 +1940,28 @@ fn after_combat(
         }
     }
     if a_tactic == Some(Tactic::PressForward) && !ctx.routed[idx(Side::Defender)] {
-        ctx.step_loss(
-            Side::Attacker,
-            "press forward: the defender did not rout, so the attacker loses one step in addition to any other result (7.13 2)",
-        );
+        if no_second_step(&setup.attacker, ctx.steps_lost[idx(Side::Attacker)]) {
+            ctx.effect(
+                Some(Side::Defender),
+                "fow",
+                "press forward: the defender did not rout, but no second step is present to be lost, so the defending player receives a fortune of war (7.11, 7.13 2; 12.4)",
+            );
+        } else {
+            ctx.step_loss(
+                Side::Attacker,
+                "press forward: the defender did not rout, so the attacker loses one step in addition to any other result (7.13 2)",
+            );
+        }
     }
     if d_tactic == Some(Tactic::LastStand) {
         match ctx.moved[idx(Side::Attacker)] {
+            Moved::No if no_second_step(&setup.defender, ctx.steps_lost[idx(Side::Defender)]) => {
+                ctx.effect(
+                    Some(Side::Attacker),
+                    "fow",
+                    "last stand: the attacker did not retreat, but no second step is present to be lost, so the attacking player receives a fortune of war (7.11, 7.13 5; 12.4)",
+                )
+            }
             Moved::No => ctx.step_loss(
                 Side::Defender,
                 "last stand: the attacker did not retreat, so the defender loses one step in addition to any other result (7.13 5)",
@@ -1743,6 +1984,34 @@ fn after_combat(
         );
     }
     Ok(())
+}
+
+/// 7.11: "Certain choices of tactics (7.13) may inflict a second step
+/// loss. ... If no second step is present to be lost, the opposing player
+/// receives an FOW." Judged only when every factor is a named unit's:
+/// a typed factor's steps are not known.
+fn no_second_step(side: &SideWords, lost: u32) -> bool {
+    if lost == 0 {
+        return false;
+    }
+    let mut present = 0u32;
+    for f in &side.factors {
+        let Some(unit) = side.units.iter().find(|u| u.combat && u.span == f.span) else {
+            return false;
+        };
+        let one = [
+            super::game::ONE_STEP,
+            "reduced",
+            "cavalry",
+            "artillery",
+            super::stack::BATTALION,
+            super::stack::SQUADRON,
+        ]
+        .iter()
+        .any(|w| unit.has(w));
+        present += if one { 1 } else { 2 };
+    }
+    lost >= present
 }
 
 /// What the players must remember after the combat.
@@ -1811,6 +2080,29 @@ fn game_effects(setup: &Setup, before: &Before, ctx: &Ctx, swapped: bool, res: &
             }
         }
         any_named |= !words.units.is_empty();
+    }
+    // 7.5: the attacking units have had their attack this combat phase (a
+    // QuickPlay counterattack is the other player's, in this phase).
+    if !setup.attacker.counterattack {
+        let routed = ctx.routed[idx(if swapped {
+            Side::Attacker
+        } else {
+            Side::Defender
+        })];
+        for (nth, _) in setup
+            .attacker
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.combat)
+        {
+            let target = Target::Side { clause: None, nth };
+            res.effect(target, SaberEffect::Attacked);
+            // The charge goes on only while the defenders rout (9.3 6).
+            if setup.cavalry_charge() && routed {
+                res.effect(target, SaberEffect::Charging);
+            }
+        }
     }
     any_named |= !setup.attacker.units.is_empty() || !setup.defender.units.is_empty();
     if ctx.choice && any_named {

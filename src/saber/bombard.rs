@@ -24,7 +24,16 @@ use crate::resolution::Target;
 pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
     let target = target_vocab(rules);
-    let attacker = attacker_vocab();
+    let mut attacker = attacker_vocab();
+    for (word, row) in [
+        ("night", &rules.bombard.night),
+        ("twilight", &rules.bombard.twilight),
+        ("adjacent", &rules.bombard.adjacent),
+    ] {
+        if let Some(row) = row {
+            attacker.add(word.to_string(), crate::bind::Kind::Flag, row.clone());
+        }
+    }
     VerbDoc::new(
         Some(variant.system()),
         "bombard",
@@ -180,6 +189,7 @@ fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
             .into());
         }
     }
+    nature(variant, input)?;
     let empty = Bound::default();
     let (clause, bound) = match input
         .command
@@ -213,6 +223,37 @@ fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
         primary,
         view,
     })
+}
+
+/// Standard 14.2 5: "LOS is zero at night: artillery may not bombard";
+/// 14.3 3: at twilight "artillery may support or bombard only adjacent
+/// hexes" (and bombardment reaches an adjacent hex only across a
+/// prohibited hexside, 8.4).
+fn nature(variant: Variant, input: &Input) -> Result<(), CommandError> {
+    let refuse = |word: &str, why: String| -> CommandError {
+        BindError::NotHere {
+            span: input.words.span_of(word).unwrap_or_default(),
+            text: word.to_string(),
+            why,
+        }
+        .into()
+    };
+    if variant != Variant::Standard {
+        return Ok(());
+    }
+    if input.words.has("night") {
+        return Err(refuse(
+            "night",
+            "is a night turn: LOS is zero at night: artillery may not bombard (14.2 5)".into(),
+        ));
+    }
+    if input.words.has("twilight") && !input.words.has("adjacent") {
+        return Err(refuse(
+            "twilight",
+            "is a twilight turn: LOS is one: artillery may bombard only adjacent hexes (14.3 3); add `adjacent` if the target is in the next hex, across a prohibited hexside (8.4)".into(),
+        ));
+    }
+    Ok(())
 }
 
 fn resolve(

@@ -57,6 +57,13 @@ pub enum SaberEffect {
     /// An eliminated unit failed its step recovery check: destroyed, no
     /// longer eligible to return (standard 11.2).
     Destroyed,
+    /// It attacked: "A unit may attack only once per combat phase"
+    /// (standard 7.5, QuickPlay 7.3), until the next turn.
+    Attacked,
+    /// Victorious charging cavalry that may charge again (standard 9.3 6,
+    /// QuickPlay 9.2 5): its charge ends, and it becomes ineffective, when
+    /// it does anything else or at the end of the combat phase.
+    Charging,
 }
 
 impl SaberEffect {
@@ -96,6 +103,12 @@ impl SystemEffect for SaberEffect {
             },
             SaberEffect::StepRecovered => format!("game: {u} recovers a step"),
             SaberEffect::Destroyed => format!("game: {u} is destroyed"),
+            SaberEffect::Attacked => {
+                format!("game: {u} has attacked this combat phase (7.5)")
+            }
+            SaberEffect::Charging => format!(
+                "game: {u} may charge again; its charge ends and it becomes ineffective (standard 9.3 8, QuickPlay 9.2 6) when it does anything else, or at the end of the combat phase (`next-turn`)"
+            ),
         }
     }
 }
@@ -111,6 +124,16 @@ pub struct UnitState {
     pub routed: bool,
     /// Failed its step recovery check: out of the game for good.
     pub destroyed: bool,
+    /// Attacked this combat phase (standard 7.5, QuickPlay 7.3).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub attacked: bool,
+    /// Victorious charging cavalry whose charge has not ended (9.3 6, 8).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub charging: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Everything the game remembers about one leader.
@@ -122,7 +145,8 @@ pub struct LeaderState {
 }
 
 /// Everything the part keeps that effects change, for a checkpoint of the
-/// game (nothing of it is per turn: `next-turn` changes nothing).
+/// game (`next-turn` clears the attacks of the combat phase and ends the
+/// charges still going).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Checkpoint {
@@ -130,6 +154,9 @@ struct Checkpoint {
     units: BTreeMap<String, UnitState>,
     #[serde(deserialize_with = "crate::system::object_values")]
     leaders: BTreeMap<String, LeaderState>,
+    /// The charges the last new turn ended (9.3 8), for its answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    ended_charges: Vec<String>,
 }
 
 /// One army of the part: its index in the game, its book, its list.
@@ -146,6 +173,8 @@ pub struct SaberGame {
     armies: Vec<ArmyPart>,
     units: BTreeMap<String, UnitState>,
     leaders: BTreeMap<String, LeaderState>,
+    /// The charges the last `next-turn` ended, for its answer.
+    ended_charges: Vec<String>,
 }
 
 impl SaberGame {
@@ -164,6 +193,7 @@ impl SaberGame {
             armies,
             units: BTreeMap::new(),
             leaders: BTreeMap::new(),
+            ended_charges: Vec::new(),
         }
     }
 
@@ -223,6 +253,18 @@ impl SaberGame {
             facts.push(UnitFact::number("mr", face.mr));
         }
         facts.push(UnitFact::word(kind.word()));
+        // Coordination (7.14) reads it.
+        if let Some((code, n)) = unit.formation.as_deref().and_then(|code| {
+            super::coordination::encode(code).map(|n| (code.to_string(), n))
+        }) {
+            facts.push(UnitFact::code(super::coordination::FORMATION, n, code));
+        }
+        // Their own place in a combat stack (7.4, 7.13 3, 9.3 1).
+        match kind {
+            UnitType::Battalion => facts.push(UnitFact::word(super::stack::BATTALION)),
+            UnitType::Squadron => facts.push(UnitFact::word(super::stack::SQUADRON)),
+            _ => {}
+        }
         match face.ma {
             Some(ma) => facts.push(UnitFact::number("ma", ma)),
             None => facts.push(UnitFact::word("v")),
@@ -238,6 +280,11 @@ impl SaberGame {
         if kind.may_be_ineffective() && (all || s.ineffective) {
             facts.push(UnitFact::word("ineffective"));
         }
+        // A one-step brigade (the red band, 2.5): whether a second step is
+        // present to be lost (7.11); every other type has one step by type.
+        if kind == UnitType::Infantry && unit.steps() == 1 {
+            facts.push(UnitFact::word(ONE_STEP));
+        }
         if unit.steps() > 1 && (all || (s.steps_lost > 0 && !eliminated(unit, s))) {
             facts.push(UnitFact::word("reduced"));
         }
@@ -246,6 +293,12 @@ impl SaberGame {
         }
         if (all && variant == Variant::Standard) || s.destroyed {
             facts.push(UnitFact::word("destroyed"));
+        }
+        if all || s.attacked {
+            facts.push(UnitFact::word(ATTACKED));
+        }
+        if (all && kind.word() == "cavalry") || s.charging {
+            facts.push(UnitFact::word(CHARGING));
         }
         facts
     }
@@ -365,6 +418,13 @@ impl SaberGame {
     }
 }
 
+/// The fact of a one-step infantry brigade (2.5).
+pub const ONE_STEP: &str = "one-step";
+/// The fact of a unit that attacked this combat phase (7.5).
+pub const ATTACKED: &str = "attacked";
+/// The fact of victorious charging cavalry whose charge goes on (9.3 6).
+pub const CHARGING: &str = "charging";
+
 fn eliminated(unit: &Unit, s: &UnitState) -> bool {
     s.steps_lost >= unit.steps()
 }
@@ -470,6 +530,7 @@ impl GamePart for SaberGame {
             }
             match effect {
                 SaberEffect::StepLost => {
+                    s.charging = false;
                     if s.steps_lost < steps {
                         s.steps_lost += 1;
                     }
@@ -485,8 +546,17 @@ impl GamePart for SaberGame {
                     s.disrupted = true;
                     s.ineffective |= flips;
                 }
-                SaberEffect::Disrupted => s.disrupted = true,
-                SaberEffect::Retreated | SaberEffect::Ineffective => s.ineffective |= flips,
+                SaberEffect::Disrupted => {
+                    s.disrupted = true;
+                    s.charging = false;
+                }
+                SaberEffect::Retreated | SaberEffect::Ineffective => {
+                    s.ineffective |= flips;
+                    // Its charge, if any, is over (9.3 8).
+                    s.charging = false;
+                }
+                SaberEffect::Attacked => s.attacked = true,
+                SaberEffect::Charging => s.charging = true,
                 SaberEffect::Disengaged | SaberEffect::LeaderCasualty => {}
                 SaberEffect::Recovered {
                     disruption,
@@ -527,12 +597,38 @@ impl GamePart for SaberGame {
             | SaberEffect::Disrupted
             | SaberEffect::Disengaged
             | SaberEffect::StepRecovered
-            | SaberEffect::Destroyed => {}
+            | SaberEffect::Destroyed
+            | SaberEffect::Attacked
+            | SaberEffect::Charging => {}
         }
         Ok(())
     }
 
-    fn next_turn(&mut self) {}
+    /// The combat phases are over: no unit has attacked in the next one
+    /// (7.5), and a charge still going ends, its cavalry ineffective
+    /// (standard 9.3 8, QuickPlay 9.2 6).
+    fn next_turn(&mut self) {
+        self.ended_charges.clear();
+        for (id, s) in self.units.iter_mut() {
+            s.attacked = false;
+            if s.charging {
+                s.charging = false;
+                s.ineffective = true;
+                self.ended_charges.push(id.clone());
+            }
+        }
+    }
+
+    fn next_turn_text(&self) -> Option<String> {
+        let mut text = "a new combat phase: every unit may attack once again (7.5)".to_string();
+        if !self.ended_charges.is_empty() {
+            text.push_str(&format!(
+                "; the charge of {} ended with the combat phase: ineffective (standard 9.3 8, QuickPlay 9.2 6)",
+                self.ended_charges.join(", ")
+            ));
+        }
+        Some(text)
+    }
 
     fn roster(&self, army: usize) -> Option<Roster> {
         let a = self.armies.iter().find(|a| a.index == army)?;
@@ -798,6 +894,7 @@ impl GamePart for SaberGame {
         serde_json::to_value(Checkpoint {
             units: self.units.clone(),
             leaders: self.leaders.clone(),
+            ended_charges: self.ended_charges.clone(),
         })
         .ok()
     }
@@ -829,6 +926,7 @@ impl GamePart for SaberGame {
         }
         self.units = saved.units;
         self.leaders = saved.leaders;
+        self.ended_charges = saved.ended_charges;
         Ok(())
     }
 }

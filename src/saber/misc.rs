@@ -323,6 +323,17 @@ fn ma(
         .collect();
     let rolls = !reasons.is_empty();
     let march = words.has("march");
+    if march && let Some(why) = table.march.not_when.iter().find(|r| words.has(&r.keyword)) {
+        return Err(BindError::NotHere {
+            span: words.span_of("march").unwrap_or_default(),
+            text: "march".into(),
+            why: format!(
+                "is not available with `{}`: {}; leave out `march` and move at the MA rolled",
+                why.keyword, why.row
+            ),
+        }
+        .into());
+    }
     let cavalry = words.has("cavalry");
     let mut res = input.resolution("ma", "movement allowance");
     if let Some(p) = printed {
@@ -550,6 +561,23 @@ fn capture(
         res.set_outcome("escaped", "the defenders are not captured", Tone::Bad);
     }
     res.note(table.row.clone());
+    // 9.3 7: "In lieu of continuing to charge": the charge is over, and
+    // "Cavalry always becomes ineffective at the end of a charge" (9.3 8).
+    let cavalry: Vec<usize> = input
+        .named_on(None)
+        .enumerate()
+        .filter(|(_, n)| n.facts.value("cf").is_some())
+        .map(|(nth, _)| nth)
+        .collect();
+    if !cavalry.is_empty() && !res.quiet {
+        res.note("the charge ends with the attempt: cavalry always becomes ineffective at the end of a charge (9.3 8)");
+        for nth in cavalry {
+            res.effect(
+                crate::resolution::Target::Side { clause: None, nth },
+                super::game::SaberEffect::Ineffective,
+            );
+        }
+    }
     Ok(res)
 }
 

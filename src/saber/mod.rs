@@ -13,11 +13,13 @@ pub mod named;
 
 mod attack;
 mod bombard;
+mod coordination;
 mod misc;
 mod morale;
 mod recover;
 mod results;
 mod sheet;
+mod stack;
 mod tactics;
 
 use std::fmt;
@@ -224,6 +226,9 @@ pub struct SaberRules {
     pub ma: MaTable,
     pub capture: Option<CaptureTable>,
     pub fow: Option<FowTable>,
+    /// Standard 7.14; QuickPlay has no coordination.
+    #[serde(default)]
+    pub coordination: Option<coordination::CoordinationTable>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -378,6 +383,15 @@ pub struct BombardTable {
     pub rule: String,
     pub vs_cavalry_multiplier: i64,
     pub ignore_secondary: bool,
+    /// Standard 14.2 5: no bombardment at night.
+    #[serde(default)]
+    pub night: Option<String>,
+    /// Standard 14.3 3: at twilight only adjacent hexes.
+    #[serde(default)]
+    pub twilight: Option<String>,
+    /// The word for a target in the next hex (8.4), with twilight's rule.
+    #[serde(default)]
+    pub adjacent: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -438,6 +452,10 @@ pub struct MarchRule {
     pub cavalry_roll: Option<DiceExpr>,
     /// QuickPlay 4.3: the MA is multiplied.
     pub multiplier: Option<i64>,
+    /// Words under which march movement is not available (standard 4.7 3,
+    /// 12.1, 12.4), each with the rule that forbids it.
+    #[serde(default)]
+    pub not_when: Vec<MaReason>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

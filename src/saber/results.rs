@@ -199,6 +199,10 @@ pub struct Ctx<'a> {
     /// What the results do to the units, as the game keeps it: only what
     /// the results impose; kept empty under `odds`.
     pub game: Vec<(Side, Who, SaberEffect)>,
+    /// The steps each side's primary unit certainly lost to the result
+    /// (under `odds` too): what a tactic's second step loss comes after
+    /// (7.11).
+    pub steps_lost: [u32; 2],
     /// Some result was left to the owning player's choice (recorded, once
     /// made, with `choose`).
     pub choice: bool,
@@ -253,6 +257,7 @@ impl<'a> Ctx<'a> {
             applied: Vec::new(),
             notes: Vec::new(),
             game: Vec::new(),
+            steps_lost: [0; 2],
             choice: false,
             quiet: res.quiet,
             // Room for most outcomes, so that writing one seldom grows it.
@@ -275,6 +280,9 @@ impl<'a> Ctx<'a> {
 
     /// An effect on the game, kept only when the resolution explains.
     pub fn game(&mut self, side: Side, who: Who, effect: SaberEffect) {
+        if effect == SaberEffect::StepLost && who == Who::Primary {
+            self.steps_lost[idx(side)] += 1;
+        }
         if !self.quiet {
             self.game.push((side, who, effect));
         }
@@ -339,6 +347,11 @@ impl<'a> Ctx<'a> {
 
     fn label(&self, side: Side) -> &'static str {
         self.side(side).label
+    }
+
+    /// Whether an advance is offered.
+    pub fn may_advance(&self) -> bool {
+        self.effects.iter().any(|e| e.kind == MAY_ADVANCE)
     }
 
     /// Drop the advance from the effects: artillery may not advance (8.3).

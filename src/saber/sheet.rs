@@ -99,6 +99,13 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
             prose(&mut t, head, &format!("ma.march.{key}"));
         }
         t.note(text_at(&r, "ma.march.row"));
+        // Standard 4.7, 12.1, 12.4: when march movement is not available.
+        for w in rows(&r, "ma.march.not_when") {
+            t.row(
+                format!("Not available with `{}`", text(w, "keyword")),
+                vec![text(w, "row")],
+            );
+        }
         s.tables.push(t);
     }
     sections.push(s);
@@ -119,6 +126,17 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
     prose(&mut t, "Advance at night", "combat.night_advance");
     prose(&mut t, "No safe line of retreat", "combat.no_slr");
     s.tables.push(t);
+    if !text_at(&r, "coordination.rule").is_empty() {
+        let mut t = Table::new("Coordination", &["", ""]).rule("7.14, 14.3 2");
+        prose(&mut t, "Coordinated", "coordination.rule");
+        prose(&mut t, "Uncoordinated", "coordination.uncoordinated");
+        prose(&mut t, "A leader (`coordinated`)", "coordination.leader");
+        prose(&mut t, "A leader named", "coordination.named_leader");
+        prose(&mut t, "At twilight", "coordination.twilight");
+        prose(&mut t, "The word", "coordination.word");
+        prose(&mut t, "Played (optional rule)", "coordination.played");
+        s.tables.push(t);
+    }
     let mut t = Table::new("Choice of tactics", &["Tactic", "Side", "Adjustment"])
         .rule(if quickplay { "7.0, 9.0" } else { "7.13, 9.0" });
     for a in rows(&r, "tactic") {
@@ -192,6 +210,9 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
         "Against cavalry, the attack strength multiplied by",
         vec![text_at(&r, "bombard.vs_cavalry_multiplier")],
     );
+    prose(&mut t, "At night (`night`)", "bombard.night");
+    prose(&mut t, "At twilight (`twilight`)", "bombard.twilight");
+    prose(&mut t, "The next hex (`adjacent`)", "bombard.adjacent");
     s.tables.push(t);
     sections.push(s);
 

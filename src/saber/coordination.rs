@@ -1,0 +1,235 @@
+//! Coordination (standard 7.14): whether the attacking infantry and
+//! cavalry are of one formation, or a leader coordinates them; in an
+//! uncoordinated attack the units of other formations than the primary
+//! attacker's are halved.
+//!
+//! A named unit brings its formation as the number `formation=N`: a
+//! formation written as a whole number is that number; any other code
+//! ("2N", "B") is spelled into a number above [`CODED`], so that a fact
+//! (always a number or a word) can carry it and the answer can spell it
+//! back.
+
+use super::named::Named;
+
+/// The fact word a unit's formation comes as.
+pub const FORMATION: &str = "formation";
+/// Formation codes that are not whole numbers are carried above this.
+pub const CODED: i64 = 1_000_000_000;
+/// The characters of a coded formation, each one digit of base 38 (zero
+/// ends the code).
+const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-";
+/// The longest code that fits the number.
+const MAX_CODED: usize = 10;
+/// 2.4: "an 'A' indicates a unit that may be treated as belong to 'All'
+/// other formations".
+const ALL: &str = "A";
+/// 2.4: "A formation of '0' indicates an independent unit, belonging to no
+/// formation".
+const INDEPENDENT: &str = "0";
+
+/// A formation code as its fact's number; `None` when it cannot be one
+/// (longer than ten characters), and then the unit brings no formation.
+pub fn encode(code: &str) -> Option<i64> {
+    if !code.is_empty()
+        && code.len() < 10
+        && code.bytes().all(|b| b.is_ascii_digit())
+        && (code == "0" || !code.starts_with('0'))
+    {
+        return code.parse().ok();
+    }
+    if code.is_empty() || code.len() > MAX_CODED {
+        return None;
+    }
+    let mut n: i64 = 0;
+    for b in code.bytes() {
+        let digit = ALPHABET.iter().position(|&a| a == b.to_ascii_uppercase())?;
+        n = n.checked_mul(38)?.checked_add(digit as i64 + 1)?;
+    }
+    CODED.checked_add(n)
+}
+
+/// The code a formation fact's number stands for.
+pub fn decode(value: i64) -> String {
+    if value < CODED {
+        return value.to_string();
+    }
+    let mut n = value - CODED;
+    let mut out = Vec::new();
+    while n > 0 {
+        let digit = (n % 38) as usize;
+        if let Some(c) = digit.checked_sub(1).and_then(|d| ALPHABET.get(d)) {
+            out.push(*c);
+        }
+        n /= 38;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// One attacking unit's formation, as 7.14 reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Formation {
+    /// "A": treated as belonging to every formation.
+    All,
+    /// "0": belongs to no formation, not even with another independent.
+    Independent,
+    Of(String),
+    /// Not known: a typed factor, or a unit whose list gives none.
+    Unknown,
+}
+
+impl Formation {
+    pub fn of(unit: Option<&Named>) -> Formation {
+        match unit.and_then(|u| u.value(FORMATION)).map(decode) {
+            Some(code) if code == ALL => Formation::All,
+            Some(code) if code == INDEPENDENT => Formation::Independent,
+            Some(code) => Formation::Of(code),
+            None => Formation::Unknown,
+        }
+    }
+
+    /// Whether a unit of this formation belongs with the primary's.
+    pub fn with(&self, primary: &Formation) -> bool {
+        match (self, primary) {
+            (Formation::All, _) | (_, Formation::All) => true,
+            // A typed factor's formation is not known: taken as the
+            // primary's, the attack being as the player typed it.
+            (Formation::Unknown, _) | (_, Formation::Unknown) => true,
+            (Formation::Of(a), Formation::Of(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Formation::All => "A (all formations)".into(),
+            Formation::Independent => "0 (independent)".into(),
+            Formation::Of(code) => code.clone(),
+            Formation::Unknown => "not known".into(),
+        }
+    }
+}
+
+/// The table's words for 7.14 (standard only).
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoordinationTable {
+    /// Whether the optional rule is played (7.14: "optional but
+    /// recommended").
+    pub played: bool,
+    pub rule: String,
+    pub uncoordinated: String,
+    pub leader: String,
+    /// How a leader named with the attack is read (house default).
+    pub named_leader: String,
+    pub twilight: String,
+    /// The word for a leader coordinating from an adjacent hex.
+    pub word: String,
+}
+
+/// What 7.14 decided for one attack.
+#[derive(Debug, Clone, Default)]
+pub struct Judged {
+    /// For each factor, whether it is halved as uncoordinated.
+    pub halved: Vec<bool>,
+    /// The rows for the modifier stack: label, value.
+    pub rows: Vec<(String, String)>,
+    /// Whether the attack is coordinated.
+    pub coordinated: bool,
+}
+
+/// The facts 7.14 reads about an attack.
+pub struct Attack<'a> {
+    /// Each factor's unit, if named, and whether it is artillery.
+    pub factors: Vec<(Option<&'a Named>, bool)>,
+    /// The primary attacker's factor.
+    pub primary: usize,
+    /// An effective leader is named with the attack.
+    pub named_leader: Option<&'a str>,
+    /// The player said a leader coordinates from his hex or the next.
+    pub leader_word: bool,
+    pub twilight: bool,
+}
+
+/// 7.14: "An attack is coordinated only if all the attacking infantry
+/// and/or cavalry units are in the same formation"; "A leader may
+/// coordinate the attack of units from different formations"; "In an
+/// uncoordinated attack, units belonging to the formation of the primary
+/// attacking unit attack normally; units from all other formations are
+/// halved". 14.3 2: at twilight "Coordination of attacks is not possible."
+pub fn judge(table: &CoordinationTable, attack: &Attack) -> Judged {
+    let mut judged = Judged {
+        halved: vec![false; attack.factors.len()],
+        rows: Vec::new(),
+        coordinated: true,
+    };
+    let primary = attack
+        .factors
+        .get(attack.primary)
+        .map_or(Formation::Unknown, |(u, _)| Formation::of(*u));
+    // Artillery's fire needs no coordination here; the others are judged.
+    let others: Vec<(usize, &Named, Formation)> = attack
+        .factors
+        .iter()
+        .enumerate()
+        .filter(|(k, (_, artillery))| *k != attack.primary && !artillery)
+        .filter_map(|(k, (u, _))| u.map(|u| (k, u, Formation::of(Some(u)))))
+        .filter(|(_, _, f)| !f.with(&primary))
+        .collect();
+    if others.is_empty() {
+        return judged;
+    }
+    let leader = match (attack.named_leader, attack.leader_word) {
+        (Some(id), _) => Some(format!("{id}: {}", table.named_leader)),
+        (None, true) => Some(table.leader.clone()),
+        (None, false) => None,
+    };
+    if let Some(leader) = &leader
+        && !attack.twilight
+    {
+        judged.rows.push((leader.clone(), "coordinated".into()));
+        return judged;
+    }
+    judged.coordinated = false;
+    if attack.twilight {
+        judged
+            .rows
+            .push((table.twilight.clone(), "uncoordinated".into()));
+    }
+    let names: Vec<String> = others
+        .iter()
+        .map(|(_, u, f)| format!("{} (formation {})", u.id, f.name()))
+        .collect();
+    judged.rows.push((
+        format!(
+            "{}: the primary attacker's formation is {}",
+            table.rule,
+            primary.name()
+        ),
+        "uncoordinated".into(),
+    ));
+    judged.rows.push((
+        format!("{}: {}", table.uncoordinated, names.join(", ")),
+        "halved".into(),
+    ));
+    for (k, _, _) in others {
+        judged.halved[k] = true;
+    }
+    judged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_come_back_as_written() {
+        for code in ["5", "0", "2N", "B", "A", "K-2", "ABCDEFGHIJ"] {
+            let n = encode(code).unwrap();
+            assert_eq!(decode(n), code.to_ascii_uppercase());
+        }
+        assert_eq!(encode("5"), Some(5));
+        assert!(encode("2N").unwrap() > CODED);
+        assert_eq!(encode("ABCDEFGHIJK"), None);
+    }
+}
