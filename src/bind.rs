@@ -523,9 +523,6 @@ pub fn add_implied(
 pub struct UnitFact {
     pub word: Cow<'static, str>,
     pub value: Option<i64>,
-    /// How the value is printed where it is a code and not a count (a
-    /// formation `2N` carried as a number the resolvers compare).
-    pub shown: Option<Cow<'static, str>>,
 }
 
 impl UnitFact {
@@ -533,7 +530,6 @@ impl UnitFact {
         UnitFact {
             word: word.into(),
             value: None,
-            shown: None,
         }
     }
 
@@ -541,29 +537,15 @@ impl UnitFact {
         UnitFact {
             word: word.into(),
             value: Some(value),
-            shown: None,
-        }
-    }
-
-    /// A code carried as a number, printed as its code.
-    pub fn code(
-        word: impl Into<Cow<'static, str>>,
-        value: i64,
-        shown: impl Into<Cow<'static, str>>,
-    ) -> UnitFact {
-        UnitFact {
-            shown: Some(shown.into()),
-            ..UnitFact::number(word, value)
         }
     }
 }
 
 impl fmt::Display for UnitFact {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.value, &self.shown) {
-            (_, Some(code)) => write!(f, "{}={code}", self.word),
-            (Some(v), None) => write!(f, "{}={v}", self.word),
-            (None, None) => f.write_str(&self.word),
+        match self.value {
+            Some(v) => write!(f, "{}={v}", self.word),
+            None => f.write_str(&self.word),
         }
     }
 }

@@ -228,7 +228,8 @@ fn a_word_the_unit_agrees_with_is_not_a_contradiction() {
         "saber attack fr-husson infantry vs al-kempt rolled 3 3",
         "saber attack fr-guiton cavalry vs al-kempt rolled 3 3",
         "saber bombard al-stievenaar artillery vs fr-husson rolled 3 3",
-        "saber attack fr-husson vs al-stievenaar artillery rolled 3 3",
+        // A unit attacks once a combat phase (7.5): another brigade.
+        "saber attack fr-campi vs al-stievenaar artillery rolled 3 3",
     ];
     let (_, out, err) = common::run(&args, &format!("{}\n", lines.join("\n")));
     let answers: Vec<Value> = out

@@ -334,8 +334,11 @@ fn a_reduced_brigade_uses_its_reduced_side() {
         args.extend(["--army".into(), path.display().to_string()]);
     }
     args.push("--json".into());
+    // A unit attacks once a combat phase (7.5): the second attack is the
+    // next turn's.
     let script = "saber attack fr-soye vs 1 mr=3 rolled 1 1\n\
                   choose fr-soye step-loss\n\
+                  next-turn\n\
                   saber attack fr-soye vs 1 mr=3 rolled 1 1\n\
                   saber morale fr-soye rolled 1\n";
     let (_, out, err) = common::run(&args, script);
@@ -343,10 +346,10 @@ fn a_reduced_brigade_uses_its_reduced_side() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON"))
         .collect();
-    assert_eq!(a.len(), 4, "{err}");
+    assert_eq!(a.len(), 5, "{err}");
     assert_eq!(a[0]["attack"], 6, "{}", a[0]);
-    assert_eq!(a[2]["attack"], 4, "{}", a[2]);
-    assert_eq!(a[3]["mr"], 2, "{}", a[3]);
+    assert_eq!(a[3]["attack"], 4, "{}", a[3]);
+    assert_eq!(a[4]["mr"], 2, "{}", a[4]);
 }
 
 /// The issue's line: `saber attack fr-gauthier skirmish vs al-bijlandt

@@ -100,14 +100,15 @@ fn a_defending_hex_is_one_artillery_one_battalion_and_one_other_unit() {
         "saber attack fr-husson vs al-kempt al-pack",
         "`al-pack` is one unit too many in the defending hex",
     );
-    // A brigade and a battery defend together: 4 + 2.
+    // A brigade and a battery defend together: Bijlandt's 4 and the
+    // battery's printed defence factor 1 (8.1: artillery defends with it).
     let (ok, res, err) = run(
         "def-art",
         "saber attack fr-husson vs al-bijlandt al-stievenaar rolled 3 4\n",
         false,
     );
     assert!(ok, "{err}");
-    assert_eq!(res[0]["defence"], 6, "{}", res[0]);
+    assert_eq!(res[0]["defence"], 5, "{}", res[0]);
 }
 
 // 7.12: "Disrupted units, units with parenthesized CF, artillery, and

@@ -177,6 +177,18 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         text_at(&p, "melee.minimum"),
         text_at(&p, "melee.hit_on"),
     ));
+    // A reading the sheet leaves open, shown where a player looks for it.
+    let one_in_k = text_at(&p, "one_in_k");
+    s.note(format!(
+        "Where two or more \"1 in K\" rows apply, in shooting or melee, each takes 1 in K of {} \
+         (house default one_in_k = \"{one_in_k}\": the sheet says only \"adjust the total pool \
+         of dice\").",
+        if one_in_k == "whole-pool" {
+            "the pool before the first of them"
+        } else {
+            "the pool as the rows before it left it, in table order"
+        }
+    ));
     for table in rows(&p, "melee.table") {
         let mut t = Table::new(text(table, "title"), &["Situation", "Dice adjustment"]);
         for r in rows(table, "row") {

@@ -345,9 +345,17 @@ impl Reader for List {
     }
 }
 
+/// 2.4 prints a formation number ("its formation number", 13.1), "0"
+/// for an independent unit or "A" for one of all formations: a number
+/// that fits a fact, so a named unit's formation can be typed as well.
 fn valid_formation_id(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 16 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    s == "A"
+        || s.parse::<i64>()
+            .is_ok_and(|n| (0..=FORMATION_MAX).contains(&n))
 }
+
+/// The largest formation number: nine digits, which any fact can carry.
+pub const FORMATION_MAX: i64 = 999_999_999;
 
 /// A factor as the counter prints it: `5`, or `"(5)"` in parentheses
 /// (2.4: "A parenthesized CF is halved when attacking"). Returns the
@@ -587,26 +595,20 @@ fn unit(
     })
 }
 
-/// A formation id (2.4): "0" independent, "A" all; a bare number too.
+/// A formation (2.4): its number, bare or quoted ("0" independent), or
+/// "A" for all formations.
 fn formation(ck: &mut Checker, e: &Entry) -> Option<String> {
-    match e.get("formation") {
-        None => None,
-        Some(v) => match v.get_ref() {
-            DeValue::String(s) if valid_formation_id(s) => Some(s.to_string()),
-            DeValue::Integer(i) if valid_formation_id(i.as_str()) && i.radix() == 10 => {
-                Some(i.as_str().to_string())
-            }
-            _ => {
-                ck.type_error(
-                    e,
-                    "formation",
-                    v,
-                    "a formation id such as \"1\", \"0\" (independent) or \"A\" (all): \
-                     letters, digits and -, at most 16",
-                );
-                None
-            }
-        },
+    const WHAT: &str = "a formation number (\"0\" independent) or \"A\" (all)";
+    let v = e.get("formation")?;
+    match v.get_ref() {
+        DeValue::String(s) if valid_formation_id(s) => Some(s.to_string()),
+        DeValue::Integer(_) => ck
+            .int(e, "formation", 0, FORMATION_MAX, WHAT)
+            .map(|n| n.to_string()),
+        _ => {
+            ck.type_error(e, "formation", v, &format!("{WHAT}, such as 1 or \"A\""));
+            None
+        }
     }
 }
 

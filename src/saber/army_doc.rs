@@ -31,8 +31,18 @@ const TYPE_MEANINGS: &[(&str, &str)] = &[
     ),
 ];
 
-/// The largest formation code the reader takes.
-const FORMATION_LEN: usize = 16;
+/// A formation (2.4): its number ("its formation number", 13.1), or "A".
+fn formation() -> KeyType {
+    KeyType::Int {
+        min: 0,
+        max: super::FORMATION_MAX,
+        or: Some(crate::army::doc::Choice {
+            word: "A",
+            meaning: "A unit that may be treated as belonging to all other formations (2.4)."
+                .into(),
+        }),
+    }
+}
 
 fn entry(pairs: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
     pairs.iter().map(|(k, v)| (*k, v.to_string())).collect()
@@ -145,14 +155,14 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                     },
                     KeyDoc {
                         key: "formation",
-                        ty: KeyType::Code(FORMATION_LEN),
+                        ty: formation(),
                         need: Need::Optional,
                         about: "Its formation, the place in its army's command hierarchy \
-                                (2.4) that decides coordination (7.14): \"0\" is an \
-                                independent unit, \"A\" one that belongs to all formations. \
-                                A whole number such as 5 may be written bare."
+                                (2.4) that decides coordination (7.14): its number, bare or \
+                                quoted; 0 is an independent unit, \"A\" one that belongs to \
+                                all formations."
                             .into(),
-                        sample: "\"1\"",
+                        sample: "1",
                     },
                     KeyDoc {
                         key: "type",
@@ -307,7 +317,7 @@ pub fn doc(quickplay: bool) -> ArmyDoc {
                     },
                     KeyDoc {
                         key: "formation",
-                        ty: KeyType::Code(FORMATION_LEN),
+                        ty: formation(),
                         need: Need::Optional,
                         about: "The formation he belongs to (QuickPlay 10.0: his factors go \
                                 to a unit of the same formation; \"A\", all formations)."

@@ -146,8 +146,15 @@ fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
             0,
             i64::MAX,
             match variant {
-                Variant::Standard => "the unit's formation (2.4), brought by a named unit: coordination reads it (7.14); a code that is not a whole number comes spelled as a larger one",
-                Variant::QuickPlay => "the unit's formation (2.3), brought by a named unit; a code that is not a whole number comes spelled as a larger one",
+                Variant::Standard => "the unit's formation number (2.4), brought by a named unit: coordination reads it (7.14)",
+                Variant::QuickPlay => "the unit's formation number (2.3), brought by a named unit",
+            },
+        )
+        .flag(
+            super::coordination::ALL_FORMATIONS,
+            match variant {
+                Variant::Standard => "a unit of formation \"A\", treated as belonging to all other formations (2.4), brought by a named unit",
+                Variant::QuickPlay => "a unit of formation \"A\", of all formations (2.3), brought by a named unit",
             },
         )
         .flag(

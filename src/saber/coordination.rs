@@ -3,68 +3,20 @@
 //! uncoordinated attack the units of other formations than the primary
 //! attacker's are halved.
 //!
-//! A named unit brings its formation as the number `formation=N`: a
-//! formation written as a whole number is that number; any other code
-//! ("2N", "B") is spelled into a number above [`CODED`], so that a fact
-//! (always a number or a word) can carry it and the answer can spell it
-//! back.
+//! A named unit brings its formation as the number `formation=N`, or
+//! the word `all-formations` for "A".
 
 use super::named::Named;
 
 /// The fact word a unit's formation comes as.
 pub const FORMATION: &str = "formation";
-/// Formation codes that are not whole numbers are carried above this.
-pub const CODED: i64 = 1_000_000_000;
-/// The characters of a coded formation, each one digit of base 38 (zero
-/// ends the code).
-const ALPHABET: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-";
-/// The longest code that fits the number.
-const MAX_CODED: usize = 10;
-/// 2.4: "an 'A' indicates a unit that may be treated as belong to 'All'
-/// other formations".
-const ALL: &str = "A";
+/// The word a unit of formation "A" brings instead of a number (2.4: "an
+/// 'A' indicates a unit that may be treated as belong to 'All' other
+/// formations").
+pub const ALL_FORMATIONS: &str = "all-formations";
 /// 2.4: "A formation of '0' indicates an independent unit, belonging to no
 /// formation".
 const INDEPENDENT: &str = "0";
-
-/// A formation code as its fact's number; `None` when it cannot be one
-/// (longer than ten characters), and then the unit brings no formation.
-pub fn encode(code: &str) -> Option<i64> {
-    if !code.is_empty()
-        && code.len() < 10
-        && code.bytes().all(|b| b.is_ascii_digit())
-        && (code == "0" || !code.starts_with('0'))
-    {
-        return code.parse().ok();
-    }
-    if code.is_empty() || code.len() > MAX_CODED {
-        return None;
-    }
-    let mut n: i64 = 0;
-    for b in code.bytes() {
-        let digit = ALPHABET.iter().position(|&a| a == b.to_ascii_uppercase())?;
-        n = n.checked_mul(38)?.checked_add(digit as i64 + 1)?;
-    }
-    CODED.checked_add(n)
-}
-
-/// The code a formation fact's number stands for.
-pub fn decode(value: i64) -> String {
-    if value < CODED {
-        return value.to_string();
-    }
-    let mut n = value - CODED;
-    let mut out = Vec::new();
-    while n > 0 {
-        let digit = (n % 38) as usize;
-        if let Some(c) = digit.checked_sub(1).and_then(|d| ALPHABET.get(d)) {
-            out.push(*c);
-        }
-        n /= 38;
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
-}
 
 /// One attacking unit's formation, as 7.14 reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,8 +32,10 @@ pub enum Formation {
 
 impl Formation {
     pub fn of(unit: Option<&Named>) -> Formation {
-        match unit.and_then(|u| u.value(FORMATION)).map(decode) {
-            Some(code) if code == ALL => Formation::All,
+        if unit.is_some_and(|u| u.has(ALL_FORMATIONS)) {
+            return Formation::All;
+        }
+        match unit.and_then(|u| u.value(FORMATION)).map(|n| n.to_string()) {
             Some(code) if code == INDEPENDENT => Formation::Independent,
             Some(code) => Formation::Of(code),
             None => Formation::Unknown,
@@ -216,20 +170,4 @@ pub fn judge(table: &CoordinationTable, attack: &Attack) -> Judged {
         judged.halved[k] = true;
     }
     judged
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn codes_come_back_as_written() {
-        for code in ["5", "0", "2N", "B", "A", "K-2", "ABCDEFGHIJ"] {
-            let n = encode(code).unwrap();
-            assert_eq!(decode(n), code.to_ascii_uppercase());
-        }
-        assert_eq!(encode("5"), Some(5));
-        assert!(encode("2N").unwrap() > CODED);
-        assert_eq!(encode("ABCDEFGHIJK"), None);
-    }
 }

@@ -254,10 +254,14 @@ impl SaberGame {
         }
         facts.push(UnitFact::word(kind.word()));
         // Coordination (7.14) reads it.
-        if let Some((code, n)) = unit.formation.as_deref().and_then(|code| {
-            super::coordination::encode(code).map(|n| (code.to_string(), n))
-        }) {
-            facts.push(UnitFact::code(super::coordination::FORMATION, n, code));
+        match unit.formation.as_deref() {
+            Some("A") => facts.push(UnitFact::word(super::coordination::ALL_FORMATIONS)),
+            Some(code) => {
+                if let Ok(n) = code.parse() {
+                    facts.push(UnitFact::number(super::coordination::FORMATION, n));
+                }
+            }
+            None => {}
         }
         // Their own place in a combat stack (7.4, 7.13 3, 9.3 1).
         match kind {
