@@ -1063,7 +1063,6 @@ fn setup(tables: &Tables, variant: Variant, input: &Input) -> Result<Setup, Comm
     printed_factors(&mut d, &d_view, Side::Defender, a_tactic, d_tactic);
     check_attack_words(variant, &a, &a_view)?;
     once_per_phase(&a, &a_view)?;
-    let mut a = a;
     let coordination_rows = coordinate(rules, input, &mut a, &a_view)?;
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     let attacked_by_cavalry = a.cavalry || cavalry_charge;
