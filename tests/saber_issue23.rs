@@ -364,3 +364,46 @@ fn no_second_step_to_lose_gives_the_other_player_a_fortune_of_war() {
         res[1]
     );
 }
+
+/// The steps `show ID --json` gives a unit, as "N of M left".
+fn steps_left(res: &[Value], id: &str) -> String {
+    res.iter()
+        .rfind(|r| r["type"] == "unit" && r["id"] == id)
+        .and_then(|r| r["rows"].as_array())
+        .and_then(|rows| rows.iter().find(|row| row["label"] == "steps"))
+        .and_then(|row| row["value"].as_str())
+        .unwrap_or_else(|| panic!("no steps row for {id}: {res:?}"))
+        .to_string()
+}
+
+// 7.13 5: "Last Stand. Defending infantry and/or artillery only. Add 3 to
+// the defending combat factor. If the attacker does not retreat, the
+// defender loses one step in addition to any other result from the CRT."
+// On the example CRT, fr-husson (5) against al-kempt (6 + 3) with a 2 is
+// Am(Ar): the attacker chooses disruption or retreat, with `choose`.
+#[test]
+fn a_last_stand_costs_a_step_when_the_attacker_chooses_not_to_retreat() {
+    let script = "saber attack fr-husson vs al-kempt last-stand rolled 2 4\n\
+                  show al-kempt\n\
+                  choose fr-husson disruption\n\
+                  show al-kempt\n\
+                  saber attack fr-campi vs al-pack last-stand rolled 2 4\n\
+                  choose fr-campi retreat\n\
+                  show al-pack\n";
+    let (ok, res, err) = run("last-stand", script, true);
+    assert!(ok, "{err}");
+    // Nothing is lost until the attacker has chosen.
+    let before: Vec<&Value> = res.iter().filter(|r| r["type"] == "unit").collect();
+    assert_eq!(before.len(), 3, "{res:?}");
+    assert!(before[0]["rows"].to_string().contains("2 of 2 left"));
+    assert!(text(&res[0]).contains("if the attacker does not retreat"));
+    // Disruption is not a retreat: Kempt loses his step.
+    let choose = res.iter().find(|r| r["verb"] == "choose").expect("choose");
+    assert!(
+        text(choose).contains("the defender loses one step"),
+        "{choose}"
+    );
+    assert_eq!(steps_left(&res, "al-kempt"), "1 of 2 left");
+    // A retreat settles it with no step lost.
+    assert_eq!(steps_left(&res, "al-pack"), "2 of 2 left");
+}

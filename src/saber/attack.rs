@@ -1972,10 +1972,27 @@ fn after_combat(
                 Side::Defender,
                 "last stand: the attacker did not retreat, so the defender loses one step in addition to any other result (7.13 5)",
             ),
-            Moved::Choice => ctx.step_loss_if(
-                Side::Defender,
-                "last stand: if the attacker does not retreat, the defender loses one step in addition to any other result (7.13 5)",
-            ),
+            Moved::Choice => {
+                ctx.step_loss_if(
+                    Side::Defender,
+                    "last stand: if the attacker does not retreat, the defender loses one step in addition to any other result (7.13 5)",
+                );
+                // The attacker's choice, made later with `choose`, settles
+                // it: the game keeps whom the step would fall on.
+                if let Some(defender) = setup
+                    .defender
+                    .primary
+                    .and_then(|p| setup.defender.units.get(p))
+                {
+                    ctx.game(
+                        Side::Attacker,
+                        Who::Primary,
+                        SaberEffect::LastStandOwed {
+                            defender: defender.id.clone(),
+                        },
+                    );
+                }
+            }
             Moved::Yes => {}
         }
     }

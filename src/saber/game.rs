@@ -64,6 +64,13 @@ pub enum SaberEffect {
     /// QuickPlay 9.2 5): its charge ends, and it becomes ineffective, when
     /// it does anything else or at the end of the combat phase.
     Charging,
+    /// The defender made a last stand and this attacker may yet choose
+    /// not to retreat (standard 7.13 5): if it does not, `defender` loses
+    /// a step in addition.
+    LastStandOwed { defender: String },
+    /// The attacker chose not to retreat from a last stand (7.13 5): the
+    /// defender it owes loses one step.
+    LastStandKept,
 }
 
 impl SaberEffect {
@@ -109,6 +116,12 @@ impl SystemEffect for SaberEffect {
             SaberEffect::Charging => format!(
                 "game: {u} may charge again; its charge ends and it becomes ineffective (standard 9.3 8, QuickPlay 9.2 6) when it does anything else, or at the end of the combat phase (`next-turn`)"
             ),
+            SaberEffect::LastStandOwed { defender } => format!(
+                "game: if {u} does not retreat, {defender} loses one step for its last stand (7.13 5): say which with `choose {u} …`"
+            ),
+            SaberEffect::LastStandKept => format!(
+                "game: {u} did not retreat from a last stand: the defender loses one step in addition (7.13 5)"
+            ),
         }
     }
 }
@@ -130,6 +143,10 @@ pub struct UnitState {
     /// Victorious charging cavalry whose charge has not ended (9.3 6, 8).
     #[serde(default, skip_serializing_if = "is_false")]
     pub charging: bool,
+    /// The defender whose last stand costs it a step if this attacker
+    /// does not retreat (7.13 5), until the attacker's choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_stand_owed: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -304,6 +321,9 @@ impl SaberGame {
         if (all && kind.word() == "cavalry") || s.charging {
             facts.push(UnitFact::word(CHARGING));
         }
+        if all || s.last_stand_owed.is_some() {
+            facts.push(UnitFact::word(LAST_STAND_OWED));
+        }
         facts
     }
 
@@ -428,6 +448,9 @@ pub const ONE_STEP: &str = "one-step";
 pub const ATTACKED: &str = "attacked";
 /// The fact of victorious charging cavalry whose charge goes on (9.3 6).
 pub const CHARGING: &str = "charging";
+/// The fact of an attacker whose choice settles a defender's last stand
+/// (7.13 5).
+pub const LAST_STAND_OWED: &str = "last-stand-owed";
 
 fn eliminated(unit: &Unit, s: &UnitState) -> bool {
     s.steps_lost >= unit.steps()
@@ -547,6 +570,7 @@ impl GamePart for SaberGame {
                 }
                 SaberEffect::Routed => {
                     s.routed = true;
+                    s.last_stand_owed = None;
                     s.disrupted = true;
                     s.ineffective |= flips;
                 }
@@ -556,12 +580,25 @@ impl GamePart for SaberGame {
                 }
                 SaberEffect::Retreated | SaberEffect::Ineffective => {
                     s.ineffective |= flips;
+                    // A retreat settles a last stand: no step owed (7.13 5).
+                    if *effect == SaberEffect::Retreated {
+                        s.last_stand_owed = None;
+                    }
                     // Its charge, if any, is over (9.3 8).
                     s.charging = false;
                 }
                 SaberEffect::Attacked => s.attacked = true,
                 SaberEffect::Charging => s.charging = true,
-                SaberEffect::Disengaged | SaberEffect::LeaderCasualty => {}
+                SaberEffect::LastStandOwed { defender } => {
+                    s.last_stand_owed = Some(defender.clone());
+                }
+                SaberEffect::LastStandKept => {
+                    if let Some(defender) = s.last_stand_owed.take() {
+                        return self.apply(Some(&defender), &SaberEffect::StepLost);
+                    }
+                }
+                SaberEffect::Disengaged => s.last_stand_owed = None,
+                SaberEffect::LeaderCasualty => {}
                 SaberEffect::Recovered {
                     disruption,
                     effectiveness,
@@ -603,7 +640,9 @@ impl GamePart for SaberGame {
             | SaberEffect::StepRecovered
             | SaberEffect::Destroyed
             | SaberEffect::Attacked
-            | SaberEffect::Charging => {}
+            | SaberEffect::Charging
+            | SaberEffect::LastStandOwed { .. }
+            | SaberEffect::LastStandKept => {}
         }
         Ok(())
     }
@@ -615,6 +654,7 @@ impl GamePart for SaberGame {
         self.ended_charges.clear();
         for (id, s) in self.units.iter_mut() {
             s.attacked = false;
+            s.last_stand_owed = None;
             if s.charging {
                 s.charging = false;
                 s.ineffective = true;

@@ -196,13 +196,16 @@ pub mod printed {
 /// The arms a unit brings as words.
 const ARMS: [&str; 3] = ["infantry", "cavalry", "artillery"];
 /// The words of a unit's state, which the game keeps.
-const STATES: [&str; 6] = [
+const STATES: [&str; 9] = [
     "disrupted",
     "ineffective",
     "reduced",
     "eliminated",
     "destroyed",
     "casualty",
+    super::game::ATTACKED,
+    super::game::CHARGING,
+    super::game::LAST_STAND_OWED,
 ];
 
 /// Refuse a word typed on a side that contradicts what the side's primary

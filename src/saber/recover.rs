@@ -517,6 +517,10 @@ fn choose_vocab(rules: &SaberRules) -> Vocab {
     .flag(
         "disengage",
         "the retreat is by the disengage tactic: leaders, cavalry, artillery, battalions and squadrons are not flipped (7.13 4)",
+    )
+    .flag(
+        super::game::LAST_STAND_OWED,
+        "the attacker of a defender's last stand, brought by a named unit until it chooses: choosing not to retreat costs the defender one step (7.13 5)",
     );
     for (word, help) in CHOICES {
         vocab = vocab.choice(CHOICE, word, *help);
@@ -555,6 +559,8 @@ struct Choice {
     /// checks morale.
     check: Option<MoraleInput>,
     disengage: bool,
+    /// The attacker of a last stand (7.13 5).
+    last_stand: bool,
 }
 
 fn plan_choice(
@@ -618,6 +624,7 @@ fn plan_choice(
         primary: one.primary,
         check,
         disengage,
+        last_stand: words.has(super::game::LAST_STAND_OWED),
     })
 }
 
@@ -633,6 +640,9 @@ fn choose(
     let at = |nth: usize| Target::Side { clause: None, nth };
     let all = 0..c.units.len();
     let primary = c.primary;
+    // Whether the choice sends the primary back after all (a failed
+    // check routs it): a last stand is settled only when it does not.
+    let mut routed = false;
     // What falls on a side falls on a leader on it as a leader's fate.
     let emit = |res: &mut Resolution, nth: usize, e: SaberEffect| {
         let combat = c.units.get(nth).is_none_or(|u| u.combat);
@@ -659,6 +669,7 @@ fn choose(
                         Tone::Good,
                     );
                 } else {
+                    routed = true;
                     res.set_outcome(
                         "routs",
                         format!(
@@ -752,6 +763,17 @@ fn choose(
             for nth in all {
                 emit(&mut res, nth, SaberEffect::Ineffective);
             }
+        }
+    }
+    // 7.13 5: "If the attacker does not retreat, the defender loses one
+    // step in addition to any other result from the CRT." The game kept
+    // whom, with the attack; choosing not to retreat settles it.
+    if c.last_stand && matches!(c.word, "disruption" | "step-loss") && !routed {
+        res.note(
+            "last stand: the attacker did not retreat, so the defender loses one step in addition to any other result (7.13 5)",
+        );
+        if let Some(p) = primary {
+            emit(&mut res, p, SaberEffect::LastStandKept);
         }
     }
     Ok(res)
