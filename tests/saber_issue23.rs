@@ -342,7 +342,11 @@ fn no_second_step_to_lose_gives_the_other_player_a_fortune_of_war() {
     let (ok, res, err) = run(
         "second-step",
         "saber attack al-brunswick-light press-forward vs fr-gauthier rolled 4 1\n\
-         saber attack 3 press-forward vs 6 rolled 4 1\n",
+         saber attack 3 press-forward vs 6 rolled 4 1\n\
+         undo\n\
+         undo\n\
+         saber attack al-brunswick-light press-forward vs fr-husson rolled 3 4\n\
+         show al-brunswick-light\n",
         true,
     );
     assert!(ok, "{err}");
@@ -355,6 +359,8 @@ fn no_second_step_to_lose_gives_the_other_player_a_fortune_of_war() {
             .collect()
     };
     assert_eq!(ids(&res[0]), ["exchange", "defender-fow"], "{}", res[0]);
+    // The issue's line: NE on the CRT, and press forward's loss is the
+    // side's second step loss, which a one-step unit does not have.
     assert!(text(&res[0]).contains("no second step is present to be lost"));
     // Typed factors' steps are not known: the step is taken as a step.
     assert_eq!(
@@ -363,6 +369,16 @@ fn no_second_step_to_lose_gives_the_other_player_a_fortune_of_war() {
         "{}",
         res[1]
     );
+    let issue = res
+        .iter()
+        .rfind(|r| r["verb"] == "attack")
+        .expect("the issue's attack");
+    assert_eq!(
+        ids(issue),
+        ["no-effect", "defender-fow", "defender-fow"],
+        "{issue}"
+    );
+    assert_eq!(steps_left(&res, "al-brunswick-light"), "1 of 1 left");
 }
 
 /// The steps `show ID --json` gives a unit, as "N of M left".

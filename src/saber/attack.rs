@@ -2011,12 +2011,12 @@ fn after_combat(
 
 /// 7.11: "Certain choices of tactics (7.13) may inflict a second step
 /// loss. ... If no second step is present to be lost, the opposing player
-/// receives an FOW." Judged only when every factor is a named unit's:
-/// a typed factor's steps are not known.
+/// receives an FOW." The tactic's loss is the side's second: a side of
+/// one step (a one-step unit, a reduced brigade) has no second step to
+/// lose even when the CRT took none, and a side whose steps the CRT took
+/// has none left. Judged only when every factor is a named unit's: a
+/// typed factor's steps are not known.
 fn no_second_step(side: &SideWords, lost: u32) -> bool {
-    if lost == 0 {
-        return false;
-    }
     let mut present = 0u32;
     for f in &side.factors {
         let Some(unit) = side.units.iter().find(|u| u.combat && u.span == f.span) else {
@@ -2034,7 +2034,7 @@ fn no_second_step(side: &SideWords, lost: u32) -> bool {
         .any(|w| unit.has(w));
         present += if one { 1 } else { 2 };
     }
-    lost >= present
+    present < 2 || lost >= present
 }
 
 /// What the players must remember after the combat.
