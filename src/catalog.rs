@@ -404,7 +404,7 @@ fn bind_side(
                     span: fact.span,
                     text: fact.name.clone(),
                     why: format!(
-                        "contradicts `{}` ({}): {why}; leave the word out (naming the unit brings its facts)",
+                        "contradicts `{}` ({}): {why}; leave the word out (naming the unit brings its facts), or, to resolve it as typed on purpose, type its words instead of naming it",
                         facts.id, facts.name
                     ),
                 });
