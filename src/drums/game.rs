@@ -1076,7 +1076,7 @@ impl DrumsGame {
         let marked = sides
             .iter()
             .flat_map(|w| w.iter())
-            .any(|w| w.keyword() == Some(super::initiative::WHAT_IF));
+            .any(|w| w.keyword() == Some(WHAT_IF));
         if marked {
             return None;
         }
@@ -1103,12 +1103,7 @@ impl DrumsGame {
             .last()
             .map_or(command.verb_span.end, |w| w.span.end)
             .min(line.len());
-        Some(format!(
-            "{} {}{}",
-            &line[..at],
-            super::initiative::WHAT_IF,
-            &line[at..]
-        ))
+        Some(format!("{} {}{}", &line[..at], WHAT_IF, &line[at..]))
     }
 }
 
@@ -1190,3 +1185,9 @@ fn tests_text(game: &DrumsGame) -> String {
     }
     out
 }
+
+/// A dice-off that is not the game's own: typed counts, or generals named
+/// otherwise than all of each army's on the board. A game marks it, so
+/// that only the game's own initiative is recorded and orders the
+/// end-of-turn tests.
+pub const WHAT_IF: &str = "what-if";

@@ -55,11 +55,7 @@ fn side_vocab(t: &InitiativeTable) -> Vocab {
         )
 }
 
-/// A dice-off that is not the game's own: typed counts, or generals named
-/// otherwise than all of each army's on the board. A game marks it, so
-/// that only the game's own initiative is recorded and orders the
-/// end-of-turn tests.
-pub const WHAT_IF: &str = "what-if";
+pub use super::game::WHAT_IF;
 
 /// The words that give a side's generals by count.
 const COUNTS: [&str; 3] = ["generals", "exceptional", "incompetent"];

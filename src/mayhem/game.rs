@@ -791,14 +791,14 @@ impl GamePart for MayhemGame {
                 if sides > 2 && !typed(&["sides"]) {
                     add.push(format!("sides={sides}"));
                 }
-                if !typed(super::sequence::PREVIOUS_WORDS) {
+                if !typed(PREVIOUS_WORDS) {
                     match self.previous.as_deref() {
                         Some([first, ..]) if *first < 2 => {
-                            add.push(super::sequence::previous_word(*first).to_string());
+                            add.push(previous_word(*first).to_string());
                         }
                         Some(_) => {}
                         None if self.turns == 0 => {
-                            add.push(super::sequence::FIRST_TURN.to_string());
+                            add.push(FIRST_TURN.to_string());
                         }
                         None => {}
                     }
@@ -1044,4 +1044,15 @@ impl GamePart for MayhemGame {
         self.turns = saved.turns;
         Ok(())
     }
+}
+
+/// The first turn of a game: there is no previous sequence to repeat.
+pub const FIRST_TURN: &str = "first-turn";
+/// The words for the previous turn's sequence, as a game adds them to an
+/// `initiative` line.
+pub const PREVIOUS_WORDS: &[&str] = &["previous-a-first", "previous-b-first", FIRST_TURN];
+
+/// The word for a previous turn in which side `first` (0: a, 1: b) went first.
+pub fn previous_word(first: usize) -> &'static str {
+    PREVIOUS_WORDS[first.min(1)]
 }

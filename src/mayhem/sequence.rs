@@ -19,17 +19,10 @@ use super::{D6, MayhemTables};
 
 const CHOICE: &str = "the winner's choice";
 const PREVIOUS: &str = "the previous turn's sequence";
-/// The first turn of a game: there is no previous sequence to repeat.
-pub const FIRST_TURN: &str = "first-turn";
-/// The words for the previous turn's sequence, as a game adds them.
-pub const PREVIOUS_WORDS: &[&str] = &["previous-a-first", "previous-b-first", FIRST_TURN];
+// The game adds these words itself, so they live with it.
+use super::game::{FIRST_TURN, PREVIOUS_WORDS};
 /// Most sides (players) on one line.
 const MAX_SIDES: i64 = 8;
-
-/// The word for a previous turn in which side `first` (0: a, 1: b) went first.
-pub fn previous_word(first: usize) -> &'static str {
-    PREVIOUS_WORDS[first.min(1)]
-}
 
 pub fn initiative_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;

@@ -8,12 +8,7 @@
 
 use super::named::Named;
 
-/// The fact word a unit's formation comes as.
-pub const FORMATION: &str = "formation";
-/// The word a unit of formation "A" brings instead of a number (2.4: "an
-/// 'A' indicates a unit that may be treated as belong to 'All' other
-/// formations").
-pub const ALL_FORMATIONS: &str = "all-formations";
+pub use super::words::{ALL_FORMATIONS, FORMATION};
 /// 2.4: "A formation of '0' indicates an independent unit, belonging to no
 /// formation".
 const INDEPENDENT: &str = "0";

@@ -272,18 +272,18 @@ impl SaberGame {
         facts.push(UnitFact::word(kind.word()));
         // Coordination (7.14) reads it.
         match unit.formation.as_deref() {
-            Some("A") => facts.push(UnitFact::word(super::coordination::ALL_FORMATIONS)),
+            Some("A") => facts.push(UnitFact::word(super::words::ALL_FORMATIONS)),
             Some(code) => {
                 if let Ok(n) = code.parse() {
-                    facts.push(UnitFact::number(super::coordination::FORMATION, n));
+                    facts.push(UnitFact::number(super::words::FORMATION, n));
                 }
             }
             None => {}
         }
         // Their own place in a combat stack (7.4, 7.13 3, 9.3 1).
         match kind {
-            UnitType::Battalion => facts.push(UnitFact::word(super::stack::BATTALION)),
-            UnitType::Squadron => facts.push(UnitFact::word(super::stack::SQUADRON)),
+            UnitType::Battalion => facts.push(UnitFact::word(super::words::BATTALION)),
+            UnitType::Squadron => facts.push(UnitFact::word(super::words::SQUADRON)),
             _ => {}
         }
         match face.ma {
@@ -328,9 +328,9 @@ impl SaberGame {
     }
 
     /// The printed factors beyond CF, MR and MA, as facts (see
-    /// [`super::named::printed`] for the words).
+    /// [`super::words::printed`] for the words).
     fn printed_facts(unit: &Unit, face: super::army::Face) -> Vec<UnitFact> {
-        use super::named::printed;
+        use super::words::printed;
         let mut facts = Vec::new();
         if face.cf_parenthesized {
             facts.push(UnitFact::word(printed::PARENTHESIZED));
@@ -442,15 +442,7 @@ impl SaberGame {
     }
 }
 
-/// The fact of a one-step infantry brigade (2.5).
-pub const ONE_STEP: &str = "one-step";
-/// The fact of a unit that attacked this combat phase (7.5).
-pub const ATTACKED: &str = "attacked";
-/// The fact of victorious charging cavalry whose charge goes on (9.3 6).
-pub const CHARGING: &str = "charging";
-/// The fact of an attacker whose choice settles a defender's last stand
-/// (7.13 5).
-pub const LAST_STAND_OWED: &str = "last-stand-owed";
+pub use super::words::{ATTACKED, CHARGING, LAST_STAND_OWED, ONE_STEP};
 
 fn eliminated(unit: &Unit, s: &UnitState) -> bool {
     s.steps_lost >= unit.steps()

@@ -21,6 +21,7 @@ mod results;
 mod sheet;
 mod stack;
 mod tactics;
+mod words;
 
 use std::fmt;
 use std::rc::Rc;

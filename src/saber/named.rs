@@ -176,22 +176,7 @@ pub fn one_leader_per_unit(
     }
 }
 
-/// The words a unit brings for what its counter prints beyond its CF, MR
-/// and MA. Like every fact, each is a word a player may type instead of
-/// naming the unit (`attack 8 mr=5 cavalry charge-factor=8 cavalry-charge
-/// vs …`): `attack` reads the factors, `bombard` the range.
-pub mod printed {
-    /// The CF showing is parenthesized: halved when attacking (2.4).
-    pub const PARENTHESIZED: &str = "parenthesized";
-    /// The MA is bracketed: the unit cannot skirmish (2.4).
-    pub const BRACKETED: &str = "bracketed";
-    /// Cavalry's charge factor (9.3 4).
-    pub const CHARGE: &str = "charge-factor";
-    /// Artillery's defense factor (8.1).
-    pub const DEFENCE: &str = "defense-factor";
-    /// Artillery's range factor (8.7).
-    pub const RANGE: &str = "range-factor";
-}
+pub use super::words::printed;
 
 /// The arms a unit brings as words.
 const ARMS: [&str; 3] = ["infantry", "cavalry", "artillery"];
@@ -203,9 +188,9 @@ const STATES: [&str; 9] = [
     "eliminated",
     "destroyed",
     "casualty",
-    super::game::ATTACKED,
-    super::game::CHARGING,
-    super::game::LAST_STAND_OWED,
+    super::words::ATTACKED,
+    super::words::CHARGING,
+    super::words::LAST_STAND_OWED,
 ];
 
 /// Refuse a word typed on a side that contradicts what the side's primary

@@ -9,10 +9,7 @@ use super::Variant;
 use super::named::Named;
 use super::tactics::Tactic;
 
-/// The word a battalion brings (standard 2.7).
-pub const BATTALION: &str = "battalion";
-/// The word a squadron brings (standard 2.7).
-pub const SQUADRON: &str = "squadron";
+pub use super::words::{BATTALION, SQUADRON};
 
 /// A battalion or squadron: the one-step units with their own place in a
 /// combat stack (2.7, 5.3).
