@@ -171,14 +171,72 @@ fn wrap_prose(text: &str, width: usize) -> String {
     out.join("\n")
 }
 
-pub fn text(res: &Resolution, style: &Style) -> String {
-    let mut table = style.table(true);
-    for (label, value) in res.row_texts() {
-        table.add_row(vec![
-            Cell::new(style.cell(&label)),
-            Cell::new(style.cell(&value)).set_alignment(CellAlignment::Right),
-        ]);
+/// The modifier stack as a boxed table: label left, value right.
+fn stack_table(rows: &[(String, String)], style: &Style) -> String {
+    let laid_out = || {
+        let mut table = style.table(true);
+        for (label, value) in rows {
+            table.add_row(vec![
+                Cell::new(style.cell(label)),
+                Cell::new(style.cell(value)).set_alignment(CellAlignment::Right),
+            ]);
+        }
+        table.to_string()
+    };
+    // A pipe gets the table whole, and laying it out is most of a batch's
+    // time: the same bytes, written directly. Every debug build (so every
+    // test) checks them against the laid-out table.
+    if style.width.is_none()
+        && !style.ascii
+        && let Some(direct) = whole_two_columns(rows)
+    {
+        debug_assert_eq!(direct, laid_out(), "the direct stack table");
+        return direct;
     }
+    laid_out()
+}
+
+/// A two-column table drawn whole in the UTF-8 condensed style, when every
+/// cell is one line of characters one column wide each, with no space at
+/// either end (what the table layout would otherwise reflow or trim).
+fn whole_two_columns(rows: &[(String, String)]) -> Option<String> {
+    let plain = |s: &str| {
+        !s.is_empty()
+            && !s.starts_with(char::is_whitespace)
+            && !s.ends_with(char::is_whitespace)
+            && s.chars()
+                .all(|c| !c.is_control() && unicode_width::UnicodeWidthChar::width(c) == Some(1))
+    };
+    let mut widths = [0usize; 2];
+    for (label, value) in rows {
+        if !plain(label) || !plain(value) {
+            return None;
+        }
+        widths[0] = widths[0].max(label.chars().count());
+        widths[1] = widths[1].max(value.chars().count());
+    }
+    let rule = |left: &str, mid: &str, right: &str| {
+        format!(
+            "{left}{}{mid}{}{right}",
+            "─".repeat(widths[0] + 2),
+            "─".repeat(widths[1] + 2)
+        )
+    };
+    let mut out = rule("┌", "┬", "┐");
+    for (label, value) in rows {
+        out.push('\n');
+        out.push_str(&format!(
+            "│ {label:<w0$} ┆ {value:>w1$} │",
+            w0 = widths[0],
+            w1 = widths[1]
+        ));
+    }
+    out.push('\n');
+    out.push_str(&rule("└", "┴", "┘"));
+    Some(out)
+}
+
+pub fn text(res: &Resolution, style: &Style) -> String {
     let mut heading = format!("{} · {}", res.heading, res.rules.title());
     if let Some(seed) = res.seed {
         heading.push_str(&format!(" · seed {seed}"));
@@ -186,7 +244,7 @@ pub fn text(res: &Resolution, style: &Style) -> String {
     let mut out = heading;
     if !res.rows.is_empty() {
         out.push('\n');
-        out.push_str(&table.to_string());
+        out.push_str(&stack_table(&res.row_texts(), style));
     }
     let mut out = style.finish(out);
     out.push('\n');
@@ -817,4 +875,48 @@ fn enveloped(kind: &str, source: Source, fields: Value) -> Value {
 pub fn report_json(report: &Report, source: Source) -> Value {
     let fields = serde_json::to_value(report).unwrap_or(Value::Null);
     enveloped(report.kind(), source, fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    /// The direct writer gives a pipe the very bytes of the laid-out
+    /// table, and leaves to the layout what it would not draw alike.
+    #[test]
+    fn the_direct_stack_table_is_the_laid_out_one() {
+        let plain = Style::plain(false);
+        let drawn = rows(&[
+            ("2D6 die 1 (entered)", "4"),
+            ("Received any hits this turn", "−1"),
+            ("Resilience Outcomes Table, 8–9", "shooting · long"),
+            ("é", "≥ 5"),
+        ]);
+        let direct = whole_two_columns(&drawn).expect("drawn directly");
+        let mut table = plain.table(true);
+        for (label, value) in &drawn {
+            table.add_row(vec![
+                Cell::new(label),
+                Cell::new(value).set_alignment(CellAlignment::Right),
+            ]);
+        }
+        assert_eq!(direct, table.to_string());
+        assert_eq!(direct.lines().count(), 6);
+        for odd in [
+            rows(&[("a", "")]),
+            rows(&[("two\nlines", "1")]),
+            rows(&[(" indented", "1")]),
+            rows(&[("wide 兵", "1")]),
+        ] {
+            assert_eq!(whole_two_columns(&odd), None, "{odd:?}");
+            assert!(!stack_table(&odd, &plain).is_empty());
+        }
+    }
 }
