@@ -345,7 +345,7 @@ impl Reader for List {
     }
 }
 
-/// 2.4 prints a formation number ("its formation number", 13.1), "0"
+/// 2.4 prints a formation number ("its formation number", 11.2), "0"
 /// for an independent unit or "A" for one of all formations: a number
 /// that fits a fact, so a named unit's formation can be typed as well.
 fn valid_formation_id(s: &str) -> bool {

@@ -31,7 +31,7 @@ const TYPE_MEANINGS: &[(&str, &str)] = &[
     ),
 ];
 
-/// A formation (2.4): its number ("its formation number", 13.1), or "A".
+/// A formation (2.4): its number ("its formation number", 11.2), or "A".
 fn formation() -> KeyType {
     KeyType::Int {
         min: 0,
