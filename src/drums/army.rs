@@ -219,7 +219,9 @@ const UNIT_KEYS: &[&str] = &[
 ];
 const ARMS: &[&str] = &["foot", "cavalry", "artillery", "irregular"];
 const CLASSES: &[&str] = &["determined", "lackluster", "zealous", "guards"];
-const FORMATIONS: &[&str] = &[
+/// The formations a list may give a unit (also the words that contradict
+/// one another beside a named unit).
+pub(super) const FORMATIONS: &[&str] = &[
     "open",
     "line",
     "column-of-attack",
@@ -229,7 +231,8 @@ const FORMATIONS: &[&str] = &[
     "limbered",
     "unlimbered",
 ];
-const WEAPONS: &[&str] = &[
+/// The weapons a list may give a unit.
+pub(super) const WEAPONS: &[&str] = &[
     "carbine",
     "musket",
     "rifle",
