@@ -12,13 +12,7 @@ use serde_json::Value;
 fn json(extra: &[&str], script: &str) -> (bool, Vec<Value>, String) {
     let mut args = leuthen();
     args.extend(extra.iter().map(|s| s.to_string()));
-    args.push("--json".into());
-    let (code, stdout, stderr) = common::run(&args, script);
-    let lines = stdout
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
-    (code == Some(0), lines, stderr)
+    common::run_json(&args, script)
 }
 
 /// One line over the Leuthen lists, as text: whether it succeeded, stdout

@@ -9,14 +9,9 @@ use serde_json::Value;
 
 /// One script, `--seed 1 --json`: exit code, each JSON line, and stderr.
 fn run(args: &[&str], script: &str) -> (bool, Vec<Value>, String) {
-    let mut all: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    all.extend(["--seed".into(), "1".into(), "--json".into()]);
-    let (code, stdout, stderr) = common::run(&all, script);
-    let lines = stdout
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
-    (code == Some(0), lines, stderr)
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--seed", "1"]);
+    common::run_json(&all, script)
 }
 
 fn with_lists(lists: &[&str], script: &str) -> (bool, Vec<Value>, String) {

@@ -20,13 +20,7 @@ fn run(name: &str, script: &str, game: bool) -> (bool, Vec<Value>, String) {
         let dir = temp_dir(&format!("saber-issue23-{name}"));
         args.extend(["--game".into(), dir.join("g.json").display().to_string()]);
     }
-    args.push("--json".into());
-    let (code, stdout, stderr) = common::run(&args, script);
-    let lines = stdout
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
-    (code == Some(0), lines, stderr)
+    common::run_json(&args, script)
 }
 
 /// Everything an answer says, as one text.

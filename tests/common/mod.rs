@@ -32,6 +32,20 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S], input: &str) -> (Option<i32>, 
     )
 }
 
+/// Run drumhead with `args` and `--json`: whether it exited 0, each line
+/// of standard output that is JSON (a resolution, an error…), and stderr.
+#[allow(dead_code)]
+pub fn run_json<S: AsRef<str>>(args: &[S], input: &str) -> (bool, Vec<serde_json::Value>, String) {
+    let mut all: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    all.push("--json");
+    let (code, stdout, stderr) = run(&all, input);
+    let lines = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    (code == Some(0), lines, stderr)
+}
+
 // Not every test file uses every helper.
 #[allow(dead_code)]
 pub mod game {
