@@ -5,81 +5,7 @@
 //! is the binder's business, so that house-rule tables can add words without
 //! touching the parser.
 
-use std::fmt;
-
-/// A byte range in the command line, used to point a caret at a word.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
-    }
-
-    /// One past the end of the line: where a missing word would have gone.
-    pub fn at_end(line: &str) -> Span {
-        let end = line.trim_end().len();
-        Span::new(end, end + 1)
-    }
-}
-
-/// One rule book drumhead resolves lines under: its id, as typed before a
-/// verb and in `--rules`, and its title. Each rule system declares its own
-/// (Musket & Saber has two, standard and QuickPlay); the core never names one.
-#[derive(Debug)]
-pub struct Book {
-    pub id: &'static str,
-    pub title: &'static str,
-}
-
-/// The rule book a line is resolved under: a handle to a [`Book`],
-/// compared by id.
-#[derive(Clone, Copy)]
-pub struct System(&'static Book);
-
-impl System {
-    pub const fn new(book: &'static Book) -> System {
-        System(book)
-    }
-
-    pub fn id(self) -> &'static str {
-        self.0.id
-    }
-
-    pub fn title(self) -> &'static str {
-        self.0.title
-    }
-}
-
-impl PartialEq for System {
-    fn eq(&self, other: &System) -> bool {
-        // The same book is almost always the same static.
-        std::ptr::eq(self.0, other.0) || self.0.id == other.0.id
-    }
-}
-
-impl Eq for System {}
-
-impl std::hash::Hash for System {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.id.hash(state);
-    }
-}
-
-impl fmt::Debug for System {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "System({})", self.0.id)
-    }
-}
-
-impl fmt::Display for System {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
+pub use crate::answer::{Book, ClauseKind, Span, System};
 
 /// The unit a distance was typed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,22 +52,6 @@ impl Word {
         match &self.kind {
             WordKind::Keyword { name, .. } => Some(name),
             _ => None,
-        }
-    }
-}
-
-/// Whose words a clause holds: `at` the target, `vs` the opponent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClauseKind {
-    At,
-    Vs,
-}
-
-impl ClauseKind {
-    pub fn word(self) -> &'static str {
-        match self {
-            ClauseKind::At => "at",
-            ClauseKind::Vs => "vs",
         }
     }
 }

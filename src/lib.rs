@@ -4,20 +4,20 @@
 //! [`command::Command`]; its words are bound against the verb's vocabulary
 //! ([`bind`], [`catalog`]); a resolver of one rule system ([`drums`]) draws
 //! dice from a [`dice::DiceSource`] and returns a
-//! [`resolution::Resolution`]; [`render`] turns that into text or JSON.
+//! [`answer::Resolution`]; a [`format`] writes that as text or JSON.
 //! The numbers come from `tables/*.toml` ([`tables`]).
 
+pub mod answer;
 pub mod army;
 pub mod bind;
 pub mod catalog;
-pub mod chart;
 pub mod cli;
 pub mod command;
-pub mod delimited;
 pub mod dice;
 pub mod drums;
 pub mod error;
 pub mod files;
+pub mod format;
 pub mod game;
 pub mod help;
 pub mod limits;

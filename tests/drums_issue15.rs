@@ -11,10 +11,10 @@ mod agreement;
 
 use std::path::Path;
 
+use drumhead::answer::Odds;
+use drumhead::answer::Resolution;
 use drumhead::drums::DRUMS;
 use drumhead::game::{ArmySource, Game};
-use drumhead::odds::Odds;
-use drumhead::resolution::Resolution;
 use drumhead::session::{Output, Session};
 
 fn session(seed: u64) -> Session {

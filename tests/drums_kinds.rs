@@ -6,9 +6,9 @@
 //! Table). Every number is the sheet's
 //! (shared/rules/drums-and-muskets-quick-reference.txt).
 
+use drumhead::answer::{Resolution, Row};
 use drumhead::drums::DRUMS;
 use drumhead::game::{ArmySource, Game};
-use drumhead::resolution::{Resolution, Row};
 use drumhead::session::{Output, Session};
 
 /// A heavy lancer regiment: the army lists allow `heavy` and `lancers`

@@ -3,7 +3,7 @@
 //! hand from the rule text (shared/rules/drums-and-muskets-quick-reference.txt),
 //! not read back from tables/drums-pools.toml.
 
-use drumhead::resolution::Resolution;
+use drumhead::answer::Resolution;
 use drumhead::session::{Output, Session};
 use serde_json::Value;
 

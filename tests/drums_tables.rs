@@ -3,7 +3,7 @@
 //! (shared/rules/drums-and-muskets-quick-reference.txt) — never read back
 //! from tables/drums.toml, so a wrong number there fails here.
 
-use drumhead::resolution::Resolution;
+use drumhead::answer::Resolution;
 use drumhead::session::{Output, Session};
 
 fn session() -> Session {

@@ -10,6 +10,9 @@
 use std::any::Any;
 use std::rc::Rc;
 
+use drumhead::answer::resolution::{
+    Effect, Resolution, SystemEffect, Target, Tone, effect_from_json,
+};
 use drumhead::army::{Army, ArmyList, Checker, Entry, Member, Reader, Schema, Section};
 use drumhead::bind::Vocab;
 use drumhead::catalog::{Input, UnitFact, UnitFacts, VerbDoc};
@@ -17,7 +20,6 @@ use drumhead::command::{Book, ClauseKind, System};
 use drumhead::dice::DiceSource;
 use drumhead::error::{CommandError, TableError};
 use drumhead::game::{ArmySource, Game};
-use drumhead::resolution::{Effect, Resolution, SystemEffect, Target, Tone, effect_from_json};
 use drumhead::session::{Output, Session};
 use drumhead::system::{GamePart, Roster, RuleSet, RuleSystem};
 use drumhead::tables::{TableFile, TableSource};
@@ -291,7 +293,7 @@ fn session() -> Session {
 fn text(session: &mut Session, line: &str) -> String {
     match session.run_line(line) {
         Ok(Some(Output::Report(r))) => {
-            drumhead::render::report_text(&r, &drumhead::render::Style::plain(false))
+            drumhead::format::text::report_text(&r, &drumhead::format::Style::plain(false))
         }
         Ok(Some(Output::Resolution(r))) => format!("{} {}", r.outcome, r.notes.join("; ")),
         other => panic!("{line}: {other:?}"),

@@ -342,7 +342,7 @@ fn run(session: &mut Session, line: &str, out: &mut Vec<u8>) {
             ] {
                 let printer = Printer {
                     json,
-                    style: drumhead::render::Style {
+                    style: drumhead::format::Style {
                         color: fancy,
                         width: fancy.then_some(40),
                         ascii: fancy,
@@ -353,7 +353,7 @@ fn run(session: &mut Session, line: &str, out: &mut Vec<u8>) {
                     delimited: None,
                     svg: None,
                 };
-                let source = drumhead::render::Source {
+                let source = drumhead::format::Source {
                     line: 1,
                     input: line,
                 };
@@ -364,9 +364,9 @@ fn run(session: &mut Session, line: &str, out: &mut Vec<u8>) {
                 output,
                 Output::Odds(_) | Output::Comparison(_) | Output::Simulation(_) | Output::Sweep(_)
             ) {
-                let mut printer = Printer::new(false, drumhead::render::Style::default());
-                printer.delimited = Some(drumhead::delimited::Delimiter::Comma);
-                let source = drumhead::render::Source {
+                let mut printer = Printer::new(false, drumhead::format::Style::default());
+                printer.delimited = Some(drumhead::format::delimited::Delimiter::Comma);
+                let source = drumhead::format::Source {
                     line: 1,
                     input: line,
                 };

@@ -122,14 +122,14 @@ fn a_schema_refuses_what_it_should() {
 
 #[test]
 fn the_repl_only_load_answer_follows_its_schema() {
-    let report = drumhead::report::Report::Loaded {
+    let report = drumhead::answer::report::Report::Loaded {
         text: "loaded Prussian army".into(),
     };
-    let source = drumhead::render::Source {
+    let source = drumhead::format::Source {
         line: 3,
         input: "load prussians.toml",
     };
-    let object = drumhead::render::report_json(&report, source);
+    let object = drumhead::format::json::report_json(&report, source);
     let schemas = schemas();
     assert!(schemas["loaded"].is_valid(&object), "{object}");
     assert!(!schemas["setting"].is_valid(&object), "{object}");

@@ -6,7 +6,7 @@
 #[path = "common/agreement.rs"]
 mod agreement;
 
-use drumhead::odds::Odds;
+use drumhead::answer::Odds;
 use drumhead::session::Session;
 
 fn session(seed: u64) -> Session {

@@ -3,7 +3,7 @@
 //! numbers are copied from the rule text by hand, not read from
 //! tables/mayhem.toml.
 
-use drumhead::resolution::Resolution;
+use drumhead::answer::Resolution;
 use drumhead::session::{Output, Session};
 
 fn session() -> Session {
@@ -314,11 +314,11 @@ fn text_and_json_agree() {
         let a = run(line);
         let b = run(line);
         assert_eq!(a, b, "{line}");
-        let source = drumhead::render::Source {
+        let source = drumhead::format::Source {
             line: 1,
             input: line,
         };
-        let json = drumhead::render::json(&a, source);
+        let json = drumhead::format::json::json(&a, source);
         assert_eq!(json["outcome"], serde_json::Value::from(a.outcome.clone()));
     }
 }

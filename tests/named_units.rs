@@ -7,12 +7,12 @@
 //! every fact a unit can bring, in any state of the game, is read by some
 //! verb of its book: a fact nothing reads would be dropped without a word.
 
+use drumhead::answer::Resolution;
 use drumhead::bind::Vocab;
 use drumhead::catalog::{Catalog, Units, VerbDoc};
 use drumhead::command::System;
 use drumhead::dice::Dice;
 use drumhead::game::{ArmySource, Game};
-use drumhead::resolution::Resolution;
 use drumhead::system::Tables;
 
 /// The shipped armies, by the games they are made for.

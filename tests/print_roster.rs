@@ -73,7 +73,8 @@ fn every_unit_figure_and_leader_has_a_card() {
             assert_eq!(cards.rules, army.rules.title());
             for card in &cards.cards {
                 // The card is what `show` says of the unit, row for row.
-                let Some(drumhead::report::Report::Unit { rows, .. }) = game.show(&card.id) else {
+                let Some(drumhead::answer::report::Report::Unit { rows, .. }) = game.show(&card.id)
+                else {
                     panic!("{} has no show", card.id);
                 };
                 let shown: Vec<(String, String)> =

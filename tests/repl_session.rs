@@ -26,7 +26,7 @@ fn shipped(name: &str) -> PathBuf {
 fn text(out: Option<Output>) -> String {
     match out {
         Some(Output::Report(r)) => {
-            drumhead::render::report_text(&r, &drumhead::render::Style::plain(false))
+            drumhead::format::text::report_text(&r, &drumhead::format::Style::plain(false))
         }
         other => panic!("expected text, got {other:?}"),
     }

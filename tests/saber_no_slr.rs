@@ -8,8 +8,8 @@ mod agreement;
 
 mod common;
 
-use drumhead::odds::Odds;
-use drumhead::resolution::Resolution;
+use drumhead::answer::Odds;
+use drumhead::answer::Resolution;
 use drumhead::session::{Output, Session};
 
 fn session(seed: u64) -> Session {

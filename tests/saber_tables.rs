@@ -4,8 +4,8 @@
 //! result code in both variants with the morale die passing and failing.
 //! The dice are entered: combat die first, morale die second.
 
+use drumhead::answer::Resolution;
 use drumhead::command::System;
-use drumhead::resolution::Resolution;
 use drumhead::session::{Output, Session};
 use drumhead::system::Tables;
 

@@ -14,10 +14,16 @@ pub mod manpage;
 pub mod repl;
 pub mod shell;
 
+use crate::answer::{Answer as Output, Kind};
 use crate::error::{CommandError, TableError};
+use crate::format::brief::Brief;
+use crate::format::delimited::{Delimited, Delimiter};
+use crate::format::json::Json;
+use crate::format::svg::Svg;
+use crate::format::text::Text;
+use crate::format::{self as render, Format};
 use crate::game::{ArmySource, Game, GameError};
-use crate::render;
-use crate::session::{Output, Session};
+use crate::session::Session;
 use crate::system::{Registry, Tables};
 use crate::tables::TableSource;
 use batch::SessionSpec;
@@ -264,7 +270,7 @@ pub enum Task {
         force: bool,
         /// The paper to print on.
         #[arg(long, value_enum, default_value_t)]
-        paper: crate::sheet::html::Paper,
+        paper: crate::format::html::Paper,
     },
     /// A printable roster of armies: a card per unit, figure or leader,
     /// with its state now when a game is given; one HTML page.
@@ -283,7 +289,7 @@ pub enum Task {
         force: bool,
         /// The paper to print on.
         #[arg(long, value_enum, default_value_t)]
-        paper: crate::sheet::html::Paper,
+        paper: crate::format::html::Paper,
     },
     /// Print a shell completion script (options and tasks). For the words
     /// of commands too, as you type: `source <(COMPLETE=bash drumhead)`.
@@ -366,9 +372,10 @@ pub enum ColorChoice {
     Never,
 }
 
-/// How results are written: JSON or text in a style, and whether errors
-/// (on standard error, which may be a file when standard output is not)
-/// are coloured.
+/// How answers are written: the format of standard output (picked here,
+/// the one place that knows every format), an optional chart file, and
+/// how errors are shown (on standard error, which may be a file when
+/// standard output is not, or as JSON on standard output).
 #[derive(Debug, Clone)]
 pub struct Printer {
     pub json: bool,
@@ -378,7 +385,7 @@ pub struct Printer {
     /// output is a pipe, and the other way round.
     pub err_width: Option<u16>,
     /// `--format csv|tsv`: odds, comparisons, sweeps and simulations as tables.
-    pub delimited: Option<crate::delimited::Delimiter>,
+    pub delimited: Option<Delimiter>,
     /// `--svg FILE`: the chart of the (one) odds line.
     pub svg: Option<ChartFile>,
 }
@@ -404,118 +411,71 @@ impl Printer {
         }
     }
 
+    /// Run `write` with the format standard output is written in.
+    fn with_format<R>(&self, write: impl FnOnce(&dyn Format) -> R) -> R {
+        if let Some(d) = self.delimited {
+            write(&Delimited(d))
+        } else if self.json {
+            write(&Json)
+        } else if self.style.brief {
+            write(&Brief { style: self.style })
+        } else {
+            write(&Text { style: self.style })
+        }
+    }
+
+    /// Whether the answer to a question of `kind` can be written, asked
+    /// before the line runs (so a refused line changes no game): by the
+    /// format of standard output, and by the chart when `--svg` asks for
+    /// one, whose file is looked at too (`draw` looks again before it
+    /// writes).
+    pub fn accepts(&self, kind: Kind, line: &str) -> Result<(), CommandError> {
+        self.with_format(|f| f.accepts(kind, line))
+            .map_err(CommandError::Option)?;
+        if let Some(chart) = &self.svg {
+            Svg.accepts(kind, line).map_err(CommandError::Option)?;
+            if let Err(e) = crate::files::check_output(&chart.path, chart.force) {
+                let e = e.with_file_name("odds.svg");
+                return Err(CommandError::Option(format!("--svg {e}")));
+            }
+        }
+        Ok(())
+    }
+
     /// A line this printer cannot write the answer of, refused before it
-    /// runs (so a refused line changes no game): csv and tsv hold the
-    /// answers of `odds` and `simulate`, a chart those of `odds`.
+    /// runs: see [`Printer::accepts`].
     pub fn refuses(&self, session: &Session, line: &str) -> Option<CommandError> {
         if self.delimited.is_none() && self.svg.is_none() {
             return None;
         }
         // A line that does not parse is refused by running it, with its caret.
         let command = session.parse(line).ok().flatten()?;
-        let odds = command.mode == crate::command::Mode::Odds;
-        let simulate = command.mode == crate::command::Mode::Resolve && command.verb == "simulate";
-        let shown = line.trim();
-        if let Some(d) = self.delimited
-            && !odds
-            && !simulate
-        {
-            let name = match d {
-                crate::delimited::Delimiter::Comma => "csv",
-                crate::delimited::Delimiter::Tab => "tsv",
-            };
-            return Some(CommandError::Option(format!(
-                "--format {name} writes the answers of `odds` (with `compare` or a sweep too) and `simulate` only; `{shown}` is neither: put `odds` before it, or give it with --format text or json"
-            )));
-        }
-        if self.svg.is_some() && !odds {
-            return Some(CommandError::Option(format!(
-                "--svg draws the answer of an `odds` line (a distribution, `compare`, or a sweep); `{shown}` is not one: put `odds` before it"
-            )));
-        }
-        // The file is looked at before the line runs: a refused path costs
-        // no work (`draw` looks again before it writes).
-        if let Some(chart) = &self.svg
-            && let Err(e) = crate::files::check_output(&chart.path, chart.force)
-        {
-            let e = e.with_file_name("odds.svg");
-            return Some(CommandError::Option(format!("--svg {e}")));
-        }
-        None
+        self.accepts(Session::kind_of(&command), line).err()
     }
 
-    /// Draw the chart of an answer when `--svg` asks for one.
+    /// Draw the chart of an answer when `--svg` asks for one, whole or
+    /// not at all, under the rules every output file follows
+    /// ([`crate::files::write_whole`]).
     pub fn draw(&self, output: &Output) -> Result<(), CommandError> {
-        match &self.svg {
-            Some(chart) => {
-                crate::chart::write(output, &chart.path, chart.force).map_err(CommandError::Option)
-            }
-            None => Ok(()),
-        }
+        let Some(chart) = &self.svg else {
+            return Ok(());
+        };
+        let source = render::Source { line: 0, input: "" };
+        let mut drawn = Vec::new();
+        Svg.write(output, source, &mut drawn)
+            .map_err(|e| CommandError::Option(e.to_string()))?;
+        crate::files::write_whole(&chart.path, &drawn, chart.force)
+            .map_err(|e| CommandError::Option(format!("--svg {}", e.with_file_name("odds.svg"))))
     }
 
+    /// Write one answer to standard output.
     pub fn result(
         &self,
         out: &mut dyn Write,
         output: &Output,
         source: render::Source,
     ) -> io::Result<()> {
-        if let Some(d) = self.delimited {
-            let table = match output {
-                Output::Odds(odds) => crate::delimited::odds(odds, d),
-                Output::Comparison(c) => crate::delimited::comparison(c, d),
-                Output::Simulation(s) => crate::delimited::simulation(s, d),
-                Output::Sweep(s) => crate::delimited::sweep(s, d),
-                // Refused before the line ran (`refuses`).
-                Output::Resolution(_) | Output::Report(_) => {
-                    return Err(io::Error::other(format!(
-                        "line {}: no csv or tsv form",
-                        source.line
-                    )));
-                }
-            };
-            return writeln!(out, "{table}");
-        }
-        if self.json {
-            return self.json_result(out, output, source);
-        }
-        match output {
-            Output::Resolution(res) if self.style.brief => {
-                writeln!(out, "{}", render::brief(res, &self.style, source.input))
-            }
-            Output::Resolution(res) => writeln!(out, "{}", render::text(res, &self.style)),
-            Output::Odds(odds) => writeln!(out, "{}", render::odds_text(odds, &self.style)),
-            Output::Comparison(c) => writeln!(out, "{}", render::comparison_text(c, &self.style)),
-            Output::Simulation(s) => writeln!(out, "{}", render::simulation_text(s, &self.style)),
-            Output::Sweep(s) => writeln!(out, "{}", render::sweep_text(s, &self.style)),
-            Output::Report(r) => writeln!(out, "{}", render::report_text(r, &self.style)),
-        }
-    }
-
-    /// An answer as one JSON object, on its own line; what it quotes is
-    /// shown, never obeyed ([`crate::text::json_visible`]).
-    fn json_result(
-        &self,
-        out: &mut dyn Write,
-        output: &Output,
-        source: render::Source,
-    ) -> io::Result<()> {
-        let text = match output {
-            Output::Resolution(res) => {
-                let mut buf = Vec::with_capacity(512);
-                render::write_json(res, source, &mut buf);
-                match String::from_utf8(buf) {
-                    Ok(text) => text,
-                    Err(e) => return Err(io::Error::other(e)),
-                }
-            }
-            Output::Odds(odds) => render::odds_json(odds, source).to_string(),
-            Output::Comparison(c) => render::comparison_json(c, source).to_string(),
-            Output::Simulation(s) => render::simulation_json(s, source).to_string(),
-            Output::Sweep(s) => render::sweep_json(s, source).to_string(),
-            Output::Report(r) => render::report_json(r, source).to_string(),
-        };
-        writeln!(out, "{}", crate::text::json_visible(&text))
+        self.with_format(|f| f.write(output, source, out))
     }
 
     /// Errors go to stderr as text, or to stdout as JSON in JSON mode.
@@ -533,7 +493,7 @@ impl Printer {
                 line: line_no,
                 input: line,
             };
-            let obj = render::json_error(&e.to_string(), source, e.column(line));
+            let obj = crate::format::json::json_error(&e.to_string(), source, e.column(line));
             writeln!(out, "{}", crate::text::json_visible(&obj.to_string()))
         } else {
             let shown = show_line_no.then_some(line_no);
@@ -785,8 +745,8 @@ pub fn main() -> ExitCode {
     let printer = Printer {
         json: format == FormatChoice::Json,
         delimited: match format {
-            FormatChoice::Csv => Some(crate::delimited::Delimiter::Comma),
-            FormatChoice::Tsv => Some(crate::delimited::Delimiter::Tab),
+            FormatChoice::Csv => Some(Delimiter::Comma),
+            FormatChoice::Tsv => Some(Delimiter::Tab),
             FormatChoice::Text | FormatChoice::Json => None,
         },
         svg: args.svg.clone().map(|path| ChartFile {

@@ -5,9 +5,10 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::format::html::Paper;
 use crate::game::{ArmySource, Game};
 use crate::print;
-use crate::sheet::{self, html::Paper};
+use crate::sheet;
 use crate::system::{Registry, Tables};
 use crate::tables::TableSource;
 

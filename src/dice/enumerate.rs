@@ -12,8 +12,8 @@
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
-use super::prob::{Prob, reduce};
 use super::{Contest, DiceSource, Pool, Pool2, PoolBand, Rolled, Steps, Sum, TieBreak};
+use crate::answer::prob::{Prob, reduce};
 use crate::error::DiceError;
 
 pub use crate::limits::{MAX_OUTCOMES, MAX_PATHS};
@@ -823,8 +823,8 @@ impl DiceSource for Enumerator {
 /// One outcome's share of the distribution.
 #[cfg(test)]
 mod tests {
-    use super::super::prob::gcd;
     use super::*;
+    use crate::answer::prob::gcd;
 
     #[test]
     fn sums_of_two_dice() {

@@ -12,10 +12,9 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
 mod enumerate;
-mod prob;
 
+pub use crate::answer::Prob;
 pub use enumerate::{Enumerator, MAX_OUTCOMES, MAX_PATHS};
-pub use prob::Prob;
 
 use crate::command::{EnteredDie, Span};
 use crate::error::DiceError;
@@ -27,19 +26,7 @@ pub type Generator = Pcg64;
 
 pub use crate::limits::{MAX_DICE_PER_ROLL, MAX_TABLE_DICE, MAX_TABLE_FIXED};
 
-/// One die as it landed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rolled {
-    pub sides: u32,
-    pub face: u32,
-    pub entered: bool,
-}
-
-impl Rolled {
-    pub fn how(&self) -> &'static str {
-        if self.entered { "entered" } else { "rolled" }
-    }
-}
+pub use crate::answer::Rolled;
 
 /// Dice summed: `3D6` for a distance.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 
 pub mod explore;
 
+use crate::answer::Kind;
 use crate::catalog::{Catalog, GAME_VERBS, NoUnits, Units};
 use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
@@ -14,23 +15,8 @@ use crate::odds::{self, Odds};
 use crate::report::Report;
 use crate::resolution::Resolution;
 use crate::system::Tables;
-use explore::{Comparison, Simulation};
 
-/// What one line produced.
-#[derive(Debug)]
-pub enum Output {
-    Resolution(Box<Resolution>),
-    /// The exact distribution of outcomes (`odds …`).
-    Odds(Box<Odds>),
-    /// `odds … compare WORD`: the distribution without and with a word.
-    Comparison(Box<Comparison>),
-    /// `simulate N …`: observed frequencies beside the exact odds.
-    Simulation(Box<Simulation>),
-    /// `odds` with a swept word: the distribution of each combination.
-    Sweep(Box<crate::sweep::Sweep>),
-    /// Help, the game's tables and the rest: typed, rendered as text or JSON.
-    Report(Box<Report>),
-}
+pub use crate::answer::Answer as Output;
 
 /// The settings of the prompt's own display, as `set NAME [on|off]` (the
 /// REPL's, which holds the style): each with what it does.
@@ -409,6 +395,18 @@ impl Session {
                 entry.entered
             ))),
             Ok(_) => Ok(()),
+        }
+    }
+
+    /// What a command asks for, as a format needs to know before it runs.
+    pub fn kind_of(command: &Command) -> Kind {
+        let resolve = command.mode == Mode::Resolve;
+        match command.verb.as_str() {
+            _ if command.mode == Mode::Odds => Kind::Odds,
+            "simulate" if resolve => Kind::Simulation,
+            "help" | "load" | "set" => Kind::Report,
+            verb if resolve && GAME_VERBS.contains(&verb) => Kind::Report,
+            _ => Kind::Resolution,
         }
     }
 

@@ -1,8 +1,8 @@
 //! `odds` against seeded rolls: the one chi-square check every rule
 //! system's odds tests share (included with `#[path]` by each).
 
+use drumhead::answer::Odds;
 use drumhead::command::System;
-use drumhead::odds::Odds;
 use drumhead::session::{Output, Session};
 
 /// A session on the embedded tables, reading lines under `rules`.

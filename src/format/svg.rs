@@ -11,17 +11,39 @@
 //! binary would only refine the spacing, at the cost of most of a
 //! megabyte, and would still not be the font the viewer uses.
 
-use std::path::Path;
-
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::odds::Odds;
-use crate::session::Output;
-use crate::session::explore::Comparison;
-use crate::sweep::{Sweep, expected_of, p_of};
+use crate::answer::{Answer, Comparison, Kind, Odds, Sweep, expected_of, p_of};
+
+/// An `odds` answer drawn as a chart (`--svg FILE`: the front end writes
+/// the file).
+#[derive(Debug, Clone, Copy)]
+pub struct Svg;
+
+impl super::Format for Svg {
+    fn accepts(&self, kind: Kind, line: &str) -> Result<(), String> {
+        match kind {
+            Kind::Odds => Ok(()),
+            _ => Err(format!(
+                "--svg draws the answer of an `odds` line (a distribution, `compare`, or a sweep); `{}` is not one: put `odds` before it",
+                line.trim()
+            )),
+        }
+    }
+
+    fn write(
+        &self,
+        answer: &Answer,
+        _source: super::Source,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let drawn = svg(answer).ok_or_else(|| super::not_written("--svg", answer))?;
+        out.write_all(drawn.map_err(std::io::Error::other)?.as_bytes())
+    }
+}
 
 /// The colour of a distribution's bars (the first side of a comparison).
 pub const BAR: RGBColor = RGBColor(66, 110, 170);
@@ -34,25 +56,14 @@ const FONT: &str = "sans-serif";
 
 /// The chart of an answer, as SVG text; `None` for an answer that is not
 /// odds (the caller refuses those before running the line).
-pub fn svg(output: &Output) -> Option<Result<String, String>> {
+pub fn svg(output: &Answer) -> Option<Result<String, String>> {
     Some(match output {
-        Output::Odds(odds) => distribution(odds),
-        Output::Comparison(c) => comparison(c),
-        Output::Sweep(s) if s.swept.len() == 1 => sweep_lines(s),
-        Output::Sweep(s) => heat_map(s),
+        Answer::Odds(odds) => distribution(odds),
+        Answer::Comparison(c) => comparison(c),
+        Answer::Sweep(s) if s.swept.len() == 1 => sweep_lines(s),
+        Answer::Sweep(s) => heat_map(s),
         _ => return None,
     })
-}
-
-/// Write the chart of an answer to `path`, whole or not at all, under
-/// the rules every output file follows ([`crate::files::write_whole`]):
-/// an existing file is replaced only with `force`, and a game's files, a
-/// link, a FIFO, a device or a directory never.
-pub fn write(output: &Output, path: &Path, force: bool) -> Result<(), String> {
-    let svg = svg(output)
-        .ok_or_else(|| "--svg draws the answer of an `odds` line only".to_string())??;
-    crate::files::write_whole(path, svg.as_bytes(), force)
-        .map_err(|e| format!("--svg {}", e.with_file_name("odds.svg")))
 }
 
 fn failed(e: impl std::fmt::Display) -> String {

@@ -3,8 +3,37 @@
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-use super::roster::{Card, Roster};
-use super::{Cell, Sheet, Table};
+use crate::answer::sheet::{Cell, Sheet, Table};
+use crate::answer::{Answer, Card, Kind, Roster};
+
+/// A page to print: a quick-reference sheet or a game's cards.
+#[derive(Debug, Clone, Copy)]
+pub struct Html {
+    pub paper: Paper,
+}
+
+impl super::Format for Html {
+    fn accepts(&self, kind: Kind, _line: &str) -> Result<(), String> {
+        match kind {
+            Kind::Sheet | Kind::Cards => Ok(()),
+            _ => Err("HTML is written for a sheet or a game's cards only".into()),
+        }
+    }
+
+    fn write(
+        &self,
+        answer: &Answer,
+        _source: super::Source,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let page = match answer {
+            Answer::Sheet(sheet) => render_sheet(sheet, self.paper),
+            Answer::Cards(roster) => render_roster(roster, self.paper),
+            _ => return Err(super::not_written("HTML", answer)),
+        };
+        out.write_all(page.as_bytes())
+    }
+}
 
 /// The paper a page is laid out for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]

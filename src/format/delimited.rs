@@ -12,9 +12,41 @@
 //! is one row per combination: the swept words, each outcome's
 //! probability, each expected value.
 
-use crate::odds::{Count, Odds};
-use crate::session::explore::{Comparison, Simulation};
-use crate::sweep::{Sweep, expected_of};
+use crate::answer::{Answer, Comparison, Count, Kind, Odds, Simulation, Sweep, expected_of};
+
+/// A spreadsheet's table of an `odds` or `simulate` answer.
+#[derive(Debug, Clone, Copy)]
+pub struct Delimited(pub Delimiter);
+
+impl super::Format for Delimited {
+    fn accepts(&self, kind: Kind, line: &str) -> Result<(), String> {
+        match kind {
+            Kind::Odds | Kind::Simulation => Ok(()),
+            _ => Err(format!(
+                "--format {} writes the answers of `odds` (with `compare` or a sweep too) and `simulate` only; `{}` is neither: put `odds` before it, or give it with --format text or json",
+                self.0.name(),
+                line.trim()
+            )),
+        }
+    }
+
+    fn write(
+        &self,
+        answer: &Answer,
+        _source: super::Source,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let d = self.0;
+        let table = match answer {
+            Answer::Odds(odds) => odds_table(odds, d),
+            Answer::Comparison(c) => comparison(c, d),
+            Answer::Simulation(s) => simulation(s, d),
+            Answer::Sweep(s) => sweep(s, d),
+            _ => return Err(super::not_written("--format csv", answer)),
+        };
+        writeln!(out, "{table}")
+    }
+}
 
 /// Comma- or tab-separated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +56,14 @@ pub enum Delimiter {
 }
 
 impl Delimiter {
+    /// The format's name, as `--format` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Delimiter::Comma => "csv",
+            Delimiter::Tab => "tsv",
+        }
+    }
+
     fn byte(self) -> u8 {
         match self {
             Delimiter::Comma => b',',
@@ -85,7 +125,7 @@ fn number(x: f64) -> String {
 
 /// A probability as a decimal: from its exact fraction while it has one
 /// (one rounding, not a sum's worth), else the float it was added up in.
-fn prob(p: crate::dice::Prob) -> String {
+fn prob(p: crate::answer::Prob) -> String {
     match p.exact() {
         Some((n, d)) if d > 0 => number(n as f64 / d as f64),
         _ => number(p.p),
@@ -106,7 +146,7 @@ fn count_cells(odds: &Odds, count: Option<&Count>) -> Vec<(String, String)> {
     }
 }
 
-pub fn odds(odds: &Odds, delimiter: Delimiter) -> String {
+pub fn odds_table(odds: &Odds, delimiter: Delimiter) -> String {
     let mut sheet = Sheet::new(delimiter);
     sheet.row([
         "kind",
@@ -219,7 +259,7 @@ fn at_least_value(odds: &Odds, count: &Count, v: f64) -> String {
         .zip(&count.values)
         .filter(|&(_, &w)| w >= v)
         .map(|(o, _)| o.prob)
-        .reduce(crate::dice::Prob::plus);
+        .reduce(crate::answer::Prob::plus);
     sum.map_or_else(|| "0".to_string(), prob)
 }
 

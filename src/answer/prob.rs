@@ -13,7 +13,7 @@
 #[derive(Debug, Clone, Copy)]
 pub struct Prob {
     pub p: f64,
-    pub(super) exact: Option<(u128, u128)>,
+    pub(crate) exact: Option<(u128, u128)>,
 }
 
 impl PartialEq for Prob {
@@ -36,7 +36,7 @@ impl Prob {
     }
 
     /// Only the float: the exact fraction no longer fits.
-    pub(super) fn float(p: f64) -> Prob {
+    pub(crate) fn float(p: f64) -> Prob {
         Prob { p, exact: None }
     }
 
@@ -107,7 +107,7 @@ fn add_fractions((a, b): (u128, u128), (c, d): (u128, u128)) -> Option<(u128, u1
 
 /// Binary GCD: 128-bit division is slow, and every branch of every path
 /// reduces a fraction. Never zero, so that it can always divide.
-pub(super) fn gcd(mut a: u128, mut b: u128) -> u128 {
+pub(crate) fn gcd(mut a: u128, mut b: u128) -> u128 {
     if a == 0 || b == 0 {
         return (a | b).max(1);
     }
@@ -125,7 +125,7 @@ pub(super) fn gcd(mut a: u128, mut b: u128) -> u128 {
     }
 }
 
-pub(super) fn reduce(n: u128, d: u128) -> (u128, u128) {
+pub(crate) fn reduce(n: u128, d: u128) -> (u128, u128) {
     let g = gcd(n, d);
     (n / g, d / g)
 }

@@ -1,0 +1,15 @@
+//! A die as an answer shows it.
+
+/// One die as it landed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rolled {
+    pub sides: u32,
+    pub face: u32,
+    pub entered: bool,
+}
+
+impl Rolled {
+    pub fn how(&self) -> &'static str {
+        if self.entered { "entered" } else { "rolled" }
+    }
+}

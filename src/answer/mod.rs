@@ -1,0 +1,82 @@
+//! Everything a line can produce, as data: a resolution, odds, a
+//! comparison, a simulation, a sweep, the game's views (reports), a
+//! quick-reference sheet and a game's cards. Nothing here resolves,
+//! binds or writes: the engine makes answers and the formats
+//! (`crate::format`) write them, so a new front end (a web view) takes the
+//! same answers and the same formats. This module imports no other module
+//! of the crate.
+
+pub mod book;
+pub mod cards;
+pub mod dice;
+pub mod explore;
+pub mod odds;
+pub mod prob;
+pub mod report;
+pub mod resolution;
+pub mod sheet;
+pub mod sweep;
+
+pub use book::{Book, ClauseKind, Span, System};
+pub use cards::{ArmyCards, Card, Roster};
+pub use dice::Rolled;
+pub use explore::{Comparison, Observed, Simulation};
+pub use odds::{Count, Odds, OutcomeOdds};
+pub use prob::Prob;
+pub use report::{FORMAT_VERSION, Report};
+pub use resolution::{Effect, Modifier, NamedUnit, Resolution, Row, Target, Tone};
+pub use sheet::{Cell, Section, Sheet, Table};
+pub use sweep::{Choice, Combination, Sweep, Swept, expected_of, p_of};
+
+/// What a line asks for, known as soon as it is parsed: a format says
+/// from this alone whether it can write the answer, so that a line it
+/// cannot write is refused before it runs (and changes no game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A verb resolved with dice.
+    Resolution,
+    /// `odds LINE`: a distribution, a comparison or a sweep.
+    Odds,
+    /// `simulate N LINE`.
+    Simulation,
+    /// Help, the game's views, settings.
+    Report,
+    /// A rule book's quick-reference sheet.
+    Sheet,
+    /// A game's units as cards to print.
+    Cards,
+}
+
+/// One answer.
+#[derive(Debug)]
+pub enum Answer {
+    Resolution(Box<Resolution>),
+    /// The exact distribution of outcomes (`odds …`).
+    Odds(Box<Odds>),
+    /// `odds … compare WORD`: the distribution without and with a word.
+    Comparison(Box<Comparison>),
+    /// `simulate N …`: observed frequencies beside the exact odds.
+    Simulation(Box<Simulation>),
+    /// `odds` with a swept word: the distribution of each combination.
+    Sweep(Box<Sweep>),
+    /// Help, the game's tables and the rest.
+    Report(Box<Report>),
+    /// A quick-reference sheet.
+    Sheet(Box<Sheet>),
+    /// The cards of a game's armies.
+    Cards(Box<Roster>),
+}
+
+impl Answer {
+    /// What was asked: a comparison and a sweep answer `odds`.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Answer::Resolution(_) => Kind::Resolution,
+            Answer::Odds(_) | Answer::Comparison(_) | Answer::Sweep(_) => Kind::Odds,
+            Answer::Simulation(_) => Kind::Simulation,
+            Answer::Report(_) => Kind::Report,
+            Answer::Sheet(_) => Kind::Sheet,
+            Answer::Cards(_) => Kind::Cards,
+        }
+    }
+}

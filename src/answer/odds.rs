@@ -1,0 +1,92 @@
+//! The answer of `odds`: every outcome with its exact probability, and
+//! the expected value of each measure.
+
+use super::{Prob, System};
+
+#[derive(Debug, Clone)]
+pub struct OutcomeOdds {
+    /// The row's id, unique within the answer: the outcome, with `-2`,
+    /// `-3`… after the first row of the same outcome.
+    pub outcome: String,
+    /// The outcome a resolution of the line gives, shared by every row of
+    /// that kind (issue 23: a script must be able to add up P(pass)).
+    pub kind: String,
+    pub text: String,
+    pub prob: Prob,
+    /// Each measure the outcome reported: its first value, and whether
+    /// every path to the outcome reported that same value.
+    pub values: Vec<(&'static str, f64, bool)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Odds {
+    pub rules: System,
+    pub verb: &'static str,
+    pub heading: String,
+    pub outcomes: Vec<OutcomeOdds>,
+    /// Expected values of numeric results: (`expected_hits`, value).
+    pub expected: Vec<(String, f64)>,
+    pub paths: usize,
+}
+
+/// A distribution whose outcomes are the values of one number (hits, a
+/// pool's successes, a total): the measure, and its value for each outcome
+/// in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Count {
+    pub measure: &'static str,
+    pub values: Vec<f64>,
+}
+
+impl OutcomeOdds {
+    /// The row's typed effects: each measure with the one value it has on
+    /// every way the dice reach this row (the hits a forced retire
+    /// carries). Empty unless the measures were kept.
+    pub fn effects(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
+        self.values
+            .iter()
+            .filter(|v| v.2)
+            .map(|&(name, value, _)| (name, value))
+    }
+}
+
+impl Odds {
+    /// The count the outcomes stand for, if they stand for one: a measure
+    /// every outcome reports, with one value on every path to it, and a
+    /// different value for each outcome. The first such measure.
+    pub fn count(&self) -> Option<Count> {
+        let first = self.outcomes.first()?;
+        first.values.iter().find_map(|&(measure, _, _)| {
+            let mut values = Vec::with_capacity(self.outcomes.len());
+            for o in &self.outcomes {
+                let &(_, value, same) = o.values.iter().find(|v| v.0 == measure)?;
+                if !same || values.contains(&value) {
+                    return None;
+                }
+                values.push(value);
+            }
+            Some(Count { measure, values })
+        })
+    }
+
+    /// P(X ≥ the value of each outcome), exact while the fractions fit.
+    pub fn at_least(&self, count: &Count) -> Vec<Prob> {
+        count
+            .values
+            .iter()
+            .map(|&v| {
+                let mut sum: Option<Prob> = None;
+                for (o, &w) in self.outcomes.iter().zip(&count.values) {
+                    if w >= v {
+                        sum = Some(match sum {
+                            Some(s) => s.plus(o.prob),
+                            None => o.prob,
+                        });
+                    }
+                }
+                // The outcome itself is always counted.
+                sum.unwrap_or(Prob::ONE)
+            })
+            .collect()
+    }
+}

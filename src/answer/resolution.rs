@@ -1,0 +1,447 @@
+//! What a resolver returns: the dice, the modifier stack, the score and the
+//! outcome, the typed effects it has on the units it names, the measures
+//! `odds` takes expectations of, and the procedure's own fields for JSON
+//! (output only: nothing reads them back).
+
+use std::any::Any;
+use std::borrow::Cow;
+use std::fmt;
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use super::{ClauseKind, Rolled, System};
+
+/// One row of the explanation table. Dice and modifiers refer to the
+/// resolution's own lists, so the text is built only when it is shown.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Row {
+    /// A die; the label is shared by the dice of one roll, numbered when
+    /// there are several.
+    Die {
+        label: Rc<str>,
+        number: Option<usize>,
+        die: usize,
+    },
+    /// An entry of `modifiers`.
+    Modifier(usize),
+    Plain {
+        label: String,
+        value: String,
+    },
+}
+
+impl Row {
+    pub fn plain(label: impl std::fmt::Display, value: impl ToString) -> Row {
+        Row::Plain {
+            label: label.to_string(),
+            value: value.to_string(),
+        }
+    }
+}
+
+/// One adjustment between the dice and the score, named by its table row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Modifier {
+    pub label: Rc<str>,
+    pub value: i64,
+}
+
+/// The procedure's own results, in the order the resolver gave them.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Fields(pub Vec<(Cow<'static, str>, Value)>);
+
+impl Fields {
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Set a field, replacing an earlier value of the same key.
+    pub fn insert(&mut self, key: impl Into<Cow<'static, str>>, value: Value) {
+        let key = key.into();
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => *v = value,
+            None => self.0.push((key, value)),
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+}
+
+impl std::ops::Index<&str> for Fields {
+    type Output = Value;
+    /// A missing field reads as `null`, like indexing a JSON object.
+    fn index(&self, key: &str) -> &Value {
+        self.get(key).unwrap_or(&Value::Null)
+    }
+}
+
+/// How an outcome should be coloured: good for the acting unit, bad, or neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Good,
+    Neutral,
+    Bad,
+}
+
+#[derive(Debug, Clone)]
+pub struct Resolution {
+    pub rules: System,
+    pub verb: &'static str,
+    /// A short description shown above the table: "resilience test, from shooting".
+    pub heading: String,
+    /// The seed of the generator, when any die came from it.
+    pub seed: Option<u64>,
+    pub dice: Vec<Rolled>,
+    pub rows: Vec<Row>,
+    pub modifiers: Vec<Modifier>,
+    pub score: Option<i64>,
+    /// Machine id of the outcome (`carry-on`, `must-charge`, …).
+    pub outcome: Cow<'static, str>,
+    /// The outcome in the rule's words.
+    pub outcome_text: Cow<'static, str>,
+    pub tone: Tone,
+    /// Extra lines under the outcome: follow-ups the rules require.
+    pub notes: Vec<String>,
+    /// Procedure-specific JSON fields, for output only.
+    pub fields: Fields,
+    /// What the resolution does to the units it named, by who they are in
+    /// the command. Not kept under `odds`.
+    pub effects: Vec<(Target, Rc<dyn Effect>)>,
+    /// Numeric results `odds` reports the expectation of, as
+    /// `expected_NAME`: hits, distance, bases lost…
+    pub measures: Vec<(&'static str, f64)>,
+    /// Units of loaded armies the command named.
+    pub units: Vec<NamedUnit>,
+    /// How `odds` groups this outcome, when coarser than `outcome_text`
+    /// (a melee round by who wins it, not by every score).
+    pub odds_group: Option<Cow<'static, str>>,
+    /// Built for `odds`, which reads only the outcome and the fields: the
+    /// explanation (rows, notes) is not kept.
+    pub quiet: bool,
+}
+
+/// Two resolutions are the same when everything shown and every effect
+/// (as the journal would keep it) is.
+impl PartialEq for Resolution {
+    fn eq(&self, other: &Resolution) -> bool {
+        let effects = |r: &Resolution| -> Vec<(Target, serde_json::Value)> {
+            r.effects.iter().map(|(t, e)| (*t, e.json())).collect()
+        };
+        self.rules == other.rules
+            && self.verb == other.verb
+            && self.heading == other.heading
+            && self.seed == other.seed
+            && self.dice == other.dice
+            && self.rows == other.rows
+            && self.modifiers == other.modifiers
+            && self.score == other.score
+            && self.outcome == other.outcome
+            && self.outcome_text == other.outcome_text
+            && self.tone == other.tone
+            && self.notes == other.notes
+            && self.fields == other.fields
+            && effects(self) == effects(other)
+            && self.measures == other.measures
+            && self.units == other.units
+            && self.odds_group == other.odds_group
+            && self.quiet == other.quiet
+    }
+}
+
+impl Resolution {
+    /// A resolution that keeps its explanation when `explain` is set;
+    /// `odds` builds them without (see [`Resolution::quiet`]).
+    pub fn new(
+        rules: System,
+        verb: &'static str,
+        heading: impl Into<String>,
+        explain: bool,
+    ) -> Resolution {
+        Resolution {
+            rules,
+            verb,
+            heading: heading.into(),
+            seed: None,
+            dice: Vec::new(),
+            rows: Vec::new(),
+            modifiers: Vec::new(),
+            score: None,
+            outcome: Cow::Borrowed(""),
+            outcome_text: Cow::Borrowed(""),
+            tone: Tone::Neutral,
+            notes: Vec::new(),
+            fields: Fields::default(),
+            effects: Vec::new(),
+            measures: Vec::new(),
+            units: Vec::new(),
+            odds_group: None,
+            quiet: !explain,
+        }
+    }
+
+    /// A die in the stack: `2D6 (rolled)  4`.
+    pub fn die(&mut self, label: impl std::fmt::Display, die: Rolled) {
+        if self.quiet {
+            self.dice.push(die);
+            return;
+        }
+        self.rows.push(Row::Die {
+            label: label.to_string().into(),
+            number: None,
+            die: self.dice.len(),
+        });
+        self.dice.push(die);
+    }
+
+    /// Several dice under one label, numbered when there is more than one.
+    pub fn dice_rows(&mut self, label: impl std::fmt::Display, dice: &[Rolled]) {
+        if self.quiet {
+            self.dice.extend_from_slice(dice);
+            return;
+        }
+        let label: Rc<str> = label.to_string().into();
+        for (i, die) in dice.iter().enumerate() {
+            self.rows.push(Row::Die {
+                label: label.clone(),
+                number: (dice.len() > 1).then_some(i + 1),
+                die: self.dice.len(),
+            });
+            self.dice.push(*die);
+        }
+    }
+
+    /// An adjustment with its table row. The label becomes text only when
+    /// the row is kept (see [`Resolution::row`]).
+    pub fn modifier(&mut self, label: impl std::fmt::Display, value: i64) {
+        if self.quiet {
+            return;
+        }
+        self.rows.push(Row::Modifier(self.modifiers.len()));
+        self.modifiers.push(Modifier {
+            label: label.to_string().into(),
+            value,
+        });
+    }
+
+    /// A plain explanation row (a looked-up value, a fixed distance).
+    /// Both parts are only turned into text when the row is kept, so a
+    /// resolver may pass `format_args!` and pay nothing under `odds`.
+    pub fn row(&mut self, label: impl std::fmt::Display, value: impl ToString) {
+        if self.quiet {
+            return;
+        }
+        self.rows.push(Row::plain(label, value));
+    }
+
+    /// Add another resolution's explanation (rows, dice, modifiers, notes)
+    /// after this one's: a resolver's work done once and reused.
+    pub fn append(&mut self, other: &Resolution) {
+        let (dice, modifiers) = (self.dice.len(), self.modifiers.len());
+        self.rows.extend(other.rows.iter().map(|row| match row {
+            Row::Die { label, number, die } => Row::Die {
+                label: label.clone(),
+                number: *number,
+                die: die + dice,
+            },
+            Row::Modifier(i) => Row::Modifier(i + modifiers),
+            plain => plain.clone(),
+        }));
+        self.dice.extend_from_slice(&other.dice);
+        self.modifiers.extend(other.modifiers.iter().cloned());
+        self.notes.extend(other.notes.iter().cloned());
+    }
+
+    /// The rows as (label, value) text, for display.
+    pub fn row_texts(&self) -> Vec<(String, String)> {
+        self.rows
+            .iter()
+            .map(|row| match row {
+                Row::Die { label, number, die } => {
+                    let d = self.dice.get(*die).copied();
+                    let how = d.map_or("", |d| d.how());
+                    let face = d.map_or(String::new(), |d| d.face.to_string());
+                    match number {
+                        Some(n) => (format!("{label} die {n} ({how})"), face),
+                        None => (format!("{label} ({how})"), face),
+                    }
+                }
+                Row::Modifier(i) => self
+                    .modifiers
+                    .get(*i)
+                    .map_or((String::new(), String::new()), |m| {
+                        (m.label.to_string(), signed(m.value))
+                    }),
+                Row::Plain { label, value } => (label.clone(), value.clone()),
+            })
+            .collect()
+    }
+
+    pub fn set_score(&mut self, score: i64) {
+        self.score = Some(score);
+        if !self.quiet {
+            self.row("score", score);
+        }
+    }
+
+    pub fn set_outcome(
+        &mut self,
+        id: impl Into<Cow<'static, str>>,
+        text: impl Into<Cow<'static, str>>,
+        tone: Tone,
+    ) {
+        self.outcome = id.into();
+        self.outcome_text = text.into();
+        self.tone = tone;
+    }
+
+    /// A procedure's own result for JSON. Fields are output only: under
+    /// `odds`, which shows none, they are not kept (measures are).
+    pub fn field(&mut self, key: impl Into<Cow<'static, str>>, value: impl Into<Value>) {
+        if self.quiet {
+            return;
+        }
+        self.fields.insert(key, value.into());
+    }
+
+    /// An effect on a unit the command named (or on the game). Only
+    /// resolutions that explain keep effects: `odds` applies none.
+    pub fn effect(&mut self, to: Target, effect: impl Effect + 'static) {
+        if self.quiet {
+            return;
+        }
+        self.effects.push((to, Rc::new(effect)));
+    }
+
+    /// A numeric result whose expectation `odds` reports.
+    pub fn measure(&mut self, name: &'static str, value: f64) {
+        match self.measures.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, v)) => *v = value,
+            None => self.measures.push((name, value)),
+        }
+    }
+
+    /// The effects with the unit each falls on: effects on a side that
+    /// named no unit fall on nobody and are left out.
+    pub fn addressed(&self) -> Vec<(Option<&str>, &Rc<dyn Effect>)> {
+        let mut out = Vec::new();
+        for (to, effect) in &self.effects {
+            match to {
+                Target::Game => out.push((None, effect)),
+                Target::Side { clause, nth } => {
+                    let unit = self
+                        .units
+                        .iter()
+                        .filter(|u| u.clause.map(|(i, _)| i) == *clause)
+                        .nth(*nth);
+                    if let Some(u) = unit {
+                        out.push((Some(u.id.as_str()), effect));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    pub fn note(&mut self, text: impl std::fmt::Display) {
+        if self.quiet {
+            return;
+        }
+        self.notes.push(text.to_string());
+    }
+}
+
+/// `+1`, `-2`, `+0`: adjustments always show their sign.
+pub fn signed(value: i64) -> String {
+    if value < 0 {
+        format!("−{}", -value)
+    } else {
+        format!("+{value}")
+    }
+}
+
+/// A unit a command named, on which side, and the facts it brought.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedUnit {
+    /// `None`: the acting side; otherwise the clause's index and kind.
+    pub clause: Option<(usize, ClauseKind)>,
+    pub id: String,
+    pub name: String,
+    pub applied: Vec<String>,
+}
+
+/// What a resolution does to a unit, in its rule system's own terms: hits
+/// taken, a figure killed, a token spent, a step lost. The game applies
+/// exactly these; the journal keeps them as JSON.
+pub trait Effect: fmt::Debug {
+    /// What happened, in words: "aus-5 takes 4 hits".
+    fn describe(&self, unit: Option<&str>) -> String;
+    /// The effect as the journal keeps it.
+    fn json(&self) -> serde_json::Value;
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A rule system's effect type: serde writes it for the journal (as an
+/// object with an `effect` tag), and it says what it did. Every such type
+/// is an [`Effect`].
+pub trait SystemEffect: serde::Serialize + fmt::Debug + 'static {
+    fn describe(&self, unit: Option<&str>) -> String;
+}
+
+impl<T: SystemEffect> Effect for T {
+    fn describe(&self, unit: Option<&str>) -> String {
+        SystemEffect::describe(self, unit)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// Read an effect of type `T` back from the journal.
+pub fn effect_from_json<T: SystemEffect + serde::de::DeserializeOwned>(
+    json: &serde_json::Value,
+) -> Result<Rc<dyn Effect>, String> {
+    serde_json::from_value::<T>(json.clone())
+        .map(|e| Rc::new(e) as Rc<dyn Effect>)
+        .map_err(|e| format!("an effect this version does not know: {e}"))
+}
+
+/// Who an effect falls on: a unit the command named, by its side and its
+/// place among the units named there, or the game itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// `clause: None` is the acting side; `nth` counts the units named on
+    /// that side, from 0.
+    Side {
+        clause: Option<usize>,
+        nth: usize,
+    },
+    Game,
+}
+
+impl Target {
+    /// The first unit named on the acting side.
+    pub const ACTOR: Target = Target::Side {
+        clause: None,
+        nth: 0,
+    };
+
+    /// The `nth` unit named in clause `clause` (from 0).
+    pub fn clause(clause: usize, nth: usize) -> Target {
+        Target::Side {
+            clause: Some(clause),
+            nth,
+        }
+    }
+}

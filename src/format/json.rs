@@ -1,0 +1,320 @@
+//! Every answer as one JSON object on its own line: the envelope (`type`,
+//! `version`, `line`, `input`) and the answer's own fields. A resolution,
+//! the batch's hot path, is written straight into bytes; the rest go
+//! through serde_json's tree.
+
+use serde_json::{Map, Value, json};
+
+use super::Source;
+use crate::answer::{
+    Answer, Comparison, FORMAT_VERSION, Odds, Report, Resolution, Simulation, Sweep, p_of,
+};
+
+/// One JSON object a line; what it quotes is shown, never obeyed
+/// ([`crate::text::json_visible`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Json;
+
+impl super::Format for Json {
+    fn accepts(&self, kind: crate::answer::Kind, _line: &str) -> Result<(), String> {
+        super::line_answers(kind, "--json")
+    }
+
+    fn write(
+        &self,
+        answer: &Answer,
+        source: Source,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let text = match answer {
+            Answer::Resolution(res) => {
+                let mut buf = Vec::with_capacity(512);
+                write_json(res, source, &mut buf);
+                String::from_utf8(buf).map_err(std::io::Error::other)?
+            }
+            Answer::Odds(odds) => odds_json(odds, source).to_string(),
+            Answer::Comparison(c) => comparison_json(c, source).to_string(),
+            Answer::Simulation(s) => simulation_json(s, source).to_string(),
+            Answer::Sweep(s) => sweep_json(s, source).to_string(),
+            Answer::Report(r) => report_json(r, source).to_string(),
+            Answer::Sheet(_) | Answer::Cards(_) => {
+                return Err(super::not_written("--json", answer));
+            }
+        };
+        writeln!(out, "{}", crate::text::json_visible(&text))
+    }
+}
+
+/// One resolution as a JSON object, written straight into `out` (the
+/// batch hot path: no intermediate tree).
+pub fn write_json(res: &Resolution, source: Source, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"type\":\"resolution\",\"version\":");
+    json_int(out, i64::from(FORMAT_VERSION));
+    out.extend_from_slice(b",\"line\":");
+    json_int(out, i64::try_from(source.line).unwrap_or(i64::MAX));
+    out.extend_from_slice(b",\"input\":");
+    json_str(out, source.input);
+    out.extend_from_slice(b",\"verb\":");
+    json_str(out, res.verb);
+    out.extend_from_slice(b",\"rules\":");
+    json_str(out, res.rules.id());
+    if let Some(seed) = res.seed {
+        out.extend_from_slice(b",\"seed\":");
+        // Seeds are unsigned 64-bit, all the way out.
+        let mut buf = itoa::Buffer::new();
+        out.extend_from_slice(buf.format(seed).as_bytes());
+    }
+    out.extend_from_slice(b",\"dice\":[");
+    for (i, d) in res.dice.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json_int(out, i64::from(d.face));
+    }
+    out.extend_from_slice(b"],\"entered\":[");
+    for (i, d) in res.dice.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(if d.entered { b"true" } else { b"false" });
+    }
+    out.extend_from_slice(b"],\"modifiers\":[");
+    for (i, m) in res.modifiers.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"label\":");
+        json_str(out, &m.label);
+        out.extend_from_slice(b",\"value\":");
+        json_int(out, m.value);
+        out.push(b'}');
+    }
+    out.push(b']');
+    if let Some(score) = res.score {
+        out.extend_from_slice(b",\"score\":");
+        json_int(out, score);
+    }
+    out.extend_from_slice(b",\"outcome\":");
+    json_str(out, &res.outcome);
+    out.extend_from_slice(b",\"outcome_text\":");
+    json_str(out, &res.outcome_text);
+    for (k, v) in res.fields.iter() {
+        out.push(b',');
+        json_str(out, k);
+        out.push(b':');
+        // Writing a Value into a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut *out, v);
+    }
+    if !res.notes.is_empty() {
+        out.extend_from_slice(b",\"notes\":[");
+        for (i, n) in res.notes.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            json_str(out, n);
+        }
+        out.push(b']');
+    }
+    out.push(b'}');
+}
+
+fn json_int(out: &mut Vec<u8>, n: i64) {
+    let mut buf = itoa::Buffer::new();
+    out.extend_from_slice(buf.format(n).as_bytes());
+}
+
+/// A JSON string with the escapes RFC 8259 requires.
+fn json_str(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    if !bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape: Option<&[u8]> = match b {
+            b'"' => Some(b"\\\""),
+            b'\\' => Some(b"\\\\"),
+            b'\n' => Some(b"\\n"),
+            b'\r' => Some(b"\\r"),
+            b'\t' => Some(b"\\t"),
+            0..=0x1f => None,
+            _ => continue,
+        };
+        out.extend_from_slice(&bytes[start..i]);
+        match escape {
+            Some(e) => out.extend_from_slice(e),
+            None => out.extend_from_slice(format!("\\u{b:04x}").as_bytes()),
+        }
+        start = i + 1;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+/// The same object as a `Value`, for callers that want a tree.
+pub fn json(res: &Resolution, source: Source) -> Value {
+    let mut out = Vec::new();
+    write_json(res, source, &mut out);
+    serde_json::from_slice(&out).unwrap_or(Value::Null)
+}
+
+/// An error as a JSON object: the envelope, `error` and, when the error
+/// has a place on the line, its `column` (in characters, from 1).
+pub fn json_error(message: &str, source: Source, column: Option<usize>) -> Value {
+    let mut obj = envelope("error", source);
+    obj.insert("error".into(), json!(message));
+    if let Some(c) = column {
+        obj.insert("column".into(), json!(c));
+    }
+    Value::Object(obj)
+}
+
+pub fn odds_json(odds: &Odds, source: Source) -> Value {
+    enveloped("odds", source, distribution_json(odds))
+}
+
+/// The distribution itself: each outcome with its probability, then the
+/// expected values.
+fn distribution_json(odds: &Odds) -> Value {
+    let mut obj = Map::new();
+    obj.insert("verb".into(), json!(odds.verb));
+    obj.insert("rules".into(), json!(odds.rules.id()));
+    obj.insert(
+        "outcomes".into(),
+        Value::Array(
+            odds.outcomes
+                .iter()
+                .map(|o| {
+                    json!({
+                        "id": o.outcome,
+                        "outcome": o.kind,
+                        "text": o.text,
+                        "p": o.prob.p,
+                        "fraction": o.prob.fraction(),
+                        "effects": o.effects().map(|(k, v)| (k.to_string(), json!(v))).collect::<Map<String, Value>>(),
+                    })
+                })
+                .collect(),
+        ),
+    );
+    for (name, value) in &odds.expected {
+        obj.insert(name.clone(), json!(value));
+    }
+    Value::Object(obj)
+}
+
+pub fn comparison_json(c: &Comparison, source: Source) -> Value {
+    enveloped(
+        "comparison",
+        source,
+        json!({
+            "verb": c.without.verb,
+            "rules": c.without.rules.id(),
+            "compare": c.words,
+            "without": distribution_json(&c.without),
+            "with": distribution_json(&c.with),
+        }),
+    )
+}
+
+pub fn simulation_json(s: &Simulation, source: Source) -> Value {
+    let exact = s.exact.as_ref().ok();
+    enveloped(
+        "simulation",
+        source,
+        json!({
+            "verb": s.verb,
+            "rules": s.rules.id(),
+            "simulate": s.rolls,
+            "seed": s.seed,
+            "outcomes": s.observed.iter().map(|o| json!({
+                "outcome": exact.map_or(Some(o.outcome.as_str()), |odds| {
+                    odds.outcomes.iter().find(|x| x.text == o.text).map(|x| x.outcome.as_str())
+                }),
+                "text": o.text,
+                "observed": o.count,
+                "p_observed": o.count as f64 / s.rolls as f64,
+                "p": exact.map(|odds| p_of(odds, &o.text)),
+            })).collect::<Vec<_>>(),
+        }),
+    )
+}
+
+/// A sweep as one JSON object: the swept words and their values, then a
+/// row per combination with its whole distribution.
+pub fn sweep_json(sweep: &Sweep, source: Source) -> Value {
+    let first = sweep.rows.first();
+    let swept: Vec<Value> = sweep
+        .swept
+        .iter()
+        .map(|s| {
+            json!({
+                "word": s.text,
+                "name": s.name,
+                "values": s.choices.iter().map(|c| c.shown.as_str()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let rows: Vec<Value> = sweep
+        .rows
+        .iter()
+        .map(|row| {
+            let mut obj = Map::new();
+            obj.insert("values".into(), json!(sweep.shown(row)));
+            obj.insert("heading".into(), json!(row.odds.heading));
+            if let Value::Object(d) = distribution_json(&row.odds) {
+                for (k, v) in d {
+                    if k != "verb" && k != "rules" {
+                        obj.insert(k, v);
+                    }
+                }
+            }
+            Value::Object(obj)
+        })
+        .collect();
+    enveloped(
+        "sweep",
+        source,
+        json!({
+            "verb": first.map(|r| r.odds.verb),
+            "rules": first.map(|r| r.odds.rules.id()),
+            "swept": swept,
+            "outcomes": sweep.outcomes().iter().map(|(id, text)| json!({"outcome": id, "text": text})).collect::<Vec<_>>(),
+            "expected": sweep.expected(),
+            "rows": rows,
+        }),
+    )
+}
+
+/// Every JSON object begins with its type, the format version and the
+/// line it answers; the rest follows in the order documented.
+fn envelope(kind: &str, source: Source) -> Map<String, Value> {
+    let mut obj = Map::new();
+    obj.insert("type".into(), json!(kind));
+    obj.insert("version".into(), json!(FORMAT_VERSION));
+    obj.insert("line".into(), json!(source.line));
+    obj.insert("input".into(), json!(source.input));
+    obj
+}
+
+/// `fields` after the envelope, in their own order.
+fn enveloped(kind: &str, source: Source, fields: Value) -> Value {
+    let mut obj = envelope(kind, source);
+    if let Value::Object(fields) = fields {
+        for (k, v) in fields {
+            if k != "type" {
+                obj.insert(k, v);
+            }
+        }
+    }
+    Value::Object(obj)
+}
+
+/// A report as a JSON object.
+pub fn report_json(report: &Report, source: Source) -> Value {
+    let fields = serde_json::to_value(report).unwrap_or(Value::Null);
+    enveloped(report.kind(), source, fields)
+}

@@ -1,0 +1,479 @@
+//! Answers as text for a person: the modifier stack as a table (laid out
+//! by comfy-table to a terminal's width, or written directly for a pipe),
+//! the outcome on its own line, odds as bars.
+
+use comfy_table::{Cell, CellAlignment, Table};
+use owo_colors::OwoColorize;
+
+use super::Style;
+use crate::answer::{
+    Answer, Comparison, Odds, OutcomeOdds, Report, Resolution, Simulation, Sweep, Tone,
+};
+
+/// Text for a person, in a style: colour, width, ASCII.
+#[derive(Debug, Clone, Copy)]
+pub struct Text {
+    pub style: Style,
+}
+
+impl super::Format for Text {
+    fn accepts(&self, kind: crate::answer::Kind, _line: &str) -> Result<(), String> {
+        super::line_answers(kind, "text")
+    }
+
+    fn write(
+        &self,
+        answer: &Answer,
+        _source: super::Source,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let style = &self.style;
+        let text = match answer {
+            Answer::Resolution(res) => text(res, style),
+            Answer::Odds(odds) => odds_text(odds, style),
+            Answer::Comparison(c) => comparison_text(c, style),
+            Answer::Simulation(s) => simulation_text(s, style),
+            Answer::Sweep(s) => sweep_text(s, style),
+            Answer::Report(r) => report_text(r, style),
+            Answer::Sheet(_) | Answer::Cards(_) => return Err(super::not_written("text", answer)),
+        };
+        writeln!(out, "{text}")
+    }
+}
+
+/// The modifier stack as a boxed table: label left, value right.
+fn stack_table(rows: &[(String, String)], style: &Style) -> String {
+    let laid_out = || {
+        let mut table = style.table(true);
+        for (label, value) in rows {
+            table.add_row(vec![
+                Cell::new(style.cell(label)),
+                Cell::new(style.cell(value)).set_alignment(CellAlignment::Right),
+            ]);
+        }
+        table.to_string()
+    };
+    // A pipe gets the table whole, and laying it out is most of a batch's
+    // time: the same bytes, written directly. Every debug build (so every
+    // test) checks them against the laid-out table.
+    if style.width.is_none()
+        && !style.ascii
+        && let Some(direct) = whole_two_columns(rows)
+    {
+        debug_assert_eq!(direct, laid_out(), "the direct stack table");
+        return direct;
+    }
+    laid_out()
+}
+
+/// A two-column table drawn whole in the UTF-8 condensed style, when every
+/// cell is one line of characters one column wide each, with no space at
+/// either end (what the table layout would otherwise reflow or trim).
+fn whole_two_columns(rows: &[(String, String)]) -> Option<String> {
+    let plain = |s: &str| {
+        !s.is_empty()
+            && !s.starts_with(char::is_whitespace)
+            && !s.ends_with(char::is_whitespace)
+            && s.chars()
+                .all(|c| !c.is_control() && unicode_width::UnicodeWidthChar::width(c) == Some(1))
+    };
+    let mut widths = [0usize; 2];
+    for (label, value) in rows {
+        if !plain(label) || !plain(value) {
+            return None;
+        }
+        widths[0] = widths[0].max(label.chars().count());
+        widths[1] = widths[1].max(value.chars().count());
+    }
+    let rule = |left: &str, mid: &str, right: &str| {
+        format!(
+            "{left}{}{mid}{}{right}",
+            "─".repeat(widths[0] + 2),
+            "─".repeat(widths[1] + 2)
+        )
+    };
+    let mut out = rule("┌", "┬", "┐");
+    for (label, value) in rows {
+        out.push('\n');
+        out.push_str(&format!(
+            "│ {label:<w0$} ┆ {value:>w1$} │",
+            w0 = widths[0],
+            w1 = widths[1]
+        ));
+    }
+    out.push('\n');
+    out.push_str(&rule("└", "┴", "┘"));
+    Some(out)
+}
+
+pub fn text(res: &Resolution, style: &Style) -> String {
+    let mut heading = format!("{} · {}", res.heading, res.rules.title());
+    if let Some(seed) = res.seed {
+        heading.push_str(&format!(" · seed {seed}"));
+    }
+    let mut out = heading;
+    if !res.rows.is_empty() {
+        out.push('\n');
+        out.push_str(&stack_table(&res.row_texts(), style));
+    }
+    let mut out = style.finish(out);
+    out.push('\n');
+    out.push_str(&outcome_line(res, style));
+    let mut notes = String::new();
+    for note in &res.notes {
+        notes.push_str("\n  ");
+        notes.push_str(note);
+    }
+    out.push_str(&style.finish(notes));
+    out
+}
+
+pub(super) fn paint(line: &str, tone: Tone) -> String {
+    match tone {
+        Tone::Good => line.green().bold().to_string(),
+        Tone::Bad => line.red().bold().to_string(),
+        Tone::Neutral => line.yellow().bold().to_string(),
+    }
+}
+
+/// The outcome on its own line, finished, then coloured.
+fn outcome_line(res: &Resolution, style: &Style) -> String {
+    let line = style.finish(format!("⇒ {}", res.outcome_text));
+    if !style.color {
+        return line;
+    }
+    paint(&line, res.tone)
+}
+
+/// The width of a 100% bar in the odds chart.
+const BAR_WIDTH: f64 = 30.0;
+
+pub fn odds_text(odds: &Odds, style: &Style) -> String {
+    let mut out = format!("odds: {} · {}\n", odds.heading, odds.rules.title());
+    let mut table = style.table(false);
+    let block = if style.ascii { "#" } else { "█" };
+    for o in &odds.outcomes {
+        let bar = block.repeat((o.prob.p * BAR_WIDTH).round() as usize);
+        table.add_row(vec![
+            Cell::new(style.cell(&o.text)),
+            Cell::new(format!("{:.2}%", o.prob.p * 100.0)).set_alignment(CellAlignment::Right),
+            Cell::new(short_fraction(o).unwrap_or_default()).set_alignment(CellAlignment::Right),
+            Cell::new(bar),
+        ]);
+    }
+    let chart = table.to_string();
+    let lines: Vec<&str> = chart.lines().map(str::trim_end).collect();
+    out.push_str(&lines.join("\n"));
+    for (name, value) in &odds.expected {
+        out.push_str(&format!("\n{}: {value:.3}", name.replace('_', " ")));
+    }
+    let out = style.finish(out);
+    if !style.color {
+        return out;
+    }
+    // The bars are coloured once the text is finished (and made visible):
+    // each is the run of blocks that ends its row.
+    let bars: Vec<String> = out
+        .split('\n')
+        .map(|line| {
+            let plain = line.trim_end_matches(block);
+            let bar = &line[plain.len()..];
+            if bar.is_empty() {
+                line.to_string()
+            } else {
+                format!("{plain}{}", bar.cyan())
+            }
+        })
+        .collect();
+    bars.join("\n")
+}
+
+/// Fractions are shown in text when they are short enough to read.
+fn short_fraction(o: &OutcomeOdds) -> Option<String> {
+    o.prob.fraction().filter(|f| f.len() <= 15)
+}
+
+fn percent(p: f64) -> String {
+    format!("{:.2}%", p * 100.0)
+}
+
+fn trimmed(table: &Table) -> String {
+    table
+        .to_string()
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every outcome of either distribution, in the order first seen.
+fn union<'a>(a: &'a Odds, b: &'a Odds) -> Vec<&'a OutcomeOdds> {
+    let mut all: Vec<&OutcomeOdds> = a.outcomes.iter().collect();
+    for o in &b.outcomes {
+        if !all.iter().any(|x| x.text == o.text) {
+            all.push(o);
+        }
+    }
+    all
+}
+
+fn p_of(odds: &Odds, text: &str) -> f64 {
+    odds.outcomes
+        .iter()
+        .find(|o| o.text == text)
+        .map_or(0.0, |o| o.prob.p)
+}
+
+pub fn comparison_text(c: &Comparison, style: &Style) -> String {
+    let mut out = format!("odds: {} · compare {}\n", c.without.heading, c.words);
+    let mut table = style.table(false);
+    table.add_row(vec!["outcome", "without", "with", "change"]);
+    for o in union(&c.without, &c.with) {
+        let (a, b) = (p_of(&c.without, &o.text), p_of(&c.with, &o.text));
+        table.add_row(vec![
+            Cell::new(style.cell(&o.text)),
+            Cell::new(percent(a)).set_alignment(CellAlignment::Right),
+            Cell::new(percent(b)).set_alignment(CellAlignment::Right),
+            Cell::new(format!("{:+.2} pts", (b - a) * 100.0)).set_alignment(CellAlignment::Right),
+        ]);
+    }
+    out.push_str(&trimmed(&table));
+    for (name, without) in &c.without.expected {
+        if let Some((_, with)) = c.with.expected.iter().find(|(n, _)| n == name) {
+            out.push_str(&format!(
+                "\n{}: {without:.3} → {with:.3}",
+                name.replace('_', " ")
+            ));
+        }
+    }
+    style.finish(out)
+}
+
+pub fn simulation_text(s: &Simulation, style: &Style) -> String {
+    let mut out = format!(
+        "simulate {} rolls: {} · seeds {}–{}\n",
+        s.rolls,
+        s.heading,
+        s.seed,
+        s.seed.wrapping_add(s.rolls - 1)
+    );
+    let mut table = style.table(false);
+    match &s.exact {
+        Ok(_) => table.add_row(vec!["outcome", "observed", "exact", "difference"]),
+        Err(_) => table.add_row(vec!["outcome", "observed"]),
+    };
+    for o in &s.observed {
+        let observed = o.count as f64 / s.rolls as f64;
+        let mut cells = vec![
+            Cell::new(style.cell(&o.text)),
+            Cell::new(percent(observed)).set_alignment(CellAlignment::Right),
+        ];
+        if let Ok(odds) = &s.exact {
+            let exact = p_of(odds, &o.text);
+            cells.push(Cell::new(percent(exact)).set_alignment(CellAlignment::Right));
+            cells.push(
+                Cell::new(format!("{:+.2} pts", (observed - exact) * 100.0))
+                    .set_alignment(CellAlignment::Right),
+            );
+        }
+        table.add_row(cells);
+    }
+    out.push_str(&trimmed(&table));
+    if let Err(why) = &s.exact {
+        out.push_str(&format!("\nno exact odds beside them: {why}"));
+    }
+    style.finish(out)
+}
+
+/// A sweep as a table: a row per combination, a column per swept word,
+/// then each outcome's probability, then each expected value.
+pub fn sweep_text(sweep: &Sweep, style: &Style) -> String {
+    let Some(first) = sweep.rows.first() else {
+        return style.finish("odds: the sweep has no combinations".into());
+    };
+    let words: Vec<&str> = sweep.swept.iter().map(|s| s.text.as_str()).collect();
+    let mut out = format!(
+        "odds: {} · sweeping {} · {}\n",
+        first.odds.verb,
+        words.join(" × "),
+        first.odds.rules.title()
+    );
+    let outcomes = sweep.outcomes();
+    let expected = sweep.expected();
+    let mut table = style.table(true);
+    let mut header: Vec<Cell> = sweep
+        .swept
+        .iter()
+        .map(|s| Cell::new(style.cell(&s.name)))
+        .collect();
+    header.extend(outcomes.iter().map(|(_, t)| Cell::new(style.cell(t))));
+    header.extend(
+        expected
+            .iter()
+            .map(|n| Cell::new(style.cell(&n.replace('_', " ")))),
+    );
+    table.set_header(header);
+    for row in &sweep.rows {
+        let mut cells: Vec<Cell> = sweep
+            .shown(row)
+            .into_iter()
+            .map(|v| Cell::new(style.cell(v)))
+            .collect();
+        cells.extend(outcomes.iter().map(|(_, t)| {
+            Cell::new(percent(crate::answer::p_of(&row.odds, t)))
+                .set_alignment(CellAlignment::Right)
+        }));
+        cells.extend(expected.iter().map(|n| {
+            let v = crate::answer::expected_of(&row.odds, n)
+                .map_or_else(|| "—".to_string(), |v| format!("{v:.3}"));
+            Cell::new(style.cell(&v)).set_alignment(CellAlignment::Right)
+        }));
+        table.add_row(cells);
+    }
+    out.push_str(&trimmed(&table));
+    style.finish(out)
+}
+
+/// A report as the table shows it.
+pub fn report_text(report: &Report, style: &Style) -> String {
+    style.finish(report_lines(report, style))
+}
+
+fn report_lines(report: &Report, style: &Style) -> String {
+    match report {
+        Report::Help { text } | Report::Setting { text } | Report::Loaded { text } => text.clone(),
+        Report::Roster { turn, armies } => {
+            let mut out = format!("turn {turn}");
+            if armies.is_empty() {
+                out.push_str("\nno armies loaded (give --army FILE)");
+            }
+            for army in armies {
+                out.push_str(&format!(
+                    "\n\n{} — {} ({})\n",
+                    army.name, army.side, army.rules_title
+                ));
+                if army.columns.is_empty() {
+                    continue;
+                }
+                let mut t = style.table(true);
+                t.set_header(army.columns.clone());
+                for row in &army.units {
+                    t.add_row(
+                        row.iter()
+                            .map(|c| Cell::new(style.cell(c)))
+                            .collect::<Vec<_>>(),
+                    );
+                }
+                out.push_str(&t.to_string());
+                for note in &army.notes {
+                    out.push('\n');
+                    out.push_str(note);
+                }
+            }
+            out
+        }
+        Report::Unit {
+            id,
+            name,
+            army,
+            rows,
+        } => {
+            let mut t = style.table(true);
+            t.add_row(vec![Cell::new("army"), Cell::new(style.cell(army))]);
+            for row in rows {
+                t.add_row(vec![
+                    Cell::new(style.cell(&row.label)),
+                    Cell::new(style.cell(&row.value)),
+                ]);
+            }
+            format!("{id} — {name}\n{t}")
+        }
+        Report::Log { entries } => {
+            let mut out = String::new();
+            for e in entries {
+                let mark = if e.undone { "×" } else { " " };
+                let what = match (&e.line, e.undo) {
+                    (_, Some(n)) => format!("undo entry {n}"),
+                    (Some(line), _) => line.clone(),
+                    _ => String::new(),
+                };
+                let outcome = e
+                    .outcome
+                    .as_deref()
+                    .map_or(String::new(), |o| format!(" ⇒ {o}"));
+                out.push_str(&format!(
+                    "{mark}{:>4}  turn {}  {what}{outcome}\n",
+                    e.entry, e.turn
+                ));
+            }
+            if out.is_empty() {
+                out.push_str("the journal is empty");
+            }
+            out.trim_end().to_string()
+        }
+        Report::EndTurn { systems, .. } => {
+            if systems.is_empty() {
+                "end of turn: no armies loaded".into()
+            } else {
+                systems.join("\n")
+            }
+        }
+        Report::NextTurn { turn, notes } => {
+            let mut out = format!("turn {turn}");
+            for text in notes {
+                out.push_str(": ");
+                out.push_str(text);
+            }
+            out
+        }
+        Report::Undo { undone } => match undone {
+            Some(taken) => format!("undone: {taken}"),
+            None => "nothing to undo".into(),
+        },
+        Report::Saved { path } => format!("saved to {path}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    }
+
+    /// The direct writer gives a pipe the very bytes of the laid-out
+    /// table, and leaves to the layout what it would not draw alike.
+    #[test]
+    fn the_direct_stack_table_is_the_laid_out_one() {
+        let plain = Style::plain(false);
+        let drawn = rows(&[
+            ("2D6 die 1 (entered)", "4"),
+            ("Received any hits this turn", "−1"),
+            ("Resilience Outcomes Table, 8–9", "shooting · long"),
+            ("é", "≥ 5"),
+        ]);
+        let direct = whole_two_columns(&drawn).expect("drawn directly");
+        let mut table = plain.table(true);
+        for (label, value) in &drawn {
+            table.add_row(vec![
+                Cell::new(label),
+                Cell::new(value).set_alignment(CellAlignment::Right),
+            ]);
+        }
+        assert_eq!(direct, table.to_string());
+        assert_eq!(direct.lines().count(), 6);
+        for odd in [
+            rows(&[("a", "")]),
+            rows(&[("two\nlines", "1")]),
+            rows(&[(" indented", "1")]),
+            rows(&[("wide 兵", "1")]),
+        ] {
+            assert_eq!(whole_two_columns(&odd), None, "{odd:?}");
+            assert!(!stack_table(&odd, &plain).is_empty());
+        }
+    }
+}
