@@ -6,13 +6,13 @@
 
 use std::rc::Rc;
 
+use crate::answer::resolution::{Effect, Resolution, Shown};
 pub use crate::bind::UnitFact;
 use crate::bind::{self, Bound, Vocab};
 use crate::command::{ClauseKind, Command, Span, System, Word, WordKind};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 pub use crate::resolution::NamedUnit;
-use crate::resolution::Resolution;
 
 /// What a resolver is given: the command and its bound words. Its tables
 /// are its own system's, held by the resolver itself.
@@ -39,7 +39,7 @@ pub struct Input<'a> {
 impl Input<'_> {
     /// A resolution of this command under its rule system, explained or not
     /// as the command was prepared.
-    pub fn resolution(&self, verb: &'static str, heading: impl Into<String>) -> Resolution {
+    pub fn resolution<E>(&self, verb: &'static str, heading: impl Into<String>) -> Resolution<E> {
         Resolution::new(self.system, verb, heading, self.explain)
     }
 
@@ -89,9 +89,13 @@ impl Input<'_> {
 
 /// Carries out one verb: a function of the command and the dice, which
 /// holds its own system's tables.
-pub type Resolver = Rc<dyn Fn(&Input, &mut dyn DiceSource) -> Result<Resolution, CommandError>>;
+/// A resolver makes its rule system's own effects (`E`); the catalog keeps
+/// every verb's resolver with its effects shown ([`VerbDoc::shown`]), and a
+/// game keeps its system's verbs typed, to apply what they do.
+pub type Resolver<E = Shown> =
+    Rc<dyn Fn(&Input, &mut dyn DiceSource) -> Result<Resolution<E>, CommandError>>;
 
-pub struct VerbDoc {
+pub struct VerbDoc<E = Shown> {
     /// `None`: the verb works under every rule system.
     pub system: Option<System>,
     pub name: &'static str,
@@ -107,18 +111,37 @@ pub struct VerbDoc {
     /// The verb may name units that can no longer act (the fate of the
     /// fallen after a battle).
     pub takes_fallen: bool,
-    pub resolve: Resolver,
+    pub resolve: Resolver<E>,
 }
 
-impl VerbDoc {
+impl<E: Effect + Clone + 'static> VerbDoc<E> {
+    /// The verb with its effects shown, as the catalog keeps every verb.
+    pub fn shown(&self) -> VerbDoc {
+        let resolve = self.resolve.clone();
+        VerbDoc {
+            system: self.system,
+            name: self.name,
+            usage: self.usage,
+            summary: self.summary.clone(),
+            examples: self.examples,
+            vocab: self.vocab.clone(),
+            clauses: self.clauses.clone(),
+            max_clauses: self.max_clauses,
+            takes_fallen: self.takes_fallen,
+            resolve: Rc::new(move |input, dice| resolve(input, dice).map(Resolution::shown)),
+        }
+    }
+}
+
+impl<E> VerbDoc<E> {
     pub fn new(
         system: Option<System>,
         name: &'static str,
         usage: &'static str,
         summary: impl Into<String>,
         vocab: Vocab,
-        resolve: impl Fn(&Input, &mut dyn DiceSource) -> Result<Resolution, CommandError> + 'static,
-    ) -> VerbDoc {
+        resolve: impl Fn(&Input, &mut dyn DiceSource) -> Result<Resolution<E>, CommandError> + 'static,
+    ) -> VerbDoc<E> {
         VerbDoc {
             system,
             name,
@@ -134,7 +157,7 @@ impl VerbDoc {
     }
 
     /// The verb may name units that can no longer act.
-    pub fn takes_fallen(mut self) -> VerbDoc {
+    pub fn takes_fallen(mut self) -> VerbDoc<E> {
         self.takes_fallen = true;
         self
     }
@@ -146,12 +169,12 @@ impl VerbDoc {
             .any(|v| v.find(word).is_some() || v.number_fact == Some(word))
     }
 
-    pub fn examples(mut self, examples: &'static [&'static str]) -> VerbDoc {
+    pub fn examples(mut self, examples: &'static [&'static str]) -> VerbDoc<E> {
         self.examples = examples;
         self
     }
 
-    pub fn clause(mut self, kind: ClauseKind, vocab: Vocab, max: usize) -> VerbDoc {
+    pub fn clause(mut self, kind: ClauseKind, vocab: Vocab, max: usize) -> VerbDoc<E> {
         self.clauses.push((kind, vocab));
         self.max_clauses = max;
         self
@@ -297,6 +320,7 @@ impl Catalog {
         };
         Ok(Prepared {
             resolve: doc.resolve.clone(),
+            name: doc.name,
             input,
             named,
         })
@@ -306,13 +330,30 @@ impl Catalog {
 /// A bound command, ready to resolve against dice.
 pub struct Prepared<'a> {
     resolve: Resolver,
+    name: &'static str,
     input: Input<'a>,
     named: Vec<NamedUnit>,
 }
 
 impl Prepared<'_> {
     pub fn run(&self, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-        let mut res = (self.resolve)(&self.input, dice)?;
+        self.run_with(&self.resolve, dice)
+    }
+
+    /// The verb's book and name, for a game to find its own typed resolver.
+    pub fn verb(&self) -> (System, &'static str) {
+        (self.input.system, self.name)
+    }
+
+    /// Run the command with `resolve`: the verb's resolver as its rule
+    /// system made it (a game's, whose effects it applies typed), or as the
+    /// catalog keeps it.
+    pub fn run_with<E>(
+        &self,
+        resolve: &Resolver<E>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Resolution<E>, CommandError> {
+        let mut res = resolve(&self.input, dice)?;
         // Under `odds` nothing is shown and no effect is kept: the units
         // named matter only to those.
         if res.quiet {

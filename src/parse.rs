@@ -83,6 +83,18 @@ fn lone_unit(text: &str) -> Option<Unit> {
     }
 }
 
+/// A word a game adds to a line it reads differently (`initiative`
+/// alone stands for each army's pool): the text as if typed, shown at
+/// `span` of the line as typed (the word it stands beside).
+pub fn added_word(text: impl Into<String>, span: Span) -> Word {
+    let text = text.into();
+    Word {
+        span,
+        kind: classify(&text),
+        text,
+    }
+}
+
 /// What kind of token a piece of text is, on its own.
 pub fn classify(text: &str) -> WordKind {
     // The common case, a plain lower-case keyword, needs no parser.

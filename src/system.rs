@@ -16,12 +16,14 @@ use std::fmt;
 use std::rc::Rc;
 
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
+use crate::answer::resolution::{Resolution, SystemEffect};
 use crate::army::{Army, Schema};
-use crate::catalog::{UnitFact, UnitFacts, VerbDoc};
+use crate::catalog::{Prepared, UnitFact, UnitFacts, VerbDoc};
 use crate::command::{Command, System, Word};
+use crate::dice::DiceSource;
 use crate::error::{CommandError, TableError};
-use crate::resolution::Effect;
 use crate::tables::{TableFile, TableSource};
 
 /// A rule system as drumhead knows it before any table is read.
@@ -79,21 +81,20 @@ pub trait RuleSet {
     }
 
     /// What a game keeps of the armies of this system: each with its index
-    /// among the game's armies.
+    /// among the game's armies ([`Live::part`] of its [`GameState`]).
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart>;
-
-    /// An effect as the journal recorded it.
-    fn effect(&self, json: &serde_json::Value) -> Result<Rc<dyn Effect>, String>;
 }
 
 /// A setting made: the rule set with it, and what to tell the user.
 pub type Setting = (Rc<dyn RuleSet>, String);
 
-/// The state one rule system keeps of a game's units, and what it says
-/// about them.
-pub trait GamePart {
-    /// A copy of the part as it stands, to go back to (`undo`).
-    fn snapshot(&self) -> Box<dyn GamePart>;
+/// The state one rule system keeps of a game's units, in its own types,
+/// and what it says about them. The game holds it through [`Live`], which
+/// also resolves the system's lines in the game, so that the effects its
+/// resolvers make are applied as they were made: typed, never read back.
+pub trait GameState: Clone + 'static {
+    /// What the system's resolutions do to its units.
+    type Effect: SystemEffect + DeserializeOwned + Clone;
 
     /// A unit's facts as they stand, if the unit is one of this part's.
     fn facts(&self, id: &str) -> Option<UnitFacts>;
@@ -114,8 +115,8 @@ pub trait GamePart {
         None
     }
 
-    /// Apply one effect, to a unit or (with `None`) to the part itself.
-    fn apply(&mut self, unit: Option<&str>, effect: &dyn Effect) -> Result<(), String>;
+    /// Apply one effect, to a unit or (with `None`) to the state itself.
+    fn apply(&mut self, unit: Option<&str>, effect: &Self::Effect) -> Result<(), String>;
 
     /// The turn ends: per-turn facts are cleared.
     fn next_turn(&mut self);
@@ -153,9 +154,170 @@ pub trait GamePart {
     }
 
     /// A line this system reads differently in a game: `initiative` alone
-    /// stands for each army's pool. Returns the line it stands for.
-    fn expand(&self, _command: &Command, _line: &str) -> Option<String> {
+    /// stands for each army's pool. Returns the command it stands for.
+    fn expand(&self, _command: &Command, _line: &str) -> Option<Command> {
         None
+    }
+}
+
+/// A rule system's part of a game as the game holds it: its state, and
+/// its verbs as the system made them, whose effects it applies.
+pub struct Live<S: GameState> {
+    state: S,
+    verbs: Rc<[VerbDoc<S::Effect>]>,
+    /// The effects of the line it resolved last, each with its unit, until
+    /// the game records the line ([`GamePart::apply_resolved`]).
+    resolved: Vec<(Option<String>, S::Effect)>,
+}
+
+impl<S: GameState> Live<S> {
+    /// The part of a game that `state` keeps, resolving with `verbs`.
+    pub fn part(state: S, verbs: Vec<VerbDoc<S::Effect>>) -> Box<dyn GamePart> {
+        Box::new(Live {
+            state,
+            verbs: verbs.into(),
+            resolved: Vec::new(),
+        })
+    }
+}
+
+/// The part of a game one rule system keeps, as the game holds every
+/// system's: [`Live`] over the system's [`GameState`].
+pub trait GamePart {
+    /// A copy of the part as it stands, to go back to (`undo`).
+    fn snapshot(&self) -> Box<dyn GamePart>;
+
+    /// Resolve a prepared line with this system's own resolver, keeping
+    /// its effects until the game records the line. `None` when the verb
+    /// is not this system's.
+    fn resolve(
+        &mut self,
+        prepared: &Prepared,
+        dice: &mut dyn DiceSource,
+    ) -> Option<Result<Resolution, CommandError>>;
+
+    /// Apply the effects of the line resolved last (the game has recorded
+    /// it); how many there were.
+    fn apply_resolved(&mut self) -> Result<usize, String>;
+
+    /// Apply one effect as a journal kept it (a game folded from its
+    /// journal), to a unit or (with `None`) to the part itself.
+    fn apply_recorded(
+        &mut self,
+        unit: Option<&str>,
+        effect: &serde_json::Value,
+    ) -> Result<(), String>;
+
+    fn facts(&self, id: &str) -> Option<UnitFacts>;
+    fn possible_facts(&self, id: &str) -> Vec<UnitFact>;
+    fn out_of_action(&self, id: &str) -> Option<String>;
+    fn contradicts(&self, id: &str, word: &str, value: Option<i64>) -> Option<(String, bool)>;
+    fn next_turn(&mut self);
+    fn next_turn_text(&self) -> Option<String>;
+    fn roster(&self, army: usize) -> Option<Roster>;
+    fn show(&self, id: &str) -> Option<Vec<(String, String)>>;
+    fn end_turn(&self) -> String;
+    fn state(&self) -> serde_json::Value;
+    fn checkpoint(&self) -> Option<serde_json::Value>;
+    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String>;
+    fn expand(&self, command: &Command, line: &str) -> Option<Command>;
+}
+
+impl<S: GameState> GamePart for Live<S> {
+    fn snapshot(&self) -> Box<dyn GamePart> {
+        Box::new(Live {
+            state: self.state.clone(),
+            verbs: self.verbs.clone(),
+            resolved: Vec::new(),
+        })
+    }
+
+    fn resolve(
+        &mut self,
+        prepared: &Prepared,
+        dice: &mut dyn DiceSource,
+    ) -> Option<Result<Resolution, CommandError>> {
+        let (book, name) = prepared.verb();
+        let verb = self
+            .verbs
+            .iter()
+            .find(|v| v.name == name && v.system.is_none_or(|s| s == book))?;
+        let resolve = verb.resolve.clone();
+        Some(prepared.run_with(&resolve, dice).map(|res| {
+            let (shown, effects) = res.split();
+            self.resolved = effects;
+            shown
+        }))
+    }
+
+    fn apply_resolved(&mut self) -> Result<usize, String> {
+        let effects = std::mem::take(&mut self.resolved);
+        for (unit, effect) in &effects {
+            self.state.apply(unit.as_deref(), effect)?;
+        }
+        Ok(effects.len())
+    }
+
+    fn apply_recorded(
+        &mut self,
+        unit: Option<&str>,
+        effect: &serde_json::Value,
+    ) -> Result<(), String> {
+        let effect = S::Effect::deserialize(effect)
+            .map_err(|e| format!("an effect this version does not know: {e}"))?;
+        self.state.apply(unit, &effect)
+    }
+
+    fn facts(&self, id: &str) -> Option<UnitFacts> {
+        self.state.facts(id)
+    }
+
+    fn possible_facts(&self, id: &str) -> Vec<UnitFact> {
+        self.state.possible_facts(id)
+    }
+
+    fn out_of_action(&self, id: &str) -> Option<String> {
+        self.state.out_of_action(id)
+    }
+
+    fn contradicts(&self, id: &str, word: &str, value: Option<i64>) -> Option<(String, bool)> {
+        self.state.contradicts(id, word, value)
+    }
+
+    fn next_turn(&mut self) {
+        self.state.next_turn();
+    }
+
+    fn next_turn_text(&self) -> Option<String> {
+        self.state.next_turn_text()
+    }
+
+    fn roster(&self, army: usize) -> Option<Roster> {
+        self.state.roster(army)
+    }
+
+    fn show(&self, id: &str) -> Option<Vec<(String, String)>> {
+        self.state.show(id)
+    }
+
+    fn end_turn(&self) -> String {
+        self.state.end_turn()
+    }
+
+    fn state(&self) -> serde_json::Value {
+        self.state.state()
+    }
+
+    fn checkpoint(&self) -> Option<serde_json::Value> {
+        self.state.checkpoint()
+    }
+
+    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
+        self.state.restore(saved)
+    }
+
+    fn expand(&self, command: &Command, line: &str) -> Option<Command> {
+        self.state.expand(command, line)
     }
 }
 

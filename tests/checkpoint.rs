@@ -109,8 +109,7 @@ impl Bench {
         }
         for json in &entry.effects {
             let unit = json.get("unit").and_then(|u| u.as_str());
-            let effect = self.set.effect(json).expect("an effect the system knows");
-            part.apply(unit, effect.as_ref())
+            part.apply_recorded(unit, json)
                 .unwrap_or_else(|e| panic!("{json}: {e}"));
         }
     }

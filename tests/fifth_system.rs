@@ -10,9 +10,7 @@
 use std::any::Any;
 use std::rc::Rc;
 
-use drumhead::answer::resolution::{
-    Effect, Resolution, SystemEffect, Target, Tone, effect_from_json,
-};
+use drumhead::answer::resolution::{SystemEffect, Target, Tone};
 use drumhead::army::{Army, ArmyList, Checker, Entry, Member, Reader, Schema, Section};
 use drumhead::bind::Vocab;
 use drumhead::catalog::{Input, UnitFact, UnitFacts, VerbDoc};
@@ -21,7 +19,7 @@ use drumhead::dice::DiceSource;
 use drumhead::error::{CommandError, TableError};
 use drumhead::game::{ArmySource, Game};
 use drumhead::session::{Output, Session};
-use drumhead::system::{GamePart, Roster, RuleSet, RuleSystem};
+use drumhead::system::{GamePart, GameState, Live, Roster, RuleSet, RuleSystem};
 use drumhead::tables::{TableFile, TableSource};
 
 const TOY: System = System::new(&Book {
@@ -126,6 +124,9 @@ enum ToyEffect {
     Wounded,
 }
 
+/// A toy resolution: its effects are the toy's own.
+type Resolution = drumhead::answer::Resolution<ToyEffect>;
+
 impl SystemEffect for ToyEffect {
     fn describe(&self, unit: Option<&str>) -> String {
         format!("game: {} is wounded", unit.unwrap_or("the soldier"))
@@ -155,11 +156,8 @@ fn strike(
     Ok(res)
 }
 
-impl RuleSet for ToyTables {
-    fn system(&self) -> &'static dyn RuleSystem {
-        &TOY_SYSTEM
-    }
-    fn verbs(&self) -> Vec<VerbDoc> {
+impl ToyTables {
+    fn typed_verbs(&self) -> Vec<VerbDoc<ToyEffect>> {
         let t = Rc::new(self.clone());
         let side = || Vocab::new().number("grit", 0, 3, "the striker's grit");
         vec![
@@ -174,17 +172,24 @@ impl RuleSet for ToyTables {
             .clause(ClauseKind::Vs, side(), 1),
         ]
     }
+}
+
+impl RuleSet for ToyTables {
+    fn system(&self) -> &'static dyn RuleSystem {
+        &TOY_SYSTEM
+    }
+    fn verbs(&self) -> Vec<VerbDoc> {
+        self.typed_verbs().iter().map(VerbDoc::shown).collect()
+    }
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
-        Box::new(ToyGame {
+        let state = ToyGame {
             armies: armies
                 .iter()
                 .map(|(i, a)| (*i, a.list_as::<ToyList>().cloned().unwrap_or_default()))
                 .collect(),
             wounds: Default::default(),
-        })
-    }
-    fn effect(&self, json: &serde_json::Value) -> Result<Rc<dyn Effect>, String> {
-        effect_from_json::<ToyEffect>(json)
+        };
+        Live::part(state, self.typed_verbs())
     }
 }
 
@@ -205,10 +210,8 @@ impl ToyGame {
     }
 }
 
-impl GamePart for ToyGame {
-    fn snapshot(&self) -> Box<dyn GamePart> {
-        Box::new(self.clone())
-    }
+impl GameState for ToyGame {
+    type Effect = ToyEffect;
 
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         let s = self.soldier(id)?;
@@ -225,11 +228,8 @@ impl GamePart for ToyGame {
     fn out_of_action(&self, id: &str) -> Option<String> {
         (self.wounds(id) >= 2).then(|| "has two wounds".to_string())
     }
-    fn apply(&mut self, unit: Option<&str>, effect: &dyn Effect) -> Result<(), String> {
-        let ToyEffect::Wounded = effect
-            .as_any()
-            .downcast_ref::<ToyEffect>()
-            .ok_or("not a toy effect")?;
+    fn apply(&mut self, unit: Option<&str>, effect: &ToyEffect) -> Result<(), String> {
+        let ToyEffect::Wounded = effect;
         *self
             .wounds
             .entry(unit.ok_or("no soldier")?.to_string())

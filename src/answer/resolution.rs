@@ -3,7 +3,6 @@
 //! `odds` takes expectations of, and the procedure's own fields for JSON
 //! (output only: nothing reads them back).
 
-use std::any::Any;
 use std::borrow::Cow;
 use std::fmt;
 use std::rc::Rc;
@@ -90,8 +89,14 @@ pub enum Tone {
     Bad,
 }
 
+/// An effect as answers show it: what it did, in words, and as the
+/// journal keeps it. A rule system's resolvers make its own effect type
+/// ([`Resolution`] of that type); the game applies those, typed, and the
+/// answer keeps them shown.
+pub type Shown = Rc<dyn Effect>;
+
 #[derive(Debug, Clone)]
-pub struct Resolution {
+pub struct Resolution<E = Shown> {
     pub rules: System,
     pub verb: &'static str,
     /// A short description shown above the table: "resilience test, from shooting".
@@ -113,7 +118,7 @@ pub struct Resolution {
     pub fields: Fields,
     /// What the resolution does to the units it named, by who they are in
     /// the command. Not kept under `odds`.
-    pub effects: Vec<(Target, Rc<dyn Effect>)>,
+    pub effects: Vec<(Target, E)>,
     /// Numeric results `odds` reports the expectation of, as
     /// `expected_NAME`: hits, distance, bases lost…
     pub measures: Vec<(&'static str, f64)>,
@@ -129,9 +134,9 @@ pub struct Resolution {
 
 /// Two resolutions are the same when everything shown and every effect
 /// (as the journal would keep it) is.
-impl PartialEq for Resolution {
-    fn eq(&self, other: &Resolution) -> bool {
-        let effects = |r: &Resolution| -> Vec<(Target, serde_json::Value)> {
+impl<E: Effect> PartialEq for Resolution<E> {
+    fn eq(&self, other: &Resolution<E>) -> bool {
+        let effects = |r: &Resolution<E>| -> Vec<(Target, serde_json::Value)> {
             r.effects.iter().map(|(t, e)| (*t, e.json())).collect()
         };
         self.rules == other.rules
@@ -155,7 +160,7 @@ impl PartialEq for Resolution {
     }
 }
 
-impl Resolution {
+impl<E> Resolution<E> {
     /// A resolution that keeps its explanation when `explain` is set;
     /// `odds` builds them without (see [`Resolution::quiet`]).
     pub fn new(
@@ -163,7 +168,7 @@ impl Resolution {
         verb: &'static str,
         heading: impl Into<String>,
         explain: bool,
-    ) -> Resolution {
+    ) -> Resolution<E> {
         Resolution {
             rules,
             verb,
@@ -242,7 +247,7 @@ impl Resolution {
 
     /// Add another resolution's explanation (rows, dice, modifiers, notes)
     /// after this one's: a resolver's work done once and reused.
-    pub fn append(&mut self, other: &Resolution) {
+    pub fn append<F>(&mut self, other: &Resolution<F>) {
         let (dice, modifiers) = (self.dice.len(), self.modifiers.len());
         self.rows.extend(other.rows.iter().map(|row| match row {
             Row::Die { label, number, die } => Row::Die {
@@ -312,11 +317,11 @@ impl Resolution {
 
     /// An effect on a unit the command named (or on the game). Only
     /// resolutions that explain keep effects: `odds` applies none.
-    pub fn effect(&mut self, to: Target, effect: impl Effect + 'static) {
+    pub fn effect(&mut self, to: Target, effect: E) {
         if self.quiet {
             return;
         }
-        self.effects.push((to, Rc::new(effect)));
+        self.effects.push((to, effect));
     }
 
     /// A numeric result whose expectation `odds` reports.
@@ -329,7 +334,7 @@ impl Resolution {
 
     /// The effects with the unit each falls on: effects on a side that
     /// named no unit fall on nobody and are left out.
-    pub fn addressed(&self) -> Vec<(Option<&str>, &Rc<dyn Effect>)> {
+    pub fn addressed(&self) -> Vec<(Option<&str>, &E)> {
         let mut out = Vec::new();
         for (to, effect) in &self.effects {
             match to {
@@ -354,6 +359,48 @@ impl Resolution {
             return;
         }
         self.notes.push(text.to_string());
+    }
+}
+
+impl<E: Effect + Clone + 'static> Resolution<E> {
+    /// The resolution as answers show it, and the effects it has on the
+    /// units it names (each with its unit's id), in the resolver's own
+    /// type, for the game to apply.
+    pub fn split(self) -> (Resolution, Vec<(Option<String>, E)>) {
+        let typed = self
+            .addressed()
+            .into_iter()
+            .map(|(unit, e)| (unit.map(str::to_string), e.clone()))
+            .collect();
+        (self.shown(), typed)
+    }
+
+    /// The resolution as answers show it.
+    pub fn shown(self) -> Resolution {
+        Resolution {
+            rules: self.rules,
+            verb: self.verb,
+            heading: self.heading,
+            seed: self.seed,
+            dice: self.dice,
+            rows: self.rows,
+            modifiers: self.modifiers,
+            score: self.score,
+            outcome: self.outcome,
+            outcome_text: self.outcome_text,
+            tone: self.tone,
+            notes: self.notes,
+            fields: self.fields,
+            effects: self
+                .effects
+                .into_iter()
+                .map(|(to, e)| (to, Rc::new(e) as Shown))
+                .collect(),
+            measures: self.measures,
+            units: self.units,
+            odds_group: self.odds_group,
+            quiet: self.quiet,
+        }
     }
 }
 
@@ -384,7 +431,16 @@ pub trait Effect: fmt::Debug {
     fn describe(&self, unit: Option<&str>) -> String;
     /// The effect as the journal keeps it.
     fn json(&self) -> serde_json::Value;
-    fn as_any(&self) -> &dyn Any;
+}
+
+impl Effect for Shown {
+    fn describe(&self, unit: Option<&str>) -> String {
+        self.as_ref().describe(unit)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        self.as_ref().json()
+    }
 }
 
 /// A rule system's effect type: serde writes it for the journal (as an
@@ -402,19 +458,6 @@ impl<T: SystemEffect> Effect for T {
     fn json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
-/// Read an effect of type `T` back from the journal.
-pub fn effect_from_json<T: SystemEffect + serde::de::DeserializeOwned>(
-    json: &serde_json::Value,
-) -> Result<Rc<dyn Effect>, String> {
-    serde_json::from_value::<T>(json.clone())
-        .map(|e| Rc::new(e) as Rc<dyn Effect>)
-        .map_err(|e| format!("an effect this version does not know: {e}"))
 }
 
 /// Who an effect falls on: a unit the command named, by its side and its

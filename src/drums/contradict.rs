@@ -8,10 +8,11 @@
 //! makes the typed words win on purpose: [`OVERRIDE`].
 
 use crate::bind::{Bound, Fact, Vocab};
-use crate::catalog::{Input, Named, UnitFact, VerbDoc};
+use crate::catalog::{Input, Named, UnitFact};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Row;
 
+use super::VerbDoc;
 use super::exclusive::{self, Exclusion};
 use super::named::{GENERAL, is_general, typed};
 

@@ -12,8 +12,9 @@ use super::army::{General, List, Unit};
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::Command;
-use crate::resolution::{Effect, SystemEffect};
-use crate::system::{GamePart, Roster};
+use crate::parse::added_word;
+use crate::resolution::SystemEffect;
+use crate::system::{GameState, Roster};
 
 /// What one resolution does to a unit or general.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -608,10 +609,8 @@ fn words(facts: &[UnitFact]) -> String {
         .join(" ")
 }
 
-impl GamePart for DrumsGame {
-    fn snapshot(&self) -> Box<dyn GamePart> {
-        Box::new(self.clone())
-    }
+impl GameState for DrumsGame {
+    type Effect = DrumsEffect;
 
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         if let Some(u) = self.unit(id) {
@@ -670,11 +669,7 @@ impl GamePart for DrumsGame {
             .then(|| "is off the table until the next turn (incapacitated by a stray round)".into())
     }
 
-    fn apply(&mut self, unit: Option<&str>, effect: &dyn Effect) -> Result<(), String> {
-        let effect = effect
-            .as_any()
-            .downcast_ref::<DrumsEffect>()
-            .ok_or("not a Drums and Muskets effect")?;
+    fn apply(&mut self, unit: Option<&str>, effect: &DrumsEffect) -> Result<(), String> {
         if let DrumsEffect::Initiative { army } = effect {
             self.initiative = Some(*army);
             return Ok(());
@@ -1004,7 +999,7 @@ impl GamePart for DrumsGame {
     /// second (as the initiative is recorded). A side whose force commander
     /// was lost this turn gets `no-supply` beside its `supply`, which the
     /// verb refuses.
-    fn expand(&self, command: &Command, line: &str) -> Option<String> {
+    fn expand(&self, command: &Command, _line: &str) -> Option<Command> {
         if command.verb != "initiative" {
             return None;
         }
@@ -1028,13 +1023,13 @@ impl GamePart for DrumsGame {
                 && words.iter().any(is_supply)
                 && let Some(last) = words.last()
             {
-                let at = last.span.end.min(line.len());
-                return Some(format!("{} no-supply{}", &line[..at], &line[at..]));
+                return Some(with_word(command, side, "no-supply", last.span));
             }
         }
         if !sides.iter().all(|words| words.iter().all(is_supply)) {
-            return self.what_if(command, line, &sides);
+            return self.what_if(command, &sides);
         }
+        let at = command.verb_span;
         let side = |list: &List, words: &[crate::command::Word]| {
             // "1D6 per general remaining on the board": an incapacitated
             // general is off it until the next turn; one swept away to his
@@ -1045,20 +1040,26 @@ impl GamePart for DrumsGame {
                 .filter(|g| !self.general_state(&g.id).incapacitated)
                 .collect();
             let count = |ability: &str| present.iter().filter(|g| g.ability == ability).count();
-            format!(
-                "generals={} exceptional={} incompetent={}{}",
-                present.len(),
-                count("exceptional"),
-                count("incompetent"),
-                if words.is_empty() { "" } else { " supply" }
-            )
+            let mut pool = vec![
+                added_word(format!("generals={}", present.len()), at),
+                added_word(format!("exceptional={}", count("exceptional")), at),
+                added_word(format!("incompetent={}", count("incompetent")), at),
+            ];
+            if !words.is_empty() {
+                pool.push(added_word("supply", at));
+            }
+            pool
         };
-        let rolled = command.rolled_span.map_or("", |s| &line[s.start..]);
-        Some(format!(
-            "initiative {} vs {} {rolled}",
-            side(a, sides[0]),
-            side(b, sides[1])
-        ))
+        let vs_span = vs.map_or(at, |c| c.span);
+        Some(Command {
+            words: side(a, sides[0]),
+            clauses: vec![crate::command::Clause {
+                kind: crate::command::ClauseKind::Vs,
+                span: vs_span,
+                words: side(b, sides[1]),
+            }],
+            ..command.clone()
+        })
     }
 }
 
@@ -1067,12 +1068,7 @@ impl DrumsGame {
     /// it is not recorded as the game's initiative (nor orders the
     /// end-of-turn tests), unless it names each army's generals on the
     /// board, all of them, the first army's before `vs`.
-    fn what_if(
-        &self,
-        command: &Command,
-        line: &str,
-        sides: &[&[crate::command::Word]; 2],
-    ) -> Option<String> {
+    fn what_if(&self, command: &Command, sides: &[&[crate::command::Word]; 2]) -> Option<Command> {
         let marked = sides
             .iter()
             .flat_map(|w| w.iter())
@@ -1099,12 +1095,25 @@ impl DrumsGame {
         if own {
             return None;
         }
-        let at = sides[0]
-            .last()
-            .map_or(command.verb_span.end, |w| w.span.end)
-            .min(line.len());
-        Some(format!("{} {}{}", &line[..at], WHAT_IF, &line[at..]))
+        let at = sides[0].last().map_or(command.verb_span, |w| w.span);
+        Some(with_word(command, 0, WHAT_IF, at))
     }
+}
+
+/// The command with one word added at the end of a side's words (0: the
+/// acting side, 1: its `vs` clause), shown at `span`.
+fn with_word(command: &Command, side: usize, text: &str, span: crate::command::Span) -> Command {
+    let mut command = command.clone();
+    let word = added_word(text, span);
+    match side.checked_sub(1) {
+        None => command.words.push(word),
+        Some(i) => {
+            if let Some(clause) = command.clauses.get_mut(i) {
+                clause.words.push(word);
+            }
+        }
+    }
+    command
 }
 
 /// What `end-turn` says: the End of Turn Resilience Tests ("At the end of

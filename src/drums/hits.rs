@@ -7,12 +7,13 @@ use std::rc::Rc;
 
 use super::game::DrumsEffect;
 use super::losses::{self, Counted, Losses, Size};
+use super::{Resolution, VerbDoc};
 use crate::bind::Vocab;
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::Tables;
 

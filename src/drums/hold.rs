@@ -4,13 +4,14 @@
 use std::rc::Rc;
 
 use crate::bind::Vocab;
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::Tables;
 use super::exclusive;
+use super::{Resolution, VerbDoc};
 
 /// A unit of a side whose general was lost this turn (Risk to Generals).
 pub const ONE_ACTION: &str = "one-action";

@@ -4,13 +4,14 @@
 use std::rc::Rc;
 
 use super::game::DrumsEffect;
+use super::{Resolution, VerbDoc};
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, Named, VerbDoc};
+use crate::catalog::{Input, Named};
 use crate::command::ClauseKind;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::named::{is_general, refuse, typed};
 use super::{InitiativeTable, Tables};

@@ -5,14 +5,15 @@
 use std::rc::Rc;
 
 use crate::bind::{Kind, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::command::{Span, WordKind};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::named::{is_general, refuse};
 use super::{InterpenetrationColumn, InterpenetrationRow, InterpenetrationTable, Tables};
+use super::{Resolution, VerbDoc};
 
 pub fn verb(all: &Rc<Tables>) -> VerbDoc {
     let t = &all.drums.interpenetration;

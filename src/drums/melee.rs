@@ -7,13 +7,14 @@ use serde_json::json;
 use std::rc::Rc;
 
 use super::game::DrumsEffect;
+use super::{Resolution, VerbDoc};
 use crate::bind::{Bound, Kind, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::command::ClauseKind;
 use crate::dice::{DiceSource, PoolBand};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::Tables;
 use super::exclusive;

@@ -26,16 +26,20 @@ use std::rc::Rc;
 use serde::Deserialize;
 
 use crate::army::{Army, Schema};
-use crate::catalog::VerbDoc;
 use crate::command::{Book, System, Word, WordKind};
 use crate::dice::DiceExpr;
 use crate::error::{BindError, CommandError, TableError};
-use crate::resolution::{Effect, effect_from_json};
-use crate::system::{GamePart, RuleSet, RuleSystem, Setting};
+
+use crate::system::{GamePart, Live, RuleSet, RuleSystem, Setting};
 use crate::tables::{TableFile, TableSource};
 
 pub use pool::PoolTables;
 pub use resilience::Context;
+
+/// A resolution of this system: its effects are [`game::DrumsEffect`].
+pub(crate) type Resolution = crate::answer::Resolution<game::DrumsEffect>;
+/// A verb of this system, resolving to its own effects.
+pub(crate) type VerbDoc = crate::catalog::VerbDoc<game::DrumsEffect>;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -564,12 +568,8 @@ impl Tables {
     }
 }
 
-impl RuleSet for Tables {
-    fn system(&self) -> &'static dyn RuleSystem {
-        &SYSTEM
-    }
-
-    fn verbs(&self) -> Vec<VerbDoc> {
+impl Tables {
+    pub(crate) fn typed_verbs(&self) -> Vec<VerbDoc> {
         let t = Rc::new(self.clone());
         vec![
             resilience::verb(&t),
@@ -586,6 +586,16 @@ impl RuleSet for Tables {
         .into_iter()
         .map(contradict::guard)
         .collect()
+    }
+}
+
+impl RuleSet for Tables {
+    fn system(&self) -> &'static dyn RuleSystem {
+        &SYSTEM
+    }
+
+    fn verbs(&self) -> Vec<crate::catalog::VerbDoc> {
+        self.typed_verbs().iter().map(VerbDoc::shown).collect()
     }
 
     /// `set bases N`: the bases a shooting or melee side is given when
@@ -630,10 +640,9 @@ impl RuleSet for Tables {
     }
 
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
-        Box::new(game::DrumsGame::new(Rc::new(self.clone()), armies))
-    }
-
-    fn effect(&self, json: &serde_json::Value) -> Result<Rc<dyn Effect>, String> {
-        effect_from_json::<game::DrumsEffect>(json)
+        Live::part(
+            game::DrumsGame::new(Rc::new(self.clone()), armies),
+            self.typed_verbs(),
+        )
     }
 }

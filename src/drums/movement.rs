@@ -3,13 +3,14 @@
 use std::rc::Rc;
 
 use super::game::DrumsEffect;
+use super::{Resolution, VerbDoc};
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::command::Span;
 use crate::dice::{DiceExpr, DiceSource};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::{Arm, Distance, DrumsTables, Tables};
 

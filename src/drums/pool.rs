@@ -18,7 +18,9 @@ use serde_json::json;
 use crate::bind::Bound;
 use crate::command::Span;
 use crate::error::TableError;
-use crate::resolution::{Modifier, Resolution};
+use crate::resolution::Modifier;
+
+use super::Resolution;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -4,12 +4,13 @@
 use std::rc::Rc;
 
 use super::game::DrumsEffect;
+use super::{Resolution, VerbDoc};
 use crate::bind::{Kind, Vocab};
-use crate::catalog::{Input, Named, VerbDoc};
+use crate::catalog::{Input, Named};
 use crate::dice::DiceSource;
 use crate::error::CommandError;
 use crate::resolution::Target;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::exclusive;
 use super::losses::{self, Counted, Losses, Size};

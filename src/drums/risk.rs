@@ -5,12 +5,13 @@
 use std::rc::Rc;
 
 use super::game::DrumsEffect;
+use super::{Resolution, VerbDoc};
 use crate::bind::Vocab;
-use crate::catalog::{Input, Named, VerbDoc};
+use crate::catalog::{Input, Named};
 use crate::dice::DiceSource;
 use crate::error::CommandError;
 use crate::resolution::Target;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::named::{is_general, refuse, typed};
 use super::{RiskRow, Tables};

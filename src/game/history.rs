@@ -36,9 +36,9 @@ impl Game {
                 continue;
             }
             if e.entry >= recent_from {
-                self.apply_recorded(&e)?;
+                self.apply_recorded(&e, false)?;
             } else {
-                self.apply_effects(&e)?;
+                self.apply_effects(&e, false)?;
             }
         }
         source.finish(&self.tally)

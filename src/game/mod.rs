@@ -180,8 +180,10 @@ impl Game {
         parts
     }
 
-    /// Fold one entry's effects into the state.
-    fn apply_effects(&mut self, entry: &Entry) -> Result<(), GameError> {
+    /// Fold one entry's effects into the state: as its rule system's part
+    /// resolved them (`resolved`: the line was resolved here, just now),
+    /// or as the journal keeps them (a game folded from its journal).
+    fn apply_effects(&mut self, entry: &Entry, resolved: bool) -> Result<(), GameError> {
         let bad = |message: String| GameError::Journal {
             file: self
                 .file
@@ -206,29 +208,42 @@ impl Game {
             .tables
             .book(book)
             .ok_or_else(|| bad(format!("no rule system `{book}`")))?;
+        let Some(part) = self
+            .parts
+            .iter_mut()
+            .find(|p| p.set.system().books().contains(&book))
+        else {
+            // An effect on the game of a system with no army here
+            // (`initiative` typed out) falls on nothing.
+            if entry
+                .effects
+                .iter()
+                .any(|e| e.get("unit").and_then(|u| u.as_str()).is_some())
+            {
+                return Err(bad(format!("no army of {} in this game", book.title())));
+            }
+            return Ok(());
+        };
+        if resolved {
+            let applied = part.state.apply_resolved().map_err(&bad)?;
+            if applied != entry.effects.len() {
+                return Err(bad(format!(
+                    "the line had {} effects, and {applied} were applied",
+                    entry.effects.len()
+                )));
+            }
+            return Ok(());
+        }
         for json in &entry.effects {
             let unit = json.get("unit").and_then(|u| u.as_str());
-            let Some(part) = self
-                .parts
-                .iter_mut()
-                .find(|p| p.set.system().books().contains(&book))
-            else {
-                // An effect on the game of a system with no army here
-                // (`initiative` typed out) falls on nothing.
-                if unit.is_none() {
-                    continue;
-                }
-                return Err(bad(format!("no army of {} in this game", book.title())));
-            };
-            let effect = part.set.effect(json).map_err(&bad)?;
-            part.state.apply(unit, effect.as_ref()).map_err(&bad)?;
+            part.state.apply_recorded(unit, json).map_err(&bad)?;
         }
         Ok(())
     }
 
     /// Apply an entry in force, keeping the state before it for `undo`;
     /// or take back the entry an undo names.
-    fn apply_recorded(&mut self, entry: &Entry) -> Result<(), GameError> {
+    fn apply_recorded(&mut self, entry: &Entry, resolved: bool) -> Result<(), GameError> {
         if let Some(target) = entry.undo {
             let Some(last) = self.recent.pop() else {
                 return Err(GameError::Usage(format!(
@@ -252,7 +267,7 @@ impl Game {
             turn: self.turn,
             parts: self.parts.iter().map(|p| p.state.snapshot()).collect(),
         };
-        if let Err(e) = self.apply_effects(entry) {
+        if let Err(e) = self.apply_effects(entry, resolved) {
             self.go_back(before);
             return Err(e);
         }
@@ -300,7 +315,7 @@ impl Game {
             .iter()
             .map(|(unit, e)| e.describe(*unit))
             .collect();
-        self.commit(entry)?;
+        self.commit(entry, true)?;
         Ok(described)
     }
 
@@ -319,7 +334,7 @@ impl Game {
             effects: vec![serde_json::json!({ "effect": Entry::NEXT_TURN })],
             undo: None,
         };
-        self.commit(entry)
+        self.commit(entry, false)
     }
 
     /// Take back the last entry still in force. Returns its line.
@@ -343,14 +358,16 @@ impl Game {
             effects: Vec::new(),
             undo: Some(last.0),
         };
-        self.commit(entry)?;
+        self.commit(entry, false)?;
         Ok(Some(last.1.unwrap_or_default()))
     }
 
     /// Apply an entry and append it to the journal (synced), or, for an
     /// entry read from the journal and resolved again, check it is what
     /// was recorded and apply it.
-    fn commit(&mut self, mut entry: Entry) -> Result<(), GameError> {
+    /// Write an entry and apply it (`resolved`: with the effects its rule
+    /// system's part resolved, as [`Game::apply_effects`]).
+    fn commit(&mut self, mut entry: Entry, resolved: bool) -> Result<(), GameError> {
         entry.entry = self.tally.entries + 1;
         if let Some((expected, raw)) = self.expected.take() {
             entry.prev = expected.prev.clone();
@@ -369,7 +386,7 @@ impl Game {
                 self.rejected = Some(e.to_string());
                 return Err(e);
             }
-            self.apply_recorded(&entry)?;
+            self.apply_recorded(&entry, resolved)?;
             self.tally.add_line(&raw, true);
             if self.store.is_none() {
                 self.memory.push(entry);
@@ -388,7 +405,7 @@ impl Game {
         let line = entry.line()?;
         // Applied first: an entry the game cannot apply never reaches the
         // journal (which would then not open).
-        self.apply_recorded(&entry)?;
+        self.apply_recorded(&entry, resolved)?;
         if let (Some(path), Some(store)) = (&self.file, &mut self.store) {
             let journal = Journal::path_for(path);
             if store.append.is_none() {
@@ -573,11 +590,26 @@ impl Game {
         system: System,
         command: &crate::command::Command,
         line: &str,
-    ) -> Option<String> {
+    ) -> Option<crate::command::Command> {
         self.parts
             .iter()
             .find(|p| p.set.system().books().contains(&system))
             .and_then(|p| p.state.expand(command, line))
+    }
+
+    /// Resolve a prepared line of `system` with the resolver of its part
+    /// of the game, which keeps the effects until the line is recorded
+    /// ([`Game::record`]). `None` when no army of the system is here.
+    pub fn resolve(
+        &mut self,
+        system: System,
+        prepared: &crate::catalog::Prepared,
+        dice: &mut dyn crate::dice::DiceSource,
+    ) -> Option<Result<Resolution, crate::error::CommandError>> {
+        self.parts
+            .iter_mut()
+            .find(|p| p.set.system().books().contains(&system))
+            .and_then(|p| p.state.resolve(prepared, dice))
     }
 
     /// What the new turn cleared or brought back, system by system.

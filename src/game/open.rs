@@ -263,7 +263,7 @@ impl Game {
         let mut source = self.source_upto(upto)?;
         while let Some(e) = source.next()? {
             if e.undo.is_none() && !undone.contains(&e.entry) {
-                self.apply_effects(&e)?;
+                self.apply_effects(&e, false)?;
             }
         }
         self.tally = tally;

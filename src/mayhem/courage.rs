@@ -8,13 +8,14 @@ use serde_json::{Value, json};
 use std::rc::Rc;
 
 use super::game::{GROUP_RATE, LEADER, MayhemEffect};
+use super::{Resolution, VerbDoc};
 use crate::bind::{Kind, Vocab};
-use crate::catalog::{Input, Named, VerbDoc};
+use crate::catalog::{Input, Named};
 use crate::command::{Word, WordKind};
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::{Cause, Counted, D6, MAX_TOKENS, MayhemTables, Rank, Tokens};
 

@@ -10,13 +10,14 @@ use serde_json::{Value, json};
 use std::rc::Rc;
 
 use super::game::MayhemEffect;
+use super::{Resolution, VerbDoc};
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::command::ClauseKind;
 use crate::dice::{DiceSource, Rolled, Steps, run_steps};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::game::LEADER;
 use super::{Counted, D6, MayhemTables, Tokens, named_figures, one_figure, token_words};

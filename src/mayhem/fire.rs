@@ -11,13 +11,14 @@ use serde_json::{Value, json};
 use std::rc::Rc;
 
 use super::game::{LOADED, MayhemEffect, SHOT, SMOKE, UNLOADED, bonus_word};
+use super::{Resolution, VerbDoc};
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, Named, VerbDoc};
+use crate::catalog::{Input, Named};
 use crate::command::{ClauseKind, Span, Unit};
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 use crate::resolution::Target;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::{
     COMMANDER, Counted, Cover, D6, INCENDIARY, MayhemTables, Tokens, Weapon, named_figures, needs,

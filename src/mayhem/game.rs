@@ -14,8 +14,8 @@ use super::{Downed, MayhemTables};
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::{Command, WordKind};
-use crate::resolution::{Effect, SystemEffect};
-use crate::system::{GamePart, Roster};
+use crate::resolution::SystemEffect;
+use crate::system::{GameState, Roster};
 
 /// What one resolution does to a figure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -585,10 +585,8 @@ fn bonus_text(what: &str, b: Bonus) -> Option<String> {
     Some(format!("{what}: {}", dice.join(", ")))
 }
 
-impl GamePart for MayhemGame {
-    fn snapshot(&self) -> Box<dyn GamePart> {
-        Box::new(self.clone())
-    }
+impl GameState for MayhemGame {
+    type Effect = MayhemEffect;
 
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         let f = self.figure(id)?;
@@ -681,11 +679,7 @@ impl GamePart for MayhemGame {
         }
     }
 
-    fn apply(&mut self, unit: Option<&str>, effect: &dyn Effect) -> Result<(), String> {
-        let effect = effect
-            .as_any()
-            .downcast_ref::<MayhemEffect>()
-            .ok_or("not a Musket Mayhem effect")?;
+    fn apply(&mut self, unit: Option<&str>, effect: &MayhemEffect) -> Result<(), String> {
         if let MayhemEffect::Sequence { order } = effect {
             self.order = Some(order.clone());
             return Ok(());
@@ -778,7 +772,7 @@ impl GamePart for MayhemGame {
 
     /// `initiative` and `activation` alone read the game: the sides, and
     /// the previous turn's sequence that a tie repeats.
-    fn expand(&self, command: &Command, line: &str) -> Option<String> {
+    fn expand(&self, command: &Command, _line: &str) -> Option<Command> {
         let sides = self.armies.len();
         let typed = |words: &[&str]| {
             command.words.iter().any(|w| {
@@ -810,9 +804,12 @@ impl GamePart for MayhemGame {
         if add.is_empty() {
             return None;
         }
-        let at = command.rolled_span.map_or(line.len(), |s| s.start);
-        let (before, rolled) = line.split_at(at.min(line.len()));
-        Some(format!("{} {} {rolled}", before.trim_end(), add.join(" ")))
+        let mut command = command.clone();
+        let at = command.verb_span;
+        command
+            .words
+            .extend(add.into_iter().map(|w| crate::parse::added_word(w, at)));
+        Some(command)
     }
 
     fn roster(&self, army: usize) -> Option<Roster> {

@@ -7,16 +7,17 @@ use serde_json::json;
 use std::rc::Rc;
 
 use crate::bind::Vocab;
-use crate::catalog::{Input, Named, VerbDoc};
+use crate::catalog::{Input, Named};
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Target, Tone};
+use crate::resolution::{Target, Tone};
 
 use super::game::{DOWNED, MayhemEffect, RAN_OFF, downed_word};
 use super::{
     CheckRow, Counted, D6, Downed, INCENDIARY, MAX_TOKENS, MayhemTables, Tokens, named_figures,
     needs, one_figure,
 };
+use super::{Resolution, VerbDoc};
 
 /// Most figures downed after a battle, on one line.
 const MAX_FIGURES: i64 = 200;

@@ -19,15 +19,20 @@ use serde::Deserialize;
 
 use crate::army::{Army, Schema};
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::command::{Book, Span, System};
 use crate::dice::{
     Contest, DiceExpr, DiceSource, Enumerator, Pool, Pool2, PoolBand, Rolled, Sum, TieBreak,
 };
 use crate::error::{BindError, CommandError, DiceError, TableError};
-use crate::resolution::{Effect, Resolution, effect_from_json};
-use crate::system::{GamePart, RuleSet, RuleSystem};
+
+use crate::system::{GamePart, Live, RuleSet, RuleSystem};
 use crate::tables::{TableFile, TableSource};
+
+/// A resolution of this system: its effects are [`game::MayhemEffect`].
+pub(crate) type Resolution = crate::answer::Resolution<game::MayhemEffect>;
+/// A verb of this system, resolving to its own effects.
+pub(crate) type VerbDoc = crate::catalog::VerbDoc<game::MayhemEffect>;
 
 /// Every die of Musket Mayhem ("roll one die", "a d6 roll") is a d6.
 pub const D6: u32 = 6;
@@ -509,7 +514,7 @@ impl Tokens {
     }
 
     /// The tokens spent, as effects on the figure that carried them.
-    pub fn spent(&self, res: &mut crate::resolution::Resolution, on: crate::resolution::Target) {
+    pub fn spent(&self, res: &mut Resolution, on: crate::resolution::Target) {
         for _ in 0..self.saves_spent {
             res.effect(on, game::MayhemEffect::SaveSpent);
         }
@@ -648,12 +653,8 @@ impl MayhemTables {
     }
 }
 
-impl RuleSet for MayhemTables {
-    fn system(&self) -> &'static dyn RuleSystem {
-        &SYSTEM
-    }
-
-    fn verbs(&self) -> Vec<VerbDoc> {
+impl MayhemTables {
+    pub(crate) fn typed_verbs(&self) -> Vec<VerbDoc> {
         let t = Rc::new(self.clone());
         vec![
             movement::verb(&t),
@@ -670,13 +671,22 @@ impl RuleSet for MayhemTables {
             sequence::activation_verb(&t),
         ]
     }
+}
 
-    fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
-        Box::new(game::MayhemGame::new(Rc::new(self.clone()), armies))
+impl RuleSet for MayhemTables {
+    fn system(&self) -> &'static dyn RuleSystem {
+        &SYSTEM
     }
 
-    fn effect(&self, json: &serde_json::Value) -> Result<Rc<dyn Effect>, String> {
-        effect_from_json::<game::MayhemEffect>(json)
+    fn verbs(&self) -> Vec<crate::catalog::VerbDoc> {
+        self.typed_verbs().iter().map(VerbDoc::shown).collect()
+    }
+
+    fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
+        Live::part(
+            game::MayhemGame::new(Rc::new(self.clone()), armies),
+            self.typed_verbs(),
+        )
     }
 }
 

@@ -5,14 +5,15 @@
 use std::rc::Rc;
 
 use crate::bind::Vocab;
-use crate::catalog::{Input, Named, VerbDoc};
+use crate::catalog::{Input, Named};
 use crate::command::Unit;
 use crate::dice::{DiceExpr, DiceSource, Rolled, roll_together};
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Target, Tone};
+use crate::resolution::{Target, Tone};
 
 use super::game::{MayhemEffect, RELOADED, STOOD_STILL};
 use super::{Counted, INCENDIARY, MAX_TOKENS, MayhemTables, MoveRow, Tokens};
+use super::{Resolution, VerbDoc};
 
 const MODE: &str = "a way of moving";
 const GROUND: &str = "the ground";

@@ -6,13 +6,14 @@
 use std::rc::Rc;
 
 use crate::bind::{Kind, Vocab};
-use crate::catalog::{Input, Named, VerbDoc};
+use crate::catalog::{Input, Named};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Target, Tone};
+use crate::resolution::{Target, Tone};
 
 use super::game::{LEADER, LOADED, MOVED, MayhemEffect, RELOADED, SMOKE, SMOKE_CLEARED, UNLOADED};
 use super::{MayhemTables, Weapon, named_figures, one_figure};
+use super::{Resolution, VerbDoc};
 
 const WEAPON: &str = "a weapon";
 const STATE: &str = "the weapon's state";

@@ -9,13 +9,14 @@ use serde_json::json;
 use std::rc::Rc;
 
 use crate::bind::Vocab;
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Target, Tone};
+use crate::resolution::{Target, Tone};
 
 use super::game::{MayhemEffect, side_name};
 use super::{D6, MayhemTables};
+use super::{Resolution, VerbDoc};
 
 const CHOICE: &str = "the winner's choice";
 const PREVIOUS: &str = "the previous turn's sequence";

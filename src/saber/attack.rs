@@ -10,11 +10,11 @@ use std::borrow::Cow;
 use std::rc::Rc;
 
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::command::{ClauseKind, Span};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::crt::{Cell, Code, Crt, CrtKind, Lookup, Side};
 use super::factors::{self, Factor};
@@ -24,6 +24,7 @@ use super::named::{self, Named};
 use super::results::{Ctx, Moved, SideInfo, Who, idx, modifier};
 use super::tactics::{self, Plan, Tactic};
 use super::{AdjustTo, MoraleTable, SaberRules, Tables, TacticSide, Variant};
+use super::{Resolution, VerbDoc};
 use crate::resolution::Target;
 
 const ATTACKER_TACTIC: &str = "an attacker's tactic";

@@ -6,11 +6,11 @@
 use std::rc::Rc;
 
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::command::ClauseKind;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::crt::{Code, CrtKind, Side};
 use super::factors;
@@ -18,6 +18,7 @@ use super::game::SaberEffect;
 use super::morale;
 use super::named::{self, Named};
 use super::results::{Ctx, Moved, SideInfo, Who, idx, modifier};
+use super::{Resolution, VerbDoc};
 use super::{Tables, Variant};
 use crate::resolution::Target;
 

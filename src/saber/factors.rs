@@ -4,9 +4,9 @@
 
 use crate::command::{Span, Word, WordKind};
 use crate::error::BindError;
-use crate::resolution::Resolution;
 
 use super::CombatTable;
+use super::Resolution;
 
 /// The largest factor a counter could print.
 pub const MAX_FACTOR: i64 = 99;

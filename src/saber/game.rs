@@ -17,8 +17,8 @@ use super::{QUICKPLAY, SABER, Tables, Variant};
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::System;
-use crate::resolution::{Effect, SystemEffect};
-use crate::system::{GamePart, Roster};
+use crate::resolution::SystemEffect;
+use crate::system::{GameState, Roster};
 
 /// What one resolution does to a unit or leader. Each falls on one named
 /// unit; what it means for that unit depends on its type (a retreat flips
@@ -484,10 +484,8 @@ fn yes_no(b: bool) -> String {
     if b { "yes" } else { "no" }.into()
 }
 
-impl GamePart for SaberGame {
-    fn snapshot(&self) -> Box<dyn GamePart> {
-        Box::new(self.clone())
-    }
+impl GameState for SaberGame {
+    type Effect = SaberEffect;
 
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         self.facts_of(id, false)
@@ -532,11 +530,7 @@ impl GamePart for SaberGame {
         }
     }
 
-    fn apply(&mut self, unit: Option<&str>, effect: &dyn Effect) -> Result<(), String> {
-        let effect = effect
-            .as_any()
-            .downcast_ref::<SaberEffect>()
-            .ok_or("not a Musket & Saber effect")?;
+    fn apply(&mut self, unit: Option<&str>, effect: &SaberEffect) -> Result<(), String> {
         let id = unit.ok_or("a Musket & Saber effect names no unit")?;
         if let Some((u, _)) = self.unit(id) {
             let (steps, kind) = (u.steps(), u.unit_type());

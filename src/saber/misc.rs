@@ -6,14 +6,15 @@
 use std::rc::Rc;
 
 use crate::bind::Vocab;
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
 use super::game::SaberEffect;
 use super::named;
 use super::{MaProcedure, Tables, Variant};
+use super::{Resolution, VerbDoc};
 use crate::resolution::Target;
 
 /// The standard rules' re-roll (4.4) is bounded: after this many rolls

@@ -29,15 +29,20 @@ use std::rc::Rc;
 use serde::Deserialize;
 
 use crate::army::{Army, Schema};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::command::{Book, System};
 use crate::dice::{DiceExpr, DiceSource};
 use crate::error::{CommandError, TableError};
-use crate::resolution::{Effect, Resolution, effect_from_json};
-use crate::system::{GamePart, RuleSet, RuleSystem};
+
+use crate::system::{GamePart, Live, RuleSet, RuleSystem};
 use crate::tables::{TableFile, TableSource};
 
 pub use morale::{Check, MoraleInput};
+
+/// A resolution of this system: its effects are [`game::SaberEffect`].
+pub(crate) type Resolution = crate::answer::Resolution<game::SaberEffect>;
+/// A verb of this system, resolving to its own effects.
+pub(crate) type VerbDoc = crate::catalog::VerbDoc<game::SaberEffect>;
 
 /// Which rule book a procedure follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,13 +173,9 @@ impl Tables {
     }
 }
 
-impl RuleSet for Tables {
-    fn system(&self) -> &'static dyn RuleSystem {
-        &SYSTEM
-    }
-
+impl Tables {
     /// Each book's verbs, their words built from its tables.
-    fn verbs(&self) -> Vec<VerbDoc> {
+    pub(crate) fn typed_verbs(&self) -> Vec<VerbDoc> {
         let t = Rc::new(self.clone());
         let mut verbs = Vec::new();
         for variant in [Variant::Standard, Variant::QuickPlay] {
@@ -187,13 +188,22 @@ impl RuleSet for Tables {
         }
         verbs
     }
+}
 
-    fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
-        Box::new(game::SaberGame::new(Rc::new(self.clone()), armies))
+impl RuleSet for Tables {
+    fn system(&self) -> &'static dyn RuleSystem {
+        &SYSTEM
     }
 
-    fn effect(&self, json: &serde_json::Value) -> Result<Rc<dyn Effect>, String> {
-        effect_from_json::<game::SaberEffect>(json)
+    fn verbs(&self) -> Vec<crate::catalog::VerbDoc> {
+        self.typed_verbs().iter().map(VerbDoc::shown).collect()
+    }
+
+    fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
+        Live::part(
+            game::SaberGame::new(Rc::new(self.clone()), armies),
+            self.typed_verbs(),
+        )
     }
 }
 

@@ -6,12 +6,13 @@ use std::fmt::Display;
 use std::rc::Rc;
 
 use super::named::{self, Named};
+use super::{Resolution, VerbDoc};
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::command::Span;
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Tone, signed};
+use crate::resolution::{Tone, signed};
 
 use super::{AdjustTo, MoraleTable, SaberRules, Tables, Variant};
 

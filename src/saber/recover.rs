@@ -6,14 +6,15 @@
 use std::rc::Rc;
 
 use crate::bind::{Bound, Vocab};
-use crate::catalog::{Input, VerbDoc};
+use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Resolution, Target, Tone};
+use crate::resolution::{Target, Tone};
 
 use super::game::SaberEffect;
 use super::morale::{self, MoraleInput};
 use super::named::{self, Named};
+use super::{Resolution, VerbDoc};
 use super::{SaberRules, Tables, Variant};
 
 const CHOICE: &str = "the owning player's choice";

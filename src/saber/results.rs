@@ -7,8 +7,9 @@ use std::fmt::{self, Display, Write};
 use crate::catalog::Input;
 use crate::dice::{DiceSource, Rolled};
 use crate::error::CommandError;
-use crate::resolution::{Resolution, Tone};
+use crate::resolution::Tone;
 
+use super::Resolution;
 use super::crt::{Cell, Code, Crt, Extra, Letter, Lookup, Side};
 use super::game::SaberEffect;
 use super::morale::{self, Check, MoraleInput};

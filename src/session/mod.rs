@@ -494,10 +494,7 @@ impl Session {
             .as_ref()
             .and_then(|g| g.expand(system, &command, line))
         {
-            let command = self
-                .parse(&expanded)?
-                .ok_or_else(|| CommandError::Option(format!("`{line}` stands for nothing")))?;
-            let res = self.resolve_only(system, &command, &expanded)?;
+            let res = self.resolve_only(system, &expanded, line)?;
             return self
                 .finish(system, line, res)
                 .map(|r| Some(Output::Resolution(Box::new(r))));
@@ -588,10 +585,19 @@ impl Session {
         } else {
             Dice::new(&self.pending, seed)
         };
-        let mut res = match self
+        let resolved = self
             .catalog
-            .resolve(system, command, line, self.units(), &mut dice)
-        {
+            .prepare(system, command, line, self.units(), true)
+            .and_then(|prepared| {
+                // In a game, the system's part resolves its own lines, to
+                // apply their effects as its resolvers made them.
+                let in_game = self
+                    .game
+                    .as_mut()
+                    .and_then(|g| g.resolve(system, &prepared, &mut dice));
+                in_game.unwrap_or_else(|| prepared.run(&mut dice))
+            });
+        let mut res = match resolved {
             Ok(res) => res,
             Err(CommandError::Dice(DiceError::TooFew { span, entered, .. })) => {
                 return Err(self.too_few(system, command, line, seed, span, entered));
