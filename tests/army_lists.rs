@@ -26,16 +26,16 @@ fn load_armies(paths: &[&Path]) -> Result<Vec<Army>, ArmyError> {
     check_files(paths).into_iter().collect()
 }
 
-fn drums_list(army: &Army) -> &drums::army::List {
-    army.list_as().expect("a Drums and Muskets list")
+fn drums_list(army: &Army) -> drums::army::List {
+    drums::army::read(army).expect("a Drums and Muskets list")
 }
 
-fn mayhem_list(army: &Army) -> &mayhem::army::List {
-    army.list_as().expect("a Musket Mayhem list")
+fn mayhem_list(army: &Army) -> mayhem::army::List {
+    mayhem::army::read(army).expect("a Musket Mayhem list")
 }
 
-fn saber_list(army: &Army) -> &saber::army::List {
-    army.list_as().expect("a Musket & Saber list")
+fn saber_list(army: &Army) -> saber::army::List {
+    saber::army::read(army).expect("a Musket & Saber list")
 }
 
 fn root() -> PathBuf {

@@ -7,11 +7,10 @@
 //! with one d6 and wounds on the table's score or more, less his grit; two
 //! wounds take a soldier out of the fight.
 
-use std::any::Any;
 use std::rc::Rc;
 
 use drumhead::answer::resolution::{SystemEffect, Target, Tone};
-use drumhead::army::{Army, ArmyList, Checker, Entry, Member, Reader, Schema, Section};
+use drumhead::army::{Army, ArmyList, Checker, Entry, Member, Reader, Schema, Section, read_again};
 use drumhead::bind::Vocab;
 use drumhead::catalog::{Input, UnitFact, UnitFacts, VerbDoc};
 use drumhead::command::{Book, ClauseKind, System};
@@ -79,9 +78,6 @@ impl ArmyList for ToyList {
                 kind: "soldier",
             })
             .collect()
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 
@@ -185,7 +181,10 @@ impl RuleSet for ToyTables {
         let state = ToyGame {
             armies: armies
                 .iter()
-                .map(|(i, a)| (*i, a.list_as::<ToyList>().cloned().unwrap_or_default()))
+                .map(|(i, a)| {
+                    let list = read_again(a, "Toy Skirmish", &ToySchema, ToyList::default());
+                    (*i, list.unwrap_or_default())
+                })
                 .collect(),
             wounds: Default::default(),
         };

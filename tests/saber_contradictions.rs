@@ -36,7 +36,7 @@ fn shipped_saber() -> Vec<(PathBuf, Army)> {
         .filter_map(|p| {
             let text = std::fs::read_to_string(&p).expect("a list");
             let army = parse_army(&p.display().to_string(), &text, &schemas).expect("it loads");
-            army.list_as::<List>()?;
+            drumhead::saber::army::read(&army)?;
             Some((p, army))
         })
         .collect();
@@ -116,7 +116,7 @@ fn every_verb_refuses_every_word_that_contradicts_a_named_unit() {
     let mut cases: Vec<Case> = Vec::new();
     for (path, army) in &lists {
         args.extend(["--army".into(), path.display().to_string()]);
-        let list = army.list_as::<List>().expect("a saber list");
+        let list = drumhead::saber::army::read(army).expect("a saber list");
         let book = army.rules;
         for verb in verbs.iter().filter(|v| v.system == Some(book)) {
             // A leader named alone: the state words say his state, and a
@@ -143,7 +143,7 @@ fn every_verb_refuses_every_word_that_contradicts_a_named_unit() {
                 }
             }
             for u in &list.units {
-                for (word, source) in contradicting(list, &u.id) {
+                for (word, source) in contradicting(&list, &u.id) {
                     for after_vs in [false, true] {
                         if !accepts(verb, after_vs, word) {
                             continue;

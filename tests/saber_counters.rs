@@ -452,9 +452,7 @@ fn the_new_keys_are_checked_on_load() {
          [[hq]]\nid = \"hq\"\nname = \"HQ\"\nma = 10\n"
     );
     let army = drumhead::army::parse_army("t.toml", &ok, &schemas).expect("loads");
-    let list = army
-        .list_as::<drumhead::saber::army::List>()
-        .expect("a saber list");
+    let list = drumhead::saber::army::read(&army).expect("a saber list");
     let a = &list.units[0];
     assert_eq!(
         (a.cf, a.cf_parenthesized, a.ma, a.ma_bracketed),

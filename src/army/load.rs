@@ -21,8 +21,9 @@ use thiserror::Error;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::{Army, Schemas};
+use super::{Army, ArmyList, Reader, Schema, Schemas};
 use crate::bind::nearest;
+use std::rc::Rc;
 
 pub use crate::limits::{MAX_ENTRIES, MAX_ID_LEN, MAX_LIST_BYTES as MAX_BYTES, MAX_NAME_LEN};
 
@@ -53,6 +54,40 @@ pub fn load_army(path: &Path, schemas: &Schemas) -> Result<Army, ArmyError> {
     let file = path.display().to_string();
     let text = read_list(path)?;
     parse_army(&file, &text, schemas)
+}
+
+/// A list loaded before, read again into `reader`: a rule system's own
+/// reader (its list type), so that its game has the list in its own
+/// types. `None` if the list no longer reads (it read once, so never).
+pub fn read_again<R: Reader>(
+    army: &Army,
+    name: &'static str,
+    schema: &'static dyn Schema,
+    mut reader: R,
+) -> Option<R> {
+    let src = Src {
+        file: &army.file,
+        text: &army.text,
+    };
+    let doc = DeTable::parse(&army.text).ok()?;
+    let mut ck = Checker {
+        src,
+        errors: Vec::new(),
+        ids: Vec::new(),
+    };
+    let schemas = Schemas(vec![(army.rules, name, schema)]);
+    ck.document(doc.get_ref(), &schemas, Some(&mut reader))?;
+    ck.first_error().is_none().then_some(reader)
+}
+
+/// The list of a list read again: the caller's reader holds it.
+#[derive(Debug)]
+struct ReadAgain;
+
+impl ArmyList for ReadAgain {
+    fn members(&self) -> Vec<super::Member<'_>> {
+        Vec::new()
+    }
 }
 
 /// Check one list given as text; `file` is only used in messages and
@@ -179,7 +214,7 @@ fn parse_with_ids(
         errors: Vec::new(),
         ids: Vec::new(),
     };
-    let army = ck.document(doc.get_ref(), schemas);
+    let army = ck.document(doc.get_ref(), schemas, None);
     if let Some(first) = ck.first_error() {
         return Err(first);
     }
@@ -584,7 +619,14 @@ impl Checker<'_> {
 
     // --- the document ---
 
-    fn document(&mut self, doc: &DeTable, schemas: &Schemas) -> Option<Army> {
+    /// Read a whole list; with `given`, into that reader (a rule system
+    /// reading its list again, typed: see [`read_again`]).
+    fn document(
+        &mut self,
+        doc: &DeTable,
+        schemas: &Schemas,
+        given: Option<&mut dyn Reader>,
+    ) -> Option<Army> {
         let top = Entry {
             table: doc,
             header: 0..0,
@@ -665,7 +707,11 @@ impl Checker<'_> {
         // Without the rule system nothing else can be judged.
         let (rules, system_name, schema) = rules?;
         let own = schema.sections(rules);
-        let mut reader = schema.reader(rules);
+        let mut made = None;
+        let reader: &mut dyn Reader = match given {
+            Some(reader) => reader,
+            None => made.insert(schema.reader(rules)).as_mut(),
+        };
 
         let mut total = 0usize;
         for section in &sections {
@@ -751,7 +797,12 @@ impl Checker<'_> {
             name: name.unwrap_or_default(),
             rules,
             side: side.unwrap_or_default(),
-            list: reader.finish(),
+            text: self.src.text.into(),
+            list: match made {
+                Some(reader) => reader.finish(),
+                // Read again into the caller's reader, which keeps the list.
+                None => Rc::new(ReadAgain),
+            },
         })
     }
 

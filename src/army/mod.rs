@@ -12,7 +12,6 @@
 pub mod doc;
 mod load;
 
-use std::any::Any;
 use std::fmt;
 use std::rc::Rc;
 
@@ -22,7 +21,7 @@ use crate::command::System;
 
 pub use load::{
     ARMY_KEYS, ArmyError, Checker, Entry, MAX_BYTES, MAX_ENTRIES, MAX_ID_LEN, Value, check_files,
-    describe, load_army, one_of, parse_army, summary, valid_id,
+    describe, load_army, one_of, parse_army, read_again, summary, valid_id,
 };
 
 /// One loaded list.
@@ -33,6 +32,9 @@ pub struct Army {
     pub name: String,
     pub rules: System,
     pub side: String,
+    /// The list as written, for its rule system to read again into its
+    /// own types ([`read_again`]).
+    pub text: Rc<str>,
     /// The entries, as the rule system read them.
     pub list: Rc<dyn ArmyList>,
 }
@@ -58,11 +60,6 @@ impl Army {
             .map(|m| (m.id.to_string(), m.kind))
             .collect()
     }
-
-    /// The entries as the rule system's own type.
-    pub fn list_as<T: 'static>(&self) -> Option<&T> {
-        self.list.as_any().downcast_ref::<T>()
-    }
 }
 
 /// A list's entries in a rule system's own types.
@@ -70,7 +67,6 @@ pub trait ArmyList: fmt::Debug {
     /// Each entry's id, name and kind (`unit`, `figure`…), in file order
     /// by kind.
     fn members(&self) -> Vec<Member<'_>>;
-    fn as_any(&self) -> &dyn Any;
 }
 
 /// One entry of a list, as every system's entries are named.

@@ -1,6 +1,5 @@
 //! Drums and Muskets army lists: `[[general]]` and `[[unit]]` entries.
 
-use std::any::Any;
 use std::rc::Rc;
 
 use toml::Spanned;
@@ -77,10 +76,6 @@ impl ArmyList for List {
                 kind: "unit",
             }))
             .collect()
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 
@@ -443,4 +438,14 @@ impl Unit {
             self.bases
         }
     }
+}
+
+/// A loaded list in this system's own types, for its part of a game.
+pub fn read(army: &crate::army::Army) -> Option<List> {
+    use crate::system::RuleSystem;
+    if !super::SYSTEM.books().contains(&army.rules) {
+        return None;
+    }
+    let reader = List::default();
+    crate::army::read_again(army, super::SYSTEM.name(), &DrumsSchema, reader)
 }

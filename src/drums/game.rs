@@ -274,8 +274,8 @@ impl DrumsGame {
         let mut lists = Vec::new();
         let mut sides = Vec::new();
         for (i, a) in armies {
-            if let Some(list) = a.list_as::<List>() {
-                lists.push((*i, Rc::new(list.clone())));
+            if let Some(list) = super::army::read(a) {
+                lists.push((*i, Rc::new(list)));
                 sides.push(a.side.clone());
             }
         }

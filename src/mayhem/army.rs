@@ -1,6 +1,5 @@
 //! Musket Mayhem army lists: `[[figure]]` entries, one a man or woman.
 
-use std::any::Any;
 use std::rc::Rc;
 
 use crate::army::{
@@ -97,10 +96,6 @@ impl ArmyList for List {
                 kind: "figure",
             })
             .collect()
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 
@@ -427,4 +422,14 @@ fn bonus_table(ck: &mut Checker, e: &Entry, key: &str, value: &Value) -> Option<
         return None;
     }
     ok.then_some(bonus)
+}
+
+/// A loaded list in this system's own types, for its part of a game.
+pub fn read(army: &crate::army::Army) -> Option<List> {
+    use crate::system::RuleSystem;
+    if !super::SYSTEM.books().contains(&army.rules) {
+        return None;
+    }
+    let reader = List::default();
+    crate::army::read_again(army, super::SYSTEM.name(), &MayhemSchema, reader)
 }

@@ -232,7 +232,7 @@ impl MayhemGame {
         let (armies, names) = armies
             .iter()
             .filter_map(|(i, a)| {
-                let list = a.list_as::<List>()?.clone();
+                let list = super::army::read(a)?;
                 Some(((*i, Rc::new(list)), a.name.clone()))
             })
             .unzip();

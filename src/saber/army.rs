@@ -1,7 +1,6 @@
 //! Musket & Saber army lists: `[[unit]]` (brigades, battalions, squadrons,
 //! batteries) and `[[leader]]` entries, for both books.
 
-use std::any::Any;
 use std::rc::Rc;
 
 use toml::de::DeValue;
@@ -243,10 +242,6 @@ impl ArmyList for List {
                 kind: "trains",
             }))
             .collect()
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 
@@ -642,4 +637,17 @@ fn leader(
         span,
         formation,
     })
+}
+
+/// A loaded list in this system's own types, for its part of a game.
+pub fn read(army: &crate::army::Army) -> Option<List> {
+    use crate::system::RuleSystem;
+    if !super::SYSTEM.books().contains(&army.rules) {
+        return None;
+    }
+    let reader = List {
+        quickplay: army.rules == super::QUICKPLAY,
+        ..List::default()
+    };
+    crate::army::read_again(army, super::SYSTEM.name(), &SaberSchema, reader)
 }

@@ -202,7 +202,7 @@ impl SaberGame {
                 Some(ArmyPart {
                     index: *i,
                     book: a.rules,
-                    list: Rc::new(a.list_as::<List>()?.clone()),
+                    list: Rc::new(super::army::read(a)?),
                 })
             })
             .collect();
