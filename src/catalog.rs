@@ -566,9 +566,6 @@ impl Units for NoUnits {
     }
 }
 
-/// Verbs the session itself handles rather than a resolver.
-pub const SESSION_VERBS: &[&str] = &["help", "odds", "simulate", "set", "load"];
-
 /// The verbs of every rule system that the session and the game handle,
 /// and the REPL's own: (name, usage, what it does), for `help` and the manual.
 pub const SESSION_DOCS: &[(&str, &str, &str)] = &[
@@ -649,17 +646,6 @@ pub fn session_doc(name: &str) -> Option<(&'static str, &'static str)> {
         .map(|(_, usage, text)| (*usage, *text))
 }
 
-/// Verbs about the game rather than the rules.
-pub const GAME_VERBS: &[&str] = &[
-    "units",
-    "show",
-    "next-turn",
-    "end-turn",
-    "undo",
-    "log",
-    "save",
-];
-
 /// Words the parser reads itself wherever they stand.
 pub const LINE_WORDS: &[&str] = &["at", "vs", "rolled", "roll-rest", "compare", "quit", "exit"];
 
@@ -683,5 +669,7 @@ pub fn words_of<'a>(
 
 /// Every verb that is not a rule system's: for suggestions and completion.
 pub fn session_verbs() -> impl Iterator<Item = &'static str> {
-    SESSION_VERBS.iter().chain(GAME_VERBS).copied()
+    crate::meta::MetaVerb::ALL
+        .into_iter()
+        .map(crate::meta::MetaVerb::name)
 }

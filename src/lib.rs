@@ -22,6 +22,7 @@ pub mod game;
 pub mod help;
 pub mod limits;
 pub mod mayhem;
+pub mod meta;
 pub mod odds;
 pub mod output_file;
 pub mod parse;

@@ -5,12 +5,13 @@
 pub mod explore;
 
 use crate::answer::Kind;
-use crate::catalog::{Catalog, GAME_VERBS, NoUnits, Units};
+use crate::catalog::{Catalog, NoUnits, Units};
 use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
 use crate::error::{BindError, CommandError, DiceError};
 use crate::game::{Game, GameError};
 use crate::help;
+use crate::meta::{GameVerb, MetaVerb};
 use crate::odds::{self, Odds};
 use crate::report::Report;
 use crate::resolution::Resolution;
@@ -400,12 +401,10 @@ impl Session {
 
     /// What a command asks for, as a format needs to know before it runs.
     pub fn kind_of(command: &Command) -> Kind {
-        let resolve = command.mode == Mode::Resolve;
-        match command.verb.as_str() {
-            _ if command.mode == Mode::Odds => Kind::Odds,
-            "simulate" if resolve => Kind::Simulation,
-            "help" | "load" | "set" => Kind::Report,
-            verb if resolve && GAME_VERBS.contains(&verb) => Kind::Report,
+        match (command.mode, MetaVerb::named(&command.verb)) {
+            (Mode::Odds, _) => Kind::Odds,
+            (_, Some(MetaVerb::Help)) => Kind::Report,
+            (Mode::Resolve, Some(verb)) => verb.kind(),
             _ => Kind::Resolution,
         }
     }
@@ -415,7 +414,8 @@ impl Session {
             return Ok(None);
         };
         let system = command.system.map_or(self.rules, |(s, _)| s);
-        if command.verb == "help" {
+        let meta = MetaVerb::named(&command.verb);
+        if meta == Some(MetaVerb::Help) {
             return help::run_with(
                 &self.catalog,
                 Some(self.tables.registry()),
@@ -426,33 +426,29 @@ impl Session {
         }
         // A line that may change the game is resolved under its lock,
         // against the newest state; any other reads the newest state.
-        self.sync_game(may_change_game(&command))
+        self.sync_game(may_change_game(&command, meta))
             .map_err(game_error)?;
-        if GAME_VERBS.contains(&command.verb.as_str()) && command.mode == Mode::Resolve {
-            return self
-                .game_verb(&command, line)
-                .map(|r| Some(Output::Report(Box::new(r))));
-        }
-        if command.verb == "load" && command.mode == Mode::Resolve {
-            return Err(BindError::NotHere {
-                span: command.verb_span,
-                text: "load".into(),
-                why: "loads an army list in the REPL only: here, give the list with --army FILE"
-                    .into(),
+        let meta = meta.filter(|_| command.mode == Mode::Resolve);
+        match meta {
+            Some(MetaVerb::Game(verb)) => {
+                return self
+                    .game_verb(verb, &command, line)
+                    .map(|r| Some(Output::Report(Box::new(r))));
             }
-            .into());
-        }
-        if command.verb == "set" && command.mode == Mode::Resolve {
-            return self
-                .set(&command, line)
-                .map(|text| Some(Output::Report(Box::new(Report::Setting { text }))));
+            Some(MetaVerb::Load) => return Err(load_not_here(&command)),
+            Some(MetaVerb::Set) => {
+                return self
+                    .set(&command, line)
+                    .map(|text| Some(Output::Report(Box::new(Report::Setting { text }))));
+            }
+            Some(MetaVerb::Help | MetaVerb::Odds | MetaVerb::Simulate) | None => {}
         }
         if command.mode == Mode::Resolve
             && let Some(word) = crate::sweep::first_swept(&command)
         {
             // `simulate N LINE` rolls one line: the sweep is for `odds LINE`.
-            let from = match command.verb.as_str() {
-                "simulate" => command.words.first().map_or(0, |w| w.span.end),
+            let from = match meta {
+                Some(MetaVerb::Simulate) => command.words.first().map_or(0, |w| w.span.end),
                 _ => 0,
             };
             return Err(BindError::NotHere {
@@ -465,7 +461,7 @@ impl Session {
             }
             .into());
         }
-        if command.verb == "simulate" && command.mode == Mode::Resolve {
+        if meta == Some(MetaVerb::Simulate) {
             return self
                 .simulate(&command, line)
                 .map(|s| Some(Output::Simulation(Box::new(s))));
@@ -707,13 +703,23 @@ impl Session {
 }
 
 /// Whether a line may change a game: a resolution, `next-turn` or `undo`.
-fn may_change_game(command: &Command) -> bool {
+fn may_change_game(command: &Command, meta: Option<MetaVerb>) -> bool {
     command.mode == Mode::Resolve
-        && match command.verb.as_str() {
-            "load" | "set" | "simulate" => false,
-            verb if GAME_VERBS.contains(&verb) => matches!(verb, "next-turn" | "undo"),
-            _ => true,
+        && match meta {
+            Some(MetaVerb::Game(verb)) => verb.changes_game(),
+            Some(_) => false,
+            None => true,
         }
+}
+
+/// `load` outside the REPL.
+fn load_not_here(command: &Command) -> CommandError {
+    BindError::NotHere {
+        span: command.verb_span,
+        text: "load".into(),
+        why: "loads an army list in the REPL only: here, give the list with --army FILE".into(),
+    }
+    .into()
 }
 
 fn game_error(e: GameError) -> CommandError {
@@ -722,8 +728,13 @@ fn game_error(e: GameError) -> CommandError {
 
 impl Session {
     /// `units`, `show UNIT`, `next-turn`, `end-turn`, `undo`, `log`, `save FILE`.
-    fn game_verb(&mut self, command: &Command, line: &str) -> Result<Report, CommandError> {
-        let verb = command.verb.as_str();
+    fn game_verb(
+        &mut self,
+        which: GameVerb,
+        command: &Command,
+        line: &str,
+    ) -> Result<Report, CommandError> {
+        let verb = which.name();
         let Some(game) = &mut self.game else {
             return Err(BindError::NotHere {
                 span: command.verb_span,
@@ -732,9 +743,9 @@ impl Session {
             }
             .into());
         };
-        let takes_word = matches!(verb, "show" | "save");
+        let takes_word = which.takes_word().is_some();
         // `save PATH force` replaces a file that is not a drumhead game.
-        let force = verb == "save"
+        let force = which == GameVerb::Save
             && command
                 .words
                 .get(1)
@@ -761,13 +772,8 @@ impl Session {
             }
             .into());
         }
-        let word = match (takes_word, command.words.first()) {
-            (true, None) => {
-                let what = if verb == "show" {
-                    "a unit id, like `show gren-1`"
-                } else {
-                    "a file, like `save game.json`"
-                };
+        let word = match (which.takes_word(), command.words.first()) {
+            (Some(what), None) => {
                 return Err(BindError::Missing {
                     span: Span::at_end(line),
                     what: format!("`{verb}` needs {what}"),
@@ -776,9 +782,9 @@ impl Session {
             }
             (_, word) => word,
         };
-        match verb {
-            "units" => Ok(game.roster()),
-            "show" => {
+        match which {
+            GameVerb::Units => Ok(game.roster()),
+            GameVerb::Show => {
                 let Some(word) = word else {
                     return Err(CommandError::Option(format!("`{verb}` needs a word")));
                 };
@@ -794,19 +800,19 @@ impl Session {
                     .into()
                 })
             }
-            "next-turn" => {
+            GameVerb::NextTurn => {
                 game.next_turn(line).map_err(game_error)?;
                 Ok(Report::NextTurn {
                     turn: game.turn,
                     notes: game.next_turn_texts(),
                 })
             }
-            "end-turn" => Ok(game.end_turn()),
-            "undo" => Ok(Report::Undo {
+            GameVerb::EndTurn => Ok(game.end_turn()),
+            GameVerb::Undo => Ok(Report::Undo {
                 undone: game.undo().map_err(game_error)?,
             }),
-            "log" => game.log().map_err(game_error),
-            "save" => {
+            GameVerb::Log => game.log().map_err(game_error),
+            GameVerb::Save => {
                 let Some(word) = word else {
                     return Err(CommandError::Option(format!("`{verb}` needs a word")));
                 };
@@ -816,7 +822,6 @@ impl Session {
                     path: path.display().to_string(),
                 })
             }
-            _ => unreachable!("GAME_VERBS lists only the verbs matched here"),
         }
     }
 }
