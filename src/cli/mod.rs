@@ -14,14 +14,9 @@ pub mod manpage;
 pub mod repl;
 pub mod shell;
 
-use crate::answer::{Answer as Output, Kind};
-use crate::error::{CommandError, TableError};
-use crate::format::brief::Brief;
-use crate::format::delimited::{Delimited, Delimiter};
-use crate::format::json::Json;
-use crate::format::svg::Svg;
-use crate::format::text::Text;
-use crate::format::{self as render, Format};
+use crate::error::TableError;
+use crate::format::delimited::Delimiter;
+use crate::format::{self as render};
 use crate::game::{ArmySource, Game, GameError};
 use crate::session::Session;
 use crate::system::{Registry, Tables};
@@ -55,6 +50,13 @@ pub mod config;
 mod export;
 mod new_army;
 mod print;
+mod printer;
+mod tasks;
+
+pub use printer::{ChartFile, Printer};
+use printer::{colour_error, wants_color};
+pub(crate) use tasks::nothing_written;
+use tasks::{check, completions, man, repair, replay};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -372,164 +374,6 @@ pub enum ColorChoice {
     Never,
 }
 
-/// How answers are written: the format of standard output (picked here,
-/// the one place that knows every format), an optional chart file, and
-/// how errors are shown (on standard error, which may be a file when
-/// standard output is not, or as JSON on standard output).
-#[derive(Debug, Clone)]
-pub struct Printer {
-    pub json: bool,
-    pub style: render::Style,
-    pub err_color: bool,
-    /// Standard error's own width: it may be a terminal when standard
-    /// output is a pipe, and the other way round.
-    pub err_width: Option<u16>,
-    /// `--format csv|tsv`: odds, comparisons, sweeps and simulations as tables.
-    pub delimited: Option<Delimiter>,
-    /// `--svg FILE`: the chart of the (one) odds line.
-    pub svg: Option<ChartFile>,
-}
-
-/// Where `--svg` draws its chart.
-#[derive(Debug, Clone)]
-pub struct ChartFile {
-    pub path: PathBuf,
-    /// `--force`: an existing regular file may be replaced.
-    pub force: bool,
-}
-
-impl Printer {
-    /// The plain printer of a format: text in a style, or JSON.
-    pub fn new(json: bool, style: render::Style) -> Printer {
-        Printer {
-            json,
-            style,
-            err_color: style.color,
-            err_width: style.width,
-            delimited: None,
-            svg: None,
-        }
-    }
-
-    /// Run `write` with the format standard output is written in.
-    fn with_format<R>(&self, write: impl FnOnce(&dyn Format) -> R) -> R {
-        if let Some(d) = self.delimited {
-            write(&Delimited(d))
-        } else if self.json {
-            write(&Json)
-        } else if self.style.brief {
-            write(&Brief { style: self.style })
-        } else {
-            write(&Text { style: self.style })
-        }
-    }
-
-    /// Whether the answer to a question of `kind` can be written, asked
-    /// before the line runs (so a refused line changes no game): by the
-    /// format of standard output, and by the chart when `--svg` asks for
-    /// one, whose file is looked at too (`draw` looks again before it
-    /// writes).
-    pub fn accepts(&self, kind: Kind, line: &str) -> Result<(), CommandError> {
-        self.with_format(|f| f.accepts(kind, line))
-            .map_err(CommandError::Option)?;
-        if let Some(chart) = &self.svg {
-            Svg.accepts(kind, line).map_err(CommandError::Option)?;
-            if let Err(e) = crate::files::check_output(&chart.path, chart.force) {
-                let e = e.with_file_name("odds.svg");
-                return Err(CommandError::Option(format!("--svg {e}")));
-            }
-        }
-        Ok(())
-    }
-
-    /// A line this printer cannot write the answer of, refused before it
-    /// runs: see [`Printer::accepts`].
-    pub fn refuses(&self, session: &Session, line: &str) -> Option<CommandError> {
-        if self.delimited.is_none() && self.svg.is_none() {
-            return None;
-        }
-        // A line that does not parse is refused by running it, with its caret.
-        let command = session.parse(line).ok().flatten()?;
-        self.accepts(Session::kind_of(&command), line).err()
-    }
-
-    /// Draw the chart of an answer when `--svg` asks for one, whole or
-    /// not at all, under the rules every output file follows
-    /// ([`crate::files::write_whole`]).
-    pub fn draw(&self, output: &Output) -> Result<(), CommandError> {
-        let Some(chart) = &self.svg else {
-            return Ok(());
-        };
-        let source = render::Source { line: 0, input: "" };
-        let mut drawn = Vec::new();
-        Svg.write(output, source, &mut drawn)
-            .map_err(|e| CommandError::Option(e.to_string()))?;
-        crate::files::write_whole(&chart.path, &drawn, chart.force)
-            .map_err(|e| CommandError::Option(format!("--svg {}", e.with_file_name("odds.svg"))))
-    }
-
-    /// Write one answer to standard output.
-    pub fn result(
-        &self,
-        out: &mut dyn Write,
-        output: &Output,
-        source: render::Source,
-    ) -> io::Result<()> {
-        self.with_format(|f| f.write(output, source, out))
-    }
-
-    /// Errors go to stderr as text, or to stdout as JSON in JSON mode.
-    pub fn error(
-        &self,
-        out: &mut dyn Write,
-        err: &mut dyn Write,
-        e: &CommandError,
-        line: &str,
-        line_no: usize,
-        show_line_no: bool,
-    ) -> io::Result<()> {
-        if self.json {
-            let source = render::Source {
-                line: line_no,
-                input: line,
-            };
-            let obj = crate::format::json::json_error(&e.to_string(), source, e.column(line));
-            writeln!(out, "{}", crate::text::json_visible(&obj.to_string()))
-        } else {
-            let shown = show_line_no.then_some(line_no);
-            let rendered = e.render(line, shown);
-            let rendered = render::wrap_error(&rendered, self.err_width);
-            if self.err_color {
-                writeln!(err, "{}", colour_error(&rendered))
-            } else {
-                writeln!(err, "{rendered}")
-            }
-        }
-    }
-}
-
-/// Colour for one stream: asked for, or a terminal that is not `dumb`
-/// with `NO_COLOR` unset (<https://no-color.org>).
-fn wants_color(choice: ColorChoice, is_terminal: bool) -> bool {
-    match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            is_terminal
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
-        }
-    }
-}
-
-fn colour_error(text: &str) -> String {
-    use owo_colors::OwoColorize;
-    match text.split_once('\n') {
-        Some((first, rest)) => format!("{}\n{rest}", first.red().bold()),
-        None => text.red().bold().to_string(),
-    }
-}
-
 /// The options, or clap's refusal of them on standard error. A value it
 /// quotes (`--rules …`, a word it does not know) is shown, never obeyed:
 /// clap itself strips escape sequences only from a pipe, and passes C1
@@ -562,41 +406,8 @@ pub fn main() -> ExitCode {
         Err(code) => return code,
     };
     let registry = crate::systems::all();
-    if let Some(task) = &args.task {
-        let ignored = args.for_lines_only();
-        if !ignored.is_empty() {
-            warn!(
-                "error: {} {} to resolving lines, not to `drumhead {}`: leave {} out",
-                ignored.join(", "),
-                if ignored.len() == 1 {
-                    "applies"
-                } else {
-                    "apply"
-                },
-                task.name(),
-                if ignored.len() == 1 { "it" } else { "them" },
-            );
-            return ExitCode::from(2);
-        }
-    }
-    // Needs no tables: a broken --tables must not keep a user from a template.
-    if let Some(Task::NewArmy {
-        book,
-        output,
-        force,
-    }) = &args.task
-    {
-        return new_army::run(&registry, book, output.as_deref(), *force);
-    }
-    // Nor to get the embedded tables back.
-    if let Some(Task::Tables {
-        task: TablesTask::Export { dir, force },
-    }) = &args.task
-    {
-        return export::run(&registry, dir, *force);
-    }
-    if let Some(Task::Config) = &args.task {
-        return config::show(&args, &registry);
+    if let Some(code) = options_not_for(&args).or_else(|| task_without_tables(&args, &registry)) {
+        return code;
     }
     let applied = match config::load(&args, &registry) {
         Ok(Some((file, config))) => {
@@ -621,12 +432,95 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(code) = task_with_tables(&args, &registry, &tables) {
+        return code;
+    }
+    let (mut session, seed) = match open_session(&args, &registry, tables, &applied) {
+        Ok(opened) => opened,
+        Err(code) => return code,
+    };
+    let stdout_is_terminal = io::stdout().is_terminal();
+    if args.svg.is_some() && args.command.is_empty() {
+        warn!(
+            "error: --svg draws the answer of the one `odds` line given on the command line, like `drumhead --svg odds.svg odds roll 2d6`"
+        );
+        return ExitCode::from(2);
+    }
+    let printer = printer_for(&args, stdout_is_terminal);
+
+    // A table, a chart and JSON (each row's effects) read each outcome's
+    // measures.
+    let count_values = printer.delimited.is_some() || printer.svg.is_some() || printer.json;
+    session.count_outcome_values(count_values);
+    // Lines depend on each other only through a game or `--dice`.
+    let parallel = (session.game.is_none() && session.unused_dice() == 0).then(|| SessionSpec {
+        registry: registry.clone(),
+        tables_dir: args.tables.clone(),
+        crt: args.crt.clone(),
+        rules: session.rules,
+        seed,
+        count_values,
+    });
+    let ran = match run_lines(&args, &mut session, &printer, parallel) {
+        Ok(ran) => ran,
+        Err(code) => return code,
+    };
+    exit_code(&ran, &session)
+}
+
+/// Options that apply to resolving lines, given to a subcommand.
+fn options_not_for(args: &Args) -> Option<ExitCode> {
+    let task = args.task.as_ref()?;
+    let ignored = args.for_lines_only();
+    if ignored.is_empty() {
+        return None;
+    }
+    warn!(
+        "error: {} {} to resolving lines, not to `drumhead {}`: leave {} out",
+        ignored.join(", "),
+        if ignored.len() == 1 {
+            "applies"
+        } else {
+            "apply"
+        },
+        task.name(),
+        if ignored.len() == 1 { "it" } else { "them" },
+    );
+    Some(ExitCode::from(2))
+}
+
+/// The subcommands that read no tables (or the configuration file).
+fn task_without_tables(args: &Args, registry: &Registry) -> Option<ExitCode> {
+    // Needs no tables: a broken --tables must not keep a user from a template.
+    if let Some(Task::NewArmy {
+        book,
+        output,
+        force,
+    }) = &args.task
+    {
+        return Some(new_army::run(registry, book, output.as_deref(), *force));
+    }
+    // Nor to get the embedded tables back.
+    if let Some(Task::Tables {
+        task: TablesTask::Export { dir, force },
+    }) = &args.task
+    {
+        return Some(export::run(registry, dir, *force));
+    }
+    if let Some(Task::Config) = &args.task {
+        return Some(config::show(args, registry));
+    }
+    None
+}
+
+/// The subcommands that read the tables but resolve no line.
+fn task_with_tables(args: &Args, registry: &Registry, tables: &Tables) -> Option<ExitCode> {
     match &args.task {
-        Some(Task::Check { files }) => return check(files, &registry),
-        Some(Task::Replay { journal }) => return replay(journal, tables),
-        Some(Task::Repair { game, apply }) => return repair(game, *apply, &tables, args.wait),
-        Some(Task::Man { dir, force }) => return man(dir, *force, &tables),
-        Some(Task::Completions { shell }) => return completions(*shell),
+        Some(Task::Check { files }) => return Some(check(files, registry)),
+        Some(Task::Replay { journal }) => return Some(replay(journal, tables.clone())),
+        Some(Task::Repair { game, apply }) => return Some(repair(game, *apply, tables, args.wait)),
+        Some(Task::Man { dir, force }) => return Some(man(dir, *force, tables)),
+        Some(Task::Completions { shell }) => return Some(completions(*shell)),
         Some(Task::Sheet {
             system,
             output,
@@ -638,13 +532,13 @@ pub fn main() -> ExitCode {
                 output: output.as_deref(),
                 force: *force,
             };
-            return match source {
-                Ok(source) => print::sheet(&registry, &source, system, to, *paper),
+            return Some(match source {
+                Ok(source) => print::sheet(registry, &source, system, to, *paper),
                 Err(e) => {
                     warn!("error: {e}");
                     ExitCode::from(2)
                 }
-            };
+            });
         }
         Some(Task::Roster {
             armies,
@@ -659,8 +553,8 @@ pub fn main() -> ExitCode {
             } else {
                 armies
             };
-            return print::roster(
-                &tables,
+            return Some(print::roster(
+                tables,
                 armies,
                 game.as_deref(),
                 args.wait,
@@ -669,10 +563,20 @@ pub fn main() -> ExitCode {
                     force: *force,
                 },
                 *paper,
-            );
+            ));
         }
         Some(Task::NewArmy { .. } | Task::Tables { .. } | Task::Config) | None => {}
     }
+    None
+}
+
+/// The session the lines are resolved in: its rule system, seed and game.
+fn open_session(
+    args: &Args,
+    registry: &Registry,
+    tables: Tables,
+    applied: &Option<(PathBuf, Vec<&'static str>)>,
+) -> Result<(Session, u64), ExitCode> {
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let rules = args.rules.as_deref().and_then(|id| registry.book(id));
     // The configuration file's system is a default: the armies' own
@@ -683,9 +587,9 @@ pub fn main() -> ExitCode {
         .and_then(|id| registry.book(id));
     let Some(default) = rules.or(configured).or_else(|| registry.default_book()) else {
         warn!("error: no rule system is registered");
-        return ExitCode::from(2);
+        return Err(ExitCode::from(2));
     };
-    let game = open_game(&args, &tables);
+    let game = open_game(args, &tables);
     let mut session = Session::new(tables, default, seed);
     match game {
         Ok(Some(mut game)) => {
@@ -715,10 +619,10 @@ pub fn main() -> ExitCode {
         Ok(None) => {}
         Err(e) => {
             warn!("error: {e}");
-            if let Some(note) = config::origin(&applied, &["armies"]) {
+            if let Some(note) = config::origin(applied, &["armies"]) {
                 warn!("{note}");
             }
-            return ExitCode::from(2);
+            return Err(ExitCode::from(2));
         }
     }
     session.enter_dice(&args.dice);
@@ -729,20 +633,16 @@ pub fn main() -> ExitCode {
             && (!args.command.is_empty() || io::stdin().is_terminal()),
     );
 
-    let stdin = io::stdin();
-    let interactive = args.command.is_empty() && stdin.is_terminal();
-    let stdout_is_terminal = io::stdout().is_terminal();
-    if args.svg.is_some() && args.command.is_empty() {
-        warn!(
-            "error: --svg draws the answer of the one `odds` line given on the command line, like `drumhead --svg odds.svg odds roll 2d6`"
-        );
-        return ExitCode::from(2);
-    }
+    Ok((session, seed))
+}
+
+/// The printer the options ask for.
+fn printer_for(args: &Args, stdout_is_terminal: bool) -> Printer {
     let format = match (args.json, args.format) {
         (true, _) => FormatChoice::Json,
         (false, f) => f.unwrap_or(FormatChoice::Text),
     };
-    let printer = Printer {
+    Printer {
         json: format == FormatChoice::Json,
         delimited: match format {
             FormatChoice::Csv => Some(Delimiter::Comma),
@@ -773,37 +673,34 @@ pub fn main() -> ExitCode {
                 .then(|| terminal_size::terminal_size_of(io::stderr()).map(|(w, _)| w.0))
                 .flatten()
         }),
-    };
+    }
+}
 
-    // A table, a chart and JSON (each row's effects) read each outcome's
-    // measures.
-    let count_values = printer.delimited.is_some() || printer.svg.is_some() || printer.json;
-    session.count_outcome_values(count_values);
-    // Lines depend on each other only through a game or `--dice`.
-    let parallel = (session.game.is_none() && session.unused_dice() == 0).then(|| SessionSpec {
-        registry: registry.clone(),
-        tables_dir: args.tables.clone(),
-        crt: args.crt.clone(),
-        rules: session.rules,
-        seed,
-        count_values,
-    });
-    let ran = if !args.command.is_empty() {
+/// Resolve the lines: the one on the command line, the REPL's, or a batch.
+fn run_lines(
+    args: &Args,
+    session: &mut Session,
+    printer: &Printer,
+    parallel: Option<SessionSpec>,
+) -> Result<batch::Ran, ExitCode> {
+    let stdin = io::stdin();
+    let interactive = args.command.is_empty() && stdin.is_terminal();
+    Ok(if !args.command.is_empty() {
         let line = args.command.join(" ");
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             warn!(
                 "error: nothing to resolve: give a command such as 'resilience +determined' (try 'help')"
             );
-            return ExitCode::from(1);
+            return Err(ExitCode::from(1));
         }
         let mode = batch::Mode {
             batch: false,
             line_buffered: true,
             spec: None,
         };
-        batch::run(&mut session, &printer, io::Cursor::new(line), mode)
+        batch::run(session, printer, io::Cursor::new(line), mode)
     } else if interactive {
-        match repl::run(&mut session, &printer) {
+        match repl::run(session, printer) {
             Ok(rejected) => batch::Ran {
                 rejected,
                 ..batch::Ran::default()
@@ -821,8 +718,13 @@ pub fn main() -> ExitCode {
             line_buffered: args.line_buffered || session.game.is_some(),
             spec: parallel,
         };
-        batch::run(&mut session, &printer, stdin.lock(), mode)
-    };
+        batch::run(session, printer, stdin.lock(), mode)
+    })
+}
+
+/// The exit status: 1 when output stopped, a line was refused or
+/// `--dice` left dice unused.
+fn exit_code(ran: &batch::Ran, session: &Session) -> ExitCode {
     if let Some(e) = &ran.stopped {
         let applied = if session.game.is_some() {
             " (each applied to the game)"
@@ -852,177 +754,6 @@ pub fn main() -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
-}
-
-/// `drumhead check FILE…`: army lists (and house-rule tables by their
-/// file name) checked without resolving anything.
-fn check(files: &[PathBuf], registry: &Registry) -> ExitCode {
-    let mut bad = 0;
-    let is_table = |file: &PathBuf| {
-        let name = file
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        registry
-            .table_files()
-            .iter()
-            .any(|f| f.name == name || f.embedded_name == name)
-    };
-    for file in files.iter().filter(|f| is_table(f)) {
-        // The file alone, merged over the embedded tables: whatever else
-        // lies in its directory (army lists) is not checked as a table.
-        let name = file
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        let name = registry
-            .table_files()
-            .iter()
-            .find(|f| f.name == name || f.embedded_name == name)
-            .map_or(name, |f| f.name);
-        let source = TableSource::embedded().with_file(name, file);
-        match registry.load(&source) {
-            Ok(_) => say!("{}: tables ok", file.display()),
-            Err(e) => {
-                bad += 1;
-                warn!("error: {e}");
-            }
-        }
-    }
-    let armies: Vec<&std::path::Path> = files
-        .iter()
-        .filter(|f| !is_table(f))
-        .map(PathBuf::as_path)
-        .collect();
-    let schemas = crate::game::schemas_of(registry);
-    let tables = registry.load(&TableSource::embedded()).ok();
-    for result in crate::army::check_files(&armies, &schemas) {
-        let words = match (&result, &tables) {
-            (Ok(army), Some(tables)) => {
-                crate::game::check_ids_are_not_words(std::slice::from_ref(army), tables)
-            }
-            _ => Ok(()),
-        };
-        match (result, words) {
-            (Ok(_), Err(e)) => {
-                bad += 1;
-                warn!("error: {e}");
-            }
-            (Ok(army), Ok(())) => say!("{}", crate::army::summary(&army)),
-            (Err(e), _) => {
-                bad += 1;
-                warn!("error: {e}");
-            }
-        }
-    }
-    if bad > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-/// `drumhead replay JOURNAL`.
-fn replay(journal: &std::path::Path, tables: Tables) -> ExitCode {
-    let watched = io::stdout().is_terminal() && io::stderr().is_terminal();
-    let mut bar: Option<crate::session::explore::Progress> = None;
-    let done = crate::replay::replay_with(journal, tables, &mut |done, all| {
-        bar.get_or_insert_with(|| {
-            crate::session::explore::Progress::new(watched, all as u64, "replay")
-        })
-        .at(done as u64);
-    });
-    drop(bar);
-    match done {
-        Ok(text) => {
-            say!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            warn!("error: {e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-/// `drumhead repair GAME [--apply]`: what can be done about a game whose
-/// file and journal disagree; done only with `--apply`.
-fn repair(path: &std::path::Path, apply: bool, tables: &Tables, wait: bool) -> ExitCode {
-    let plan = match crate::repair::plan(path, tables) {
-        Ok(plan) => plan,
-        Err(e) => {
-            warn!("error: {e}");
-            return ExitCode::from(1);
-        }
-    };
-    say!("{}", plan.describe());
-    if plan.steps.is_empty() {
-        return ExitCode::SUCCESS;
-    }
-    if !apply {
-        say!(
-            "nothing was changed: run `drumhead repair {} --apply` to do this",
-            path.display()
-        );
-        return ExitCode::SUCCESS;
-    }
-    match crate::repair::apply(&plan, tables, crate::game::Options { wait }) {
-        Ok(()) => {
-            say!("done");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            warn!("error: {e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-/// `drumhead man DIR [--force]`: the manual pages, generated from the
-/// program and the loaded tables, all written or none.
-fn man(dir: &std::path::Path, force: bool, tables: &Tables) -> ExitCode {
-    let catalog = crate::session::catalog(tables);
-    match manpage::write_pages(dir, &catalog, force) {
-        Ok(paths) => {
-            for path in paths {
-                say!(
-                    "wrote {}",
-                    crate::text::visible(&path.display().to_string())
-                );
-            }
-            ExitCode::SUCCESS
-        }
-        Err(errors) => nothing_written(&errors),
-    }
-}
-
-/// A folder of files that was not written: each reason, and the exit code
-/// (2 when a path was refused, 1 when a write failed).
-pub(crate) fn nothing_written(errors: &[crate::files::OutputError]) -> ExitCode {
-    for e in errors {
-        warn!("error: {e}");
-    }
-    warn!("nothing was written");
-    let refused = errors.iter().any(crate::files::OutputError::is_refusal);
-    ExitCode::from(if refused { 2 } else { 1 })
-}
-
-/// `drumhead completions SHELL`: a completion script on stdout.
-fn completions(shell: clap_complete::Shell) -> ExitCode {
-    use clap::CommandFactory;
-    let mut cmd = Args::command();
-    // Into a buffer first: the generator panics on a failed write, and a
-    // closed pipe (`drumhead completions bash | head`) is not a failure.
-    let mut script = Vec::new();
-    clap_complete::generate(shell, &mut cmd, "drumhead", &mut script);
-    match io::stdout().lock().write_all(&script) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            warn!("error: {e}");
-            ExitCode::from(1)
-        }
     }
 }
 

@@ -1,0 +1,175 @@
+//! How a front end writes: the format of standard output (picked here,
+//! the one place that names every format), an optional chart file, and
+//! errors as text on standard error or as JSON on standard output.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::ColorChoice;
+use crate::answer::{Answer as Output, Kind};
+use crate::error::CommandError;
+use crate::format::brief::Brief;
+use crate::format::delimited::{Delimited, Delimiter};
+use crate::format::json::Json;
+use crate::format::svg::Svg;
+use crate::format::text::Text;
+use crate::format::{self as render, Format};
+use crate::session::Session;
+
+/// How answers are written: the format of standard output (picked here,
+/// the one place that knows every format), an optional chart file, and
+/// how errors are shown (on standard error, which may be a file when
+/// standard output is not, or as JSON on standard output).
+#[derive(Debug, Clone)]
+pub struct Printer {
+    pub json: bool,
+    pub style: render::Style,
+    pub err_color: bool,
+    /// Standard error's own width: it may be a terminal when standard
+    /// output is a pipe, and the other way round.
+    pub err_width: Option<u16>,
+    /// `--format csv|tsv`: odds, comparisons, sweeps and simulations as tables.
+    pub delimited: Option<Delimiter>,
+    /// `--svg FILE`: the chart of the (one) odds line.
+    pub svg: Option<ChartFile>,
+}
+
+/// Where `--svg` draws its chart.
+#[derive(Debug, Clone)]
+pub struct ChartFile {
+    pub path: PathBuf,
+    /// `--force`: an existing regular file may be replaced.
+    pub force: bool,
+}
+
+impl Printer {
+    /// The plain printer of a format: text in a style, or JSON.
+    pub fn new(json: bool, style: render::Style) -> Printer {
+        Printer {
+            json,
+            style,
+            err_color: style.color,
+            err_width: style.width,
+            delimited: None,
+            svg: None,
+        }
+    }
+
+    /// Run `write` with the format standard output is written in.
+    fn with_format<R>(&self, write: impl FnOnce(&dyn Format) -> R) -> R {
+        if let Some(d) = self.delimited {
+            write(&Delimited(d))
+        } else if self.json {
+            write(&Json)
+        } else if self.style.brief {
+            write(&Brief { style: self.style })
+        } else {
+            write(&Text { style: self.style })
+        }
+    }
+
+    /// Whether the answer to a question of `kind` can be written, asked
+    /// before the line runs (so a refused line changes no game): by the
+    /// format of standard output, and by the chart when `--svg` asks for
+    /// one, whose file is looked at too (`draw` looks again before it
+    /// writes).
+    pub fn accepts(&self, kind: Kind, line: &str) -> Result<(), CommandError> {
+        self.with_format(|f| f.accepts(kind, line))
+            .map_err(CommandError::Option)?;
+        if let Some(chart) = &self.svg {
+            Svg.accepts(kind, line).map_err(CommandError::Option)?;
+            if let Err(e) = crate::files::check_output(&chart.path, chart.force) {
+                let e = e.with_file_name("odds.svg");
+                return Err(CommandError::Option(format!("--svg {e}")));
+            }
+        }
+        Ok(())
+    }
+
+    /// A line this printer cannot write the answer of, refused before it
+    /// runs: see [`Printer::accepts`].
+    pub fn refuses(&self, session: &Session, line: &str) -> Option<CommandError> {
+        if self.delimited.is_none() && self.svg.is_none() {
+            return None;
+        }
+        // A line that does not parse is refused by running it, with its caret.
+        let command = session.parse(line).ok().flatten()?;
+        self.accepts(Session::kind_of(&command), line).err()
+    }
+
+    /// Draw the chart of an answer when `--svg` asks for one, whole or
+    /// not at all, under the rules every output file follows
+    /// ([`crate::files::write_whole`]).
+    pub fn draw(&self, output: &Output) -> Result<(), CommandError> {
+        let Some(chart) = &self.svg else {
+            return Ok(());
+        };
+        let source = render::Source { line: 0, input: "" };
+        let mut drawn = Vec::new();
+        Svg.write(output, source, &mut drawn)
+            .map_err(|e| CommandError::Option(e.to_string()))?;
+        crate::files::write_whole(&chart.path, &drawn, chart.force)
+            .map_err(|e| CommandError::Option(format!("--svg {}", e.with_file_name("odds.svg"))))
+    }
+
+    /// Write one answer to standard output.
+    pub fn result(
+        &self,
+        out: &mut dyn Write,
+        output: &Output,
+        source: render::Source,
+    ) -> io::Result<()> {
+        self.with_format(|f| f.write(output, source, out))
+    }
+
+    /// Errors go to stderr as text, or to stdout as JSON in JSON mode.
+    pub fn error(
+        &self,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+        e: &CommandError,
+        line: &str,
+        line_no: usize,
+        show_line_no: bool,
+    ) -> io::Result<()> {
+        if self.json {
+            let source = render::Source {
+                line: line_no,
+                input: line,
+            };
+            let obj = crate::format::json::json_error(&e.to_string(), source, e.column(line));
+            writeln!(out, "{}", crate::text::json_visible(&obj.to_string()))
+        } else {
+            let shown = show_line_no.then_some(line_no);
+            let rendered = e.render(line, shown);
+            let rendered = render::wrap_error(&rendered, self.err_width);
+            if self.err_color {
+                writeln!(err, "{}", colour_error(&rendered))
+            } else {
+                writeln!(err, "{rendered}")
+            }
+        }
+    }
+}
+
+/// Colour for one stream: asked for, or a terminal that is not `dumb`
+/// with `NO_COLOR` unset (<https://no-color.org>).
+pub(crate) fn wants_color(choice: ColorChoice, is_terminal: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            is_terminal
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+        }
+    }
+}
+
+pub(crate) fn colour_error(text: &str) -> String {
+    use owo_colors::OwoColorize;
+    match text.split_once('\n') {
+        Some((first, rest)) => format!("{}\n{rest}", first.red().bold()),
+        None => text.red().bold().to_string(),
+    }
+}

@@ -1,0 +1,182 @@
+//! The subcommands that resolve no line: checking lists and tables,
+//! replaying and repairing a game, the manual and shell completions.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use std::io::{self, IsTerminal, Write};
+
+use super::{Args, manpage};
+use crate::system::{Registry, Tables};
+use crate::tables::TableSource;
+
+/// `drumhead check FILE…`: army lists (and house-rule tables by their
+/// file name) checked without resolving anything.
+pub(crate) fn check(files: &[PathBuf], registry: &Registry) -> ExitCode {
+    let mut bad = 0;
+    let is_table = |file: &PathBuf| {
+        let name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        registry
+            .table_files()
+            .iter()
+            .any(|f| f.name == name || f.embedded_name == name)
+    };
+    for file in files.iter().filter(|f| is_table(f)) {
+        // The file alone, merged over the embedded tables: whatever else
+        // lies in its directory (army lists) is not checked as a table.
+        let name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let name = registry
+            .table_files()
+            .iter()
+            .find(|f| f.name == name || f.embedded_name == name)
+            .map_or(name, |f| f.name);
+        let source = TableSource::embedded().with_file(name, file);
+        match registry.load(&source) {
+            Ok(_) => say!("{}: tables ok", file.display()),
+            Err(e) => {
+                bad += 1;
+                warn!("error: {e}");
+            }
+        }
+    }
+    let armies: Vec<&std::path::Path> = files
+        .iter()
+        .filter(|f| !is_table(f))
+        .map(PathBuf::as_path)
+        .collect();
+    let schemas = crate::game::schemas_of(registry);
+    let tables = registry.load(&TableSource::embedded()).ok();
+    for result in crate::army::check_files(&armies, &schemas) {
+        let words = match (&result, &tables) {
+            (Ok(army), Some(tables)) => {
+                crate::game::check_ids_are_not_words(std::slice::from_ref(army), tables)
+            }
+            _ => Ok(()),
+        };
+        match (result, words) {
+            (Ok(_), Err(e)) => {
+                bad += 1;
+                warn!("error: {e}");
+            }
+            (Ok(army), Ok(())) => say!("{}", crate::army::summary(&army)),
+            (Err(e), _) => {
+                bad += 1;
+                warn!("error: {e}");
+            }
+        }
+    }
+    if bad > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `drumhead replay JOURNAL`.
+pub(crate) fn replay(journal: &std::path::Path, tables: Tables) -> ExitCode {
+    let watched = io::stdout().is_terminal() && io::stderr().is_terminal();
+    let mut bar: Option<crate::session::explore::Progress> = None;
+    let done = crate::replay::replay_with(journal, tables, &mut |done, all| {
+        bar.get_or_insert_with(|| {
+            crate::session::explore::Progress::new(watched, all as u64, "replay")
+        })
+        .at(done as u64);
+    });
+    drop(bar);
+    match done {
+        Ok(text) => {
+            say!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            warn!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `drumhead repair GAME [--apply]`: what can be done about a game whose
+/// file and journal disagree; done only with `--apply`.
+pub(crate) fn repair(path: &std::path::Path, apply: bool, tables: &Tables, wait: bool) -> ExitCode {
+    let plan = match crate::repair::plan(path, tables) {
+        Ok(plan) => plan,
+        Err(e) => {
+            warn!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    say!("{}", plan.describe());
+    if plan.steps.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    if !apply {
+        say!(
+            "nothing was changed: run `drumhead repair {} --apply` to do this",
+            path.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    match crate::repair::apply(&plan, tables, crate::game::Options { wait }) {
+        Ok(()) => {
+            say!("done");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            warn!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `drumhead man DIR [--force]`: the manual pages, generated from the
+/// program and the loaded tables, all written or none.
+pub(crate) fn man(dir: &std::path::Path, force: bool, tables: &Tables) -> ExitCode {
+    let catalog = crate::session::catalog(tables);
+    match manpage::write_pages(dir, &catalog, force) {
+        Ok(paths) => {
+            for path in paths {
+                say!(
+                    "wrote {}",
+                    crate::text::visible(&path.display().to_string())
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(errors) => nothing_written(&errors),
+    }
+}
+
+/// A folder of files that was not written: each reason, and the exit code
+/// (2 when a path was refused, 1 when a write failed).
+pub(crate) fn nothing_written(errors: &[crate::files::OutputError]) -> ExitCode {
+    for e in errors {
+        warn!("error: {e}");
+    }
+    warn!("nothing was written");
+    let refused = errors.iter().any(crate::files::OutputError::is_refusal);
+    ExitCode::from(if refused { 2 } else { 1 })
+}
+
+/// `drumhead completions SHELL`: a completion script on stdout.
+pub(crate) fn completions(shell: clap_complete::Shell) -> ExitCode {
+    use clap::CommandFactory;
+    let mut cmd = Args::command();
+    // Into a buffer first: the generator panics on a failed write, and a
+    // closed pipe (`drumhead completions bash | head`) is not a failure.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "drumhead", &mut script);
+    match io::stdout().lock().write_all(&script) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            warn!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
