@@ -213,69 +213,14 @@ fn figure(
         || rank
             .as_ref()
             .is_some_and(|r| matches!(r.get_ref().as_str(), "leader" | "exceptional-leader"));
-    if flags[5]
-        && let Some(v) = e.get("commander")
-    {
-        if !leads {
-            ck.fail(
-                v.span(),
-                e.key("commander"),
-                format!(
-                    "{}: the commander of the contingent is a leader (\"designate one leader to \
-                     serve as his personal figure and commander of the contingent\"): give \
-                     `leader = true` or a leader's rank",
-                    e.place("commander")
-                ),
-            );
-        } else if *commanders > 0 {
-            ck.fail(
-                v.span(),
-                e.key("commander"),
-                format!(
-                    "{}: a list has one commander of the contingent, and an earlier figure is it",
-                    e.place("commander")
-                ),
-            );
-        }
-        *commanders += 1;
+    if flags[5] {
+        one_commander(ck, e, leads, commanders);
     }
     let saves = ck.int(e, "saves", 0, 20, "hero save tokens");
     let rerolls = ck.int(e, "rerolls", 0, 20, "hero reroll tokens");
-    // A bonus without what it is for was applied to every weapon and to
-    // melee alike; the rule gives it "with specific weapons".
-    for old in ["skill_bonus", "impact_bonus"] {
-        if let Some(v) = e.get(old) {
-            let die = old.trim_end_matches("_bonus");
-            ck.fail(
-                v.span(),
-                e.key(old),
-                format!(
-                    "{}: a hero's bonus says what it is for (\"bonuses to skill or impact dice \
-                     with specific weapons\"): write `bonus.rifle = {{ {die} = 2 }}` for its \
-                     weapon or `bonus.melee = {{ {die} = 1 }}` in hand-to-hand",
-                    e.place(old)
-                ),
-            );
-        }
-    }
+    old_bonuses(ck, e);
     let (melee, weapon_bonus) = bonuses(ck, e, weapon.as_ref().map(|w| w.get_ref().as_str()));
-    let group = match ck.string(e, "group") {
-        Some(g) if valid_id(g.get_ref()) => Some(g.into_inner()),
-        Some(g) => {
-            ck.fail(
-                g.span(),
-                e.key("group"),
-                format!(
-                    "{}: \"{}\" is not a group name; use lowercase letters, digits and -, \
-                     starting with a letter",
-                    e.place("group"),
-                    g.get_ref()
-                ),
-            );
-            None
-        }
-        None => None,
-    };
+    let group = group(ck, e);
     Some(Figure {
         id: id?,
         name: name?,
@@ -297,6 +242,77 @@ fn figure(
         weapon_bonus,
         group,
     })
+}
+
+/// "designate one leader to serve as his personal figure and commander of
+/// the contingent": a leader, and only one.
+fn one_commander(ck: &mut Checker, e: &Entry, leads: bool, commanders: &mut usize) {
+    let Some(v) = e.get("commander") else {
+        return;
+    };
+    if !leads {
+        ck.fail(
+            v.span(),
+            e.key("commander"),
+            format!(
+                "{}: the commander of the contingent is a leader (\"designate one leader to \
+                 serve as his personal figure and commander of the contingent\"): give \
+                 `leader = true` or a leader's rank",
+                e.place("commander")
+            ),
+        );
+    } else if *commanders > 0 {
+        ck.fail(
+            v.span(),
+            e.key("commander"),
+            format!(
+                "{}: a list has one commander of the contingent, and an earlier figure is it",
+                e.place("commander")
+            ),
+        );
+    }
+    *commanders += 1;
+}
+
+/// A bonus without what it is for was applied to every weapon and to
+/// melee alike; the rule gives it "with specific weapons".
+fn old_bonuses(ck: &mut Checker, e: &Entry) {
+    for old in ["skill_bonus", "impact_bonus"] {
+        if let Some(v) = e.get(old) {
+            let die = old.trim_end_matches("_bonus");
+            ck.fail(
+                v.span(),
+                e.key(old),
+                format!(
+                    "{}: a hero's bonus says what it is for (\"bonuses to skill or impact dice \
+                 with specific weapons\"): write `bonus.rifle = {{ {die} = 2 }}` for its \
+                 weapon or `bonus.melee = {{ {die} = 1 }}` in hand-to-hand",
+                    e.place(old)
+                ),
+            );
+        }
+    }
+}
+
+/// The figure's group: a name like an id.
+fn group(ck: &mut Checker, e: &mut Entry) -> Option<String> {
+    match ck.string(e, "group") {
+        Some(g) if valid_id(g.get_ref()) => Some(g.into_inner()),
+        Some(g) => {
+            ck.fail(
+                g.span(),
+                e.key("group"),
+                format!(
+                    "{}: \"{}\" is not a group name; use lowercase letters, digits and -, \
+                     starting with a letter",
+                    e.place("group"),
+                    g.get_ref()
+                ),
+            );
+            None
+        }
+        None => None,
+    }
 }
 
 /// `bonus.melee = { skill = 1, impact = 1 }`, `bonus.rifle = { skill = 2 }`:

@@ -4,12 +4,16 @@
 //! sequence of play and the previous one; the facts a figure brings to a
 //! command; the roster.
 
+mod facts;
+mod roster;
+mod turn;
+
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use super::army::{Bonus, Figure, List, MELEE};
+use super::army::{Figure, List};
 use super::{Downed, MayhemTables};
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
@@ -285,79 +289,6 @@ impl MayhemGame {
             .join(", then ")
     }
 
-    /// The figures of a list still in play, by group (`None`: figures of
-    /// no group, each an individual), in list order.
-    fn in_play_by_group<'l>(&self, list: &'l List) -> Vec<(Option<&'l str>, Vec<&'l str>)> {
-        let mut groups: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
-        for f in &list.figures {
-            if self.out_of_action(&f.id).is_some() {
-                continue;
-            }
-            let g = f.group.as_deref();
-            match groups.iter_mut().find(|(k, _)| g.is_some() && *k == g) {
-                Some((_, ids)) => ids.push(&f.id),
-                None => groups.push((g, vec![&f.id])),
-            }
-        }
-        groups
-    }
-
-    /// The courage checks a leader killed this turn calls for: "If a
-    /// company or warband's leader killed", and "For the death of a
-    /// commander, all individuals and groups in the contingent must check".
-    fn leader_checks(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        let line = |ids: &[&str]| format!("`courage {} cause=leader-killed`", ids.join(" "));
-        for (_, list) in &self.armies {
-            for f in &list.figures {
-                let s = self.state(&f.id);
-                if !s.killed_this_turn || !(Self::leads(f) || f.commander) {
-                    continue;
-                }
-                let groups = self.in_play_by_group(list);
-                if f.commander {
-                    let checks: Vec<String> = groups
-                        .iter()
-                        .map(|(g, ids)| match g {
-                            Some(g) => format!("group {g}: {}", line(ids)),
-                            None => format!("{}: {}", ids.join(", "), line(ids)),
-                        })
-                        .collect();
-                    out.push(format!(
-                        "{} was killed this turn, the commander of the contingent: \"{}\" — {}.",
-                        f.id,
-                        self.tables.courage.commander.row.trim_end_matches('.'),
-                        if checks.is_empty() {
-                            "no figure of the contingent is left".to_string()
-                        } else {
-                            checks.join("; ")
-                        }
-                    ));
-                    continue;
-                }
-                let cause = self
-                    .tables
-                    .courage
-                    .cause
-                    .iter()
-                    .find(|c| c.keyword == "leader-killed")
-                    .map_or("", |c| c.row.as_str());
-                let check = match f.group.as_deref() {
-                    Some(g) => match groups.iter().find(|(k, _)| *k == Some(g)) {
-                        Some((_, ids)) => format!("group {g} checks courage: {}", line(ids)),
-                        None => format!("no figure of group {g} is left"),
-                    },
-                    None => "the company or warband he led checks courage (`courage FIGURE… cause=leader-killed`)".to_string(),
-                };
-                out.push(format!(
-                    "{} was killed this turn, a leader (\"{cause}\"): {check}.",
-                    f.id
-                ));
-            }
-        }
-        out
-    }
-
     fn figure(&self, id: &str) -> Option<&Figure> {
         self.armies
             .iter()
@@ -366,158 +297,6 @@ impl MayhemGame {
 
     fn state(&self, id: &str) -> FigureState {
         self.figures.get(id).cloned().unwrap_or_default()
-    }
-
-    /// The figure's courage value: its own, or its rank's.
-    fn courage(&self, figure: &Figure) -> Option<i64> {
-        figure.courage.or_else(|| {
-            let rank = figure.rank.as_deref()?;
-            self.tables
-                .courage
-                .rank
-                .iter()
-                .find(|r| r.keyword == rank)
-                .map(|r| r.value)
-        })
-    }
-
-    /// The highest courage value among the figures of its list's group
-    /// still in play (itself among them), when it has a group.
-    fn group_rate(&self, figure: &Figure) -> Option<i64> {
-        let group = figure.group.as_deref()?;
-        // Its own list's group: another side's list may use the same name.
-        let (_, list) = self
-            .armies
-            .iter()
-            .find(|(_, l)| l.figures.iter().any(|f| f.id == figure.id))?;
-        list.figures
-            .iter()
-            .filter(|f| f.group.as_deref() == Some(group))
-            .filter(|f| f.id == figure.id || self.out_of_action(&f.id).is_none())
-            .filter_map(|f| self.courage(f))
-            .max()
-    }
-
-    /// Whether the figure is a leader for hand-to-hand ("+1 if leader"):
-    /// marked so, or a leader by rank.
-    fn leads(figure: &Figure) -> bool {
-        figure.leader
-            || figure
-                .rank
-                .as_deref()
-                .is_some_and(|r| matches!(r, "leader" | "exceptional-leader"))
-    }
-
-    /// The facts of a figure in a state. With `every` set, each fact the
-    /// figure could bring in any state of the game.
-    fn figure_facts(&self, figure: &Figure, state: &FigureState, every: bool) -> Vec<UnitFact> {
-        let mut facts = Vec::new();
-        if let Some(courage) = self.courage(figure) {
-            facts.push(UnitFact::number("courage", courage));
-            match self.group_rate(figure) {
-                Some(rate) if every || rate > courage => {
-                    facts.push(UnitFact::number(GROUP_RATE, rate));
-                }
-                _ => {}
-            }
-        }
-        if let Some(weapon) = &figure.weapon {
-            facts.push(UnitFact::word(weapon.clone()));
-        }
-        facts.push(UnitFact::word(figure.armament.clone()));
-        for (flag, word) in [
-            (figure.mounted, "mounted"),
-            (Self::leads(figure), LEADER),
-            (figure.shock, "shock"),
-            (figure.bayonet, "bayonet"),
-        ] {
-            if flag {
-                facts.push(UnitFact::word(word));
-            }
-        }
-        let mut bonus = |what: &str, b: Bonus| {
-            for (die, n) in [("skill", b.skill), ("impact", b.impact)] {
-                if n != 0 {
-                    facts.push(UnitFact::number(bonus_word(what, die), n));
-                }
-            }
-        };
-        bonus(MELEE, figure.melee_bonus());
-        if let Some(weapon) = &figure.weapon {
-            bonus(weapon, figure.weapon_bonus);
-        }
-        // "+1d6 bonus for specially designated heroes": the figure its
-        // list designates, not every figure holding a save token.
-        if figure.move_bonus {
-            facts.push(UnitFact::word("hero"));
-        }
-        let (saves, rerolls) = tokens_left(figure, state);
-        if figure.saves > 0 {
-            facts.push(UnitFact::number("saves", saves));
-        }
-        if figure.rerolls > 0 {
-            facts.push(UnitFact::number("rerolls", rerolls));
-        }
-        if figure.incendiary {
-            facts.push(UnitFact::word(super::INCENDIARY));
-        }
-        if figure.commander {
-            facts.push(UnitFact::word(super::COMMANDER));
-        }
-        if self.small_arm(figure) {
-            if state.unloaded || every {
-                facts.push(UnitFact::word(UNLOADED));
-            }
-            if !state.unloaded || every {
-                facts.push(UnitFact::word(LOADED));
-            }
-        }
-        if self.gun(figure) {
-            // A gun always brings its puffs, none as well: `reload GUN`
-            // then says it is loaded rather than how long a shot's take.
-            let puffs = if every {
-                self.tables.reload.puffs
-            } else {
-                i64::from(state.smoke)
-            };
-            facts.push(UnitFact::number(SMOKE, puffs));
-            if state.smoke_cleared || every {
-                facts.push(UnitFact::word(SMOKE_CLEARED));
-            }
-        }
-        if state.moved || every {
-            facts.push(UnitFact::word(MOVED));
-        }
-        if state.reloaded || every {
-            facts.push(UnitFact::word(RELOADED));
-        }
-        if self.never_unloaded(figure) && (state.shot || every) {
-            facts.push(UnitFact::word(SHOT));
-        }
-        if state.stood_still || every {
-            facts.push(UnitFact::word(STOOD_STILL));
-        }
-        if state.killed || every {
-            facts.push(UnitFact::word(DOWNED));
-        }
-        if state.ran_off || every {
-            facts.push(UnitFact::word(RAN_OFF));
-        }
-        facts
-    }
-
-    fn fate(s: &FigureState) -> String {
-        let mut fate = if s.killed {
-            "killed".to_string()
-        } else if s.ran_off {
-            "ran off".to_string()
-        } else {
-            "in play".to_string()
-        };
-        if let Some(d) = s.after_battle {
-            fate.push_str(&format!(" — after the battle: {}", downed_word(d)));
-        }
-        fate
     }
 }
 
@@ -533,56 +312,6 @@ fn tokens_left(figure: &Figure, state: &FigureState) -> (i64, i64) {
             .saturating_sub(i64::from(state.rerolls_spent))
             .max(0),
     )
-}
-
-impl MayhemGame {
-    /// The roster's weapon: with its state, when it has one.
-    fn weapon_text(&self, f: &Figure, s: &FigureState) -> String {
-        let Some(w) = &f.weapon else {
-            return "—".into();
-        };
-        // A figure out of the game has no marker on the table to read.
-        if self.out_of_action(&f.id).is_some() {
-            return w.clone();
-        }
-        if s.unloaded {
-            format!("{w} (unloaded)")
-        } else if s.smoke > 0 {
-            format!("{w} ({} smoke puff(s))", s.smoke)
-        } else {
-            w.clone()
-        }
-    }
-}
-
-fn tokens_text(figure: &Figure, state: &FigureState) -> String {
-    let (saves, rerolls) = tokens_left(figure, state);
-    let mut parts = Vec::new();
-    if figure.saves > 0 {
-        parts.push(format!("{saves} of {} save(s)", figure.saves));
-    }
-    if figure.rerolls > 0 {
-        parts.push(format!("{rerolls} of {} reroll(s)", figure.rerolls));
-    }
-    if parts.is_empty() {
-        "—".into()
-    } else {
-        parts.join(", ")
-    }
-}
-
-fn bonus_text(what: &str, b: Bonus) -> Option<String> {
-    if !b.any() {
-        return None;
-    }
-    let mut dice = Vec::new();
-    if b.skill != 0 {
-        dice.push(format!("skill +{}", b.skill));
-    }
-    if b.impact != 0 {
-        dice.push(format!("impact +{}", b.impact));
-    }
-    Some(format!("{what}: {}", dice.join(", ")))
 }
 
 impl GameState for MayhemGame {
@@ -610,62 +339,7 @@ impl GameState for MayhemGame {
     /// loaded or unloaded against what the game holds. What else the game
     /// tracks turn by turn is read by the verbs themselves.
     fn contradicts(&self, id: &str, word: &str, _value: Option<i64>) -> Option<(String, bool)> {
-        let figure = self.figure(id)?;
-        if self.small_arm(figure) {
-            let state = self.state(id);
-            let weapon = figure.weapon.as_deref().unwrap_or_default();
-            if word == LOADED && state.unloaded {
-                return Some((
-                    format!(
-                        "the game holds its {weapon} unloaded: it fired and has not reloaded (`reload {id}` when it may)"
-                    ),
-                    false,
-                ));
-            }
-            if word == UNLOADED && !state.unloaded {
-                return Some((format!("the game holds its {weapon} loaded"), false));
-            }
-        }
-        let flags = [
-            ("mounted", figure.mounted, "mounted"),
-            (LEADER, Self::leads(figure), "a leader"),
-            ("shock", figure.shock, "shock troops"),
-            ("bayonet", figure.bayonet, "armed with a bayonet"),
-            (
-                "hero",
-                figure.move_bonus,
-                "a designated hero (`move_bonus`: +1d6 on its moves)",
-            ),
-            (
-                super::INCENDIARY,
-                figure.incendiary,
-                "carrying incendiary materials",
-            ),
-            (
-                super::COMMANDER,
-                figure.commander,
-                "the contingent's commander",
-            ),
-        ];
-        if let Some((_, _, what)) = flags.iter().find(|(w, has, _)| *w == word && !has) {
-            return Some((format!("its list does not make it {what}"), true));
-        }
-        if self.tables.fire.weapon.iter().any(|w| w.keyword == word)
-            && figure.weapon.as_deref() != Some(word)
-        {
-            let why = match &figure.weapon {
-                Some(own) => format!("its list arms it with a {own}, not a {word}"),
-                None => format!("its list gives it no missile weapon, so no {word}"),
-            };
-            return Some((why, true));
-        }
-        if self.tables.fight.armament.iter().any(|a| a.keyword == word) && figure.armament != word {
-            return Some((
-                format!("its list makes it {}, not {word}", figure.armament),
-                true,
-            ));
-        }
-        None
+        self.contradiction(id, word)
     }
 
     fn out_of_action(&self, id: &str) -> Option<String> {
@@ -731,43 +405,7 @@ impl GameState for MayhemGame {
     }
 
     fn next_turn_text(&self) -> Option<String> {
-        // "The rules are set up so that it is not necessary to remember any
-        // "continuing results" for one turn to the next": what carries over
-        // is what the table shows — figures out of the game, hero tokens
-        // spent, unloaded weapons and smoke puffs (markers) — and the
-        // previous turn's sequence, which a tied initiative repeats.
-        let t = &self.tables.initiative;
-        let previous = match &self.previous {
-            Some(order) => format!(" The previous turn's sequence: {}.", self.order_text(order)),
-            None => String::new(),
-        };
-        let mut markers = Vec::new();
-        for (_, list) in &self.armies {
-            for f in &list.figures {
-                let s = self.state(&f.id);
-                if self.out_of_action(&f.id).is_some() {
-                    continue;
-                }
-                if s.unloaded {
-                    markers.push(format!("{} unloaded", f.id));
-                }
-                if s.smoke > 0 {
-                    markers.push(format!("{} {} smoke puff(s)", f.id, s.smoke));
-                }
-            }
-        }
-        let markers = if markers.is_empty() {
-            String::new()
-        } else {
-            format!(" Markers stay: {}.", markers.join(", "))
-        };
-        Some(format!(
-            "no result carries over in Musket Mayhem (the situation is read from the table); \
-             figures killed or run off stay out and hero tokens spent stay spent; unloaded \
-             weapons and smoke puffs stay until reloaded.{markers} {} {} (`initiative`; \
-             with more than two sides, `activation`).{previous}",
-            t.row, t.tie
-        ))
+        self.carried_over()
     }
 
     /// `initiative` and `activation` alone read the game: the sides, and
@@ -813,178 +451,15 @@ impl GameState for MayhemGame {
     }
 
     fn roster(&self, army: usize) -> Option<Roster> {
-        let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
-        let mut roster = Roster {
-            header: vec![
-                "id",
-                "name",
-                "courage",
-                "weapon",
-                "group",
-                "tokens left",
-                "fate",
-            ],
-            ..Roster::default()
-        };
-        for f in &list.figures {
-            let s = self.state(&f.id);
-            roster.rows.push(vec![
-                f.id.clone(),
-                f.name.clone(),
-                self.courage(f).map_or("—".into(), |c| c.to_string()),
-                self.weapon_text(f, &s),
-                f.group.clone().unwrap_or_else(|| "—".into()),
-                tokens_text(f, &s),
-                Self::fate(&s),
-            ]);
-        }
-        Some(roster)
+        self.roster_of(army)
     }
 
     fn show(&self, id: &str) -> Option<Vec<(String, String)>> {
-        let f = self.figure(id)?;
-        let s = self.state(id);
-        let t = &self.tables;
-        let mut rows: Vec<(String, String)> = Vec::new();
-        let mut row = |k: &str, v: String| rows.push((k.to_string(), v));
-        if let Some(rank) = &f.rank {
-            row("rank", rank.clone());
-        }
-        if let Some(courage) = self.courage(f) {
-            row("courage", courage.to_string());
-        }
-        let armament = t
-            .fight
-            .armament
-            .iter()
-            .find(|a| a.keyword == f.armament)
-            .map_or(f.armament.clone(), |a| {
-                format!("{} ({}: {})", a.keyword, a.value, a.row)
-            });
-        row("armament", armament);
-        let weapon = match &f.weapon {
-            Some(w) => t
-                .fire
-                .weapon
-                .iter()
-                .find(|x| &x.keyword == w)
-                .map_or(w.clone(), |x| format!("{w} ({}\")", x.range)),
-            None => "— (no missile weapon)".into(),
-        };
-        row("weapon", weapon);
-        if self.small_arm(f) {
-            row(
-                "loaded",
-                if s.unloaded {
-                    "no: unloaded (`reload` in a turn it does not move)".into()
-                } else {
-                    "yes".into()
-                },
-            );
-        }
-        if self.gun(f) {
-            row(
-                "smoke puffs",
-                if s.smoke == 0 {
-                    "none: the gun may fire".into()
-                } else {
-                    format!(
-                        "{} (a crew of {} or more removes {} a turn: `reload {} CREW…`)",
-                        s.smoke, t.reload.min_crew, t.reload.clear_per_turn, f.id
-                    )
-                },
-            );
-        }
-        let mut this_turn = Vec::new();
-        for (flag, what) in [
-            (s.moved, "moved"),
-            (s.reloaded, "reloaded"),
-            (s.smoke_cleared, "a smoke puff removed"),
-        ] {
-            if flag {
-                this_turn.push(what);
-            }
-        }
-        if !this_turn.is_empty() {
-            row("this turn", this_turn.join(", "));
-        }
-        let mut melee: Vec<&str> = Vec::new();
-        for (flag, word) in [
-            (Self::leads(f), "leader"),
-            (f.shock, "shock"),
-            (f.bayonet, "bayonet"),
-            (f.mounted, "mounted"),
-            (f.commander, "commander"),
-            (f.incendiary, "incendiary"),
-        ] {
-            if flag {
-                melee.push(word);
-            }
-        }
-        row(
-            "marked",
-            if melee.is_empty() {
-                "—".into()
-            } else {
-                melee.join(", ")
-            },
-        );
-        row("tokens left", tokens_text(f, &s));
-        let bonuses: Vec<String> = f
-            .weapon
-            .iter()
-            .filter_map(|w| bonus_text(&format!("with the {w}"), f.weapon_bonus))
-            .chain(bonus_text("in melee", f.melee_bonus()))
-            .collect();
-        row(
-            "bonuses",
-            if bonuses.is_empty() {
-                "—".into()
-            } else {
-                bonuses.join("; ")
-            },
-        );
-        row("group", f.group.clone().unwrap_or_else(|| "—".into()));
-        row("fate", Self::fate(&s));
-        Some(rows)
+        self.show_rows(id)
     }
 
     fn end_turn(&self) -> String {
-        let t = &self.tables;
-        let mut due = self.leader_checks();
-        for (_, list) in &self.armies {
-            for f in &list.figures {
-                let s = self.state(&f.id);
-                if s.smoke > 0 && self.out_of_action(&f.id).is_none() {
-                    due.push(format!(
-                        "{} has {} smoke puff(s){}.",
-                        f.id,
-                        s.smoke,
-                        if s.smoke_cleared {
-                            " (one removed this turn)"
-                        } else {
-                            ""
-                        }
-                    ));
-                }
-            }
-        }
-        let due = if due.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", due.join(" "))
-        };
-        format!(
-            "end of turn (Musket Mayhem): no result carries over from one turn to the next — the \
-             situation is read from the table. Next turn: {} {} (`initiative`). Guns with smoke \
-             puffs: a trained crew of {} or more (a leader counting as {}) may remove {} \
-             (`reload`).{due}",
-            t.initiative.row,
-            t.initiative.tie,
-            t.reload.min_crew,
-            t.reload.leader_counts,
-            t.reload.clear_per_turn
-        )
+        self.end_of_turn()
     }
 
     fn state(&self) -> serde_json::Value {

@@ -449,11 +449,76 @@ fn resolve_post_battle(
     crate::bind::no_clauses(input.command)?;
     super::named_once(input)?;
     let t = &tables;
-    let words = &input.words;
-    let rule = "the rule dices after the battle only for figures downed by enemy action (\"a distinction can be made between figures which run from the table and those downed by enemy action\")";
     // Each named figure says from its own facts what became of it.
     let named: Vec<&Named> = input.named_on(None).collect();
-    for figure in &named {
+    let figures = downed(input, &named)?;
+    let dead_from = t.dead_from();
+    let mut res = input.resolution(
+        "post-battle",
+        format!("post-battle results, {figures} downed figure(s)"),
+    );
+    let pool = dice.pool(figures, D6, dead_from.clamp(1, i64::from(D6) + 1) as u32)?;
+    let mut fates = Vec::new();
+    for (i, die) in pool.dice.iter().enumerate() {
+        let band = t
+            .post_battle
+            .band
+            .iter()
+            .find(|b| (b.from..=b.to).contains(&i64::from(die.face)));
+        let label = match named.get(i) {
+            Some(figure) => figure.facts.id.clone(),
+            None => format!("figure {}", i + 1),
+        };
+        res.die(&label, *die);
+        if let Some(band) = band {
+            res.row(format!("{label} result"), downed_word(band.outcome));
+            if !res.quiet {
+                fates.push(json!({"figure": named.get(i).map(|f| &f.facts.id), "die": die.face, "result": downed_word(band.outcome)}));
+            }
+            // Each figure named has its own fate.
+            if i < named.len() {
+                res.effect(
+                    Target::Side {
+                        clause: None,
+                        nth: i,
+                    },
+                    MayhemEffect::AfterBattle {
+                        outcome: band.outcome,
+                    },
+                );
+            }
+        }
+    }
+    let dead = i64::from(pool.successes);
+    let wounded = i64::from(figures) - dead;
+    for b in &t.post_battle.band {
+        res.row(
+            format!("{}–{}", b.from, b.to),
+            match b.outcome {
+                Downed::Wounded => format!("wounded: {wounded}"),
+                Downed::Dead => format!("dead: {dead}"),
+            },
+        );
+    }
+    res.field("wounded", wounded);
+    res.field("dead", dead);
+    if !named.is_empty() && !res.quiet {
+        res.field("figures", serde_json::Value::Array(fates));
+    }
+    res.set_outcome(
+        "post-battle",
+        format!("{wounded} wounded, {dead} dead"),
+        Tone::Neutral,
+    );
+    Ok(res)
+}
+
+/// How many downed figures are diced for: those named, each downed by
+/// enemy action, or the number given.
+fn downed(input: &Input, named: &[&Named]) -> Result<u32, CommandError> {
+    let words = &input.words;
+    let rule = "the rule dices after the battle only for figures downed by enemy action (\"a distinction can be made between figures which run from the table and those downed by enemy action\")";
+    for figure in named {
         let has = |word: &str| figure.facts.facts.iter().any(|f| f.word == word);
         let why = if has(RAN_OFF) {
             format!("ran from the table: {rule}")
@@ -520,64 +585,5 @@ fn resolve_post_battle(
             "`post-battle` dices for at most {MAX_FIGURES} figures on a line"
         )));
     }
-    let figures = n as u32;
-    let dead_from = t.dead_from();
-    let mut res = input.resolution(
-        "post-battle",
-        format!("post-battle results, {figures} downed figure(s)"),
-    );
-    let pool = dice.pool(figures, D6, dead_from.clamp(1, i64::from(D6) + 1) as u32)?;
-    let mut fates = Vec::new();
-    for (i, die) in pool.dice.iter().enumerate() {
-        let band = t
-            .post_battle
-            .band
-            .iter()
-            .find(|b| (b.from..=b.to).contains(&i64::from(die.face)));
-        let label = match named.get(i) {
-            Some(figure) => figure.facts.id.clone(),
-            None => format!("figure {}", i + 1),
-        };
-        res.die(&label, *die);
-        if let Some(band) = band {
-            res.row(format!("{label} result"), downed_word(band.outcome));
-            if !res.quiet {
-                fates.push(json!({"figure": named.get(i).map(|f| &f.facts.id), "die": die.face, "result": downed_word(band.outcome)}));
-            }
-            // Each figure named has its own fate.
-            if i < named.len() {
-                res.effect(
-                    Target::Side {
-                        clause: None,
-                        nth: i,
-                    },
-                    MayhemEffect::AfterBattle {
-                        outcome: band.outcome,
-                    },
-                );
-            }
-        }
-    }
-    let dead = i64::from(pool.successes);
-    let wounded = i64::from(figures) - dead;
-    for b in &t.post_battle.band {
-        res.row(
-            format!("{}–{}", b.from, b.to),
-            match b.outcome {
-                Downed::Wounded => format!("wounded: {wounded}"),
-                Downed::Dead => format!("dead: {dead}"),
-            },
-        );
-    }
-    res.field("wounded", wounded);
-    res.field("dead", dead);
-    if !named.is_empty() && !res.quiet {
-        res.field("figures", serde_json::Value::Array(fates));
-    }
-    res.set_outcome(
-        "post-battle",
-        format!("{wounded} wounded, {dead} dead"),
-        Tone::Neutral,
-    );
-    Ok(res)
+    Ok(n as u32)
 }

@@ -143,34 +143,7 @@ fn resolve(
     let Some(row) = table.mode.iter().find(|r| r.keyword == mode) else {
         return Err(input.missing(format!("no movement row for `{mode}`")));
     };
-    if words.has(RELOADED) {
-        return Err(super::fact_refused(
-            input,
-            RELOADED,
-            format_args!(
-                "reloaded this turn, and may not move: \"{}\"",
-                tables.fire.unloaded_row.trim_end_matches('.')
-            ),
-        ));
-    }
-    if words.has(CHARGE) && words.has(INCENDIARY) {
-        let (span, who) = match from_figure(input, INCENDIARY).filter(|_| words.implied(INCENDIARY))
-        {
-            Some(n) => (n.span, Some(n.facts.id.as_str())),
-            None => (words.span_of(INCENDIARY).unwrap_or_default(), None),
-        };
-        return Err(super::incendiary_refused(tables, span, who, "charge"));
-    }
-    if words.has(CHARGE) && words.has(STOOD_STILL) {
-        return Err(super::fact_refused(
-            input,
-            STOOD_STILL,
-            format_args!(
-                "failed the order to charge this turn, and may not charge: \"{}\" — it may charge again next turn (`next-turn`); `undo` takes back the courage check",
-                tables.courage.stand_still_row.trim_end_matches('.')
-            ),
-        ));
-    }
+    refuse(tables, input)?;
     let in_open = match words.choice(GROUND) {
         Some(("open", _)) => true,
         Some(_) => false,
@@ -178,18 +151,6 @@ fn resolve(
     };
     let needed = words.distance.map(|(d, _, _)| d);
     let mut tokens = Tokens::from_bound(words);
-    if needed.is_none()
-        && let Some(span) = words
-            .span_of("rerolls")
-            .filter(|_| !words.implied("rerolls"))
-    {
-        return Err(BindError::NotHere {
-            span,
-            text: "rerolls".into(),
-            why: "are spent when a move falls short of the distance needed: give it, like `move individual 10\" rerolls=1`".into(),
-        }
-        .into());
-    }
     let mut dice_source = Counted::new(dice_source);
     let mut res = input.resolution("move", format!("movement, {mode} ({}\")", dice(&row.dice)));
     let mut parts: Vec<(String, &DiceExpr)> = vec![(row.label().to_string(), &row.dice)];
@@ -236,6 +197,78 @@ fn resolve(
             format!("{total}{}", Unit::Inches.suffix()),
         );
     }
+    outcome(&mut res, total, needed, short(total));
+    res.field("distance_in", total);
+    res.measure("distance", total as f64);
+    if !res.quiet {
+        let said = Said {
+            in_open,
+            refused: &refused,
+            needed,
+        };
+        tell(&mut res, tables, input, said, &mut tokens);
+    }
+    let thrown: usize = exprs
+        .iter()
+        .flat_map(|e| e.dice.iter().map(|(n, _)| *n as usize))
+        .sum();
+    let rerolls = needed.is_some() && tokens.rerolls > 0;
+    dice_source.unused(input, &mut res, thrown * (1 + usize::from(rerolls)), || {
+        "the move reached the distance needed, so no reroll token was spent".into()
+    })?;
+    Ok(res)
+}
+
+/// A figure that reloaded this turn may not move; one carrying incendiary
+/// materials, or whose group failed the order to charge, may not charge;
+/// reroll tokens are spent on a move that falls short of a distance.
+fn refuse(tables: &MayhemTables, input: &Input) -> Result<(), CommandError> {
+    let words = &input.words;
+    if words.has(RELOADED) {
+        return Err(super::fact_refused(
+            input,
+            RELOADED,
+            format_args!(
+                "reloaded this turn, and may not move: \"{}\"",
+                tables.fire.unloaded_row.trim_end_matches('.')
+            ),
+        ));
+    }
+    if words.has(CHARGE) && words.has(INCENDIARY) {
+        let (span, who) = match from_figure(input, INCENDIARY).filter(|_| words.implied(INCENDIARY))
+        {
+            Some(n) => (n.span, Some(n.facts.id.as_str())),
+            None => (words.span_of(INCENDIARY).unwrap_or_default(), None),
+        };
+        return Err(super::incendiary_refused(tables, span, who, "charge"));
+    }
+    if words.has(CHARGE) && words.has(STOOD_STILL) {
+        return Err(super::fact_refused(
+            input,
+            STOOD_STILL,
+            format_args!(
+                "failed the order to charge this turn, and may not charge: \"{}\" — it may charge again next turn (`next-turn`); `undo` takes back the courage check",
+                tables.courage.stand_still_row.trim_end_matches('.')
+            ),
+        ));
+    }
+    if words.distance.is_none()
+        && let Some(span) = words
+            .span_of("rerolls")
+            .filter(|_| !words.implied("rerolls"))
+    {
+        return Err(BindError::NotHere {
+            span,
+            text: "rerolls".into(),
+            why: "are spent when a move falls short of the distance needed: give it, like `move individual 10\" rerolls=1`".into(),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// How far the figure may move, against the distance needed when given.
+fn outcome(res: &mut Resolution, total: i64, needed: Option<f64>, short: bool) {
     match needed {
         None => res.set_outcome(
             "move",
@@ -248,7 +281,7 @@ fn resolve(
                 format_args!("{d}{}", Unit::Inches.suffix()),
             );
             res.field("needed_in", d);
-            if short(total) {
+            if short {
                 res.set_outcome(
                     "short",
                     format!(
@@ -273,47 +306,58 @@ fn resolve(
             }
         }
     }
-    res.field("distance_in", total);
-    res.measure("distance", total as f64);
-    if !res.quiet {
-        // Whether the move was in the open, whenever a bonus hangs on it.
-        if table
-            .bonus
-            .iter()
-            .any(|b| b.open_only && words.has(&b.keyword))
-        {
-            res.field("in_open", in_open);
-        }
-        for bonus in &refused {
-            res.note(format_args!(
-                "The rule gives +{}\" \"{}\": this move is not in the open, so the bonus does not apply (say `open` if it is).",
-                dice(&bonus.dice),
-                bonus.row
-            ));
-        }
-        if words.has(CHARGE) {
-            res.note("Any move to contact the enemy is a charge: the charging group checks courage before it moves (`courage … cause=charge-ordered`), and each group charged checks once it has (`cause=charged`).");
-        }
-        if needed.is_none() && tokens.rerolls > 0 {
-            res.note("A reroll token is spent only when the move falls short of the distance needed: give it (`move … 10\"`) to spend one.");
-        }
-        tokens.spent(&mut res, Target::ACTOR);
-        if tokens.any() {
-            res.field("tokens", tokens.json());
-        }
-        for nth in 0..input.named_on(None).count() {
-            res.effect(Target::Side { clause: None, nth }, MayhemEffect::Moved);
-        }
-    }
-    let thrown: usize = exprs
+}
+
+/// What was said of the move that the rows do not show.
+struct Said<'a> {
+    in_open: bool,
+    /// The bonuses refused because the move is not in the open.
+    refused: &'a [&'a MoveRow],
+    needed: Option<f64>,
+}
+
+/// The notes, tokens and effects of a move that is shown.
+fn tell(
+    res: &mut Resolution,
+    tables: &MayhemTables,
+    input: &Input,
+    said: Said,
+    tokens: &mut Tokens,
+) {
+    let (table, words) = (&tables.movement, &input.words);
+    let Said {
+        in_open,
+        refused,
+        needed,
+    } = said;
+    // Whether the move was in the open, whenever a bonus hangs on it.
+    if table
+        .bonus
         .iter()
-        .flat_map(|e| e.dice.iter().map(|(n, _)| *n as usize))
-        .sum();
-    let rerolls = needed.is_some() && tokens.rerolls > 0;
-    dice_source.unused(input, &mut res, thrown * (1 + usize::from(rerolls)), || {
-        "the move reached the distance needed, so no reroll token was spent".into()
-    })?;
-    Ok(res)
+        .any(|b| b.open_only && words.has(&b.keyword))
+    {
+        res.field("in_open", in_open);
+    }
+    for bonus in refused {
+        res.note(format_args!(
+            "The rule gives +{}\" \"{}\": this move is not in the open, so the bonus does not apply (say `open` if it is).",
+            dice(&bonus.dice),
+            bonus.row
+        ));
+    }
+    if words.has(CHARGE) {
+        res.note("Any move to contact the enemy is a charge: the charging group checks courage before it moves (`courage … cause=charge-ordered`), and each group charged checks once it has (`cause=charged`).");
+    }
+    if needed.is_none() && tokens.rerolls > 0 {
+        res.note("A reroll token is spent only when the move falls short of the distance needed: give it (`move … 10\"`) to spend one.");
+    }
+    tokens.spent(res, Target::ACTOR);
+    if tokens.any() {
+        res.field("tokens", tokens.json());
+    }
+    for nth in 0..input.named_on(None).count() {
+        res.effect(Target::Side { clause: None, nth }, MayhemEffect::Moved);
+    }
 }
 
 fn show_row(res: &mut Resolution, label: &str, expr: &DiceExpr, rolled: &[Rolled]) {

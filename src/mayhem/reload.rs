@@ -12,8 +12,7 @@ use crate::error::{BindError, CommandError};
 use crate::resolution::{Target, Tone};
 
 use super::game::{LEADER, LOADED, MOVED, MayhemEffect, RELOADED, SMOKE, SMOKE_CLEARED, UNLOADED};
-use super::{MayhemTables, Weapon, named_figures, one_figure};
-use super::{Resolution, VerbDoc};
+use super::{MayhemTables, ReloadTable, Resolution, VerbDoc, Weapon, named_figures, one_figure};
 
 const WEAPON: &str = "a weapon";
 const STATE: &str = "the weapon's state";
@@ -362,72 +361,10 @@ fn reload_gun(
         res.row("weapon", format_args!("{} — a gun", w.row));
     }
     res.row("smoke puffs placed when the gun fires", r.puffs);
-    if let Some(c) = &crew {
-        if !c.named.is_empty() {
-            res.row("crew", c.named.join(", "));
-        }
-        res.row("crew figures", c.figures);
-        if c.leaders > 0 {
-            res.modifier(
-                format!(
-                    "{} leader(s), each counting as {} figures",
-                    c.leaders, r.leader_counts
-                ),
-                c.leaders.saturating_mul(r.leader_counts - 1),
-            );
-        }
-        res.row("crew counted", c.counted);
-        res.field("effective_crew", c.counted);
-    }
-    res.row(
-        "crew needed to remove puffs",
-        format!("{} or more", r.min_crew),
-    );
+    crew_rows(&mut res, r, crew.as_ref());
     let enough = crew.as_ref().is_some_and(|c| c.counted >= r.min_crew);
-    let short = |res: &mut Resolution, c: &Crew| {
-        let how = if c.named.is_empty() {
-            "give the whole crew: `crew=N`, with `leaders=N` for the leaders among it".to_string()
-        } else {
-            format!(
-                "name the rest of the crew after the gun (`reload {} FIGURE…`)",
-                c.named.first().map_or("GUN", String::as_str)
-            )
-        };
-        res.set_outcome(
-            "cannot-clear",
-            format!(
-                "a crew counting {} is fewer than {}: it cannot remove the smoke puffs ({how})",
-                c.counted, r.min_crew
-            ),
-            Tone::Bad,
-        );
-    };
     let Some(smoke) = words.value(SMOKE) else {
-        // No puffs said: how long the crew takes to clear a shot's puffs.
-        let Some(c) = crew else {
-            return Err(input.missing(format!(
-                "`reload {what}` needs the crew: `crew=N` (with `leaders=N` for its leaders) or, in a game, the crew's ids after the gun's"
-            )));
-        };
-        res.field("puffs", r.puffs);
-        if enough {
-            let turns = (r.puffs + r.clear_per_turn - 1) / r.clear_per_turn;
-            res.row("puffs removed a turn", r.clear_per_turn);
-            res.field("turns", turns);
-            res.set_outcome(
-                "clears",
-                format!(
-                    "the crew removes {} puff a turn: loaded again after {turns} turn(s)",
-                    r.clear_per_turn
-                ),
-                Tone::Good,
-            );
-        } else {
-            res.field("turns", serde_json::Value::Null);
-            short(&mut res, &c);
-        }
-        res.note("The crew must be trained; a figure reloads as its action when it does not move in its own turn.");
-        return Ok(res);
+        return clear_time(res, r, crew, &what, input);
     };
     res.row("smoke puffs on the gun", smoke);
     res.field("puffs", smoke);
@@ -452,7 +389,7 @@ fn reload_gun(
         )));
     };
     if !enough {
-        short(&mut res, &c);
+        short(&mut res, r, &c);
         return Ok(res);
     }
     let left = smoke - r.clear_per_turn.min(smoke);
@@ -475,5 +412,85 @@ fn reload_gun(
         res.effect(Target::ACTOR, MayhemEffect::SmokeCleared);
     }
     res.note("The crew must be trained (\"A trained crew of 3 or more\").");
+    Ok(res)
+}
+
+/// The crew, as counted, against the crew needed.
+fn crew_rows(res: &mut Resolution, r: &ReloadTable, crew: Option<&Crew>) {
+    if let Some(c) = crew {
+        if !c.named.is_empty() {
+            res.row("crew", c.named.join(", "));
+        }
+        res.row("crew figures", c.figures);
+        if c.leaders > 0 {
+            res.modifier(
+                format!(
+                    "{} leader(s), each counting as {} figures",
+                    c.leaders, r.leader_counts
+                ),
+                c.leaders.saturating_mul(r.leader_counts - 1),
+            );
+        }
+        res.row("crew counted", c.counted);
+        res.field("effective_crew", c.counted);
+    }
+    res.row(
+        "crew needed to remove puffs",
+        format!("{} or more", r.min_crew),
+    );
+}
+
+/// A crew too small to remove the puffs.
+fn short(res: &mut Resolution, r: &ReloadTable, c: &Crew) {
+    let how = if c.named.is_empty() {
+        "give the whole crew: `crew=N`, with `leaders=N` for the leaders among it".to_string()
+    } else {
+        format!(
+            "name the rest of the crew after the gun (`reload {} FIGURE…`)",
+            c.named.first().map_or("GUN", String::as_str)
+        )
+    };
+    res.set_outcome(
+        "cannot-clear",
+        format!(
+            "a crew counting {} is fewer than {}: it cannot remove the smoke puffs ({how})",
+            c.counted, r.min_crew
+        ),
+        Tone::Bad,
+    );
+}
+
+/// No puffs said: how long the crew takes to clear a shot's puffs.
+fn clear_time(
+    mut res: Resolution,
+    r: &ReloadTable,
+    crew: Option<Crew>,
+    what: &str,
+    input: &Input,
+) -> Result<Resolution, CommandError> {
+    let enough = crew.as_ref().is_some_and(|c| c.counted >= r.min_crew);
+    let Some(c) = crew else {
+        return Err(input.missing(format!(
+            "`reload {what}` needs the crew: `crew=N` (with `leaders=N` for its leaders) or, in a game, the crew's ids after the gun's"
+        )));
+    };
+    res.field("puffs", r.puffs);
+    if enough {
+        let turns = (r.puffs + r.clear_per_turn - 1) / r.clear_per_turn;
+        res.row("puffs removed a turn", r.clear_per_turn);
+        res.field("turns", turns);
+        res.set_outcome(
+            "clears",
+            format!(
+                "the crew removes {} puff a turn: loaded again after {turns} turn(s)",
+                r.clear_per_turn
+            ),
+            Tone::Good,
+        );
+    } else {
+        res.field("turns", serde_json::Value::Null);
+        short(&mut res, r, &c);
+    }
+    res.note("The crew must be trained; a figure reloads as its action when it does not move in its own turn.");
     Ok(res)
 }

@@ -3,213 +3,23 @@
 //! the tables in force.
 
 use crate::error::TableError;
-use crate::sheet::value::{int, rows, signed, text, text_at};
-use crate::sheet::{Section, Sheet, Table, read_toml};
+use crate::sheet::{Section, Sheet, Table};
 use crate::tables::TableSource;
 
-use super::FILES;
+use super::{FILES, MayhemTables};
 
 pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
-    let (label, m) = read_toml(source, &FILES[0])?;
-    let mut sections = Vec::new();
-
-    let mut s = Section::new("Sequence");
-    s.note(text_at(&m, "initiative.row"));
-    s.note(text_at(&m, "initiative.tie"));
-    s.note(text_at(&m, "activation.row"));
-    sections.push(s);
-
-    let mut s = Section::new("Movement");
-    let mut t = Table::new(
-        "To determine distance roll dice as follows",
-        &["", "Inches"],
-    );
-    for r in rows(&m, "move.mode") {
-        t.row(text(r, "row"), vec![format!("{}\"", text(r, "dice"))]);
-    }
-    for r in rows(&m, "move.bonus") {
-        t.row(text(r, "row"), vec![format!("+{}\"", text(r, "dice"))]);
-    }
-    s.tables.push(t);
-    sections.push(s);
-
-    let mut s = Section::new("Missile Fire");
-    let mut t = Table::new("Skill Die", &["", "Score"]);
-    t.row(
-        text_at(&m, "fire.over_half_range_row"),
-        vec![signed_at(&m, "fire", "over_half_range")],
-    );
-    t.row(
-        text_at(&m, "fire.mounted_row"),
-        vec![signed_at(&m, "fire", "mounted")],
-    );
-    for r in rows(&m, "fire.cover") {
-        let needs = int(r, "needs").unwrap_or(0);
-        let score = if needs >= 6 {
-            needs.to_string()
-        } else {
-            format!("{needs}-6")
-        };
-        t.row(format!("{} checks impact", text(r, "row")), vec![score]);
-    }
-    s.tables.push(t);
-    let mut t = Table::new("Impact Die", &["", "Score"]);
-    let kill = int(
-        m.get("fire")
-            .and_then(|v| v.as_table())
-            .unwrap_or(&Default::default()),
-        "kill_at",
-    )
-    .unwrap_or(6);
-    t.row(
-        text_at(&m, "fire.kill_row"),
-        vec![if kill >= 6 {
-            kill.to_string()
-        } else {
-            format!("{kill}-6")
-        }],
-    );
-    t.row(
-        text_at(&m, "fire.courage_row"),
-        vec![match kill {
-            3.. => format!("1-{}", kill - 1),
-            2 => "1".to_string(),
-            _ => "—".to_string(),
-        }],
-    );
-    let mut shown = Vec::new();
-    for r in rows(&m, "fire.weapon") {
-        let modifier = text(r, "impact_row");
-        if !modifier.is_empty() && !shown.contains(&modifier) {
-            t.row(modifier.clone(), vec![signed(r, "impact")]);
-            shown.push(modifier);
-        }
-    }
-    s.tables.push(t);
-    let mut t = Table::new("Weapons", &["Weapon", "Range", "Impact", "Reloads"]);
-    for r in rows(&m, "fire.weapon") {
-        let mut name = text(r, "row");
-        let several = text(r, "several");
-        if !several.is_empty() {
-            name = format!("{name}: {several}");
-        }
-        let reloads = if r.get("gunpowder").and_then(|v| v.as_bool()) == Some(true) {
-            "gunpowder"
-        } else {
-            ""
-        };
-        t.row(
-            name,
-            vec![
-                format!("{}\"", text(r, "range")),
-                signed(r, "impact"),
-                reloads.into(),
-            ],
-        );
-    }
-    t.note(format!("{}.", text_at(&m, "fire.shoot_once_row")));
-    t.note(text_at(&m, "fire.unloaded_row"));
-    s.tables.push(t);
-    let mut t = Table::new("Reloading", &["", ""]);
-    t.row(
-        "Smoke puffs placed when a gun fires",
-        vec![text_at(&m, "reload.puffs")],
-    );
-    t.row(
-        "Trained crew of at least",
-        vec![text_at(&m, "reload.min_crew")],
-    );
-    t.row(
-        "A leader counts as",
-        vec![format!("{} figures", text_at(&m, "reload.leader_counts"))],
-    );
-    t.row(
-        "Puffs removed per turn",
-        vec![text_at(&m, "reload.clear_per_turn")],
-    );
-    t.note(text_at(&m, "reload.row"));
-    s.tables.push(t);
-    sections.push(s);
-
-    let mut s = Section::new("Morale/Courage Checks");
-    let mut t = Table::new("Basic Courage values", &["", "Courage"]);
-    for r in rows(&m, "courage.rank") {
-        t.row(text(r, "row"), vec![text(r, "value")]);
-    }
-    s.tables.push(t);
-    let mut t = Table::new(
-        "A group or individual must check courage if one of the following events",
-        &[],
-    );
-    for r in rows(&m, "courage.cause") {
-        t.row(text(r, "row"), Vec::new());
-    }
-    t.note(text_at(&m, "courage.commander.row"));
-    s.tables.push(t);
-    s.note(format!(
-        "Roll one die vs. the highest courage value in the group. {}. {} ({}).",
-        text_at(&m, "courage.pass_row"),
-        text_at(&m, "courage.retreat_row"),
-        text_at(&m, "courage.retreat"),
-    ));
-    s.note(text_at(&m, "courage.stand_still_row"));
-    sections.push(s);
-
-    let mut s = Section::new("Hand-to-hand Combat");
-    let mut t = Table::new("Modifiers to the skill die", &["", "Modifier"]);
-    for r in rows(&m, "fight.modifier") {
-        t.row(text(r, "row"), vec![signed(r, "value")]);
-    }
-    s.tables.push(t);
-    let mut t = Table::new("Melee Results: the armament values", &["", "Armament"]);
-    for r in rows(&m, "fight.armament") {
-        t.row(text(r, "row"), vec![text(r, "value")]);
-    }
-    t.note(
-        "If the results die is equal to or higher than the armament value of the attacking \
-         figure, the target is removed; if not, it checks courage.",
-    );
-    s.tables.push(t);
-    sections.push(s);
-
-    let mut s = Section::new("Miscellaneous Rules");
-    let mut t = Table::new("Rolls", &["", "Needs"]);
-    t.row(text_at(&m, "climb.row"), vec![text_at(&m, "climb.needs")]);
-    t.row(text_at(&m, "ignite.row"), vec![text_at(&m, "ignite.needs")]);
-    t.row(
-        text_at(&m, "skill.row"),
-        vec![format!(
-            "{}-{}",
-            text_at(&m, "skill.min"),
-            text_at(&m, "skill.max")
-        )],
-    );
-    t.note(text_at(&m, "fire.incendiary_row"));
-    s.tables.push(t);
-    let mut t = Table::new("Search", &["", "Value"]);
-    for r in rows(&m, "search.value") {
-        t.row(text(r, "row"), vec![text(r, "value")]);
-    }
-    for r in rows(&m, "search.difficulty") {
-        t.row(text(r, "row"), vec![text(r, "value")]);
-    }
-    t.note(text_at(&m, "search.row"));
-    s.tables.push(t);
-    let mut t = Table::new("Post-battle results", &["", "d6"]);
-    for r in rows(&m, "post_battle.band") {
-        t.row(
-            text(r, "row"),
-            vec![format!("{}-{}", text(r, "from"), text(r, "to"))],
-        );
-    }
-    s.tables.push(t);
-    let mut t = Table::new("Heroes", &[]);
-    for key in ["save", "reroll", "bonus"] {
-        t.row(text_at(&m, &format!("heroes.{key}")), Vec::new());
-    }
-    s.tables.push(t);
-    sections.push(s);
-
+    // The tables the verbs read, checked as they are when the system loads.
+    let (label, t): (String, MayhemTables) = source.parse(&FILES[0])?;
+    t.validate(&label)?;
+    let sections = vec![
+        sequence(&t),
+        movement(&t),
+        missile_fire(&t),
+        courage(&t),
+        hand_to_hand(&t),
+        miscellany(&t),
+    ];
     Ok(Sheet {
         title: super::MAYHEM.title().to_string(),
         sources: vec!["shared/rules/musket-mayhem.txt".into(), label],
@@ -217,8 +27,197 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     })
 }
 
-fn signed_at(m: &toml::Table, table: &str, key: &str) -> String {
-    m.get(table)
-        .and_then(|v| v.as_table())
-        .map_or(String::new(), |t| signed(t, key))
+/// A modifier as the tables print it: `+1`, `-2`.
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// A score and every face above it: `5-6`, or `6`.
+fn and_up(score: i64) -> String {
+    if score >= 6 {
+        score.to_string()
+    } else {
+        format!("{score}-6")
+    }
+}
+
+/// The sequence of play: initiative and activation.
+fn sequence(t: &MayhemTables) -> Section {
+    let mut s = Section::new("Sequence");
+    s.note(&t.initiative.row);
+    s.note(&t.initiative.tie);
+    s.note(&t.activation.row);
+    s
+}
+
+/// Movement distances.
+fn movement(t: &MayhemTables) -> Section {
+    let mut s = Section::new("Movement");
+    let mut table = Table::new(
+        "To determine distance roll dice as follows",
+        &["", "Inches"],
+    );
+    for r in &t.movement.mode {
+        table.row(&r.row, vec![format!("{}\"", r.dice)]);
+    }
+    for r in &t.movement.bonus {
+        table.row(&r.row, vec![format!("+{}\"", r.dice)]);
+    }
+    s.tables.push(table);
+    s
+}
+
+/// Missile fire: the skill and impact dice, the weapons, reloading.
+fn missile_fire(t: &MayhemTables) -> Section {
+    let f = &t.fire;
+    let mut s = Section::new("Missile Fire");
+    let mut table = Table::new("Skill Die", &["", "Score"]);
+    table.row(&f.over_half_range_row, vec![signed(f.over_half_range)]);
+    table.row(&f.mounted_row, vec![signed(f.mounted)]);
+    for c in &f.cover {
+        table.row(format!("{} checks impact", c.row), vec![and_up(c.needs)]);
+    }
+    s.tables.push(table);
+    let mut table = Table::new("Impact Die", &["", "Score"]);
+    let kill = f.kill_at;
+    table.row(&f.kill_row, vec![and_up(kill)]);
+    table.row(
+        &f.courage_row,
+        vec![match kill {
+            3.. => format!("1-{}", kill - 1),
+            2 => "1".to_string(),
+            _ => "—".to_string(),
+        }],
+    );
+    let mut shown: Vec<&str> = Vec::new();
+    for w in &f.weapon {
+        let Some(modifier) = w.impact_row.as_deref().filter(|m| !m.is_empty()) else {
+            continue;
+        };
+        if !shown.contains(&modifier) {
+            table.row(modifier, vec![signed(w.impact)]);
+            shown.push(modifier);
+        }
+    }
+    s.tables.push(table);
+    s.tables.push(weapons(t));
+    s.tables.push(reloading(t));
+    s
+}
+
+fn weapons(t: &MayhemTables) -> Table {
+    let f = &t.fire;
+    let mut table = Table::new("Weapons", &["Weapon", "Range", "Impact", "Reloads"]);
+    for w in &f.weapon {
+        let name = match w.several.as_deref().filter(|s| !s.is_empty()) {
+            Some(several) => format!("{}: {several}", w.row),
+            None => w.row.clone(),
+        };
+        let reloads = if w.gunpowder { "gunpowder" } else { "" };
+        table.row(
+            name,
+            vec![format!("{}\"", w.range), signed(w.impact), reloads.into()],
+        );
+    }
+    table.note(format!("{}.", f.shoot_once_row));
+    table.note(&f.unloaded_row);
+    table
+}
+
+fn reloading(t: &MayhemTables) -> Table {
+    let r = &t.reload;
+    let mut table = Table::new("Reloading", &["", ""]);
+    table.row(
+        "Smoke puffs placed when a gun fires",
+        vec![r.puffs.to_string()],
+    );
+    table.row("Trained crew of at least", vec![r.min_crew.to_string()]);
+    table.row(
+        "A leader counts as",
+        vec![format!("{} figures", r.leader_counts)],
+    );
+    table.row("Puffs removed per turn", vec![r.clear_per_turn.to_string()]);
+    table.note(&r.row);
+    table
+}
+
+/// Morale: basic courage values, the events that call for a check, the check.
+fn courage(t: &MayhemTables) -> Section {
+    let c = &t.courage;
+    let mut s = Section::new("Morale/Courage Checks");
+    let mut table = Table::new("Basic Courage values", &["", "Courage"]);
+    for r in &c.rank {
+        table.row(&r.row, vec![r.value.to_string()]);
+    }
+    s.tables.push(table);
+    let mut table = Table::new(
+        "A group or individual must check courage if one of the following events",
+        &[],
+    );
+    for cause in &c.cause {
+        table.row(&cause.row, Vec::new());
+    }
+    table.note(&c.commander.row);
+    s.tables.push(table);
+    s.note(format!(
+        "Roll one die vs. the highest courage value in the group. {}. {} ({}).",
+        c.pass_row, c.retreat_row, c.retreat,
+    ));
+    s.note(&c.stand_still_row);
+    s
+}
+
+/// Hand-to-hand: the skill die's modifiers and the armament values.
+fn hand_to_hand(t: &MayhemTables) -> Section {
+    let mut s = Section::new("Hand-to-hand Combat");
+    let mut table = Table::new("Modifiers to the skill die", &["", "Modifier"]);
+    for m in &t.fight.modifier {
+        table.row(&m.row, vec![signed(m.value)]);
+    }
+    s.tables.push(table);
+    let mut table = Table::new("Melee Results: the armament values", &["", "Armament"]);
+    for a in &t.fight.armament {
+        table.row(&a.row, vec![a.value.to_string()]);
+    }
+    table.note(
+        "If the results die is equal to or higher than the armament value of the attacking \
+         figure, the target is removed; if not, it checks courage.",
+    );
+    s.tables.push(table);
+    s
+}
+
+/// Climbing, fires, skill, search, post-battle results, heroes.
+fn miscellany(t: &MayhemTables) -> Section {
+    let mut s = Section::new("Miscellaneous Rules");
+    let mut table = Table::new("Rolls", &["", "Needs"]);
+    table.row(&t.climb.row, vec![t.climb.needs.to_string()]);
+    table.row(&t.ignite.row, vec![t.ignite.needs.to_string()]);
+    table.row(
+        &t.skill.row,
+        vec![format!("{}-{}", t.skill.min, t.skill.max)],
+    );
+    table.note(&t.fire.incendiary_row);
+    s.tables.push(table);
+    let mut table = Table::new("Search", &["", "Value"]);
+    for l in t.search.value.iter().chain(&t.search.difficulty) {
+        table.row(&l.row, vec![l.value.to_string()]);
+    }
+    table.note(&t.search.row);
+    s.tables.push(table);
+    let mut table = Table::new("Post-battle results", &["", "d6"]);
+    for b in &t.post_battle.band {
+        table.row(&b.row, vec![format!("{}-{}", b.from, b.to)]);
+    }
+    s.tables.push(table);
+    let mut table = Table::new("Heroes", &[]);
+    for text in [&t.heroes.save, &t.heroes.reroll, &t.heroes.bonus] {
+        table.row(text, Vec::new());
+    }
+    s.tables.push(table);
+    s
 }

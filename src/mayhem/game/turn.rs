@@ -1,0 +1,165 @@
+//! What a turn leaves: the courage checks a leader killed calls for, the
+//! markers that stay, and the texts of the turn's end and the next.
+
+use crate::mayhem::army::List;
+
+use crate::system::GameState;
+
+use super::MayhemGame;
+
+impl MayhemGame {
+    /// The figures of a list still in play, by group (`None`: figures of
+    /// no group, each an individual), in list order.
+    pub(super) fn in_play_by_group<'l>(
+        &self,
+        list: &'l List,
+    ) -> Vec<(Option<&'l str>, Vec<&'l str>)> {
+        let mut groups: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
+        for f in &list.figures {
+            if self.out_of_action(&f.id).is_some() {
+                continue;
+            }
+            let g = f.group.as_deref();
+            match groups.iter_mut().find(|(k, _)| g.is_some() && *k == g) {
+                Some((_, ids)) => ids.push(&f.id),
+                None => groups.push((g, vec![&f.id])),
+            }
+        }
+        groups
+    }
+
+    /// The courage checks a leader killed this turn calls for: "If a
+    /// company or warband's leader killed", and "For the death of a
+    /// commander, all individuals and groups in the contingent must check".
+    pub(super) fn leader_checks(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let line = |ids: &[&str]| format!("`courage {} cause=leader-killed`", ids.join(" "));
+        for (_, list) in &self.armies {
+            for f in &list.figures {
+                let s = self.state(&f.id);
+                if !s.killed_this_turn || !(Self::leads(f) || f.commander) {
+                    continue;
+                }
+                let groups = self.in_play_by_group(list);
+                if f.commander {
+                    let checks: Vec<String> = groups
+                        .iter()
+                        .map(|(g, ids)| match g {
+                            Some(g) => format!("group {g}: {}", line(ids)),
+                            None => format!("{}: {}", ids.join(", "), line(ids)),
+                        })
+                        .collect();
+                    out.push(format!(
+                        "{} was killed this turn, the commander of the contingent: \"{}\" — {}.",
+                        f.id,
+                        self.tables.courage.commander.row.trim_end_matches('.'),
+                        if checks.is_empty() {
+                            "no figure of the contingent is left".to_string()
+                        } else {
+                            checks.join("; ")
+                        }
+                    ));
+                    continue;
+                }
+                let cause = self
+                    .tables
+                    .courage
+                    .cause
+                    .iter()
+                    .find(|c| c.keyword == "leader-killed")
+                    .map_or("", |c| c.row.as_str());
+                let check = match f.group.as_deref() {
+                    Some(g) => match groups.iter().find(|(k, _)| *k == Some(g)) {
+                        Some((_, ids)) => format!("group {g} checks courage: {}", line(ids)),
+                        None => format!("no figure of group {g} is left"),
+                    },
+                    None => "the company or warband he led checks courage (`courage FIGURE… cause=leader-killed`)".to_string(),
+                };
+                out.push(format!(
+                    "{} was killed this turn, a leader (\"{cause}\"): {check}.",
+                    f.id
+                ));
+            }
+        }
+        out
+    }
+
+    /// What carries over to the next turn.
+    pub(super) fn carried_over(&self) -> Option<String> {
+        // "The rules are set up so that it is not necessary to remember any
+        // "continuing results" for one turn to the next": what carries over
+        // is what the table shows — figures out of the game, hero tokens
+        // spent, unloaded weapons and smoke puffs (markers) — and the
+        // previous turn's sequence, which a tied initiative repeats.
+        let t = &self.tables.initiative;
+        let previous = match &self.previous {
+            Some(order) => format!(" The previous turn's sequence: {}.", self.order_text(order)),
+            None => String::new(),
+        };
+        let mut markers = Vec::new();
+        for (_, list) in &self.armies {
+            for f in &list.figures {
+                let s = self.state(&f.id);
+                if self.out_of_action(&f.id).is_some() {
+                    continue;
+                }
+                if s.unloaded {
+                    markers.push(format!("{} unloaded", f.id));
+                }
+                if s.smoke > 0 {
+                    markers.push(format!("{} {} smoke puff(s)", f.id, s.smoke));
+                }
+            }
+        }
+        let markers = if markers.is_empty() {
+            String::new()
+        } else {
+            format!(" Markers stay: {}.", markers.join(", "))
+        };
+        Some(format!(
+            "no result carries over in Musket Mayhem (the situation is read from the table); \
+             figures killed or run off stay out and hero tokens spent stay spent; unloaded \
+             weapons and smoke puffs stay until reloaded.{markers} {} {} (`initiative`; \
+             with more than two sides, `activation`).{previous}",
+            t.row, t.tie
+        ))
+    }
+
+    pub(super) fn end_of_turn(&self) -> String {
+        let t = &self.tables;
+        let mut due = self.leader_checks();
+        for (_, list) in &self.armies {
+            for f in &list.figures {
+                let s = self.state(&f.id);
+                if s.smoke > 0 && self.out_of_action(&f.id).is_none() {
+                    due.push(format!(
+                        "{} has {} smoke puff(s){}.",
+                        f.id,
+                        s.smoke,
+                        if s.smoke_cleared {
+                            " (one removed this turn)"
+                        } else {
+                            ""
+                        }
+                    ));
+                }
+            }
+        }
+        let due = if due.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", due.join(" "))
+        };
+        format!(
+            "end of turn (Musket Mayhem): no result carries over from one turn to the next — the \
+             situation is read from the table. Next turn: {} {} (`initiative`). Guns with smoke \
+             puffs: a trained crew of {} or more (a leader counting as {}) may remove {} \
+             (`reload`).{due}",
+            t.initiative.row,
+            t.initiative.tie,
+            t.reload.min_crew,
+            t.reload.leader_counts,
+            t.reload.clear_per_turn
+        )
+    }
+}
