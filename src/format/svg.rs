@@ -359,59 +359,75 @@ fn sweep_lines(s: &Sweep) -> Result<String, String> {
         )?;
         x_labels(&whole, |x| chart.backend_coord(&(x, 0.0)), &values)?;
         if let Some(lower) = lower {
-            let top = s
-                .rows
-                .iter()
-                .flat_map(|r| r.odds.expected.iter().map(|(_, v)| *v))
-                .fold(0.0, f64::max);
-            let bottom = s
-                .rows
-                .iter()
-                .flat_map(|r| r.odds.expected.iter().map(|(_, v)| *v))
-                .fold(0.0, f64::min);
-            let span = (top - bottom).max(1.0);
-            let mut chart = ChartBuilder::on(&lower)
-                .margin(14)
-                .margin_right(220)
-                .x_label_area_size(52)
-                .y_label_area_size(64)
-                .build_cartesian_2d(-0.3f64..(m as f64 - 0.7), bottom..top + span * 0.1)
-                .map_err(failed)?;
-            chart
-                .configure_mesh()
-                .disable_x_mesh()
-                .x_labels(0)
-                .x_desc(word.name.as_str())
-                .y_desc("expected value")
-                .label_style((FONT, 13))
-                .axis_desc_style((FONT, 14))
-                .draw()
-                .map_err(failed)?;
-            for (k, name) in expected.iter().enumerate() {
-                let colour = line_colour(k + outcomes.len());
-                let points: Vec<(f64, f64)> = s
-                    .rows
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, r)| expected_of(&r.odds, name).map(|v| (i as f64, v)))
-                    .collect();
-                dotted_line(&mut chart, points, colour)?;
-            }
-            let entries: Vec<(String, RGBAColor)> = expected
-                .iter()
-                .enumerate()
-                .map(|(k, n)| (n.replace('_', " "), line_colour(k + outcomes.len())))
-                .collect();
-            key(
-                &whole,
-                chart.backend_coord(&(m as f64 - 0.7, top + span * 0.1)),
-                &entries,
-            )?;
-            x_labels(&whole, |x| chart.backend_coord(&(x, bottom)), &values)?;
+            expected_panel(s, &lower, &whole, &values, outcomes.len())?;
         }
         root.present().map_err(failed)?;
     }
     Ok(out)
+}
+
+/// The lower panel of a sweep's lines: each expected value over the swept
+/// values, its colours after the outcomes' (`after` of them).
+fn expected_panel(
+    s: &Sweep,
+    lower: &DrawingArea<SVGBackend, Shift>,
+    whole: &DrawingArea<SVGBackend, Shift>,
+    values: &[&str],
+    after: usize,
+) -> Result<(), String> {
+    let word = &s.swept[0];
+    let expected = s.expected();
+    let m = s.rows.len();
+    let top = s
+        .rows
+        .iter()
+        .flat_map(|r| r.odds.expected.iter().map(|(_, v)| *v))
+        .fold(0.0, f64::max);
+    let bottom = s
+        .rows
+        .iter()
+        .flat_map(|r| r.odds.expected.iter().map(|(_, v)| *v))
+        .fold(0.0, f64::min);
+    let span = (top - bottom).max(1.0);
+    let mut chart = ChartBuilder::on(lower)
+        .margin(14)
+        .margin_right(220)
+        .x_label_area_size(52)
+        .y_label_area_size(64)
+        .build_cartesian_2d(-0.3f64..(m as f64 - 0.7), bottom..top + span * 0.1)
+        .map_err(failed)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .x_desc(word.name.as_str())
+        .y_desc("expected value")
+        .label_style((FONT, 13))
+        .axis_desc_style((FONT, 14))
+        .draw()
+        .map_err(failed)?;
+    for (k, name) in expected.iter().enumerate() {
+        let colour = line_colour(k + after);
+        let points: Vec<(f64, f64)> = s
+            .rows
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| expected_of(&r.odds, name).map(|v| (i as f64, v)))
+            .collect();
+        dotted_line(&mut chart, points, colour)?;
+    }
+    let entries: Vec<(String, RGBAColor)> = expected
+        .iter()
+        .enumerate()
+        .map(|(k, n)| (n.replace('_', " "), line_colour(k + after)))
+        .collect();
+    key(
+        whole,
+        chart.backend_coord(&(m as f64 - 0.7, top + span * 0.1)),
+        &entries,
+    )?;
+    x_labels(whole, |x| chart.backend_coord(&(x, bottom)), values)?;
+    Ok(())
 }
 
 /// A key in the margin right of a plot: a short line in each series'

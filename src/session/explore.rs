@@ -438,18 +438,7 @@ impl Session {
 
     /// `simulate N COMMAND`: N rolls from the session's seed, tallied.
     pub fn simulate(&self, command: &Command, line: &str) -> Result<Simulation, CommandError> {
-        let count = command.words.first().and_then(|w| match w.kind {
-            WordKind::Number(n) if n.fract() == 0.0 && n >= 1.0 => Some((n as u64, w.span)),
-            _ => None,
-        });
-        let Some((rolls, span)) = count else {
-            let span = command.words.first().map_or(Span::at_end(line), |w| w.span);
-            return Err(BindError::Missing {
-                span,
-                what: "`simulate` needs a number of rolls and a command, like `simulate 10000 resilience melee`".into(),
-            }
-            .into());
-        };
+        let (rolls, span) = rolls_asked(command, line)?;
         let inner_line = blank(line, command.verb_span.start, span.end);
         let inner = self.parse(&inner_line)?.ok_or_else(|| BindError::Missing {
             span: Span::at_end(line),
@@ -469,43 +458,8 @@ impl Session {
             .catalog
             .prepare(system, &inner, &inner_line, self.units(), false)?;
         let per_roll = work_per_roll(&prepared)?;
-        let work = rolls.saturating_mul(per_roll);
-        if work > MAX_SIMULATE_DICE {
-            let fit = rolls_that_fit(per_roll);
-            let why = format!(
-                "one roll throws up to {} dice, each roll counted as {SIMULATE_ROLL_DICE} dice more, so {rolls} rolls come to {work}; a simulate throws at most {MAX_SIMULATE_DICE} (the `simulate dice` limit)",
-                per_roll - SIMULATE_ROLL_DICE
-            );
-            let instead = if fit == 0 {
-                "throw fewer dice a roll".to_string()
-            } else {
-                let mut fewer = line.to_string();
-                fewer.replace_range(span.start..span.end, &fit.to_string());
-                format!("try `{}`", fewer.trim())
-            };
-            return Err(BindError::BadValue {
-                span,
-                text: rolls.to_string(),
-                expected: format!("{why}: {instead}"),
-            }
-            .into());
-        }
-        // The exact odds beside the rolls; a line with more outcomes than
-        // `odds` lists is simulated without them (it is what `odds`
-        // suggests for such a line).
-        let exact = match self.odds(system, &inner, &inner_line) {
-            Ok(odds) => Ok(odds),
-            Err(CommandError::Dice(
-                e @ (DiceError::TooManyOutcomes { .. } | DiceError::TooManyPaths { .. }),
-            )) => {
-                let mut e = e;
-                if let Some(instead) = e.instead_mut() {
-                    instead.clear();
-                }
-                Err(e.to_string().trim_end_matches([':', ' ']).to_string())
-            }
-            Err(e) => return Err(e),
-        };
+        too_much_work(rolls, per_roll, span, line)?;
+        let exact = self.exact_beside(system, &inner, &inner_line)?;
         let seed = self.next_seed();
         let mut observed: Vec<Observed> = match &exact {
             Ok(odds) => odds
@@ -519,9 +473,68 @@ impl Session {
                 .collect(),
             Err(_) => Vec::new(),
         };
-        // Without exact odds: the number each outcome counts, to order them by.
+        let (counted, first) = self.roll_all(&prepared, rolls, seed, &mut observed)?;
+        if exact.is_err() && counted.iter().all(Option::is_some) {
+            let mut keyed: Vec<(f64, Observed)> = counted
+                .into_iter()
+                .map(|v| v.unwrap_or_default())
+                .zip(observed)
+                .collect();
+            keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+            observed = keyed.into_iter().map(|(_, o)| o).collect();
+        }
+        let (heading, verb, rules) = match (&exact, first) {
+            (Ok(odds), _) => (odds.heading.clone(), odds.verb, odds.rules),
+            (Err(_), Some(first)) => first,
+            (Err(_), None) => (String::new(), "", system),
+        };
+        Ok(Simulation {
+            rolls,
+            seed,
+            heading,
+            verb,
+            rules,
+            exact,
+            observed,
+        })
+    }
+
+    /// The exact odds beside the rolls; a line with more outcomes than
+    /// `odds` lists is simulated without them (it is what `odds` suggests
+    /// for such a line), and why is kept.
+    fn exact_beside(
+        &self,
+        system: crate::command::System,
+        inner: &Command,
+        inner_line: &str,
+    ) -> Result<Result<Odds, String>, CommandError> {
+        Ok(match self.odds(system, inner, inner_line) {
+            Ok(odds) => Ok(odds),
+            Err(CommandError::Dice(
+                e @ (DiceError::TooManyOutcomes { .. } | DiceError::TooManyPaths { .. }),
+            )) => {
+                let mut e = e;
+                if let Some(instead) = e.instead_mut() {
+                    instead.clear();
+                }
+                Err(e.to_string().trim_end_matches([':', ' ']).to_string())
+            }
+            Err(e) => return Err(e),
+        })
+    }
+
+    /// Roll the line `rolls` times, counting each outcome into `observed`;
+    /// the number each new outcome counts (to order them by, without exact
+    /// odds), and what the first roll was.
+    fn roll_all(
+        &self,
+        prepared: &crate::catalog::Prepared<'_>,
+        rolls: u64,
+        seed: u64,
+        observed: &mut Vec<Observed>,
+    ) -> Result<(Vec<Option<f64>>, Option<FirstRoll>), CommandError> {
         let mut counted: Vec<Option<f64>> = Vec::new();
-        let mut first: Option<(String, &'static str, crate::command::System)> = None;
+        let mut first: Option<FirstRoll> = None;
         let mut progress = Progress::new(self.progress, rolls, "simulate");
         let mut from = 0;
         while from < rolls {
@@ -553,30 +566,55 @@ impl Session {
             }
             from = to;
         }
-        if exact.is_err() && counted.iter().all(Option::is_some) {
-            let mut keyed: Vec<(f64, Observed)> = counted
-                .into_iter()
-                .map(|v| v.unwrap_or_default())
-                .zip(observed)
-                .collect();
-            keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
-            observed = keyed.into_iter().map(|(_, o)| o).collect();
-        }
-        let (heading, verb, rules) = match (&exact, first) {
-            (Ok(odds), _) => (odds.heading.clone(), odds.verb, odds.rules),
-            (Err(_), Some(first)) => first,
-            (Err(_), None) => (String::new(), "", system),
-        };
-        Ok(Simulation {
-            rolls,
-            seed,
-            heading,
-            verb,
-            rules,
-            exact,
-            observed,
-        })
+        Ok((counted, first))
     }
+}
+
+/// What the first roll of a simulate was: its heading, verb and book.
+type FirstRoll = (String, &'static str, crate::command::System);
+
+/// The number of rolls `simulate N` asks for, and where it was typed.
+fn rolls_asked(command: &Command, line: &str) -> Result<(u64, Span), CommandError> {
+    let count = command.words.first().and_then(|w| match w.kind {
+        WordKind::Number(n) if n.fract() == 0.0 && n >= 1.0 => Some((n as u64, w.span)),
+        _ => None,
+    });
+    let Some((rolls, span)) = count else {
+        let span = command.words.first().map_or(Span::at_end(line), |w| w.span);
+        return Err(BindError::Missing {
+                span,
+                what: "`simulate` needs a number of rolls and a command, like `simulate 10000 resilience melee`".into(),
+            }
+            .into());
+    };
+    Ok((rolls, span))
+}
+
+/// A simulate that would throw more dice than the limit, refused with the
+/// number of rolls that fits.
+fn too_much_work(rolls: u64, per_roll: u64, span: Span, line: &str) -> Result<(), CommandError> {
+    let work = rolls.saturating_mul(per_roll);
+    if work > MAX_SIMULATE_DICE {
+        let fit = rolls_that_fit(per_roll);
+        let why = format!(
+            "one roll throws up to {} dice, each roll counted as {SIMULATE_ROLL_DICE} dice more, so {rolls} rolls come to {work}; a simulate throws at most {MAX_SIMULATE_DICE} (the `simulate dice` limit)",
+            per_roll - SIMULATE_ROLL_DICE
+        );
+        let instead = if fit == 0 {
+            "throw fewer dice a roll".to_string()
+        } else {
+            let mut fewer = line.to_string();
+            fewer.replace_range(span.start..span.end, &fit.to_string());
+            format!("try `{}`", fewer.trim())
+        };
+        return Err(BindError::BadValue {
+            span,
+            text: rolls.to_string(),
+            expected: format!("{why}: {instead}"),
+        }
+        .into());
+    }
+    Ok(())
 }
 
 /// How many values of each swept word a narrower sweep keeps so that its
