@@ -22,12 +22,17 @@ pub use armies::armies_5;
 pub use commands::commands_7;
 pub use general::{EXAMPLES, drumhead_1};
 
+/// The file names of the pages, in the order [`pages`] gives them (the
+/// man task's own text names them from here).
+const PAGES: [&str; 3] = ["drumhead.1", "drumhead-commands.7", "drumhead-armies.5"];
+
 /// The pages, by file name.
 pub fn pages(catalog: &Catalog) -> Vec<(&'static str, String)> {
+    let [general, commands, armies] = PAGES;
     vec![
-        ("drumhead.1", drumhead_1()),
-        ("drumhead-commands.7", commands_7(catalog)),
-        ("drumhead-armies.5", armies_5(&crate::systems::all())),
+        (general, drumhead_1()),
+        (commands, commands_7(catalog)),
+        (armies, armies_5(&crate::systems::all())),
     ]
 }
 

@@ -50,8 +50,8 @@ pub(super) fn files_section(roff: &mut Roff) {
     tagged(
         roff,
         "DIR/*.toml",
-        "Given --tables DIR: house rules. A file named like a table file (drums.toml, \
-         drums-pools.toml, mayhem.toml, saber.toml, saber-quickplay.toml) is merged over the \
+        &format!(
+            "Given --tables DIR: house rules. A file named like a table file ({}) is merged over the \
          embedded one and need name only what it changes, for example [hits] per_base = 4 \
          alone in drums.toml: tables merge key by key, and a number, a word, an array or a \
          list of [[rows]] replaces the embedded value. The merged table is checked when it \
@@ -60,6 +60,8 @@ pub(super) fn files_section(roff: &mut Roff) {
          it most likely meant (drumz.toml, Drums.toml: drums.toml); files that are not .toml \
          (a README) are left alone. drumhead tables export DIR writes the embedded files to \
          start from.",
+            merged_files().join(", ")
+        ),
     );
 }
 
@@ -100,4 +102,16 @@ pub(super) fn output_files_section(roff: &mut Roff) {
          a folder the command created is removed again, and a file that was there is as it was. \
          A new file gets the usual permissions, 0666 less the umask (0644 with umask 022).",
     );
+}
+
+/// The table files a house file is merged over: those embedded under
+/// their own name (the example CRT, embedded under another, is replaced
+/// whole instead).
+fn merged_files() -> Vec<&'static str> {
+    crate::systems::all()
+        .systems()
+        .flat_map(|s| s.table_files())
+        .filter(|f| f.name == f.embedded_name)
+        .map(|f| f.name)
+        .collect()
 }

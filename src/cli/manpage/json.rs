@@ -3,54 +3,45 @@
 use roff::Roff;
 
 use super::roff_text::{para, tagged};
+use crate::render::Source;
+use crate::report::Report;
+use crate::resolution::Resolution;
 
 /// The JSON Lines format of `--json` (SPEC section 4, as render.rs writes it).
 pub(super) fn json_section(roff: &mut Roff) {
     roff.control("SH", ["JSON OUTPUT"]);
     para(
         roff,
-        "With --json every command prints one JSON object on one line (JSON Lines) on standard output. \
-         Every object begins with the same four keys: type (resolution, odds, comparison, simulation, \
-         sweep, error, help, roster, unit, log, end-turn, next-turn, undo, saved, setting), version (the format \
-         version, now 1; it changes only when a key is renamed, removed or changes meaning), line (the \
-         input line answered, from 1) and input (that line's text). A JSON Schema for each type is in the \
-         source's schemas/ folder. After those, a resolution has these fields, in this order:",
+        &format!(
+            "With --json every command prints one JSON object on one line (JSON Lines) on standard output. \
+             Every object begins with the same four keys: type ({}), version (the format \
+             version, now {}; it changes only when a key is renamed, removed or changes meaning), line (the \
+             input line answered, from 1) and input (that line's text). A JSON Schema for each type is in the \
+             source's schemas/ folder. After those, a resolution has these fields, in this order:",
+            types().join(", "),
+            crate::report::FORMAT_VERSION
+        ),
     );
-    let fields: &[(&str, &str)] = &[
-        ("verb", "the verb resolved, such as \"resilience\"."),
-        (
-            "rules",
-            "the rule system: \"drums\", \"mayhem\", \"saber\" or \"saber-quickplay\".",
-        ),
-        (
-            "seed",
-            "present when any die was rolled rather than entered: --seed with this number rolls the same dice again.",
-        ),
-        (
-            "dice",
-            "every die face, in the order the procedure threw them.",
-        ),
-        (
-            "entered",
-            "booleans, as long as dice: true for a face you entered (rolled … or --dice), false for one drumhead rolled.",
-        ),
-        (
-            "modifiers",
-            "the modifier stack: [{\"label\", \"value\"}], each labelled with the rule table row it came from.",
-        ),
-        ("score", "the modified score, where the procedure has one."),
-        (
-            "outcome",
-            "the outcome's id, such as \"carry-on\", \"must-charge\", \"pass\".",
-        ),
-        ("outcome_text", "the outcome in the rule's words."),
-        (
-            "notes",
-            "present when there are notes: further effects and reminders, as text.",
-        ),
-    ];
-    for (name, text) in fields {
-        tagged(roff, name, text);
+    let books: Vec<String> = crate::systems::all()
+        .books()
+        .iter()
+        .map(|b| format!("\"{}\"", b.id()))
+        .collect();
+    let rules = format!(
+        "the rule system: {}.",
+        crate::army::one_of(&books.iter().map(String::as_str).collect::<Vec<_>>())
+    );
+    for name in resolution_fields() {
+        let text = match name.as_str() {
+            "rules" => rules.as_str(),
+            name => FIELD_TEXTS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or("", |(_, text)| text),
+        };
+        // A field the writer adds must be described here.
+        debug_assert!(!text.is_empty(), "JSON field {name} is not described");
+        tagged(roff, &name, text);
     }
     para(
         roff,
@@ -89,4 +80,118 @@ pub(super) fn json_section(roff: &mut Roff) {
          system's end-of-turn text); next-turn prints turn and notes; undo prints undone (the line taken back, or null); \
          save prints path.",
     );
+}
+
+/// What each field of a resolution means (`rules` is worded from the
+/// registry).
+const FIELD_TEXTS: &[(&str, &str)] = &[
+    ("verb", "the verb resolved, such as \"resilience\"."),
+    (
+        "seed",
+        "present when any die was rolled rather than entered: --seed with this number rolls the same dice again.",
+    ),
+    (
+        "dice",
+        "every die face, in the order the procedure threw them.",
+    ),
+    (
+        "entered",
+        "booleans, as long as dice: true for a face you entered (rolled … or --dice), false for one drumhead rolled.",
+    ),
+    (
+        "modifiers",
+        "the modifier stack: [{\"label\", \"value\"}], each labelled with the rule table row it came from.",
+    ),
+    ("score", "the modified score, where the procedure has one."),
+    (
+        "outcome",
+        "the outcome's id, such as \"carry-on\", \"must-charge\", \"pass\".",
+    ),
+    ("outcome_text", "the outcome in the rule's words."),
+    (
+        "notes",
+        "present when there are notes: further effects and reminders, as text.",
+    ),
+];
+
+/// The `type` of every JSON object: those render.rs writes itself, then
+/// each kind of report, as serde names it.
+fn types() -> Vec<&'static str> {
+    let mut types = vec![
+        "resolution",
+        "odds",
+        "comparison",
+        "simulation",
+        "sweep",
+        "error",
+    ];
+    types.extend(reports().iter().map(Report::kind));
+    types
+}
+
+/// One report of every kind.
+fn reports() -> Vec<Report> {
+    let text = String::new;
+    let reports = vec![
+        Report::Help { text: text() },
+        Report::Roster {
+            turn: 0,
+            armies: Vec::new(),
+        },
+        Report::Unit {
+            id: text(),
+            name: text(),
+            army: text(),
+            rows: Vec::new(),
+        },
+        Report::Log {
+            entries: Vec::new(),
+        },
+        Report::EndTurn {
+            turn: 0,
+            systems: Vec::new(),
+        },
+        Report::NextTurn {
+            turn: 0,
+            notes: Vec::new(),
+        },
+        Report::Undo { undone: None },
+        Report::Saved { path: text() },
+        Report::Setting { text: text() },
+        Report::Loaded { text: text() },
+    ];
+    for report in &reports {
+        // Names every kind: a new kind of report does not compile until
+        // it is added to the list above.
+        match report {
+            Report::Help { .. }
+            | Report::Roster { .. }
+            | Report::Unit { .. }
+            | Report::Log { .. }
+            | Report::EndTurn { .. }
+            | Report::NextTurn { .. }
+            | Report::Undo { .. }
+            | Report::Saved { .. }
+            | Report::Setting { .. }
+            | Report::Loaded { .. } => {}
+        }
+    }
+    reports
+}
+
+/// The fields of a resolution after the four every object begins with,
+/// in the order the writer gives them, read from one it writes with every
+/// field present. The fields a procedure adds come before `notes`, and
+/// are left out here.
+fn resolution_fields() -> Vec<String> {
+    let book = crate::systems::all().books()[0];
+    let mut res = Resolution::new(book, "verb", "", false);
+    res.seed = Some(0);
+    res.score = Some(0);
+    res.notes.push(String::new());
+    let source = Source { line: 1, input: "" };
+    match crate::render::json(&res, source) {
+        serde_json::Value::Object(fields) => fields.keys().skip(4).cloned().collect(),
+        _ => Vec::new(),
+    }
 }

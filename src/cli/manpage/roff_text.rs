@@ -32,3 +32,11 @@ pub(super) fn example_block<'a>(roff: &mut Roff, lines: impl IntoIterator<Item =
     roff.control("fi", []);
     roff.control("RE", []);
 }
+
+/// Several things named in a sentence: `a, b and c`.
+pub(super) fn and_list(items: &[&str]) -> String {
+    match items {
+        [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.join(""),
+    }
+}

@@ -3,7 +3,7 @@
 
 use roff::Roff;
 
-use super::roff_text::{para, tagged};
+use super::roff_text::{and_list, para, tagged};
 
 pub(super) fn tasks_section(roff: &mut Roff) {
     roff.control("SH", ["TASKS"]);
@@ -99,11 +99,14 @@ fn setup_tasks(roff: &mut Roff) {
     tagged(
         roff,
         "drumhead man DIR [--force]",
-        "Write these manual pages (drumhead.1, drumhead-commands.7 and drumhead-armies.5) into \
-         DIR (created if missing), generated from the program, its tables and its army-list \
-         readers (with --tables, the house rules show in the command page). A page that already \
-         exists is refused, and then nothing is written, unless --force is given (see OUTPUT \
-         FILES).",
+        &format!(
+            "Write these manual pages ({}) into \
+             DIR (created if missing), generated from the program, its tables and its army-list \
+             readers (with --tables, the house rules show in the command page). A page that already \
+             exists is refused, and then nothing is written, unless --force is given (see OUTPUT \
+             FILES).",
+            and_list(&super::PAGES)
+        ),
     );
     tagged(
         roff,
