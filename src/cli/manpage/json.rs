@@ -2,7 +2,7 @@
 
 use roff::Roff;
 
-use super::roff_text::{para, tagged};
+use super::roff_text::{and_list, para, tagged};
 use crate::render::Source;
 use crate::report::Report;
 use crate::resolution::Resolution;
@@ -63,9 +63,17 @@ pub(super) fn json_section(roff: &mut Roff) {
         "A rejected command prints an error object on standard output instead: error (the message) and \
          column (the 1-based column of the word at fault, when there is one).",
     );
+    let text_only: Vec<&str> = reports()
+        .iter()
+        .filter(|(report, _)| fields_of(report) == ["text"])
+        .map(|(_, verb)| *verb)
+        .collect();
     para(
         roff,
-        "odds prints verb, rules, outcomes [{id, outcome, text, p, fraction, effects}] \
+        &format!(
+            "{before}{} print text; {after}",
+            and_list(&text_only),
+            before = "odds prints verb, rules, outcomes [{id, outcome, text, p, fraction, effects}] \
          with exact probabilities that sum to 1 (fraction like \"7/12\", null when there is no exact fraction; \
          outcome is what a resolution of the line gives, shared by every row of that kind, so P(pass) is the sum \
          over the rows whose outcome is pass; id is unique within one answer: a second text under one outcome gets -2, -3 …; \
@@ -73,12 +81,13 @@ pub(super) fn json_section(roff: &mut Roff) {
          where they apply (expected_hits, expected_distance …). \
          odds … compare WORD prints a comparison: verb, rules, compare, without, with (the last two distributions as in odds); \
          simulate N prints a simulation: verb, rules, simulate, seed, outcomes [{outcome, text, observed, p_observed, p}] \
-         (p is null for a line with more outcomes than odds lists). \
-         help and set print text; units prints a roster: turn, armies [{name, side, rules, rules_title, columns, \
+         (p is null for a line with more outcomes than odds lists). ",
+            after = "units prints a roster: turn, armies [{name, side, rules, rules_title, columns, \
          units (one object per unit keyed by column), notes}]; show prints a unit: id, name, army, rows [{label, value}]; \
          log prints entries [{entry, turn, line, outcome, undo, undone}]; end-turn prints turn and systems (each rule \
          system's end-of-turn text); next-turn prints turn and notes; undo prints undone (the line taken back, or null); \
          save prints path.",
+        ),
     );
 }
 
@@ -125,42 +134,57 @@ fn types() -> Vec<&'static str> {
         "sweep",
         "error",
     ];
-    types.extend(reports().iter().map(Report::kind));
+    types.extend(reports().iter().map(|(report, _)| report.kind()));
     types
 }
 
-/// One report of every kind.
-fn reports() -> Vec<Report> {
+/// One report of every kind, with the verb that prints it.
+fn reports() -> Vec<(Report, &'static str)> {
     let text = String::new;
     let reports = vec![
-        Report::Help { text: text() },
-        Report::Roster {
-            turn: 0,
-            armies: Vec::new(),
-        },
-        Report::Unit {
-            id: text(),
-            name: text(),
-            army: text(),
-            rows: Vec::new(),
-        },
-        Report::Log {
-            entries: Vec::new(),
-        },
-        Report::EndTurn {
-            turn: 0,
-            systems: Vec::new(),
-        },
-        Report::NextTurn {
-            turn: 0,
-            notes: Vec::new(),
-        },
-        Report::Undo { undone: None },
-        Report::Saved { path: text() },
-        Report::Setting { text: text() },
-        Report::Loaded { text: text() },
+        (Report::Help { text: text() }, "help"),
+        (
+            Report::Roster {
+                turn: 0,
+                armies: Vec::new(),
+            },
+            "units",
+        ),
+        (
+            Report::Unit {
+                id: text(),
+                name: text(),
+                army: text(),
+                rows: Vec::new(),
+            },
+            "show",
+        ),
+        (
+            Report::Log {
+                entries: Vec::new(),
+            },
+            "log",
+        ),
+        (
+            Report::EndTurn {
+                turn: 0,
+                systems: Vec::new(),
+            },
+            "end-turn",
+        ),
+        (
+            Report::NextTurn {
+                turn: 0,
+                notes: Vec::new(),
+            },
+            "next-turn",
+        ),
+        (Report::Undo { undone: None }, "undo"),
+        (Report::Saved { path: text() }, "save"),
+        (Report::Setting { text: text() }, "set"),
+        (Report::Loaded { text: text() }, "load"),
     ];
-    for report in &reports {
+    for (report, _) in &reports {
         // Names every kind: a new kind of report does not compile until
         // it is added to the list above.
         match report {
@@ -192,6 +216,16 @@ fn resolution_fields() -> Vec<String> {
     let source = Source { line: 1, input: "" };
     match crate::render::json(&res, source) {
         serde_json::Value::Object(fields) => fields.keys().skip(4).cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The keys serde writes for a report, after its type.
+fn fields_of(report: &Report) -> Vec<String> {
+    match serde_json::to_value(report) {
+        Ok(serde_json::Value::Object(fields)) => {
+            fields.keys().filter(|k| *k != "type").cloned().collect()
+        }
         _ => Vec::new(),
     }
 }
