@@ -280,38 +280,123 @@ pub fn run(session: &mut Session, printer: &Printer, input: impl BufRead, mode: 
         flush: mode.line_buffered,
     };
     let mut lines = Lines::new(input);
-    let mut ran = Ran::default();
-    let batch = mode.batch;
     // One line at a time when each answer must go out before the next line
     // is read, or when lines depend on each other through a game.
     let size = if mode.line_buffered { 1 } else { CHUNK_LINES };
     let spec = mode.spec.filter(|_| !mode.line_buffered);
-    let Some(spec) = spec else {
+    let mut chunks = Chunks {
+        lines: &mut lines,
+        size,
+        batch: mode.batch,
+        writer: &mut writer,
+    };
+    match spec {
+        Some(spec) => chunks.on_two_threads(session, printer, spec),
+        None => chunks.on_one_thread(session, printer),
+    }
+}
+
+/// The input as it is read in chunks, and where their answers go.
+struct Chunks<'a, 'w, R> {
+    lines: &'a mut Lines<R>,
+    size: usize,
+    batch: bool,
+    writer: &'a mut Writer<'w>,
+}
+
+impl<R: BufRead> Chunks<'_, '_, R> {
+    fn on_one_thread(&mut self, session: &mut Session, printer: &Printer) -> Ran {
+        let mut ran = Ran::default();
         let result = (|| -> io::Result<()> {
             loop {
-                let chunk = read_chunk(&mut lines, ran.lines, size)?;
+                let chunk = read_chunk(self.lines, ran.lines, self.size)?;
                 if chunk.lines.is_empty() {
                     break;
                 }
                 ran.lines += chunk.lines.len();
-                let w = resolve_chunk(session, printer, &chunk, batch)?;
+                let w = resolve_chunk(session, printer, &chunk, self.batch)?;
                 ran.rejected += w.rejected;
-                writer.write(&w)?;
+                self.writer.write(&w)?;
             }
-            writer.out.flush()
+            self.writer.out.flush()
         })();
         ran.stopped = result.err();
-        return ran;
-    };
-    let mut position = 0;
-    let mut rejected = 0;
+        ran
+    }
 
-    // Two threads: the helper takes every other chunk.
-    let (to_helper, helper_in) = mpsc::channel::<Job>();
-    let (helper_out, from_helper) = mpsc::channel::<io::Result<Written>>();
-    let printer_copy = printer.clone();
-    let helper = std::thread::spawn(move || {
-        let printer = printer_copy;
+    /// Two threads: the helper takes every other chunk.
+    fn on_two_threads(
+        &mut self,
+        session: &mut Session,
+        printer: &Printer,
+        spec: SessionSpec,
+    ) -> Ran {
+        let mut position = 0;
+        let mut rejected = 0;
+        let (to_helper, helper_in) = mpsc::channel::<Job>();
+        let (helper_out, from_helper) = mpsc::channel::<io::Result<Written>>();
+        let helper = helper_thread(spec, printer.clone(), self.batch, helper_in, helper_out);
+        let batch = self.batch;
+        let result = (|| -> io::Result<()> {
+            loop {
+                let theirs = read_chunk(self.lines, position, self.size)?;
+                if theirs.lines.is_empty() {
+                    break;
+                }
+                position += theirs.lines.len();
+                let ours = read_chunk(self.lines, position, self.size)?;
+                position += ours.lines.len();
+                let last = ours.lines.is_empty();
+                let stopped = || io::Error::other("batch helper thread stopped");
+                let settings: Vec<String> = theirs
+                    .settings()
+                    .into_iter()
+                    .chain(ours.settings())
+                    .collect();
+                let (helped, mine) = if settings.is_empty() {
+                    to_helper
+                        .send(Job::Resolve(theirs))
+                        .map_err(|_| stopped())?;
+                    let mine = resolve_chunk(session, printer, &ours, batch)?;
+                    (from_helper.recv().map_err(|_| stopped())??, mine)
+                } else {
+                    // A setting changes the lines after it: both chunks here, in
+                    // order, then the same settings on the helper's session.
+                    let first = resolve_chunk(session, printer, &theirs, batch)?;
+                    let second = resolve_chunk(session, printer, &ours, batch)?;
+                    to_helper.send(Job::Sync(settings)).map_err(|_| stopped())?;
+                    (first, second)
+                };
+                rejected += helped.rejected + mine.rejected;
+                self.writer.write(&helped)?;
+                self.writer.write(&mine)?;
+                if last {
+                    break;
+                }
+            }
+            Ok(())
+        })();
+        drop(to_helper);
+        let _ = helper.join();
+        let flushed = self.writer.out.flush();
+        Ran {
+            lines: position,
+            rejected,
+            stopped: result.and(flushed).err(),
+        }
+    }
+}
+
+/// The second thread: its own session, built alike, resolves the chunks
+/// it is sent until the channel closes.
+fn helper_thread(
+    spec: SessionSpec,
+    printer: Printer,
+    batch: bool,
+    helper_in: mpsc::Receiver<Job>,
+    helper_out: mpsc::Sender<io::Result<Written>>,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
         let mut session = match spec.build() {
             Ok(s) => s,
             Err(e) => {
@@ -336,52 +421,5 @@ pub fn run(session: &mut Session, printer: &Printer, input: impl BufRead, mode: 
                 }
             }
         }
-    });
-    let result = (|| -> io::Result<()> {
-        loop {
-            let theirs = read_chunk(&mut lines, position, size)?;
-            if theirs.lines.is_empty() {
-                break;
-            }
-            position += theirs.lines.len();
-            let ours = read_chunk(&mut lines, position, size)?;
-            position += ours.lines.len();
-            let last = ours.lines.is_empty();
-            let stopped = || io::Error::other("batch helper thread stopped");
-            let settings: Vec<String> = theirs
-                .settings()
-                .into_iter()
-                .chain(ours.settings())
-                .collect();
-            let (helped, mine) = if settings.is_empty() {
-                to_helper
-                    .send(Job::Resolve(theirs))
-                    .map_err(|_| stopped())?;
-                let mine = resolve_chunk(session, printer, &ours, batch)?;
-                (from_helper.recv().map_err(|_| stopped())??, mine)
-            } else {
-                // A setting changes the lines after it: both chunks here, in
-                // order, then the same settings on the helper's session.
-                let first = resolve_chunk(session, printer, &theirs, batch)?;
-                let second = resolve_chunk(session, printer, &ours, batch)?;
-                to_helper.send(Job::Sync(settings)).map_err(|_| stopped())?;
-                (first, second)
-            };
-            rejected += helped.rejected + mine.rejected;
-            writer.write(&helped)?;
-            writer.write(&mine)?;
-            if last {
-                break;
-            }
-        }
-        Ok(())
-    })();
-    drop(to_helper);
-    let _ = helper.join();
-    let flushed = writer.out.flush();
-    Ran {
-        lines: position,
-        rejected,
-        stopped: result.and(flushed).err(),
-    }
+    })
 }

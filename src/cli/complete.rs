@@ -240,28 +240,41 @@ impl Words {
                 tokens.remove(0);
             }
         }
-        let mut options: Vec<Choice> = Vec::new();
-        match tokens.first().copied() {
-            None => {
-                options.extend(self.verb_choices(system));
-                options.extend(session_choices());
-                if before[..start].trim().is_empty() {
-                    options.extend(
-                        self.books
-                            .iter()
-                            .map(|s| Choice::new(s.id(), format!("a line under {}", s.title()))),
-                    );
-                }
-                if before[..start].trim() == "simulate" {
-                    options.clear();
-                }
-            }
+        let options = match tokens.first().copied() {
             Some("load" | "save") if tokens.len() == 1 => return (start, Offer::File),
-            Some("help") if tokens.len() == 1 => {
+            None => self.first_words(system, before[..start].trim()),
+            Some(first) => self.later_words(system, first, &tokens),
+        };
+        (start, Offer::Words(matching(partial, options)))
+    }
+
+    /// The first word of a command (`typed`: what stands before it).
+    fn first_words(&self, system: System, typed: &str) -> Vec<Choice> {
+        let mut options: Vec<Choice> = Vec::new();
+        options.extend(self.verb_choices(system));
+        options.extend(session_choices());
+        if typed.is_empty() {
+            options.extend(
+                self.books
+                    .iter()
+                    .map(|s| Choice::new(s.id(), format!("a line under {}", s.title()))),
+            );
+        }
+        if typed == "simulate" {
+            options.clear();
+        }
+        options
+    }
+
+    /// A word after the verb `first` (the words typed: `tokens`).
+    fn later_words(&self, system: System, first: &str, tokens: &[&str]) -> Vec<Choice> {
+        let mut options: Vec<Choice> = Vec::new();
+        match first {
+            "help" if tokens.len() == 1 => {
                 options.extend(self.verb_choices(system));
                 options.extend(session_choices());
             }
-            Some("set") if tokens.len() == 1 => {
+            "set" if tokens.len() == 1 => {
                 if let Some((_, list)) = self.settings.iter().find(|(b, _)| *b == system) {
                     options.extend(list.iter().cloned());
                 }
@@ -271,58 +284,50 @@ impl Words {
                         .map(|(name, meaning)| Choice::new(*name, *meaning)),
                 );
             }
-            Some("set") if tokens.len() == 2 && tokens[1] == "rules" => {
+            "set" if tokens.len() == 2 && tokens[1] == "rules" => {
                 options.extend(
                     self.books
                         .iter()
                         .map(|s| Choice::new(s.id(), s.title().to_string())),
                 );
             }
-            Some("show") if tokens.len() == 1 => {
+            "show" if tokens.len() == 1 => {
                 // A unit of any book may be shown.
                 options.extend(self.units.iter().map(|u| u.choice.clone()));
             }
-            Some(verb) => {
-                if let Some(v) = self.verbs_of(system).find(|v| v.name == verb)
-                    && !tokens.contains(&"rolled")
-                {
-                    let in_clause = tokens.iter().any(|t| *t == "at" || *t == "vs");
-                    options.extend(if in_clause {
-                        v.clause_words.iter().cloned()
-                    } else {
-                        v.words.iter().cloned()
-                    });
-                    if !v.clause_words.is_empty() {
-                        options.extend(
-                            LINE_WORD_MEANINGS[..2]
-                                .iter()
-                                .map(|(w, m)| Choice::new(*w, *m)),
-                        );
-                    }
-                    let (w, m) = LINE_WORD_MEANINGS[2];
-                    options.push(Choice::new(w, m));
-                    options.extend(self.unit_choices(system));
-                } else if tokens.contains(&"rolled") && !tokens.contains(&"roll-rest") {
-                    let (w, m) = LINE_WORD_MEANINGS[3];
-                    options.push(Choice::new(w, m));
-                }
-            }
+            verb => options = self.verb_words(system, verb, tokens),
         }
-        let (plus, bare) = match partial.strip_prefix('+') {
-            Some(rest) => ("+", rest),
-            None => ("", partial),
-        };
-        let mut found: Vec<Choice> = options
-            .into_iter()
-            .filter(|o| o.word.starts_with(bare))
-            .map(|o| Choice {
-                word: format!("{plus}{}", o.word),
-                meaning: o.meaning,
-            })
-            .collect();
-        found.sort_by(|a, b| a.word.cmp(&b.word));
-        found.dedup_by(|a, b| a.word == b.word);
-        (start, Offer::Words(found))
+        options
+    }
+
+    /// The words of the verb in hand, its line words and units; after
+    /// `rolled`, only `roll-rest`.
+    fn verb_words(&self, system: System, verb: &str, tokens: &[&str]) -> Vec<Choice> {
+        let mut options: Vec<Choice> = Vec::new();
+        if let Some(v) = self.verbs_of(system).find(|v| v.name == verb)
+            && !tokens.contains(&"rolled")
+        {
+            let in_clause = tokens.iter().any(|t| *t == "at" || *t == "vs");
+            options.extend(if in_clause {
+                v.clause_words.iter().cloned()
+            } else {
+                v.words.iter().cloned()
+            });
+            if !v.clause_words.is_empty() {
+                options.extend(
+                    LINE_WORD_MEANINGS[..2]
+                        .iter()
+                        .map(|(w, m)| Choice::new(*w, *m)),
+                );
+            }
+            let (w, m) = LINE_WORD_MEANINGS[2];
+            options.push(Choice::new(w, m));
+            options.extend(self.unit_choices(system));
+        } else if tokens.contains(&"rolled") && !tokens.contains(&"roll-rest") {
+            let (w, m) = LINE_WORD_MEANINGS[3];
+            options.push(Choice::new(w, m));
+        }
+        options
     }
 
     /// The words that may stand under the cursor (no file names).
@@ -348,6 +353,26 @@ impl Words {
         (common.len() > partial.len() && common.starts_with(partial))
             .then(|| common[partial.len()..].to_string())
     }
+}
+
+/// The options that start with what is typed of the word (a leading `+`
+/// kept), sorted, each once.
+fn matching(partial: &str, options: Vec<Choice>) -> Vec<Choice> {
+    let (plus, bare) = match partial.strip_prefix('+') {
+        Some(rest) => ("+", rest),
+        None => ("", partial),
+    };
+    let mut found: Vec<Choice> = options
+        .into_iter()
+        .filter(|o| o.word.starts_with(bare))
+        .map(|o| Choice {
+            word: format!("{plus}{}", o.word),
+            meaning: o.meaning,
+        })
+        .collect();
+    found.sort_by(|a, b| a.word.cmp(&b.word));
+    found.dedup_by(|a, b| a.word == b.word);
+    found
 }
 
 /// The longest prefix every word shares (on character boundaries).

@@ -28,11 +28,11 @@ fn history_path() -> Option<PathBuf> {
     Some(base.join("drumhead").join("history"))
 }
 
-/// Returns how many commands were rejected (a command stopped with
-/// Ctrl-C is not one of them).
-pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
-    // `set brief` and `set ascii` change how the answers after them look.
-    let mut printer = printer.clone();
+type LineEditor = Editor<ReplHelper, DefaultHistory>;
+
+/// The line editor, its completion fed from the session, and the history
+/// read back from where it is kept (if anywhere).
+fn editor(session: &Session, color: bool) -> io::Result<(LineEditor, Option<PathBuf>)> {
     let config = Config::builder()
         .completion_type(CompletionType::List)
         .completion_show_all_if_ambiguous(true)
@@ -40,12 +40,8 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
         .map_err(io::Error::other)?
         .auto_add_history(false)
         .build();
-    let mut editor: Editor<ReplHelper, DefaultHistory> =
-        Editor::with_config(config).map_err(io::Error::other)?;
-    editor.set_helper(Some(ReplHelper::new(Words::of(
-        session,
-        printer.style.color,
-    ))));
+    let mut editor: LineEditor = Editor::with_config(config).map_err(io::Error::other)?;
+    editor.set_helper(Some(ReplHelper::new(Words::of(session, color))));
     let history = history_path();
     if let Some(path) = &history {
         if let Some(dir) = path.parent() {
@@ -53,8 +49,12 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
         }
         let _ = editor.load_history(path);
     }
-    session.show_progress(io::stderr().is_terminal());
-    let _ctrl_c = match CatchCtrlC::install() {
+    Ok((editor, history))
+}
+
+/// Ctrl-C caught for the session, or a note that it will end drumhead.
+fn catch_ctrl_c() -> Option<CatchCtrlC> {
+    match CatchCtrlC::install() {
         Ok(catch) => Some(catch),
         Err(e) => {
             let _ = writeln!(
@@ -63,14 +63,78 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
             );
             None
         }
+    }
+}
+
+/// Where the history is written, and whether writing it has failed
+/// (said once, not at every line).
+struct History {
+    path: Option<PathBuf>,
+    failed: bool,
+}
+
+impl History {
+    fn remember(&mut self, editor: &mut LineEditor, line: &str) {
+        if line.is_empty() || !matches!(editor.add_history_entry(line), Ok(true)) {
+            return;
+        }
+        // Written now, not at the end: a killed terminal keeps it.
+        if let Some(path) = &self.path
+            && let Err(e) = editor.append_history(path)
+            && !self.failed
+        {
+            self.failed = true;
+            let note = format!(
+                "note: the history cannot be written to {}: {e}",
+                path.display()
+            );
+            let _ = writeln!(io::stderr(), "{}", crate::text::visible_lines(&note));
+        }
+    }
+}
+
+type Answer = Result<Option<Output>, CommandError>;
+
+/// Too few dice after `rolled`: ask for the missing ones, as an umpire
+/// would, rather than roll them (issue 23). An empty answer or Ctrl-C
+/// leaves the line refused.
+fn ask_for_dice(
+    editor: &mut LineEditor,
+    session: &mut Session,
+    line: &mut String,
+    result: &mut Answer,
+) -> io::Result<()> {
+    while let Err(CommandError::Dice(DiceError::TooFew { missing, .. })) = &*result {
+        let ask = format!("{missing}; the missing dice (Enter to give up)> ");
+        let more = match editor.readline(&ask) {
+            Ok(more) if !more.trim().is_empty() => more,
+            Ok(_) | Err(ReadlineError::Interrupted) | Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(io::Error::other(e)),
+        };
+        *line = format!("{} {}", line.trim_end(), more.trim());
+        *result = run_line(session, line);
+    }
+    Ok(())
+}
+
+/// Returns how many commands were rejected (a command stopped with
+/// Ctrl-C is not one of them).
+pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
+    // `set brief` and `set ascii` change how the answers after them look.
+    let mut printer = printer.clone();
+    let (mut editor, path) = editor(session, printer.style.color)?;
+    let mut history = History {
+        path,
+        failed: false,
     };
+    session.show_progress(io::stderr().is_terminal());
+    let _ctrl_c = catch_ctrl_c();
     let _ = writeln!(
         io::stdout(),
         "drumhead — type `help` for the verbs, Ctrl-D to leave."
     );
     let mut rejected = 0;
     let mut line_no = 0;
-    let mut history_failed = false;
     loop {
         let prompt = match &session.game {
             Some(game) => format!("{} t{}> ", session.rules.id(), game.turn),
@@ -87,20 +151,7 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
         if trimmed == "quit" || trimmed == "exit" {
             break;
         }
-        if !trimmed.is_empty() && matches!(editor.add_history_entry(trimmed), Ok(true)) {
-            // Written now, not at the end: a killed terminal keeps it.
-            if let Some(path) = &history
-                && let Err(e) = editor.append_history(path)
-                && !history_failed
-            {
-                history_failed = true;
-                let note = format!(
-                    "note: the history cannot be written to {}: {e}",
-                    path.display()
-                );
-                let _ = writeln!(io::stderr(), "{}", crate::text::visible_lines(&note));
-            }
-        }
+        history.remember(&mut editor, trimmed);
         explore::clear_interrupt();
         let mut line = line;
         let mut result = match printer.refuses(session, &line) {
@@ -110,19 +161,7 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
                 None => run_line(session, &line),
             },
         };
-        // Too few dice after `rolled`: ask for the missing ones, as an
-        // umpire would, rather than roll them (issue 23). An empty answer
-        // or Ctrl-C leaves the line refused.
-        while let Err(CommandError::Dice(DiceError::TooFew { missing, .. })) = &result {
-            let ask = format!("{missing}; the missing dice (Enter to give up)> ");
-            let more = match editor.readline(&ask) {
-                Ok(more) if !more.trim().is_empty() => more,
-                Ok(_) | Err(ReadlineError::Interrupted) | Err(ReadlineError::Eof) => break,
-                Err(e) => return Err(io::Error::other(e)),
-            };
-            line = format!("{} {}", line.trim_end(), more.trim());
-            result = run_line(session, &line);
-        }
+        ask_for_dice(&mut editor, session, &mut line, &mut result)?;
         for note in session.take_notes() {
             let _ = writeln!(io::stderr(), "note: {note}");
         }
@@ -221,7 +260,7 @@ fn display_setting(
 }
 
 /// One line: the REPL's own `load`, or the session's.
-fn run_line(session: &mut Session, line: &str) -> Result<Option<Output>, CommandError> {
+fn run_line(session: &mut Session, line: &str) -> Answer {
     let command = match session.parse(line) {
         Ok(Some(command)) if command.verb == "load" && command.mode == Mode::Resolve => command,
         _ => return session.run_line(line),

@@ -12,8 +12,12 @@
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
+use super::distributions::{
+    PoolBandTable, SumTable, bands, contest_weights, opposed_orders, pool_band_table,
+    pool_distribution, pool_each_distribution, pool2_distribution, sum_distribution,
+};
 use super::{Contest, DiceSource, Pool, Pool2, PoolBand, Rolled, Steps, Sum, TieBreak};
-use crate::answer::prob::{Prob, reduce};
+use crate::answer::prob::Prob;
 use crate::error::DiceError;
 
 pub use crate::limits::{MAX_OUTCOMES, MAX_PATHS};
@@ -45,9 +49,6 @@ struct Step {
     choices: usize,
 }
 
-/// Distributions of sums, cached by (count, sides).
-type SumTable = Vec<(i64, Prob)>;
-
 /// A sum's distribution, and its weights alone for branching on.
 struct SumDist {
     table: SumTable,
@@ -75,17 +76,13 @@ pub struct Enumerator {
     /// The final states of `run_steps`, by the choices made before it:
     /// the outer walk replays the resolver once per final state, and the
     /// states are worked out once.
-    steps: HashMap<Vec<usize>, Rc<dyn std::any::Any>>,
+    steps: HashMap<Vec<usize>, Rc<Finals>>,
     /// By (dice, sides, score), then by the cuts.
     pool_bands: HashMap<(u32, u32, u32), ByCuts<PoolBandTable>>,
 }
 
 /// Tables of one draw, by the scores or cuts it is read against.
 type ByCuts<T> = HashMap<Vec<u32>, Rc<T>>;
-
-/// Each band of a pool's count: its lowest count, its mean count, and the
-/// weights.
-type PoolBandTable = (Vec<(u32, f64)>, Vec<Prob>);
 
 type BandTable = (Vec<u32>, Vec<Prob>);
 type OpposedTable = (Vec<[u32; 2]>, Vec<Prob>);
@@ -166,16 +163,42 @@ impl<S: Clone + Eq + std::hash::Hash> Distribution<S> {
         }
     }
 
-    fn add(&mut self, state: S, weight: Prob) {
+    /// Add `weight` to `state`; true when the state is new.
+    fn add(&mut self, state: S, weight: Prob) -> bool {
         match self.index.get(&state) {
-            Some(&i) => self.weights[i] = self.weights[i].plus(weight),
+            Some(&i) => {
+                self.weights[i] = self.weights[i].plus(weight);
+                false
+            }
             None => {
                 self.index.insert(state.clone(), self.states.len());
                 self.states.push(state);
                 self.weights.push(weight);
+                true
             }
         }
     }
+}
+
+/// The dice one step threw on a path: the choice taken at each draw.
+type Throw = Vec<usize>;
+
+/// Final states, and the dice each step threw to reach each of them.
+type Reached<S> = (Distribution<S>, Vec<Vec<Throw>>);
+
+/// One step's results for a key, as [`Enumerator::walk`] found them.
+struct Walked<T> {
+    results: Distribution<T>,
+    throws: Vec<Throw>,
+}
+
+/// The final states of one `run_steps`, kept without the states, whose
+/// type is the caller's: each one's weight, and the dice each step threw
+/// on the first path that reached it. Throwing those again rebuilds the
+/// state, as a step's dice decide what it gives.
+struct Finals {
+    weights: Vec<Prob>,
+    throws: Vec<Vec<Throw>>,
 }
 
 impl Enumerator {
@@ -186,61 +209,108 @@ impl Enumerator {
         steps: &mut T,
     ) -> Result<T::State, T::Error> {
         let before: Vec<usize> = self.path[..self.at].iter().map(|s| s.choice).collect();
-        let known = self
-            .steps
-            .get(&before)
-            .cloned()
-            .and_then(|any| any.downcast::<Distribution<T::State>>().ok());
-        let finals = match known {
-            Some(finals) => finals,
-            None => {
-                let mut states = Distribution::new();
-                states.add(start, Prob::ONE);
-                // What each key's dice do, with their weights.
-                let mut walked: HashMap<T::Key, Rc<Distribution<T::Effect>>> = HashMap::default();
-                for i in 0..steps.count() {
-                    let mut next = Distribution::new();
-                    for (state, p) in states.states.into_iter().zip(states.weights) {
-                        let k = steps.key(i, &state);
-                        let effects = match walked.get(&k) {
-                            Some(e) => e.clone(),
-                            None => {
-                                let e = Rc::new(self.walk(|dice| steps.draw(i, &k, dice))?);
-                                walked.insert(k, e.clone());
-                                e
-                            }
-                        };
-                        for (effect, q) in effects.states.iter().zip(&effects.weights) {
-                            next.add(steps.apply(state.clone(), i, effect), p.times(*q));
-                        }
-                    }
-                    states = next;
-                }
-                let finals = Rc::new(states);
-                self.steps.insert(before, finals.clone());
-                finals
-            }
-        };
+        if let Some(finals) = self.steps.get(&before).cloned() {
+            let choice = self.branch(&finals.weights);
+            return self.throw_again(start, steps, &finals.throws[choice]);
+        }
+        let (mut states, throws) = self.fold_steps(start, steps)?;
+        let finals = Rc::new(Finals {
+            weights: states.weights,
+            throws,
+        });
+        self.steps.insert(before, finals.clone());
         let choice = self.branch(&finals.weights);
-        Ok(finals.states[choice].clone())
+        Ok(states.states.swap_remove(choice))
+    }
+
+    /// Carry the distribution of states through every step, walking the
+    /// dice of each key once; with each final state, the dice that
+    /// reached it.
+    fn fold_steps<T: Steps>(
+        &mut self,
+        start: T::State,
+        steps: &mut T,
+    ) -> Result<Reached<T::State>, T::Error> {
+        let mut states = Distribution::new();
+        states.add(start, Prob::ONE);
+        let mut throws: Vec<Vec<Throw>> = vec![Vec::new()];
+        // What each key's dice do, with their weights.
+        let mut walked: HashMap<T::Key, Rc<Walked<T::Effect>>> = HashMap::default();
+        for i in 0..steps.count() {
+            let mut next = Distribution::new();
+            let mut next_throws = Vec::new();
+            let paths = states.states.into_iter().zip(states.weights).zip(throws);
+            for ((state, p), before) in paths {
+                let k = steps.key(i, &state);
+                let effects = match walked.get(&k) {
+                    Some(e) => e.clone(),
+                    None => {
+                        let e = Rc::new(self.walk(|dice| steps.draw(i, &k, dice))?);
+                        walked.insert(k, e.clone());
+                        e
+                    }
+                };
+                let each = effects.results.states.iter().zip(&effects.results.weights);
+                for ((effect, q), throw) in each.zip(&effects.throws) {
+                    if next.add(steps.apply(state.clone(), i, effect), p.times(*q)) {
+                        let mut reached = before.clone();
+                        reached.push(throw.clone());
+                        next_throws.push(reached);
+                    }
+                }
+            }
+            states = next;
+            throws = next_throws;
+        }
+        Ok((states, throws))
+    }
+
+    /// The final state the steps reach from `start` when each throws the
+    /// dice it threw before.
+    fn throw_again<T: Steps>(
+        &mut self,
+        start: T::State,
+        steps: &mut T,
+        throws: &[Throw],
+    ) -> Result<T::State, T::Error> {
+        let mut state = start;
+        for (i, throw) in throws.iter().enumerate() {
+            let k = steps.key(i, &state);
+            let outer = (std::mem::take(&mut self.path), self.at, self.weight);
+            self.path = throw
+                .iter()
+                .map(|&choice| Step {
+                    choice,
+                    choices: choice + 1,
+                })
+                .collect();
+            self.begin_path();
+            let effect = steps.draw(i, &k, self);
+            (self.path, self.at, self.weight) = outer;
+            state = steps.apply(state, i, &effect?);
+        }
+        Ok(state)
     }
 
     /// What `f` returns for the paths of its dice, each result once with
-    /// the weight of the paths that give it; walked apart from the path
-    /// the caller is on.
+    /// the weight of the paths that give it and the dice of the first
+    /// path that gives it; walked apart from the path the caller is on.
     fn walk<T: Clone + Eq + std::hash::Hash, Er>(
         &mut self,
         mut f: impl FnMut(&mut dyn DiceSource) -> Result<T, Er>,
-    ) -> Result<Distribution<T>, Er> {
+    ) -> Result<Walked<T>, Er> {
         let outer = (std::mem::take(&mut self.path), self.at, self.weight);
         let mut results = Distribution::new();
+        let mut throws = Vec::new();
         let walked = self.each_path(|dice| {
             let t = f(dice)?;
-            results.add(t, dice.path_weight());
+            if results.add(t, dice.path_weight()) {
+                throws.push(dice.path[..dice.at].iter().map(|s| s.choice).collect());
+            }
             Ok(())
         });
         (self.path, self.at, self.weight) = outer;
-        walked.map(|()| results)
+        walked.map(|()| Walked { results, throws })
     }
 
     /// Run `visit` once for every path of the dice it draws; each run may
@@ -262,331 +332,6 @@ impl Enumerator {
     pub fn path_weight(&self) -> Prob {
         self.weight.unwrap_or(Prob::ONE)
     }
-}
-
-/// The distribution of the total of `n` dice of `sides` faces: exact
-/// counts of ways while `sides^n` fits in 128 bits, else floats from the
-/// recurrence below.
-fn sum_distribution(n: u32, sides: u32) -> SumTable {
-    let first = i64::from(n);
-    let probs: Vec<Prob> = match u128::from(sides).checked_pow(n) {
-        Some(total) => sum_counts(n, sides)
-            .into_iter()
-            .map(|ways| Prob::ratio(ways, total))
-            .collect(),
-        None => sum_floats(n, sides).into_iter().map(Prob::float).collect(),
-    };
-    probs
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| (first + i as i64, p))
-        .collect()
-}
-
-/// Ways to throw each total of `n` dice (lowest total first), by adding
-/// one die at a time; only called while every count fits.
-fn sum_counts(n: u32, sides: u32) -> Vec<u128> {
-    let mut ways = vec![1u128];
-    for _ in 0..n {
-        let mut next = vec![0u128; ways.len() + sides as usize - 1];
-        for (i, w) in ways.iter().enumerate() {
-            for slot in &mut next[i..i + sides as usize] {
-                *slot += w;
-            }
-        }
-        ways = next;
-    }
-    ways
-}
-
-/// The probability of each total of `n` dice, lowest first, in time linear
-/// in the number of totals: adding dice one at a time would be quadratic,
-/// and 1000d6 would take tens of milliseconds.
-///
-/// The counts `c_k` of `(1 + x + … + x^(s-1))^n` obey (from P'Q = nQ'P)
-/// `k c_k = Σ_{j=1}^{s-1} ((n+1) j - k) c_(k-j)`. The distribution is
-/// symmetric, so only the lower half is computed — where the counts rise
-/// and the recurrence keeps its precision — and mirrored. The counts
-/// outgrow a float, so the window the recurrence reads is scaled down as
-/// it goes and each count remembers how often.
-fn sum_floats(n: u32, sides: u32) -> Vec<f64> {
-    const SCALE: f64 = 1e-200;
-    let last = n as usize * (sides as usize - 1);
-    let half = last / 2;
-    let reach = sides as usize - 1;
-    let mut counts: Vec<f64> = Vec::with_capacity(half + 1);
-    // How many times SCALE was applied to each count.
-    let mut scaled: Vec<i32> = Vec::with_capacity(half + 1);
-    counts.push(1.0);
-    scaled.push(0);
-    let n1 = f64::from(n) + 1.0;
-    for k in 1..=half {
-        let kf = k as f64;
-        let c: f64 = (1..=reach.min(k))
-            .map(|j| (n1 * j as f64 - kf) * counts[k - j])
-            .sum::<f64>()
-            / kf;
-        counts.push(c);
-        scaled.push(scaled[k - 1]);
-        if c > 1e200 {
-            let from = k.saturating_sub(reach - 1);
-            for x in &mut counts[from..=k] {
-                *x *= SCALE;
-            }
-            for s in &mut scaled[from..=k] {
-                *s += 1;
-            }
-        }
-    }
-    // Relative to the largest count, which is the middle one.
-    let top = scaled[half];
-    let mut probs: Vec<f64> = (0..=last)
-        .map(|k| {
-            let i = k.min(last - k);
-            counts[i] * SCALE.powi(top - scaled[i])
-        })
-        .collect();
-    let total: f64 = probs.iter().sum();
-    for p in &mut probs {
-        *p /= total;
-    }
-    probs
-}
-
-/// The joint distribution of (dice at `low` or more, dice at `high` or
-/// more) among `n`: a trinomial over misses, low-only and high faces,
-/// built from rows of Pascal's triangle rather than factorials.
-fn pool2_distribution(n: u32, sides: u32, low: u32, high: u32) -> (Vec<(u32, u32)>, Vec<Prob>) {
-    let faces =
-        |from: u32, to: u32| u128::from(to.min(sides + 1).saturating_sub(from.clamp(1, sides + 1)));
-    let (miss, mid, top) = (faces(1, low), faces(low, high), faces(high, sides + 1));
-    let s = f64::from(sides);
-    let powers =
-        |faces: u128| -> Vec<f64> { (0..=n as i32).map(|e| (faces as f64 / s).powi(e)).collect() };
-    let (pm, pmid, ptop) = (powers(miss), powers(mid), powers(top));
-    let total = u128::from(sides).checked_pow(n);
-    let pascal = pascal_rows(n);
-    let mut choices = Vec::new();
-    let mut weights = Vec::new();
-    for j in 0..=n {
-        for k in 0..=j {
-            let (m, md, t) = (n - j, j - k, k);
-            let (ju, ku) = (j as usize, k as usize);
-            let coef = pascal[n as usize][ju].1 * pascal[ju][ku].1;
-            let p = coef * pm[m as usize] * pmid[md as usize] * ptop[t as usize];
-            let exact = (|| {
-                let ways = pascal[n as usize][ju]
-                    .0?
-                    .checked_mul(pascal[ju][ku].0?)?
-                    .checked_mul(miss.checked_pow(m)?)?
-                    .checked_mul(mid.checked_pow(md)?)?
-                    .checked_mul(top.checked_pow(t)?)?;
-                Some((ways, total?))
-            })();
-            choices.push((j, k));
-            weights.push(Prob { p, exact });
-        }
-    }
-    (choices, weights)
-}
-
-/// Rows 0..=n of Pascal's triangle: each binomial coefficient as a whole
-/// number while it fits, and as a float.
-fn pascal_rows(n: u32) -> Vec<Vec<(Option<u128>, f64)>> {
-    let mut rows: Vec<Vec<(Option<u128>, f64)>> = vec![vec![(Some(1), 1.0)]];
-    for i in 1..=n as usize {
-        let above = &rows[i - 1];
-        let row = (0..=i)
-            .map(|k| {
-                let left = if k > 0 { above[k - 1] } else { (Some(0), 0.0) };
-                let right = above.get(k).copied().unwrap_or((Some(0), 0.0));
-                let whole = left.0.zip(right.0).and_then(|(a, b)| a.checked_add(b));
-                (whole, left.1 + right.1)
-            })
-            .collect();
-        rows.push(row);
-    }
-    rows
-}
-
-/// The three outcomes of comparing two sums: a higher, b higher, equal.
-fn contest_weights(ta: &SumTable, tb: &SumTable, a: u32, b: u32, sides: u32) -> [Prob; 3] {
-    // Floats by cumulative sums of b below, at and above each total of a.
-    let (mut greater, mut less, mut equal) = (0.0, 0.0, 0.0);
-    // Totals run one apart from the lowest, so a total's place is arithmetic.
-    let place = |t: i64| {
-        usize::try_from(t - tb.first().map_or(0, |(s, _)| *s))
-            .ok()
-            .filter(|&i| i < tb.len())
-    };
-    let b_at = |t: i64| place(t).map_or(0.0, |i| tb[i].1.p);
-    let mut below = 0.0;
-    let mut next = tb.iter().peekable();
-    for (t, pa) in ta {
-        while let Some((s, pb)) = next.peek() {
-            if *s >= *t {
-                break;
-            }
-            below += pb.p;
-            next.next();
-        }
-        let at = b_at(*t);
-        greater += pa.p * below;
-        equal += pa.p * at;
-        less += pa.p * (1.0 - below - at);
-    }
-    // Exact fractions from whole counts of ways, while they fit.
-    let exact = (|| {
-        let ways = |table: &SumTable, n: u32| -> Option<Vec<u128>> {
-            let total = u128::from(sides).checked_pow(n)?;
-            table
-                .iter()
-                .map(|(_, p)| {
-                    p.exact()
-                        .and_then(|(num, den)| num.checked_mul(total / den))
-                })
-                .collect()
-        };
-        let (wa, wb) = (ways(ta, a)?, ways(tb, b)?);
-        let den = u128::from(sides).checked_pow(a.checked_add(b)?)?;
-        let (mut g, mut e, mut below_ways) = (0u128, 0u128, 0u128);
-        let mut j = 0;
-        for (i, (t, _)) in ta.iter().enumerate() {
-            while j < tb.len() && tb[j].0 < *t {
-                below_ways += wb[j];
-                j += 1;
-            }
-            let at = place(*t).map_or(0, |k| wb[k]);
-            g = g.checked_add(wa[i].checked_mul(below_ways)?)?;
-            e = e.checked_add(wa[i].checked_mul(at)?)?;
-        }
-        let l = den.checked_sub(g)?.checked_sub(e)?;
-        Some([reduce(g, den), reduce(l, den), reduce(e, den)])
-    })();
-    let prob = |p: f64, i: usize| Prob {
-        p,
-        exact: exact.map(|e| e[i]),
-    };
-    [prob(greater, 0), prob(less, 1), prob(equal, 2)]
-}
-
-/// The bands `cuts` split the numbers `first..=last` into: (lowest
-/// number, how many numbers). A cut starts a band.
-fn bands(first: u32, last: u32, cuts: &[u32]) -> Vec<(u32, u32)> {
-    let mut cuts: Vec<u32> = cuts
-        .iter()
-        .copied()
-        .filter(|c| (first + 1..=last).contains(c))
-        .chain([first, last + 1])
-        .collect();
-    cuts.sort_unstable();
-    cuts.dedup();
-    cuts.windows(2).map(|w| (w[0], w[1] - w[0])).collect()
-}
-
-/// A pool's counts of successes (`counts[k]` for k successes) gathered
-/// into the bands `cuts` make.
-fn pool_band_table(counts: &[Prob], cuts: &[u32]) -> PoolBandTable {
-    let last = counts.len().saturating_sub(1) as u32;
-    let mut choices = Vec::new();
-    let mut weights = Vec::new();
-    for (low, width) in bands(0, last, cuts) {
-        let band = &counts[low as usize..(low + width) as usize];
-        let weight = band.iter().fold(Prob::ratio(0, 1), |w, p| w.plus(*p));
-        let mass: f64 = band.iter().map(|p| p.p).sum();
-        let moment: f64 = (low..).zip(band).map(|(k, p)| f64::from(k) * p.p).sum();
-        let mean = if mass > 0.0 {
-            moment / mass
-        } else {
-            f64::from(low)
-        };
-        choices.push((low, mean));
-        weights.push(weight);
-    }
-    (choices, weights)
-}
-
-/// The orders an opposed roll can end in (first side higher, lower,
-/// equal), each with one pair of faces that gives it and how many pairs do.
-fn opposed_orders(sides: u32, edge: i64) -> Vec<(std::cmp::Ordering, [u32; 2], u128)> {
-    use std::cmp::Ordering::{Equal, Greater, Less};
-    let mut orders: Vec<(std::cmp::Ordering, [u32; 2], u128)> = Vec::with_capacity(3);
-    for order in [Greater, Less, Equal] {
-        for a in 1..=sides {
-            for b in 1..=sides {
-                if (i64::from(a) + edge).cmp(&i64::from(b)) != order {
-                    continue;
-                }
-                match orders.last_mut() {
-                    Some((o, _, ways)) if *o == order => *ways += 1,
-                    _ => orders.push((order, [a, b], 1)),
-                }
-            }
-        }
-    }
-    orders
-}
-
-/// The distribution of successes when each die has its own score (a
-/// Poisson binomial), by adding one die at a time.
-fn pool_each_distribution(sides: u32, scores: &[u32]) -> Vec<Prob> {
-    let mut ways: Option<Vec<u128>> = Some(vec![1]);
-    let mut probs: Vec<f64> = vec![1.0];
-    for &score in scores {
-        let hits = (sides + 1).saturating_sub(score.max(1)).min(sides);
-        let p = f64::from(hits) / f64::from(sides);
-        let mut next = vec![0.0; probs.len() + 1];
-        for (k, q) in probs.iter().enumerate() {
-            next[k] += q * (1.0 - p);
-            next[k + 1] += q * p;
-        }
-        probs = next;
-        ways = ways.and_then(|w| {
-            let mut next = vec![0u128; w.len() + 1];
-            for (k, n) in w.iter().enumerate() {
-                next[k] = next[k].checked_add(n.checked_mul(u128::from(sides - hits))?)?;
-                next[k + 1] = next[k + 1].checked_add(n.checked_mul(u128::from(hits))?)?;
-            }
-            Some(next)
-        });
-    }
-    let total = u128::from(sides).checked_pow(scores.len() as u32);
-    probs
-        .iter()
-        .enumerate()
-        .map(|(k, &p)| Prob {
-            p,
-            exact: ways.as_ref().zip(total).map(|(w, t)| reduce(w[k], t)),
-        })
-        .collect()
-}
-
-/// The distribution of successes among `n` dice needing `at_least`.
-fn pool_distribution(n: u32, sides: u32, at_least: u32) -> Vec<Prob> {
-    let hits = u128::from((sides + 1).saturating_sub(at_least.max(1)).min(sides));
-    let misses = u128::from(sides) - hits;
-    let p = hits as f64 / f64::from(sides);
-    let total = u128::from(sides).checked_pow(n);
-    let mut out = Vec::with_capacity(n as usize + 1);
-    let mut choose: Option<u128> = Some(1);
-    let mut choose_f = 1.0f64;
-    for j in 0..=n {
-        let pf = choose_f * p.powi(j as i32) * (1.0 - p).powi((n - j) as i32);
-        let exact = (|| {
-            let ways = choose?
-                .checked_mul(hits.checked_pow(j)?)?
-                .checked_mul(misses.checked_pow(n - j)?)?;
-            Some(reduce(ways, total?))
-        })();
-        out.push(Prob { p: pf, exact });
-        // C(n, j+1) = C(n, j) * (n - j) / (j + 1)
-        choose = choose.and_then(|c| {
-            c.checked_mul(u128::from(n - j))
-                .map(|x| x / u128::from(j + 1))
-        });
-        choose_f = choose_f * f64::from(n - j) / f64::from(j + 1);
-    }
-    out
 }
 
 impl DiceSource for Enumerator {
@@ -817,148 +562,5 @@ impl DiceSource for Enumerator {
             dice: Vec::new(),
             successes,
         })
-    }
-}
-
-/// One outcome's share of the distribution.
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::answer::prob::gcd;
-
-    #[test]
-    fn sums_of_two_dice() {
-        let t = sum_distribution(2, 6);
-        assert_eq!(t.len(), 11);
-        assert_eq!(t[0], (2, Prob::ratio(1, 36)));
-        assert_eq!(t[5].0, 7);
-        assert_eq!(t[5].1.exact(), Some((1, 6)));
-    }
-
-    /// Adding one die at a time in floats: slow, but every step adds
-    /// positive numbers, so each total keeps its relative precision.
-    fn sum_by_adding(n: u32, sides: u32) -> Vec<f64> {
-        let mut probs = vec![1.0];
-        for _ in 0..n {
-            let mut next = vec![0.0; probs.len() + sides as usize - 1];
-            for (i, p) in probs.iter().enumerate() {
-                for slot in &mut next[i..i + sides as usize] {
-                    *slot += p / f64::from(sides);
-                }
-            }
-            probs = next;
-        }
-        probs
-    }
-
-    #[test]
-    fn large_sums_keep_their_precision() {
-        for (n, sides) in [
-            (1, 6),
-            (2, 2),
-            (7, 3),
-            (40, 6),
-            (60, 6),
-            (300, 6),
-            (1000, 6),
-            (50, 20),
-            (3, 1000),
-            (200, 12),
-        ] {
-            let fast = sum_floats(n, sides);
-            let slow = sum_by_adding(n, sides);
-            assert_eq!(fast.len(), slow.len());
-            for (k, (f, s)) in fast.iter().zip(&slow).enumerate() {
-                // Far in the tails both underflow; elsewhere they agree to
-                // a few parts in 10^12.
-                let tolerance = 1e-12 * s.max(1e-290);
-                assert!(
-                    (f - s).abs() <= tolerance,
-                    "{n}d{sides} total {k}: {f} vs {s}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn pools_are_binomial() {
-        let t = pool_distribution(3, 6, 4);
-        let exact: Vec<_> = t.iter().map(|p| p.exact().unwrap()).collect();
-        assert_eq!(exact, vec![(1, 8), (3, 8), (3, 8), (1, 8)]);
-        let big = pool_distribution(60, 6, 4);
-        let total: f64 = big.iter().map(|p| p.p).sum();
-        assert!((total - 1.0).abs() < 1e-12);
-    }
-
-    #[test]
-    fn bands_between_scores() {
-        assert_eq!(bands(1, 6, &[5]), vec![(1, 4), (5, 2)]);
-        assert_eq!(bands(1, 6, &[1, 7]), vec![(1, 6)]);
-        assert_eq!(bands(1, 6, &[3, 5, 3]), vec![(1, 2), (3, 2), (5, 2)]);
-        // Counts of successes start at none.
-        assert_eq!(bands(0, 4, &[2, 3]), vec![(0, 2), (2, 1), (3, 2)]);
-        assert_eq!(bands(0, 4, &[0, 1]), vec![(0, 1), (1, 4)]);
-    }
-
-    #[test]
-    fn opposed_rolls_count_pairs() {
-        use std::cmp::Ordering::{Equal, Greater, Less};
-        let ways = |edge| {
-            opposed_orders(6, edge)
-                .iter()
-                .map(|&(o, _, w)| (o, w))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(ways(0), vec![(Greater, 15), (Less, 15), (Equal, 6)]);
-        assert_eq!(ways(1), vec![(Greater, 21), (Less, 10), (Equal, 5)]);
-        // Out of reach: an order no pair gives is not a branch.
-        assert_eq!(ways(6), vec![(Greater, 36)]);
-        for (o, [a, b], _) in opposed_orders(6, -2) {
-            assert_eq!((i64::from(a) - 2).cmp(&i64::from(b)), o);
-        }
-    }
-
-    #[test]
-    fn each_die_its_own_score() {
-        // Needing 5 (1/3) and 4 (1/2): none 1/3, one 1/2, both 1/6.
-        let t = pool_each_distribution(6, &[5, 4]);
-        let exact: Vec<_> = t.iter().map(|p| p.exact().unwrap()).collect();
-        assert_eq!(exact, vec![(1, 3), (1, 2), (1, 6)]);
-        // The same score throughout is the binomial.
-        assert_eq!(
-            pool_each_distribution(6, &[4; 5]),
-            pool_distribution(5, 6, 4)
-        );
-    }
-
-    #[test]
-    fn greatest_common_divisors() {
-        for (a, b, g) in [
-            (12, 18, 6),
-            (0, 5, 5),
-            (5, 0, 5),
-            (0, 0, 1),
-            (1, 1, 1),
-            (6u128.pow(40), 4u128.pow(50), 2u128.pow(40)),
-            (35, 64, 1),
-        ] {
-            assert_eq!(gcd(a, b), g, "gcd({a}, {b})");
-        }
-    }
-
-    #[test]
-    fn fractions_add_and_multiply() {
-        let a = Prob::ratio(1, 6).plus(Prob::ratio(1, 3));
-        assert_eq!(a.exact(), Some((1, 2)));
-        assert_eq!(a.times(Prob::ratio(2, 3)).exact(), Some((1, 3)));
-        // Kept unreduced, reduced when read or when it would overflow.
-        let half = Prob::ratio(1 << 60, 1 << 61);
-        assert_eq!(half.times(half).times(half).exact(), Some((1, 8)));
-        assert_eq!(Prob::ratio(2, 4), Prob::ratio(1, 2));
-        // Neither denominator divides the other.
-        assert_eq!(
-            Prob::ratio(1, 4).plus(Prob::ratio(1, 6)).exact(),
-            Some((5, 12))
-        );
     }
 }

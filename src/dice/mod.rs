@@ -11,6 +11,7 @@ use std::fmt;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
+mod distributions;
 mod enumerate;
 
 pub use crate::answer::Prob;

@@ -1,0 +1,231 @@
+//! drumhead(1)'s JSON OUTPUT: the objects of --json and their fields.
+
+use roff::Roff;
+
+use super::roff_text::{and_list, para, tagged};
+use crate::render::Source;
+use crate::report::Report;
+use crate::resolution::Resolution;
+
+/// The JSON Lines format of `--json` (SPEC section 4, as render.rs writes it).
+pub(super) fn json_section(roff: &mut Roff) {
+    roff.control("SH", ["JSON OUTPUT"]);
+    para(
+        roff,
+        &format!(
+            "With --json every command prints one JSON object on one line (JSON Lines) on standard output. \
+             Every object begins with the same four keys: type ({}), version (the format \
+             version, now {}; it changes only when a key is renamed, removed or changes meaning), line (the \
+             input line answered, from 1) and input (that line's text). A JSON Schema for each type is in the \
+             source's schemas/ folder. After those, a resolution has these fields, in this order:",
+            types().join(", "),
+            crate::report::FORMAT_VERSION
+        ),
+    );
+    let books: Vec<String> = crate::systems::all()
+        .books()
+        .iter()
+        .map(|b| format!("\"{}\"", b.id()))
+        .collect();
+    let rules = format!(
+        "the rule system: {}.",
+        crate::army::one_of(&books.iter().map(String::as_str).collect::<Vec<_>>())
+    );
+    for name in resolution_fields() {
+        let text = match name.as_str() {
+            "rules" => rules.as_str(),
+            name => FIELD_TEXTS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or("", |(_, text)| text),
+        };
+        // A field the writer adds must be described here.
+        debug_assert!(!text.is_empty(), "JSON field {name} is not described");
+        tagged(roff, &name, text);
+    }
+    para(
+        roff,
+        "Then each procedure adds its own fields (before notes): resilience: context, hits, advance_bw; \
+         charge and move: distance_bw (absent when the outcome is cannot-charge); \
+         shoot: pool, pool_steps, hit_on, range (short, long, out-of-range), hits, bases_lost, hits_left; \
+         melee and initiative: sides [{pool, dice, hits or total}] (side a, then side b after vs) and winner (a, b, drawn); \
+         risk: distance_bw when swept away; hits: bases_lost, hits_left; \
+         roll: total for sums, successes for pools like 10d6>=4; \
+         mayhem move: distance_in; fire: skill {die, modified, needed}, impact {die, modified}; \
+         courage: figures [{courage, die, result, retreat_in}]; fight: result (killed, courage-check); \
+         post-battle: wounded, dead; morale: needed; \
+         attack and bombard: differential (or ratio), column, result (the cell as printed), \
+         check {die, needed, passed} when the morale die is used, applied (the result code that takes effect). \
+         Commands that name units also carry the game's effects in their notes.",
+    );
+    para(
+        roff,
+        "A rejected command prints an error object on standard output instead: error (the message) and \
+         column (the 1-based column of the word at fault, when there is one).",
+    );
+    let text_only: Vec<&str> = reports()
+        .iter()
+        .filter(|(report, _)| fields_of(report) == ["text"])
+        .map(|(_, verb)| *verb)
+        .collect();
+    para(
+        roff,
+        &format!(
+            "{before}{} print text; {after}",
+            and_list(&text_only),
+            before = "odds prints verb, rules, outcomes [{id, outcome, text, p, fraction, effects}] \
+         with exact probabilities that sum to 1 (fraction like \"7/12\", null when there is no exact fraction; \
+         outcome is what a resolution of the line gives, shared by every row of that kind, so P(pass) is the sum \
+         over the rows whose outcome is pass; id is unique within one answer: a second text under one outcome gets -2, -3 …; \
+         effects holds each number the resolution reports, such as hits, with its one value on that row), then expected values \
+         where they apply (expected_hits, expected_distance …). \
+         odds … compare WORD prints a comparison: verb, rules, compare, without, with (the last two distributions as in odds); \
+         simulate N prints a simulation: verb, rules, simulate, seed, outcomes [{outcome, text, observed, p_observed, p}] \
+         (p is null for a line with more outcomes than odds lists). ",
+            after = "units prints a roster: turn, armies [{name, side, rules, rules_title, columns, \
+         units (one object per unit keyed by column), notes}]; show prints a unit: id, name, army, rows [{label, value}]; \
+         log prints entries [{entry, turn, line, outcome, undo, undone}]; end-turn prints turn and systems (each rule \
+         system's end-of-turn text); next-turn prints turn and notes; undo prints undone (the line taken back, or null); \
+         save prints path.",
+        ),
+    );
+}
+
+/// What each field of a resolution means (`rules` is worded from the
+/// registry).
+const FIELD_TEXTS: &[(&str, &str)] = &[
+    ("verb", "the verb resolved, such as \"resilience\"."),
+    (
+        "seed",
+        "present when any die was rolled rather than entered: --seed with this number rolls the same dice again.",
+    ),
+    (
+        "dice",
+        "every die face, in the order the procedure threw them.",
+    ),
+    (
+        "entered",
+        "booleans, as long as dice: true for a face you entered (rolled … or --dice), false for one drumhead rolled.",
+    ),
+    (
+        "modifiers",
+        "the modifier stack: [{\"label\", \"value\"}], each labelled with the rule table row it came from.",
+    ),
+    ("score", "the modified score, where the procedure has one."),
+    (
+        "outcome",
+        "the outcome's id, such as \"carry-on\", \"must-charge\", \"pass\".",
+    ),
+    ("outcome_text", "the outcome in the rule's words."),
+    (
+        "notes",
+        "present when there are notes: further effects and reminders, as text.",
+    ),
+];
+
+/// The `type` of every JSON object: those render.rs writes itself, then
+/// each kind of report, as serde names it.
+fn types() -> Vec<&'static str> {
+    let mut types = vec![
+        "resolution",
+        "odds",
+        "comparison",
+        "simulation",
+        "sweep",
+        "error",
+    ];
+    types.extend(reports().iter().map(|(report, _)| report.kind()));
+    types
+}
+
+/// One report of every kind, with the verb that prints it.
+fn reports() -> Vec<(Report, &'static str)> {
+    let text = String::new;
+    let reports = vec![
+        (Report::Help { text: text() }, "help"),
+        (
+            Report::Roster {
+                turn: 0,
+                armies: Vec::new(),
+            },
+            "units",
+        ),
+        (
+            Report::Unit {
+                id: text(),
+                name: text(),
+                army: text(),
+                rows: Vec::new(),
+            },
+            "show",
+        ),
+        (
+            Report::Log {
+                entries: Vec::new(),
+            },
+            "log",
+        ),
+        (
+            Report::EndTurn {
+                turn: 0,
+                systems: Vec::new(),
+            },
+            "end-turn",
+        ),
+        (
+            Report::NextTurn {
+                turn: 0,
+                notes: Vec::new(),
+            },
+            "next-turn",
+        ),
+        (Report::Undo { undone: None }, "undo"),
+        (Report::Saved { path: text() }, "save"),
+        (Report::Setting { text: text() }, "set"),
+        (Report::Loaded { text: text() }, "load"),
+    ];
+    for (report, _) in &reports {
+        // Names every kind: a new kind of report does not compile until
+        // it is added to the list above.
+        match report {
+            Report::Help { .. }
+            | Report::Roster { .. }
+            | Report::Unit { .. }
+            | Report::Log { .. }
+            | Report::EndTurn { .. }
+            | Report::NextTurn { .. }
+            | Report::Undo { .. }
+            | Report::Saved { .. }
+            | Report::Setting { .. }
+            | Report::Loaded { .. } => {}
+        }
+    }
+    reports
+}
+
+/// The fields of a resolution after the four every object begins with,
+/// in the order the writer gives them, read from one it writes with every
+/// field present. The fields a procedure adds come before `notes`, and
+/// are left out here.
+fn resolution_fields() -> Vec<String> {
+    let book = crate::systems::all().books()[0];
+    let mut res = Resolution::new(book, "verb", "", false);
+    res.seed = Some(0);
+    res.score = Some(0);
+    res.notes.push(String::new());
+    let source = Source { line: 1, input: "" };
+    match crate::render::json(&res, source) {
+        serde_json::Value::Object(fields) => fields.keys().skip(4).cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The keys serde writes for a report, after its type.
+fn fields_of(report: &Report) -> Vec<String> {
+    match serde_json::to_value(report) {
+        Ok(serde_json::Value::Object(fields)) => {
+            fields.keys().filter(|k| *k != "type").cloned().collect()
+        }
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,126 @@
+//! drumhead(1)'s TASKS: the first words that name a task of the program
+//! rather than a rules command.
+
+use roff::Roff;
+
+use super::roff_text::{and_list, para, tagged};
+
+pub(super) fn tasks_section(roff: &mut Roff) {
+    roff.control("SH", ["TASKS"]);
+    para(
+        roff,
+        "A first word that names a task of the program, rather than a rules command:",
+    );
+    game_tasks(roff);
+    file_tasks(roff);
+    setup_tasks(roff);
+}
+
+/// The tasks that check army lists and games.
+fn game_tasks(roff: &mut Roff) {
+    tagged(
+        roff,
+        "drumhead check FILE…",
+        "Check army lists (and house-rule table files, by their file name) without resolving anything; \
+         ids must be unique across the lists given together.",
+    );
+    tagged(
+        roff,
+        "drumhead replay JOURNAL",
+        "Rebuild a game from its journal, resolving every entry again with its recorded line and \
+         dice and checking each gives exactly what it recorded and follows the chain, and check \
+         the result against the game file's checkpoint. Takes no lock and writes nothing.",
+    );
+    tagged(
+        roff,
+        "drumhead repair GAME [--apply]",
+        "Say what can be done about a game whose file and journal disagree (a cut or damaged \
+         journal, a broken chain, an entry that does not resolve to itself, a game file edited \
+         by hand, missing or behind its journal), and do it with --apply. Every entry is resolved \
+         again: the journal is kept up to the first line that cannot be trusted, which is never \
+         adopted; it and the rest are kept aside in GAME.journal.damaged, and a replaced game \
+         file is kept as GAME.bak. Another game's journal is never put under a game.",
+    );
+}
+
+/// The tasks that write a file to start from or to print.
+fn file_tasks(roff: &mut Roff) {
+    let books: Vec<&str> = crate::systems::all()
+        .books()
+        .into_iter()
+        .map(|b| b.id())
+        .collect();
+    tagged(
+        roff,
+        "drumhead new-army BOOK [-o FILE] [--force]",
+        &format!(
+            "Write an army list to start from for the rule book BOOK ({}): every section with \
+             example entries, each key of the first entry explained in a comment, the keys it \
+             leaves out commented out. To standard output, or into FILE, which must not exist \
+             unless --force is given (see OUTPUT FILES). Every key is in drumhead-armies(5).",
+            books.join(", ")
+        ),
+    );
+    tagged(
+        roff,
+        "drumhead tables export DIR [--force]",
+        "Write every embedded table file into DIR (created if missing), under the names \
+         --tables DIR reads them by (the example CRT as crt.toml), to start house rules from. \
+         A file that already exists is refused, and then nothing is written, unless --force \
+         is given (see OUTPUT FILES).",
+    );
+    tagged(
+        roff,
+        "drumhead sheet SYSTEM [-o FILE [--force]] [--paper a4|letter]",
+        &format!(
+            "Write a printable quick-reference sheet of a rule system ({}, or quickplay): every \
+             table its verbs read, in its rule text's order and words, from the tables in force \
+             (--tables DIR, --crt FILE), each value a house rule changed marked. One \
+             self-contained HTML page (no script, nothing fetched) laid out for A4 or Letter, \
+             at most four pages; print it from a browser. To standard output, or into FILE, \
+             which must not exist unless --force is given (see OUTPUT FILES).",
+            books.join(", ")
+        ),
+    );
+    tagged(
+        roff,
+        "drumhead roster [--army FILE…] [--game FILE] [-o FILE [--force]] [--paper a4|letter]",
+        "Write the armies as a printable roster: one card per unit, figure or leader, with its \
+         facts and, with --game, its state now (bases, hits, tokens, steps, disrupted, \
+         killed…), as show has it; an army a page. The game file must exist and is only read. \
+         One HTML page, to standard output, or into FILE, which must not exist unless --force \
+         is given (see OUTPUT FILES).",
+    );
+}
+
+/// The tasks about drumhead itself: its manual, its configuration and
+/// the shell's completion.
+fn setup_tasks(roff: &mut Roff) {
+    tagged(
+        roff,
+        "drumhead man DIR [--force]",
+        &format!(
+            "Write these manual pages ({}) into \
+             DIR (created if missing), generated from the program, its tables and its army-list \
+             readers (with --tables, the house rules show in the command page). A page that already \
+             exists is refused, and then nothing is written, unless --force is given (see OUTPUT \
+             FILES).",
+            and_list(&super::PAGES)
+        ),
+    );
+    tagged(
+        roff,
+        "drumhead config",
+        "Say which configuration file is read (see CONFIGURATION) and what it sets, its paths \
+         resolved; with none there, the keys it may hold.",
+    );
+    tagged(
+        roff,
+        "drumhead completions bash|zsh|fish|powershell",
+        "Print a shell completion script to standard output, for example \
+         source <(drumhead completions bash): it completes the options and tasks. \
+         To complete the words of a command too (verbs, the words of the verb in hand, \
+         rule systems, and the unit ids of the armies given with --army or --game), \
+         source <(COMPLETE=bash drumhead) instead (zsh and fish: COMPLETE=zsh, COMPLETE=fish).",
+    );
+}
