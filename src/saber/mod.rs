@@ -16,6 +16,7 @@ mod bombard;
 mod coordination;
 mod misc;
 mod morale;
+mod procedures;
 mod recover;
 mod results;
 mod sheet;
