@@ -19,6 +19,7 @@ mod morale;
 mod procedures;
 mod recover;
 mod results;
+mod roster;
 mod sheet;
 mod stack;
 mod tactics;
