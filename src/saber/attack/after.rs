@@ -72,41 +72,7 @@ pub(super) fn after_combat(
         }
     }
     if d_tactic == Some(Tactic::LastStand) {
-        match ctx.moved[idx(Side::Attacker)] {
-            Moved::No if no_second_step(&setup.defender, ctx.steps_lost[idx(Side::Defender)]) => {
-                ctx.effect(
-                    Some(Side::Attacker),
-                    "fow",
-                    "last stand: the attacker did not retreat, but no second step is present to be lost, so the attacking player receives a fortune of war (7.11, 7.13 5; 12.4)",
-                )
-            }
-            Moved::No => ctx.step_loss(
-                Side::Defender,
-                "last stand: the attacker did not retreat, so the defender loses one step in addition to any other result (7.13 5)",
-            ),
-            Moved::Choice => {
-                ctx.step_loss_if(
-                    Side::Defender,
-                    "last stand: if the attacker does not retreat, the defender loses one step in addition to any other result (7.13 5)",
-                );
-                // The attacker's choice, made later with `choose`, settles
-                // it: the game keeps whom the step would fall on.
-                if let Some(defender) = setup
-                    .defender
-                    .primary
-                    .and_then(|p| setup.defender.units.get(p))
-                {
-                    ctx.game(
-                        Side::Attacker,
-                        Who::Primary,
-                        SaberEffect::LastStandOwed {
-                            defender: defender.id.clone(),
-                        },
-                    );
-                }
-            }
-            Moved::Yes => {}
-        }
+        last_stand(setup, ctx);
     }
     let rules = ctx.rules;
     if setup.night
@@ -169,5 +135,46 @@ pub(super) fn closing_notes(variant: Variant, setup: &Setup, ctx: &Ctx, res: &mu
             Variant::Standard => "cavalry always becomes ineffective at the end of a charge (9.3 8)",
             Variant::QuickPlay => "the charging cavalry is ineffective at the end of a charge unless already ineffective (9.2 6)",
         });
+    }
+}
+
+/// Standard 7.13 5: a last stand costs the defender a step if the
+/// attacker does not retreat; the attacker's choice, if it has one,
+/// settles it later.
+fn last_stand(setup: &Setup, ctx: &mut Ctx) {
+    match ctx.moved[idx(Side::Attacker)] {
+        Moved::No if no_second_step(&setup.defender, ctx.steps_lost[idx(Side::Defender)]) => {
+            ctx.effect(
+                Some(Side::Attacker),
+                "fow",
+                "last stand: the attacker did not retreat, but no second step is present to be lost, so the attacking player receives a fortune of war (7.11, 7.13 5; 12.4)",
+            )
+        }
+        Moved::No => ctx.step_loss(
+            Side::Defender,
+            "last stand: the attacker did not retreat, so the defender loses one step in addition to any other result (7.13 5)",
+        ),
+        Moved::Choice => {
+            ctx.step_loss_if(
+                Side::Defender,
+                "last stand: if the attacker does not retreat, the defender loses one step in addition to any other result (7.13 5)",
+            );
+            // The attacker's choice, made later with `choose`, settles
+            // it: the game keeps whom the step would fall on.
+            if let Some(defender) = setup
+                .defender
+                .primary
+                .and_then(|p| setup.defender.units.get(p))
+            {
+                ctx.game(
+                    Side::Attacker,
+                    Who::Primary,
+                    SaberEffect::LastStandOwed {
+                        defender: defender.id.clone(),
+                    },
+                );
+            }
+        }
+        Moved::Yes => {}
     }
 }

@@ -20,45 +20,17 @@ pub(super) fn check_sides(
     d: &SideWords,
     d_view: &Bound,
 ) -> Result<(), CommandError> {
-    let arm = |side: &SideWords| -> Option<&'static str> {
-        if side.cavalry {
-            Some("cavalry")
-        } else if side.artillery {
-            Some("artillery")
-        } else if side.infantry {
-            Some("infantry")
-        } else {
-            None
-        }
-    };
-    // A tactic for some arms only: the primary unit's arm (typed or
-    // brought), then every other combat unit named on the side, each by
-    // the arm it brings.
-    let wrong_arm = |side: &SideWords, allowed: &[&str], why: &str| -> Result<(), CommandError> {
-        let Some(t) = side.tactic else {
-            return Ok(());
-        };
-        if let Some(arm) = arm(side)
-            && !allowed.contains(&arm)
-        {
-            return Err(not_here(
-                side.tactic_span,
-                t.keyword(),
-                &format!("is for {why}, and the primary unit is {arm}"),
-            ));
-        }
-        for unit in side.units.iter().filter(|u| u.combat) {
-            if let Some(arm) = ARMS.into_iter().find(|a| unit.has(a))
-                && !allowed.contains(&arm)
-            {
-                return Err(unit.refuse(format!(
-                    "is {arm}, and `{}` is for {why}: leave it out of this combat",
-                    t.keyword()
-                )));
-            }
-        }
-        Ok(())
-    };
+    tactic_arms(a, a_view, d)?;
+    one_defender_and_attackers(variant, input, a, d)?;
+    crate::saber::stack::check_defenders(variant, &d.units)?;
+    if variant == Variant::Standard {
+        standard_charge(input, a, a_view, d, d_view)?;
+    }
+    Ok(())
+}
+
+/// Each tactic for the arms it is for (7.13, 9.0), and who may skirmish.
+fn tactic_arms(a: &SideWords, a_view: &Bound, d: &SideWords) -> Result<(), CommandError> {
     match a.tactic {
         Some(Tactic::Skirmish) => {
             wrong_arm(a, &["infantry"], "attacking infantry only (7.13 1)")?;
@@ -117,6 +89,17 @@ pub(super) fn check_sides(
         }
         _ => {}
     }
+    Ok(())
+}
+
+/// A square defends alone, a unit of CF zero does not attack, and a
+/// charge takes at most so many units.
+fn one_defender_and_attackers(
+    variant: Variant,
+    input: &Input,
+    a: &SideWords,
+    d: &SideWords,
+) -> Result<(), CommandError> {
     // Standard 9.5: "only the unit in square defends the hex"; QuickPlay
     // 9.3: "Only the infantry unit forming square may participate in
     // combat".
@@ -162,69 +145,120 @@ pub(super) fn check_sides(
         };
         return Err(not_here(extra.span, &extra.text, &why));
     }
-    crate::saber::stack::check_defenders(variant, &d.units)?;
-    if variant == Variant::Standard {
-        // 7.13 3, 9.3: charge participants may not be disrupted or ineffective.
-        if let Some(t @ (Tactic::Charge | Tactic::CavalryCharge)) = a.tactic {
-            // 7.13 3: "A maximum of one leader plus one infantry battalion
-            // plus one other infantry unit"; 9.3 1: "up to one leader, one
-            // squadron, and any one other cavalry unit".
-            if let Some(second) = named::leaders(&a.units).nth(1) {
-                return Err(second.refuse(match t {
-                    Tactic::Charge => "is a second leader: a charge takes at most one leader (7.13 3: one leader plus one infantry battalion plus one other infantry unit)",
-                    _ => "is a second leader: a cavalry charge takes at most one leader (9.3 1: up to one leader, one squadron, and any one other cavalry unit)",
-                }));
-            }
-            for word in ["disrupted", "ineffective"] {
-                let unit = a.units.iter().find(|u| u.combat && u.has(word));
-                let span = match unit {
-                    Some(u) => Some(u.span),
-                    None => a_view.span_of(word),
-                };
-                if let Some(span) = span {
-                    return Err(not_here(
-                        span,
-                        input.line.get(span.start..span.end).unwrap_or(word),
-                        &format!(
-                            "is {word}: {} participants may not be disrupted or ineffective (7.13 3, 9.3)",
-                            t.keyword()
-                        ),
-                    ));
-                }
-            }
-            crate::saber::stack::check_charge(t, &a.units)?;
+    Ok(())
+}
+
+/// Standard rules only: who may take part in a charge or countercharge,
+/// and who may be the primary attacker.
+fn standard_charge(
+    input: &Input,
+    a: &SideWords,
+    a_view: &Bound,
+    d: &SideWords,
+    d_view: &Bound,
+) -> Result<(), CommandError> {
+    // 7.13 3, 9.3: charge participants may not be disrupted or ineffective.
+    if let Some(t @ (Tactic::Charge | Tactic::CavalryCharge)) = a.tactic {
+        // 7.13 3: "A maximum of one leader plus one infantry battalion
+        // plus one other infantry unit"; 9.3 1: "up to one leader, one
+        // squadron, and any one other cavalry unit".
+        if let Some(second) = named::leaders(&a.units).nth(1) {
+            return Err(second.refuse(match t {
+                Tactic::Charge => "is a second leader: a charge takes at most one leader (7.13 3: one leader plus one infantry battalion plus one other infantry unit)",
+                _ => "is a second leader: a cavalry charge takes at most one leader (9.3 1: up to one leader, one squadron, and any one other cavalry unit)",
+            }));
         }
-        // 9.4: the countercharging cavalry "does not make a morale check,
-        // but must meet all other requirements" of a charge: its
-        // participants may not be disrupted or ineffective (7.13 3).
-        if d.tactic == Some(Tactic::Countercharge) {
-            for word in ["disrupted", "ineffective"] {
-                let span = match d.units.iter().find(|u| u.combat && u.has(word)) {
-                    Some(u) => Some(u.span),
-                    None => d_view.span_of(word),
-                };
-                if let Some(span) = span {
-                    return Err(not_here(
-                        span,
-                        input.line.get(span.start..span.end).unwrap_or(word),
-                        &format!(
-                            "is {word}: countercharging cavalry must meet every requirement of a charge but the move and the check (9.4), and charge participants may not be disrupted or ineffective (7.13 3)"
-                        ),
-                    ));
-                }
+        for word in ["disrupted", "ineffective"] {
+            let unit = a.units.iter().find(|u| u.combat && u.has(word));
+            let span = match unit {
+                Some(u) => Some(u.span),
+                None => a_view.span_of(word),
+            };
+            if let Some(span) = span {
+                return Err(not_here(
+                    span,
+                    input.line.get(span.start..span.end).unwrap_or(word),
+                    &format!(
+                        "is {word}: {} participants may not be disrupted or ineffective (7.13 3, 9.3)",
+                        t.keyword()
+                    ),
+                ));
             }
         }
-        // 7.5: the primary attacker is not artillery if anything else fights.
-        if let Some(p) = a.primary
-            && a.units[p].has("artillery")
-            && let Some(other) = a
-                .units
-                .iter()
-                .find(|u| u.combat && (u.has("infantry") || u.has("cavalry")))
+        crate::saber::stack::check_charge(t, &a.units)?;
+    }
+    // 9.4: the countercharging cavalry "does not make a morale check,
+    // but must meet all other requirements" of a charge: its
+    // participants may not be disrupted or ineffective (7.13 3).
+    if d.tactic == Some(Tactic::Countercharge) {
+        for word in ["disrupted", "ineffective"] {
+            let span = match d.units.iter().find(|u| u.combat && u.has(word)) {
+                Some(u) => Some(u.span),
+                None => d_view.span_of(word),
+            };
+            if let Some(span) = span {
+                return Err(not_here(
+                    span,
+                    input.line.get(span.start..span.end).unwrap_or(word),
+                    &format!(
+                        "is {word}: countercharging cavalry must meet every requirement of a charge but the move and the check (9.4), and charge participants may not be disrupted or ineffective (7.13 3)"
+                    ),
+                ));
+            }
+        }
+    }
+    // 7.5: the primary attacker is not artillery if anything else fights.
+    if let Some(p) = a.primary
+        && a.units[p].has("artillery")
+        && let Some(other) = a
+            .units
+            .iter()
+            .find(|u| u.combat && (u.has("infantry") || u.has("cavalry")))
+    {
+        return Err(a.units[p].refuse(format!(
+            "is artillery, and the primary attacker cannot be an artillery unit unless nothing else is available (7.5): name `{}` first",
+            other.id
+        )));
+    }
+    Ok(())
+}
+
+/// The primary unit's arm, typed or brought.
+fn arm(side: &SideWords) -> Option<&'static str> {
+    if side.cavalry {
+        Some("cavalry")
+    } else if side.artillery {
+        Some("artillery")
+    } else if side.infantry {
+        Some("infantry")
+    } else {
+        None
+    }
+}
+
+/// A tactic for some arms only: the primary unit's arm (typed or
+/// brought), then every other combat unit named on the side, each by
+/// the arm it brings.
+fn wrong_arm(side: &SideWords, allowed: &[&str], why: &str) -> Result<(), CommandError> {
+    let Some(t) = side.tactic else {
+        return Ok(());
+    };
+    if let Some(arm) = arm(side)
+        && !allowed.contains(&arm)
+    {
+        return Err(not_here(
+            side.tactic_span,
+            t.keyword(),
+            &format!("is for {why}, and the primary unit is {arm}"),
+        ));
+    }
+    for unit in side.units.iter().filter(|u| u.combat) {
+        if let Some(arm) = ARMS.into_iter().find(|a| unit.has(a))
+            && !allowed.contains(&arm)
         {
-            return Err(a.units[p].refuse(format!(
-                "is artillery, and the primary attacker cannot be an artillery unit unless nothing else is available (7.5): name `{}` first",
-                other.id
+            return Err(unit.refuse(format!(
+                "is {arm}, and `{}` is for {why}: leave it out of this combat",
+                t.keyword()
             )));
         }
     }

@@ -89,21 +89,7 @@ pub(super) fn fight(
     closing_notes(variant, setup, &ctx, &mut res);
     // The extras apply in addition to any other result.
     ctx.extras(&cell.extras, false);
-    if setup.cavalry_charge() && !undecided {
-        // The charge ends unless the defender routed and it charges again
-        // (standard 9.3 6, 8; QuickPlay 9.2 5, 6): that is the player's call.
-        if ctx.routed[idx(Side::Defender)] {
-            ctx.choice = true;
-        } else {
-            ctx.game(Side::Attacker, Who::Combat, SaberEffect::Ineffective);
-        }
-    }
-    if setup.attacker.artillery && setup.attacker.factors.len() == 1 && !swapped {
-        ctx.no_advance();
-        res.note("the attacker is artillery: artillery may not advance after combat (standard 8.3, QuickPlay 8.1 4)");
-    } else if !swapped && ctx.may_advance() {
-        no_advance_notes(variant, &setup.attacker, &mut ctx, &mut res);
-    }
+    charge_and_advance(variant, setup, swapped, undecided, &mut ctx, &mut res);
     if undecided {
         res.note("nothing is recorded in the game until the result is decided");
     } else if !res.quiet {
@@ -128,6 +114,33 @@ pub(super) fn fight(
     }
     ctx.finish(&mut res, tone(&ctx, swapped));
     Ok(res)
+}
+
+/// Whether the charge goes on and who may advance, once the result is
+/// known.
+fn charge_and_advance(
+    variant: Variant,
+    setup: &Setup,
+    swapped: bool,
+    undecided: bool,
+    ctx: &mut Ctx,
+    res: &mut Resolution,
+) {
+    if setup.cavalry_charge() && !undecided {
+        // The charge ends unless the defender routed and it charges again
+        // (standard 9.3 6, 8; QuickPlay 9.2 5, 6): that is the player's call.
+        if ctx.routed[idx(Side::Defender)] {
+            ctx.choice = true;
+        } else {
+            ctx.game(Side::Attacker, Who::Combat, SaberEffect::Ineffective);
+        }
+    }
+    if setup.attacker.artillery && setup.attacker.factors.len() == 1 && !swapped {
+        ctx.no_advance();
+        res.note("the attacker is artillery: artillery may not advance after combat (standard 8.3, QuickPlay 8.1 4)");
+    } else if !swapped && ctx.may_advance() {
+        no_advance_notes(variant, &setup.attacker, ctx, res);
+    }
 }
 
 /// Standard 7.12: "Disrupted units, units with parenthesized CF,

@@ -172,8 +172,28 @@ pub(super) fn setup(
     check_attack_words(variant, &a, &a_view)?;
     once_per_phase(&a, &a_view)?;
     let coordination_rows = coordinate(rules, input, &mut a, &a_view)?;
+    let night = situation(rules, input, &a, &d)?;
+    let sides = side_infos(rules, input, &a, &a_view, &d, &d_view)?;
+    Ok(Setup {
+        attacker: a,
+        defender: d,
+        coordination_rows,
+        sides,
+        night,
+        vs_clause,
+        heading: format!("attack on the CRT \"{}\"", tables.crt.name),
+    })
+}
+
+/// The tactics and the time of day the defender's and the attacker's
+/// words allow together; whether the combat is at night.
+fn situation(
+    rules: &SaberRules,
+    input: &Input,
+    a: &SideWords,
+    d: &SideWords,
+) -> Result<bool, CommandError> {
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
-    let attacked_by_cavalry = a.cavalry || cavalry_charge;
     if d.tactic == Some(Tactic::FormSquare) && !cavalry_charge {
         return Err(not_here(
             d.tactic_span,
@@ -212,7 +232,12 @@ pub(super) fn setup(
             "allows no combat except infantry charges (14.2): add `charge`",
         ));
     }
+    Ok(night)
+}
 
+/// The defender's MR and where it was said: typed (`def-mr` on either
+/// side, or `mr` after `vs`) or brought by a named defender.
+fn defender_mr(input: &Input, d_view: &Bound) -> Result<Option<(i64, Span)>, CommandError> {
     // The morale of each side's primary unit, if its MR was given. A
     // typed `def-mr` wins over the MR a named defender brings.
     let typed_def_mr = match (input.words.value("def-mr"), d_view.value("def-mr")) {
@@ -243,14 +268,28 @@ pub(super) fn setup(
         (Some(v), None) => Some((v, d_view.span_of("mr").unwrap_or_default())),
         (None, typed) => typed,
     };
+    Ok(d_mr)
+}
+
+/// The sides as the results see them, before any check.
+fn side_infos(
+    rules: &SaberRules,
+    input: &Input,
+    a: &SideWords,
+    a_view: &Bound,
+    d: &SideWords,
+    d_view: &Bound,
+) -> Result<[SideInfo; 2], CommandError> {
+    let attacked_by_cavalry = a.cavalry || a.tactic == Some(Tactic::CavalryCharge);
+    let d_mr = defender_mr(input, d_view)?;
     let a_mr = a_view
         .value("mr")
         .map(|v| (v, a_view.span_of("mr").unwrap_or_default()));
-    let a_morale = side_morale(rules, &a_view, None, a_mr, false, input)?;
+    let a_morale = side_morale(rules, a_view, None, a_mr, false, input)?;
     let d_morale = side_morale(
         rules,
-        &d_view,
-        Some(&a_view),
+        d_view,
+        Some(a_view),
         d_mr,
         d.tactic == Some(Tactic::Square) && attacked_by_cavalry,
         input,
@@ -273,15 +312,7 @@ pub(super) fn setup(
             cavalry: d.cavalry,
         },
     ];
-    Ok(Setup {
-        attacker: a,
-        defender: d,
-        coordination_rows,
-        sides,
-        night,
-        vs_clause,
-        heading: format!("attack on the CRT \"{}\"", tables.crt.name),
-    })
+    Ok(sides)
 }
 
 pub(super) fn side_morale(

@@ -126,6 +126,62 @@ pub(super) fn read_side<'a>(
         Variant::QuickPlay => leaders.max(usize::from(leader_cf.is_some())),
         Variant::Standard => 0,
     };
+    let (disrupted_factor, no_advance, accompanied_disrupted) = factor_marks(
+        variant,
+        words,
+        &view,
+        &units,
+        primary,
+        &factors,
+        disrupted,
+        accompanying,
+        ineffective_too,
+    );
+    let any_cavalry = view.has("cavalry") || units.iter().any(|u| u.combat && u.has("cavalry"));
+    let side = SideWords {
+        support: view
+            .value(SUPPORT)
+            .map(|v| (v, view.span_of(SUPPORT).unwrap_or_default())),
+        fow_charge: view.has(FOW_CHARGE),
+        counterattack: view.has(COUNTERATTACK),
+        in_square: side == Side::Attacker && view.has("square"),
+        any_cavalry,
+        factors,
+        disrupted_factor,
+        no_advance,
+        uncoordinated: Vec::new(),
+        accompanied_disrupted,
+        primary_accompanied: accompanying > 0,
+        tactic: tactic.map(|t| t.0),
+        tactic_span: tactic.map(|t| t.1).unwrap_or_default(),
+        cavalry: view.has("cavalry"),
+        infantry: view.has("infantry"),
+        artillery: view.has("artillery"),
+        disrupted,
+        leader_cf,
+        leaders,
+        units,
+        primary,
+        no_slr: view.span_of(NO_SLR),
+    };
+    Ok((side, view))
+}
+
+/// For each factor, whether it is halved for its unit's disruption when
+/// attacking and whether its unit may not advance; and how many disrupted
+/// units a leader accompanies, so that they are not halved.
+#[allow(clippy::too_many_arguments)]
+fn factor_marks(
+    variant: Variant,
+    words: &Bound,
+    view: &Bound,
+    units: &[Named],
+    primary: Option<usize>,
+    factors: &[Factor],
+    disrupted: bool,
+    accompanying: usize,
+    ineffective_too: bool,
+) -> (Vec<bool>, Vec<bool>, usize) {
     // The primary's factor: its unit's, or the first when none is named.
     let primary_factor = match primary {
         Some(p) => words.raw.iter().position(|w| w.span == units[p].span),
@@ -134,7 +190,7 @@ pub(super) fn read_side<'a>(
     let mut others_accompanied = accompanying.saturating_sub(1);
     let mut accompanied_disrupted = 0;
     let mut no_advance = Vec::new();
-    let disrupted_factor = words
+    let disrupted_factor: Vec<bool> = words
         .raw
         .iter()
         .enumerate()
@@ -166,32 +222,5 @@ pub(super) fn read_side<'a>(
             unit_disrupted && !accompanied
         })
         .collect();
-    let any_cavalry = view.has("cavalry") || units.iter().any(|u| u.combat && u.has("cavalry"));
-    let side = SideWords {
-        support: view
-            .value(SUPPORT)
-            .map(|v| (v, view.span_of(SUPPORT).unwrap_or_default())),
-        fow_charge: view.has(FOW_CHARGE),
-        counterattack: view.has(COUNTERATTACK),
-        in_square: side == Side::Attacker && view.has("square"),
-        any_cavalry,
-        factors,
-        disrupted_factor,
-        no_advance,
-        uncoordinated: Vec::new(),
-        accompanied_disrupted,
-        primary_accompanied: accompanying > 0,
-        tactic: tactic.map(|t| t.0),
-        tactic_span: tactic.map(|t| t.1).unwrap_or_default(),
-        cavalry: view.has("cavalry"),
-        infantry: view.has("infantry"),
-        artillery: view.has("artillery"),
-        disrupted,
-        leader_cf,
-        leaders,
-        units,
-        primary,
-        no_slr: view.span_of(NO_SLR),
-    };
-    Ok((side, view))
+    (disrupted_factor, no_advance, accompanied_disrupted)
 }

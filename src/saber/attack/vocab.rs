@@ -11,7 +11,17 @@ use super::{
 };
 
 pub(super) fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
-    let mut v = Vocab::new()
+    let v = named_unit_words(printed_words(rules), rules, variant);
+    let mut v = state_words(v, rules, side);
+    if side == Side::Attacker {
+        v = attacker_words(v, rules, variant);
+    }
+    defender_words(v, rules, variant, side)
+}
+
+/// The factors and arm of the primary unit, typed or brought.
+fn printed_words(rules: &SaberRules) -> Vocab {
+    Vocab::new()
         .with_notation("combat factors")
         .number_from("cf")
         .number(
@@ -62,6 +72,11 @@ pub(super) fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vo
             "infantry",
             "the primary unit is infantry (brought by a named unit; tactics for infantry only check it)",
         )
+}
+
+/// What only a named unit brings: its formation, its kind, its state.
+fn named_unit_words(v: Vocab, rules: &SaberRules, variant: Variant) -> Vocab {
+    v
         .number(
             crate::saber::coordination::FORMATION,
             0,
@@ -96,7 +111,11 @@ pub(super) fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vo
                 Some(row) => row.clone(),
                 None => "the primary unit is ineffective (11.3): it may not charge (7.13 3)".into(),
             },
-        );
+        )
+}
+
+/// Artillery, and the adjustments to morale a side may say.
+fn state_words(mut v: Vocab, rules: &SaberRules, side: Side) -> Vocab {
     v = match &rules.morale.artillery {
         Some(art) => v.flag(
             "artillery",
@@ -121,54 +140,61 @@ pub(super) fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vo
         };
         v.add(adj.keyword.clone(), crate::bind::Kind::Flag, help);
     }
-    if side == Side::Attacker {
-        v = v
-            .flag(
-                crate::saber::game::ATTACKED,
-                "the unit has attacked this combat phase (brought by a named unit in a game): a unit may attack only once per combat phase (standard 7.5, QuickPlay 7.3)",
-            )
-            .flag(
-                crate::saber::game::CHARGING,
-                "victorious charging cavalry whose charge goes on (brought by a named unit in a game): it may charge again (standard 9.3 6, QuickPlay 9.2 5)",
-            );
-    }
-    if side == Side::Attacker
-        && let Some(c) = &rules.coordination
+    v
+}
+
+/// What only the attacker says: its attacks this phase, coordination,
+/// support, and the words of its variant.
+fn attacker_words(mut v: Vocab, rules: &SaberRules, variant: Variant) -> Vocab {
+    v = v
+        .flag(
+            crate::saber::game::ATTACKED,
+            "the unit has attacked this combat phase (brought by a named unit in a game): a unit may attack only once per combat phase (standard 7.5, QuickPlay 7.3)",
+        )
+        .flag(
+            crate::saber::game::CHARGING,
+            "victorious charging cavalry whose charge goes on (brought by a named unit in a game): it may charge again (standard 9.3 6, QuickPlay 9.2 5)",
+        );
+    if let Some(c) = &rules.coordination
         && c.played
     {
         v.add(c.word.clone(), crate::bind::Kind::Flag, c.leader.clone());
     }
-    if side == Side::Attacker {
-        v = v.number(
-            SUPPORT,
-            0,
-            factors::MAX_FACTOR,
-            match variant {
-                Variant::Standard => "supporting artillery's attack strength, added to the attacker's total; doubled if any defending unit is cavalry (8.8)",
-                Variant::QuickPlay => "bombarding artillery's attack factor added to the attack (8.2)",
-            },
-        );
-        v = match variant {
-            Variant::Standard => v
-                .flag(
-                    FOW_CHARGE,
-                    "the charge is a fortune of war (12.4): if the primary unit passes its charge morale test, the CF of all charging units (but not leaders) is doubled",
-                )
-                .flag(
-                    "square",
-                    "the attacking unit is in square: it may not attack (9.5)",
-                ),
-            Variant::QuickPlay => v
-                .flag(
-                    COUNTERATTACK,
-                    "a triggered defender not attacked counterattacks at the end of the combat phase (7.2): its combat factor is doubled",
-                )
-                .flag(
-                    "square",
-                    "the attacking unit is in square: subtract 2 from its combat factor (9.3)",
-                ),
-        };
-    }
+    v = v.number(
+        SUPPORT,
+        0,
+        factors::MAX_FACTOR,
+        match variant {
+            Variant::Standard => "supporting artillery's attack strength, added to the attacker's total; doubled if any defending unit is cavalry (8.8)",
+            Variant::QuickPlay => "bombarding artillery's attack factor added to the attack (8.2)",
+        },
+    );
+    v = match variant {
+        Variant::Standard => v
+            .flag(
+                FOW_CHARGE,
+                "the charge is a fortune of war (12.4): if the primary unit passes its charge morale test, the CF of all charging units (but not leaders) is doubled",
+            )
+            .flag(
+                "square",
+                "the attacking unit is in square: it may not attack (9.5)",
+            ),
+        Variant::QuickPlay => v
+            .flag(
+                COUNTERATTACK,
+                "a triggered defender not attacked counterattacks at the end of the combat phase (7.2): its combat factor is doubled",
+            )
+            .flag(
+                "square",
+                "the attacking unit is in square: subtract 2 from its combat factor (9.3)",
+            ),
+    };
+    v
+}
+
+/// The words of either side that are the defender's: bases, no safe line
+/// of retreat, the defender's MR; and each side's tactics.
+fn defender_words(mut v: Vocab, rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
     // 12.1, 12.2: an HQ or the trains attacked is refused with what the
     // rule does instead (named::BASES).
     if side == Side::Defender && variant == Variant::Standard {
