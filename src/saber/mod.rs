@@ -13,6 +13,7 @@ pub mod named;
 
 mod attack;
 mod bombard;
+mod choose;
 mod coordination;
 mod misc;
 mod morale;
@@ -185,7 +186,7 @@ impl RuleSet for Tables {
             verbs.push(bombard::verb(&t, variant));
             verbs.extend(misc::verbs(&t, variant));
             verbs.push(recover::recover_verb(&t, variant));
-            verbs.push(recover::choose_verb(&t, variant));
+            verbs.push(choose::choose_verb(&t, variant));
         }
         verbs
     }
