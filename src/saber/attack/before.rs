@@ -58,6 +58,16 @@ impl NoSlr {
     }
 }
 
+impl Before {
+    /// The side's primary unit is disrupted, for the game (not under
+    /// `odds`).
+    fn disrupt(&mut self, quiet: bool, side: Side) {
+        if !quiet {
+            self.game.push((side, Who::Primary, SaberEffect::Disrupted));
+        }
+    }
+}
+
 /// The checks the tactics make before the combat (a charge's, the target
 /// of a QuickPlay cavalry charge, a square forming), and what they decided.
 pub(super) fn checks_before(
@@ -79,43 +89,10 @@ pub(super) fn checks_before(
         no_slr: NoSlr::NotMade,
         game: Vec::new(),
     };
-    let quiet = res.quiet;
-    let disrupt = |before: &mut Before, side: Side| {
-        if !quiet {
-            before
-                .game
-                .push((side, Who::Primary, SaberEffect::Disrupted));
-        }
-    };
     if setup.defender.no_slr.is_some() && rules.combat.no_slr.is_some() {
-        if !res.quiet {
-            res.row(NO_SLR_ROW, "morale check");
-        }
-        let check = check_before(input, &rules.morale, res, dice, &sides[1], NO_SLR_WHO)?;
-        checks.push(check);
-        let passed = checks.last().is_some_and(|c| c.passed);
-        if passed {
-            before.no_slr = NoSlr::Passed;
-            res.note("the defender lacking a safe line of retreat passes its check: the combat goes on (7.3 2)");
-        } else if sides[1].disrupted {
-            // The rout is the result of combat: no tactics, no CRT.
-            before.no_slr = NoSlr::Routed;
+        checks.push(no_slr_check(rules, input, res, dice, sides, &mut before)?);
+        if before.no_slr == NoSlr::Routed {
             return Ok((checks, before));
-        } else {
-            before.no_slr = NoSlr::Disrupted;
-            make_disrupted(rules, &mut sides[1]);
-            disrupt(&mut before, Side::Defender);
-            if before.in_square {
-                // 9.5: "Squares are removed if the unit ... is disrupted",
-                // and with the square goes its morale bonus.
-                before.in_square = false;
-                if let Some(adj) = rules.morale.adjustment.iter().find(|a| a.vs_cavalry)
-                    && let Some(m) = sides[1].morale.as_mut()
-                {
-                    m.remove(adj.row.as_str());
-                }
-                res.note("the square is removed, its unit being disrupted (9.5)");
-            }
         }
     }
     match (variant, a_tactic) {
@@ -150,7 +127,7 @@ pub(super) fn checks_before(
                     if !target.passed {
                         res.note("the target unit fails its check: it disrupts (9.2 2)");
                         make_disrupted(rules, &mut sides[1]);
-                        disrupt(&mut before, Side::Defender);
+                        before.disrupt(res.quiet, Side::Defender);
                     }
                     checks.push(target);
                 }
@@ -162,7 +139,7 @@ pub(super) fn checks_before(
                     before.attack_halvings += 1;
                 }
                 make_disrupted(rules, &mut sides[0]);
-                disrupt(&mut before, Side::Attacker);
+                before.disrupt(res.quiet, Side::Attacker);
             }
             checks.insert(0, check);
         }
@@ -172,30 +149,82 @@ pub(super) fn checks_before(
         res.note(tactic_row(rules, d_tactic));
     }
     if d_tactic == Some(Tactic::FormSquare) {
-        let check = check_before(
-            input,
-            &rules.morale,
-            res,
-            dice,
-            &sides[1],
-            "defender forming square",
-        )?;
-        if check.passed {
-            before.in_square = true;
-            res.note("the square is formed (9.5 1)");
+        checks.push(form_square(rules, input, res, dice, sides, &mut before)?);
+    }
+    Ok((checks, before))
+}
+
+/// Standard 7.3 2's check of a defender lacking a safe line of retreat,
+/// and what it decided.
+fn no_slr_check(
+    rules: &SaberRules,
+    input: &Input,
+    res: &mut Resolution,
+    dice: &mut dyn DiceSource,
+    sides: &mut [SideInfo; 2],
+    before: &mut Before,
+) -> Result<morale::Check, CommandError> {
+    if !res.quiet {
+        res.row(NO_SLR_ROW, "morale check");
+    }
+    let check = check_before(input, &rules.morale, res, dice, &sides[1], NO_SLR_WHO)?;
+    if check.passed {
+        before.no_slr = NoSlr::Passed;
+        res.note("the defender lacking a safe line of retreat passes its check: the combat goes on (7.3 2)");
+    } else if sides[1].disrupted {
+        // The rout is the result of combat: no tactics, no CRT.
+        before.no_slr = NoSlr::Routed;
+    } else {
+        before.no_slr = NoSlr::Disrupted;
+        make_disrupted(rules, &mut sides[1]);
+        before.disrupt(res.quiet, Side::Defender);
+        if before.in_square {
+            // 9.5: "Squares are removed if the unit ... is disrupted",
+            // and with the square goes its morale bonus.
+            before.in_square = false;
             if let Some(adj) = rules.morale.adjustment.iter().find(|a| a.vs_cavalry)
                 && let Some(m) = sides[1].morale.as_mut()
             {
-                m.add(adj.row.as_str(), adj.value, adj.to);
+                m.remove(adj.row.as_str());
             }
-        } else {
-            res.note("the defender fails: it is disrupted and the square is not formed (9.5 1)");
-            make_disrupted(rules, &mut sides[1]);
-            disrupt(&mut before, Side::Defender);
+            res.note("the square is removed, its unit being disrupted (9.5)");
         }
-        checks.push(check);
     }
-    Ok((checks, before))
+    Ok(check)
+}
+
+/// Standard 9.5 1: a defender forming square against a cavalry charge
+/// checks; passing, the square is formed, failing, it is disrupted.
+fn form_square(
+    rules: &SaberRules,
+    input: &Input,
+    res: &mut Resolution,
+    dice: &mut dyn DiceSource,
+    sides: &mut [SideInfo; 2],
+    before: &mut Before,
+) -> Result<morale::Check, CommandError> {
+    let check = check_before(
+        input,
+        &rules.morale,
+        res,
+        dice,
+        &sides[1],
+        "defender forming square",
+    )?;
+    if check.passed {
+        before.in_square = true;
+        res.note("the square is formed (9.5 1)");
+        if let Some(adj) = rules.morale.adjustment.iter().find(|a| a.vs_cavalry)
+            && let Some(m) = sides[1].morale.as_mut()
+        {
+            m.add(adj.row.as_str(), adj.value, adj.to);
+        }
+    } else {
+        res.note("the defender fails: it is disrupted and the square is not formed (9.5 1)");
+        make_disrupted(rules, &mut sides[1]);
+        before.disrupt(res.quiet, Side::Defender);
+    }
+    Ok(check)
 }
 
 /// A check before the combat, by `who` of a side, on a die of its own.

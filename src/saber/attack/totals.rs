@@ -8,6 +8,7 @@ use crate::saber::{SaberRules, Variant};
 
 use super::before::Before;
 use super::setup::Setup;
+use super::side::SideWords;
 
 /// Standard 12.4: "the CF of all charging units (but not leaders) is doubled".
 const FOW_CHARGE_MULTIPLIER: i64 = 2;
@@ -37,32 +38,12 @@ pub(super) fn totals(
     } else {
         (&setup.attacker, &setup.defender)
     };
-    let (a_tactic, d_tactic) = (setup.attacker.tactic, setup.defender.tactic);
+    let a_tactic = setup.attacker.tactic;
     if a_tactic == Some(Tactic::Skirmish) {
         res.note("skirmish: the factors are the involved infantry units' MA (bracketed or V MA count as zero; artillery its defense factor, cavalry its combat factor)");
     }
     if !swapped && !res.quiet {
-        for (label, value) in &setup.coordination_rows {
-            res.row(label, value);
-        }
-        if let Some((_, last)) = setup.coordination_rows.last() {
-            // "coordinated", or "halved" for an uncoordinated attack.
-            let coordinated = last != "halved";
-            let halved: Vec<serde_json::Value> = att
-                .uncoordinated
-                .iter()
-                .zip(&att.factors)
-                .filter(|(h, _)| **h)
-                .map(|(_, f)| {
-                    let unit = att.units.iter().find(|u| u.combat && u.span == f.span);
-                    serde_json::Value::from(unit.map_or(f.text.as_str(), |u| u.id.as_str()))
-                })
-                .collect();
-            res.field(
-                "coordination",
-                serde_json::json!({ "coordinated": coordinated, "halved": halved }),
-            );
-        }
+        coordination(setup, att, res);
     }
     let mut attack = 0;
     for (k, f) in att.factors.iter().enumerate() {
@@ -98,6 +79,47 @@ pub(super) fn totals(
         leader_modifier(res, sides[1].label, def.leaders, cf);
         defence += cf;
     }
+    attack += doublings(att, before, unit_factors, res);
+    let (to_attack, to_defence) = support(variant, setup, swapped, sides, res);
+    attack += to_attack;
+    defence += to_defence;
+    let (to_attack, to_defence) = tactic_modifiers(variant, rules, setup, before, att, sides, res);
+    attack += to_attack;
+    defence += to_defence;
+    res.row(format_args!("{} total", sides[0].label), attack);
+    res.row(format_args!("{} total", sides[1].label), defence);
+    (attack, defence)
+}
+
+/// The rows coordination (7.14) decided, and its JSON field.
+fn coordination(setup: &Setup, att: &SideWords, res: &mut Resolution) {
+    for (label, value) in &setup.coordination_rows {
+        res.row(label, value);
+    }
+    if let Some((_, last)) = setup.coordination_rows.last() {
+        // "coordinated", or "halved" for an uncoordinated attack.
+        let coordinated = last != "halved";
+        let halved: Vec<serde_json::Value> = att
+            .uncoordinated
+            .iter()
+            .zip(&att.factors)
+            .filter(|(h, _)| **h)
+            .map(|(_, f)| {
+                let unit = att.units.iter().find(|u| u.combat && u.span == f.span);
+                serde_json::Value::from(unit.map_or(f.text.as_str(), |u| u.id.as_str()))
+            })
+            .collect();
+        res.field(
+            "coordination",
+            serde_json::json!({ "coordinated": coordinated, "halved": halved }),
+        );
+    }
+}
+
+/// What doubles the attacking units' factors, or takes from them: a
+/// fortune-of-war charge, a counterattack, a square attacking.
+fn doublings(att: &SideWords, before: &Before, unit_factors: i64, res: &mut Resolution) -> i64 {
+    let mut attack = 0;
     // Standard 12.4: "If the primary unit passes its charge morale test,
     // the CF of all charging units (but not leaders) is doubled."
     if att.fow_charge && before.pressed_home {
@@ -128,6 +150,19 @@ pub(super) fn totals(
         );
         attack -= cut;
     }
+    attack
+}
+
+/// Supporting artillery, added to whichever side the CRT reads as the
+/// original attacker: what it adds to the attack and to the defence.
+fn support(
+    variant: Variant,
+    setup: &Setup,
+    swapped: bool,
+    sides: &[SideInfo; 2],
+    res: &mut Resolution,
+) -> (i64, i64) {
+    let (mut attack, mut defence) = (0, 0);
     // Supporting artillery fights for the original attacker, whichever
     // side the CRT reads it as.
     if let Some((support, _)) = setup.attacker.support {
@@ -157,6 +192,23 @@ pub(super) fn totals(
             attack += total;
         }
     }
+    (attack, defence)
+}
+
+/// What the tactics, a square and cavalry against the disrupted add to
+/// the attack and to the defence.
+fn tactic_modifiers(
+    variant: Variant,
+    rules: &SaberRules,
+    setup: &Setup,
+    before: &Before,
+    att: &SideWords,
+    sides: &[SideInfo; 2],
+    res: &mut Resolution,
+) -> (i64, i64) {
+    let combat = &rules.combat;
+    let (a_tactic, d_tactic) = (setup.attacker.tactic, setup.defender.tactic);
+    let (mut attack, mut defence) = (0, 0);
     // Tactics that add to the factors.
     if a_tactic == Some(Tactic::PressForward)
         && let Some(row) = rules.tactic(Tactic::PressForward.keyword())
@@ -214,8 +266,6 @@ pub(super) fn totals(
         modifier(res, text, doubled);
         attack += doubled;
     }
-    res.row(format_args!("{} total", sides[0].label), attack);
-    res.row(format_args!("{} total", sides[1].label), defence);
     (attack, defence)
 }
 
