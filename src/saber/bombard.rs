@@ -3,6 +3,8 @@
 //! affected only by Ammo, so A results are ignored (and, in the standard
 //! rules, parenthesized results too).
 
+use crate::saber::Resolution;
+use crate::saber::VerbDoc;
 use std::rc::Rc;
 
 use crate::bind::{Bound, Vocab};
@@ -12,14 +14,13 @@ use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::Tone;
 
-use super::crt::{Code, CrtKind, Side};
-use super::factors;
+use super::crt::{Cell, Code, Crt, CrtKind, Side};
+use super::factors::{self, Factor};
 use super::game::SaberEffect;
-use super::morale;
+use super::morale::{self, MoraleInput};
 use super::named::{self, Named};
 use super::results::{Ctx, Moved, SideInfo, Who, idx, modifier};
-use super::{Resolution, VerbDoc};
-use super::{Tables, Variant};
+use super::{SaberRules, Tables, Variant};
 use crate::resolution::Target;
 
 pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
@@ -267,37 +268,7 @@ fn resolve(
     let crt = &tables.crt;
     let table = &rules.bombard;
     let fs = factors::parse_all(&input.words.raw)?;
-    if fs.is_empty() {
-        return Err(input.missing(
-            "`bombard` needs the bombarding artillery's attack factors, like `bombard 4 3`",
-        ));
-    }
-    // Standard 8.4 1: "have attack and range factors greater than zero";
-    // QuickPlay 8.2 2: "have an attack factor greater than zero".
-    if let Some(zero) = fs.iter().find(|f| f.printed == 0) {
-        return Err(BindError::NotHere {
-            span: zero.span,
-            text: input
-                .line
-                .get(zero.span.start..zero.span.end)
-                .unwrap_or(&zero.text)
-                .to_string(),
-            why: format!(
-                "is an attack factor of zero: to bombard, an artillery unit must have an attack factor greater than zero ({})",
-                match variant {
-                    Variant::Standard => "8.4 1",
-                    Variant::QuickPlay => "QuickPlay 8.2 2",
-                }
-            ),
-        }
-        .into());
-    }
-    if crt.kind == CrtKind::Ratio {
-        return Err(input.missing(format!(
-            "bombardment uses the attack total as a differential, and the CRT \"{}\" has odds columns",
-            crt.name
-        )));
-    }
+    check_factors(variant, input, &fs, crt)?;
     let named = input.memoized(|| sides(variant, input))?;
     let target = &named.view;
     let cavalry = target.has("cavalry");
@@ -305,34 +276,7 @@ fn resolve(
         "bombard",
         format!("bombardment on the CRT \"{}\"", crt.name),
     );
-    let mut total = 0;
-    for f in &fs {
-        total += factors::count(&mut res, "artillery", f, f.halvings(true, 0), &rules.combat);
-    }
-    if cavalry {
-        let extra = total * (table.vs_cavalry_multiplier - 1);
-        modifier(
-            &mut res,
-            format_args!(
-                "target is cavalry: CF ×{} ({})",
-                table.vs_cavalry_multiplier, table.rule
-            ),
-            extra,
-        );
-        total += extra;
-    }
-    if variant == Variant::QuickPlay
-        && target.has("square")
-        && let Some(row) = rules.tactic("square")
-    {
-        let v = row.value.unwrap_or(0) * fs.len() as i64;
-        modifier(
-            &mut res,
-            format_args!("{}: bombarding artillery", row.row),
-            v,
-        );
-        total += v;
-    }
+    let total = strength(variant, rules, &fs, target, &mut res);
     res.score = Some(total);
     res.row("differential (the bombarding strength)", total);
     if !res.quiet {
@@ -342,34 +286,7 @@ fn resolve(
     super::results::show_column(&mut res, crt, &lookup);
     let cell = super::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
 
-    let mr = match (target.value("mr"), target.value("def-mr")) {
-        (Some(_), Some(_)) if !target.implied("mr") => {
-            return Err(BindError::Conflict {
-                span: target.span_of("def-mr").unwrap_or_default(),
-                first: "mr".into(),
-                second: "def-mr".into(),
-                group: "the target's morale rating".into(),
-            }
-            .into());
-        }
-        (_, Some(v)) => Some((v, target.span_of("def-mr").unwrap_or_default())),
-        (Some(v), None) => Some((v, target.span_of("mr").unwrap_or_default())),
-        (None, None) => None,
-    };
-    let d_morale = if mr.is_some() || (rules.morale.artillery.is_some() && target.has("artillery"))
-    {
-        Some(morale::input_from(
-            rules,
-            target,
-            None,
-            mr,
-            "leader-mr",
-            false,
-            || input.missing("a morale rating is needed"),
-        )?)
-    } else {
-        None
-    };
+    let d_morale = target_morale(rules, input, target)?;
     let morale_die = dice.roll_against(
         rules.morale.die,
         &morale::cuts(&rules.morale, [d_morale.as_ref(), None]),
@@ -401,40 +318,7 @@ fn resolve(
     } else {
         cell.secondary.filter(|s| s.side() != Some(Side::Attacker))
     };
-    match cell.primary.side() {
-        Some(Side::Attacker) => {
-            res.row("A result", "ignored");
-            ctx.mark_applied("NE");
-            ctx.effect(
-                None,
-                "no-effect",
-                format_args!(
-                    "{} — A results are ignored: bombarding artillery is affected only by an Ammo result",
-                    cell.primary
-                ),
-            );
-        }
-        _ if cell.primary == Code::Ex => {
-            ctx.mark_applied("Ex");
-            ctx.step_loss(
-                Side::Defender,
-                format_args!(
-                    "Ex — the primary unit of the target loses one step ({}); bombarding artillery is affected only by an Ammo result",
-                    rules.results.step_loss
-                ),
-            );
-        }
-        _ => {
-            if let Err(e) = ctx.apply(&mut res, dice, cell.primary, secondary) {
-                // A check with no MR: the cell stands shown, and the word
-                // that decides the rest is said.
-                let Some((side, code)) = ctx.needs_mr else {
-                    return Err(e);
-                };
-                ctx.undecided(side, code);
-            }
-        }
-    }
+    carry_out(rules, cell, secondary, &mut ctx, &mut res, dice)?;
     let undecided = ctx.needs_mr.is_some();
     ctx.extras(&cell.extras, true);
     // Artillery may not advance after combat (8.3).
@@ -470,6 +354,169 @@ fn resolve(
     ctx.finish(&mut res, tone);
     res.note(&rules.bombard.rule);
     Ok(res)
+}
+
+/// The factors may bombard, and the CRT reads a differential.
+fn check_factors(
+    variant: Variant,
+    input: &Input,
+    fs: &[Factor],
+    crt: &Crt,
+) -> Result<(), CommandError> {
+    if fs.is_empty() {
+        return Err(input.missing(
+            "`bombard` needs the bombarding artillery's attack factors, like `bombard 4 3`",
+        ));
+    }
+    // Standard 8.4 1: "have attack and range factors greater than zero";
+    // QuickPlay 8.2 2: "have an attack factor greater than zero".
+    if let Some(zero) = fs.iter().find(|f| f.printed == 0) {
+        return Err(BindError::NotHere {
+            span: zero.span,
+            text: input
+                .line
+                .get(zero.span.start..zero.span.end)
+                .unwrap_or(&zero.text)
+                .to_string(),
+            why: format!(
+                "is an attack factor of zero: to bombard, an artillery unit must have an attack factor greater than zero ({})",
+                match variant {
+                    Variant::Standard => "8.4 1",
+                    Variant::QuickPlay => "QuickPlay 8.2 2",
+                }
+            ),
+        }
+        .into());
+    }
+    if crt.kind == CrtKind::Ratio {
+        return Err(input.missing(format!(
+            "bombardment uses the attack total as a differential, and the CRT \"{}\" has odds columns",
+            crt.name
+        )));
+    }
+    Ok(())
+}
+
+/// The bombarding strength: the factors, and what the target doubles or
+/// adds.
+fn strength(
+    variant: Variant,
+    rules: &SaberRules,
+    fs: &[Factor],
+    target: &Bound,
+    res: &mut Resolution,
+) -> i64 {
+    let table = &rules.bombard;
+    let cavalry = target.has("cavalry");
+    let mut total = 0;
+    for f in fs {
+        total += factors::count(res, "artillery", f, f.halvings(true, 0), &rules.combat);
+    }
+    if cavalry {
+        let extra = total * (table.vs_cavalry_multiplier - 1);
+        modifier(
+            res,
+            format_args!(
+                "target is cavalry: CF ×{} ({})",
+                table.vs_cavalry_multiplier, table.rule
+            ),
+            extra,
+        );
+        total += extra;
+    }
+    if variant == Variant::QuickPlay
+        && target.has("square")
+        && let Some(row) = rules.tactic("square")
+    {
+        let v = row.value.unwrap_or(0) * fs.len() as i64;
+        modifier(res, format_args!("{}: bombarding artillery", row.row), v);
+        total += v;
+    }
+    total
+}
+
+/// The target's morale, if its MR was given (or artillery has one).
+fn target_morale(
+    rules: &SaberRules,
+    input: &Input,
+    target: &Bound,
+) -> Result<Option<MoraleInput>, CommandError> {
+    let mr = match (target.value("mr"), target.value("def-mr")) {
+        (Some(_), Some(_)) if !target.implied("mr") => {
+            return Err(BindError::Conflict {
+                span: target.span_of("def-mr").unwrap_or_default(),
+                first: "mr".into(),
+                second: "def-mr".into(),
+                group: "the target's morale rating".into(),
+            }
+            .into());
+        }
+        (_, Some(v)) => Some((v, target.span_of("def-mr").unwrap_or_default())),
+        (Some(v), None) => Some((v, target.span_of("mr").unwrap_or_default())),
+        (None, None) => None,
+    };
+    let d_morale = if mr.is_some() || (rules.morale.artillery.is_some() && target.has("artillery"))
+    {
+        Some(morale::input_from(
+            rules,
+            target,
+            None,
+            mr,
+            "leader-mr",
+            false,
+            || input.missing("a morale rating is needed"),
+        )?)
+    } else {
+        None
+    };
+    Ok(d_morale)
+}
+
+/// The cell's primary result on the target: A results are ignored, an
+/// exchange costs only the target a step.
+fn carry_out(
+    rules: &SaberRules,
+    cell: &Cell,
+    secondary: Option<Code>,
+    ctx: &mut Ctx,
+    res: &mut Resolution,
+    dice: &mut dyn DiceSource,
+) -> Result<(), CommandError> {
+    match cell.primary.side() {
+        Some(Side::Attacker) => {
+            res.row("A result", "ignored");
+            ctx.mark_applied("NE");
+            ctx.effect(
+                None,
+                "no-effect",
+                format_args!(
+                    "{} — A results are ignored: bombarding artillery is affected only by an Ammo result",
+                    cell.primary
+                ),
+            );
+        }
+        _ if cell.primary == Code::Ex => {
+            ctx.mark_applied("Ex");
+            ctx.step_loss(
+                Side::Defender,
+                format_args!(
+                    "Ex — the primary unit of the target loses one step ({}); bombarding artillery is affected only by an Ammo result",
+                    rules.results.step_loss
+                ),
+            );
+        }
+        _ => {
+            if let Err(e) = ctx.apply(res, dice, cell.primary, secondary) {
+                // A check with no MR: the cell stands shown, and the word
+                // that decides the rest is said.
+                let Some((side, code)) = ctx.needs_mr else {
+                    return Err(e);
+                };
+                ctx.undecided(side, code);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What the bombardment does to the target (and a leader stacked with

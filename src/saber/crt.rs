@@ -446,47 +446,7 @@ impl Crt {
         if raw.columns.get_ref().is_empty() {
             return Err(at(raw.columns.span(), "`columns` is empty".into()));
         }
-        let mut columns = Vec::new();
-        for (i, value) in raw.columns.get_ref().iter().enumerate() {
-            let column = match (kind, value.get_ref()) {
-                (CrtKind::Differential, ColumnValue::Int(n)) => Column::Differential(*n),
-                (CrtKind::Differential, ColumnValue::Text(t)) => {
-                    return Err(at(
-                        value.span(),
-                        format!(
-                            "columns[{i}] is \"{t}\": a differential CRT's columns are whole numbers like -2 or 3"
-                        ),
-                    ));
-                }
-                (CrtKind::Ratio, ColumnValue::Text(t)) => parse_ratio(t).ok_or_else(|| {
-                    at(
-                        value.span(),
-                        format!(
-                            "columns[{i}] is \"{t}\": a ratio column is two whole numbers from 1 up, like \"1:2\" or \"3:1\""
-                        ),
-                    )
-                })?,
-                (CrtKind::Ratio, ColumnValue::Int(n)) => {
-                    return Err(at(
-                        value.span(),
-                        format!(
-                            "columns[{i}] is {n}: a ratio CRT's columns are strings like \"1:2\" or \"3:1\""
-                        ),
-                    ));
-                }
-            };
-            if let Some(prev) = columns.last()
-                && !ascending(prev, &column)
-            {
-                return Err(at(
-                    value.span(),
-                    format!(
-                        "columns[{i}] ({column}) does not come after {prev}: columns must run from the defender's best to the attacker's best, each greater than the last"
-                    ),
-                ));
-            }
-            columns.push(column);
-        }
+        let columns = parse_columns(kind, &raw.columns, &at)?;
         if raw.rows.get_ref().len() != DIE_FACES {
             return Err(at(
                 raw.rows.span(),
@@ -496,31 +456,7 @@ impl Crt {
                 ),
             ));
         }
-        let mut rows = Vec::new();
-        for (r, row) in raw.rows.get_ref().iter().enumerate() {
-            if row.get_ref().len() != columns.len() {
-                return Err(at(
-                    row.span(),
-                    format!(
-                        "rows[{r}] (die {}) has {} cells; there are {} columns",
-                        r + 1,
-                        row.get_ref().len(),
-                        columns.len()
-                    ),
-                ));
-            }
-            let mut cells = Vec::new();
-            for (c, cell) in row.get_ref().iter().enumerate() {
-                let parsed = Cell::parse(cell.get_ref()).map_err(|e| {
-                    at(
-                        cell.span(),
-                        format!("rows[{r}][{c}] (die {}, column {}): {e}", r + 1, columns[c]),
-                    )
-                })?;
-                cells.push(parsed);
-            }
-            rows.push(cells);
-        }
+        let rows = parse_rows(&raw.rows, &columns, &at)?;
         if kind == CrtKind::Differential && columns.len() < 2 {
             return Err(invalid(
                 "columns",
@@ -536,6 +472,90 @@ impl Crt {
             rows,
         })
     }
+}
+
+/// The columns, each of the CRT's kind, each greater than the last.
+fn parse_columns(
+    kind: CrtKind,
+    raw: &Spanned<Vec<Spanned<ColumnValue>>>,
+    at: &dyn Fn(std::ops::Range<usize>, String) -> TableError,
+) -> Result<Vec<Column>, TableError> {
+    let mut columns = Vec::new();
+    for (i, value) in raw.get_ref().iter().enumerate() {
+        let column = match (kind, value.get_ref()) {
+            (CrtKind::Differential, ColumnValue::Int(n)) => Column::Differential(*n),
+            (CrtKind::Differential, ColumnValue::Text(t)) => {
+                return Err(at(
+                    value.span(),
+                    format!(
+                        "columns[{i}] is \"{t}\": a differential CRT's columns are whole numbers like -2 or 3"
+                    ),
+                ));
+            }
+            (CrtKind::Ratio, ColumnValue::Text(t)) => parse_ratio(t).ok_or_else(|| {
+                at(
+                    value.span(),
+                    format!(
+                        "columns[{i}] is \"{t}\": a ratio column is two whole numbers from 1 up, like \"1:2\" or \"3:1\""
+                    ),
+                )
+            })?,
+            (CrtKind::Ratio, ColumnValue::Int(n)) => {
+                return Err(at(
+                    value.span(),
+                    format!(
+                        "columns[{i}] is {n}: a ratio CRT's columns are strings like \"1:2\" or \"3:1\""
+                    ),
+                ));
+            }
+        };
+        if let Some(prev) = columns.last()
+            && !ascending(prev, &column)
+        {
+            return Err(at(
+                value.span(),
+                format!(
+                    "columns[{i}] ({column}) does not come after {prev}: columns must run from the defender's best to the attacker's best, each greater than the last"
+                ),
+            ));
+        }
+        columns.push(column);
+    }
+    Ok(columns)
+}
+
+/// The rows, one cell for each column, each cell a result.
+fn parse_rows(
+    raw: &Spanned<Vec<Spanned<Vec<Spanned<String>>>>>,
+    columns: &[Column],
+    at: &dyn Fn(std::ops::Range<usize>, String) -> TableError,
+) -> Result<Vec<Vec<Cell>>, TableError> {
+    let mut rows = Vec::new();
+    for (r, row) in raw.get_ref().iter().enumerate() {
+        if row.get_ref().len() != columns.len() {
+            return Err(at(
+                row.span(),
+                format!(
+                    "rows[{r}] (die {}) has {} cells; there are {} columns",
+                    r + 1,
+                    row.get_ref().len(),
+                    columns.len()
+                ),
+            ));
+        }
+        let mut cells = Vec::new();
+        for (c, cell) in row.get_ref().iter().enumerate() {
+            let parsed = Cell::parse(cell.get_ref()).map_err(|e| {
+                at(
+                    cell.span(),
+                    format!("rows[{r}][{c}] (die {}, column {}): {e}", r + 1, columns[c]),
+                )
+            })?;
+            cells.push(parsed);
+        }
+        rows.push(cells);
+    }
+    Ok(rows)
 }
 
 /// Each column's faces where the result changes from the face below,

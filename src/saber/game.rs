@@ -178,16 +178,16 @@ struct Checkpoint {
 
 /// One army of the part: its index in the game, its book, its list.
 #[derive(Clone)]
-struct ArmyPart {
-    index: usize,
-    book: System,
-    list: Rc<List>,
+pub(super) struct ArmyPart {
+    pub(super) index: usize,
+    pub(super) book: System,
+    pub(super) list: Rc<List>,
 }
 
 /// The Musket & Saber part of a game.
 #[derive(Clone)]
 pub struct SaberGame {
-    armies: Vec<ArmyPart>,
+    pub(super) armies: Vec<ArmyPart>,
     units: BTreeMap<String, UnitState>,
     leaders: BTreeMap<String, LeaderState>,
     /// The charges the last `next-turn` ended, for its answer.
@@ -214,7 +214,7 @@ impl SaberGame {
         }
     }
 
-    fn unit(&self, id: &str) -> Option<(&Unit, Variant)> {
+    pub(super) fn unit(&self, id: &str) -> Option<(&Unit, Variant)> {
         self.armies.iter().find_map(|a| {
             a.list
                 .units
@@ -224,14 +224,14 @@ impl SaberGame {
         })
     }
 
-    fn leader(&self, id: &str) -> Option<&Leader> {
+    pub(super) fn leader(&self, id: &str) -> Option<&Leader> {
         self.armies
             .iter()
             .find_map(|a| a.list.leaders.iter().find(|l| l.id == id))
     }
 
     /// An HQ or trains counter, and which (12.1, 12.2).
-    fn base(&self, id: &str) -> Option<(&Base, &'static str)> {
+    pub(super) fn base(&self, id: &str) -> Option<(&Base, &'static str)> {
         self.armies.iter().find_map(|a| {
             a.list
                 .hq
@@ -248,11 +248,11 @@ impl SaberGame {
         })
     }
 
-    fn unit_state(&self, id: &str) -> UnitState {
+    pub(super) fn unit_state(&self, id: &str) -> UnitState {
         self.units.get(id).cloned().unwrap_or_default()
     }
 
-    fn leader_state(&self, id: &str) -> LeaderState {
+    pub(super) fn leader_state(&self, id: &str) -> LeaderState {
         self.leaders.get(id).cloned().unwrap_or_default()
     }
 
@@ -440,48 +440,127 @@ impl SaberGame {
         }
         out
     }
+
+    /// What an effect does to a combat unit of `steps` steps (`flips`:
+    /// one that has an ineffective side).
+    fn apply_to_unit(
+        &mut self,
+        id: &str,
+        steps: u32,
+        flips: bool,
+        effect: &SaberEffect,
+    ) -> Result<(), String> {
+        let s = self.units.entry(id.to_string()).or_default();
+        // Off the map, nothing but its recovery (or destruction) touches it.
+        let off_map = s.steps_lost >= steps;
+        if off_map && !matches!(effect, SaberEffect::StepRecovered | SaberEffect::Destroyed) {
+            return Ok(());
+        }
+        match effect {
+            SaberEffect::StepLost => {
+                s.charging = false;
+                if s.steps_lost < steps {
+                    s.steps_lost += 1;
+                }
+                if s.steps_lost >= steps {
+                    // Off the map (7.11): it returns, if ever, fresh.
+                    s.disrupted = false;
+                    s.ineffective = false;
+                    s.routed = false;
+                }
+            }
+            SaberEffect::Routed => {
+                s.routed = true;
+                s.last_stand_owed = None;
+                s.disrupted = true;
+                s.ineffective |= flips;
+            }
+            SaberEffect::Disrupted => {
+                s.disrupted = true;
+                s.charging = false;
+            }
+            SaberEffect::Retreated | SaberEffect::Ineffective => {
+                s.ineffective |= flips;
+                // A retreat settles a last stand: no step owed (7.13 5).
+                if *effect == SaberEffect::Retreated {
+                    s.last_stand_owed = None;
+                }
+                // Its charge, if any, is over (9.3 8).
+                s.charging = false;
+            }
+            SaberEffect::Attacked => s.attacked = true,
+            SaberEffect::Charging => s.charging = true,
+            SaberEffect::LastStandOwed { defender } => {
+                s.last_stand_owed = Some(defender.clone());
+            }
+            SaberEffect::LastStandKept => {
+                if let Some(defender) = s.last_stand_owed.take() {
+                    return self.apply(Some(&defender), &SaberEffect::StepLost);
+                }
+            }
+            SaberEffect::Disengaged => s.last_stand_owed = None,
+            SaberEffect::LeaderCasualty => {}
+            SaberEffect::Recovered {
+                disruption,
+                effectiveness,
+            } => {
+                if *disruption {
+                    s.disrupted = false;
+                    s.routed = false;
+                }
+                if *effectiveness {
+                    s.ineffective = false;
+                }
+            }
+            SaberEffect::StepRecovered => s.steps_lost = s.steps_lost.saturating_sub(1),
+            SaberEffect::Destroyed => s.destroyed = true,
+        }
+        Ok(())
+    }
+
+    /// What an effect does to a leader: only what flips him or takes him
+    /// out of the game.
+    fn apply_to_leader(&mut self, id: &str, effect: &SaberEffect) -> Result<(), String> {
+        if self.leader(id).is_none() {
+            return Err(format!(
+                "no Musket & Saber unit or leader `{id}` in this game"
+            ));
+        }
+        let s = self.leaders.entry(id.to_string()).or_default();
+        match effect {
+            // Leaders retreat with their stacks and are flipped (7.8, 7.9;
+            // QuickPlay 10.0); steps and disruption are for units.
+            SaberEffect::Routed | SaberEffect::Retreated | SaberEffect::Ineffective => {
+                s.ineffective = true
+            }
+            SaberEffect::LeaderCasualty => s.casualty = true,
+            SaberEffect::Recovered { effectiveness, .. } => {
+                if *effectiveness {
+                    s.ineffective = false;
+                }
+            }
+            SaberEffect::StepLost
+            | SaberEffect::Disrupted
+            | SaberEffect::Disengaged
+            | SaberEffect::StepRecovered
+            | SaberEffect::Destroyed
+            | SaberEffect::Attacked
+            | SaberEffect::Charging
+            | SaberEffect::LastStandOwed { .. }
+            | SaberEffect::LastStandKept => {}
+        }
+        Ok(())
+    }
 }
 
 pub use super::words::{ATTACKED, CHARGING, LAST_STAND_OWED, ONE_STEP};
 
-fn eliminated(unit: &Unit, s: &UnitState) -> bool {
+pub(super) fn eliminated(unit: &Unit, s: &UnitState) -> bool {
     s.steps_lost >= unit.steps()
 }
 
-fn steps_left(unit: &Unit, s: &UnitState) -> u32 {
+pub(super) fn steps_left(unit: &Unit, s: &UnitState) -> u32 {
     unit.steps().saturating_sub(s.steps_lost)
-}
-
-/// The unit's state in words: `disrupted, routed`; empty when it is fresh.
-fn unit_flags(unit: &Unit, s: &UnitState) -> String {
-    let mut f: Vec<&str> = Vec::new();
-    if s.destroyed {
-        f.push("destroyed");
-    } else if eliminated(unit, s) {
-        f.push("eliminated");
-    }
-    if s.disrupted {
-        f.push("disrupted");
-    }
-    if s.routed {
-        f.push("routed");
-    }
-    if s.ineffective {
-        f.push("ineffective");
-    }
-    f.join(", ")
-}
-
-fn leader_flags(s: &LeaderState) -> &'static str {
-    match (s.casualty, s.ineffective) {
-        (true, _) => "casualty",
-        (false, true) => "ineffective",
-        (false, false) => "",
-    }
-}
-
-fn yes_no(b: bool) -> String {
-    if b { "yes" } else { "no" }.into()
 }
 
 impl GameState for SaberGame {
@@ -534,103 +613,9 @@ impl GameState for SaberGame {
         let id = unit.ok_or("a Musket & Saber effect names no unit")?;
         if let Some((u, _)) = self.unit(id) {
             let (steps, kind) = (u.steps(), u.unit_type());
-            let s = self.units.entry(id.to_string()).or_default();
-            let flips = kind.may_be_ineffective();
-            // Off the map, nothing but its recovery (or destruction) touches it.
-            let off_map = s.steps_lost >= steps;
-            if off_map && !matches!(effect, SaberEffect::StepRecovered | SaberEffect::Destroyed) {
-                return Ok(());
-            }
-            match effect {
-                SaberEffect::StepLost => {
-                    s.charging = false;
-                    if s.steps_lost < steps {
-                        s.steps_lost += 1;
-                    }
-                    if s.steps_lost >= steps {
-                        // Off the map (7.11): it returns, if ever, fresh.
-                        s.disrupted = false;
-                        s.ineffective = false;
-                        s.routed = false;
-                    }
-                }
-                SaberEffect::Routed => {
-                    s.routed = true;
-                    s.last_stand_owed = None;
-                    s.disrupted = true;
-                    s.ineffective |= flips;
-                }
-                SaberEffect::Disrupted => {
-                    s.disrupted = true;
-                    s.charging = false;
-                }
-                SaberEffect::Retreated | SaberEffect::Ineffective => {
-                    s.ineffective |= flips;
-                    // A retreat settles a last stand: no step owed (7.13 5).
-                    if *effect == SaberEffect::Retreated {
-                        s.last_stand_owed = None;
-                    }
-                    // Its charge, if any, is over (9.3 8).
-                    s.charging = false;
-                }
-                SaberEffect::Attacked => s.attacked = true,
-                SaberEffect::Charging => s.charging = true,
-                SaberEffect::LastStandOwed { defender } => {
-                    s.last_stand_owed = Some(defender.clone());
-                }
-                SaberEffect::LastStandKept => {
-                    if let Some(defender) = s.last_stand_owed.take() {
-                        return self.apply(Some(&defender), &SaberEffect::StepLost);
-                    }
-                }
-                SaberEffect::Disengaged => s.last_stand_owed = None,
-                SaberEffect::LeaderCasualty => {}
-                SaberEffect::Recovered {
-                    disruption,
-                    effectiveness,
-                } => {
-                    if *disruption {
-                        s.disrupted = false;
-                        s.routed = false;
-                    }
-                    if *effectiveness {
-                        s.ineffective = false;
-                    }
-                }
-                SaberEffect::StepRecovered => s.steps_lost = s.steps_lost.saturating_sub(1),
-                SaberEffect::Destroyed => s.destroyed = true,
-            }
-            return Ok(());
+            return self.apply_to_unit(id, steps, kind.may_be_ineffective(), effect);
         }
-        if self.leader(id).is_none() {
-            return Err(format!(
-                "no Musket & Saber unit or leader `{id}` in this game"
-            ));
-        }
-        let s = self.leaders.entry(id.to_string()).or_default();
-        match effect {
-            // Leaders retreat with their stacks and are flipped (7.8, 7.9;
-            // QuickPlay 10.0); steps and disruption are for units.
-            SaberEffect::Routed | SaberEffect::Retreated | SaberEffect::Ineffective => {
-                s.ineffective = true
-            }
-            SaberEffect::LeaderCasualty => s.casualty = true,
-            SaberEffect::Recovered { effectiveness, .. } => {
-                if *effectiveness {
-                    s.ineffective = false;
-                }
-            }
-            SaberEffect::StepLost
-            | SaberEffect::Disrupted
-            | SaberEffect::Disengaged
-            | SaberEffect::StepRecovered
-            | SaberEffect::Destroyed
-            | SaberEffect::Attacked
-            | SaberEffect::Charging
-            | SaberEffect::LastStandOwed { .. }
-            | SaberEffect::LastStandKept => {}
-        }
-        Ok(())
+        self.apply_to_leader(id, effect)
     }
 
     /// The combat phases are over: no unit has attacked in the next one
@@ -661,207 +646,11 @@ impl GameState for SaberGame {
     }
 
     fn roster(&self, army: usize) -> Option<Roster> {
-        let a = self.armies.iter().find(|a| a.index == army)?;
-        let mut roster = Roster {
-            header: vec!["id", "name", "type", "cf", "mr", "ma", "steps", "state"],
-            ..Roster::default()
-        };
-        for u in &a.list.units {
-            let s = self.unit_state(&u.id);
-            // The side showing: the reduced side once a step is lost (2.5).
-            let face = u.face(s.steps_lost > 0 && !eliminated(u, &s));
-            let cf = if u.unit_type() == UnitType::Artillery {
-                format!("{}/{}", face.cf, u.defence())
-            } else {
-                match u.charge {
-                    Some(c) => format!("{} ch {c}", face.cf_text()),
-                    None => face.cf_text(),
-                }
-            };
-            roster.rows.push(vec![
-                u.id.clone(),
-                u.name.clone(),
-                u.unit_type().name().to_string(),
-                cf,
-                face.mr.to_string(),
-                face.ma_text(),
-                format!("{}/{}", steps_left(u, &s), u.steps()),
-                unit_flags(u, &s),
-            ]);
-        }
-        for l in &a.list.leaders {
-            let s = self.leader_state(&l.id);
-            let mut factors: Vec<String> =
-                [("CF", l.cf), ("MR", l.mr), ("MV", l.mv), ("span", l.span)]
-                    .iter()
-                    .filter_map(|(k, v)| v.map(|v| format!("{k} {v}")))
-                    .collect();
-            if let Some(f) = &l.formation {
-                factors.push(format!("formation {f}"));
-            }
-            let state = leader_flags(&s);
-            if !state.is_empty() {
-                factors.push(state.to_string());
-            }
-            roster.notes.push(format!(
-                "leader {} — {}: {}",
-                l.id,
-                l.name,
-                if factors.is_empty() {
-                    "no factors".into()
-                } else {
-                    factors.join(", ")
-                }
-            ));
-        }
-        for (b, which) in a
-            .list
-            .hq
-            .iter()
-            .map(|b| (b, "HQ"))
-            .chain(a.list.trains.iter().map(|b| (b, "trains")))
-        {
-            roster.notes.push(format!(
-                "{which} {} — {}: {}",
-                b.id,
-                b.name,
-                b.ma.map_or("no MA given".into(), |m| format!("MA {m}"))
-            ));
-        }
-        Some(roster)
+        self.roster_of(army)
     }
 
     fn show(&self, id: &str) -> Option<Vec<(String, String)>> {
-        let mut rows: Vec<(String, String)> = Vec::new();
-        if let Some(l) = self.leader(id) {
-            let s = self.leader_state(id);
-            rows.push(("type".into(), "leader".into()));
-            for (k, v) in [("cf", l.cf), ("mr", l.mr), ("mv", l.mv), ("span", l.span)] {
-                rows.push((k.into(), v.map_or("—".into(), |v| v.to_string())));
-            }
-            if let Some(f) = &l.formation {
-                rows.push(("formation".into(), f.clone()));
-            }
-            rows.push(("ineffective".into(), yes_no(s.ineffective)));
-            rows.push(("casualty".into(), yes_no(s.casualty)));
-            rows.push((
-                "may act".into(),
-                self.out_of_action(id).unwrap_or_else(|| "yes".into()),
-            ));
-            return Some(rows);
-        }
-        if let Some((b, which)) = self.base(id) {
-            rows.push((
-                "type".into(),
-                if which == "hq" {
-                    "HQ (12.1)"
-                } else {
-                    "trains (12.2)"
-                }
-                .into(),
-            ));
-            rows.push(("ma".into(), b.ma.map_or("—".into(), |m| m.to_string())));
-            rows.push((
-                "may act".into(),
-                self.out_of_action(id).unwrap_or_else(|| "yes".into()),
-            ));
-            return Some(rows);
-        }
-        let (u, variant) = self.unit(id)?;
-        let s = self.unit_state(id);
-        let kind = u.unit_type();
-        let reduced = s.steps_lost > 0 && !eliminated(u, &s);
-        let face = u.face(reduced);
-        rows.push(("type".into(), kind.name().into()));
-        rows.push((
-            "formation".into(),
-            u.formation.clone().unwrap_or_else(|| "—".into()),
-        ));
-        if kind == UnitType::Artillery {
-            // 8.1: two combat factors, attack and defense, and a range.
-            rows.push(("attack".into(), face.cf.to_string()));
-            rows.push(("defence".into(), u.defence().to_string()));
-            rows.push((
-                "range".into(),
-                u.range
-                    .map_or("— (not in the list)".into(), |r| r.to_string()),
-            ));
-        } else {
-            rows.push((
-                "cf".into(),
-                if face.cf_parenthesized {
-                    format!(
-                        "{} (parenthesized: halved when attacking, 2.4)",
-                        face.cf_text()
-                    )
-                } else {
-                    face.cf_text()
-                },
-            ));
-        }
-        if let Some(c) = u.charge {
-            rows.push((
-                "charge".into(),
-                format!("{c} (in lieu of its CF when charging, 9.3 4)"),
-            ));
-        }
-        rows.push((
-            "mr".into(),
-            if kind == UnitType::Artillery && variant == Variant::Standard {
-                format!(
-                    "{} (artillery is presumed always to have an MR of 6, 8.1)",
-                    face.mr
-                )
-            } else {
-                face.mr.to_string()
-            },
-        ));
-        rows.push((
-            "ma".into(),
-            match (face.ma, face.ma_bracketed) {
-                (None, _) => format!("{} (variable, 4.4)", face.ma_text()),
-                (Some(_), true) => {
-                    format!("{} (bracketed: cannot skirmish, 7.13 1)", face.ma_text())
-                }
-                (Some(_), false) => face.ma_text(),
-            },
-        ));
-        if let Some(r) = &u.reduced {
-            let back = u.face(true);
-            let mut said = vec![format!("cf {}", back.cf_text())];
-            if r.mr.is_some() {
-                said.push(format!("mr {}", back.mr));
-            }
-            if r.ma.is_some() {
-                said.push(format!("ma {}", back.ma_text()));
-            }
-            rows.push((
-                "reduced side".into(),
-                format!(
-                    "{}{} (2.5)",
-                    said.join(", "),
-                    if reduced { ", showing" } else { "" }
-                ),
-            ));
-        }
-        rows.push((
-            "steps".into(),
-            format!("{} of {} left", steps_left(u, &s), u.steps()),
-        ));
-        rows.push(("disrupted".into(), yes_no(s.disrupted)));
-        rows.push(("routed".into(), yes_no(s.routed)));
-        if kind.may_be_ineffective() {
-            rows.push(("ineffective".into(), yes_no(s.ineffective)));
-        }
-        rows.push(("eliminated".into(), yes_no(eliminated(u, &s))));
-        if s.destroyed {
-            rows.push(("destroyed".into(), "yes".into()));
-        }
-        rows.push((
-            "may act".into(),
-            self.out_of_action(id).unwrap_or_else(|| "yes".into()),
-        ));
-        Some(rows)
+        self.card(id)
     }
 
     fn end_turn(&self) -> String {

@@ -3,18 +3,19 @@
 //! 11.1), cavalry capture of a routed defender (standard 9.3 7) and the
 //! fortune of war "move an enemy unit" (standard 12.4).
 
+use crate::saber::Resolution;
 use std::rc::Rc;
 
-use crate::bind::Vocab;
+use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 use crate::resolution::Tone;
 
+use super::VerbDoc;
 use super::game::SaberEffect;
 use super::named;
-use super::{MaProcedure, Tables, Variant};
-use super::{Resolution, VerbDoc};
+use super::{MaProcedure, MaTable, Tables, Variant};
 use crate::resolution::Target;
 
 /// The standard rules' re-roll (4.4) is bounded: after this many rolls
@@ -343,6 +344,52 @@ fn ma(
     for r in &reasons {
         res.row(format!("rolls for its MA: {r}"), "yes");
     }
+    let asked = Asked {
+        printed,
+        variable,
+        rolls,
+        march,
+        cavalry,
+    };
+    let ma = base_ma(table, input, &asked, dice, &mut res)?;
+    let ma = leaders_and_square(table, words, leaders, leader_mv, ma, &mut res)?;
+    res.set_score(ma);
+    res.field("ma", ma);
+    res.set_outcome(
+        "ma",
+        format!("MA {ma} movement points this phase"),
+        Tone::Neutral,
+    );
+    res.note(table.rule.clone());
+    Ok(res)
+}
+
+/// What the line says of the unit's MA: printed or V, whether it rolls
+/// for it, and whether it marches.
+struct Asked {
+    printed: Option<i64>,
+    variable: bool,
+    rolls: bool,
+    march: bool,
+    cavalry: bool,
+}
+
+/// The MA before leaders and squares: printed, rolled for, or the march
+/// table's, as the variant's procedure has it.
+fn base_ma(
+    table: &MaTable,
+    input: &Input,
+    asked: &Asked,
+    dice: &mut dyn DiceSource,
+    res: &mut Resolution,
+) -> Result<i64, CommandError> {
+    let Asked {
+        printed,
+        variable,
+        rolls,
+        march,
+        cavalry,
+    } = *asked;
     let mut ma;
     match table.procedure {
         MaProcedure::RerollAbovePrinted => {
@@ -411,6 +458,18 @@ fn ma(
             }
         }
     }
+    Ok(ma)
+}
+
+/// What accompanying leaders add, and what a square leaves.
+fn leaders_and_square(
+    table: &MaTable,
+    words: &Bound,
+    leaders: usize,
+    leader_mv: Option<i64>,
+    mut ma: i64,
+    res: &mut Resolution,
+) -> Result<i64, CommandError> {
     let leader = match leader_mv {
         Some(sum) => Some(sum),
         None => super::morale::leader_value(words, "leader", "leader-mv")?,
@@ -445,15 +504,7 @@ fn ma(
             }
         }
     }
-    res.set_score(ma);
-    res.field("ma", ma);
-    res.set_outcome(
-        "ma",
-        format!("MA {ma} movement points this phase"),
-        Tone::Neutral,
-    );
-    res.note(table.rule.clone());
-    Ok(res)
+    Ok(ma)
 }
 
 /// A leader moving alone (standard 10.1, QuickPlay 10.0): 12, no die, and

@@ -13,11 +13,14 @@ pub mod named;
 
 mod attack;
 mod bombard;
+mod choose;
 mod coordination;
 mod misc;
 mod morale;
+mod procedures;
 mod recover;
 mod results;
+mod roster;
 mod sheet;
 mod stack;
 mod tactics;
@@ -184,7 +187,7 @@ impl Tables {
             verbs.push(bombard::verb(&t, variant));
             verbs.extend(misc::verbs(&t, variant));
             verbs.push(recover::recover_verb(&t, variant));
-            verbs.push(recover::choose_verb(&t, variant));
+            verbs.push(choose::choose_verb(&t, variant));
         }
         verbs
     }

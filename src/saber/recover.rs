@@ -1,7 +1,6 @@
-//! The two verbs that keep the game in step with the table between
-//! combats: `recover` (standard 11.1–11.3, 14.2; QuickPlay 11.1–11.3), and
-//! `choose`, the owning player's choice a combat result left him (standard
-//! 7.8; QuickPlay 7.5), recorded once he has made it.
+//! `recover`, the verb that keeps the game in step with the table between
+//! combats (standard 11.1–11.3, 14.2; QuickPlay 11.1–11.3); and what it
+//! shares with `choose` (choose.rs): the unit named and its morale rating.
 
 use std::rc::Rc;
 
@@ -17,10 +16,10 @@ use super::named::{self, Named};
 use super::{Resolution, VerbDoc};
 use super::{SaberRules, Tables, Variant};
 
-const CHOICE: &str = "the owning player's choice";
+pub(super) const CHOICE: &str = "the owning player's choice";
 
 /// The words of both verbs: the unit's MR and state, and a leader's MR.
-fn unit_vocab(rules: &SaberRules, leader_help: &str) -> Vocab {
+pub(super) fn unit_vocab(rules: &SaberRules, leader_help: &str) -> Vocab {
     let mut vocab = Vocab::new()
         .with_number("the unit's morale rating (MR)")
         .number_from("mr")
@@ -121,13 +120,13 @@ pub fn recover_verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
 
 /// The unit a `recover` or `choose` names, the leader beside it, and the
 /// words as that unit has them.
-struct OneUnit {
-    units: Vec<Named>,
-    primary: Option<usize>,
-    view: Bound,
+pub(super) struct OneUnit {
+    pub(super) units: Vec<Named>,
+    pub(super) primary: Option<usize>,
+    pub(super) view: Bound,
 }
 
-fn one_unit(input: &Input, variant: Variant) -> Result<OneUnit, CommandError> {
+pub(super) fn one_unit(input: &Input, variant: Variant) -> Result<OneUnit, CommandError> {
     let units = named::side(input, None)?;
     let combat = units.iter().filter(|u| u.combat).count();
     named::one_leader_per_unit(variant, &units, combat)?;
@@ -141,7 +140,7 @@ fn one_unit(input: &Input, variant: Variant) -> Result<OneUnit, CommandError> {
     })
 }
 
-fn whole_mr(words: &Bound) -> Result<Option<(i64, crate::command::Span)>, CommandError> {
+pub(super) fn whole_mr(words: &Bound) -> Result<Option<(i64, crate::command::Span)>, CommandError> {
     match words.number {
         Some((n, span)) if n.fract() != 0.0 || !(0.0..=10.0).contains(&n) => {
             Err(BindError::BadValue {
@@ -165,14 +164,17 @@ enum Recovery {
     Replacement { reduced: bool },
     /// An eliminated unit's morale check for a step (standard 11.2).
     StepCheck(MoraleInput),
-    /// From disruption and/or ineffectiveness: `check` is the morale check
-    /// if one is needed, else recovery is automatic.
-    Markers {
-        disrupted: bool,
-        ineffective: bool,
-        check: Option<MoraleInput>,
-        why_automatic: &'static str,
-    },
+    /// From disruption and/or ineffectiveness.
+    Markers(Markers),
+}
+
+/// A recovery from disruption and/or ineffectiveness: `check` is the
+/// morale check if one is needed, else recovery is automatic.
+struct Markers {
+    disrupted: bool,
+    ineffective: bool,
+    check: Option<MoraleInput>,
+    why_automatic: &'static str,
 }
 
 fn plan_recovery(
@@ -241,6 +243,29 @@ fn plan_recovery(
         }
         return Ok((Recovery::Replacement { reduced }, one.primary));
     }
+    plan_check(
+        rules,
+        variant,
+        input,
+        &one,
+        eliminated,
+        disrupted,
+        ineffective,
+    )
+}
+
+/// A unit's recovery that may need a morale check: an eliminated unit's
+/// step (standard 11.2), or disruption and ineffectiveness.
+fn plan_check(
+    rules: &SaberRules,
+    variant: Variant,
+    input: &Input,
+    one: &OneUnit,
+    eliminated: bool,
+    disrupted: bool,
+    ineffective: bool,
+) -> Result<(Recovery, Option<usize>), CommandError> {
+    let words = &one.view;
     let mr = whole_mr(words)?;
     let missing = || {
         input.missing(if rules.morale.artillery.is_some() {
@@ -302,17 +327,17 @@ fn plan_recovery(
         }
     };
     Ok((
-        Recovery::Markers {
+        Recovery::Markers(Markers {
             disrupted,
             ineffective,
             check,
             why_automatic: automatic.unwrap_or(""),
-        },
+        }),
         one.primary,
     ))
 }
 
-fn refuse_unit(u: &Named, why: &str) -> CommandError {
+pub(super) fn refuse_unit(u: &Named, why: &str) -> CommandError {
     BindError::NotHere {
         span: u.span,
         text: u.id.clone(),
@@ -377,405 +402,139 @@ fn recover(
             res.set_outcome("recovers-step", text, Tone::Good);
             effect(&mut res, SaberEffect::StepRecovered);
         }
-        Recovery::StepCheck(check) => {
-            let c = morale::check(
-                &mut res,
-                &rules.morale,
-                check,
-                "eliminated unit",
-                dice,
-                "morale die",
-            )?;
-            if c.passed {
-                res.set_outcome(
-                    "recovers-step",
-                    "passes: the step is recovered and the unit is eligible to return to the map (11.2, 13.2)",
-                    Tone::Good,
-                );
-                effect(&mut res, SaberEffect::StepRecovered);
-            } else {
-                res.set_outcome(
-                    "destroyed",
-                    "fails: the unit is destroyed and no longer eligible to return to play; it may count against the player in victory determination (11.2)",
-                    Tone::Bad,
-                );
-                effect(&mut res, SaberEffect::Destroyed);
-            }
-        }
-        Recovery::Markers {
-            disrupted,
-            ineffective,
-            check,
-            why_automatic,
-        } => {
-            let from = match (disrupted, ineffective) {
-                (true, true) => "disruption and ineffectiveness",
-                (true, false) => "disruption",
-                _ => "ineffectiveness",
-            };
-            match check {
-                None => {
-                    res.row(*why_automatic, "automatic");
-                    res.set_outcome(
-                        "recovers",
-                        format!("recovers from {from}: remove the marker / flip the counter"),
-                        Tone::Good,
-                    );
-                    effect(
-                        &mut res,
-                        SaberEffect::Recovered {
-                            disruption: *disrupted,
-                            effectiveness: *ineffective,
-                        },
-                    );
-                }
-                Some(check) => {
-                    // Standard 11.3: effectiveness comes back without a check.
-                    let standard_effective = variant == Variant::Standard && *ineffective;
-                    if standard_effective {
-                        res.row("recovery of effectiveness (11.3)", "automatic");
-                    }
-                    let c =
-                        morale::check(&mut res, &rules.morale, check, "unit", dice, "morale die")?;
-                    if c.passed {
-                        res.set_outcome(
-                            "recovers",
-                            format!(
-                                "passes: recovers from {from}: remove the marker / flip the counter"
-                            ),
-                            Tone::Good,
-                        );
-                        effect(
-                            &mut res,
-                            SaberEffect::Recovered {
-                                disruption: *disrupted,
-                                effectiveness: *ineffective,
-                            },
-                        );
-                    } else if standard_effective {
-                        res.set_outcome(
-                            "recovers-effectiveness",
-                            "fails: the disrupted marker remains; effectiveness is recovered (11.1, 11.3)",
-                            Tone::Neutral,
-                        );
-                        effect(
-                            &mut res,
-                            SaberEffect::Recovered {
-                                disruption: false,
-                                effectiveness: true,
-                            },
-                        );
-                    } else {
-                        res.set_outcome(
-                            "stays",
-                            format!("fails: no recovery from {from} this phase (11.1)"),
-                            Tone::Bad,
-                        );
-                    }
-                }
-            }
-            res.note(match variant {
-                Variant::Standard => "Recovery is made in lieu of movement: neither the unit nor its ZOC may be in an EZOC, it must have a safe line of retreat, and it may not move (11.1, 11.3).",
-                Variant::QuickPlay => "Recovery at the end of one of the unit's later movement phases: automatic if it was eligible for march movement; otherwise, not in an EZOC, a morale check (11.1).",
-            });
-        }
+        Recovery::StepCheck(check) => step_check(rules, check, target, dice, &mut res)?,
+        Recovery::Markers(m) => markers(rules, variant, m, target, dice, &mut res)?,
     }
     Ok(res)
 }
 
-// ---------------------------------------------------------------------
-// `choose`
-
-/// What the owner may choose, with the rule that offers it.
-const CHOICES: &[(&str, &str)] = &[
-    (
-        "disruption",
-        "the affected side takes disruption instead of retreating (Ar/Dr: standard 7.8 the primary unit, QuickPlay 7.5 all affected units)",
-    ),
-    (
-        "retreat",
-        "all units of the affected side retreat (Ar/Dr, standard 7.8 and 7.9; QuickPlay 7.5, 7.6): leaders, cavalry, artillery, battalions and squadrons become ineffective",
-    ),
-    (
-        "step-loss",
-        "the primary unit loses one step (Ax/Dx: standard 7.8, 7.11; QuickPlay 7.5, 7.7)",
-    ),
-    (
-        "retreat-disrupted",
-        "all units of the affected side retreat AND are disrupted (Ax/Dx: standard 7.8; QuickPlay 7.5)",
-    ),
-    (
-        "flip",
-        "the unit is flipped to its ineffective side (the artillery chosen for an Ammo result, 8.5; cavalry ending its charge, 9.3 8)",
-    ),
-];
-
-fn choose_vocab(rules: &SaberRules) -> Vocab {
-    let mut vocab = unit_vocab(
-        rules,
-        "a leader's morale rating, added when the primary unit, already disrupted, checks morale (10.3)",
-    )
-    .flag(
-        "disengage",
-        "the retreat is by the disengage tactic: leaders, cavalry, artillery, battalions and squadrons are not flipped (7.13 4)",
-    )
-    .flag(
-        super::game::LAST_STAND_OWED,
-        "the attacker of a defender's last stand, brought by a named unit until it chooses: choosing not to retreat costs the defender one step (7.13 5)",
-    );
-    for (word, help) in CHOICES {
-        vocab = vocab.choice(CHOICE, word, *help);
+/// Standard 11.2: an eliminated unit's check for a step: it passes and
+/// recovers it, or fails and is destroyed.
+fn step_check(
+    rules: &SaberRules,
+    check: &MoraleInput,
+    target: Option<Target>,
+    dice: &mut dyn DiceSource,
+    res: &mut Resolution,
+) -> Result<(), CommandError> {
+    let c = morale::check(
+        res,
+        &rules.morale,
+        check,
+        "eliminated unit",
+        dice,
+        "morale die",
+    )?;
+    if c.passed {
+        res.set_outcome(
+            "recovers-step",
+            "passes: the step is recovered and the unit is eligible to return to the map (11.2, 13.2)",
+            Tone::Good,
+        );
+        record(res, target, SaberEffect::StepRecovered);
+    } else {
+        res.set_outcome(
+            "destroyed",
+            "fails: the unit is destroyed and no longer eligible to return to play; it may count against the player in victory determination (11.2)",
+            Tone::Bad,
+        );
+        record(res, target, SaberEffect::Destroyed);
     }
-    vocab
+    Ok(())
 }
 
-pub fn choose_verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
-    let rules = variant.rules(t);
-    VerbDoc::new(
-        Some(variant.system()),
-        "choose",
-        "choose UNIT… disruption|retreat|step-loss|retreat-disrupted|flip [disengage]",
-        "Record the owning player's choice a combat result left him (the primary unit first, then the others of its side).",
-        choose_vocab(rules),
-        super::resolver(t, choose),
-    )
-    // QuickPlay disrupts all affected units without a check (7.5); the
-    // standard rules check the morale of a primary unit already disrupted.
-    .examples(match variant {
-        Variant::Standard => &[
-            "choose retreat",
-            "choose step-loss",
-            "choose 3 disrupted disruption rolled 2",
-        ],
-        Variant::QuickPlay => &["choose retreat", "choose step-loss", "choose 3 disruption"],
-    })
-}
-
-/// A choice as its words set it up.
-struct Choice {
-    word: &'static str,
-    units: Vec<Named>,
-    primary: Option<usize>,
-    /// Standard 7.8: the primary, already disrupted, choosing disruption
-    /// checks morale.
-    check: Option<MoraleInput>,
-    disengage: bool,
-    /// The attacker of a last stand (7.13 5).
-    last_stand: bool,
-}
-
-fn plan_choice(
+/// Recovery from disruption and/or ineffectiveness, automatic or by a
+/// morale check.
+fn markers(
     rules: &SaberRules,
     variant: Variant,
-    input: &Input,
-) -> Result<Choice, CommandError> {
-    let one = one_unit(input, variant)?;
-    let words = &one.view;
-    let Some((word, span)) = words.choice(CHOICE) else {
-        return Err(input.missing(format!(
-            "`choose` needs the choice: one of {}",
-            CHOICES.iter().map(|c| c.0).collect::<Vec<_>>().join(", ")
-        )));
-    };
-    let Some(word) = CHOICES.iter().map(|c| c.0).find(|c| *c == word) else {
-        return Err(input.missing(format!("`{word}` is not a choice `choose` knows")));
-    };
-    if let Some(first) = one.units.first()
-        && one.primary.is_none()
-        && matches!(word, "disruption" | "step-loss")
-    {
-        return Err(BindError::NotHere {
-            span: first.span,
-            text: first.id.clone(),
-            why: "is a leader: name the primary unit the choice falls on (7.4, 7.5)".into(),
-        }
-        .into());
-    }
-    let disengage = words.has("disengage");
-    if disengage && word != "retreat" {
-        return Err(BindError::NotHere {
-            span: words.span_of("disengage").unwrap_or(span),
-            text: "disengage".into(),
-            why: "goes with `retreat`: disengaging units retreat without being flipped (7.13 4)"
-                .into(),
-        }
-        .into());
-    }
-    let check = if variant == Variant::Standard && word == "disruption" && words.has("disrupted") {
-        let mr = whole_mr(words)?;
-        Some(morale::input_from(
-            rules,
-            words,
-            None,
-            mr,
-            "leader",
-            false,
-            || {
-                input.missing(
-                "the primary unit is already disrupted, so choosing disruption it checks morale (7.8): give its MR, like `choose 3 disrupted disruption`",
-            )
-            },
-        )?)
-    } else {
-        None
-    };
-    Ok(Choice {
-        word,
-        units: one.units,
-        primary: one.primary,
-        check,
-        disengage,
-        last_stand: words.has(super::game::LAST_STAND_OWED),
-    })
-}
-
-fn choose(
-    tables: &Tables,
-    variant: Variant,
-    input: &Input,
+    m: &Markers,
+    target: Option<Target>,
     dice: &mut dyn DiceSource,
-) -> Result<Resolution, CommandError> {
-    let rules = variant.rules(tables);
-    let c = input.memoized(|| plan_choice(rules, variant, input))?;
-    let mut res = input.resolution("choose", format!("the owning player's choice: {}", c.word));
-    let at = |nth: usize| Target::Side { clause: None, nth };
-    let all = 0..c.units.len();
-    let primary = c.primary;
-    // Whether the choice sends the primary back after all (a failed
-    // check routs it): a last stand is settled only when it does not.
-    let mut routed = false;
-    // What falls on a side falls on a leader on it as a leader's fate.
-    let emit = |res: &mut Resolution, nth: usize, e: SaberEffect| {
-        let combat = c.units.get(nth).is_none_or(|u| u.combat);
-        let e = if combat { Some(e) } else { e.for_leader() };
-        if let Some(e) = e {
-            res.effect(at(nth), e);
-        }
+    res: &mut Resolution,
+) -> Result<(), CommandError> {
+    let Markers {
+        disrupted,
+        ineffective,
+        check,
+        why_automatic,
+    } = m;
+    let from = match (disrupted, ineffective) {
+        (true, true) => "disruption and ineffectiveness",
+        (true, false) => "disruption",
+        _ => "ineffectiveness",
     };
-    match c.word {
-        "disruption" => {
-            if let Some(check) = &c.check {
-                let m = morale::check(
-                    &mut res,
-                    &rules.morale,
-                    check,
-                    "primary unit",
-                    dice,
-                    "morale die",
-                )?;
-                if m.passed {
-                    res.set_outcome(
-                        "holds",
-                        "the primary unit already is disrupted: it checks morale and passes: no further effect (7.8)",
-                        Tone::Good,
-                    );
-                } else {
-                    routed = true;
-                    res.set_outcome(
-                        "routs",
-                        format!(
-                            "the primary unit already is disrupted: it checks morale and fails: it routs ({}) and all other participating units must retreat (7.8)",
-                            rules.results.rout
-                        ),
-                        Tone::Bad,
-                    );
-                    for nth in all {
-                        let e = if Some(nth) == primary {
-                            SaberEffect::Routed
-                        } else {
-                            SaberEffect::Retreated
-                        };
-                        emit(&mut res, nth, e);
-                    }
-                }
-            } else {
-                let (text, targets): (&str, Vec<usize>) = match variant {
-                    Variant::Standard => (
-                        "the primary unit of the affected side is disrupted (7.8, 11.1)",
-                        primary.into_iter().collect(),
-                    ),
-                    Variant::QuickPlay => (
-                        "all affected units are disrupted (7.5, 11.1)",
-                        all.collect(),
-                    ),
-                };
-                res.set_outcome("disrupted", text, Tone::Neutral);
-                for nth in targets {
-                    emit(&mut res, nth, SaberEffect::Disrupted);
-                }
-            }
+    match check {
+        None => {
+            res.row(*why_automatic, "automatic");
+            res.set_outcome(
+                "recovers",
+                format!("recovers from {from}: remove the marker / flip the counter"),
+                Tone::Good,
+            );
+            record(
+                res,
+                target,
+                SaberEffect::Recovered {
+                    disruption: *disrupted,
+                    effectiveness: *ineffective,
+                },
+            );
         }
-        "retreat" => {
-            let text = if c.disengage {
-                "all units of the affected side retreat, disengaging: leaders, cavalry, artillery, battalions and squadrons are not flipped (7.13 4)".to_string()
-            } else {
-                format!(
-                    "all units of the affected side retreat {}; {}",
-                    rules.results.retreat_hexes,
-                    rules.results.ineffective.as_deref().unwrap_or("")
-                )
-            };
-            res.set_outcome("retreat", text, Tone::Neutral);
-            for nth in all {
-                emit(
-                    &mut res,
-                    nth,
-                    if c.disengage {
-                        SaberEffect::Disengaged
-                    } else {
-                        SaberEffect::Retreated
+        Some(check) => {
+            // Standard 11.3: effectiveness comes back without a check.
+            let standard_effective = variant == Variant::Standard && *ineffective;
+            if standard_effective {
+                res.row("recovery of effectiveness (11.3)", "automatic");
+            }
+            let c = morale::check(res, &rules.morale, check, "unit", dice, "morale die")?;
+            if c.passed {
+                res.set_outcome(
+                    "recovers",
+                    format!("passes: recovers from {from}: remove the marker / flip the counter"),
+                    Tone::Good,
+                );
+                record(
+                    res,
+                    target,
+                    SaberEffect::Recovered {
+                        disruption: *disrupted,
+                        effectiveness: *ineffective,
                     },
+                );
+            } else if standard_effective {
+                res.set_outcome(
+                    "recovers-effectiveness",
+                    "fails: the disrupted marker remains; effectiveness is recovered (11.1, 11.3)",
+                    Tone::Neutral,
+                );
+                record(
+                    res,
+                    target,
+                    SaberEffect::Recovered {
+                        disruption: false,
+                        effectiveness: true,
+                    },
+                );
+            } else {
+                res.set_outcome(
+                    "stays",
+                    format!("fails: no recovery from {from} this phase (11.1)"),
+                    Tone::Bad,
                 );
             }
         }
-        "step-loss" => {
-            res.set_outcome(
-                "step-loss",
-                format!(
-                    "the primary unit of the affected side loses one step ({})",
-                    rules.results.step_loss
-                ),
-                Tone::Neutral,
-            );
-            if let Some(p) = primary {
-                emit(&mut res, p, SaberEffect::StepLost);
-            }
-        }
-        "retreat-disrupted" => {
-            res.set_outcome(
-                "retreat-disrupted",
-                format!(
-                    "all units of the affected side retreat {} AND are disrupted",
-                    rules.results.retreat_hexes
-                ),
-                Tone::Neutral,
-            );
-            for nth in all {
-                emit(&mut res, nth, SaberEffect::Disrupted);
-                emit(&mut res, nth, SaberEffect::Retreated);
-            }
-        }
-        _ => {
-            res.set_outcome(
-                "ineffective",
-                "the unit is flipped to its ineffective side (11.3)",
-                Tone::Neutral,
-            );
-            for nth in all {
-                emit(&mut res, nth, SaberEffect::Ineffective);
-            }
-        }
     }
-    // 7.13 5: "If the attacker does not retreat, the defender loses one
-    // step in addition to any other result from the CRT." The game kept
-    // whom, with the attack; choosing not to retreat settles it.
-    if c.last_stand && matches!(c.word, "disruption" | "step-loss") && !routed {
-        res.note(
-            "last stand: the attacker did not retreat, so the defender loses one step in addition to any other result (7.13 5)",
-        );
-        if let Some(p) = primary {
-            emit(&mut res, p, SaberEffect::LastStandKept);
-        }
+    res.note(match variant {
+        Variant::Standard => "Recovery is made in lieu of movement: neither the unit nor its ZOC may be in an EZOC, it must have a safe line of retreat, and it may not move (11.1, 11.3).",
+        Variant::QuickPlay => "Recovery at the end of one of the unit's later movement phases: automatic if it was eligible for march movement; otherwise, not in an EZOC, a morale check (11.1).",
+    });
+    Ok(())
+}
+
+/// The effect on the unit recovering, when it was named.
+fn record(res: &mut Resolution, target: Option<Target>, e: SaberEffect) {
+    if let Some(t) = target {
+        res.effect(t, e);
     }
-    Ok(res)
 }

@@ -19,32 +19,56 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
     // edit of the example.
     let (crt_label, crt_text) = source.read(&FILES[2])?;
     let crt: toml::Table = parse_toml(&crt_label, &crt_text, FILES[2].embedded)?;
-    let mut sections = Vec::new();
-    let prose = |t: &mut Table, head: &str, path: &str| {
-        let value = text_at(&r, path);
-        if !value.is_empty() {
-            t.row(head, vec![value]);
-        }
-    };
+    let mut sections = vec![
+        morale(&r, quickplay),
+        movement(&r),
+        combat(&r, quickplay),
+        results(&r, &crt),
+        artillery(&r),
+        leaders(&r),
+    ];
+    sections.extend(capture_and_fow(&r));
 
+    let rules = if quickplay {
+        "shared/rules/musket-and-saber-quickplay.txt"
+    } else {
+        "shared/rules/musket-and-saber-standard.txt"
+    };
+    Ok(Sheet {
+        title: book.title().to_string(),
+        sources: vec![rules.into(), label, crt_label],
+        sections,
+    })
+}
+
+/// A row of prose from the table at `path`, when the table has one.
+fn prose(r: &toml::Table, t: &mut Table, head: &str, path: &str) {
+    let value = text_at(r, path);
+    if !value.is_empty() {
+        t.row(head, vec![value]);
+    }
+}
+
+/// Morale: the check and what adjusts it.
+fn morale(r: &toml::Table, quickplay: bool) -> Section {
     let mut s = Section::new("Morale");
-    s.note(text_at(&r, "morale.rule"));
+    s.note(text_at(r, "morale.rule"));
     let mut t = Table::new("Morale check", &["", ""]).rule(if quickplay { "2.3" } else { "2.4" });
-    t.row("Die", vec![format!("1D{}", text_at(&r, "morale.die"))]);
+    t.row("Die", vec![format!("1D{}", text_at(r, "morale.die"))]);
     t.row(
         "Always passes on a roll of",
-        vec![text_at(&r, "morale.always_pass")],
+        vec![text_at(r, "morale.always_pass")],
     );
     t.row(
         "Always fails on a roll of",
-        vec![text_at(&r, "morale.always_fail")],
+        vec![text_at(r, "morale.always_fail")],
     );
-    prose(&mut t, "Leader", "morale.leader");
-    prose(&mut t, "Artillery", "morale.artillery.row");
-    prose(&mut t, "Ineffective", "morale.ineffective");
+    prose(r, &mut t, "Leader", "morale.leader");
+    prose(r, &mut t, "Artillery", "morale.artillery.row");
+    prose(r, &mut t, "Ineffective", "morale.ineffective");
     s.tables.push(t);
     let mut t = Table::new("Morale adjustments", &["", "To", "Adjustment"]);
-    for a in rows(&r, "morale.adjustment") {
+    for a in rows(r, "morale.adjustment") {
         let to = match text(a, "to").as_str() {
             "roll" => "die roll",
             "rating" => "morale rating",
@@ -54,26 +78,29 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
         t.row(text(a, "row"), vec![to, signed(a, "value")]);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// Movement: the variable MA and march movement.
+fn movement(r: &toml::Table) -> Section {
     let mut s = Section::new("Movement");
-    s.note(text_at(&r, "ma.rule"));
+    s.note(text_at(r, "ma.rule"));
     let mut t = Table::new(
         format!(
             "Variable movement allowance ({} a roll)",
-            text_at(&r, "ma.die")
+            text_at(r, "ma.die")
         ),
         &["A unit rolls for its MA when", ""],
     );
-    for w in rows(&r, "ma.rolls_when") {
+    for w in rows(r, "ma.rolls_when") {
         t.row(text(w, "row"), Vec::new());
     }
-    let fast = text_at(&r, "ma.fast.row");
+    let fast = text_at(r, "ma.fast.row");
     if !fast.is_empty() {
         t.note(format!(
             "{fast} (above {}: +{})",
-            text_at(&r, "ma.fast.above"),
-            text_at(&r, "ma.fast.add")
+            text_at(r, "ma.fast.above"),
+            text_at(r, "ma.fast.add")
         ));
     }
     s.tables.push(t);
@@ -86,7 +113,7 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
     ];
     if march
         .iter()
-        .any(|k| !text_at(&r, &format!("ma.march.{k}")).is_empty())
+        .any(|k| !text_at(r, &format!("ma.march.{k}")).is_empty())
     {
         let mut t = Table::new("March movement", &["", "MA"]);
         for (head, key) in [
@@ -96,11 +123,11 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
             ("Cavalry, rolling", "cavalry_roll"),
             ("The MA multiplied by", "multiplier"),
         ] {
-            prose(&mut t, head, &format!("ma.march.{key}"));
+            prose(r, &mut t, head, &format!("ma.march.{key}"));
         }
-        t.note(text_at(&r, "ma.march.row"));
+        t.note(text_at(r, "ma.march.row"));
         // Standard 4.7, 12.1, 12.4: when march movement is not available.
-        for w in rows(&r, "ma.march.not_when") {
+        for w in rows(r, "ma.march.not_when") {
             t.row(
                 format!("Not available with `{}`", text(w, "keyword")),
                 vec![text(w, "row")],
@@ -108,43 +135,50 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
         }
         s.tables.push(t);
     }
-    sections.push(s);
+    s
+}
 
+/// Combat: the factors, coordination and the tactics.
+fn combat(r: &toml::Table, quickplay: bool) -> Section {
     let mut s = Section::new("Combat");
-    s.note(text_at(&r, "combat.rule"));
+    s.note(text_at(r, "combat.rule"));
     let mut t = Table::new("Combat factors", &["", ""]);
-    prose(&mut t, "Halved once", "combat.halved_once");
-    prose(&mut t, "Halved twice", "combat.halved_twice");
-    prose(&mut t, "Parenthesized CF", "combat.parenthesized");
-    prose(&mut t, "Cavalry", "combat.cavalry_on_x");
+    prose(r, &mut t, "Halved once", "combat.halved_once");
+    prose(r, &mut t, "Halved twice", "combat.halved_twice");
+    prose(r, &mut t, "Parenthesized CF", "combat.parenthesized");
+    prose(r, &mut t, "Cavalry", "combat.cavalry_on_x");
     prose(
+        r,
         &mut t,
         "Cavalry vs disrupted",
         "combat.cavalry_vs_disrupted",
     );
-    prose(&mut t, "At night", "combat.night");
-    prose(&mut t, "Advance at night", "combat.night_advance");
-    prose(&mut t, "No safe line of retreat", "combat.no_slr");
+    prose(r, &mut t, "At night", "combat.night");
+    prose(r, &mut t, "Advance at night", "combat.night_advance");
+    prose(r, &mut t, "No safe line of retreat", "combat.no_slr");
     s.tables.push(t);
-    if !text_at(&r, "coordination.rule").is_empty() {
+    if !text_at(r, "coordination.rule").is_empty() {
         let mut t = Table::new("Coordination", &["", ""]).rule("7.14, 14.3 2");
-        prose(&mut t, "Coordinated", "coordination.rule");
-        prose(&mut t, "Uncoordinated", "coordination.uncoordinated");
-        prose(&mut t, "A leader (`coordinated`)", "coordination.leader");
-        prose(&mut t, "A leader named", "coordination.named_leader");
-        prose(&mut t, "At twilight", "coordination.twilight");
-        prose(&mut t, "The word", "coordination.word");
-        prose(&mut t, "Played (optional rule)", "coordination.played");
+        prose(r, &mut t, "Coordinated", "coordination.rule");
+        prose(r, &mut t, "Uncoordinated", "coordination.uncoordinated");
+        prose(r, &mut t, "A leader (`coordinated`)", "coordination.leader");
+        prose(r, &mut t, "A leader named", "coordination.named_leader");
+        prose(r, &mut t, "At twilight", "coordination.twilight");
+        prose(r, &mut t, "The word", "coordination.word");
+        prose(r, &mut t, "Played (optional rule)", "coordination.played");
         s.tables.push(t);
     }
     let mut t = Table::new("Choice of tactics", &["Tactic", "Side", "Adjustment"])
         .rule(if quickplay { "7.0, 9.0" } else { "7.13, 9.0" });
-    for a in rows(&r, "tactic") {
+    for a in rows(r, "tactic") {
         t.row(text(a, "row"), vec![text(a, "side"), signed(a, "value")]);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The combat results table in force, and what its results mean.
+fn results(r: &toml::Table, crt: &toml::Table) -> Section {
     let mut s = Section::new("Combat Results Table");
     let columns: Vec<String> = crt
         .get("columns")
@@ -167,7 +201,7 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
     let mut t = Table {
         heads,
         ..Table::new(
-            format!("{} ({})", text(&crt, "name"), text(&crt, "kind")),
+            format!("{} ({})", text(crt, "name"), text(crt, "kind")),
             &[],
         )
     };
@@ -187,38 +221,44 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
     t.note("Columns: the combat differential (attack minus defence); the outer columns take everything beyond them.");
     s.tables.push(t);
     let mut t = Table::new("Combat results", &["", ""]);
-    prose(&mut t, "Retreat", "results.retreat_hexes");
-    prose(&mut t, "Rout", "results.rout");
-    prose(&mut t, "Step loss", "results.step_loss");
-    prose(&mut t, "Advance", "results.advance");
-    prose(&mut t, "Advance after a rout", "results.rout_advance");
-    prose(&mut t, "Ineffective", "results.ineffective");
-    prose(&mut t, "DF", "results.df");
-    prose(&mut t, "Leader", "results.leader");
-    prose(&mut t, "Ammo", "results.ammo");
-    let undefined = text_at(&r, "results.undefined");
+    prose(r, &mut t, "Retreat", "results.retreat_hexes");
+    prose(r, &mut t, "Rout", "results.rout");
+    prose(r, &mut t, "Step loss", "results.step_loss");
+    prose(r, &mut t, "Advance", "results.advance");
+    prose(r, &mut t, "Advance after a rout", "results.rout_advance");
+    prose(r, &mut t, "Ineffective", "results.ineffective");
+    prose(r, &mut t, "DF", "results.df");
+    prose(r, &mut t, "Leader", "results.leader");
+    prose(r, &mut t, "Ammo", "results.ammo");
+    let undefined = text_at(r, "results.undefined");
     if !undefined.is_empty() {
         t.row("Results these rules do not define", vec![undefined]);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// Artillery: bombardment.
+fn artillery(r: &toml::Table) -> Section {
     let mut s = Section::new("Artillery");
-    s.note(text_at(&r, "bombard.rule"));
+    s.note(text_at(r, "bombard.rule"));
     let mut t = Table::new("Bombardment", &["", ""]);
     t.row(
         "Against cavalry, the attack strength multiplied by",
-        vec![text_at(&r, "bombard.vs_cavalry_multiplier")],
+        vec![text_at(r, "bombard.vs_cavalry_multiplier")],
     );
-    prose(&mut t, "At night (`night`)", "bombard.night");
-    prose(&mut t, "At twilight (`twilight`)", "bombard.twilight");
-    prose(&mut t, "The next hex (`adjacent`)", "bombard.adjacent");
+    prose(r, &mut t, "At night (`night`)", "bombard.night");
+    prose(r, &mut t, "At twilight (`twilight`)", "bombard.twilight");
+    prose(r, &mut t, "The next hex (`adjacent`)", "bombard.adjacent");
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// Leader casualties (10.4).
+fn leaders(r: &toml::Table) -> Section {
     let mut s = Section::new("Leaders");
     let mut t = Table::new("Leader casualties", &["", "1D6"]);
-    for a in rows(&r, "leader_casualty") {
+    for a in rows(r, "leader_casualty") {
         let n = int(a, "at_least").unwrap_or(6);
         let roll = if n >= 6 {
             n.to_string()
@@ -228,38 +268,31 @@ pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
         t.row(text(a, "row"), vec![roll]);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
-    let capture = text_at(&r, "capture.row");
-    let fow = text_at(&r, "fow.row");
-    if !capture.is_empty() || !fow.is_empty() {
-        let mut s = Section::new("Capture and Fortunes of War");
-        let mut t = Table::new("Rolls", &["", "Die"]);
-        if !capture.is_empty() {
-            t.row(capture, vec![format!("1D{}", text_at(&r, "capture.die"))]);
-        }
-        if !fow.is_empty() {
-            t.row(
-                fow,
-                vec![format!(
-                    "1D{}: 1-{}",
-                    text_at(&r, "fow.die"),
-                    text_at(&r, "fow.move_enemy_at_most")
-                )],
-            );
-        }
-        s.tables.push(t);
-        sections.push(s);
+/// Capture and the fortunes of war, where the rules have them.
+fn capture_and_fow(r: &toml::Table) -> Option<Section> {
+    let capture = text_at(r, "capture.row");
+    let fow = text_at(r, "fow.row");
+    if capture.is_empty() && fow.is_empty() {
+        return None;
     }
-
-    let rules = if quickplay {
-        "shared/rules/musket-and-saber-quickplay.txt"
-    } else {
-        "shared/rules/musket-and-saber-standard.txt"
-    };
-    Ok(Sheet {
-        title: book.title().to_string(),
-        sources: vec![rules.into(), label, crt_label],
-        sections,
-    })
+    let mut s = Section::new("Capture and Fortunes of War");
+    let mut t = Table::new("Rolls", &["", "Die"]);
+    if !capture.is_empty() {
+        t.row(capture, vec![format!("1D{}", text_at(r, "capture.die"))]);
+    }
+    if !fow.is_empty() {
+        t.row(
+            fow,
+            vec![format!(
+                "1D{}: 1-{}",
+                text_at(r, "fow.die"),
+                text_at(r, "fow.move_enemy_at_most")
+            )],
+        );
+    }
+    s.tables.push(t);
+    Some(s)
 }
