@@ -13,8 +13,31 @@ use super::FILES;
 pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     let (drums_label, d) = read_toml(source, &FILES[0])?;
     let (pools_label, p) = read_toml(source, &FILES[1])?;
-    let mut sections = Vec::new();
+    let sections = vec![
+        initiative(&d),
+        risk(&d),
+        hits(&d),
+        resilience(&d),
+        hold(&d),
+        charge(&d),
+        melee(&p),
+        movement(&d),
+        shooting(&p),
+    ];
 
+    Ok(Sheet {
+        title: super::DRUMS.title().to_string(),
+        sources: vec![
+            "shared/rules/drums-and-muskets-quick-reference.txt".into(),
+            drums_label,
+            pools_label,
+        ],
+        sections,
+    })
+}
+
+/// The Start of Each Turn Initiative dice.
+fn initiative(d: &toml::Table) -> Section {
     let mut s = Section::new("Start of Each Turn Initiative");
     let mut t = Table::new("Initiative dice", &["", "Dice"]);
     let dice = |key: &str| {
@@ -45,47 +68,56 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     );
     t.note("Pool the dice, throw, and sum the score: the highest score has the initiative.");
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// Risk to Generals: the throw, the outcome and what a lost general leaves.
+fn risk(d: &toml::Table) -> Section {
     let mut s = Section::new("Risk to Generals");
     let mut t = Table::new("Risk to Generals", &["", "Throw 1D6", "Outcome"]);
     for key in ["broke", "shot"] {
         let path = format!("risk.{key}");
-        let needs = text_at(&d, &format!("{path}.needs"));
+        let needs = text_at(d, &format!("{path}.needs"));
         let needs = if needs == "6" {
             needs
         } else {
             format!("{needs}+")
         };
-        let mut outcome = text_at(&d, &format!("{path}.text"));
-        let moved = text_at(&d, &format!("{path}.move"));
+        let mut outcome = text_at(d, &format!("{path}.text"));
+        let moved = text_at(d, &format!("{path}.move"));
         if !moved.is_empty() {
             outcome = format!("{outcome}; throw {moved}");
         }
-        t.row(text_at(&d, &format!("{path}.row")), vec![needs, outcome]);
+        t.row(text_at(d, &format!("{path}.row")), vec![needs, outcome]);
     }
     for key in ["broke", "shot"] {
-        t.note(text_at(&d, &format!("risk.{key}.aftermath")));
+        t.note(text_at(d, &format!("risk.{key}.aftermath")));
     }
-    t.note(text_at(&d, "risk.commander"));
+    t.note(text_at(d, "risk.commander"));
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// How many hits remove a base or a figure.
+fn hits(d: &toml::Table) -> Section {
     let mut s = Section::new("Hits");
     let mut t = Table::new("Hits", &["", "Hits", "Removed"]);
     t.row("If using figures", vec!["1".into(), "1 figure".into()]);
     t.row(
         "If using bases",
-        vec![text_at(&d, "hits.per_base"), "1 base".into()],
+        vec![text_at(d, "hits.per_base"), "1 base".into()],
     );
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The Resilience Situation Adjustment and Outcomes Tables.
+fn resilience(d: &toml::Table) -> Section {
     let mut s = Section::new("Resilience Tests");
     let caption = format!(
         "Resilience Situation Adjustment Table (Throw {}/{} for the unit and adjust)",
-        text_at(&d, "resilience.dice"),
-        text_at(&d, "resilience.alternative_dice")
+        text_at(d, "resilience.dice"),
+        text_at(d, "resilience.alternative_dice")
     );
     let mut t = Table::new(
         caption,
@@ -96,7 +128,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             "All other cases",
         ],
     );
-    for r in rows(&d, "resilience.adjustment") {
+    for r in rows(d, "resilience.adjustment") {
         t.row(
             text(r, "row"),
             vec![
@@ -117,7 +149,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             "All other cases",
         ],
     );
-    for r in rows(&d, "resilience.outcome") {
+    for r in rows(d, "resilience.outcome") {
         let score = match (int(r, "from"), int(r, "to")) {
             (Some(a), None) => format!("{a}+"),
             (None, Some(b)) => format!("{b} or less"),
@@ -132,32 +164,38 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         t.row(score, cells);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The Hold Test and its adjustments.
+fn hold(d: &toml::Table) -> Section {
     let mut s = Section::new("Hold Tests");
     s.note(format!(
         "Throw {} or {} for the unit. {} or greater: the unit must charge; less: it does not \
          have to charge and is free to act (1 action point has now been spent).",
-        text_at(&d, "hold.alternative_dice"),
-        text_at(&d, "hold.dice"),
-        text_at(&d, "hold.must_charge_at"),
+        text_at(d, "hold.alternative_dice"),
+        text_at(d, "hold.dice"),
+        text_at(d, "hold.must_charge_at"),
     ));
     let mut t = Table::new(
         "Hold Test",
         &["Situation (Testers)", "Hold Test adjustments"],
     );
-    for r in rows(&d, "hold.adjustment") {
+    for r in rows(d, "hold.adjustment") {
         t.row(text(r, "row"), vec![signed(r, "value")]);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The Charge Distances.
+fn charge(d: &toml::Table) -> Section {
     let mut s = Section::new("Charge Distances");
     let mut t = Table::new(
         "Charge distances",
         &["Unit Type", "Formation", "Charge distance"],
     );
-    for r in rows(&d, "charge") {
+    for r in rows(d, "charge") {
         let distance = text(r, "distance");
         let distance = if distance == "cannot" {
             "Cannot charge".to_string()
@@ -167,18 +205,21 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         t.row(unit_type(r), vec![text(r, "formation"), distance]);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The melee tables, from the pools file.
+fn melee(p: &toml::Table) -> Section {
     let mut s = Section::new("Melee");
     s.note(format!(
         "Base {}D6 per base or figure. The minimum dice thrown is {}D6. Each die scoring {}+ \
          is a hit (house default: the sheet gives no score).",
-        text_at(&p, "shoot.dice_per_base"),
-        text_at(&p, "melee.minimum"),
-        text_at(&p, "melee.hit_on"),
+        text_at(p, "shoot.dice_per_base"),
+        text_at(p, "melee.minimum"),
+        text_at(p, "melee.hit_on"),
     ));
     // A reading the sheet leaves open, shown where a player looks for it.
-    let one_in_k = text_at(&p, "one_in_k");
+    let one_in_k = text_at(p, "one_in_k");
     s.note(format!(
         "Where two or more \"1 in K\" rows apply, in shooting or melee, each takes 1 in K of {} \
          (house default one_in_k = \"{one_in_k}\": the sheet says only \"adjust the total pool \
@@ -189,7 +230,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             "the pool as the rows before it left it, in table order"
         }
     ));
-    for table in rows(&p, "melee.table") {
+    for table in rows(p, "melee.table") {
         let mut t = Table::new(text(table, "title"), &["Situation", "Dice adjustment"]);
         for r in rows(table, "row") {
             t.row(text(r, "row"), vec![text(r, "dice")]);
@@ -200,15 +241,18 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         "Which table an arm fights on",
         &["Arm", "Table", "Formations"],
     );
-    for r in rows(&p, "melee.arm") {
+    for r in rows(p, "melee.arm") {
         t.row(
             text(r, "arm"),
             vec![text(r, "table"), text(r, "formations")],
         );
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The Movement table, the road rule and the interpenetrations allowed.
+fn movement(d: &toml::Table) -> Section {
     let mut s = Section::new("Movement");
     let mut t = Table::new(
         "Movement",
@@ -220,7 +264,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             "Force to Retire",
         ],
     );
-    for r in rows(&d, "move") {
+    for r in rows(d, "move") {
         t.row(
             unit_type(r),
             vec![
@@ -234,7 +278,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     t.note(format!(
         "Moving along a road: if in Column of March and the whole movement is on a road then \
          add {} to the dice above, except for generals.",
-        text_at(&d, "road.add")
+        text_at(d, "road.add")
     ));
     if let Some(arms) = d.get("move_as").and_then(|v| v.as_table()) {
         for (arm, like) in arms {
@@ -245,7 +289,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         }
     }
     s.tables.push(t);
-    let columns = rows(&d, "interpenetration.column");
+    let columns = rows(d, "interpenetration.column");
     let mut heads = vec!["Moving unit's formation".to_string()];
     heads.extend(columns.iter().map(|c| text(c, "title")));
     let mut t = Table {
@@ -255,7 +299,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             &[],
         )
     };
-    for r in rows(&d, "interpenetration.row") {
+    for r in rows(d, "interpenetration.row") {
         let allowed: Vec<String> = r
             .get("allowed")
             .and_then(|v| v.as_array())
@@ -278,8 +322,11 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         t.row(text(r, "moving"), cells);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The shooting tables, from the pools file.
+fn shooting(p: &toml::Table) -> Section {
     let mut s = Section::new("Shooting");
     let mut t = Table::new(
         "Shooting Table 1 (Weapons, Ranges and Score to hit)",
@@ -291,7 +338,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             "Bounce",
         ],
     );
-    for w in rows(&p, "shoot.weapon") {
+    for w in rows(p, "shoot.weapon") {
         let band = |key: &str| range(w.get(key).and_then(|v| v.as_table()));
         let bounce = w
             .get("bounce")
@@ -316,7 +363,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         }
     }
     s.tables.push(t);
-    for table in rows(&p, "shoot.table") {
+    for table in rows(p, "shoot.table") {
         let mut t = Table::new(text(table, "title"), &["Condition", "Dice adjustment"]);
         for r in rows(table, "row") {
             t.row(text(r, "row"), vec![text(r, "dice")]);
@@ -326,20 +373,10 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     }
     s.note(format!(
         "1D6 per base ({} a base), per model/base for artillery. The pool never goes below {}.",
-        text_at(&p, "shoot.dice_per_base"),
-        text_at(&p, "shoot.minimum"),
+        text_at(p, "shoot.dice_per_base"),
+        text_at(p, "shoot.minimum"),
     ));
-    sections.push(s);
-
-    Ok(Sheet {
-        title: super::DRUMS.title().to_string(),
-        sources: vec![
-            "shared/rules/drums-and-muskets-quick-reference.txt".into(),
-            drums_label,
-            pools_label,
-        ],
-        sections,
-    })
+    s
 }
 
 /// "Foot", "Artillery Limbered": a row's unit type as the sheet names it.
