@@ -575,30 +575,8 @@ fn draw(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let mut res = plan.before.clone();
-    let n = plan.pool;
-    let bounce = plan.bounce;
     let hit_on = plan.hit_on;
-    let count = n as u32;
-    let (hits, bounce_hits) = match bounce {
-        None => {
-            let p = dice.pool(count, 6, hit_on)?;
-            pool::show_dice(&mut res, &format!("{n}D6"), &p.dice);
-            (i64::from(p.successes), None)
-        }
-        Some(b) => {
-            // The same dice are read twice: hits on the target, and the
-            // bounce score against a second target.
-            let (low, high) = (hit_on.min(b.hit_on), hit_on.max(b.hit_on));
-            let p = dice.pool2(count, 6, low, high)?;
-            pool::show_dice(&mut res, &format!("{n}D6"), &p.dice);
-            let (at_low, at_high) = (i64::from(p.low), i64::from(p.high));
-            if hit_on <= b.hit_on {
-                (at_low, Some((b, at_high)))
-            } else {
-                (at_high, Some((b, at_low)))
-            }
-        }
-    };
+    let (hits, bounce_hits) = throw(&mut res, plan, dice)?;
     res.row(format!("hits ({} or more)", hit_on), hits);
 
     let per_base = i64::from(tables.drums.hits.per_base);
@@ -651,6 +629,49 @@ fn draw(
     if let Some(left) = loss.left() {
         res.field(format!("{}_left", target.counted.many()), left);
     }
+    risk_to_generals(&mut res, target, hits);
+    if let Some((b, bounce_hits)) = bounce_hits {
+        let second = bounce(&mut res, b, bounce_hits, target.counted, per_base);
+        text.push_str(&format!("; bounce on a second target: {second}"));
+    }
+    let tone = if hits > 0 { Tone::Good } else { Tone::Neutral };
+    res.set_outcome(if hits > 0 { "hits" } else { "no-hits" }, text, tone);
+    Ok(res)
+}
+
+/// The pool's dice: the hits on the target and, with a bounce, the same
+/// dice read again against the bounce's score.
+fn throw(
+    res: &mut Resolution,
+    plan: &DrawPlan,
+    dice: &mut dyn DiceSource,
+) -> Result<(i64, Option<(RangeCell, i64)>), CommandError> {
+    let (n, hit_on) = (plan.pool, plan.hit_on);
+    let count = n as u32;
+    Ok(match plan.bounce {
+        None => {
+            let p = dice.pool(count, 6, hit_on)?;
+            pool::show_dice(res, &format!("{n}D6"), &p.dice);
+            (i64::from(p.successes), None)
+        }
+        Some(b) => {
+            // The same dice are read twice: hits on the target, and the
+            // bounce score against a second target.
+            let (low, high) = (hit_on.min(b.hit_on), hit_on.max(b.hit_on));
+            let p = dice.pool2(count, 6, low, high)?;
+            pool::show_dice(res, &format!("{n}D6"), &p.dice);
+            let (at_low, at_high) = (i64::from(p.low), i64::from(p.high));
+            if hit_on <= b.hit_on {
+                (at_low, Some((b, at_high)))
+            } else {
+                (at_high, Some((b, at_low)))
+            }
+        }
+    })
+}
+
+/// Risk to Generals: "receives 1 hit per base from shooting".
+fn risk_to_generals(res: &mut Resolution, target: Size, hits: i64) {
     match (target.counted, target.count) {
         (Counted::Bases, Some(target_bases)) => {
             // "receives 1 hit per base from shooting": this shot's hits,
@@ -674,34 +695,39 @@ fn draw(
         }
         _ => {}
     }
-    if let Some((b, bounce_hits)) = bounce_hits {
-        res.row(
-            format!(
-                "bounce {b}: hits ({} or more) on a second target within {}BW",
-                b.hit_on, b.bw
-            ),
-            bounce_hits,
-        );
-        // The second target is not named: its size is not known. It is
-        // counted as the first is: a game uses figures ("If using a
-        // figures") or bases throughout.
-        let second = Size {
-            counted: target.counted,
-            ..Size::unknown()
-        };
-        let bounce = Losses::new(bounce_hits, second, per_base);
-        res.field("bounce_hits", bounce_hits);
-        if target.counted == Counted::Bases {
-            res.field("bounce_bases_lost", bounce.lost);
-            res.field("bounce_hits_left", bounce.left_over);
-        } else {
-            res.field("bounce_figures_lost", bounce.lost);
-        }
-        text.push_str(&format!("; bounce on a second target: {}", bounce.text()));
+}
+
+/// A bounce's hits on a second target, and what they do in words.
+fn bounce(
+    res: &mut Resolution,
+    b: RangeCell,
+    bounce_hits: i64,
+    counted: Counted,
+    per_base: i64,
+) -> String {
+    res.row(
+        format!(
+            "bounce {b}: hits ({} or more) on a second target within {}BW",
+            b.hit_on, b.bw
+        ),
+        bounce_hits,
+    );
+    // The second target is not named: its size is not known. It is
+    // counted as the first is: a game uses figures ("If using a
+    // figures") or bases throughout.
+    let second = Size {
+        counted,
+        ..Size::unknown()
+    };
+    let bounce = Losses::new(bounce_hits, second, per_base);
+    res.field("bounce_hits", bounce_hits);
+    if counted == Counted::Bases {
+        res.field("bounce_bases_lost", bounce.lost);
+        res.field("bounce_hits_left", bounce.left_over);
+    } else {
+        res.field("bounce_figures_lost", bounce.lost);
     }
-    let tone = if hits > 0 { Tone::Good } else { Tone::Neutral };
-    res.set_outcome(if hits > 0 { "hits" } else { "no-hits" }, text, tone);
-    Ok(res)
+    bounce.text()
 }
 
 /// Words given that no row of the chosen table reads: shown, never ignored.
