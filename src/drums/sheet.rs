@@ -8,17 +8,21 @@ use crate::sheet::value::{int, rows, signed, text, text_at};
 use crate::sheet::{Section, Sheet, Table, read_toml};
 use crate::tables::TableSource;
 
-use super::FILES;
+use super::{FILES, HitsTable, HoldTable, InitiativeTable, RiskTable, Tables};
 
 pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     let (drums_label, d) = read_toml(source, &FILES[0])?;
     let (pools_label, p) = read_toml(source, &FILES[1])?;
+    // The tables in force, as the verbs read them (the core has loaded and
+    // checked them before asking for the sheet).
+    let typed = Tables::load(source)?;
+    let drums = &typed.drums;
     let sections = vec![
-        initiative(&d),
-        risk(&d),
-        hits(&d),
+        initiative(&drums.initiative),
+        risk(&drums.risk),
+        hits(&drums.hits),
         resilience(&d),
-        hold(&d),
+        hold(&drums.hold),
         charge(&d),
         melee(&p),
         movement(&d),
@@ -37,34 +41,29 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
 }
 
 /// The Start of Each Turn Initiative dice.
-fn initiative(d: &toml::Table) -> Section {
+fn initiative(init: &InitiativeTable) -> Section {
     let mut s = Section::new("Start of Each Turn Initiative");
     let mut t = Table::new("Initiative dice", &["", "Dice"]);
-    let dice = |key: &str| {
-        int(
-            d.get("initiative")
-                .and_then(|v| v.as_table())
-                .unwrap_or(&Default::default()),
-            key,
-        )
-        .map_or(String::new(), |n| format!("{n:+}D6"))
-    };
+    let dice = |n: i64| format!("{n:+}D6");
     t.row(
         "Per general remaining on the board",
-        vec![dice("per_general")],
+        vec![dice(init.per_general)],
     );
     t.row(
         "Per Exceptional ability general",
-        vec![dice("per_exceptional")],
+        vec![dice(init.per_exceptional)],
     );
     t.row(
         "Per Incompetent ability general",
-        vec![dice("per_incompetent")],
+        vec![dice(init.per_incompetent)],
     );
-    t.row("A supply pool dice may now be added", vec![dice("supply")]);
+    t.row(
+        "A supply pool dice may now be added",
+        vec![dice(init.supply)],
+    );
     t.row(
         "A draw: repeat with only this and no pool dice, per player",
-        vec![dice("tie_dice")],
+        vec![dice(i64::from(init.tie_dice))],
     );
     t.note("Pool the dice, throw, and sum the score: the highest score has the initiative.");
     s.tables.push(t);
@@ -72,40 +71,37 @@ fn initiative(d: &toml::Table) -> Section {
 }
 
 /// Risk to Generals: the throw, the outcome and what a lost general leaves.
-fn risk(d: &toml::Table) -> Section {
+fn risk(risk: &RiskTable) -> Section {
     let mut s = Section::new("Risk to Generals");
     let mut t = Table::new("Risk to Generals", &["", "Throw 1D6", "Outcome"]);
-    for key in ["broke", "shot"] {
-        let path = format!("risk.{key}");
-        let needs = text_at(d, &format!("{path}.needs"));
-        let needs = if needs == "6" {
-            needs
+    for row in [&risk.broke, &risk.shot] {
+        let needs = if row.needs == 6 {
+            row.needs.to_string()
         } else {
-            format!("{needs}+")
+            format!("{}+", row.needs)
         };
-        let mut outcome = text_at(d, &format!("{path}.text"));
-        let moved = text_at(d, &format!("{path}.move"));
-        if !moved.is_empty() {
-            outcome = format!("{outcome}; throw {moved}");
-        }
-        t.row(text_at(d, &format!("{path}.row")), vec![needs, outcome]);
+        let outcome = match &row.distance {
+            Some(moved) => format!("{}; throw {moved}", row.text),
+            None => row.text.clone(),
+        };
+        t.row(row.row.clone(), vec![needs, outcome]);
     }
-    for key in ["broke", "shot"] {
-        t.note(text_at(d, &format!("risk.{key}.aftermath")));
+    for row in [&risk.broke, &risk.shot] {
+        t.note(row.aftermath.clone());
     }
-    t.note(text_at(d, "risk.commander"));
+    t.note(risk.commander.clone());
     s.tables.push(t);
     s
 }
 
 /// How many hits remove a base or a figure.
-fn hits(d: &toml::Table) -> Section {
+fn hits(hits: &HitsTable) -> Section {
     let mut s = Section::new("Hits");
     let mut t = Table::new("Hits", &["", "Hits", "Removed"]);
     t.row("If using figures", vec!["1".into(), "1 figure".into()]);
     t.row(
         "If using bases",
-        vec![text_at(d, "hits.per_base"), "1 base".into()],
+        vec![hits.per_base.to_string(), "1 base".into()],
     );
     s.tables.push(t);
     s
@@ -168,24 +164,31 @@ fn resilience(d: &toml::Table) -> Section {
 }
 
 /// The Hold Test and its adjustments.
-fn hold(d: &toml::Table) -> Section {
+fn hold(hold: &HoldTable) -> Section {
     let mut s = Section::new("Hold Tests");
     s.note(format!(
         "Throw {} or {} for the unit. {} or greater: the unit must charge; less: it does not \
          have to charge and is free to act (1 action point has now been spent).",
-        text_at(d, "hold.alternative_dice"),
-        text_at(d, "hold.dice"),
-        text_at(d, "hold.must_charge_at"),
+        hold.alternative_dice, hold.dice, hold.must_charge_at,
     ));
     let mut t = Table::new(
         "Hold Test",
         &["Situation (Testers)", "Hold Test adjustments"],
     );
-    for r in rows(d, "hold.adjustment") {
-        t.row(text(r, "row"), vec![signed(r, "value")]);
+    for r in &hold.adjustment {
+        t.row(r.row.clone(), vec![modifier(r.value)]);
     }
     s.tables.push(t);
     s
+}
+
+/// A modifier as the sheet prints it: `+1`, `-2`.
+fn modifier(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
 }
 
 /// The Charge Distances.
