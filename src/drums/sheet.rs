@@ -4,11 +4,14 @@
 //! force.
 
 use crate::error::TableError;
-use crate::sheet::value::{int, rows, signed, text, text_at};
+use crate::sheet::value::{int, rows, text, text_at};
 use crate::sheet::{Section, Sheet, Table, read_toml};
 use crate::tables::TableSource;
 
-use super::{FILES, HitsTable, HoldTable, InitiativeTable, RiskTable, Tables};
+use super::{
+    FILES, HitsTable, HoldTable, InitiativeTable, OutcomeCell, ResilienceOutcome, ResilienceTable,
+    RiskTable, Tables,
+};
 
 pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     let (drums_label, d) = read_toml(source, &FILES[0])?;
@@ -21,7 +24,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         initiative(&drums.initiative),
         risk(&drums.risk),
         hits(&drums.hits),
-        resilience(&d),
+        resilience(&drums.resilience),
         hold(&drums.hold),
         charge(&d),
         melee(&p),
@@ -108,12 +111,11 @@ fn hits(hits: &HitsTable) -> Section {
 }
 
 /// The Resilience Situation Adjustment and Outcomes Tables.
-fn resilience(d: &toml::Table) -> Section {
+fn resilience(r: &ResilienceTable) -> Section {
     let mut s = Section::new("Resilience Tests");
     let caption = format!(
         "Resilience Situation Adjustment Table (Throw {}/{} for the unit and adjust)",
-        text_at(d, "resilience.dice"),
-        text_at(d, "resilience.alternative_dice")
+        r.dice, r.alternative_dice
     );
     let mut t = Table::new(
         caption,
@@ -124,14 +126,11 @@ fn resilience(d: &toml::Table) -> Section {
             "All other cases",
         ],
     );
-    for r in rows(d, "resilience.adjustment") {
+    let cell = |n: Option<i64>| n.map_or(String::new(), modifier);
+    for a in &r.adjustment {
         t.row(
-            text(r, "row"),
-            vec![
-                signed(r, "shooting"),
-                signed(r, "charge_or_melee"),
-                signed(r, "other"),
-            ],
+            a.row.to_string(),
+            vec![cell(a.shooting), cell(a.charge_or_melee), cell(a.other)],
         );
     }
     s.tables.push(t);
@@ -145,17 +144,17 @@ fn resilience(d: &toml::Table) -> Section {
             "All other cases",
         ],
     );
-    for r in rows(d, "resilience.outcome") {
-        let score = match (int(r, "from"), int(r, "to")) {
+    for band in &r.outcome {
+        let score = match (band.from, band.to) {
             (Some(a), None) => format!("{a}+"),
             (None, Some(b)) => format!("{b} or less"),
             (Some(a), Some(b)) if a == b => a.to_string(),
             (Some(a), Some(b)) => format!("{a}-{b}"),
             (None, None) => "any".into(),
         };
-        let cells = ["shooting", "charge", "melee", "other"]
-            .iter()
-            .map(|k| outcome(r.get(*k).and_then(|v| v.as_table())))
+        let cells = [&band.shooting, &band.charge, &band.melee, &band.other]
+            .into_iter()
+            .map(outcome)
             .collect();
         t.row(score, cells);
     }
@@ -420,28 +419,23 @@ fn range(band: Option<&toml::Table>) -> String {
 }
 
 /// "Stand/Take 1 hit", "Advance 2BW": an outcome cell in the sheet's words.
-fn outcome(cell: Option<&toml::Table>) -> String {
-    let Some(cell) = cell else {
-        return String::new();
-    };
-    let hits = int(cell, "hits").unwrap_or(0);
+fn outcome(cell: &OutcomeCell) -> String {
+    let hits = cell.hits;
     let hits_text = if hits == 1 {
         "1 hit".to_string()
     } else {
         format!("{hits} hits")
     };
-    let id = text(cell, "outcome");
-    let name = match id.as_str() {
-        "advance" => format!("Advance {}BW", text(cell, "advance_bw")),
-        "carry-on" => "Carry On".into(),
-        "stand" => "Stand".into(),
-        "forced-retire" => "Forced Retire".into(),
-        "break" => "Break".into(),
-        other => other.to_string(),
+    let name = match cell.outcome {
+        ResilienceOutcome::Advance => format!("Advance {}BW", cell.advance_bw),
+        ResilienceOutcome::CarryOn => "Carry On".into(),
+        ResilienceOutcome::Stand => "Stand".into(),
+        ResilienceOutcome::ForcedRetire => "Forced Retire".into(),
+        ResilienceOutcome::Break => "Break".into(),
     };
-    match (hits, id.as_str()) {
+    match (hits, cell.outcome) {
         (0, _) => name,
-        (_, "stand") => format!("{name}/Take {hits_text}"),
+        (_, ResilienceOutcome::Stand) => format!("{name}/Take {hits_text}"),
         _ => format!("{name}/{hits_text}"),
     }
 }
