@@ -303,6 +303,50 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
     }
     let arm_word = arm.as_ref().map(|a| a.get_ref().as_str());
 
+    let flags = cavalry_kinds(ck, e, arm_word);
+
+    let class = ck.keywords(e, "class", CLASSES, "class");
+    let has = |w: &str| class.iter().find(|c| c.get_ref() == w);
+    if let (Some(_), Some(lackluster)) = (has("determined"), has("lackluster")) {
+        ck.fail(
+            lackluster.span(),
+            e.key("class"),
+            format!(
+                "{}: a unit cannot be classed both determined and lackluster",
+                e.place("class")
+            ),
+        );
+    }
+
+    let formation = formation(ck, e, arm_word);
+
+    let weapon = weapon(ck, e, arm_word);
+
+    let (bases, figures) = size(ck, e);
+    let doctrine = ck.keywords(e, "doctrine", DOCTRINES, "doctrine");
+    let general = ck.string(e, "general");
+    Some(Unit {
+        id: id?,
+        name: name?,
+        arm: arm?.into_inner(),
+        heavy: flags[0],
+        lancers: flags[1],
+        class: class.into_iter().map(Spanned::into_inner).collect(),
+        formation: formation?.into_inner(),
+        weapon: weapon.map(Spanned::into_inner),
+        bases: if e.get("bases").is_some() { bases? } else { 0 },
+        figures: if e.get("figures").is_some() {
+            figures?
+        } else {
+            0
+        },
+        doctrine: doctrine.into_iter().map(Spanned::into_inner).collect(),
+        general: general.map(Spanned::into_inner),
+    })
+}
+
+/// `heavy` and `lancers`: only cavalry is either.
+fn cavalry_kinds(ck: &mut Checker, e: &Entry, arm_word: Option<&str>) -> [bool; 2] {
     let mut flags = [false; 2];
     for (slot, key) in ["heavy", "lancers"].into_iter().enumerate() {
         let Some(flag) = ck.boolean(e, key) else {
@@ -322,20 +366,11 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
         }
         flags[slot] = *flag.get_ref();
     }
+    flags
+}
 
-    let class = ck.keywords(e, "class", CLASSES, "class");
-    let has = |w: &str| class.iter().find(|c| c.get_ref() == w);
-    if let (Some(_), Some(lackluster)) = (has("determined"), has("lackluster")) {
-        ck.fail(
-            lackluster.span(),
-            e.key("class"),
-            format!(
-                "{}: a unit cannot be classed both determined and lackluster",
-                e.place("class")
-            ),
-        );
-    }
-
+/// The unit's formation, one its arm can be in.
+fn formation(ck: &mut Checker, e: &Entry, arm_word: Option<&str>) -> Option<Spanned<String>> {
     let formation = ck.keyword(e, "formation", FORMATIONS, "formation");
     match (&formation, arm_word) {
         (None, _) if e.get("formation").is_none() => ck.missing(
@@ -358,7 +393,11 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
         ),
         _ => {}
     }
+    formation
+}
 
+/// The unit's weapon, one its arm can carry.
+fn weapon(ck: &mut Checker, e: &Entry, arm_word: Option<&str>) -> Option<Spanned<String>> {
     let weapon = ck.keyword(e, "weapon", WEAPONS, "weapon");
     if let (Some(w), Some(a)) = (&weapon, arm_word)
         && !weapons_for(a).contains(&w.get_ref().as_str())
@@ -374,7 +413,11 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
             ),
         );
     }
+    weapon
+}
 
+/// The unit's bases or figures.
+fn size(ck: &mut Checker, e: &Entry) -> (Option<i64>, Option<i64>) {
     // "If using a figures, then it is each hit equals on figure removed/lost.
     // If using bases, then for each 6 hits received then 1 base is removed."
     // A unit is counted one way or the other.
@@ -401,26 +444,7 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
         ),
         _ => {}
     }
-    let doctrine = ck.keywords(e, "doctrine", DOCTRINES, "doctrine");
-    let general = ck.string(e, "general");
-    Some(Unit {
-        id: id?,
-        name: name?,
-        arm: arm?.into_inner(),
-        heavy: flags[0],
-        lancers: flags[1],
-        class: class.into_iter().map(Spanned::into_inner).collect(),
-        formation: formation?.into_inner(),
-        weapon: weapon.map(Spanned::into_inner),
-        bases: if e.get("bases").is_some() { bases? } else { 0 },
-        figures: if e.get("figures").is_some() {
-            figures?
-        } else {
-            0
-        },
-        doctrine: doctrine.into_iter().map(Spanned::into_inner).collect(),
-        general: general.map(Spanned::into_inner),
-    })
+    (bases, figures)
 }
 
 impl Unit {

@@ -171,140 +171,154 @@ fn unit() -> SectionDoc {
         name: "unit",
         about: "A unit of foot, cavalry, artillery or irregulars, counted in bases (each 6 \
                 hits remove a base) or in figures (each hit removes a figure).",
-        keys: vec![
-            KeyDoc {
-                key: "arm",
-                ty: KeyType::Word(choices(ARMS, ARM_MEANINGS)),
-                need: Need::Required,
-                about: "What kind of troops the unit is: it decides the formations and \
-                        weapons it may have."
-                    .into(),
-                sample: "\"foot\"",
-            },
-            KeyDoc {
-                key: "heavy",
-                ty: KeyType::Bool,
-                need: Need::Default("false"),
-                about: "Heavy cavalry (cavalry only): more melee dice in a charge.".into(),
-                sample: "true",
-            },
-            KeyDoc {
-                key: "lancers",
-                ty: KeyType::Bool,
-                need: Need::Default("false"),
-                about: "Lancers (cavalry only): more melee dice in the first melee of a charge."
-                    .into(),
-                sample: "true",
-            },
-            KeyDoc {
-                key: "class",
-                ty: KeyType::Words(choices(CLASSES, CLASS_MEANINGS)),
-                need: Need::Optional,
-                about: "How the unit is classed; not both determined and lackluster.".into(),
-                sample: "[\"determined\"]",
-            },
-            KeyDoc {
-                key: "formation",
-                ty: KeyType::Word(choices(FORMATIONS, FORMATION_MEANINGS)),
-                need: Need::Required,
-                about: format!(
-                    "The formation it starts in, one its arm can take ({}).",
-                    by_arm(formations_for)
-                ),
-                sample: "\"line\"",
-            },
-            KeyDoc {
-                key: "weapon",
-                ty: KeyType::Word(choices(WEAPONS, WEAPON_MEANINGS)),
-                need: Need::Optional,
-                about: format!(
-                    "Its one weapon type (Shooting Table 1), one its arm can carry ({}). \
-                     Leave it out for a unit that does not shoot.",
-                    by_arm(weapons_for)
-                ),
-                sample: "\"musket\"",
-            },
-            KeyDoc {
-                key: "bases",
-                ty: KeyType::Int {
-                    min: 1,
-                    max: MAX_BASES,
-                    or: None,
-                },
-                need: Need::Either("figures"),
-                about: "Its bases at the start of the game: each 6 hits remove a base, and \
-                        the end-of-turn resilience test comes at 50% or lower of this."
-                    .into(),
-                sample: "6",
-            },
-            KeyDoc {
-                key: "figures",
-                ty: KeyType::Int {
-                    min: 1,
-                    max: MAX_FIGURES,
-                    or: None,
-                },
-                need: Need::Either("bases"),
-                about: "Instead of bases, for a unit counted in figures: each hit removes a \
-                        figure."
-                    .into(),
-                sample: "24",
-            },
-            KeyDoc {
-                key: "doctrine",
-                ty: KeyType::Words(choices(DOCTRINES, DOCTRINE_MEANINGS)),
-                need: Need::Optional,
-                about: "The shooting doctrines it uses.".into(),
-                sample: "[\"light-company\"]",
-            },
-            KeyDoc {
-                key: "general",
-                ty: KeyType::Ref("general"),
-                need: Need::Optional,
-                about: "The general in its line of command.".into(),
-                sample: "\"gen-1\"",
-            },
-        ],
-        examples: vec![
-            entry(&[
-                ("id", "\"foot-1\""),
-                ("name", "\"1st Battalion of the line\""),
-                ("arm", "\"foot\""),
-                ("class", "[\"determined\"]"),
-                ("formation", "\"line\""),
-                ("weapon", "\"musket\""),
-                ("bases", "6"),
-                ("doctrine", "[\"two-rank\"]"),
-                ("general", "\"gen-2\""),
-            ]),
-            entry(&[
-                ("id", "\"horse-1\""),
-                ("name", "\"The cuirassiers\""),
-                ("arm", "\"cavalry\""),
-                ("heavy", "true"),
-                ("formation", "\"formed\""),
-                ("bases", "4"),
-                ("general", "\"gen-1\""),
-            ]),
-            entry(&[
-                ("id", "\"guns-1\""),
-                ("name", "\"Foot battery\""),
-                ("arm", "\"artillery\""),
-                ("formation", "\"unlimbered\""),
-                ("weapon", "\"field-artillery\""),
-                ("bases", "2"),
-                ("general", "\"gen-1\""),
-            ]),
-            entry(&[
-                ("id", "\"light-1\""),
-                ("name", "\"Skirmishers, counted in figures\""),
-                ("arm", "\"irregular\""),
-                ("formation", "\"open\""),
-                ("weapon", "\"rifle\""),
-                ("figures", "12"),
-                ("doctrine", "[\"light-company\"]"),
-                ("general", "\"gen-2\""),
-            ]),
-        ],
+        keys: [unit_kind_keys(), unit_count_keys()].concat(),
+        examples: unit_examples(),
     }
+}
+
+/// What the unit is: its arm, class, formation and weapon.
+fn unit_kind_keys() -> Vec<KeyDoc> {
+    vec![
+        KeyDoc {
+            key: "arm",
+            ty: KeyType::Word(choices(ARMS, ARM_MEANINGS)),
+            need: Need::Required,
+            about: "What kind of troops the unit is: it decides the formations and \
+                    weapons it may have."
+                .into(),
+            sample: "\"foot\"",
+        },
+        KeyDoc {
+            key: "heavy",
+            ty: KeyType::Bool,
+            need: Need::Default("false"),
+            about: "Heavy cavalry (cavalry only): more melee dice in a charge.".into(),
+            sample: "true",
+        },
+        KeyDoc {
+            key: "lancers",
+            ty: KeyType::Bool,
+            need: Need::Default("false"),
+            about: "Lancers (cavalry only): more melee dice in the first melee of a charge.".into(),
+            sample: "true",
+        },
+        KeyDoc {
+            key: "class",
+            ty: KeyType::Words(choices(CLASSES, CLASS_MEANINGS)),
+            need: Need::Optional,
+            about: "How the unit is classed; not both determined and lackluster.".into(),
+            sample: "[\"determined\"]",
+        },
+        KeyDoc {
+            key: "formation",
+            ty: KeyType::Word(choices(FORMATIONS, FORMATION_MEANINGS)),
+            need: Need::Required,
+            about: format!(
+                "The formation it starts in, one its arm can take ({}).",
+                by_arm(formations_for)
+            ),
+            sample: "\"line\"",
+        },
+        KeyDoc {
+            key: "weapon",
+            ty: KeyType::Word(choices(WEAPONS, WEAPON_MEANINGS)),
+            need: Need::Optional,
+            about: format!(
+                "Its one weapon type (Shooting Table 1), one its arm can carry ({}). \
+                 Leave it out for a unit that does not shoot.",
+                by_arm(weapons_for)
+            ),
+            sample: "\"musket\"",
+        },
+    ]
+}
+
+/// How the unit is counted, and whose command it is in.
+fn unit_count_keys() -> Vec<KeyDoc> {
+    vec![
+        KeyDoc {
+            key: "bases",
+            ty: KeyType::Int {
+                min: 1,
+                max: MAX_BASES,
+                or: None,
+            },
+            need: Need::Either("figures"),
+            about: "Its bases at the start of the game: each 6 hits remove a base, and \
+                    the end-of-turn resilience test comes at 50% or lower of this."
+                .into(),
+            sample: "6",
+        },
+        KeyDoc {
+            key: "figures",
+            ty: KeyType::Int {
+                min: 1,
+                max: MAX_FIGURES,
+                or: None,
+            },
+            need: Need::Either("bases"),
+            about: "Instead of bases, for a unit counted in figures: each hit removes a \
+                    figure."
+                .into(),
+            sample: "24",
+        },
+        KeyDoc {
+            key: "doctrine",
+            ty: KeyType::Words(choices(DOCTRINES, DOCTRINE_MEANINGS)),
+            need: Need::Optional,
+            about: "The shooting doctrines it uses.".into(),
+            sample: "[\"light-company\"]",
+        },
+        KeyDoc {
+            key: "general",
+            ty: KeyType::Ref("general"),
+            need: Need::Optional,
+            about: "The general in its line of command.".into(),
+            sample: "\"gen-1\"",
+        },
+    ]
+}
+
+fn unit_examples() -> Vec<Vec<(&'static str, String)>> {
+    vec![
+        entry(&[
+            ("id", "\"foot-1\""),
+            ("name", "\"1st Battalion of the line\""),
+            ("arm", "\"foot\""),
+            ("class", "[\"determined\"]"),
+            ("formation", "\"line\""),
+            ("weapon", "\"musket\""),
+            ("bases", "6"),
+            ("doctrine", "[\"two-rank\"]"),
+            ("general", "\"gen-2\""),
+        ]),
+        entry(&[
+            ("id", "\"horse-1\""),
+            ("name", "\"The cuirassiers\""),
+            ("arm", "\"cavalry\""),
+            ("heavy", "true"),
+            ("formation", "\"formed\""),
+            ("bases", "4"),
+            ("general", "\"gen-1\""),
+        ]),
+        entry(&[
+            ("id", "\"guns-1\""),
+            ("name", "\"Foot battery\""),
+            ("arm", "\"artillery\""),
+            ("formation", "\"unlimbered\""),
+            ("weapon", "\"field-artillery\""),
+            ("bases", "2"),
+            ("general", "\"gen-1\""),
+        ]),
+        entry(&[
+            ("id", "\"light-1\""),
+            ("name", "\"Skirmishers, counted in figures\""),
+            ("arm", "\"irregular\""),
+            ("formation", "\"open\""),
+            ("weapon", "\"rifle\""),
+            ("figures", "12"),
+            ("doctrine", "[\"light-company\"]"),
+            ("general", "\"gen-2\""),
+        ]),
+    ]
 }

@@ -2,26 +2,28 @@
 //! Artillery, Foot or Cavalry Melee Factors Table for the side's arm; hits
 //! at the house default score; with both sides, the round's winner.
 
+mod round;
+
+use crate::drums::VerbDoc;
 use serde_json::json;
 
 use std::rc::Rc;
 
-use super::game::DrumsEffect;
-use super::{Resolution, VerbDoc};
 use crate::bind::{Bound, Kind, Vocab};
 use crate::catalog::Input;
 use crate::command::ClauseKind;
-use crate::dice::{DiceSource, PoolBand};
+use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::Target;
-use crate::resolution::Tone;
 
+use round::{effects, quiet_outcome, roll, round_outcome, side_json};
+
+use super::Resolution;
 use super::Tables;
 use super::exclusive;
-use super::losses::{self, Counted, Losses, Size};
+use super::losses::{self, Losses, Size};
 use super::named;
 use super::pool::{
-    self, AdjustKind, AdjustmentTable, Applied, Check, MeleeArm, MeleeTables, PoolTables,
+    self, AdjustKind, AdjustmentTable, Applied, Check, MeleeArm, MeleeTables, PoolRow, PoolTables,
     SideFacts, plural, score,
 };
 
@@ -355,44 +357,7 @@ fn resolve(
     );
     res.field("hit_on", m.hit_on);
 
-    let mut rolled: Vec<Rolled> = Vec::new();
-    for s in &plan.sides {
-        res.append(&s.before);
-        let n = s.pool;
-        // The second side's hits matter only against the first side's: who
-        // won the round.
-        let p = match rolled.first() {
-            None => {
-                let p = dice.pool(n as u32, 6, m.hit_on)?;
-                let mean = f64::from(p.successes);
-                PoolBand { pool: p, mean }
-            }
-            Some(first) => {
-                let beat = u32::try_from(first.hits).unwrap_or(0);
-                dice.pool_against(n as u32, 6, m.hit_on, &[beat, beat + 1])?
-            }
-        };
-        let (mean_hits, p) = (p.mean, p.pool);
-        if !res.quiet {
-            pool::show_dice(&mut res, &format!("{}{n}D6", s.prefix), &p.dice);
-            res.row(
-                format!("{}hits ({} or more)", s.prefix, m.hit_on),
-                p.successes,
-            );
-        }
-        rolled.push(Rolled {
-            pool: n,
-            hits: i64::from(p.successes),
-            mean_hits,
-            // Odds read only the hits: the steps are for the explanation.
-            steps: if res.quiet {
-                serde_json::Value::Null
-            } else {
-                s.steps.clone()
-            },
-            faces: p.dice.iter().map(|d| d.face).collect(),
-        });
-    }
+    let rolled = roll(&mut res, &plan.sides, m, dice)?;
     if res.quiet {
         return Ok(quiet_outcome(res, plan, &rolled));
     }
@@ -415,148 +380,22 @@ fn resolve(
             Losses::new(rolled[i].hits, other, per_base)
         })
         .collect();
-    let mut json_sides = Vec::new();
-    // Only a shown answer carries the sides' JSON: `odds` runs this once a
-    // way the dice can fall.
-    let explained = if res.quiet { 0 } else { plan.sides.len() };
-    for (i, (s, r)) in plan.sides.iter().zip(&rolled).enumerate().take(explained) {
-        let mut side = json!({
-            "side": s.name,
-            "arm": s.keyword,
-            "pool": r.pool,
-            "pool_steps": r.steps,
-            "dice": r.faces,
-            "hit_on": m.hit_on,
-            "hits": r.hits,
-        });
-        if let Some(map) = side.as_object_mut() {
-            if !s.not_applied.is_empty() {
-                map.insert("not_applied".into(), json!(s.not_applied));
-            }
-            // A side's record holds its own losses: what the other
-            // side's hits do to it (issue 23). With no opponent nobody
-            // hits it, and it has none.
-            let own = losses.get(1 - i.min(1)).filter(|_| losses.len() == 2);
-            if let Some(loss) = own {
-                for (key, value) in loss.fields() {
-                    map.insert(key.into(), value);
-                }
-                if loss.counted() == Counted::Figures
-                    && let Some(left) = loss.left()
-                {
-                    map.insert("figures_left".into(), left.max(0).into());
-                }
-            }
-        }
-        json_sides.push(side);
-    }
-    res.field("sides", json_sides);
+    res.field("sides", side_json(&res, plan, &rolled, &losses, m));
     res.field("pool", rolled[0].pool);
     res.field("hits", rolled[0].hits);
     res.measure("hits", rolled[0].hits as f64);
     for (r, name) in rolled.iter().zip(["hits_a", "hits_b"]) {
         res.measure(name, r.hits as f64);
     }
-    res.effect(Target::ACTOR, DrumsEffect::Melee);
-    if let [a_side, b_side] = rolled.as_slice() {
-        let b_unit = Target::clause(0, 0);
-        res.effect(b_unit, DrumsEffect::Melee);
-        for (hits, by, on) in [
-            (a_side.hits, Target::ACTOR, b_unit),
-            (b_side.hits, b_unit, Target::ACTOR),
-        ] {
-            if hits > 0 {
-                res.effect(on, DrumsEffect::Hits { hits });
-                res.effect(by, DrumsEffect::Inflicted);
-            }
-        }
-    }
+    effects(&mut res, &rolled);
 
-    match b {
-        None => {
-            let h = rolled[0].hits;
-            res.set_outcome(
-                if h > 0 { "hits" } else { "no-hits" },
-                format!("on the opponent, {}", losses[0].text()),
-                if h > 0 { Tone::Good } else { Tone::Neutral },
-            );
-            res.odds_group = Some(one_sided_group(h).into());
-        }
-        Some(b) => {
-            let (ha, hb) = (rolled[0].hits, rolled[1].hits);
-            let score_line = format!("{ha} hit{} to {hb}", plural(ha));
-            let winner = if ha > hb {
-                "a"
-            } else if hb > ha {
-                "b"
-            } else {
-                "drawn"
-            };
-            res.field("winner", winner);
-            let text = match winner {
-                "a" => format!("side a ({}) wins the round, {score_line}", a.arm),
-                "b" => format!("side b ({}) wins the round, {score_line}", b.arm),
-                _ => format!("the round is drawn, {score_line}"),
-            };
-            res.set_outcome(winner, text, Tone::Neutral);
-            // For odds, who wins the round is the outcome; the hits are
-            // their own expectations.
-            res.odds_group = Some(match winner {
-                "a" => format!("side a ({}) wins the round", a.arm).into(),
-                "b" => format!("side b ({}) wins the round", b.arm).into(),
-                _ => "the round is drawn".into(),
-            });
-            if res.quiet {
-                return Ok(res);
-            }
-            res.note(format!(
-                "On side b ({}): {}. On side a ({}): {}.",
-                b.arm,
-                losses[0].text(),
-                a.arm,
-                losses[1].text()
-            ));
-            match winner {
-                "drawn" => res.note(
-                    "Follow-up resilience tests: both sides test in the melee context (`resilience melee …`).",
-                ),
-                w => {
-                    let (won, lost) = if w == "a" { ("a", "b") } else { ("b", "a") };
-                    res.note(format!(
-                        "Follow-up resilience tests: side {won} `resilience melee won-round …`, side {lost} `resilience melee lost-round …`."
-                    ));
-                }
-            }
-        }
-    }
+    round_outcome(&mut res, a, b, &rolled, &losses);
     Ok(res)
 }
 
-/// How odds groups a melee without an opponent: by the hits scored.
-fn one_sided_group(hits: i64) -> String {
-    format!("{hits} hit{} on the opponent", plural(hits))
-}
-
-/// For odds: who wins and each side's hits, nothing else.
-fn quiet_outcome(mut res: Resolution, plan: &Plan, rolled: &[Rolled]) -> Resolution {
-    let hits: Vec<i64> = rolled.iter().map(|r| r.hits).collect();
-    // No fields: `odds` reads the measures, and a quiet resolution keeps
-    // no fields anyway.
-    res.measure("hits", rolled[0].mean_hits);
-    for (r, name) in rolled.iter().zip(["hits_a", "hits_b"]) {
-        res.measure(name, r.mean_hits);
-    }
-    let (a, b) = (&plan.sides[0], plan.sides.get(1));
-    let (id, group): (&'static str, String) = match (b, hits.as_slice()) {
-        (None, [h, ..]) => (if *h > 0 { "hits" } else { "no-hits" }, one_sided_group(*h)),
-        (Some(_), [ha, hb, ..]) if ha > hb => ("a", format!("side a ({}) wins the round", a.arm)),
-        (Some(b), [ha, hb, ..]) if hb > ha => ("b", format!("side b ({}) wins the round", b.arm)),
-        _ => ("drawn", "the round is drawn".to_string()),
-    };
-    res.set_outcome(id, group.clone(), Tone::Neutral);
-    res.odds_group = Some(group.into());
-    res
-}
+/// A row that may hold, with the formations of each side that would
+/// apply it (`None`: that side's formation does not matter).
+type Unknown<'a> = (&'a PoolRow, Option<Vec<String>>, Option<Vec<String>>);
 
 /// One side's pool up to its dice: base, the rows of its arm's table, the
 /// minimum.
@@ -603,7 +442,7 @@ fn side_plan(
     let other_facts = other.map(|o| &o.facts);
     let mut applied = Vec::new();
     let mut not_applied = Vec::new();
-    let mut unknown = Vec::new();
+    let mut unknown: Vec<Unknown> = Vec::new();
     for row in &table.row {
         match pool::check(row, &s.facts, other_facts, "opponent", None, &m.formed) {
             Check::Holds => {
@@ -627,6 +466,42 @@ fn side_plan(
     for (row, why) in not_applied {
         res.row(format!("{prefix}{row} — does not apply: {why}"), "—");
     }
+    let unknown_json = show_unknown(res, &prefix, s, other, two, unknown);
+    for kind in &s.displaced {
+        res.row(
+            format!(
+                "{prefix}`{kind}` from the unit — displaced by the arm typed, `{}`",
+                s.arm.keyword
+            ),
+            "no effect",
+        );
+    }
+    unused_words(res, tables, &prefix, table, s, other);
+    let n = steps.last().map_or(0, |st| st.pool).max(0);
+    res.row(format!("{prefix}pool"), format!("{n}D6"));
+    Ok(SidePlan {
+        name: s.name,
+        arm: s.label.clone(),
+        keyword: s.keyword.clone(),
+        before,
+        prefix,
+        pool: n,
+        steps: json_steps,
+        size: s.size,
+        not_applied: unknown_json,
+    })
+}
+
+/// The rows that hold for some formations of a side nobody gave and not
+/// for others: not applied, with the formations that would apply them.
+fn show_unknown(
+    res: &mut Resolution,
+    prefix: &str,
+    s: &Side,
+    other: Option<&Side>,
+    two: bool,
+    unknown: Vec<Unknown>,
+) -> Vec<serde_json::Value> {
     let mut unknown_json = Vec::new();
     for (row, own, theirs) in unknown {
         let own_name = if two {
@@ -666,29 +541,7 @@ fn side_plan(
             "would_apply": would,
         }));
     }
-    for kind in &s.displaced {
-        res.row(
-            format!(
-                "{prefix}`{kind}` from the unit — displaced by the arm typed, `{}`",
-                s.arm.keyword
-            ),
-            "no effect",
-        );
-    }
-    unused_words(res, tables, &prefix, table, s, other);
-    let n = steps.last().map_or(0, |st| st.pool).max(0);
-    res.row(format!("{prefix}pool"), format!("{n}D6"));
-    Ok(SidePlan {
-        name: s.name,
-        arm: s.label.clone(),
-        keyword: s.keyword.clone(),
-        before,
-        prefix,
-        pool: n,
-        steps: json_steps,
-        size: s.size,
-        not_applied: unknown_json,
-    })
+    unknown_json
 }
 
 /// "side a's formation is not given; `formed` would apply it".

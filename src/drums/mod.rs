@@ -358,6 +358,9 @@ pub struct InterpenetrationRow {
     pub allowed: Vec<String>,
 }
 
+/// Builds the error for a key of the file being checked.
+type Invalid<'a> = &'a dyn Fn(&str, String) -> TableError;
+
 impl DrumsTables {
     /// Whole-table rules that serde cannot check.
     pub fn validate(&self, file: &str) -> Result<(), TableError> {
@@ -366,6 +369,30 @@ impl DrumsTables {
             key: key.to_string(),
             message,
         };
+        let invalid = &invalid;
+        self.check_resilience(invalid)?;
+        self.check_movement(invalid)?;
+        self.check_interpenetration(invalid)?;
+        if self.hits.per_base == 0 {
+            return Err(invalid("hits.per_base", "must be at least 1".into()));
+        }
+        for (key, row) in [
+            ("risk.broke", &self.risk.broke),
+            ("risk.shot", &self.risk.shot),
+        ] {
+            if !(1..=6).contains(&row.needs) {
+                return Err(invalid(
+                    &format!("{key}.needs"),
+                    "must be a face of a d6, 1 to 6".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Each adjustment row claimed by one word (or applying unless one is
+    /// given), and every score in exactly one outcome band.
+    fn check_resilience(&self, invalid: Invalid) -> Result<(), TableError> {
         for (i, adj) in self.resilience.adjustment.iter().enumerate() {
             if adj.keyword.is_some() == adj.unless.is_some() {
                 return Err(invalid(
@@ -400,6 +427,12 @@ impl DrumsTables {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// The charge and movement rows' unit-type words, and the arms that
+    /// move as another.
+    fn check_movement(&self, invalid: Invalid) -> Result<(), TableError> {
         // A unit type's word stands beside a formation word ("Artillery
         // Limbered | Column of March"), never for one.
         let rows = self
@@ -442,6 +475,12 @@ impl DrumsTables {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// Each formation selects one column and one row of the
+    /// interpenetration table, and a row allows only columns there are.
+    fn check_interpenetration(&self, invalid: Invalid) -> Result<(), TableError> {
         let inter = &self.interpenetration;
         let mut seen_columns = std::collections::HashSet::new();
         let mut column_words = std::collections::HashSet::new();
@@ -475,20 +514,6 @@ impl DrumsTables {
                 .find(|a| !seen_columns.contains(a.as_str()))
             {
                 return Err(invalid(&key, format!("`allowed` names no column `{id}`")));
-            }
-        }
-        if self.hits.per_base == 0 {
-            return Err(invalid("hits.per_base", "must be at least 1".into()));
-        }
-        for (key, row) in [
-            ("risk.broke", &self.risk.broke),
-            ("risk.shot", &self.risk.shot),
-        ] {
-            if !(1..=6).contains(&row.needs) {
-                return Err(invalid(
-                    &format!("{key}.needs"),
-                    "must be a face of a d6, 1 to 6".into(),
-                ));
             }
         }
         Ok(())

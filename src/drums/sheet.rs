@@ -4,88 +4,118 @@
 //! force.
 
 use crate::error::TableError;
-use crate::sheet::value::{int, rows, signed, text, text_at};
+use crate::sheet::value::{int, rows, text, text_at};
 use crate::sheet::{Section, Sheet, Table, read_toml};
 use crate::tables::TableSource;
 
-use super::FILES;
+use super::{
+    FILES, HitsTable, HoldTable, InitiativeTable, OutcomeCell, ResilienceOutcome, ResilienceTable,
+    RiskTable, Tables,
+};
 
 pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     let (drums_label, d) = read_toml(source, &FILES[0])?;
     let (pools_label, p) = read_toml(source, &FILES[1])?;
-    let mut sections = Vec::new();
+    // The tables in force, as the verbs read them (the core has loaded and
+    // checked them before asking for the sheet).
+    let typed = Tables::load(source)?;
+    let drums = &typed.drums;
+    let sections = vec![
+        initiative(&drums.initiative),
+        risk(&drums.risk),
+        hits(&drums.hits),
+        resilience(&drums.resilience),
+        hold(&drums.hold),
+        charge(&d),
+        melee(&p),
+        movement(&d),
+        shooting(&p),
+    ];
 
+    Ok(Sheet {
+        title: super::DRUMS.title().to_string(),
+        sources: vec![
+            "shared/rules/drums-and-muskets-quick-reference.txt".into(),
+            drums_label,
+            pools_label,
+        ],
+        sections,
+    })
+}
+
+/// The Start of Each Turn Initiative dice.
+fn initiative(init: &InitiativeTable) -> Section {
     let mut s = Section::new("Start of Each Turn Initiative");
     let mut t = Table::new("Initiative dice", &["", "Dice"]);
-    let dice = |key: &str| {
-        int(
-            d.get("initiative")
-                .and_then(|v| v.as_table())
-                .unwrap_or(&Default::default()),
-            key,
-        )
-        .map_or(String::new(), |n| format!("{n:+}D6"))
-    };
+    let dice = |n: i64| format!("{n:+}D6");
     t.row(
         "Per general remaining on the board",
-        vec![dice("per_general")],
+        vec![dice(init.per_general)],
     );
     t.row(
         "Per Exceptional ability general",
-        vec![dice("per_exceptional")],
+        vec![dice(init.per_exceptional)],
     );
     t.row(
         "Per Incompetent ability general",
-        vec![dice("per_incompetent")],
+        vec![dice(init.per_incompetent)],
     );
-    t.row("A supply pool dice may now be added", vec![dice("supply")]);
+    t.row(
+        "A supply pool dice may now be added",
+        vec![dice(init.supply)],
+    );
     t.row(
         "A draw: repeat with only this and no pool dice, per player",
-        vec![dice("tie_dice")],
+        vec![dice(i64::from(init.tie_dice))],
     );
     t.note("Pool the dice, throw, and sum the score: the highest score has the initiative.");
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// Risk to Generals: the throw, the outcome and what a lost general leaves.
+fn risk(risk: &RiskTable) -> Section {
     let mut s = Section::new("Risk to Generals");
     let mut t = Table::new("Risk to Generals", &["", "Throw 1D6", "Outcome"]);
-    for key in ["broke", "shot"] {
-        let path = format!("risk.{key}");
-        let needs = text_at(&d, &format!("{path}.needs"));
-        let needs = if needs == "6" {
-            needs
+    for row in [&risk.broke, &risk.shot] {
+        let needs = if row.needs == 6 {
+            row.needs.to_string()
         } else {
-            format!("{needs}+")
+            format!("{}+", row.needs)
         };
-        let mut outcome = text_at(&d, &format!("{path}.text"));
-        let moved = text_at(&d, &format!("{path}.move"));
-        if !moved.is_empty() {
-            outcome = format!("{outcome}; throw {moved}");
-        }
-        t.row(text_at(&d, &format!("{path}.row")), vec![needs, outcome]);
+        let outcome = match &row.distance {
+            Some(moved) => format!("{}; throw {moved}", row.text),
+            None => row.text.clone(),
+        };
+        t.row(row.row.clone(), vec![needs, outcome]);
     }
-    for key in ["broke", "shot"] {
-        t.note(text_at(&d, &format!("risk.{key}.aftermath")));
+    for row in [&risk.broke, &risk.shot] {
+        t.note(row.aftermath.clone());
     }
-    t.note(text_at(&d, "risk.commander"));
+    t.note(risk.commander.clone());
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// How many hits remove a base or a figure.
+fn hits(hits: &HitsTable) -> Section {
     let mut s = Section::new("Hits");
     let mut t = Table::new("Hits", &["", "Hits", "Removed"]);
     t.row("If using figures", vec!["1".into(), "1 figure".into()]);
     t.row(
         "If using bases",
-        vec![text_at(&d, "hits.per_base"), "1 base".into()],
+        vec![hits.per_base.to_string(), "1 base".into()],
     );
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The Resilience Situation Adjustment and Outcomes Tables.
+fn resilience(r: &ResilienceTable) -> Section {
     let mut s = Section::new("Resilience Tests");
     let caption = format!(
         "Resilience Situation Adjustment Table (Throw {}/{} for the unit and adjust)",
-        text_at(&d, "resilience.dice"),
-        text_at(&d, "resilience.alternative_dice")
+        r.dice, r.alternative_dice
     );
     let mut t = Table::new(
         caption,
@@ -96,14 +126,11 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             "All other cases",
         ],
     );
-    for r in rows(&d, "resilience.adjustment") {
+    let cell = |n: Option<i64>| n.map_or(String::new(), modifier);
+    for a in &r.adjustment {
         t.row(
-            text(r, "row"),
-            vec![
-                signed(r, "shooting"),
-                signed(r, "charge_or_melee"),
-                signed(r, "other"),
-            ],
+            a.row.to_string(),
+            vec![cell(a.shooting), cell(a.charge_or_melee), cell(a.other)],
         );
     }
     s.tables.push(t);
@@ -117,47 +144,60 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             "All other cases",
         ],
     );
-    for r in rows(&d, "resilience.outcome") {
-        let score = match (int(r, "from"), int(r, "to")) {
+    for band in &r.outcome {
+        let score = match (band.from, band.to) {
             (Some(a), None) => format!("{a}+"),
             (None, Some(b)) => format!("{b} or less"),
             (Some(a), Some(b)) if a == b => a.to_string(),
             (Some(a), Some(b)) => format!("{a}-{b}"),
             (None, None) => "any".into(),
         };
-        let cells = ["shooting", "charge", "melee", "other"]
-            .iter()
-            .map(|k| outcome(r.get(*k).and_then(|v| v.as_table())))
+        let cells = [&band.shooting, &band.charge, &band.melee, &band.other]
+            .into_iter()
+            .map(outcome)
             .collect();
         t.row(score, cells);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The Hold Test and its adjustments.
+fn hold(hold: &HoldTable) -> Section {
     let mut s = Section::new("Hold Tests");
     s.note(format!(
         "Throw {} or {} for the unit. {} or greater: the unit must charge; less: it does not \
          have to charge and is free to act (1 action point has now been spent).",
-        text_at(&d, "hold.alternative_dice"),
-        text_at(&d, "hold.dice"),
-        text_at(&d, "hold.must_charge_at"),
+        hold.alternative_dice, hold.dice, hold.must_charge_at,
     ));
     let mut t = Table::new(
         "Hold Test",
         &["Situation (Testers)", "Hold Test adjustments"],
     );
-    for r in rows(&d, "hold.adjustment") {
-        t.row(text(r, "row"), vec![signed(r, "value")]);
+    for r in &hold.adjustment {
+        t.row(r.row.clone(), vec![modifier(r.value)]);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// A modifier as the sheet prints it: `+1`, `-2`.
+fn modifier(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// The Charge Distances.
+fn charge(d: &toml::Table) -> Section {
     let mut s = Section::new("Charge Distances");
     let mut t = Table::new(
         "Charge distances",
         &["Unit Type", "Formation", "Charge distance"],
     );
-    for r in rows(&d, "charge") {
+    for r in rows(d, "charge") {
         let distance = text(r, "distance");
         let distance = if distance == "cannot" {
             "Cannot charge".to_string()
@@ -167,18 +207,21 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         t.row(unit_type(r), vec![text(r, "formation"), distance]);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The melee tables, from the pools file.
+fn melee(p: &toml::Table) -> Section {
     let mut s = Section::new("Melee");
     s.note(format!(
         "Base {}D6 per base or figure. The minimum dice thrown is {}D6. Each die scoring {}+ \
          is a hit (house default: the sheet gives no score).",
-        text_at(&p, "shoot.dice_per_base"),
-        text_at(&p, "melee.minimum"),
-        text_at(&p, "melee.hit_on"),
+        text_at(p, "shoot.dice_per_base"),
+        text_at(p, "melee.minimum"),
+        text_at(p, "melee.hit_on"),
     ));
     // A reading the sheet leaves open, shown where a player looks for it.
-    let one_in_k = text_at(&p, "one_in_k");
+    let one_in_k = text_at(p, "one_in_k");
     s.note(format!(
         "Where two or more \"1 in K\" rows apply, in shooting or melee, each takes 1 in K of {} \
          (house default one_in_k = \"{one_in_k}\": the sheet says only \"adjust the total pool \
@@ -189,7 +232,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             "the pool as the rows before it left it, in table order"
         }
     ));
-    for table in rows(&p, "melee.table") {
+    for table in rows(p, "melee.table") {
         let mut t = Table::new(text(table, "title"), &["Situation", "Dice adjustment"]);
         for r in rows(table, "row") {
             t.row(text(r, "row"), vec![text(r, "dice")]);
@@ -200,15 +243,18 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         "Which table an arm fights on",
         &["Arm", "Table", "Formations"],
     );
-    for r in rows(&p, "melee.arm") {
+    for r in rows(p, "melee.arm") {
         t.row(
             text(r, "arm"),
             vec![text(r, "table"), text(r, "formations")],
         );
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The Movement table, the road rule and the interpenetrations allowed.
+fn movement(d: &toml::Table) -> Section {
     let mut s = Section::new("Movement");
     let mut t = Table::new(
         "Movement",
@@ -220,7 +266,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             "Force to Retire",
         ],
     );
-    for r in rows(&d, "move") {
+    for r in rows(d, "move") {
         t.row(
             unit_type(r),
             vec![
@@ -234,7 +280,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     t.note(format!(
         "Moving along a road: if in Column of March and the whole movement is on a road then \
          add {} to the dice above, except for generals.",
-        text_at(&d, "road.add")
+        text_at(d, "road.add")
     ));
     if let Some(arms) = d.get("move_as").and_then(|v| v.as_table()) {
         for (arm, like) in arms {
@@ -245,7 +291,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         }
     }
     s.tables.push(t);
-    let columns = rows(&d, "interpenetration.column");
+    let columns = rows(d, "interpenetration.column");
     let mut heads = vec!["Moving unit's formation".to_string()];
     heads.extend(columns.iter().map(|c| text(c, "title")));
     let mut t = Table {
@@ -255,7 +301,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             &[],
         )
     };
-    for r in rows(&d, "interpenetration.row") {
+    for r in rows(d, "interpenetration.row") {
         let allowed: Vec<String> = r
             .get("allowed")
             .and_then(|v| v.as_array())
@@ -278,8 +324,11 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         t.row(text(r, "moving"), cells);
     }
     s.tables.push(t);
-    sections.push(s);
+    s
+}
 
+/// The shooting tables, from the pools file.
+fn shooting(p: &toml::Table) -> Section {
     let mut s = Section::new("Shooting");
     let mut t = Table::new(
         "Shooting Table 1 (Weapons, Ranges and Score to hit)",
@@ -291,7 +340,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
             "Bounce",
         ],
     );
-    for w in rows(&p, "shoot.weapon") {
+    for w in rows(p, "shoot.weapon") {
         let band = |key: &str| range(w.get(key).and_then(|v| v.as_table()));
         let bounce = w
             .get("bounce")
@@ -316,7 +365,7 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         }
     }
     s.tables.push(t);
-    for table in rows(&p, "shoot.table") {
+    for table in rows(p, "shoot.table") {
         let mut t = Table::new(text(table, "title"), &["Condition", "Dice adjustment"]);
         for r in rows(table, "row") {
             t.row(text(r, "row"), vec![text(r, "dice")]);
@@ -326,20 +375,10 @@ pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     }
     s.note(format!(
         "1D6 per base ({} a base), per model/base for artillery. The pool never goes below {}.",
-        text_at(&p, "shoot.dice_per_base"),
-        text_at(&p, "shoot.minimum"),
+        text_at(p, "shoot.dice_per_base"),
+        text_at(p, "shoot.minimum"),
     ));
-    sections.push(s);
-
-    Ok(Sheet {
-        title: super::DRUMS.title().to_string(),
-        sources: vec![
-            "shared/rules/drums-and-muskets-quick-reference.txt".into(),
-            drums_label,
-            pools_label,
-        ],
-        sections,
-    })
+    s
 }
 
 /// "Foot", "Artillery Limbered": a row's unit type as the sheet names it.
@@ -380,28 +419,23 @@ fn range(band: Option<&toml::Table>) -> String {
 }
 
 /// "Stand/Take 1 hit", "Advance 2BW": an outcome cell in the sheet's words.
-fn outcome(cell: Option<&toml::Table>) -> String {
-    let Some(cell) = cell else {
-        return String::new();
-    };
-    let hits = int(cell, "hits").unwrap_or(0);
+fn outcome(cell: &OutcomeCell) -> String {
+    let hits = cell.hits;
     let hits_text = if hits == 1 {
         "1 hit".to_string()
     } else {
         format!("{hits} hits")
     };
-    let id = text(cell, "outcome");
-    let name = match id.as_str() {
-        "advance" => format!("Advance {}BW", text(cell, "advance_bw")),
-        "carry-on" => "Carry On".into(),
-        "stand" => "Stand".into(),
-        "forced-retire" => "Forced Retire".into(),
-        "break" => "Break".into(),
-        other => other.to_string(),
+    let name = match cell.outcome {
+        ResilienceOutcome::Advance => format!("Advance {}BW", cell.advance_bw),
+        ResilienceOutcome::CarryOn => "Carry On".into(),
+        ResilienceOutcome::Stand => "Stand".into(),
+        ResilienceOutcome::ForcedRetire => "Forced Retire".into(),
+        ResilienceOutcome::Break => "Break".into(),
     };
-    match (hits, id.as_str()) {
+    match (hits, cell.outcome) {
         (0, _) => name,
-        (_, "stand") => format!("{name}/Take {hits_text}"),
+        (_, ResilienceOutcome::Stand) => format!("{name}/Take {hits_text}"),
         _ => format!("{name}/{hits_text}"),
     }
 }

@@ -2,13 +2,14 @@
 //! and the situation adjustments of Tables 2a–2d, picked by the shooters'
 //! weapon and formation. Hits are dice at or above the score; 6 hits a base.
 
+use crate::drums::Resolution;
 use serde_json::json;
 
 use std::rc::Rc;
 
+use super::VerbDoc;
 use super::game::DrumsEffect;
-use super::{Resolution, VerbDoc};
-use crate::bind::{Kind, Vocab};
+use crate::bind::{Bound, Kind, Vocab};
 use crate::catalog::Input;
 use crate::command::{ClauseKind, Unit};
 use crate::dice::DiceSource;
@@ -21,7 +22,8 @@ use super::exclusive;
 use super::losses::{self, Counted, Losses, Size};
 use super::named;
 use super::pool::{
-    self, AdjustmentTable, Applied, Band, Check, PoolTables, SideFacts, Weapon, plural, score,
+    self, AdjustmentTable, Applied, Band, Check, PoolTables, RangeCell, SideFacts, Step, Weapon,
+    plural, score,
 };
 
 const WEAPON: &str = "a weapon";
@@ -200,50 +202,12 @@ fn resolve(
 fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     let tables = &all.drums_pools;
     let words = &input.words;
-    named::one_unit(
-        input,
-        None,
-        "shoot",
-        "shooting is done by units (\"generals cannot be targeted directly\", and do not shoot)",
-    )?;
-    named::one_unit(
-        input,
-        Some(0),
-        "shoot",
-        "\"generals cannot be targeted directly, even if no other units are nearby\"",
-    )?;
-    exclusive::check(input, words, exclusive::SHOOTERS)?;
+    who_shoots(input)?;
     let shooters = Size::of(words)?;
-    // A target whose size nobody gave is counted as the shooters are: a
-    // game uses figures ("If using a figures") or bases throughout.
-    let target_size = input
-        .clause(ClauseKind::At)
-        .map(Size::of)
-        .transpose()?
-        .filter(|t| t.count.is_some() || t.carried > 0)
-        .unwrap_or(Size {
-            counted: shooters.counted,
-            ..Size::unknown()
-        });
+    let target_size = target_size(input, &shooters)?;
     let target_counted = target_size.counted;
-    let (keyword, _) = words.choice(WEAPON).ok_or_else(|| {
-        let names: Vec<&str> = tables
-            .shoot
-            .weapon
-            .iter()
-            .map(|w| w.keyword.as_str())
-            .collect();
-        input.missing(format!(
-            "`shoot` needs a weapon: one of {}",
-            names.join(", ")
-        ))
-    })?;
-    let weapon = tables
-        .shoot
-        .weapon
-        .iter()
-        .find(|w| w.keyword == keyword)
-        .ok_or_else(|| input.missing("no such weapon in Shooting Table 1"))?;
+    let weapon = weapon_of(input, tables)?;
+    let keyword = &weapon.keyword;
     let Some((distance, _, _)) = words.distance else {
         return Err(input.missing(format!(
             "`shoot {keyword}` needs the distance to the target in base widths, like `2BW`"
@@ -262,6 +226,157 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     let range_id = band.map_or("out-of-range", Band::id);
     let distance_text = format!("{distance}BW");
 
+    let mut res = heading(input, weapon, distance, unprompted, range_id);
+
+    let Some(band) = band else {
+        return Ok(out_of_range(
+            res,
+            weapon,
+            long.bw,
+            &distance_text,
+            target_counted,
+        ));
+    };
+    let cell = if band == Band::Short { short } else { long };
+    res.row(
+        format!("range at {distance_text}"),
+        format!("{} range, hits on {}", band.id(), score(cell.hit_on)),
+    );
+
+    let bounce = bounce_of(words, weapon, band, &distance_text, short.bw)?;
+
+    let (bases, assumed, base, base_label) = base_pool(tables, &shooters);
+    let counted = shooters.counted;
+
+    let (steps, pool_steps) = table_rows(
+        &mut res,
+        input,
+        tables,
+        table,
+        band,
+        weapon,
+        (&base_label, base),
+    );
+    let n = steps.last().map_or(0, |s| s.pool).max(0);
+    res.row("pool", format!("{n}D6, hits on {}", score(cell.hit_on)));
+    res.field("table", table.id.clone());
+    res.field(counted.many(), bases);
+    res.field("bases_assumed", assumed);
+    res.field("pool", n);
+    res.field("pool_steps", pool_steps);
+    res.field("hit_on", cell.hit_on);
+    if assumed {
+        res.note(format!("{bases} bases assumed (give bases=N)."));
+    }
+
+    if n == 0 {
+        res.set_outcome(
+            "no-dice",
+            "the pool is 0 dice: the shot has no effect; nothing is rolled",
+            Tone::Neutral,
+        );
+        no_hits(&mut res, target_counted);
+        res.effect(Target::ACTOR, DrumsEffect::Shot);
+        res.effect(Target::clause(0, 0), DrumsEffect::FiredAt);
+        return Ok(Plan::Finished(res));
+    }
+
+    if res.quiet {
+        // Odds read what the dice decide; nothing before them varies.
+        res.fields.0.clear();
+    }
+    Ok(Plan::Draw(DrawPlan {
+        before: res,
+        pool: n,
+        hit_on: cell.hit_on,
+        bounce,
+        target: Some(target_size),
+    }))
+}
+
+/// Units shoot and are shot at: a general does neither.
+fn who_shoots(input: &Input) -> Result<(), CommandError> {
+    named::one_unit(
+        input,
+        None,
+        "shoot",
+        "shooting is done by units (\"generals cannot be targeted directly\", and do not shoot)",
+    )?;
+    named::one_unit(
+        input,
+        Some(0),
+        "shoot",
+        "\"generals cannot be targeted directly, even if no other units are nearby\"",
+    )?;
+    exclusive::check(input, &input.words, exclusive::SHOOTERS)
+}
+
+/// The target's size and the hits it carries, as far as anybody gave them.
+fn target_size(input: &Input, shooters: &Size) -> Result<Size, CommandError> {
+    // A target whose size nobody gave is counted as the shooters are: a
+    // game uses figures ("If using a figures") or bases throughout.
+    Ok(input
+        .clause(ClauseKind::At)
+        .map(Size::of)
+        .transpose()?
+        .filter(|t| t.count.is_some() || t.carried > 0)
+        .unwrap_or(Size {
+            counted: shooters.counted,
+            ..Size::unknown()
+        }))
+}
+
+/// The base pool: a die per base, or per figure ("per model/base"); the
+/// bases, whether they were assumed, the dice and their row's words.
+fn base_pool(tables: &PoolTables, shooters: &Size) -> (i64, bool, i64, String) {
+    let (bases, assumed) = match shooters.count {
+        Some(n) => (n, false),
+        None => (i64::from(tables.default_bases), true),
+    };
+    let counted = shooters.counted;
+    let base = bases * i64::from(tables.shoot.dice_per_base);
+    let label = format!(
+        "Initial D6: {}D6 per {} × {bases} {}{}",
+        tables.shoot.dice_per_base,
+        counted.one(),
+        counted.of(bases),
+        if assumed { " (assumed)" } else { "" }
+    );
+    (bases, assumed, base, label)
+}
+
+/// The shooters' weapon, a row of Shooting Table 1.
+fn weapon_of<'a>(input: &Input, tables: &'a PoolTables) -> Result<&'a Weapon, CommandError> {
+    let (keyword, _) = input.words.choice(WEAPON).ok_or_else(|| {
+        let names: Vec<&str> = tables
+            .shoot
+            .weapon
+            .iter()
+            .map(|w| w.keyword.as_str())
+            .collect();
+        input.missing(format!(
+            "`shoot` needs a weapon: one of {}",
+            names.join(", ")
+        ))
+    })?;
+    tables
+        .shoot
+        .weapon
+        .iter()
+        .find(|w| w.keyword == keyword)
+        .ok_or_else(|| input.missing("no such weapon in Shooting Table 1"))
+}
+
+/// The shot's heading: the weapon's ranges and where the target stands.
+fn heading(
+    input: &Input,
+    weapon: &Weapon,
+    distance: f64,
+    unprompted: bool,
+    range_id: &str,
+) -> Resolution {
+    let distance_text = format!("{distance}BW");
+    let (short, long) = weapon.cells(unprompted);
     let mut res = input.resolution(
         "shoot",
         format!(
@@ -290,71 +405,76 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     res.field("distance_bw", distance);
     res.measure("distance", distance);
     res.field("range", range_id);
+    res
+}
 
-    let Some(band) = band else {
-        res.row(format!("range at {distance_text}"), "out of range");
-        res.set_outcome(
-            "out-of-range",
-            format!(
-                "out of range: {} reach {}BW and the target is at {distance_text}; no dice are thrown",
-                weapon.weapon, long.bw
-            ),
-            Tone::Neutral,
-        );
-        res.field("pool", 0);
-        res.field("pool_steps", json!([]));
-        res.field("hit_on", serde_json::Value::Null);
-        no_hits(&mut res, target_counted);
-        return Ok(Plan::Finished(res));
-    };
-    let cell = if band == Band::Short { short } else { long };
-    res.row(
-        format!("range at {distance_text}"),
-        format!("{} range, hits on {}", band.id(), score(cell.hit_on)),
+/// Beyond the weapon's long range: no dice are thrown.
+fn out_of_range(
+    mut res: Resolution,
+    weapon: &Weapon,
+    long_bw: f64,
+    distance_text: &str,
+    target_counted: Counted,
+) -> Plan {
+    res.row(format!("range at {distance_text}"), "out of range");
+    res.set_outcome(
+        "out-of-range",
+        format!(
+            "out of range: {} reach {}BW and the target is at {distance_text}; no dice are thrown",
+            weapon.weapon, long_bw
+        ),
+        Tone::Neutral,
     );
+    res.field("pool", 0);
+    res.field("pool_steps", json!([]));
+    res.field("hit_on", serde_json::Value::Null);
+    no_hits(&mut res, target_counted);
+    Plan::Finished(res)
+}
 
-    // Bounce: artillery, long range only.
-    let bounce = match words.span_of("bounce") {
-        None => None,
+/// Bounce: artillery, long range only.
+fn bounce_of(
+    words: &Bound,
+    weapon: &Weapon,
+    band: Band,
+    distance_text: &str,
+    short_bw: f64,
+) -> Result<Option<RangeCell>, CommandError> {
+    match words.span_of("bounce") {
+        None => Ok(None),
         Some(span) => match (weapon.bounce, band) {
-            (None, _) => {
-                return Err(BindError::NotHere {
-                    span,
-                    text: "bounce".into(),
-                    why: format!("is NA for {} on Shooting Table 1", weapon.weapon),
-                }
-                .into());
+            (None, _) => Err(BindError::NotHere {
+                span,
+                text: "bounce".into(),
+                why: format!("is NA for {} on Shooting Table 1", weapon.weapon),
             }
-            (Some(_), Band::Short) => {
-                return Err(BindError::NotHere {
-                    span,
-                    text: "bounce".into(),
-                    why: format!(
-                        "is long range only, and {distance_text} is within the short range of {}, {}BW",
-                        weapon.weapon, short.bw
-                    ),
-                }
-                .into());
+            .into()),
+            (Some(_), Band::Short) => Err(BindError::NotHere {
+                span,
+                text: "bounce".into(),
+                why: format!(
+                    "is long range only, and {distance_text} is within the short range of {}, {}BW",
+                    weapon.weapon, short_bw
+                ),
             }
-            (Some(b), Band::Long) => Some(b),
+            .into()),
+            (Some(b), Band::Long) => Ok(Some(b)),
         },
-    };
+    }
+}
 
-    // The base pool: a die per base, or per figure ("per model/base").
-    let (bases, assumed) = match shooters.count {
-        Some(n) => (n, false),
-        None => (i64::from(tables.default_bases), true),
-    };
-    let counted = shooters.counted;
-    let base = bases * i64::from(tables.shoot.dice_per_base);
-    let base_label = format!(
-        "Initial D6: {}D6 per {} × {bases} {}{}",
-        tables.shoot.dice_per_base,
-        counted.one(),
-        counted.of(bases),
-        if assumed { " (assumed)" } else { "" }
-    );
-
+/// Tables 2a–2d: the rows that apply to the base pool, the ones that do not
+/// and why, and the arithmetic they make of it.
+fn table_rows(
+    res: &mut Resolution,
+    input: &Input,
+    tables: &PoolTables,
+    table: &AdjustmentTable,
+    band: Band,
+    weapon: &Weapon,
+    (base_label, base): (&str, i64),
+) -> (Vec<Step>, serde_json::Value) {
+    let words = &input.words;
     // Table 2x rows.
     res.row(table.title.clone(), "");
     let own = SideFacts::from_bound(words);
@@ -397,14 +517,14 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
         }
     }
     let steps = pool::arithmetic(
-        &base_label,
+        base_label,
         base,
         &applied,
         tables.shoot.minimum,
         tables.one_in_k,
     );
-    let pool_steps = pool::show_steps(&mut res, "", &steps);
-    pool::show_one_in_k(&mut res, "", &steps, tables.one_in_k);
+    let pool_steps = pool::show_steps(res, "", &steps);
+    pool::show_one_in_k(res, "", &steps, tables.one_in_k);
     for (row, why) in not_applied {
         res.row(format!("{row} — does not apply: {why}"), "—");
     }
@@ -429,42 +549,8 @@ fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
     if !unknown_json.is_empty() {
         res.field("not_applied", unknown_json);
     }
-    unused_words(&mut res, table, &own, target.as_ref(), weapon);
-    let n = steps.last().map_or(0, |s| s.pool).max(0);
-    res.row("pool", format!("{n}D6, hits on {}", score(cell.hit_on)));
-    res.field("table", table.id.clone());
-    res.field(counted.many(), bases);
-    res.field("bases_assumed", assumed);
-    res.field("pool", n);
-    res.field("pool_steps", pool_steps);
-    res.field("hit_on", cell.hit_on);
-    if assumed {
-        res.note(format!("{bases} bases assumed (give bases=N)."));
-    }
-
-    if n == 0 {
-        res.set_outcome(
-            "no-dice",
-            "the pool is 0 dice: the shot has no effect; nothing is rolled",
-            Tone::Neutral,
-        );
-        no_hits(&mut res, target_counted);
-        res.effect(Target::ACTOR, DrumsEffect::Shot);
-        res.effect(Target::clause(0, 0), DrumsEffect::FiredAt);
-        return Ok(Plan::Finished(res));
-    }
-
-    if res.quiet {
-        // Odds read what the dice decide; nothing before them varies.
-        res.fields.0.clear();
-    }
-    Ok(Plan::Draw(DrawPlan {
-        before: res,
-        pool: n,
-        hit_on: cell.hit_on,
-        bounce,
-        target: Some(target_size),
-    }))
+    unused_words(res, table, &own, target.as_ref(), weapon);
+    (steps, pool_steps)
 }
 
 /// A shot that throws no dice: no hits, nothing lost.
@@ -491,30 +577,8 @@ fn draw(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let mut res = plan.before.clone();
-    let n = plan.pool;
-    let bounce = plan.bounce;
     let hit_on = plan.hit_on;
-    let count = n as u32;
-    let (hits, bounce_hits) = match bounce {
-        None => {
-            let p = dice.pool(count, 6, hit_on)?;
-            pool::show_dice(&mut res, &format!("{n}D6"), &p.dice);
-            (i64::from(p.successes), None)
-        }
-        Some(b) => {
-            // The same dice are read twice: hits on the target, and the
-            // bounce score against a second target.
-            let (low, high) = (hit_on.min(b.hit_on), hit_on.max(b.hit_on));
-            let p = dice.pool2(count, 6, low, high)?;
-            pool::show_dice(&mut res, &format!("{n}D6"), &p.dice);
-            let (at_low, at_high) = (i64::from(p.low), i64::from(p.high));
-            if hit_on <= b.hit_on {
-                (at_low, Some((b, at_high)))
-            } else {
-                (at_high, Some((b, at_low)))
-            }
-        }
-    };
+    let (hits, bounce_hits) = throw(&mut res, plan, dice)?;
     res.row(format!("hits ({} or more)", hit_on), hits);
 
     let per_base = i64::from(tables.drums.hits.per_base);
@@ -567,6 +631,49 @@ fn draw(
     if let Some(left) = loss.left() {
         res.field(format!("{}_left", target.counted.many()), left);
     }
+    risk_to_generals(&mut res, target, hits);
+    if let Some((b, bounce_hits)) = bounce_hits {
+        let second = bounce(&mut res, b, bounce_hits, target.counted, per_base);
+        text.push_str(&format!("; bounce on a second target: {second}"));
+    }
+    let tone = if hits > 0 { Tone::Good } else { Tone::Neutral };
+    res.set_outcome(if hits > 0 { "hits" } else { "no-hits" }, text, tone);
+    Ok(res)
+}
+
+/// The pool's dice: the hits on the target and, with a bounce, the same
+/// dice read again against the bounce's score.
+fn throw(
+    res: &mut Resolution,
+    plan: &DrawPlan,
+    dice: &mut dyn DiceSource,
+) -> Result<(i64, Option<(RangeCell, i64)>), CommandError> {
+    let (n, hit_on) = (plan.pool, plan.hit_on);
+    let count = n as u32;
+    Ok(match plan.bounce {
+        None => {
+            let p = dice.pool(count, 6, hit_on)?;
+            pool::show_dice(res, &format!("{n}D6"), &p.dice);
+            (i64::from(p.successes), None)
+        }
+        Some(b) => {
+            // The same dice are read twice: hits on the target, and the
+            // bounce score against a second target.
+            let (low, high) = (hit_on.min(b.hit_on), hit_on.max(b.hit_on));
+            let p = dice.pool2(count, 6, low, high)?;
+            pool::show_dice(res, &format!("{n}D6"), &p.dice);
+            let (at_low, at_high) = (i64::from(p.low), i64::from(p.high));
+            if hit_on <= b.hit_on {
+                (at_low, Some((b, at_high)))
+            } else {
+                (at_high, Some((b, at_low)))
+            }
+        }
+    })
+}
+
+/// Risk to Generals: "receives 1 hit per base from shooting".
+fn risk_to_generals(res: &mut Resolution, target: Size, hits: i64) {
     match (target.counted, target.count) {
         (Counted::Bases, Some(target_bases)) => {
             // "receives 1 hit per base from shooting": this shot's hits,
@@ -590,34 +697,39 @@ fn draw(
         }
         _ => {}
     }
-    if let Some((b, bounce_hits)) = bounce_hits {
-        res.row(
-            format!(
-                "bounce {b}: hits ({} or more) on a second target within {}BW",
-                b.hit_on, b.bw
-            ),
-            bounce_hits,
-        );
-        // The second target is not named: its size is not known. It is
-        // counted as the first is: a game uses figures ("If using a
-        // figures") or bases throughout.
-        let second = Size {
-            counted: target.counted,
-            ..Size::unknown()
-        };
-        let bounce = Losses::new(bounce_hits, second, per_base);
-        res.field("bounce_hits", bounce_hits);
-        if target.counted == Counted::Bases {
-            res.field("bounce_bases_lost", bounce.lost);
-            res.field("bounce_hits_left", bounce.left_over);
-        } else {
-            res.field("bounce_figures_lost", bounce.lost);
-        }
-        text.push_str(&format!("; bounce on a second target: {}", bounce.text()));
+}
+
+/// A bounce's hits on a second target, and what they do in words.
+fn bounce(
+    res: &mut Resolution,
+    b: RangeCell,
+    bounce_hits: i64,
+    counted: Counted,
+    per_base: i64,
+) -> String {
+    res.row(
+        format!(
+            "bounce {b}: hits ({} or more) on a second target within {}BW",
+            b.hit_on, b.bw
+        ),
+        bounce_hits,
+    );
+    // The second target is not named: its size is not known. It is
+    // counted as the first is: a game uses figures ("If using a
+    // figures") or bases throughout.
+    let second = Size {
+        counted,
+        ..Size::unknown()
+    };
+    let bounce = Losses::new(bounce_hits, second, per_base);
+    res.field("bounce_hits", bounce_hits);
+    if counted == Counted::Bases {
+        res.field("bounce_bases_lost", bounce.lost);
+        res.field("bounce_hits_left", bounce.left_over);
+    } else {
+        res.field("bounce_figures_lost", bounce.lost);
     }
-    let tone = if hits > 0 { Tone::Good } else { Tone::Neutral };
-    res.set_outcome(if hits > 0 { "hits" } else { "no-hits" }, text, tone);
-    Ok(res)
+    bounce.text()
 }
 
 /// Words given that no row of the chosen table reads: shown, never ignored.

@@ -1,0 +1,114 @@
+//! What the game remembers of each unit and general, and a unit's strength
+//! as its hits leave it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::drums::army::Unit;
+
+/// Everything the game remembers about one unit.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitState {
+    /// Every hit received in the game: bases (or figures) lost and the hits
+    /// carried are worked out from it.
+    pub hits: i64,
+    pub shots: u32,
+    pub melees: u32,
+    pub charges: u32,
+    pub broken: bool,
+    // Per-turn facts, cleared by `next-turn`.
+    pub moved: bool,
+    pub hit: bool,
+    pub inflicted: bool,
+    pub retired: bool,
+    pub fired_at: bool,
+}
+
+impl UnitState {
+    pub(super) fn clear_turn(&mut self) {
+        self.moved = false;
+        self.hit = false;
+        self.inflicted = false;
+        self.retired = false;
+        self.fired_at = false;
+    }
+}
+
+/// A general's state this turn: all of it is cleared by `next-turn`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GeneralState {
+    /// Hit by a stray round: off the table until next turn.
+    pub incapacitated: bool,
+    /// Swept away with a broken unit to his own long edge: still in play.
+    pub swept_away: bool,
+    pub moved: bool,
+}
+
+/// A unit's strength after its hits: bases at the tables' hits per base,
+/// or one figure a hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Strength {
+    /// Bases or figures at the start of the game.
+    pub start: i64,
+    pub lost: i64,
+    pub figures: bool,
+    /// Hits carried towards the next base (always 0 with figures).
+    pub carried: i64,
+}
+
+impl Strength {
+    pub fn of(unit: &Unit, state: &UnitState, hits_per_base: i64) -> Strength {
+        let start = unit.size().max(0);
+        let hits = state.hits.max(0);
+        if unit.in_figures() {
+            // "If using a figures, then it is each hit equals on figure removed/lost."
+            return Strength {
+                start,
+                lost: hits.min(start),
+                figures: true,
+                carried: 0,
+            };
+        }
+        // "If using bases, then for each 6 hits received then 1 base is removed."
+        let per_base = hits_per_base.max(1);
+        let lost = (hits / per_base).min(start);
+        let carried = if lost < start { hits % per_base } else { 0 };
+        Strength {
+            start,
+            lost,
+            figures: false,
+            carried,
+        }
+    }
+
+    pub fn left(&self) -> i64 {
+        self.start - self.lost
+    }
+
+    /// "bases" or "figures".
+    pub fn what(&self) -> &'static str {
+        if self.figures { "figures" } else { "bases" }
+    }
+
+    /// Percent of the starting strength still on the table, rounded down
+    /// (for display; the tests below compare exactly).
+    pub fn percent(&self) -> i64 {
+        if self.start == 0 {
+            return 100;
+        }
+        // Wide arithmetic: an army list may give any number of bases.
+        (i128::from(self.left()) * 100 / i128::from(self.start)) as i64
+    }
+
+    /// At 50% or less of its starting strength ("Testers have lost atleast
+    /// 50%", "Is <= 50% in strength", the end-of-turn tests).
+    pub fn half_or_less(&self) -> bool {
+        i128::from(self.left()) * 2 <= i128::from(self.start)
+    }
+
+    /// At 75% or more ("Is >= 75% in strength").
+    pub fn three_quarters_or_more(&self) -> bool {
+        i128::from(self.left()) * 4 >= i128::from(self.start) * 3
+    }
+}
