@@ -4,6 +4,8 @@
 # alternation so that a shared, noisy machine weighs on both alike.
 # Prints each figure for both and the ratio new / old (below 1.00 is faster).
 #
+# (bench/targets.sh measures issue 24's three targets the same way, each one command.)
+#
 # Usage: bench/compare.sh OLD_DIR NEW_DIR [LINES]
 #   OLD_DIR, NEW_DIR: checkouts of drumhead (each is built in release mode),
 #   e.g. a `git worktree add ../old <commit>` beside this one.

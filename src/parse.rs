@@ -76,10 +76,12 @@ fn tokenize(line: &str) -> Vec<Word> {
 }
 
 fn lone_unit(text: &str) -> Option<Unit> {
-    match text.to_ascii_lowercase().as_str() {
-        "bw" => Some(Unit::BaseWidths),
-        "in" | "\"" => Some(Unit::Inches),
-        _ => None,
+    if text.eq_ignore_ascii_case("bw") {
+        Some(Unit::BaseWidths)
+    } else if text.eq_ignore_ascii_case("in") || text == "\"" {
+        Some(Unit::Inches)
+    } else {
+        None
     }
 }
 
@@ -108,6 +110,10 @@ pub fn classify(text: &str) -> WordKind {
             name: bare.to_string(),
             value: None,
         };
+    }
+    // Nor does a whole number, an entered die's face most often.
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return WordKind::Number(text.parse::<f64>().unwrap_or(0.0));
     }
     if let Ok((_, (n, unit))) = all_consuming(distance).parse(text) {
         return WordKind::Distance(n, unit);

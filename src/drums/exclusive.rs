@@ -39,8 +39,11 @@ impl Exclusion {
 
     /// Whether the rule refuses `x` beside `y`.
     pub fn refuses(&self, x: &str, y: &str) -> bool {
-        self.pairs()
-            .any(|(p, q)| (p == x && q == y) || (p == y && q == x))
+        // The pairs are every word of `a` with every other word of `b`:
+        // asked of each two words on a line, so looked up, not listed.
+        let b = self.b.unwrap_or(self.a);
+        x != y
+            && ((self.a.contains(&x) && b.contains(&y)) || (self.a.contains(&y) && b.contains(&x)))
     }
 }
 
