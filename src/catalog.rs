@@ -31,9 +31,63 @@ pub struct Input<'a> {
     /// Whether resolutions keep their explanation (rows, notes): not under
     /// `odds`, which reads only outcomes and measures.
     pub explain: bool,
-    /// What a resolver worked out before its first die, kept for the next
-    /// run of the same command (`odds` runs it once per way the dice fall).
-    pub memo: std::cell::OnceCell<Box<dyn std::any::Any>>,
+    /// This command's number among every command bound in the process,
+    /// which keys what a resolver works out before its first die
+    /// ([`Memo`]).
+    pub serial: u64,
+}
+
+/// Numbers commands as they are bound (see [`Input::serial`]).
+static SERIALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// What one resolver works out before its first die, kept for the next
+/// run of the same command: `odds` runs a command once per way the dice
+/// fall. One slot per resolver and thread, of the resolver's own type (the
+/// [`memoized!`](crate::memoized) macro declares it), holding the work of
+/// the last command it ran, by its serial.
+pub struct Memo<T>(std::cell::RefCell<Option<(u64, Rc<T>)>>);
+
+impl<T> Default for Memo<T> {
+    fn default() -> Memo<T> {
+        Memo::new()
+    }
+}
+
+impl<T> Memo<T> {
+    pub const fn new() -> Memo<T> {
+        Memo(std::cell::RefCell::new(None))
+    }
+
+    /// The work for `input`: kept from its last run, or done now.
+    pub fn get(
+        &self,
+        input: &Input,
+        work: impl FnOnce() -> Result<T, CommandError>,
+    ) -> Result<Rc<T>, CommandError> {
+        let kept = match &*self.0.borrow() {
+            Some((serial, kept)) if *serial == input.serial => Some(kept.clone()),
+            _ => None,
+        };
+        if let Some(kept) = kept {
+            return Ok(kept);
+        }
+        let made = Rc::new(work()?);
+        *self.0.borrow_mut() = Some((input.serial, made.clone()));
+        Ok(made)
+    }
+}
+
+/// `memoized!(input, Type, || work)`: what a resolver works out before its
+/// first die, done on the first run of a command and kept for the next
+/// ([`Memo`]), as `Result<Rc<Type>, CommandError>`.
+#[macro_export]
+macro_rules! memoized {
+    ($input:expr, $ty:ty, $work:expr) => {{
+        thread_local! {
+            static SLOT: $crate::catalog::Memo<$ty> = const { $crate::catalog::Memo::new() };
+        }
+        SLOT.with(|slot| slot.get($input, $work))
+    }};
 }
 
 impl Input<'_> {
@@ -41,22 +95,6 @@ impl Input<'_> {
     /// as the command was prepared.
     pub fn resolution<E>(&self, verb: &'static str, heading: impl Into<String>) -> Resolution<E> {
         Resolution::new(self.system, verb, heading, self.explain)
-    }
-
-    /// What a resolver works out before its first die, worked out on the
-    /// first run of a command and kept for the next: `odds` runs a command
-    /// once per way the dice fall.
-    pub fn memoized<T: 'static>(
-        &self,
-        work: impl FnOnce() -> Result<T, CommandError>,
-    ) -> Result<&T, CommandError> {
-        if self.memo.get().is_none() {
-            let _ = self.memo.set(Box::new(work()?));
-        }
-        self.memo
-            .get()
-            .and_then(|m| m.downcast_ref::<T>())
-            .ok_or_else(|| self.missing("the work before the dice was lost"))
     }
 
     /// Where a missing word would go.
@@ -316,7 +354,7 @@ impl Catalog {
             clauses,
             named: facts,
             explain,
-            memo: std::cell::OnceCell::new(),
+            serial: SERIALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         Ok(Prepared {
             resolve: doc.resolve.clone(),

@@ -139,7 +139,8 @@ fn parse_words(input: &Input) -> Result<Parsed, CommandError> {
 }
 
 fn resolve(input: &Input, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
-    let Parsed { text, expr } = input.memoized(|| parse_words(input))?;
+    let parsed = crate::memoized!(input, Parsed, || parse_words(input))?;
+    let Parsed { text, expr } = &*parsed;
     let expr = *expr;
     let mut res = input.resolution("roll", format!("roll {text}"));
     let label = format_args!("{}d{}", expr.count, expr.sides);

@@ -349,7 +349,8 @@ fn resolve(
 ) -> Result<Resolution, CommandError> {
     let tables = &all.drums_pools;
     let m = &tables.melee;
-    let plan = input.memoized(|| plan(all, input))?;
+    let plan = crate::memoized!(input, Plan, || plan(all, input))?;
+    let plan = &*plan;
     let mut res = input.resolution("melee", plan.heading.clone());
     res.row(
         "hits on (house default: tables/drums-pools.toml melee.hit_on)",

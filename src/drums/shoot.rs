@@ -193,7 +193,7 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    match input.memoized(|| plan(tables, input))? {
+    match &*crate::memoized!(input, Plan, || plan(tables, input))? {
         Plan::Finished(res) => Ok(res.clone()),
         Plan::Draw(plan) => draw(tables, input, plan, dice),
     }

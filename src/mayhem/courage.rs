@@ -161,14 +161,19 @@ fn check(
     dice: &mut dyn DiceSource,
 ) -> Result<(Resolution, usize, String), CommandError> {
     let c = &tables.courage;
-    let (members, cause, read_as) = input.memoized(|| {
-        read(tables, input).map(|check| {
-            let cause = check
-                .cause
-                .and_then(|x| c.cause.iter().position(|y| y.keyword == x.keyword));
-            (check.members, cause, check.read_as)
-        })
-    })?;
+    let read = crate::memoized!(
+        input,
+        (Vec<read::Member>, Option<usize>, Vec<(String, String)>),
+        || {
+            read(tables, input).map(|check| {
+                let cause = check
+                    .cause
+                    .and_then(|x| c.cause.iter().position(|y| y.keyword == x.keyword));
+                (check.members, cause, check.read_as)
+            })
+        }
+    )?;
+    let (members, cause, read_as) = &*read;
     let cause = cause.and_then(|i| c.cause.get(i));
     let values: Vec<i64> = members.iter().map(|m| m.courage).collect();
     let mut tokens: Vec<Tokens> = members.iter().map(|m| m.tokens).collect();

@@ -140,7 +140,8 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let Figures { a, bs } = input.memoized(|| Figures::new(tables, input))?;
+    let figures = crate::memoized!(input, Figures, || Figures::new(tables, input))?;
+    let Figures { a, bs } = &*figures;
     let mut dice = Counted::new(dice);
     let dice = &mut dice;
     let several = bs.len() > 1;

@@ -58,7 +58,8 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let plan = input.memoized(|| Plan::new(tables, input))?;
+    let plan = crate::memoized!(input, Plan, || Plan::new(tables, input))?;
+    let plan = &*plan;
     let mut dice = Counted::new(dice);
     let (mut res, most, why) = shoot(tables, input, plan, &mut dice)?;
     dice.unused(input, &mut res, most, || why)?;

@@ -269,7 +269,8 @@ fn resolve(
     let table = &rules.bombard;
     let fs = factors::parse_all(&input.words.raw)?;
     check_factors(variant, input, &fs, crt)?;
-    let named = input.memoized(|| sides(variant, input))?;
+    let named = crate::memoized!(input, Sides, || sides(variant, input))?;
+    let named = &*named;
     let target = &named.view;
     let cavalry = target.has("cavalry");
     let mut res = input.resolution(

@@ -166,7 +166,8 @@ fn choose(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let rules = variant.rules(tables);
-    let c = input.memoized(|| plan_choice(rules, variant, input))?;
+    let c = crate::memoized!(input, Choice, || plan_choice(rules, variant, input))?;
+    let c = &*c;
     let mut res = input.resolution("choose", format!("the owning player's choice: {}", c.word));
     let all = 0..c.units.len();
     let primary = c.primary;

@@ -239,7 +239,7 @@ fn leader_casualty(
     let Some(row) = rules.leader_casualty.iter().find(|r| r.keyword == part) else {
         return Err(input.missing("no such leader row"));
     };
-    let leader = input.memoized(|| casualty_of(input))?;
+    let leader = crate::memoized!(input, Option<usize>, || casualty_of(input))?;
     let mut res = input.resolution("leader-casualty", format!("leader casualty check ({part})"));
     let die = dice.roll(6)?;
     res.die("die", die);
@@ -291,7 +291,7 @@ fn ma(
     // (standard 10.3 sets no limit to the leaders assisting a unit;
     // QuickPlay 10.0: "The factors of one leader may be applied to a
     // unit"). A typed `leader=N` stands for them.
-    let (leaders, leader_mv) = *input.memoized(|| {
+    let (leaders, leader_mv) = *crate::memoized!(input, (usize, Option<i64>), || {
         let units = named::side(input, None)?;
         named::one_leader_per_unit(variant, &units, 1)?;
         let sum = named::leaders_sum(&units, "leader-mv").filter(|_| words.implied("leader-mv"));

@@ -429,9 +429,8 @@ fn resolve(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let rules = variant.rules(tables);
-    let morale_in = input.memoized(|| {
-        let (units, primary, words) =
-            one_unit(input, variant, &input.words, "a morale check")?;
+    let morale_in = crate::memoized!(input, MoraleInput, || {
+        let (units, primary, words) = one_unit(input, variant, &input.words, "a morale check")?;
         if primary.is_none()
             && words.number.is_none()
             && !words.has("artillery")
@@ -475,6 +474,7 @@ fn resolve(
             })
         })
     })?;
+    let morale_in = &*morale_in;
     let mut res = input.resolution("morale", format!("morale check (1D{})", rules.morale.die));
     let check = check(
         &mut res,

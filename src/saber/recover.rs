@@ -353,7 +353,9 @@ fn recover(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let rules = variant.rules(tables);
-    let (plan, unit) = input.memoized(|| plan_recovery(rules, variant, input))?;
+    let (plan, unit) = &*crate::memoized!(input, (Recovery, Option<usize>), || plan_recovery(
+        rules, variant, input
+    ))?;
     let target = unit.map(|nth| Target::Side { clause: None, nth });
     let mut res = input.resolution("recover", "recovery");
     let effect = |res: &mut Resolution, e: SaberEffect| {

@@ -90,7 +90,8 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let setup = input.memoized(|| setup(tables, variant, input))?;
+    let setup = crate::memoized!(input, Setup, || setup(tables, variant, input))?;
+    let setup = &*setup;
     fight(tables, variant, input, setup, dice)
 }
 
