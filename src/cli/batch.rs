@@ -185,14 +185,10 @@ fn resolve_chunk(
                 continue;
             }
         };
-        let result = match printer.refuses(session, line) {
-            Some(e) => {
-                // The line is not run, but it keeps its place (and seed).
-                session.skip_line();
-                Err(e)
-            }
-            None => session.run_line(line),
-        };
+        // A line the format cannot write is not run, but it keeps its
+        // place (and seed).
+        let parsed = session.parse(line);
+        let result = session.run(line, parsed, &|kind| printer.accepts(kind, line));
         for note in session.take_notes() {
             writeln!(w.err, "note: {note}")?;
         }

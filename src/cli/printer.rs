@@ -14,7 +14,6 @@ use crate::format::json::Json;
 use crate::format::svg::Svg;
 use crate::format::text::Text;
 use crate::format::{self as render, Format};
-use crate::session::Session;
 
 /// How answers are written: the format of standard output (picked here,
 /// the one place that knows every format), an optional chart file, and
@@ -84,17 +83,6 @@ impl Printer {
             }
         }
         Ok(())
-    }
-
-    /// A line this printer cannot write the answer of, refused before it
-    /// runs: see [`Printer::accepts`].
-    pub fn refuses(&self, session: &Session, line: &str) -> Option<CommandError> {
-        if self.delimited.is_none() && self.svg.is_none() {
-            return None;
-        }
-        // A line that does not parse is refused by running it, with its caret.
-        let command = session.parse(line).ok().flatten()?;
-        self.accepts(Session::kind_of(&command), line).err()
     }
 
     /// Draw the chart of an answer when `--svg` asks for one, whole or

@@ -103,6 +103,7 @@ fn ask_for_dice(
     session: &mut Session,
     line: &mut String,
     result: &mut Answer,
+    printer: &mut Printer,
 ) -> io::Result<()> {
     while let Err(CommandError::Dice(DiceError::TooFew { missing, .. })) = &*result {
         let ask = format!("{missing}; the missing dice (Enter to give up)> ");
@@ -112,7 +113,7 @@ fn ask_for_dice(
             Err(e) => return Err(io::Error::other(e)),
         };
         *line = format!("{} {}", line.trim_end(), more.trim());
-        *result = run_line(session, line);
+        *result = run_line(session, line, printer);
     }
     Ok(())
 }
@@ -154,14 +155,8 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
         history.remember(&mut editor, trimmed);
         explore::clear_interrupt();
         let mut line = line;
-        let mut result = match printer.refuses(session, &line) {
-            Some(e) => Err(e),
-            None => match display_setting(session, &line, &mut printer.style) {
-                Some(result) => result,
-                None => run_line(session, &line),
-            },
-        };
-        ask_for_dice(&mut editor, session, &mut line, &mut result)?;
+        let mut result = run_line(session, &line, &mut printer);
+        ask_for_dice(&mut editor, session, &mut line, &mut result, &mut printer)?;
         for note in session.take_notes() {
             let _ = writeln!(io::stderr(), "note: {note}");
         }
@@ -203,14 +198,12 @@ pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
 /// `set brief [on|off]`, `set ascii [on|off]`: the REPL's display, which
 /// the session does not hold. `None` for any other line.
 fn display_setting(
-    session: &Session,
-    line: &str,
+    command: &crate::command::Command,
     style: &mut crate::render::Style,
 ) -> Option<Result<Option<Output>, CommandError>> {
-    let command = match session.parse(line) {
-        Ok(Some(command)) if command.verb == "set" && command.mode == Mode::Resolve => command,
-        _ => return None,
-    };
+    if command.verb != "set" || command.mode != Mode::Resolve {
+        return None;
+    }
     let name = command.words.first()?;
     let wanted = crate::parse::normalise(&name.text);
     let (setting, meaning) = crate::session::DISPLAY_SETTINGS
@@ -260,10 +253,20 @@ fn display_setting(
 }
 
 /// One line: the REPL's own `load`, or the session's.
-fn run_line(session: &mut Session, line: &str) -> Answer {
-    let command = match session.parse(line) {
+/// One line of the REPL, read once: the prompt's own settings and `load`
+/// here, the rest by the session, as the printer's format accepts it.
+fn run_line(session: &mut Session, line: &str, printer: &mut Printer) -> Answer {
+    let parsed = session.parse(line);
+    let command = match parsed {
         Ok(Some(command)) if command.verb == "load" && command.mode == Mode::Resolve => command,
-        _ => return session.run_line(line),
+        Ok(Some(command)) => {
+            if let Some(result) = display_setting(&command, &mut printer.style) {
+                return result;
+            }
+            let printer = &*printer;
+            return session.run(line, Ok(Some(command)), &|kind| printer.accepts(kind, line));
+        }
+        other => return session.run(line, other, &|_| Ok(())),
     };
     let Some(file) = command.words.first() else {
         return Err(BindError::Missing {

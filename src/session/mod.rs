@@ -211,7 +211,26 @@ impl Session {
 
     /// Read and carry out one line. `Ok(None)` for a blank or comment line.
     pub fn run_line(&mut self, line: &str) -> Result<Option<Output>, CommandError> {
-        let result = self.run_line_here(line);
+        let parsed = self.parse(line);
+        self.run(line, parsed, &|_| Ok(()))
+    }
+
+    /// Carry out one line as [`Session::parse`] read it, if `accepts` takes
+    /// what it asks for (a front end's format, asked before the line runs,
+    /// so that a line it cannot write changes no game).
+    pub fn run(
+        &mut self,
+        line: &str,
+        parsed: Result<Option<Command>, CommandError>,
+        accepts: &dyn Fn(Kind) -> Result<(), CommandError>,
+    ) -> Result<Option<Output>, CommandError> {
+        let result = match parsed {
+            Ok(Some(command)) => {
+                accepts(Self::kind_of(&command)).and_then(|()| self.run_command(line, &command))
+            }
+            Ok(None) => Ok(None),
+            Err(e) => Err(e),
+        };
         if let Some(game) = &mut self.game {
             game.end_line();
         }
@@ -382,7 +401,11 @@ impl Session {
             self.set_next_seed(seed);
         }
         self.verifying = true;
-        let result = self.run_line_here(&line);
+        let result = match self.parse(&line) {
+            Ok(Some(command)) => self.run_command(&line, &command),
+            Ok(None) => Ok(None),
+            Err(e) => Err(e),
+        };
         self.verifying = false;
         let leftover = self.pending.len();
         (self.rules, self.seed, self.position, self.pending) = (rules, seed, position, pending);
@@ -412,10 +435,11 @@ impl Session {
         }
     }
 
-    fn run_line_here(&mut self, line: &str) -> Result<Option<Output>, CommandError> {
-        let Some(command) = self.parse(line)? else {
-            return Ok(None);
-        };
+    fn run_command(
+        &mut self,
+        line: &str,
+        command: &Command,
+    ) -> Result<Option<Output>, CommandError> {
         let system = command.system.map_or(self.rules, |(s, _)| s);
         let meta = MetaVerb::named(&command.verb);
         if meta == Some(MetaVerb::Help) {
@@ -423,31 +447,31 @@ impl Session {
                 &self.catalog,
                 Some(self.tables.registry()),
                 system,
-                &command,
+                command,
             )
             .map(|text| Some(Output::Report(Box::new(Report::Help { text }))));
         }
         // A line that may change the game is resolved under its lock,
         // against the newest state; any other reads the newest state.
-        self.sync_game(may_change_game(&command, meta))
+        self.sync_game(may_change_game(command, meta))
             .map_err(game_error)?;
         let meta = meta.filter(|_| command.mode == Mode::Resolve);
         match meta {
             Some(MetaVerb::Game(verb)) => {
                 return self
-                    .game_verb(verb, &command, line)
+                    .game_verb(verb, command, line)
                     .map(|r| Some(Output::Report(Box::new(r))));
             }
-            Some(MetaVerb::Load) => return Err(load_not_here(&command)),
+            Some(MetaVerb::Load) => return Err(load_not_here(command)),
             Some(MetaVerb::Set) => {
                 return self
-                    .set(&command, line)
+                    .set(command, line)
                     .map(|text| Some(Output::Report(Box::new(Report::Setting { text }))));
             }
             Some(MetaVerb::Help | MetaVerb::Odds | MetaVerb::Simulate) | None => {}
         }
         if command.mode == Mode::Resolve
-            && let Some(word) = crate::sweep::first_swept(&command)
+            && let Some(word) = crate::sweep::first_swept(command)
         {
             // `simulate N LINE` rolls one line: the sweep is for `odds LINE`.
             let from = match meta {
@@ -466,39 +490,39 @@ impl Session {
         }
         if meta == Some(MetaVerb::Simulate) {
             return self
-                .simulate(&command, line)
+                .simulate(command, line)
                 .map(|s| Some(Output::Simulation(Box::new(s))));
         }
         if command.mode == Mode::Odds {
-            let swept = crate::sweep::find(&command)?;
+            let swept = crate::sweep::find(command)?;
             if !swept.is_empty() {
                 return self
-                    .sweep(&command, line, swept)
+                    .sweep(command, line, swept)
                     .map(|s| Some(Output::Sweep(Box::new(s))));
             }
         }
         if command.mode == Mode::Odds
-            && let Some(comparison) = self.compare(&command, line)?
+            && let Some(comparison) = self.compare(command, line)?
         {
             return Ok(Some(Output::Comparison(Box::new(comparison))));
         }
         if command.mode == Mode::Odds {
             return self
-                .odds(system, &command, line)
+                .odds(system, command, line)
                 .map(|o| Some(Output::Odds(Box::new(o))))
-                .map_err(|e| self.simulate_instead(e, system, &command, line));
+                .map_err(|e| self.simulate_instead(e, system, command, line));
         }
         if let Some(expanded) = self
             .game
             .as_ref()
-            .and_then(|g| g.expand(system, &command, line))
+            .and_then(|g| g.expand(system, command, line))
         {
             let res = self.resolve_only(system, &expanded, line)?;
             return self
                 .finish(system, line, res)
                 .map(|r| Some(Output::Resolution(Box::new(r))));
         }
-        self.resolve(system, &command, line)
+        self.resolve(system, command, line)
             .map(|r| Some(Output::Resolution(Box::new(r))))
     }
 
