@@ -6,13 +6,13 @@
 
 use std::rc::Rc;
 
+pub use crate::answer::resolution::NamedUnit;
 use crate::answer::resolution::{Effect, Resolution, Shown};
 pub use crate::bind::UnitFact;
 use crate::bind::{self, Bound, Vocab};
 use crate::command::{ClauseKind, Command, Span, System, Word, WordKind};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-pub use crate::resolution::NamedUnit;
 
 /// What a resolver is given: the command and its bound words. Its tables
 /// are its own system's, held by the resolver itself.
@@ -407,7 +407,10 @@ impl Prepared<'_> {
             };
             res.rows.insert(
                 i,
-                crate::resolution::Row::plain(format!("from {} ({})", unit.id, unit.name), facts),
+                crate::answer::resolution::Row::plain(
+                    format!("from {} ({})", unit.id, unit.name),
+                    facts,
+                ),
             );
         }
         res.units = named;

@@ -30,8 +30,6 @@ pub mod print;
 pub mod render;
 pub mod repair;
 pub mod replay;
-pub mod report;
-pub mod resolution;
 pub mod roll;
 pub mod saber;
 pub mod session;

@@ -4,10 +4,10 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use crate::answer::resolution::Resolution;
 pub use crate::answer::{Count, Odds, OutcomeOdds};
 use crate::dice::{DiceSource, Enumerator, MAX_PATHS};
 use crate::error::{CommandError, DiceError};
-use crate::resolution::Resolution;
 /// The expected value of each numeric result, added up path by path.
 #[derive(Default)]
 struct Expectations {

@@ -4,10 +4,10 @@
 //! part (`show`), never from rendered text. The pages are the `sheet`
 //! module's.
 
+use crate::answer::report::Report;
 use crate::command::System;
 use crate::error::TableError;
 use crate::game::Game;
-use crate::report::Report;
 use crate::sheet::Sheet;
 use crate::sheet::roster::{ArmyCards, Card, Roster};
 use crate::system::Registry;

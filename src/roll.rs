@@ -10,13 +10,13 @@ use nom::{
     sequence::preceded,
 };
 
+use crate::answer::resolution::{Resolution, Tone};
 use crate::bind::Vocab;
 use crate::catalog::{Input, VerbDoc};
 use crate::command::Span;
 use crate::dice::{DiceSource, MAX_DICE_PER_ROLL};
 use crate::error::{BindError, CommandError, DiceError};
 use crate::limits::MAX_TABLE_NUMBER;
-use crate::resolution::{Resolution, Tone};
 
 /// A parsed `roll` expression.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

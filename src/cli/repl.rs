@@ -248,7 +248,7 @@ fn display_setting(
         format!("{setting}: off")
     };
     Some(Ok(Some(Output::Report(Box::new(
-        crate::report::Report::Setting { text },
+        crate::answer::report::Report::Setting { text },
     )))))
 }
 
@@ -296,9 +296,9 @@ fn run_line(session: &mut Session, line: &str, printer: &mut Printer) -> Answer 
     session
         .load_army(path)
         .map(|text| {
-            Some(Output::Report(Box::new(crate::report::Report::Loaded {
-                text,
-            })))
+            Some(Output::Report(Box::new(
+                crate::answer::report::Report::Loaded { text },
+            )))
         })
         .map_err(|e| {
             BindError::BadValue {

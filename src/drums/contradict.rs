@@ -7,10 +7,10 @@
 //! refusal names the unit's fact, where it comes from, and the word that
 //! makes the typed words win on purpose: [`OVERRIDE`].
 
+use crate::answer::resolution::Row;
 use crate::bind::{Bound, Fact, Vocab};
 use crate::catalog::{Input, Named, UnitFact};
 use crate::error::{BindError, CommandError};
-use crate::resolution::Row;
 
 use super::VerbDoc;
 use super::exclusive::{self, Exclusion};

@@ -8,12 +8,12 @@ use std::rc::Rc;
 use super::game::DrumsEffect;
 use super::losses::{self, Counted, Losses, Size};
 use super::{Resolution, VerbDoc};
+use crate::answer::resolution::Target;
+use crate::answer::resolution::Tone;
 use crate::bind::Vocab;
 use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::Target;
-use crate::resolution::Tone;
 
 use super::Tables;
 

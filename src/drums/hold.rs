@@ -3,11 +3,11 @@
 
 use std::rc::Rc;
 
+use crate::answer::resolution::Tone;
 use crate::bind::Vocab;
 use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
-use crate::resolution::Tone;
 
 use super::Tables;
 use super::exclusive;
@@ -23,7 +23,11 @@ pub fn verb(all: &Rc<Tables>) -> VerbDoc {
         vocab.add(
             adj.keyword.clone(),
             crate::bind::Kind::Flag,
-            format!("{}: {}", adj.row, crate::resolution::signed(adj.value)),
+            format!(
+                "{}: {}",
+                adj.row,
+                crate::answer::resolution::signed(adj.value)
+            ),
         );
     }
     vocab = vocab.flag(

@@ -5,13 +5,13 @@ use std::rc::Rc;
 
 use super::game::DrumsEffect;
 use super::{Resolution, VerbDoc};
+use crate::answer::resolution::Target;
+use crate::answer::resolution::Tone;
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, Named};
 use crate::command::ClauseKind;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::Target;
-use crate::resolution::Tone;
 
 use super::named::{is_general, refuse, typed};
 use super::{InitiativeTable, Tables};

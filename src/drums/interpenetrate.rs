@@ -4,12 +4,12 @@
 
 use std::rc::Rc;
 
+use crate::answer::resolution::Tone;
 use crate::bind::{Kind, Vocab};
 use crate::catalog::Input;
 use crate::command::{Span, WordKind};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::Tone;
 
 use super::named::{is_general, refuse};
 use super::{InterpenetrationColumn, InterpenetrationRow, InterpenetrationTable, Tables};

@@ -4,13 +4,13 @@ use std::rc::Rc;
 
 use super::game::DrumsEffect;
 use super::{Resolution, VerbDoc};
+use crate::answer::resolution::Target;
+use crate::answer::resolution::Tone;
 use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::command::Span;
 use crate::dice::{DiceExpr, DiceSource};
 use crate::error::{BindError, CommandError};
-use crate::resolution::Target;
-use crate::resolution::Tone;
 
 use super::{Arm, Distance, DrumsTables, Tables};
 

@@ -5,12 +5,12 @@ use std::rc::Rc;
 
 use super::game::DrumsEffect;
 use super::{Resolution, VerbDoc};
+use crate::answer::resolution::Target;
+use crate::answer::resolution::Tone;
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, Named};
 use crate::dice::DiceSource;
 use crate::error::CommandError;
-use crate::resolution::Target;
-use crate::resolution::Tone;
 
 use super::exclusive;
 use super::losses::{self, Counted, Losses, Size};
@@ -136,7 +136,7 @@ fn vocab(tables: &DrumsTables) -> Vocab {
 
 /// "+1 shooting, +2 charge or melee, +1 other" for help.
 fn columns(adj: &ResilienceAdjustment) -> String {
-    let cell = |v: Option<i64>| v.map_or("—".to_string(), crate::resolution::signed);
+    let cell = |v: Option<i64>| v.map_or("—".to_string(), crate::answer::resolution::signed);
     format!(
         "{} from shooting, {} charge or melee, {} all other cases",
         cell(adj.shooting),
@@ -294,7 +294,7 @@ fn unknown_formation(
             format_args!(
                 "{} ({}) — not applied: the unit's formation is not given; `{keyword}` would apply it",
                 adj.row,
-                crate::resolution::signed(value)
+                crate::answer::resolution::signed(value)
             ),
             "—",
         );

@@ -6,12 +6,12 @@ use std::rc::Rc;
 
 use super::game::DrumsEffect;
 use super::{Resolution, VerbDoc};
+use crate::answer::resolution::Target;
+use crate::answer::resolution::Tone;
 use crate::bind::Vocab;
 use crate::catalog::{Input, Named};
 use crate::dice::DiceSource;
 use crate::error::CommandError;
-use crate::resolution::Target;
-use crate::resolution::Tone;
 
 use super::named::{is_general, refuse, typed};
 use super::{RiskRow, Tables};

@@ -9,13 +9,13 @@ use std::rc::Rc;
 
 use super::VerbDoc;
 use super::game::DrumsEffect;
+use crate::answer::resolution::Target;
+use crate::answer::resolution::Tone;
 use crate::bind::{Bound, Kind, Vocab};
 use crate::catalog::Input;
 use crate::command::{ClauseKind, Unit};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::Target;
-use crate::resolution::Tone;
 
 use super::Tables;
 use super::exclusive;

@@ -30,10 +30,10 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use crate::answer::resolution::{Effect, Resolution};
 use crate::army::{Army, Schemas, parse_army};
 use crate::catalog::{UnitFacts, Units};
 use crate::command::System;
-use crate::resolution::{Effect, Resolution};
 use crate::system::{GamePart, RuleSet, Tables};
 
 pub use checks::{check_ids_are_not_words, repair_hint};

@@ -2,7 +2,7 @@
 //! each army in its own rule system's columns.
 
 use super::{Game, GameError};
-use crate::report::{ArmyRoster, LogEntry, Report, Row};
+use crate::answer::report::{ArmyRoster, LogEntry, Report, Row};
 
 impl Game {
     /// Every army's roster.

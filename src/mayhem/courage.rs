@@ -12,12 +12,12 @@ use std::rc::Rc;
 
 use super::game::{GROUP_RATE, LEADER, MayhemEffect};
 use super::{Resolution, VerbDoc};
+use crate::answer::resolution::Target;
+use crate::answer::resolution::Tone;
 use crate::bind::{Kind, Vocab};
 use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
-use crate::resolution::Target;
-use crate::resolution::Tone;
 
 use super::{Cause, Counted, CourageTable, D6, MAX_TOKENS, MayhemTables, Tokens};
 use read::{Member, read};

@@ -12,12 +12,12 @@ use serde_json::Value;
 
 use std::rc::Rc;
 
+use crate::answer::resolution::Tone;
 use crate::bind::Vocab;
 use crate::catalog::Input;
 use crate::command::ClauseKind;
 use crate::dice::{DiceSource, run_steps};
 use crate::error::CommandError;
-use crate::resolution::Tone;
 
 use super::{Counted, D6, MayhemTables, token_words};
 use super::{Resolution, VerbDoc};

@@ -15,10 +15,10 @@ use serde::{Deserialize, Serialize};
 
 use super::army::{Figure, List};
 use super::{Downed, MayhemTables};
+use crate::answer::resolution::SystemEffect;
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::{Command, WordKind};
-use crate::resolution::SystemEffect;
 use crate::system::{GameState, Roster};
 
 /// What one resolution does to a figure.

@@ -6,11 +6,11 @@ use serde_json::json;
 
 use std::rc::Rc;
 
+use crate::answer::resolution::{Target, Tone};
 use crate::bind::Vocab;
 use crate::catalog::{Input, Named};
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Target, Tone};
 
 use super::game::{DOWNED, MayhemEffect, RAN_OFF, downed_word};
 use super::{

@@ -103,7 +103,7 @@ impl Tokens {
     }
 
     /// The tokens spent, as effects on the figure that carried them.
-    pub fn spent(&self, res: &mut Resolution, on: crate::resolution::Target) {
+    pub fn spent(&self, res: &mut Resolution, on: crate::answer::resolution::Target) {
         for _ in 0..self.saves_spent {
             res.effect(on, game::MayhemEffect::SaveSpent);
         }

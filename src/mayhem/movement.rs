@@ -4,12 +4,12 @@
 
 use std::rc::Rc;
 
+use crate::answer::resolution::{Target, Tone};
 use crate::bind::Vocab;
 use crate::catalog::{Input, Named};
 use crate::command::Unit;
 use crate::dice::{DiceExpr, DiceSource, Rolled, roll_together};
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Target, Tone};
 
 use super::game::{MayhemEffect, RELOADED, STOOD_STILL};
 use super::{Counted, INCENDIARY, MAX_TOKENS, MayhemTables, MoveRow, Tokens};

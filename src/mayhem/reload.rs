@@ -5,11 +5,11 @@
 
 use std::rc::Rc;
 
+use crate::answer::resolution::{Target, Tone};
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, Named};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Target, Tone};
 
 use super::game::{LEADER, LOADED, MOVED, MayhemEffect, RELOADED, SMOKE, SMOKE_CLEARED, UNLOADED};
 use super::{MayhemTables, ReloadTable, Resolution, VerbDoc, Weapon, named_figures, one_figure};

@@ -8,11 +8,11 @@ use serde_json::json;
 
 use std::rc::Rc;
 
+use crate::answer::resolution::{Target, Tone};
 use crate::bind::Vocab;
 use crate::catalog::Input;
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Target, Tone};
 
 use super::game::{MayhemEffect, side_name};
 use super::{D6, MayhemTables};

@@ -7,12 +7,12 @@ use crate::saber::Resolution;
 use crate::saber::VerbDoc;
 use std::rc::Rc;
 
+use crate::answer::resolution::Tone;
 use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::command::ClauseKind;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::Tone;
 
 use super::crt::{Cell, Code, Crt, CrtKind, Side};
 use super::factors::{self, Factor};
@@ -21,7 +21,7 @@ use super::morale::{self, MoraleInput};
 use super::named::{self, Named};
 use super::results::{Ctx, Moved, SideInfo, Who, idx, modifier};
 use super::{SaberRules, Tables, Variant};
-use crate::resolution::Target;
+use crate::answer::resolution::Target;
 
 pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);

@@ -14,10 +14,10 @@ use serde::{Deserialize, Serialize};
 
 use super::army::{Base, Leader, List, Unit, UnitType};
 use super::{QUICKPLAY, SABER, Tables, Variant};
+use crate::answer::resolution::SystemEffect;
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::System;
-use crate::resolution::SystemEffect;
 use crate::system::{GameState, Roster};
 
 /// What one resolution does to a unit or leader. Each falls on one named

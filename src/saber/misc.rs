@@ -6,17 +6,17 @@
 use crate::saber::Resolution;
 use std::rc::Rc;
 
+use crate::answer::resolution::Tone;
 use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::Tone;
 
 use super::VerbDoc;
 use super::game::SaberEffect;
 use super::named;
 use super::{MaProcedure, MaTable, Tables, Variant};
-use crate::resolution::Target;
+use crate::answer::resolution::Target;
 
 /// The standard rules' re-roll (4.4) is bounded: after this many rolls
 /// above the printed MA the command stops with an error rather than loop.
@@ -625,7 +625,7 @@ fn capture(
         res.note("the charge ends with the attempt: cavalry always becomes ineffective at the end of a charge (9.3 8)");
         for nth in cavalry {
             res.effect(
-                crate::resolution::Target::Side { clause: None, nth },
+                crate::answer::resolution::Target::Side { clause: None, nth },
                 super::game::SaberEffect::Ineffective,
             );
         }

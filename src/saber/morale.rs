@@ -7,12 +7,12 @@ use std::rc::Rc;
 
 use super::named::{self, Named};
 use super::{Resolution, VerbDoc};
+use crate::answer::resolution::{Tone, signed};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::command::Span;
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Tone, signed};
 
 use super::{AdjustTo, MoraleTable, SaberRules, Tables, Variant};
 

@@ -4,11 +4,11 @@
 
 use std::rc::Rc;
 
+use crate::answer::resolution::{Target, Tone};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
-use crate::resolution::{Target, Tone};
 
 use super::game::SaberEffect;
 use super::morale::{self, MoraleInput};

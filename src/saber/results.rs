@@ -5,10 +5,10 @@
 use crate::saber::Resolution;
 use std::fmt::{self, Display, Write};
 
+use crate::answer::resolution::Tone;
 use crate::catalog::Input;
 use crate::dice::{DiceSource, Rolled};
 use crate::error::CommandError;
-use crate::resolution::Tone;
 
 use super::crt::{Cell, Code, Crt, Extra, Lookup, Side};
 use super::game::SaberEffect;

@@ -8,6 +8,8 @@ mod verbs;
 use verbs::{game_error, load_not_here, may_change_game};
 
 use crate::answer::Kind;
+use crate::answer::report::Report;
+use crate::answer::resolution::Resolution;
 use crate::catalog::{Catalog, NoUnits, Units};
 use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
@@ -16,8 +18,6 @@ use crate::game::{Game, GameError};
 use crate::help;
 use crate::meta::MetaVerb;
 use crate::odds::{self, Odds};
-use crate::report::Report;
-use crate::resolution::Resolution;
 use crate::system::Tables;
 
 pub use crate::answer::Answer as Output;
@@ -443,13 +443,8 @@ impl Session {
         let system = command.system.map_or(self.rules, |(s, _)| s);
         let meta = MetaVerb::named(&command.verb);
         if meta == Some(MetaVerb::Help) {
-            return help::run_with(
-                &self.catalog,
-                Some(self.tables.registry()),
-                system,
-                command,
-            )
-            .map(|text| Some(Output::Report(Box::new(Report::Help { text }))));
+            return help::run_with(&self.catalog, Some(self.tables.registry()), system, command)
+                .map(|text| Some(Output::Report(Box::new(Report::Help { text }))));
         }
         // A line that may change the game is resolved under its lock,
         // against the newest state; any other reads the newest state.
@@ -669,7 +664,7 @@ impl Session {
                     .unwrap_or(usize::MAX)
                     .saturating_add(used);
                 let label = res.rows.iter().find_map(|row| match row {
-                    crate::resolution::Row::Die { label, number, die } => res
+                    crate::answer::resolution::Row::Die { label, number, die } => res
                         .dice
                         .get(*die)
                         .filter(|d| !d.entered)
@@ -678,7 +673,7 @@ impl Session {
                             None => label.to_string(),
                         }),
                     // A pool shown on rows of its own: `4D6 (rolled)`.
-                    crate::resolution::Row::Plain { label, .. } => label
+                    crate::answer::resolution::Row::Plain { label, .. } => label
                         .strip_suffix(" (rolled)")
                         .map(|l| l.trim().to_string()),
                     _ => None,

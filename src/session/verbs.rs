@@ -2,12 +2,12 @@
 //! `end-turn`, `undo`, `log`, `save`) and `set`.
 
 use super::{DISPLAY_SETTINGS, Session, catalog};
+use crate::answer::report::Report;
 use crate::catalog::Units;
 use crate::command::{Command, Mode, Span};
 use crate::error::{BindError, CommandError};
 use crate::game::GameError;
 use crate::meta::{GameVerb, MetaVerb};
-use crate::report::Report;
 
 /// Whether a line may change a game: a resolution, `next-turn` or `undo`.
 pub(super) fn may_change_game(command: &Command, meta: Option<MetaVerb>) -> bool {

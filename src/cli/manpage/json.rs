@@ -3,9 +3,9 @@
 use roff::Roff;
 
 use super::roff_text::{and_list, para, tagged};
+use crate::answer::report::Report;
+use crate::answer::resolution::Resolution;
 use crate::render::Source;
-use crate::report::Report;
-use crate::resolution::Resolution;
 
 /// The JSON Lines format of `--json` (SPEC section 4, as render.rs writes it).
 pub(super) fn json_section(roff: &mut Roff) {
@@ -19,7 +19,7 @@ pub(super) fn json_section(roff: &mut Roff) {
              input line answered, from 1) and input (that line's text). A JSON Schema for each type is in the \
              source's schemas/ folder. After those, a resolution has these fields, in this order:",
             types().join(", "),
-            crate::report::FORMAT_VERSION
+            crate::answer::report::FORMAT_VERSION
         ),
     );
     let books: Vec<String> = crate::systems::all()

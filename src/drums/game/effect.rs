@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::resolution::SystemEffect;
+use crate::answer::resolution::SystemEffect;
 
 /// What one resolution does to a unit or general.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,13 +4,13 @@
 use serde_json::json;
 
 use super::{Plan, Rolled, SidePlan};
+use crate::answer::resolution::{Target, Tone};
 use crate::dice::{DiceSource, PoolBand};
 use crate::drums::Resolution;
 use crate::drums::game::DrumsEffect;
 use crate::drums::losses::{Counted, Losses};
 use crate::drums::pool::{self, MeleeTables, plural};
 use crate::error::CommandError;
-use crate::resolution::{Target, Tone};
 
 /// Each side's dice: the second side's only against the first side's
 /// hits, which decide who won the round.

@@ -4,8 +4,8 @@
 use serde_json::json;
 
 use super::{AdjustKind, OneInK, PoolRow};
+use crate::answer::resolution::Modifier;
 use crate::drums::Resolution;
-use crate::resolution::Modifier;
 
 /// One step of the pool arithmetic.
 #[derive(Debug, Clone, PartialEq)]
@@ -130,7 +130,7 @@ pub fn show_steps(res: &mut Resolution, prefix: &str, steps: &[Step]) -> serde_j
         let change = if s.change == 0 && s.kind.starts_with("remove") {
             "−0".to_string()
         } else {
-            crate::resolution::signed(s.change)
+            crate::answer::resolution::signed(s.change)
         };
         let pool = if s.pool < 0 {
             format!("−{}", -s.pool)

@@ -4,11 +4,11 @@
 
 use serde_json::{Value, json};
 
+use crate::answer::resolution::{Target, Tone};
 use crate::dice::{DiceSource, Rolled};
 use crate::error::CommandError;
 use crate::mayhem::game::MayhemEffect;
 use crate::mayhem::{Cause, CourageTable, D6, Tokens};
-use crate::resolution::{Target, Tone};
 
 use super::read::Member;
 use super::{INDIVIDUAL_CAUSE, finish_tokens, score_above};

@@ -3,11 +3,11 @@
 
 use serde_json::{Value, json};
 
+use crate::answer::resolution::Target;
 use crate::dice::{DiceSource, Rolled, Steps};
 use crate::error::CommandError;
 use crate::mayhem::game::MayhemEffect;
 use crate::mayhem::{D6, MayhemTables, Tokens};
-use crate::resolution::Target;
 
 use super::side::Side;
 use crate::mayhem::Resolution;

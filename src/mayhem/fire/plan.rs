@@ -2,6 +2,7 @@
 //! its state, each `at` and its figures, the modifier rows, and every
 //! figure's distance, cover and face to hit.
 
+use crate::answer::resolution::Target;
 use crate::bind::Bound;
 use crate::catalog::{Input, Named};
 use crate::command::{ClauseKind, Span};
@@ -10,7 +11,6 @@ use crate::mayhem::game::{SHOT, SMOKE, UNLOADED, bonus_word};
 use crate::mayhem::{
     COMMANDER, Cover, D6, INCENDIARY, MayhemTables, Tokens, Weapon, named_figures, one_figure,
 };
-use crate::resolution::Target;
 
 use super::{COVER, LEADER, MAX_FIGURES, WEAPON};
 

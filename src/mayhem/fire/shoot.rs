@@ -3,12 +3,12 @@
 
 use serde_json::Value;
 
+use crate::answer::resolution::{Target, Tone};
 use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
 use crate::mayhem::game::MayhemEffect;
 use crate::mayhem::{MayhemTables, Tokens, leader_killed_note, needs};
-use crate::resolution::{Target, Tone};
 
 use super::plan::{Inches, Plan, prefix};
 use super::volley::{Fate, Volley, volley};

@@ -1,6 +1,6 @@
 //! What an attack reports: its effects for the game and its JSON fields.
 
-use crate::resolution::{Target, Tone};
+use crate::answer::resolution::{Target, Tone};
 use crate::saber::crt::Side;
 use crate::saber::game::SaberEffect;
 use crate::saber::results::{Ctx, Moved, Who, idx};

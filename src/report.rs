@@ -1,3 +1,0 @@
-//! Moved to `crate::answer::report`.
-
-pub use crate::answer::report::*;

@@ -1,3 +1,0 @@
-//! Moved to `crate::answer::resolution`.
-
-pub use crate::answer::resolution::*;
