@@ -26,7 +26,7 @@ pub struct Entry {
     pub name: String,
     pub kind: Kind,
     /// What the word does, shown by `help VERB`.
-    pub help: String,
+    pub(crate) help: String,
 }
 
 /// The words one verb (or one clause of it) accepts.
@@ -34,12 +34,12 @@ pub struct Entry {
 pub struct Vocab {
     pub entries: Vec<Entry>,
     /// What a bare number means for this verb, if it takes one.
-    pub number: Option<&'static str>,
+    pub(crate) number: Option<&'static str>,
     /// The unit fact that stands for the bare number (or the notation's
     /// first number) when a unit is named: `cf`, `mr`, `courage`.
     pub number_fact: Option<&'static str>,
     /// Whether the verb takes a distance, and in which unit.
-    pub distance: Option<Unit>,
+    pub(crate) distance: Option<Unit>,
     /// The verb reads its own notation: every word is handed over unbound.
     pub raw: bool,
     /// Words that stand for one fact, so that a word typed by the player
@@ -50,7 +50,7 @@ pub struct Vocab {
     /// takes no single number) are handed over in `Bound::raw` for the
     /// verb to read, while keywords are still bound. The text says what
     /// such words mean, for errors.
-    pub notation: Option<&'static str>,
+    pub(crate) notation: Option<&'static str>,
 }
 
 impl Vocab {
@@ -58,7 +58,7 @@ impl Vocab {
         Vocab::default()
     }
 
-    pub fn add(&mut self, name: impl Into<String>, kind: Kind, help: impl Into<String>) {
+    pub(crate) fn add(&mut self, name: impl Into<String>, kind: Kind, help: impl Into<String>) {
         self.entries.push(Entry {
             name: name.into(),
             kind,
@@ -66,13 +66,8 @@ impl Vocab {
         });
     }
 
-    pub fn flag(mut self, name: &str, help: impl Into<String>) -> Vocab {
+    pub(crate) fn flag(mut self, name: &str, help: impl Into<String>) -> Vocab {
         self.add(name, Kind::Flag, help);
-        self
-    }
-
-    pub fn counted(mut self, name: &str, help: impl Into<String>) -> Vocab {
-        self.add(name, Kind::Counted, help);
         self
     }
 
@@ -81,39 +76,44 @@ impl Vocab {
         self
     }
 
-    pub fn choice(mut self, group: &'static str, name: &str, help: impl Into<String>) -> Vocab {
+    pub(crate) fn choice(
+        mut self,
+        group: &'static str,
+        name: &str,
+        help: impl Into<String>,
+    ) -> Vocab {
         self.add(name, Kind::Choice(group), help);
         self
     }
 
-    pub fn with_number(mut self, meaning: &'static str) -> Vocab {
+    pub(crate) fn with_number(mut self, meaning: &'static str) -> Vocab {
         self.number = Some(meaning);
         self
     }
 
     /// A named unit's fact `word` stands for the bare number.
-    pub fn number_from(mut self, word: &'static str) -> Vocab {
+    pub(crate) fn number_from(mut self, word: &'static str) -> Vocab {
         self.number_fact = Some(word);
         self
     }
 
-    pub fn raw(mut self) -> Vocab {
+    pub(crate) fn raw(mut self) -> Vocab {
         self.raw = true;
         self
     }
 
-    pub fn with_notation(mut self, meaning: &'static str) -> Vocab {
+    pub(crate) fn with_notation(mut self, meaning: &'static str) -> Vocab {
         self.notation = Some(meaning);
         self
     }
 
     /// Words that stand for one fact (see [`Vocab::slots`]).
-    pub fn slot(mut self, words: &'static [&'static str]) -> Vocab {
+    pub(crate) fn slot(mut self, words: &'static [&'static str]) -> Vocab {
         self.slots.push(words);
         self
     }
 
-    pub fn with_distance(mut self, unit: Unit) -> Vocab {
+    pub(crate) fn with_distance(mut self, unit: Unit) -> Vocab {
         self.distance = Some(unit);
         self
     }
@@ -123,14 +123,14 @@ impl Vocab {
     }
 
     /// The known word nearest to a misspelt one, if any is close.
-    pub fn nearest(&self, word: &str) -> Option<String> {
+    pub(crate) fn nearest(&self, word: &str) -> Option<String> {
         nearest(word, self.entries.iter().map(|e| e.name.as_str()))
     }
 }
 
 /// The candidate closest to `word` by edit distance, when it is close enough
 /// to be a plausible typo.
-pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
+pub(crate) fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
     // One letter of a short word may be wrong, two of a longer one, and a
     // third of a long one: a suggestion further off is noise (`foo` is not
     // a typo of `bow`, `moovd` is one of `moved`).
@@ -145,32 +145,32 @@ pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
 
 /// One recognised word and what it carries.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Fact {
-    pub name: String,
-    pub kind: Kind,
-    pub count: u32,
-    pub value: Option<i64>,
-    pub span: Span,
+pub(crate) struct Fact {
+    pub(crate) name: String,
+    pub(crate) kind: Kind,
+    pub(crate) count: u32,
+    pub(crate) value: Option<i64>,
+    pub(crate) span: Span,
     /// Brought by a named unit rather than typed.
-    pub implied: bool,
+    pub(crate) implied: bool,
 }
 
 /// The facts of one side of a command (before any clause, or one clause).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Bound {
-    pub facts: Vec<Fact>,
-    pub number: Option<(f64, Span)>,
-    pub distance: Option<(f64, Unit, Span)>,
+    pub(crate) facts: Vec<Fact>,
+    pub(crate) number: Option<(f64, Span)>,
+    pub(crate) distance: Option<(f64, Unit, Span)>,
     /// Words of a raw vocabulary, as typed.
-    pub raw: Vec<Word>,
+    pub(crate) raw: Vec<Word>,
 }
 
 impl Bound {
-    pub fn has(&self, name: &str) -> bool {
+    pub(crate) fn has(&self, name: &str) -> bool {
         self.facts.iter().any(|f| f.name == name)
     }
 
-    pub fn count(&self, name: &str) -> u32 {
+    pub(crate) fn count(&self, name: &str) -> u32 {
         self.facts
             .iter()
             .find(|f| f.name == name)
@@ -185,16 +185,16 @@ impl Bound {
     }
 
     /// Whether the word was brought by a unit rather than typed.
-    pub fn implied(&self, name: &str) -> bool {
+    pub(crate) fn implied(&self, name: &str) -> bool {
         self.facts.iter().any(|f| f.name == name && f.implied)
     }
 
-    pub fn span_of(&self, name: &str) -> Option<Span> {
+    pub(crate) fn span_of(&self, name: &str) -> Option<Span> {
         self.facts.iter().find(|f| f.name == name).map(|f| f.span)
     }
 
     /// The word chosen from a group, with its span.
-    pub fn choice(&self, group: &str) -> Option<(&str, Span)> {
+    pub(crate) fn choice(&self, group: &str) -> Option<(&str, Span)> {
         self.facts
             .iter()
             .find(|f| matches!(&f.kind, Kind::Choice(g) if *g == group))
@@ -203,7 +203,7 @@ impl Bound {
 }
 
 /// Check every word against the vocabulary.
-pub fn bind(words: &[Word], vocab: &Vocab, verb: &str) -> Result<Bound, BindError> {
+pub(crate) fn bind(words: &[Word], vocab: &Vocab, verb: &str) -> Result<Bound, BindError> {
     let mut bound = Bound::default();
     if vocab.raw {
         bound.raw = words.to_vec();
@@ -400,14 +400,14 @@ fn parse_whole(text: &str, word: &Word, min: i64, max: i64) -> Result<i64, BindE
 }
 
 /// A verb that takes no `at`/`vs` clause refuses one plainly.
-pub fn no_clauses(command: &Command) -> Result<(), BindError> {
+pub(crate) fn no_clauses(command: &Command) -> Result<(), BindError> {
     match command.clauses.first() {
         None => Ok(()),
         Some(clause) => Err(clause_not_here(clause, &command.verb)),
     }
 }
 
-pub fn clause_not_here(clause: &Clause, verb: &str) -> BindError {
+pub(crate) fn clause_not_here(clause: &Clause, verb: &str) -> BindError {
     BindError::NotHere {
         span: clause.span,
         text: clause.kind.word().to_string(),
@@ -415,34 +415,8 @@ pub fn clause_not_here(clause: &Clause, verb: &str) -> BindError {
     }
 }
 
-/// A required choice that was not given.
-pub fn require_choice<'b>(
-    bound: &'b Bound,
-    group: &str,
-    vocab: &Vocab,
-    command: &Command,
-    line: &str,
-) -> Result<(&'b str, Span), BindError> {
-    bound.choice(group).ok_or_else(|| {
-        let options: Vec<&str> = vocab
-            .entries
-            .iter()
-            .filter(|e| matches!(e.kind, Kind::Choice(g) if g == group))
-            .map(|e| e.name.as_str())
-            .collect();
-        BindError::Missing {
-            span: missing_span(command, line),
-            what: format!(
-                "`{}` needs {group}: one of {}",
-                command.verb,
-                options.join(", ")
-            ),
-        }
-    })
-}
-
 /// Where a missing word would go: after the last word of the command part.
-pub fn missing_span(command: &Command, line: &str) -> Span {
+pub(crate) fn missing_span(command: &Command, line: &str) -> Span {
     let end = command
         .words
         .last()
@@ -456,7 +430,7 @@ pub fn missing_span(command: &Command, line: &str) -> Span {
 /// (or another word for the same fact); words the verb does not use are
 /// passed over, since a unit's weapon means nothing to a hold test.
 /// Returns the words that were applied.
-pub fn add_implied(
+pub(crate) fn add_implied(
     bound: &mut Bound,
     implied: &[UnitFact],
     vocab: &Vocab,
@@ -526,7 +500,7 @@ pub struct UnitFact {
 }
 
 impl UnitFact {
-    pub fn word(word: impl Into<Cow<'static, str>>) -> UnitFact {
+    pub(crate) fn word(word: impl Into<Cow<'static, str>>) -> UnitFact {
         UnitFact {
             word: word.into(),
             value: None,

@@ -18,23 +18,23 @@ use crate::error::{BindError, CommandError};
 /// are its own system's, held by the resolver itself.
 pub struct Input<'a> {
     /// The rule system the line is resolved under.
-    pub system: System,
-    pub command: &'a Command,
-    pub line: &'a str,
+    pub(crate) system: System,
+    pub(crate) command: &'a Command,
+    pub(crate) line: &'a str,
     pub words: Bound,
     /// Each clause with its kind, the span of its `at`/`vs` word, and its words.
-    pub clauses: Vec<(ClauseKind, Span, Bound)>,
+    pub(crate) clauses: Vec<(ClauseKind, Span, Bound)>,
     /// Every unit the command named, with all the facts it brings (typed,
     /// whatever its side's vocabulary reads): for verbs that read their
     /// own notation, and for sides that name several units.
-    pub named: Vec<Named>,
+    pub(crate) named: Vec<Named>,
     /// Whether resolutions keep their explanation (rows, notes): not under
     /// `odds`, which reads only outcomes and measures.
-    pub explain: bool,
+    pub(crate) explain: bool,
     /// This command's number among every command bound in the process,
     /// which keys what a resolver works out before its first die
     /// ([`Memo`]).
-    pub serial: u64,
+    pub(crate) serial: u64,
 }
 
 /// Numbers commands as they are bound (see [`Input::serial`]).
@@ -45,7 +45,7 @@ static SERIALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new
 /// fall. One slot per resolver and thread, of the resolver's own type (the
 /// [`memoized!`](crate::memoized) macro declares it), holding the work of
 /// the last command it ran, by its serial.
-pub struct Memo<T>(std::cell::RefCell<Option<(u64, Rc<T>)>>);
+pub(crate) struct Memo<T>(std::cell::RefCell<Option<(u64, Rc<T>)>>);
 
 impl<T> Default for Memo<T> {
     fn default() -> Memo<T> {
@@ -54,12 +54,12 @@ impl<T> Default for Memo<T> {
 }
 
 impl<T> Memo<T> {
-    pub const fn new() -> Memo<T> {
+    pub(crate) const fn new() -> Memo<T> {
         Memo(std::cell::RefCell::new(None))
     }
 
     /// The work for `input`: kept from its last run, or done now.
-    pub fn get(
+    pub(crate) fn get(
         &self,
         input: &Input,
         work: impl FnOnce() -> Result<T, CommandError>,
@@ -98,11 +98,11 @@ impl Input<'_> {
     }
 
     /// Where a missing word would go.
-    pub fn missing_span(&self) -> Span {
+    pub(crate) fn missing_span(&self) -> Span {
         bind::missing_span(self.command, self.line)
     }
 
-    pub fn missing(&self, what: impl Into<String>) -> CommandError {
+    pub(crate) fn missing(&self, what: impl Into<String>) -> CommandError {
         BindError::Missing {
             span: self.missing_span(),
             what: what.into(),
@@ -112,12 +112,12 @@ impl Input<'_> {
 
     /// The units named on one side (`None`: the acting side; `Some(i)`:
     /// the i-th clause), in the order named.
-    pub fn named_on(&self, clause: Option<usize>) -> impl Iterator<Item = &Named> {
+    pub(crate) fn named_on(&self, clause: Option<usize>) -> impl Iterator<Item = &Named> {
         self.named.iter().filter(move |n| n.clause == clause)
     }
 
     /// The words of the first clause of a kind, if any.
-    pub fn clause(&self, kind: ClauseKind) -> Option<&Bound> {
+    pub(crate) fn clause(&self, kind: ClauseKind) -> Option<&Bound> {
         self.clauses
             .iter()
             .find(|(k, _, _)| *k == kind)
@@ -130,26 +130,26 @@ impl Input<'_> {
 /// A resolver makes its rule system's own effects (`E`); the catalog keeps
 /// every verb's resolver with its effects shown ([`VerbDoc::shown`]), and a
 /// game keeps its system's verbs typed, to apply what they do.
-pub type Resolver<E = Shown> =
+pub(crate) type Resolver<E = Shown> =
     Rc<dyn Fn(&Input, &mut dyn DiceSource) -> Result<Resolution<E>, CommandError>>;
 
 pub struct VerbDoc<E = Shown> {
     /// `None`: the verb works under every rule system.
     pub system: Option<System>,
     pub name: &'static str,
-    pub usage: &'static str,
+    pub(crate) usage: &'static str,
     /// One line; may quote the tables' numbers, so house rules show.
-    pub summary: String,
+    pub(crate) summary: String,
     pub examples: &'static [&'static str],
     pub vocab: Vocab,
     /// The clauses the verb takes, each with the words it accepts.
     pub clauses: Vec<(ClauseKind, Vocab)>,
     /// How many clauses of those kinds may be given at most.
-    pub max_clauses: usize,
+    pub(crate) max_clauses: usize,
     /// The verb may name units that can no longer act (the fate of the
     /// fallen after a battle).
     pub takes_fallen: bool,
-    pub resolve: Resolver<E>,
+    pub(crate) resolve: Resolver<E>,
 }
 
 impl<E: Effect + Clone + 'static> VerbDoc<E> {
@@ -195,7 +195,7 @@ impl<E> VerbDoc<E> {
     }
 
     /// The verb may name units that can no longer act.
-    pub fn takes_fallen(mut self) -> VerbDoc<E> {
+    pub(crate) fn takes_fallen(mut self) -> VerbDoc<E> {
         self.takes_fallen = true;
         self
     }
@@ -207,7 +207,7 @@ impl<E> VerbDoc<E> {
             .any(|v| v.find(word).is_some() || v.number_fact == Some(word))
     }
 
-    pub fn examples(mut self, examples: &'static [&'static str]) -> VerbDoc<E> {
+    pub(crate) fn examples(mut self, examples: &'static [&'static str]) -> VerbDoc<E> {
         self.examples = examples;
         self
     }
@@ -226,11 +226,11 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    pub fn new(verbs: Vec<VerbDoc>, books: Vec<System>) -> Catalog {
+    pub(crate) fn new(verbs: Vec<VerbDoc>, books: Vec<System>) -> Catalog {
         Catalog { verbs, books }
     }
 
-    pub fn find(&self, system: System, verb: &str) -> Option<&VerbDoc> {
+    pub(crate) fn find(&self, system: System, verb: &str) -> Option<&VerbDoc> {
         self.verbs
             .iter()
             .find(|v| v.name == verb && v.system.is_none_or(|s| s == system))
@@ -238,7 +238,7 @@ impl Catalog {
 
     /// A verb this book does not know: said to be another book's when it is,
     /// with the nearest verb of this book or of the session otherwise.
-    pub fn unknown_verb(
+    pub(crate) fn unknown_verb(
         &self,
         system: System,
         verb: &str,
@@ -304,7 +304,7 @@ impl Catalog {
 
     /// Bind a command once, to run it against dice as often as needed
     /// (`odds` runs it once per way the dice can fall, unexplained).
-    pub fn prepare<'a>(
+    pub(crate) fn prepare<'a>(
         &'a self,
         system: System,
         command: &'a Command,
@@ -374,19 +374,19 @@ pub struct Prepared<'a> {
 }
 
 impl Prepared<'_> {
-    pub fn run(&self, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
+    pub(crate) fn run(&self, dice: &mut dyn DiceSource) -> Result<Resolution, CommandError> {
         self.run_with(&self.resolve, dice)
     }
 
     /// The verb's book and name, for a game to find its own typed resolver.
-    pub fn verb(&self) -> (System, &'static str) {
+    pub(crate) fn verb(&self) -> (System, &'static str) {
         (self.input.system, self.name)
     }
 
     /// Run the command with `resolve`: the verb's resolver as its rule
     /// system made it (a game's, whose effects it applies typed), or as the
     /// catalog keeps it.
-    pub fn run_with<E>(
+    pub(crate) fn run_with<E>(
         &self,
         resolve: &Resolver<E>,
         dice: &mut dyn DiceSource,
@@ -566,12 +566,12 @@ pub trait Units {
 
 /// A unit a command named: where, and everything it brings.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Named {
+pub(crate) struct Named {
     /// `None`: the acting side; otherwise the clause's index.
-    pub clause: Option<usize>,
+    pub(crate) clause: Option<usize>,
     /// The span of its id in the line.
-    pub span: Span,
-    pub facts: UnitFacts,
+    pub(crate) span: Span,
+    pub(crate) facts: UnitFacts,
 }
 
 /// What a named unit brings to a command.
@@ -587,7 +587,7 @@ pub struct UnitFacts {
 
 impl UnitFacts {
     /// The value of a numeric fact (`cf`, `mr`, `bases`).
-    pub fn value(&self, word: &str) -> Option<i64> {
+    pub(crate) fn value(&self, word: &str) -> Option<i64> {
         self.facts
             .iter()
             .find(|f| f.word == word)
@@ -609,7 +609,7 @@ impl Units for NoUnits {
 
 /// The verbs of every rule system that the session and the game handle,
 /// and the REPL's own: (name, usage, what it does), for `help` and the manual.
-pub const SESSION_DOCS: &[(&str, &str, &str)] = &[
+pub(crate) const SESSION_DOCS: &[(&str, &str, &str)] = &[
     (
         "help",
         "help [VERB]",
@@ -680,7 +680,7 @@ pub const SESSION_DOCS: &[(&str, &str, &str)] = &[
 ];
 
 /// The usage and text of a session verb, for `help VERB`.
-pub fn session_doc(name: &str) -> Option<(&'static str, &'static str)> {
+pub(crate) fn session_doc(name: &str) -> Option<(&'static str, &'static str)> {
     SESSION_DOCS
         .iter()
         .find(|(n, _, _)| *n == name || (name == "exit" && *n == "quit"))
@@ -688,11 +688,12 @@ pub fn session_doc(name: &str) -> Option<(&'static str, &'static str)> {
 }
 
 /// Words the parser reads itself wherever they stand.
-pub const LINE_WORDS: &[&str] = &["at", "vs", "rolled", "roll-rest", "compare", "quit", "exit"];
+pub(crate) const LINE_WORDS: &[&str] =
+    &["at", "vs", "rolled", "roll-rest", "compare", "quit", "exit"];
 
 /// Every word a command line can hold for these verbs: a unit id equal to
 /// one could never be named (the word would be read instead).
-pub fn words_of<'a>(
+pub(crate) fn words_of<'a>(
     verbs: impl Iterator<Item = &'a VerbDoc>,
 ) -> std::collections::BTreeSet<String> {
     let mut words: std::collections::BTreeSet<String> = session_verbs()

@@ -9,13 +9,13 @@ pub use crate::answer::{Book, ClauseKind, Span, System};
 
 /// The unit a distance was typed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unit {
+pub(crate) enum Unit {
     BaseWidths,
     Inches,
 }
 
 impl Unit {
-    pub fn suffix(self) -> &'static str {
+    pub(crate) fn suffix(self) -> &'static str {
         match self {
             Unit::BaseWidths => "BW",
             Unit::Inches => "\"",
@@ -25,7 +25,7 @@ impl Unit {
 
 /// What a single token of the line turned out to be.
 #[derive(Debug, Clone, PartialEq)]
-pub enum WordKind {
+pub(crate) enum WordKind {
     /// `determined`, `+determined`, `bases=4`, `+general=2`, `skill+1`.
     /// The name is normalised: lower case, `_` read as `-`.
     Keyword { name: String, value: Option<String> },
@@ -40,15 +40,15 @@ pub enum WordKind {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Word {
-    pub span: Span,
+    pub(crate) span: Span,
     /// The token exactly as typed.
-    pub text: String,
-    pub kind: WordKind,
+    pub(crate) text: String,
+    pub(crate) kind: WordKind,
 }
 
 impl Word {
     /// The keyword name, if the word is a keyword.
-    pub fn keyword(&self) -> Option<&str> {
+    pub(crate) fn keyword(&self) -> Option<&str> {
         match &self.kind {
             WordKind::Keyword { name, .. } => Some(name),
             _ => None,
@@ -57,22 +57,22 @@ impl Word {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Clause {
-    pub kind: ClauseKind,
-    pub span: Span,
-    pub words: Vec<Word>,
+pub(crate) struct Clause {
+    pub(crate) kind: ClauseKind,
+    pub(crate) span: Span,
+    pub(crate) words: Vec<Word>,
 }
 
 /// A die face the player rolled by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EnteredDie {
-    pub face: u32,
-    pub span: Span,
+    pub(crate) face: u32,
+    pub(crate) span: Span,
 }
 
 /// `odds …` asks for the distribution instead of a roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
+pub(crate) enum Mode {
     Resolve,
     Odds,
 }
@@ -80,23 +80,23 @@ pub enum Mode {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Command {
     pub system: Option<(System, Span)>,
-    pub mode: Mode,
-    pub verb: String,
-    pub verb_span: Span,
-    pub words: Vec<Word>,
-    pub clauses: Vec<Clause>,
-    pub rolled: Vec<EnteredDie>,
+    pub(crate) mode: Mode,
+    pub(crate) verb: String,
+    pub(crate) verb_span: Span,
+    pub(crate) words: Vec<Word>,
+    pub(crate) clauses: Vec<Clause>,
+    pub(crate) rolled: Vec<EnteredDie>,
     /// Where `rolled` was written, for errors about the entered dice as a whole.
-    pub rolled_span: Option<Span>,
+    pub(crate) rolled_span: Option<Span>,
     /// `rolled 4 roll-rest`: the dice after the entered ones are rolled.
     /// Without it, too few entered dice are refused (issue 23: a short
     /// entry means the umpire's idea of the pool differs from the tool's).
-    pub roll_rest: bool,
+    pub(crate) roll_rest: bool,
 }
 
 impl Command {
     /// The words of the acting side and of each clause, in order.
-    pub fn sides(&self) -> impl Iterator<Item = (Option<&Clause>, &[Word])> {
+    pub(crate) fn sides(&self) -> impl Iterator<Item = (Option<&Clause>, &[Word])> {
         std::iter::once((None, self.words.as_slice()))
             .chain(self.clauses.iter().map(|c| (Some(c), c.words.as_slice())))
     }

@@ -25,7 +25,7 @@ pub enum ParseError {
 }
 
 impl ParseError {
-    pub fn span(&self) -> Option<Span> {
+    pub(crate) fn span(&self) -> Option<Span> {
         match self {
             ParseError::LineTooLong { .. } => None,
             ParseError::MissingVerb { span }
@@ -94,7 +94,7 @@ fn hint(s: &Option<String>) -> String {
 }
 
 impl BindError {
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         match self {
             BindError::UnknownVerb { span, .. }
             | BindError::UnknownWord { span, .. }
@@ -173,12 +173,12 @@ pub enum DiceError {
 
 /// What an error that `odds` cannot answer a line says to do instead,
 /// when nothing better is known.
-pub const FEWER_DICE: &str = "use fewer dice";
+pub(crate) const FEWER_DICE: &str = "use fewer dice";
 
 impl DiceError {
     /// The advice of an answer too large for `odds`, to be replaced by a
     /// line that answers it; `None` for any other error.
-    pub fn instead_mut(&mut self) -> Option<&mut String> {
+    pub(crate) fn instead_mut(&mut self) -> Option<&mut String> {
         match self {
             DiceError::TooManyOutcomes { instead, .. }
             | DiceError::TooManyPaths { instead, .. } => Some(instead),
@@ -186,7 +186,7 @@ impl DiceError {
         }
     }
 
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         match self {
             DiceError::FaceOutOfRange { span, .. }
             | DiceError::TooMany { span, .. }
@@ -241,7 +241,7 @@ pub enum CommandError {
 }
 
 impl CommandError {
-    pub fn span(&self) -> Option<Span> {
+    pub(crate) fn span(&self) -> Option<Span> {
         match self {
             CommandError::Parse(e) => e.span(),
             CommandError::Bind(e) => Some(e.span()),

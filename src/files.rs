@@ -16,7 +16,7 @@ pub use crate::output_file::{OutputError, check_output, write_folder, write_whol
 
 /// A file that could not be read.
 #[derive(Debug, Error, Clone, PartialEq)]
-pub enum FileError {
+pub(crate) enum FileError {
     #[error("{path}: {what}")]
     NotAFile { path: String, what: &'static str },
     #[error("{path}: the file is larger than {max} bytes, the most a {kind} may be")]
@@ -51,7 +51,7 @@ fn not_a_file(meta: &std::fs::Metadata) -> Option<&'static str> {
 }
 
 /// Refuse anything but a regular file (following symlinks, as reading does).
-pub fn check_regular(path: &Path) -> Result<(), FileError> {
+pub(crate) fn check_regular(path: &Path) -> Result<(), FileError> {
     let shown = path.display().to_string();
     let meta = std::fs::metadata(path).map_err(|e| FileError::Io {
         path: shown.clone(),
@@ -65,7 +65,7 @@ pub fn check_regular(path: &Path) -> Result<(), FileError> {
 
 /// The text of a regular file of at most `max` bytes; `kind` names it in
 /// the error ("army list").
-pub fn read_text(path: &Path, max: usize, kind: &'static str) -> Result<String, FileError> {
+pub(crate) fn read_text(path: &Path, max: usize, kind: &'static str) -> Result<String, FileError> {
     let shown = path.display().to_string();
     let io = |e: std::io::Error| FileError::Io {
         path: shown.clone(),

@@ -7,14 +7,10 @@ use crate::command::{Command, System, WordKind};
 use crate::error::{BindError, CommandError};
 use crate::system::Registry;
 
-pub fn run(catalog: &Catalog, system: System, command: &Command) -> Result<String, CommandError> {
-    run_with(catalog, None, system, command)
-}
-
 /// `help`, knowing the rule systems: `help armies` then lists the active
 /// book's sections and keys too (without, it lists those every list has
 /// and points to the template and the manual page, which have them all).
-pub fn run_with(
+pub(crate) fn run_with(
     catalog: &Catalog,
     registry: Option<&Registry>,
     system: System,
@@ -47,7 +43,7 @@ pub fn run_with(
     }
 }
 
-pub fn overview(catalog: &Catalog, system: System) -> String {
+pub(crate) fn overview(catalog: &Catalog, system: System) -> String {
     let mut out = format!(
         "drumhead — {} ({})\n\nverbs:\n",
         system.title(),
@@ -138,7 +134,7 @@ pub fn armies(catalog: &Catalog, registry: Option<&Registry>, system: System) ->
     out
 }
 
-pub fn verb_help(doc: &VerbDoc) -> String {
+pub(crate) fn verb_help(doc: &VerbDoc) -> String {
     let mut out = format!("usage: {}\n\n{}\n", doc.usage, doc.summary);
     let mut sections = vec![(String::from("words"), &doc.vocab)];
     for (kind, vocab) in &doc.clauses {
@@ -173,7 +169,7 @@ pub fn verb_help(doc: &VerbDoc) -> String {
 }
 
 /// How a word is typed: `general[=N]`, `bases=N`.
-pub fn shown(name: &str, kind: &Kind) -> String {
+pub(crate) fn shown(name: &str, kind: &Kind) -> String {
     match kind {
         Kind::Counted => format!("{name}[=N]"),
         Kind::Number { .. } => format!("{name}=N"),

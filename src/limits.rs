@@ -29,11 +29,11 @@ pub const MAX_OUTCOMES: u64 = 501;
 pub const MAX_PATHS: usize = 2_000_000;
 
 /// Words one `odds` line may sweep: a table of one, a heat map of two.
-pub const MAX_SWEPT_WORDS: usize = 2;
+pub(crate) const MAX_SWEPT_WORDS: usize = 2;
 
 /// Combinations one sweep answers, each a whole `odds`: a 20 × 20 heat
 /// map, and no page of thousands of rows.
-pub const MAX_SWEEP_LINES: usize = 400;
+pub(crate) const MAX_SWEEP_LINES: usize = 400;
 
 /// Dice one `simulate` throws in all: its rolls × the most dice any of a
 /// few trial rolls of the line threw, each roll counted as
@@ -62,16 +62,16 @@ pub const MAX_NAME_LEN: usize = 200;
 pub const MAX_TABLE_BYTES: usize = 1 << 20;
 
 /// Bytes in a game file.
-pub const MAX_GAME_BYTES: usize = 64 << 20;
+pub(crate) const MAX_GAME_BYTES: usize = 64 << 20;
 
 /// Bytes in one journal entry.
-pub const MAX_JOURNAL_LINE: usize = 1 << 20;
+pub(crate) const MAX_JOURNAL_LINE: usize = 1 << 20;
 
 /// Bytes in a whole journal.
-pub const MAX_JOURNAL_BYTES: u64 = 256 << 20;
+pub(crate) const MAX_JOURNAL_BYTES: u64 = 256 << 20;
 
 /// Each limit with what it bounds, for the manual.
-pub const ALL: &[(&str, u64, &str)] = &[
+pub(crate) const ALL: &[(&str, u64, &str)] = &[
     ("line", MAX_LINE_BYTES as u64, "bytes in one command line"),
     ("dice", MAX_DICE_PER_ROLL, "dice thrown by one draw"),
     (

@@ -7,7 +7,7 @@ use crate::answer::Kind;
 
 /// A verb of the session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MetaVerb {
+pub(crate) enum MetaVerb {
     Help,
     /// `odds` starts a line (the parser reads it as the line's mode).
     Odds,
@@ -19,7 +19,7 @@ pub enum MetaVerb {
 
 /// A verb about the game rather than the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameVerb {
+pub(crate) enum GameVerb {
     Units,
     Show,
     NextTurn,
@@ -30,17 +30,7 @@ pub enum GameVerb {
 }
 
 impl GameVerb {
-    pub const ALL: [GameVerb; 7] = [
-        GameVerb::Units,
-        GameVerb::Show,
-        GameVerb::NextTurn,
-        GameVerb::EndTurn,
-        GameVerb::Undo,
-        GameVerb::Log,
-        GameVerb::Save,
-    ];
-
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             GameVerb::Units => "units",
             GameVerb::Show => "show",
@@ -53,12 +43,12 @@ impl GameVerb {
     }
 
     /// Whether the verb changes the game (and so runs under its lock).
-    pub fn changes_game(self) -> bool {
+    pub(crate) fn changes_game(self) -> bool {
         matches!(self, GameVerb::NextTurn | GameVerb::Undo)
     }
 
     /// The one word after the verb it takes: a unit id or a file.
-    pub fn takes_word(self) -> Option<&'static str> {
+    pub(crate) fn takes_word(self) -> Option<&'static str> {
         match self {
             GameVerb::Show => Some("a unit id, like `show gren-1`"),
             GameVerb::Save => Some("a file, like `save game.json`"),
@@ -68,7 +58,7 @@ impl GameVerb {
 }
 
 impl MetaVerb {
-    pub const ALL: [MetaVerb; 12] = [
+    pub(crate) const ALL: [MetaVerb; 12] = [
         MetaVerb::Help,
         MetaVerb::Odds,
         MetaVerb::Simulate,
@@ -83,7 +73,7 @@ impl MetaVerb {
         MetaVerb::Game(GameVerb::Save),
     ];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             MetaVerb::Help => "help",
             MetaVerb::Odds => "odds",
@@ -95,12 +85,12 @@ impl MetaVerb {
     }
 
     /// The session's verb of this name, if it is one.
-    pub fn named(name: &str) -> Option<MetaVerb> {
+    pub(crate) fn named(name: &str) -> Option<MetaVerb> {
         MetaVerb::ALL.into_iter().find(|v| v.name() == name)
     }
 
     /// What the verb answers, for a format to say before the line runs.
-    pub fn kind(self) -> Kind {
+    pub(crate) fn kind(self) -> Kind {
         match self {
             MetaVerb::Odds => Kind::Odds,
             MetaVerb::Simulate => Kind::Simulation,

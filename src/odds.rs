@@ -46,7 +46,7 @@ impl Expectations {
 /// Run `resolve` against every path of the dice and add up the outcomes,
 /// walking at most `paths_left` paths ([`MAX_PATHS`] for one line; what
 /// the combinations before it left, in a sweep).
-pub fn enumerate(
+pub(crate) fn enumerate(
     count_values: bool,
     paths_left: usize,
     mut resolve: impl FnMut(&mut dyn DiceSource) -> Result<Resolution, CommandError>,

@@ -60,14 +60,14 @@ pub enum OutputError {
 impl OutputError {
     /// The path was refused before anything was written (a usage error),
     /// rather than a write that failed.
-    pub fn is_refusal(&self) -> bool {
+    pub(crate) fn is_refusal(&self) -> bool {
         !matches!(self, OutputError::Io { .. })
     }
 
     /// A directory given where a file was wanted: the file to name in it,
     /// as the command would call it (`DIR/sheet.html` rather than
     /// `DIR/NAME`).
-    pub fn with_file_name(self, name: &str) -> OutputError {
+    pub(crate) fn with_file_name(self, name: &str) -> OutputError {
         match self {
             OutputError::NotAFile { path, what, .. } if what == DIRECTORY => {
                 let dir = path.strip_suffix('/').unwrap_or(&path);

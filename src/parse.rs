@@ -88,7 +88,7 @@ fn lone_unit(text: &str) -> Option<Unit> {
 /// A word a game adds to a line it reads differently (`initiative`
 /// alone stands for each army's pool): the text as if typed, shown at
 /// `span` of the line as typed (the word it stands beside).
-pub fn added_word(text: impl Into<String>, span: Span) -> Word {
+pub(crate) fn added_word(text: impl Into<String>, span: Span) -> Word {
     let text = text.into();
     Word {
         span,
@@ -98,7 +98,7 @@ pub fn added_word(text: impl Into<String>, span: Span) -> Word {
 }
 
 /// What kind of token a piece of text is, on its own.
-pub fn classify(text: &str) -> WordKind {
+pub(crate) fn classify(text: &str) -> WordKind {
     // The common case, a plain lower-case keyword, needs no parser.
     let bare = text.strip_prefix('+').unwrap_or(text);
     if bare.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
@@ -131,7 +131,7 @@ pub fn classify(text: &str) -> WordKind {
 }
 
 /// Keywords are case-insensitive and `_` is read as `-`.
-pub fn normalise(name: &str) -> String {
+pub(crate) fn normalise(name: &str) -> String {
     if !name.bytes().any(|b| b == b'_' || b.is_ascii_uppercase()) {
         return name.to_string();
     }
@@ -278,7 +278,7 @@ fn structure(tokens: Vec<Word>, books: &[System]) -> Result<Command, ParseError>
 }
 
 /// The word after the entered faces that rolls the dice not entered.
-pub const ROLL_REST: &str = "roll-rest";
+pub(crate) const ROLL_REST: &str = "roll-rest";
 
 /// The faces after `rolled`: whole numbers separated by spaces or commas,
 /// and whether `roll-rest` stands among them.

@@ -104,8 +104,8 @@ impl std::fmt::Display for Step {
 
 /// What repair found and would do.
 pub struct Plan {
-    pub path: PathBuf,
-    pub steps: Vec<Step>,
+    pub(crate) path: PathBuf,
+    pub(crate) steps: Vec<Step>,
 }
 
 impl Plan {
@@ -405,7 +405,7 @@ fn rewrite_reason(
 }
 
 /// Carry out a plan, under the game's lock.
-pub fn apply(plan: &Plan, tables: &Tables, options: Options) -> Result<(), GameError> {
+pub(crate) fn apply(plan: &Plan, tables: &Tables, options: Options) -> Result<(), GameError> {
     let path = &plan.path;
     let journal = Journal::path_for(path);
     let _lock = Lock::acquire(path, options.wait)?;

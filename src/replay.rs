@@ -11,11 +11,6 @@ use crate::game::{Game, GameError, GameFile, read_game_file};
 use crate::session::Session;
 use crate::system::Tables;
 
-/// The rebuilt game's roster, or what went wrong.
-pub fn replay(journal: &Path, tables: Tables) -> Result<String, GameError> {
-    replay_with(journal, tables, &mut |_, _| {})
-}
-
 /// The game file beside a journal, if there is one.
 fn game_beside(journal: &Path) -> Option<PathBuf> {
     journal
@@ -27,7 +22,7 @@ fn game_beside(journal: &Path) -> Option<PathBuf> {
 
 /// [`replay`], telling `progress` (entries done, entries known so far)
 /// before each entry: a long journal can show a progress bar.
-pub fn replay_with(
+pub(crate) fn replay_with(
     journal: &Path,
     tables: Tables,
     progress: &mut dyn FnMut(usize, usize),

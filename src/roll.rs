@@ -20,14 +20,14 @@ use crate::limits::MAX_TABLE_NUMBER;
 
 /// A parsed `roll` expression.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RollExpr {
-    pub count: u64,
-    pub sides: u32,
-    pub tail: Tail,
+pub(crate) struct RollExpr {
+    pub(crate) count: u64,
+    pub(crate) sides: u32,
+    pub(crate) tail: Tail,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tail {
+pub(crate) enum Tail {
     /// Sum the dice and add this.
     Add(i64),
     /// Count the dice showing at least this.
@@ -62,7 +62,7 @@ fn roll_expr(input: &str) -> IResult<&str, RollExpr> {
 }
 
 impl RollExpr {
-    pub fn parse(text: &str) -> Option<RollExpr> {
+    pub(crate) fn parse(text: &str) -> Option<RollExpr> {
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         all_consuming(roll_expr)
             .parse(&compact)
@@ -72,7 +72,7 @@ impl RollExpr {
     }
 }
 
-pub fn verbs() -> Vec<VerbDoc> {
+pub(crate) fn verbs() -> Vec<VerbDoc> {
     vec![
         VerbDoc::new(
             None,

@@ -16,7 +16,7 @@ pub use crate::answer::{Choice, Combination, Sweep, Swept, expected_of, p_of};
 
 /// The swept words of a command, in the order typed (none for an
 /// ordinary line). Errors for a malformed range or list.
-pub fn find(command: &Command) -> Result<Vec<Swept>, CommandError> {
+pub(crate) fn find(command: &Command) -> Result<Vec<Swept>, CommandError> {
     let mut swept = Vec::new();
     for (_, words) in command.sides() {
         for word in words {
@@ -30,7 +30,7 @@ pub fn find(command: &Command) -> Result<Vec<Swept>, CommandError> {
 
 /// Whether any word of the line is swept, without judging it: for lines
 /// that may not sweep at all.
-pub fn first_swept(command: &Command) -> Option<&Word> {
+pub(crate) fn first_swept(command: &Command) -> Option<&Word> {
     command
         .sides()
         .flat_map(|(_, words)| words.iter())
@@ -45,7 +45,7 @@ fn looks_swept(word: &Word) -> bool {
 /// last word varying fastest. Each value takes its word's place, padded
 /// to the word's length, so every other word keeps its column and an
 /// error still points into the line as typed.
-pub fn expand(line: &str, swept: &[Swept]) -> Result<Vec<Combination>, CommandError> {
+pub(crate) fn expand(line: &str, swept: &[Swept]) -> Result<Vec<Combination>, CommandError> {
     if let Some(third) = swept.get(MAX_SWEPT_WORDS) {
         return Err(BindError::NotHere {
             span: third.span,
@@ -102,7 +102,7 @@ fn combinations_past_limit(swept: &[Swept]) -> Option<u64> {
 /// For a sweep of more combinations than [`MAX_SWEEP_LINES`]: how many of
 /// each word's first values a sweep within it keeps, as many of the first
 /// word's as leave the last word whole.
-pub fn too_many(swept: &[Swept]) -> Option<Vec<usize>> {
+pub(crate) fn too_many(swept: &[Swept]) -> Option<Vec<usize>> {
     combinations_past_limit(swept)?;
     let last = swept
         .last()
@@ -116,7 +116,7 @@ pub fn too_many(swept: &[Swept]) -> Option<Vec<usize>> {
 
 /// The refusal of a sweep of too many combinations, with the narrower
 /// line to type instead when one is known to be answered.
-pub fn too_many_error(swept: &[Swept], instead: Option<&str>) -> CommandError {
+pub(crate) fn too_many_error(swept: &[Swept], instead: Option<&str>) -> CommandError {
     let sizes: Vec<String> = swept
         .iter()
         .map(|s| format!("{} ({} values)", s.text, s.values))
@@ -157,7 +157,7 @@ fn narrowed(s: &Swept, n: usize) -> String {
 /// The line as typed with each swept word cut down to its first
 /// `counts[i]` values: a narrower sweep to suggest, whose combinations
 /// are the first ones of the sweep typed.
-pub fn narrowed_line(line: &str, swept: &[Swept], counts: &[usize]) -> String {
+pub(crate) fn narrowed_line(line: &str, swept: &[Swept], counts: &[usize]) -> String {
     let mut out = line.to_string();
     // From the right, so the spans before stay good.
     for (s, &n) in swept.iter().zip(counts).rev() {

@@ -86,7 +86,7 @@ pub trait RuleSet {
 }
 
 /// A setting made: the rule set with it, and what to tell the user.
-pub type Setting = (Rc<dyn RuleSet>, String);
+pub(crate) type Setting = (Rc<dyn RuleSet>, String);
 
 /// The state one rule system keeps of a game's units, in its own types,
 /// and what it says about them. The game holds it through [`Live`], which
@@ -326,7 +326,7 @@ impl<S: GameState> GamePart for Live<S> {
 /// object; a checkpoint is written with objects only, so an array where
 /// one belongs is a checkpoint of the wrong shape, and refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ObjectOnly<T>(pub T);
+pub(crate) struct ObjectOnly<T>(pub T);
 
 impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for ObjectOnly<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -347,7 +347,7 @@ impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for ObjectOnly<T> 
 }
 
 /// A checkpoint read as `T`, from an object only ([`ObjectOnly`]).
-pub fn from_object<T: serde::de::DeserializeOwned>(
+pub(crate) fn from_object<T: serde::de::DeserializeOwned>(
     saved: &serde_json::Value,
 ) -> Result<T, serde_json::Error> {
     ObjectOnly::<T>::deserialize(saved).map(|ObjectOnly(t)| t)
@@ -355,7 +355,7 @@ pub fn from_object<T: serde::de::DeserializeOwned>(
 
 /// A map of a checkpoint whose values are each read from an object only
 /// ([`ObjectOnly`]): `#[serde(deserialize_with = "object_values")]`.
-pub fn object_values<'de, D, T>(deserializer: D) -> Result<BTreeMap<String, T>, D::Error>
+pub(crate) fn object_values<'de, D, T>(deserializer: D) -> Result<BTreeMap<String, T>, D::Error>
 where
     D: serde::Deserializer<'de>,
     T: serde::Deserialize<'de>,
@@ -388,7 +388,7 @@ impl fmt::Debug for Registry {
 }
 
 impl Registry {
-    pub fn new(systems: Vec<&'static dyn RuleSystem>) -> Registry {
+    pub(crate) fn new(systems: Vec<&'static dyn RuleSystem>) -> Registry {
         Registry { systems }
     }
 
@@ -411,7 +411,7 @@ impl Registry {
     }
 
     /// The book of an id (`drums`, `saber-quickplay`).
-    pub fn book(&self, id: &str) -> Option<System> {
+    pub(crate) fn book(&self, id: &str) -> Option<System> {
         self.books().into_iter().find(|b| b.id() == id)
     }
 
@@ -421,7 +421,7 @@ impl Registry {
     }
 
     /// The system a book belongs to.
-    pub fn system_of(&self, book: System) -> Option<&'static dyn RuleSystem> {
+    pub(crate) fn system_of(&self, book: System) -> Option<&'static dyn RuleSystem> {
         self.systems().find(|s| s.books().contains(&book))
     }
 
@@ -466,7 +466,7 @@ impl Tables {
         &self.registry
     }
 
-    pub fn sets(&self) -> &[Rc<dyn RuleSet>] {
+    pub(crate) fn sets(&self) -> &[Rc<dyn RuleSet>] {
         &self.sets
     }
 
@@ -486,7 +486,7 @@ impl Tables {
     }
 
     /// Put a rule set in place of its system's (after `set`).
-    pub fn replace(&mut self, set: Rc<dyn RuleSet>) {
+    pub(crate) fn replace(&mut self, set: Rc<dyn RuleSet>) {
         let name = set.system().name();
         if let Some(slot) = self.sets.iter_mut().find(|s| s.system().name() == name) {
             *slot = set;

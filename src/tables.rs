@@ -20,7 +20,7 @@ pub struct TableFile {
     pub name: &'static str,
     /// The name of the embedded file, for messages (the example CRT is
     /// embedded under a name of its own).
-    pub embedded_name: &'static str,
+    pub(crate) embedded_name: &'static str,
     /// The embedded text.
     pub embedded: &'static str,
 }
@@ -72,7 +72,7 @@ impl TableSource {
 
     /// The label and text of a table file: from the source when it has
     /// one, else the embedded text.
-    pub fn read(&self, file: &TableFile) -> Result<(String, String), TableError> {
+    pub(crate) fn read(&self, file: &TableFile) -> Result<(String, String), TableError> {
         let given = self
             .files
             .iter()
@@ -136,7 +136,7 @@ impl TableSource {
     /// `files`: a misnamed one (`drumz.toml`, `Drums.toml`) would otherwise
     /// be silently left unread. Other files (a README, notes) are not
     /// table files and are left alone.
-    pub fn check_names(&self, files: &[TableFile]) -> Result<(), TableError> {
+    pub(crate) fn check_names(&self, files: &[TableFile]) -> Result<(), TableError> {
         let Some(dir) = &self.dir else {
             return Ok(());
         };
@@ -350,7 +350,7 @@ pub use crate::limits::{MAX_TABLE_BYTES, MAX_TABLE_NUMBER};
 /// ±[`MAX_TABLE_NUMBER`] (sums of modifiers then never overflow), and no
 /// string with a control character or escape sequence (the tables' words
 /// are shown on terminals).
-pub fn check_values(file: &str, key: &str, value: &toml::Value) -> Result<(), TableError> {
+pub(crate) fn check_values(file: &str, key: &str, value: &toml::Value) -> Result<(), TableError> {
     let invalid = |message: String| {
         Err(TableError::Invalid {
             file: file.to_string(),
@@ -396,7 +396,7 @@ pub fn check_values(file: &str, key: &str, value: &toml::Value) -> Result<(), Ta
 }
 
 /// 1-based line and column of a byte offset.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;

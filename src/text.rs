@@ -8,12 +8,12 @@ use unicode_width::UnicodeWidthStr;
 
 /// A character that would act on a terminal rather than show: C0 and C1
 /// controls, DEL, and the bidirectional overrides that reorder a line.
-pub fn is_control(c: char) -> bool {
+pub(crate) fn is_control(c: char) -> bool {
     c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// The first such character in a text, if any.
-pub fn first_control(s: &str) -> Option<char> {
+pub(crate) fn first_control(s: &str) -> Option<char> {
     s.chars().find(|c| is_control(*c))
 }
 
@@ -67,7 +67,7 @@ fn may_hold_control(s: &str, keep_newlines: bool) -> bool {
 
 /// A line as it may be shown: a tab as one space (so a caret under it
 /// stays in its column), every other control character as `\u{…}`.
-pub fn visible(s: &str) -> Cow<'_, str> {
+pub(crate) fn visible(s: &str) -> Cow<'_, str> {
     shown(s, false)
 }
 
@@ -75,7 +75,7 @@ pub fn visible(s: &str) -> Cow<'_, str> {
 /// writes (errors, notes, text answers): each line [`visible`], the line
 /// breaks between them kept. A carriage return is not one: it would let a
 /// line overwrite what was written before it.
-pub fn visible_lines(s: &str) -> Cow<'_, str> {
+pub(crate) fn visible_lines(s: &str) -> Cow<'_, str> {
     shown(s, true)
 }
 
@@ -98,7 +98,7 @@ fn shown(s: &str, keep_newlines: bool) -> Cow<'_, str> {
 /// JSON as it may be shown: the controls JSON allows raw in a string (C1,
 /// DEL, the bidirectional overrides) written as `\uXXXX` escapes, which
 /// read back as the same text. serde escapes the C0 controls already.
-pub fn json_visible(s: &str) -> Cow<'_, str> {
+pub(crate) fn json_visible(s: &str) -> Cow<'_, str> {
     if !may_hold_control(s, false) {
         return Cow::Borrowed(s);
     }
@@ -114,7 +114,7 @@ pub fn json_visible(s: &str) -> Cow<'_, str> {
 }
 
 /// Terminal columns a text takes once made visible.
-pub fn columns(s: &str) -> usize {
+pub(crate) fn columns(s: &str) -> usize {
     visible(s).width()
 }
 
@@ -122,7 +122,7 @@ pub fn columns(s: &str) -> usize {
 /// number, or a blank): the line made [`visible`], then a caret under the
 /// bytes `at` of it, counted in the columns the visible line takes, so it
 /// points at the same characters however many an escape widened.
-pub fn pointed(line: &str, at: std::ops::Range<usize>, gutter: &str) -> String {
+pub(crate) fn pointed(line: &str, at: std::ops::Range<usize>, gutter: &str) -> String {
     let start = floor_boundary(line, at.start.min(line.len()));
     let end = floor_boundary(line, at.end.clamp(start, line.len().max(start)));
     let before = line.get(..start).map_or(0, columns);

@@ -7,17 +7,17 @@ use std::fmt;
 /// A byte range in the command line, used to point a caret at a word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Span {
-    pub start: usize,
-    pub end: usize,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 impl Span {
-    pub fn new(start: usize, end: usize) -> Span {
+    pub(crate) fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
 
     /// One past the end of the line: where a missing word would have gone.
-    pub fn at_end(line: &str) -> Span {
+    pub(crate) fn at_end(line: &str) -> Span {
         let end = line.trim_end().len();
         Span::new(end, end + 1)
     }

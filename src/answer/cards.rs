@@ -4,20 +4,20 @@
 /// The armies of a game, ready to print.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Roster {
-    pub title: String,
+    pub(crate) title: String,
     /// The army lists and game it was made from.
-    pub sources: Vec<String>,
+    pub(crate) sources: Vec<String>,
     pub armies: Vec<ArmyCards>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ArmyCards {
-    pub name: String,
+    pub(crate) name: String,
     /// The rule book's title.
     pub rules: String,
-    pub side: Option<String>,
+    pub(crate) side: Option<String>,
     /// What the army's system says under its table (its generals…).
-    pub notes: Vec<String>,
+    pub(crate) notes: Vec<String>,
     pub cards: Vec<Card>,
 }
 
@@ -25,7 +25,7 @@ pub struct ArmyCards {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Card {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     /// Why it can no longer act, if so.
     pub out_of_action: Option<String>,
     /// Its facts and state, in its system's order.

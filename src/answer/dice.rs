@@ -3,13 +3,13 @@
 /// One die as it landed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rolled {
-    pub sides: u32,
+    pub(crate) sides: u32,
     pub face: u32,
-    pub entered: bool,
+    pub(crate) entered: bool,
 }
 
 impl Rolled {
-    pub fn how(&self) -> &'static str {
+    pub(crate) fn how(&self) -> &'static str {
         if self.entered { "entered" } else { "rolled" }
     }
 }

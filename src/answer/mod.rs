@@ -1,21 +1,21 @@
 //! Everything a line can produce, as data: a resolution, odds, a
 //! comparison, a simulation, a sweep, the game's views (reports), a
 //! quick-reference sheet and a game's cards. Nothing here resolves,
-//! binds or writes: the engine makes answers and the formats
-//! (`crate::format`) write them, so a new front end (a web view) takes the
+//! binds or writes: the engine makes answers and the formats (the
+//! `format` module) write them, so a new front end (a web view) takes the
 //! same answers and the same formats. This module imports no other module
 //! of the crate.
 
-pub mod book;
+pub(crate) mod book;
 pub mod cards;
-pub mod dice;
-pub mod explore;
-pub mod odds;
-pub mod prob;
+pub(crate) mod dice;
+pub(crate) mod explore;
+pub(crate) mod odds;
+pub(crate) mod prob;
 pub mod report;
 pub mod resolution;
-pub mod sheet;
-pub mod sweep;
+pub(crate) mod sheet;
+pub(crate) mod sweep;
 
 pub use book::{Book, ClauseKind, Span, System};
 pub use cards::{ArmyCards, Card, Roster};
@@ -32,7 +32,7 @@ pub use sweep::{Choice, Combination, Sweep, Swept, expected_of, p_of};
 /// from this alone whether it can write the answer, so that a line it
 /// cannot write is refused before it runs (and changes no game).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// A verb resolved with dice.
     Resolution,
     /// `odds LINE`: a distribution, a comparison or a sweep.
@@ -69,7 +69,7 @@ pub enum Answer {
 
 impl Answer {
     /// What was asked: a comparison and a sweep answer `odds`.
-    pub fn kind(&self) -> Kind {
+    pub(crate) fn kind(&self) -> Kind {
         match self {
             Answer::Resolution(_) => Kind::Resolution,
             Answer::Odds(_) | Answer::Comparison(_) | Answer::Sweep(_) => Kind::Odds,

@@ -7,26 +7,26 @@ use super::{Prob, System};
 pub struct OutcomeOdds {
     /// The row's id, unique within the answer: the outcome, with `-2`,
     /// `-3`… after the first row of the same outcome.
-    pub outcome: String,
+    pub(crate) outcome: String,
     /// The outcome a resolution of the line gives, shared by every row of
     /// that kind (issue 23: a script must be able to add up P(pass)).
-    pub kind: String,
+    pub(crate) kind: String,
     pub text: String,
     pub prob: Prob,
     /// Each measure the outcome reported: its first value, and whether
     /// every path to the outcome reported that same value.
-    pub values: Vec<(&'static str, f64, bool)>,
+    pub(crate) values: Vec<(&'static str, f64, bool)>,
 }
 
 #[derive(Debug, Clone)]
 pub struct Odds {
-    pub rules: System,
-    pub verb: &'static str,
-    pub heading: String,
+    pub(crate) rules: System,
+    pub(crate) verb: &'static str,
+    pub(crate) heading: String,
     pub outcomes: Vec<OutcomeOdds>,
     /// Expected values of numeric results: (`expected_hits`, value).
     pub expected: Vec<(String, f64)>,
-    pub paths: usize,
+    pub(crate) paths: usize,
 }
 
 /// A distribution whose outcomes are the values of one number (hits, a
@@ -34,15 +34,15 @@ pub struct Odds {
 /// in order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Count {
-    pub measure: &'static str,
-    pub values: Vec<f64>,
+    pub(crate) measure: &'static str,
+    pub(crate) values: Vec<f64>,
 }
 
 impl OutcomeOdds {
     /// The row's typed effects: each measure with the one value it has on
     /// every way the dice reach this row (the hits a forced retire
     /// carries). Empty unless the measures were kept.
-    pub fn effects(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
+    pub(crate) fn effects(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
         self.values
             .iter()
             .filter(|v| v.2)
@@ -54,7 +54,7 @@ impl Odds {
     /// The count the outcomes stand for, if they stand for one: a measure
     /// every outcome reports, with one value on every path to it, and a
     /// different value for each outcome. The first such measure.
-    pub fn count(&self) -> Option<Count> {
+    pub(crate) fn count(&self) -> Option<Count> {
         let first = self.outcomes.first()?;
         first.values.iter().find_map(|&(measure, _, _)| {
             let mut values = Vec::with_capacity(self.outcomes.len());
@@ -70,7 +70,7 @@ impl Odds {
     }
 
     /// P(X ≥ the value of each outcome), exact while the fractions fit.
-    pub fn at_least(&self, count: &Count) -> Vec<Prob> {
+    pub(crate) fn at_least(&self, count: &Count) -> Vec<Prob> {
         count
             .values
             .iter()

@@ -23,12 +23,12 @@ impl PartialEq for Prob {
 }
 
 impl Prob {
-    pub const ONE: Prob = Prob {
+    pub(crate) const ONE: Prob = Prob {
         p: 1.0,
         exact: Some((1, 1)),
     };
 
-    pub fn ratio(num: u128, den: u128) -> Prob {
+    pub(crate) fn ratio(num: u128, den: u128) -> Prob {
         Prob {
             p: num as f64 / den as f64,
             exact: Some((num, den.max(1))),
@@ -45,7 +45,7 @@ impl Prob {
         self.exact.map(|(n, d)| reduce(n, d))
     }
 
-    pub fn times(self, other: Prob) -> Prob {
+    pub(crate) fn times(self, other: Prob) -> Prob {
         let exact = match (self.exact, other.exact) {
             (Some((a, b)), Some((c, d))) => match (a.checked_mul(c), b.checked_mul(d)) {
                 (Some(n), Some(m)) => Some((n, m)),
@@ -63,7 +63,7 @@ impl Prob {
         }
     }
 
-    pub fn plus(self, other: Prob) -> Prob {
+    pub(crate) fn plus(self, other: Prob) -> Prob {
         let exact = match (self.exact, other.exact) {
             (Some(x), Some(y)) => add_fractions(x, y),
             _ => None,
@@ -75,7 +75,7 @@ impl Prob {
     }
 
     /// "7/12", when short enough to read.
-    pub fn fraction(&self) -> Option<String> {
+    pub(crate) fn fraction(&self) -> Option<String> {
         self.exact().map(|(n, d)| format!("{n}/{d}"))
     }
 }

@@ -46,16 +46,16 @@ pub enum Report {
 /// One army of the roster: its own columns, and a row per unit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArmyRoster {
-    pub name: String,
-    pub side: String,
-    pub rules: String,
-    pub rules_title: String,
-    pub columns: Vec<String>,
+    pub(crate) name: String,
+    pub(crate) side: String,
+    pub(crate) rules: String,
+    pub(crate) rules_title: String,
+    pub(crate) columns: Vec<String>,
     /// Each unit's cells, in the order of `columns` (in JSON, an object
     /// per unit keyed by column).
-    pub units: Vec<Vec<String>>,
+    pub(crate) units: Vec<Vec<String>>,
     /// Lines under the table (the army's generals).
-    pub notes: Vec<String>,
+    pub(crate) notes: Vec<String>,
 }
 
 impl Serialize for ArmyRoster {
@@ -96,22 +96,22 @@ pub struct Row {
 /// One journal entry as `log` shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LogEntry {
-    pub entry: u64,
-    pub turn: u32,
+    pub(crate) entry: u64,
+    pub(crate) turn: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<String>,
+    pub(crate) line: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<String>,
+    pub(crate) outcome: Option<String>,
     /// This entry takes back entry N.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub undo: Option<u64>,
+    pub(crate) undo: Option<u64>,
     /// Taken back by a later `undo`.
-    pub undone: bool,
+    pub(crate) undone: bool,
 }
 
 impl Report {
     /// The `type` of its JSON object.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Report::Help { .. } => "help",
             Report::Roster { .. } => "roster",

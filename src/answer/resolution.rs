@@ -31,7 +31,7 @@ pub enum Row {
 }
 
 impl Row {
-    pub fn plain(label: impl std::fmt::Display, value: impl ToString) -> Row {
+    pub(crate) fn plain(label: impl std::fmt::Display, value: impl ToString) -> Row {
         Row::Plain {
             label: label.to_string(),
             value: value.to_string(),
@@ -55,12 +55,8 @@ impl Fields {
         self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
     }
 
-    pub fn contains_key(&self, key: &str) -> bool {
-        self.get(key).is_some()
-    }
-
     /// Set a field, replacing an earlier value of the same key.
-    pub fn insert(&mut self, key: impl Into<Cow<'static, str>>, value: Value) {
+    pub(crate) fn insert(&mut self, key: impl Into<Cow<'static, str>>, value: Value) {
         let key = key.into();
         match self.0.iter_mut().find(|(k, _)| *k == key) {
             Some((_, v)) => *v = value,
@@ -68,7 +64,7 @@ impl Fields {
         }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
         self.0.iter().map(|(k, v)| (k.as_ref(), v))
     }
 }
@@ -93,16 +89,16 @@ pub enum Tone {
 /// journal keeps it. A rule system's resolvers make its own effect type
 /// ([`Resolution`] of that type); the game applies those, typed, and the
 /// answer keeps them shown.
-pub type Shown = Rc<dyn Effect>;
+pub(crate) type Shown = Rc<dyn Effect>;
 
 #[derive(Debug, Clone)]
 pub struct Resolution<E = Shown> {
-    pub rules: System,
-    pub verb: &'static str,
+    pub(crate) rules: System,
+    pub(crate) verb: &'static str,
     /// A short description shown above the table: "resilience test, from shooting".
     pub heading: String,
     /// The seed of the generator, when any die came from it.
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     pub dice: Vec<Rolled>,
     pub rows: Vec<Row>,
     pub modifiers: Vec<Modifier>,
@@ -111,25 +107,25 @@ pub struct Resolution<E = Shown> {
     pub outcome: Cow<'static, str>,
     /// The outcome in the rule's words.
     pub outcome_text: Cow<'static, str>,
-    pub tone: Tone,
+    pub(crate) tone: Tone,
     /// Extra lines under the outcome: follow-ups the rules require.
     pub notes: Vec<String>,
     /// Procedure-specific JSON fields, for output only.
     pub fields: Fields,
     /// What the resolution does to the units it named, by who they are in
     /// the command. Not kept under `odds`.
-    pub effects: Vec<(Target, E)>,
+    pub(crate) effects: Vec<(Target, E)>,
     /// Numeric results `odds` reports the expectation of, as
     /// `expected_NAME`: hits, distance, bases lost…
     pub measures: Vec<(&'static str, f64)>,
     /// Units of loaded armies the command named.
-    pub units: Vec<NamedUnit>,
+    pub(crate) units: Vec<NamedUnit>,
     /// How `odds` groups this outcome, when coarser than `outcome_text`
     /// (a melee round by who wins it, not by every score).
     pub odds_group: Option<Cow<'static, str>>,
     /// Built for `odds`, which reads only the outcome and the fields: the
     /// explanation (rows, notes) is not kept.
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
 /// Two resolutions are the same when everything shown and every effect
@@ -163,7 +159,7 @@ impl<E: Effect> PartialEq for Resolution<E> {
 impl<E> Resolution<E> {
     /// A resolution that keeps its explanation when `explain` is set;
     /// `odds` builds them without (see [`Resolution::quiet`]).
-    pub fn new(
+    pub(crate) fn new(
         rules: System,
         verb: &'static str,
         heading: impl Into<String>,
@@ -206,7 +202,7 @@ impl<E> Resolution<E> {
     }
 
     /// Several dice under one label, numbered when there is more than one.
-    pub fn dice_rows(&mut self, label: impl std::fmt::Display, dice: &[Rolled]) {
+    pub(crate) fn dice_rows(&mut self, label: impl std::fmt::Display, dice: &[Rolled]) {
         if self.quiet {
             self.dice.extend_from_slice(dice);
             return;
@@ -238,7 +234,7 @@ impl<E> Resolution<E> {
     /// A plain explanation row (a looked-up value, a fixed distance).
     /// Both parts are only turned into text when the row is kept, so a
     /// resolver may pass `format_args!` and pay nothing under `odds`.
-    pub fn row(&mut self, label: impl std::fmt::Display, value: impl ToString) {
+    pub(crate) fn row(&mut self, label: impl std::fmt::Display, value: impl ToString) {
         if self.quiet {
             return;
         }
@@ -247,7 +243,7 @@ impl<E> Resolution<E> {
 
     /// Add another resolution's explanation (rows, dice, modifiers, notes)
     /// after this one's: a resolver's work done once and reused.
-    pub fn append<F>(&mut self, other: &Resolution<F>) {
+    pub(crate) fn append<F>(&mut self, other: &Resolution<F>) {
         let (dice, modifiers) = (self.dice.len(), self.modifiers.len());
         self.rows.extend(other.rows.iter().map(|row| match row {
             Row::Die { label, number, die } => Row::Die {
@@ -308,7 +304,7 @@ impl<E> Resolution<E> {
 
     /// A procedure's own result for JSON. Fields are output only: under
     /// `odds`, which shows none, they are not kept (measures are).
-    pub fn field(&mut self, key: impl Into<Cow<'static, str>>, value: impl Into<Value>) {
+    pub(crate) fn field(&mut self, key: impl Into<Cow<'static, str>>, value: impl Into<Value>) {
         if self.quiet {
             return;
         }
@@ -325,7 +321,7 @@ impl<E> Resolution<E> {
     }
 
     /// A numeric result whose expectation `odds` reports.
-    pub fn measure(&mut self, name: &'static str, value: f64) {
+    pub(crate) fn measure(&mut self, name: &'static str, value: f64) {
         match self.measures.iter_mut().find(|(n, _)| *n == name) {
             Some((_, v)) => *v = value,
             None => self.measures.push((name, value)),
@@ -334,7 +330,7 @@ impl<E> Resolution<E> {
 
     /// The effects with the unit each falls on: effects on a side that
     /// named no unit fall on nobody and are left out.
-    pub fn addressed(&self) -> Vec<(Option<&str>, &E)> {
+    pub(crate) fn addressed(&self) -> Vec<(Option<&str>, &E)> {
         let mut out = Vec::new();
         for (to, effect) in &self.effects {
             match to {
@@ -354,7 +350,7 @@ impl<E> Resolution<E> {
         out
     }
 
-    pub fn note(&mut self, text: impl std::fmt::Display) {
+    pub(crate) fn note(&mut self, text: impl std::fmt::Display) {
         if self.quiet {
             return;
         }
@@ -366,7 +362,7 @@ impl<E: Effect + Clone + 'static> Resolution<E> {
     /// The resolution as answers show it, and the effects it has on the
     /// units it names (each with its unit's id), in the resolver's own
     /// type, for the game to apply.
-    pub fn split(self) -> (Resolution, Vec<(Option<String>, E)>) {
+    pub(crate) fn split(self) -> (Resolution, Vec<(Option<String>, E)>) {
         let typed = self
             .addressed()
             .into_iter()
@@ -376,7 +372,7 @@ impl<E: Effect + Clone + 'static> Resolution<E> {
     }
 
     /// The resolution as answers show it.
-    pub fn shown(self) -> Resolution {
+    pub(crate) fn shown(self) -> Resolution {
         Resolution {
             rules: self.rules,
             verb: self.verb,
@@ -405,7 +401,7 @@ impl<E: Effect + Clone + 'static> Resolution<E> {
 }
 
 /// `+1`, `-2`, `+0`: adjustments always show their sign.
-pub fn signed(value: i64) -> String {
+pub(crate) fn signed(value: i64) -> String {
     if value < 0 {
         format!("−{}", -value)
     } else {
@@ -417,10 +413,10 @@ pub fn signed(value: i64) -> String {
 #[derive(Debug, Clone, PartialEq)]
 pub struct NamedUnit {
     /// `None`: the acting side; otherwise the clause's index and kind.
-    pub clause: Option<(usize, ClauseKind)>,
-    pub id: String,
-    pub name: String,
-    pub applied: Vec<String>,
+    pub(crate) clause: Option<(usize, ClauseKind)>,
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) applied: Vec<String>,
 }
 
 /// What a resolution does to a unit, in its rule system's own terms: hits
@@ -475,7 +471,7 @@ pub enum Target {
 
 impl Target {
     /// The first unit named on the acting side.
-    pub const ACTOR: Target = Target::Side {
+    pub(crate) const ACTOR: Target = Target::Side {
         clause: None,
         nth: 0,
     };

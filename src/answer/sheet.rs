@@ -10,7 +10,7 @@ pub struct Sheet {
     /// The book's title.
     pub title: String,
     /// Where the numbers come from (the rule text, the table files).
-    pub sources: Vec<String>,
+    pub(crate) sources: Vec<String>,
     pub sections: Vec<Section>,
 }
 
@@ -29,7 +29,7 @@ pub struct Table {
     pub caption: String,
     /// The rule the table belongs to (a paragraph number, a page), if the
     /// text gives one.
-    pub rule: Option<String>,
+    pub(crate) rule: Option<String>,
     /// Column heads, the first over the row labels. Empty: no head row.
     pub heads: Vec<String>,
     pub rows: Vec<Row>,
@@ -54,7 +54,7 @@ pub struct Cell {
 }
 
 impl Cell {
-    pub fn new(text: impl Into<String>) -> Cell {
+    pub(crate) fn new(text: impl Into<String>) -> Cell {
         Cell {
             text: text.into(),
             house: false,
@@ -75,7 +75,7 @@ impl From<String> for Cell {
 }
 
 impl Table {
-    pub fn new(caption: impl Into<String>, heads: &[&str]) -> Table {
+    pub(crate) fn new(caption: impl Into<String>, heads: &[&str]) -> Table {
         Table {
             caption: caption.into(),
             heads: heads.iter().map(|h| h.to_string()).collect(),
@@ -84,32 +84,32 @@ impl Table {
     }
 
     /// The same table, with the rule it belongs to.
-    pub fn rule(mut self, rule: impl Into<String>) -> Table {
+    pub(crate) fn rule(mut self, rule: impl Into<String>) -> Table {
         self.rule = Some(rule.into());
         self
     }
 
-    pub fn row(&mut self, label: impl Into<String>, cells: Vec<String>) {
+    pub(crate) fn row(&mut self, label: impl Into<String>, cells: Vec<String>) {
         self.rows.push(Row {
             label: Cell::new(label),
             cells: cells.into_iter().map(Cell::new).collect(),
         });
     }
 
-    pub fn note(&mut self, text: impl Into<String>) {
+    pub(crate) fn note(&mut self, text: impl Into<String>) {
         self.notes.push(Cell::new(text));
     }
 }
 
 impl Section {
-    pub fn new(heading: impl Into<String>) -> Section {
+    pub(crate) fn new(heading: impl Into<String>) -> Section {
         Section {
             heading: heading.into(),
             ..Section::default()
         }
     }
 
-    pub fn note(&mut self, text: impl Into<String>) {
+    pub(crate) fn note(&mut self, text: impl Into<String>) {
         self.notes.push(Cell::new(text));
     }
 }
@@ -135,7 +135,7 @@ impl Sheet {
     /// Mark every cell that differs from the same cell of `embedded`: the
     /// same section, table, row (by label, the nth of that label) and
     /// column. A row or table the embedded sheet lacks is all house.
-    pub fn mark_house(&mut self, embedded: &Sheet) {
+    pub(crate) fn mark_house(&mut self, embedded: &Sheet) {
         let mut cells: HashMap<String, &str> = HashMap::new();
         let mut labels: HashSet<String> = HashSet::new();
         for (key, row_key, cell) in keyed(embedded) {

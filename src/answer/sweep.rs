@@ -6,16 +6,16 @@ use super::{Odds, Span};
 /// One swept word: where it was typed, and each value it stands for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Swept {
-    pub span: Span,
+    pub(crate) span: Span,
     /// As typed: `bases=2..8`.
-    pub text: String,
+    pub(crate) text: String,
     /// What its values are, for a column heading: `bases`, `distance`.
-    pub name: String,
+    pub(crate) name: String,
     /// Its values in order; of a range longer than a sweep answers, only
     /// as many as it does.
-    pub choices: Vec<Choice>,
+    pub(crate) choices: Vec<Choice>,
     /// How many values it stands for.
-    pub values: u64,
+    pub(crate) values: u64,
 }
 
 /// One value of a swept word.
@@ -24,35 +24,35 @@ pub struct Choice {
     /// The word that stands in the line for this value: `bases=4`.
     pub word: String,
     /// The value alone, for a table's cell: `4`.
-    pub shown: String,
+    pub(crate) shown: String,
 }
 
 /// One line of a sweep: the choice of each swept word (by index) and the
 /// line with those choices in place.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Combination {
-    pub picks: Vec<usize>,
-    pub line: String,
+    pub(crate) picks: Vec<usize>,
+    pub(crate) line: String,
 }
 
 /// The answer to a sweep: the distribution of every combination.
 #[derive(Debug, Clone)]
 pub struct Sweep {
-    pub swept: Vec<Swept>,
+    pub(crate) swept: Vec<Swept>,
     /// One row per combination, in the order [`expand`] made them.
-    pub rows: Vec<Row>,
+    pub(crate) rows: Vec<Row>,
 }
 
 #[derive(Debug, Clone)]
 pub struct Row {
     /// The choice of each swept word, by index into its `choices`.
-    pub picks: Vec<usize>,
-    pub odds: Odds,
+    pub(crate) picks: Vec<usize>,
+    pub(crate) odds: Odds,
 }
 
 impl Sweep {
     /// The value of each swept word in a row, as a table shows it.
-    pub fn shown(&self, row: &Row) -> Vec<&str> {
+    pub(crate) fn shown(&self, row: &Row) -> Vec<&str> {
         self.swept
             .iter()
             .zip(&row.picks)
@@ -63,7 +63,7 @@ impl Sweep {
     /// Every outcome text of any row, each after the outcomes it follows in
     /// the row that brought it (0 hits, 1 hit, 2 hits, then 3 hits from a
     /// larger unit), with the id it has where first seen.
-    pub fn outcomes(&self) -> Vec<(&str, &str)> {
+    pub(crate) fn outcomes(&self) -> Vec<(&str, &str)> {
         let mut all: Vec<(&str, &str)> = Vec::new();
         for row in &self.rows {
             let mut after: Option<usize> = None;
@@ -82,7 +82,7 @@ impl Sweep {
     }
 
     /// Every expected value's name of any row, in the order first seen.
-    pub fn expected(&self) -> Vec<&str> {
+    pub(crate) fn expected(&self) -> Vec<&str> {
         let mut names: Vec<&str> = Vec::new();
         for row in &self.rows {
             for (name, _) in &row.odds.expected {

@@ -11,7 +11,7 @@ use crate::limits::{MAX_LIST_BYTES, MAX_NAME_LEN};
 #[derive(Debug, Clone)]
 pub struct ArmyDoc {
     /// What the lists hold and at what scale, in a sentence or two.
-    pub about: &'static str,
+    pub(crate) about: &'static str,
     pub sections: Vec<SectionDoc>,
 }
 
@@ -38,7 +38,7 @@ pub struct KeyDoc {
     /// What it means, and what the reader demands of it beyond its type.
     pub about: String,
     /// A value to show (as TOML) where no example entry has one.
-    pub sample: &'static str,
+    pub(crate) sample: &'static str,
 }
 
 /// What a key's value is.
@@ -95,7 +95,7 @@ pub enum Need {
 
 /// The words of a reader's list, each with its meaning. A word missing
 /// from `meanings` gets an empty one, which the tests catch.
-pub fn choices(words: &[&'static str], meanings: &[(&str, &str)]) -> Vec<Choice> {
+pub(crate) fn choices(words: &[&'static str], meanings: &[(&str, &str)]) -> Vec<Choice> {
     words
         .iter()
         .map(|w| Choice {
@@ -150,7 +150,7 @@ pub fn army_keys(books: &[System]) -> Vec<KeyDoc> {
 }
 
 /// `id` and `name`, which every entry of every section has.
-pub fn common_keys() -> Vec<KeyDoc> {
+pub(crate) fn common_keys() -> Vec<KeyDoc> {
     vec![
         KeyDoc {
             key: "id",
@@ -178,7 +178,7 @@ pub fn common_keys() -> Vec<KeyDoc> {
 }
 
 /// What the reader checks of every list, whatever its rule system.
-pub fn general_rules() -> Vec<String> {
+pub(crate) fn general_rules() -> Vec<String> {
     vec![
         "Every problem is reported with its file, line and column and the key at fault, \
          such as unit[2].bases (entries count from 1 per section, in file order); a list \
@@ -236,7 +236,7 @@ pub fn sections(schema: &dyn Schema, book: System) -> Vec<(Section, SectionDoc)>
 
 impl KeyType {
     /// How the value is written: `N`, `"WORD"`, `["WORD", …]`.
-    pub fn shape(&self) -> String {
+    pub(crate) fn shape(&self) -> String {
         match self {
             KeyType::Id | KeyType::Ref(_) => "\"ID\"".into(),
             KeyType::Text => "\"TEXT\"".into(),
@@ -446,7 +446,7 @@ fn comment_hanging(out: &mut String, lead: &str, text: &str) {
 /// `text` filled into lines of at most `width` columns (a longer word
 /// has a line of its own), the first starting with `first`, the others
 /// with `rest`; each line ends with a newline.
-pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
+pub(crate) fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
     let mut out = String::new();
     let mut line = first.to_string();
     let mut empty = true;

@@ -41,7 +41,7 @@ pub struct ArmyError {
     pub key: String,
     pub message: String,
     /// The other problems of the same list.
-    pub more: Vec<ArmyError>,
+    pub(crate) more: Vec<ArmyError>,
 }
 
 impl ArmyError {
@@ -257,7 +257,7 @@ pub struct Src<'a> {
 
 impl Src<'_> {
     /// 1-based line and column (in characters) of a byte offset.
-    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+    pub(crate) fn line_col(&self, offset: usize) -> (usize, usize) {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
@@ -282,7 +282,7 @@ impl Src<'_> {
     }
 
     /// The source text of a value, shortened for messages.
-    pub fn shown(&self, span: Range<usize>) -> String {
+    pub(crate) fn shown(&self, span: Range<usize>) -> String {
         let raw = self.text.get(span).unwrap_or("").trim();
         let mut shown: String = raw.chars().take(40).collect();
         if raw.chars().count() > 40 {
@@ -299,7 +299,7 @@ pub type Value<'i> = Spanned<DeValue<'i>>;
 
 /// One table being read: `[army]` or one entry.
 pub struct Entry<'t, 'i> {
-    pub table: &'t DeTable<'i>,
+    pub(crate) table: &'t DeTable<'i>,
     /// The header `[[unit]]`, where missing keys are reported.
     header: Range<usize>,
     /// `unit[2]`, `army`.
@@ -312,16 +312,16 @@ pub struct Entry<'t, 'i> {
 }
 
 impl<'t, 'i> Entry<'t, 'i> {
-    pub fn get(&self, key: &str) -> Option<&'t Value<'i>> {
+    pub(crate) fn get(&self, key: &str) -> Option<&'t Value<'i>> {
         self.table.get(key)
     }
 
-    pub fn key(&self, key: &str) -> String {
+    pub(crate) fn key(&self, key: &str) -> String {
         format!("{}.{key}", self.path)
     }
 
     /// `unit[2].bases (unit "gren-2")`
-    pub fn place(&self, key: &str) -> String {
+    pub(crate) fn place(&self, key: &str) -> String {
         match &self.label {
             Some(label) => format!("{} ({label})", self.key(key)),
             None => self.key(key),
@@ -350,12 +350,12 @@ impl Checker<'_> {
         Some(first)
     }
 
-    pub fn fail(&mut self, span: Range<usize>, key: String, message: String) {
+    pub(crate) fn fail(&mut self, span: Range<usize>, key: String, message: String) {
         let err = self.src.err(span, key, message);
         self.errors.push(err);
     }
 
-    pub fn type_error(&mut self, e: &Entry, key: &str, value: &Value, expected: &str) {
+    pub(crate) fn type_error(&mut self, e: &Entry, key: &str, value: &Value, expected: &str) {
         let found = describe(value, &self.src);
         self.fail(
             value.span(),
@@ -364,7 +364,7 @@ impl Checker<'_> {
         );
     }
 
-    pub fn missing(&mut self, e: &Entry, key: &str, expected: &str) {
+    pub(crate) fn missing(&mut self, e: &Entry, key: &str, expected: &str) {
         if e.unknown_keys.get() {
             return;
         }
@@ -400,7 +400,7 @@ impl Checker<'_> {
         }
     }
 
-    pub fn string(&mut self, e: &Entry, key: &str) -> Option<Spanned<String>> {
+    pub(crate) fn string(&mut self, e: &Entry, key: &str) -> Option<Spanned<String>> {
         let v = e.get(key)?;
         match v.get_ref() {
             DeValue::String(s) => Some(Spanned::new(v.span(), s.to_string())),
@@ -412,7 +412,7 @@ impl Checker<'_> {
     }
 
     /// A name or side: a non-empty string of reasonable length.
-    pub fn text(&mut self, e: &Entry, key: &str, required: bool) -> Option<String> {
+    pub(crate) fn text(&mut self, e: &Entry, key: &str, required: bool) -> Option<String> {
         let Some(s) = self.string(e, key) else {
             if required && e.get(key).is_none() {
                 self.missing(e, key, "a string");
@@ -455,7 +455,7 @@ impl Checker<'_> {
         Some(s.into_inner())
     }
 
-    pub fn boolean(&mut self, e: &Entry, key: &str) -> Option<Spanned<bool>> {
+    pub(crate) fn boolean(&mut self, e: &Entry, key: &str) -> Option<Spanned<bool>> {
         let v = e.get(key)?;
         match v.get_ref() {
             DeValue::Boolean(b) => Some(Spanned::new(v.span(), *b)),
@@ -494,7 +494,7 @@ impl Checker<'_> {
         }
     }
 
-    pub fn keyword_value(
+    pub(crate) fn keyword_value(
         &mut self,
         e: &Entry,
         key: &str,
@@ -524,7 +524,7 @@ impl Checker<'_> {
         None
     }
 
-    pub fn keyword(
+    pub(crate) fn keyword(
         &mut self,
         e: &Entry,
         key: &str,
@@ -536,7 +536,7 @@ impl Checker<'_> {
     }
 
     /// A list of distinct keywords, such as `class = ["determined"]`.
-    pub fn keywords(
+    pub(crate) fn keywords(
         &mut self,
         e: &Entry,
         key: &str,
@@ -638,7 +638,7 @@ impl Checker<'_> {
     }
 
     /// The ids read so far whose key starts with `section[`.
-    pub fn ids_of(&self, section: &str) -> Vec<String> {
+    pub(crate) fn ids_of(&self, section: &str) -> Vec<String> {
         let prefix = format!("{section}[");
         self.ids
             .iter()
@@ -648,7 +648,7 @@ impl Checker<'_> {
     }
 
     /// 1-based line of a byte offset in the list.
-    pub fn line_of(&self, offset: usize) -> usize {
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
         self.src.line_col(offset).0
     }
 }

@@ -29,12 +29,12 @@ pub use load::{
 pub struct Army {
     /// Where it was read from, for messages.
     pub file: String,
-    pub name: String,
+    pub(crate) name: String,
     pub rules: System,
     pub side: String,
     /// The list as written, for its rule system to read again into its
     /// own types ([`read_again`]).
-    pub text: Rc<str>,
+    pub(crate) text: Rc<str>,
     /// The entries, as the rule system read them.
     pub list: Rc<dyn ArmyList>,
 }
@@ -124,12 +124,12 @@ pub trait Reader {
 pub struct Schemas(pub Vec<(System, &'static str, &'static dyn Schema)>);
 
 impl Schemas {
-    pub fn find(&self, id: &str) -> Option<&(System, &'static str, &'static dyn Schema)> {
+    pub(crate) fn find(&self, id: &str) -> Option<&(System, &'static str, &'static dyn Schema)> {
         self.0.iter().find(|(b, _, _)| b.id() == id)
     }
 
     /// Every section any book's lists have, in first-seen order.
-    pub fn section_names(&self) -> Vec<&'static str> {
+    pub(crate) fn section_names(&self) -> Vec<&'static str> {
         let mut out: Vec<&'static str> = Vec::new();
         for (book, _, schema) in &self.0 {
             for s in schema.sections(*book) {
@@ -143,7 +143,7 @@ impl Schemas {
 
     /// Another system whose lists take `key` in `section`: for the message
     /// that it is that system's field.
-    pub fn foreign(&self, book: System, section: &str, key: &str) -> Option<&'static str> {
+    pub(crate) fn foreign(&self, book: System, section: &str, key: &str) -> Option<&'static str> {
         let own = self
             .0
             .iter()

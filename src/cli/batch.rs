@@ -21,18 +21,18 @@ const CHUNK_LINES: usize = 4096;
 
 /// What is needed to build an identical session on another thread.
 #[derive(Clone)]
-pub struct SessionSpec {
-    pub registry: Registry,
-    pub tables_dir: Option<PathBuf>,
-    pub crt: Option<PathBuf>,
-    pub rules: System,
-    pub seed: u64,
+pub(crate) struct SessionSpec {
+    pub(crate) registry: Registry,
+    pub(crate) tables_dir: Option<PathBuf>,
+    pub(crate) crt: Option<PathBuf>,
+    pub(crate) rules: System,
+    pub(crate) seed: u64,
     /// `Session::count_outcome_values`.
-    pub count_values: bool,
+    pub(crate) count_values: bool,
 }
 
 impl SessionSpec {
-    pub fn build(&self) -> Result<Session, TableError> {
+    pub(crate) fn build(&self) -> Result<Session, TableError> {
         let source = super::table_source(self.tables_dir.as_deref(), self.crt.as_deref())?;
         let tables = self.registry.load(&source)?;
         let mut session = Session::new(tables, self.rules, self.seed);
@@ -82,17 +82,17 @@ struct Written {
 /// Lines of input, each read only as far as a command line may go: a
 /// line longer than that (or 300 MB of NULs) is skipped to its end
 /// without being held, and reported.
-pub struct Lines<R> {
+pub(crate) struct Lines<R> {
     input: R,
 }
 
 impl<R: BufRead> Lines<R> {
-    pub fn new(input: R) -> Lines<R> {
+    pub(crate) fn new(input: R) -> Lines<R> {
         Lines { input }
     }
 
     /// The next line: its text, or why it cannot be read. `None` at the end.
-    pub fn next_line(&mut self) -> io::Result<Option<Result<String, String>>> {
+    pub(crate) fn next_line(&mut self) -> io::Result<Option<Result<String, String>>> {
         let mut line = Vec::new();
         let mut too_long = false;
         let mut any = false;
@@ -251,23 +251,28 @@ impl Writer<'_> {
 /// How a run went: the lines read and resolved (each applied to the game,
 /// if any), the lines refused, and what stopped it early, if anything.
 #[derive(Debug, Default)]
-pub struct Ran {
-    pub lines: usize,
-    pub rejected: usize,
-    pub stopped: Option<io::Error>,
+pub(crate) struct Ran {
+    pub(crate) lines: usize,
+    pub(crate) rejected: usize,
+    pub(crate) stopped: Option<io::Error>,
 }
 
 /// How lines are taken: `batch` numbers them in errors; `line_buffered`
 /// resolves and writes each before reading the next (a co-process sees
 /// every answer at once); `spec` allows a second thread.
-pub struct Mode {
-    pub batch: bool,
-    pub line_buffered: bool,
-    pub spec: Option<SessionSpec>,
+pub(crate) struct Mode {
+    pub(crate) batch: bool,
+    pub(crate) line_buffered: bool,
+    pub(crate) spec: Option<SessionSpec>,
 }
 
 /// Resolve every line.
-pub fn run(session: &mut Session, printer: &Printer, input: impl BufRead, mode: Mode) -> Ran {
+pub(crate) fn run(
+    session: &mut Session,
+    printer: &Printer,
+    input: impl BufRead,
+    mode: Mode,
+) -> Ran {
     let stdout = io::stdout();
     let mut writer = Writer {
         out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),

@@ -52,7 +52,7 @@ struct UnitChoice {
 
 /// What the word under the cursor is.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Offer {
+pub(crate) enum Offer {
     /// One of these words.
     Words(Vec<Choice>),
     /// A file name (`load`, `save`).
@@ -62,14 +62,14 @@ pub enum Offer {
 /// A snapshot of everything the session knows how to read, taken again
 /// after every line (a `load` brings units, `set rules` another book).
 #[derive(Debug, Clone)]
-pub struct Words {
+pub(crate) struct Words {
     verbs: Vec<VerbWords>,
     units: Vec<UnitChoice>,
     books: Vec<System>,
     /// Each book's `set` settings: (name, what it does).
     settings: Vec<(System, Vec<Choice>)>,
-    pub system: System,
-    pub color: bool,
+    pub(crate) system: System,
+    pub(crate) color: bool,
 }
 
 fn typed(name: &str, kind: &Kind) -> String {
@@ -122,7 +122,7 @@ const LINE_WORD_MEANINGS: &[(&str, &str)] = &[
 ];
 
 impl Words {
-    pub fn of(session: &Session, color: bool) -> Words {
+    pub(crate) fn of(session: &Session, color: bool) -> Words {
         let verbs = session
             .catalog
             .verbs
@@ -214,7 +214,7 @@ impl Words {
     /// What may stand where the cursor is: the byte where the word under
     /// it starts, and the offer (only the words that start with what is
     /// typed of it, sorted).
-    pub fn offer(&self, line: &str, pos: usize) -> (usize, Offer) {
+    pub(crate) fn offer(&self, line: &str, pos: usize) -> (usize, Offer) {
         let pos = floor_boundary(line, pos.min(line.len()));
         let before = &line[..pos];
         let start = before.rfind(char::is_whitespace).map_or(0, |i| i + 1);
@@ -331,7 +331,7 @@ impl Words {
     }
 
     /// The words that may stand under the cursor (no file names).
-    pub fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<Choice>) {
+    pub(crate) fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<Choice>) {
         match self.offer(line, pos) {
             (start, Offer::Words(found)) => (start, found),
             (start, Offer::File) => (start, Vec::new()),
@@ -340,7 +340,7 @@ impl Words {
 
     /// The rest of the word under the cursor, as far as every candidate
     /// agrees: never a second word, never a die.
-    pub fn hint(&self, line: &str, pos: usize) -> Option<String> {
+    pub(crate) fn hint(&self, line: &str, pos: usize) -> Option<String> {
         if pos < line.len() {
             return None;
         }
@@ -468,13 +468,13 @@ fn truncate_to(text: &str, width: usize) -> String {
 }
 
 /// The rustyline helper around [`Words`].
-pub struct ReplHelper {
-    pub words: Words,
+pub(crate) struct ReplHelper {
+    pub(crate) words: Words,
     files: FilenameCompleter,
 }
 
 impl ReplHelper {
-    pub fn new(words: Words) -> ReplHelper {
+    pub(crate) fn new(words: Words) -> ReplHelper {
         ReplHelper {
             words,
             files: FilenameCompleter::new(),

@@ -13,31 +13,31 @@ use crate::system::Registry;
 
 /// The environment variable naming a configuration file to read instead of
 /// the usual one; set and empty, it means "no configuration file".
-pub const ENV: &str = "DRUMHEAD_CONFIG";
+pub(crate) const ENV: &str = "DRUMHEAD_CONFIG";
 
 /// The keys a configuration file may hold, each standing for the option of
 /// the same name. Unknown keys are refused: a misspelt `armys` would
 /// otherwise be ignored without a word.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Config {
+pub(crate) struct Config {
     /// `--rules`: the rule system when the armies do not decide it.
-    pub rules: Option<String>,
+    pub(crate) rules: Option<String>,
     /// `--army`, for every list: used when none is given on the command
     /// line and no existing game already names its armies.
     #[serde(default)]
-    pub armies: Vec<PathBuf>,
+    pub(crate) armies: Vec<PathBuf>,
     /// `--tables`.
-    pub tables: Option<PathBuf>,
+    pub(crate) tables: Option<PathBuf>,
     /// `--crt`.
-    pub crt: Option<PathBuf>,
+    pub(crate) crt: Option<PathBuf>,
     /// `--color`.
-    pub color: Option<ColorChoice>,
+    pub(crate) color: Option<ColorChoice>,
 }
 
 /// Every key, with what it stands for: the man page and `drumhead config`
 /// print these.
-pub const KEYS: &[(&str, &str)] = &[
+pub(crate) const KEYS: &[(&str, &str)] = &[
     (
         "rules = \"SYSTEM\"",
         "The rule system a line resolves under when no --rules is given and the armies do not decide it.",
@@ -69,7 +69,7 @@ color = \"never\"
 ";
 
 #[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
+pub(crate) enum ConfigError {
     #[error("configuration file {why}{named}")]
     Read { why: String, named: &'static str },
     #[error("configuration file {file}: {message}")]
@@ -84,7 +84,7 @@ pub enum ConfigError {
 
 /// Where the configuration file is, and whether it must exist: one named by
 /// `--config` or `DRUMHEAD_CONFIG` must; the usual one need not.
-pub fn locate(args: &Args) -> Option<(PathBuf, bool)> {
+pub(crate) fn locate(args: &Args) -> Option<(PathBuf, bool)> {
     if args.no_config {
         return None;
     }
@@ -100,7 +100,7 @@ pub fn locate(args: &Args) -> Option<(PathBuf, bool)> {
 /// `$XDG_CONFIG_HOME/drumhead/config.toml`, else
 /// `$HOME/.config/drumhead/config.toml`. A relative XDG directory is
 /// ignored, as the XDG base directory specification asks.
-pub fn usual() -> Option<PathBuf> {
+pub(crate) fn usual() -> Option<PathBuf> {
     let absolute = |var: &str| {
         std::env::var_os(var)
             .map(PathBuf::from)
@@ -112,7 +112,10 @@ pub fn usual() -> Option<PathBuf> {
 }
 
 /// Read the configuration file, if there is one to read.
-pub fn load(args: &Args, registry: &Registry) -> Result<Option<(PathBuf, Config)>, ConfigError> {
+pub(crate) fn load(
+    args: &Args,
+    registry: &Registry,
+) -> Result<Option<(PathBuf, Config)>, ConfigError> {
     let Some((file, required)) = locate(args) else {
         return Ok(None);
     };
@@ -134,7 +137,7 @@ pub fn load(args: &Args, registry: &Registry) -> Result<Option<(PathBuf, Config)
 }
 
 /// Parse a configuration file's text and check its rule system's name.
-pub fn parse(text: &str, file: &str, registry: &Registry) -> Result<Config, ConfigError> {
+pub(crate) fn parse(text: &str, file: &str, registry: &Registry) -> Result<Config, ConfigError> {
     let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {
         file: file.to_string(),
         message: toml_error(text, &e),
@@ -187,7 +190,7 @@ impl Config {
     /// folder), so the file means the same from any working directory.
     /// Returns the keys that filled an option, so an error about what they
     /// name can say where it came from.
-    pub fn apply(self, file: &Path, args: &mut Args) -> Vec<&'static str> {
+    pub(crate) fn apply(self, file: &Path, args: &mut Args) -> Vec<&'static str> {
         let dir = file.parent().unwrap_or(Path::new("."));
         let resolve = |p: PathBuf| resolve_path(dir, p);
         let mut used = Vec::new();
@@ -218,7 +221,10 @@ impl Config {
 
 /// The line after an error about something the configuration file named:
 /// where it came from, and how to leave it out.
-pub fn origin(applied: &Option<(PathBuf, Vec<&'static str>)>, keys: &[&str]) -> Option<String> {
+pub(crate) fn origin(
+    applied: &Option<(PathBuf, Vec<&'static str>)>,
+    keys: &[&str],
+) -> Option<String> {
     let (file, used) = applied.as_ref()?;
     let named: Vec<&str> = used.iter().copied().filter(|k| keys.contains(k)).collect();
     (!named.is_empty()).then(|| {
@@ -245,7 +251,7 @@ fn resolve_path(dir: &Path, path: PathBuf) -> PathBuf {
 
 /// `drumhead config`: which file is read, and what each key it sets stands
 /// for once its paths are resolved.
-pub fn show(args: &Args, registry: &Registry) -> std::process::ExitCode {
+pub(crate) fn show(args: &Args, registry: &Registry) -> std::process::ExitCode {
     use std::process::ExitCode;
     let Some((file, required)) = locate(args) else {
         say!("no configuration file is read (--no-config, or {ENV} set and empty)");

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use crate::system::Registry;
 
-pub fn run(registry: &Registry, dir: &Path, force: bool) -> ExitCode {
+pub(crate) fn run(registry: &Registry, dir: &Path, force: bool) -> ExitCode {
     let files = registry.table_files();
     let contents: Vec<(&str, &[u8])> = files
         .iter()

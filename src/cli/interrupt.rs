@@ -19,12 +19,12 @@ extern "C" fn on_sigint(_: libc::c_int) {
 
 /// Ctrl-C caught for as long as this lives; the previous handler is put
 /// back when it is dropped.
-pub struct CatchCtrlC {
+pub(crate) struct CatchCtrlC {
     previous: libc::sigaction,
 }
 
 impl CatchCtrlC {
-    pub fn install() -> io::Result<CatchCtrlC> {
+    pub(crate) fn install() -> io::Result<CatchCtrlC> {
         // SAFETY: sigaction with a zeroed, then filled, struct; the handler
         // only touches an atomic and calls _exit.
         unsafe {

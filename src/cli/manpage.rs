@@ -39,7 +39,7 @@ pub fn pages(catalog: &Catalog) -> Vec<(&'static str, String)> {
 /// Write every page into `dir` (created if missing), all or none, under
 /// the rules of every output file ([`crate::files::write_folder`]: an
 /// existing page is replaced only with `force`); returns the paths.
-pub fn write_pages(
+pub(crate) fn write_pages(
     dir: &Path,
     catalog: &Catalog,
     force: bool,

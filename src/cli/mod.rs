@@ -7,12 +7,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-pub mod batch;
-pub mod complete;
-pub mod interrupt;
+pub(crate) mod batch;
+pub(crate) mod complete;
+pub(crate) mod interrupt;
 pub mod manpage;
-pub mod repl;
-pub mod shell;
+pub(crate) mod repl;
+pub(crate) mod shell;
 
 use crate::error::TableError;
 use crate::format::delimited::Delimiter;
@@ -55,7 +55,7 @@ mod tasks;
 
 pub use printer::{ChartFile, Printer};
 use printer::{colour_error, wants_color};
-pub(crate) use tasks::nothing_written;
+pub use tasks::nothing_written;
 use tasks::{check, completions, man, repair, replay};
 
 #[derive(Debug, Parser)]
@@ -71,110 +71,110 @@ one a line, or opens a REPL when standard input is a terminal.",
     args_conflicts_with_subcommands = false,
     disable_help_subcommand = true
 )]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
-    pub task: Option<Task>,
+    pub(crate) task: Option<Task>,
 
     /// One command to resolve (words may be given as separate arguments;
     /// options may come before or after it). `help` lists the verbs.
     #[arg(value_name = "LINE", add = clap_complete::engine::ArgValueCompleter::new(shell::line_words))]
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
 
     /// One JSON object per command (JSON Lines); the same as `--format json`.
     #[arg(long, conflicts_with = "format")]
-    pub json: bool,
+    pub(crate) json: bool,
 
     /// How answers are written: text, json (JSON Lines), or csv / tsv for
     /// the answers of `odds`, `compare`, sweeps and `simulate` (a table
     /// each, with a header row: see drumhead(1), OUTPUT FORMATS).
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub format: Option<FormatChoice>,
+    pub(crate) format: Option<FormatChoice>,
 
     /// Draw the answer of the one `odds` line given as an SVG chart in FILE
     /// (a distribution, `compare`, or a sweep), besides printing it. FILE
     /// must be new unless --force is given; a game's files, a link, a FIFO,
     /// a device or a directory are never written.
     #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
+    pub(crate) svg: Option<PathBuf>,
 
     /// With --svg: replace FILE if it is an existing regular file.
     #[arg(long, requires = "svg")]
-    pub force: bool,
+    pub(crate) force: bool,
 
     /// Seed for the dice: the same seed gives the same dice on every platform.
     #[arg(long)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
 
     /// Entered dice for the next draws, like `rolled 4 3` (comma separated).
     #[arg(long, value_delimiter = ',', value_name = "FACES")]
-    pub dice: Vec<u32>,
+    pub(crate) dice: Vec<u32>,
 
     /// The active rule system [default: the loaded armies', else the
     /// configuration file's `rules`, else drums].
     #[arg(long, value_parser = rules_parser())]
-    pub rules: Option<String>,
+    pub(crate) rules: Option<String>,
 
     /// A directory of house-rule tables, each merged over the embedded file
     /// of its name (see `drumhead tables export`).
     #[arg(long, value_name = "DIR", global = true)]
-    pub tables: Option<PathBuf>,
+    pub(crate) tables: Option<PathBuf>,
 
     /// Load an army list (repeatable): its units can be named in commands.
     #[arg(long, value_name = "FILE")]
-    pub army: Vec<PathBuf>,
+    pub(crate) army: Vec<PathBuf>,
 
     /// Keep a game in FILE (created if missing): unit state, journal beside it.
     #[arg(long, value_name = "FILE")]
-    pub game: Option<PathBuf>,
+    pub(crate) game: Option<PathBuf>,
 
     /// When another process is writing the game, wait for it instead of
     /// refusing at once.
     #[arg(long, global = true)]
-    pub wait: bool,
+    pub(crate) wait: bool,
 
     /// Write each result as soon as it is resolved, before reading the next
     /// line (for a co-process reading the answers).
     #[arg(long)]
-    pub line_buffered: bool,
+    pub(crate) line_buffered: bool,
 
     /// A combat results table (TOML) for Musket & Saber `attack` and
     /// `bombard`: copy your folio's CRT (see tables/saber-example-crt.toml).
     /// It stands for the table file `crt.toml`.
     #[arg(long, value_name = "FILE", global = true)]
-    pub crt: Option<PathBuf>,
+    pub(crate) crt: Option<PathBuf>,
 
     /// When to colour the output (each stream on its own: auto colours a
     /// terminal, unless NO_COLOR is set or TERM is dumb) [default: auto].
     #[arg(long, value_enum, value_name = "WHEN")]
-    pub color: Option<ColorChoice>,
+    pub(crate) color: Option<ColorChoice>,
 
     /// Fit tables and prose into this many columns (a terminal's own width
     /// is used without it; a pipe gets the tables whole).
     #[arg(long, value_name = "COLUMNS", value_parser = clap::value_parser!(u16).range(20..))]
-    pub width: Option<u16>,
+    pub(crate) width: Option<u16>,
 
     /// Plain ASCII: no box drawing, arrows or accented letters.
     #[arg(long)]
-    pub ascii: bool,
+    pub(crate) ascii: bool,
 
     /// The configuration file's `rules`: the system when neither --rules
     /// nor the armies say.
     #[arg(skip)]
-    pub default_rules: Option<String>,
+    pub(crate) default_rules: Option<String>,
 
     /// Read this configuration file instead of the usual one
     /// ($XDG_CONFIG_HOME/drumhead/config.toml, else ~/.config/drumhead/config.toml).
     #[arg(long, value_name = "FILE", global = true, conflicts_with = "no_config")]
-    pub config: Option<PathBuf>,
+    pub(crate) config: Option<PathBuf>,
 
     /// Read no configuration file: only the options given here count.
     #[arg(long, global = true)]
-    pub no_config: bool,
+    pub(crate) no_config: bool,
 
     /// One line a resolution, as a dice bot writes it:
     /// `resilience gren-1: 4+3 +1 … = 9 → carry on`.
     #[arg(long)]
-    pub brief: bool,
+    pub(crate) brief: bool,
 }
 
 impl Args {
@@ -206,7 +206,7 @@ impl Args {
 
 /// A task of the program rather than a rules command.
 #[derive(Debug, Subcommand)]
-pub enum Task {
+pub(crate) enum Task {
     /// Check army lists (and house-rule table files, by their file name)
     /// without resolving anything; ids must be unique across the lists.
     Check {
@@ -321,7 +321,7 @@ impl Task {
 
 /// What `drumhead tables` does.
 #[derive(Debug, Subcommand)]
-pub enum TablesTask {
+pub(crate) enum TablesTask {
     /// Write every embedded table file into DIR (created if missing), under
     /// the names `--tables DIR` reads them by.
     Export {
@@ -344,7 +344,7 @@ fn rules_parser() -> clap::builder::PossibleValuesParser {
 }
 
 /// Where the tables come from: `--tables DIR` and `--crt FILE`.
-pub fn table_source(
+pub(crate) fn table_source(
     dir: Option<&std::path::Path>,
     crt: Option<&std::path::Path>,
 ) -> Result<TableSource, TableError> {
@@ -359,7 +359,7 @@ pub fn table_source(
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatChoice {
+pub(crate) enum FormatChoice {
     Text,
     Json,
     Csv,
@@ -368,7 +368,7 @@ pub enum FormatChoice {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     Auto,
     Always,
     Never,

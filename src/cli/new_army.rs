@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use crate::system::Registry;
 
-pub fn run(registry: &Registry, book: &str, output: Option<&Path>, force: bool) -> ExitCode {
+pub(crate) fn run(registry: &Registry, book: &str, output: Option<&Path>, force: bool) -> ExitCode {
     // clap has already refused an id that is no book's.
     let Some((book, system)) = registry
         .book(book)

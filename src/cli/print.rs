@@ -5,15 +5,16 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::format::html::Paper;
+use crate::answer::Answer;
+use crate::format::Format;
+use crate::format::html::{Html, Paper};
 use crate::game::{ArmySource, Game};
 use crate::print;
-use crate::sheet;
 use crate::system::{Registry, Tables};
 use crate::tables::TableSource;
 
 /// `drumhead sheet SYSTEM [-o FILE [--force]] [--paper P]`.
-pub fn sheet(
+pub(crate) fn sheet(
     registry: &Registry,
     source: &TableSource,
     system: &str,
@@ -23,7 +24,7 @@ pub fn sheet(
     let made =
         print::book_named(registry, system).and_then(|book| print::sheet(registry, book, source));
     match made {
-        Ok(sheet) => emit(&sheet::render_sheet(&sheet, paper), to, "sheet.html"),
+        Ok(sheet) => emit_page(&Answer::Sheet(Box::new(sheet)), paper, to, "sheet.html"),
         Err(e) => {
             warn!("error: {e}");
             ExitCode::from(2)
@@ -32,7 +33,7 @@ pub fn sheet(
 }
 
 /// `drumhead roster [--army FILE…] [--game FILE] [-o FILE [--force]] [--paper P]`.
-pub fn roster(
+pub(crate) fn roster(
     tables: &Tables,
     armies: &[PathBuf],
     game: Option<&Path>,
@@ -41,8 +42,9 @@ pub fn roster(
     paper: Paper,
 ) -> ExitCode {
     match open(tables, armies, game, wait) {
-        Ok(game) => emit(
-            &sheet::render_roster(&print::roster(&game), paper),
+        Ok(game) => emit_page(
+            &Answer::Cards(Box::new(print::roster(&game))),
+            paper,
             to,
             "roster.html",
         ),
@@ -103,9 +105,9 @@ fn open(
 /// Where a page goes: standard output, or the file of `-o FILE`
 /// (replaced only with `--force`).
 #[derive(Debug, Clone, Copy)]
-pub struct To<'a> {
-    pub output: Option<&'a Path>,
-    pub force: bool,
+pub(crate) struct To<'a> {
+    pub(crate) output: Option<&'a Path>,
+    pub(crate) force: bool,
 }
 
 /// The page on standard output, or written whole into the file, under the
@@ -135,4 +137,15 @@ fn emit(page: &str, to: To, example: &str) -> ExitCode {
             ExitCode::from(if e.is_refusal() { 2 } else { 1 })
         }
     }
+}
+
+/// A page to print, in the HTML format, written as `emit` writes.
+fn emit_page(answer: &Answer, paper: Paper, to: To, name: &str) -> ExitCode {
+    let mut page = Vec::new();
+    let source = crate::format::Source { line: 0, input: "" };
+    if let Err(e) = (Html { paper }).write(answer, source, &mut page) {
+        warn!("error: {e}");
+        return ExitCode::from(1);
+    }
+    emit(&String::from_utf8_lossy(&page), to, name)
 }

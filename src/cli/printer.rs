@@ -36,9 +36,9 @@ pub struct Printer {
 /// Where `--svg` draws its chart.
 #[derive(Debug, Clone)]
 pub struct ChartFile {
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// `--force`: an existing regular file may be replaced.
-    pub force: bool,
+    pub(crate) force: bool,
 }
 
 impl Printer {
@@ -72,7 +72,7 @@ impl Printer {
     /// format of standard output, and by the chart when `--svg` asks for
     /// one, whose file is looked at too (`draw` looks again before it
     /// writes).
-    pub fn accepts(&self, kind: Kind, line: &str) -> Result<(), CommandError> {
+    pub(crate) fn accepts(&self, kind: Kind, line: &str) -> Result<(), CommandError> {
         self.with_format(|f| f.accepts(kind, line))
             .map_err(CommandError::Option)?;
         if let Some(chart) = &self.svg {
@@ -88,7 +88,7 @@ impl Printer {
     /// Draw the chart of an answer when `--svg` asks for one, whole or
     /// not at all, under the rules every output file follows
     /// ([`crate::files::write_whole`]).
-    pub fn draw(&self, output: &Output) -> Result<(), CommandError> {
+    pub(crate) fn draw(&self, output: &Output) -> Result<(), CommandError> {
         let Some(chart) = &self.svg else {
             return Ok(());
         };
@@ -111,7 +111,7 @@ impl Printer {
     }
 
     /// Errors go to stderr as text, or to stdout as JSON in JSON mode.
-    pub fn error(
+    pub(crate) fn error(
         &self,
         out: &mut dyn Write,
         err: &mut dyn Write,

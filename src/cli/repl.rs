@@ -120,7 +120,7 @@ fn ask_for_dice(
 
 /// Returns how many commands were rejected (a command stopped with
 /// Ctrl-C is not one of them).
-pub fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
+pub(crate) fn run(session: &mut Session, printer: &Printer) -> io::Result<usize> {
     // `set brief` and `set ascii` change how the answers after them look.
     let mut printer = printer.clone();
     let (mut editor, path) = editor(session, printer.style.color)?;

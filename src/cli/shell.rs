@@ -30,7 +30,7 @@ fn words_before() -> Vec<OsString> {
 }
 
 /// The candidates for a word of the command (the LINE argument).
-pub fn line_words(current: &OsStr) -> Vec<CompletionCandidate> {
+pub(crate) fn line_words(current: &OsStr) -> Vec<CompletionCandidate> {
     let Some(current) = current.to_str() else {
         return Vec::new();
     };

@@ -12,7 +12,7 @@ use crate::tables::TableSource;
 
 /// `drumhead check FILE…`: army lists (and house-rule tables by their
 /// file name) checked without resolving anything.
-pub(crate) fn check(files: &[PathBuf], registry: &Registry) -> ExitCode {
+pub fn check(files: &[PathBuf], registry: &Registry) -> ExitCode {
     let mut bad = 0;
     let is_table = |file: &PathBuf| {
         let name = file
@@ -154,7 +154,7 @@ pub(crate) fn man(dir: &std::path::Path, force: bool, tables: &Tables) -> ExitCo
 
 /// A folder of files that was not written: each reason, and the exit code
 /// (2 when a path was refused, 1 when a write failed).
-pub(crate) fn nothing_written(errors: &[crate::files::OutputError]) -> ExitCode {
+pub fn nothing_written(errors: &[crate::files::OutputError]) -> ExitCode {
     for e in errors {
         warn!("error: {e}");
     }

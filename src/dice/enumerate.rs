@@ -203,7 +203,7 @@ struct Finals {
 
 impl Enumerator {
     /// See [`crate::dice::run_steps`].
-    pub fn run_steps<T: Steps>(
+    pub(crate) fn run_steps<T: Steps>(
         &mut self,
         start: T::State,
         steps: &mut T,
@@ -315,7 +315,7 @@ impl Enumerator {
 
     /// Run `visit` once for every path of the dice it draws; each run may
     /// read its path's weight with [`Enumerator::path_weight`].
-    pub fn each_path<Er>(
+    pub(crate) fn each_path<Er>(
         &mut self,
         mut visit: impl FnMut(&mut Enumerator) -> Result<(), Er>,
     ) -> Result<(), Er> {
@@ -329,7 +329,7 @@ impl Enumerator {
     }
 
     /// The probability of the path walked so far.
-    pub fn path_weight(&self) -> Prob {
+    pub(crate) fn path_weight(&self) -> Prob {
         self.weight.unwrap_or(Prob::ONE)
     }
 }

@@ -23,7 +23,7 @@ use crate::error::DiceError;
 /// The generator behind every rolled die: PCG-64 (XSL 128/64, the `rand_pcg`
 /// crate), seeded with `seed_from_u64`. Named here so that a seed gives the
 /// same dice on every platform.
-pub type Generator = Pcg64;
+pub(crate) type Generator = Pcg64;
 
 pub use crate::limits::{MAX_DICE_PER_ROLL, MAX_TABLE_DICE, MAX_TABLE_FIXED};
 
@@ -34,39 +34,39 @@ pub use crate::answer::Rolled;
 pub struct Sum {
     /// The dice for display. An enumerating source (for `odds`) may leave
     /// this empty: resolvers must decide only on `total`.
-    pub dice: Vec<Rolled>,
-    pub total: i64,
+    pub(crate) dice: Vec<Rolled>,
+    pub(crate) total: i64,
 }
 
 /// A pool counted against a score: dice at or above `at_least` succeed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pool {
     /// The dice for display; may be empty under enumeration (see [`Sum`]).
-    pub dice: Vec<Rolled>,
-    pub successes: u32,
+    pub(crate) dice: Vec<Rolled>,
+    pub(crate) successes: u32,
 }
 
 /// A pool read against two scores; see [`DiceSource::pool2`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pool2 {
     /// The dice for display; may be empty under enumeration.
-    pub dice: Vec<Rolled>,
-    pub low: u32,
-    pub high: u32,
+    pub(crate) dice: Vec<Rolled>,
+    pub(crate) low: u32,
+    pub(crate) high: u32,
 }
 
 /// Two totals compared. Under enumeration the sums may be empty and zero:
 /// only `order` is to be decided on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contest {
-    pub a: Sum,
-    pub b: Sum,
-    pub order: std::cmp::Ordering,
+    pub(crate) a: Sum,
+    pub(crate) b: Sum,
+    pub(crate) order: std::cmp::Ordering,
 }
 
 /// No draw may throw more dice than [`MAX_DICE_PER_ROLL`], whatever a
 /// house-rule table multiplies a pool by.
-pub fn within_limit(n: u32) -> Result<(), DiceError> {
+pub(crate) fn within_limit(n: u32) -> Result<(), DiceError> {
     if u64::from(n) > MAX_DICE_PER_ROLL {
         return Err(DiceError::TooManyToRoll {
             span: Span::default(),
@@ -81,24 +81,24 @@ pub fn within_limit(n: u32) -> Result<(), DiceError> {
 /// nothing else; see [`DiceSource::pool_against`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct PoolBand {
-    pub pool: Pool,
+    pub(crate) pool: Pool,
     /// The average count of successes over the band the pool landed in:
     /// with real dice the count itself; under enumeration what keeps the
     /// expected count exact although one count stands for the band.
-    pub mean: f64,
+    pub(crate) mean: f64,
 }
 
 /// Draws repeated until the two sides differ (initiative ties).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TieBreak {
     /// Each round's totals, side a then side b; may be empty under enumeration.
-    pub rounds: Vec<(Sum, Sum)>,
-    pub a_wins: bool,
+    pub(crate) rounds: Vec<(Sum, Sum)>,
+    pub(crate) a_wins: bool,
 }
 
 /// A run of drawn rounds this long does not happen with real dice; with
 /// entered dice it means the player keeps typing ties.
-pub const MAX_TIE_ROUNDS: usize = 1000;
+pub(crate) const MAX_TIE_ROUNDS: usize = 1000;
 
 /// Every draw a resolver makes goes through one of these methods. A
 /// resolver must decide only on what they return (never on the dice
@@ -250,7 +250,7 @@ pub trait DiceSource {
 /// throws step `i`'s dice; what it throws and what it returns must follow
 /// from [`Steps::key`] alone, whatever the step. [`Steps::apply`] folds
 /// what it drew into the state.
-pub trait Steps {
+pub(crate) trait Steps {
     type State: Clone + Eq + std::hash::Hash + 'static;
     type Key: Eq + std::hash::Hash;
     type Effect: Clone + Eq + std::hash::Hash;
@@ -272,7 +272,7 @@ pub trait Steps {
 /// the distribution of states forward, so eight combats of five ways each
 /// cost a few walks, not 5^8 paths; the resolver then decides on the final
 /// state alone.
-pub fn run_steps<T: Steps>(
+pub(crate) fn run_steps<T: Steps>(
     dice: &mut dyn DiceSource,
     start: T::State,
     steps: &mut T,
@@ -321,7 +321,7 @@ impl Dice {
     /// Entered faces that must be enough: a draw past them is refused
     /// with [`DiceError::TooFew`] rather than rolled (a line's `rolled`
     /// without `roll-rest`). With no faces entered everything is rolled.
-    pub fn entered_only(entered: &[EnteredDie], seed: u64) -> Dice {
+    pub(crate) fn entered_only(entered: &[EnteredDie], seed: u64) -> Dice {
         Dice {
             refuse_short: !entered.is_empty(),
             ..Dice::new(entered, seed)
@@ -329,23 +329,23 @@ impl Dice {
     }
 
     /// Whether any die came from the generator (then the seed matters).
-    pub fn rolled_any(&self) -> bool {
+    pub(crate) fn rolled_any(&self) -> bool {
         self.rolled_any
     }
 
     /// How many dice the generator has thrown (entered ones not counted):
     /// the work of a roll, which `simulate` is bounded by.
-    pub fn thrown(&self) -> u64 {
+    pub(crate) fn thrown(&self) -> u64 {
         self.thrown
     }
 
     /// Entered faces the procedure never asked for.
-    pub fn leftover(&self) -> &VecDeque<EnteredDie> {
+    pub(crate) fn leftover(&self) -> &VecDeque<EnteredDie> {
         &self.entered
     }
 
     /// After a resolution: entered dice must all have been used.
-    pub fn check_all_used(&self) -> Result<(), DiceError> {
+    pub(crate) fn check_all_used(&self) -> Result<(), DiceError> {
         match self.entered.front() {
             None => Ok(()),
             Some(first) => {
@@ -414,21 +414,21 @@ impl DiceSource for Dice {
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Deserialize)]
 #[serde(try_from = "String")]
 pub struct DiceExpr {
-    pub fixed: i64,
+    pub(crate) fixed: i64,
     /// (count, sides)
-    pub dice: Vec<(u32, u32)>,
+    pub(crate) dice: Vec<(u32, u32)>,
     /// How it is shown ("3 + 2D6"), worked out once.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 impl DiceExpr {
-    pub fn is_fixed(&self) -> bool {
+    pub(crate) fn is_fixed(&self) -> bool {
         self.dice.is_empty()
     }
 
     /// Read the tables' notation. Spaces are ignored, `D` may be either case,
     /// and a trailing unit (`BW`, `"`) is dropped.
-    pub fn parse(text: &str) -> Result<DiceExpr, String> {
+    pub(crate) fn parse(text: &str) -> Result<DiceExpr, String> {
         let compact: String = text
             .chars()
             .filter(|c| !c.is_whitespace())
@@ -482,7 +482,7 @@ impl DiceExpr {
     }
 
     /// Roll every die; returns the dice and the total.
-    pub fn roll(&self, dice: &mut dyn DiceSource) -> Result<(Vec<Rolled>, i64), DiceError> {
+    pub(crate) fn roll(&self, dice: &mut dyn DiceSource) -> Result<(Vec<Rolled>, i64), DiceError> {
         let mut rolled = Vec::new();
         let mut total = self.fixed;
         for &(count, sides) in &self.dice {
@@ -500,7 +500,7 @@ impl DiceExpr {
 /// every total of each part; the faces are then dealt back to each
 /// expression in the order thrown. Returns each expression's dice (empty
 /// under enumeration) and the total.
-pub fn roll_together(
+pub(crate) fn roll_together(
     exprs: &[&DiceExpr],
     dice: &mut dyn DiceSource,
 ) -> Result<(Vec<Vec<Rolled>>, i64), DiceError> {

@@ -17,7 +17,7 @@ mod doc;
 #[derive(Debug, Clone, PartialEq)]
 pub struct General {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     /// exceptional | ordinary | incompetent
     pub ability: String,
     /// inspiring | hated
@@ -30,7 +30,7 @@ pub struct General {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Unit {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     /// foot | cavalry | artillery | irregular
     pub arm: String,
     /// heavy cavalry
@@ -47,7 +47,7 @@ pub struct Unit {
     pub bases: i64,
     /// Its figures at the start of the game, when the list counts it in
     /// figures (`figures = N`) rather than bases; otherwise 0.
-    pub figures: i64,
+    pub(crate) figures: i64,
     /// light-company | two-rank
     pub doctrine: Vec<String>,
     /// id of the general in its line of command
@@ -79,7 +79,7 @@ impl ArmyList for List {
     }
 }
 
-pub struct DrumsSchema;
+pub(crate) struct DrumsSchema;
 
 const SECTIONS: &[Section] = &[
     Section {
@@ -450,12 +450,12 @@ fn size(ck: &mut Checker, e: &Entry) -> (Option<i64>, Option<i64>) {
 impl Unit {
     /// Whether the unit is counted in figures (each hit one figure) rather
     /// than bases (each 6 hits one base).
-    pub fn in_figures(&self) -> bool {
+    pub(crate) fn in_figures(&self) -> bool {
         self.figures > 0
     }
 
     /// Its bases or figures at the start of the game.
-    pub fn size(&self) -> i64 {
+    pub(crate) fn size(&self) -> i64 {
         if self.in_figures() {
             self.figures
         } else {

@@ -109,7 +109,7 @@ fn entry(pairs: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
     pairs.iter().map(|(k, v)| (*k, v.to_string())).collect()
 }
 
-pub fn doc() -> ArmyDoc {
+pub(crate) fn doc() -> ArmyDoc {
     ArmyDoc {
         about: "Each [[unit]] is a unit of bases (or of figures), each [[general]] a general \
                 model; distances are in base widths (BW).",

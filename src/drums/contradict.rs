@@ -18,7 +18,7 @@ use super::named::{GENERAL, is_general, typed};
 
 /// The word that lets the typed words of its side win over the facts a
 /// named unit brings.
-pub const OVERRIDE: &str = "override";
+pub(crate) const OVERRIDE: &str = "override";
 
 const OVERRIDE_HELP: &str = "the typed words of this side win over the facts a named unit brings (its list's class, arm, formation, weapon; the game's bases, hits and what it did): without it, a typed word that contradicts them is refused";
 
@@ -138,7 +138,7 @@ fn rules_of(verb: &str) -> &'static [Exclusion] {
 
 /// Every Drums verb: `override` on each side that may name a unit, and
 /// the check before the verb resolves.
-pub fn guard(mut doc: VerbDoc) -> VerbDoc {
+pub(crate) fn guard(mut doc: VerbDoc) -> VerbDoc {
     if doc.vocab.raw {
         return doc;
     }

@@ -14,17 +14,17 @@ use crate::error::{BindError, CommandError};
 
 /// Two sets of words no side may hold one of each of (`b: None`: no side
 /// may hold two words of `a`).
-pub struct Exclusion {
-    pub a: &'static [&'static str],
-    pub b: Option<&'static [&'static str]>,
+pub(crate) struct Exclusion {
+    pub(crate) a: &'static [&'static str],
+    pub(crate) b: Option<&'static [&'static str]>,
     /// Why, in the sheet's words.
-    pub why: &'static str,
+    pub(crate) why: &'static str,
     /// The words of `a` stand for one fact a unit brings: a typed one
     /// displaces the unit's.
-    pub slot: bool,
+    pub(crate) slot: bool,
     /// For help, what the words of `a` are one of ("formation"), when
     /// listing them all beside each would say less.
-    pub group: Option<&'static str>,
+    pub(crate) group: Option<&'static str>,
 }
 
 impl Exclusion {
@@ -38,7 +38,7 @@ impl Exclusion {
     }
 
     /// Whether the rule refuses `x` beside `y`.
-    pub fn refuses(&self, x: &str, y: &str) -> bool {
+    pub(crate) fn refuses(&self, x: &str, y: &str) -> bool {
         // The pairs are every word of `a` with every other word of `b`:
         // asked of each two words on a line, so looked up, not listed.
         let b = self.b.unwrap_or(self.a);
@@ -87,7 +87,7 @@ const CLASS: Exclusion = one_fact(
 );
 
 /// Hold tests.
-pub const HOLD: &[Exclusion] = &[
+pub(crate) const HOLD: &[Exclusion] = &[
     CLASS,
     one_fact(
         &["strong", "weak"],
@@ -105,7 +105,7 @@ pub const HOLD: &[Exclusion] = &[
 
 /// The tester's formation words in a resilience test (a unit brings its
 /// own).
-pub const RESILIENCE_FORMATIONS: &[&str] = &[
+pub(crate) const RESILIENCE_FORMATIONS: &[&str] = &[
     "open",
     "line",
     "column-of-attack",
@@ -122,7 +122,7 @@ pub const RESILIENCE_FORMATIONS: &[&str] = &[
 /// square vs Cavalry"): any of them says the formation is given, and one
 /// typed for a named unit displaces the one it brings (a unit listed in
 /// line has formed square).
-pub const RESILIENCE_FORMATION_SLOT: &[&str] = &[
+pub(crate) const RESILIENCE_FORMATION_SLOT: &[&str] = &[
     "open",
     "line",
     "column-of-attack",
@@ -135,7 +135,7 @@ pub const RESILIENCE_FORMATION_SLOT: &[&str] = &[
 ];
 
 /// Resilience tests.
-pub const RESILIENCE: &[Exclusion] = &[
+pub(crate) const RESILIENCE: &[Exclusion] = &[
     CLASS,
     Exclusion {
         group: Some("formation"),
@@ -178,10 +178,10 @@ pub const RESILIENCE: &[Exclusion] = &[
 
 /// "First round of melee fought in the game", which a unit brings until it
 /// has fought, displaced by a typed word of a later round of a charge.
-pub const FIRST_MELEE_SLOT: &[&str] = &["first-melee", "zealous-later", "heavy-later"];
+pub(crate) const FIRST_MELEE_SLOT: &[&str] = &["first-melee", "zealous-later", "heavy-later"];
 
 /// One side of a melee.
-pub const MELEE: &[Exclusion] = &[
+pub(crate) const MELEE: &[Exclusion] = &[
     CLASS,
     among(
         &["obstacle", "fortification"],
@@ -218,14 +218,14 @@ pub const MELEE: &[Exclusion] = &[
 ];
 
 /// The shooters of a shot.
-pub const SHOOTERS: &[Exclusion] = &[one_fact(
+pub(crate) const SHOOTERS: &[Exclusion] = &[one_fact(
     &["first-shot", "fired-3"],
     "the \"First time unit is shooting in the game\" is not after it \"fired in game 3+ times\"",
 )];
 
 /// Add the slots of the rules that stand for one fact (and `slots`
 /// besides), and say beside each word which words it cannot stand with.
-pub fn annotate(
+pub(crate) fn annotate(
     mut vocab: Vocab,
     rules: &'static [Exclusion],
     slots: &[&'static [&'static str]],

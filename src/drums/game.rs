@@ -27,7 +27,7 @@ pub use state::{GeneralState, Strength, UnitState};
 
 /// The Drums and Muskets part of a game.
 #[derive(Clone)]
-pub struct DrumsGame {
+pub(crate) struct DrumsGame {
     tables: Rc<Tables>,
     /// Each army's index in the game, and its list.
     armies: Vec<(usize, Rc<List>)>,
@@ -80,7 +80,7 @@ struct RosterEntry {
 }
 
 impl DrumsGame {
-    pub fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> DrumsGame {
+    pub(crate) fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> DrumsGame {
         let mut lists = Vec::new();
         let mut sides = Vec::new();
         for (i, a) in armies {
@@ -123,7 +123,7 @@ impl DrumsGame {
         self.generals.get(id).cloned().unwrap_or_default()
     }
 
-    pub fn strength(&self, unit: &Unit) -> Strength {
+    pub(crate) fn strength(&self, unit: &Unit) -> Strength {
         Strength::of(unit, &self.state(&unit.id), self.hits_per_base())
     }
 

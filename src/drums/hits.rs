@@ -17,7 +17,7 @@ use crate::error::{BindError, CommandError};
 
 use super::Tables;
 
-pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
     let per_base = all.drums.hits.per_base;
     let vocab = losses::size_words(
         Vocab::new().with_number("the hits received"),

@@ -14,9 +14,9 @@ use super::exclusive;
 use super::{Resolution, VerbDoc};
 
 /// A unit of a side whose general was lost this turn (Risk to Generals).
-pub const ONE_ACTION: &str = "one-action";
+pub(crate) const ONE_ACTION: &str = "one-action";
 
-pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
     let mut vocab = Vocab::new().flag("d12", "throw 1D12 instead of 2D6");
     for adj in &tables.hold.adjustment {

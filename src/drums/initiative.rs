@@ -61,7 +61,7 @@ pub use super::game::WHAT_IF;
 /// The words that give a side's generals by count.
 const COUNTS: [&str; 3] = ["generals", "exceptional", "incompetent"];
 
-pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
     let vocab = side_vocab(&tables.initiative);
     VerbDoc::new(

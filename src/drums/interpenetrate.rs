@@ -15,7 +15,7 @@ use super::named::{is_general, refuse};
 use super::{InterpenetrationColumn, InterpenetrationRow, InterpenetrationTable, Tables};
 use super::{Resolution, VerbDoc};
 
-pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
     let t = &all.drums.interpenetration;
     // Words in the order of the table: a row's, then a column's.
     let mut vocab = Vocab::new().raw();

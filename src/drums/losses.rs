@@ -15,27 +15,27 @@ use super::pool::plural;
 
 /// How a side is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Counted {
+pub(crate) enum Counted {
     Bases,
     Figures,
 }
 
 impl Counted {
-    pub fn one(self) -> &'static str {
+    pub(crate) fn one(self) -> &'static str {
         match self {
             Counted::Bases => "base",
             Counted::Figures => "figure",
         }
     }
 
-    pub fn many(self) -> &'static str {
+    pub(crate) fn many(self) -> &'static str {
         match self {
             Counted::Bases => "bases",
             Counted::Figures => "figures",
         }
     }
 
-    pub fn of(self, n: i64) -> &'static str {
+    pub(crate) fn of(self, n: i64) -> &'static str {
         if n == 1 { self.one() } else { self.many() }
     }
 }
@@ -43,18 +43,24 @@ impl Counted {
 /// One side's size as its words give it: `bases=N` or `figures=N`, and
 /// the hits it carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Size {
-    pub counted: Counted,
+pub(crate) struct Size {
+    pub(crate) counted: Counted,
     /// Its bases or figures, when given.
-    pub count: Option<i64>,
+    pub(crate) count: Option<i64>,
     /// Hits already carried towards the next base (bases only).
-    pub carried: i64,
+    pub(crate) carried: i64,
 }
 
 /// The words for a side's size: `bases=N`, `figures=N` and `carried=N`. A
 /// typed `bases` or `figures` stands in for the named unit's (and typed
 /// `figures` for the hits it carries: see [`Size::of`]).
-pub fn size_words(vocab: Vocab, who: &str, bases_help: &str, max: i64, per_base: u32) -> Vocab {
+pub(crate) fn size_words(
+    vocab: Vocab,
+    who: &str,
+    bases_help: &str,
+    max: i64,
+    per_base: u32,
+) -> Vocab {
     let per_base = i64::from(per_base);
     vocab
         .number("bases", 1, max, bases_help.to_string())
@@ -80,7 +86,7 @@ pub fn size_words(vocab: Vocab, who: &str, bases_help: &str, max: i64, per_base:
 impl Size {
     /// Read one side's size; `figures` with `bases`, or with hits carried,
     /// is refused.
-    pub fn of(bound: &Bound) -> Result<Size, BindError> {
+    pub(crate) fn of(bound: &Bound) -> Result<Size, BindError> {
         if let (Some(b), Some(f)) = (bound.span_of("bases"), bound.span_of("figures")) {
             return Err(BindError::Conflict {
                 span: if f.start > b.start { f } else { b },
@@ -122,7 +128,7 @@ impl Size {
     }
 
     /// A side whose size nobody gave: bases, none carried.
-    pub fn unknown() -> Size {
+    pub(crate) fn unknown() -> Size {
         Size {
             counted: Counted::Bases,
             count: None,
@@ -133,19 +139,19 @@ impl Size {
 
 /// What some hits do to a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Losses {
-    pub hits: i64,
-    pub size: Size,
+pub(crate) struct Losses {
+    pub(crate) hits: i64,
+    pub(crate) size: Size,
     /// Bases or figures lost (at most the side's, when given).
-    pub lost: i64,
+    pub(crate) lost: i64,
     /// Hits carried after these (bases only).
-    pub left_over: i64,
+    pub(crate) left_over: i64,
     /// Every base or figure the side had is lost.
-    pub destroyed: bool,
+    pub(crate) destroyed: bool,
 }
 
 impl Losses {
-    pub fn new(hits: i64, size: Size, per_base: i64) -> Losses {
+    pub(crate) fn new(hits: i64, size: Size, per_base: i64) -> Losses {
         let hits = hits.max(0);
         let (mut lost, mut left_over) = match size.counted {
             Counted::Figures => (hits, 0),
@@ -172,19 +178,19 @@ impl Losses {
         }
     }
 
-    pub fn counted(&self) -> Counted {
+    pub(crate) fn counted(&self) -> Counted {
         self.size.counted
     }
 
     /// Bases or figures left, when the side's are known.
-    pub fn left(&self) -> Option<i64> {
+    pub(crate) fn left(&self) -> Option<i64> {
         self.size.count.map(|c| c - self.lost)
     }
 
     /// "7 hits: 1 base lost, 1 hit left over",
     /// "4 hits and 4 already carried: 1 base lost, 2 hits left over",
     /// "3 hits: 3 figures lost".
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let hits = self.hits;
         if hits == 0 {
             return "no hits".into();
@@ -219,7 +225,7 @@ impl Losses {
     }
 
     /// The JSON fields of these losses.
-    pub fn fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+    pub(crate) fn fields(&self) -> Vec<(&'static str, serde_json::Value)> {
         let mut out: Vec<(&'static str, serde_json::Value)> = Vec::new();
         match self.counted() {
             Counted::Bases => {

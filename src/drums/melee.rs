@@ -33,11 +33,11 @@ const FORMATION: &str = "a formation";
 const RANKS: &str = "ranks";
 /// The side's force commander issues no supply dice this turn (Risk to
 /// Generals); a unit of that side brings it in a game.
-pub const NO_SUPPLY: &str = "no-supply";
+pub(crate) const NO_SUPPLY: &str = "no-supply";
 /// The word of the supply rows ("Supply dice from Force Commander").
 const SUPPLY: &str = "supply";
 
-pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums_pools;
     let vocab = side_vocab(tables, all.drums.hits.per_base);
     VerbDoc::new(
@@ -122,11 +122,11 @@ fn side_vocab(tables: &PoolTables, per_base: u32) -> Vocab {
     exclusive::annotate(vocab, exclusive::MELEE, &[exclusive::FIRST_MELEE_SLOT])
 }
 
-pub const NO_SUPPLY_HELP: &str = "Risk to Generals: the side's force commander was swept away or hit this turn, and he issues no supply dice for the rest of the current turn: `supply` is refused (a unit of that side brings it in a game until `next-turn`)";
+pub(crate) const NO_SUPPLY_HELP: &str = "Risk to Generals: the side's force commander was swept away or hit this turn, and he issues no supply dice for the rest of the current turn: `supply` is refused (a unit of that side brings it in a game until `next-turn`)";
 
 /// `supply` on a side whose force commander issues none this turn.
 /// `side` names the side where no unit brought the word ("side b").
-pub fn refuse_supply(input: &Input, bound: &Bound, side: &str) -> Result<(), CommandError> {
+pub(crate) fn refuse_supply(input: &Input, bound: &Bound, side: &str) -> Result<(), CommandError> {
     let (Some(span), true) = (bound.span_of(SUPPLY), bound.has(NO_SUPPLY)) else {
         return Ok(());
     };

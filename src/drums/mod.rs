@@ -4,18 +4,18 @@
 //! `tables/drums-pools.toml`.
 
 pub mod army;
-pub mod contradict;
-pub mod exclusive;
-pub mod game;
+pub(crate) mod contradict;
+pub(crate) mod exclusive;
+pub(crate) mod game;
 mod hits;
 mod hold;
 mod initiative;
 mod interpenetrate;
-pub mod losses;
+pub(crate) mod losses;
 mod melee;
 mod movement;
 mod named;
-pub mod pool;
+pub(crate) mod pool;
 mod resilience;
 mod risk;
 mod sheet;
@@ -37,7 +37,7 @@ pub use pool::PoolTables;
 pub use resilience::Context;
 
 /// A resolution of this system: its effects are [`game::DrumsEffect`].
-pub(crate) type Resolution = crate::answer::Resolution<game::DrumsEffect>;
+pub type Resolution = crate::answer::Resolution<game::DrumsEffect>;
 /// A verb of this system, resolving to its own effects.
 pub(crate) type VerbDoc = crate::catalog::VerbDoc<game::DrumsEffect>;
 
@@ -46,21 +46,21 @@ pub(crate) type VerbDoc = crate::catalog::VerbDoc<game::DrumsEffect>;
 pub struct DrumsTables {
     pub resilience: ResilienceTable,
     pub hold: HoldTable,
-    pub charge: Vec<ChargeRow>,
+    pub(crate) charge: Vec<ChargeRow>,
     #[serde(rename = "move")]
-    pub movement: Vec<MoveRow>,
+    pub(crate) movement: Vec<MoveRow>,
     /// House defaults: an arm with no row of its own on the Movement table
     /// moves on another arm's rows (`irregular = "foot"`).
     #[serde(default)]
-    pub move_as: std::collections::BTreeMap<String, Arm>,
-    pub road: RoadRule,
-    pub initiative: InitiativeTable,
-    pub risk: RiskTable,
+    pub(crate) move_as: std::collections::BTreeMap<String, Arm>,
+    pub(crate) road: RoadRule,
+    pub(crate) initiative: InitiativeTable,
+    pub(crate) risk: RiskTable,
     pub hits: HitsTable,
     /// Absent from a house-rule file written before the table was read:
     /// `interpenetrate` then says the tables have none.
     #[serde(default)]
-    pub interpenetration: InterpenetrationTable,
+    pub(crate) interpenetration: InterpenetrationTable,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -77,21 +77,21 @@ pub struct ResilienceTable {
 #[serde(deny_unknown_fields)]
 pub struct ResilienceAdjustment {
     /// The word that claims the row.
-    pub keyword: Option<String>,
+    pub(crate) keyword: Option<String>,
     /// The row applies by itself when this word is absent.
-    pub unless: Option<String>,
+    pub(crate) unless: Option<String>,
     /// The row's words; shared into every modifier stack that uses it.
-    pub row: std::rc::Rc<str>,
+    pub(crate) row: std::rc::Rc<str>,
     #[serde(default)]
-    pub counted: bool,
+    pub(crate) counted: bool,
     pub shooting: Option<i64>,
     pub charge_or_melee: Option<i64>,
-    pub other: Option<i64>,
+    pub(crate) other: Option<i64>,
 }
 
 impl ResilienceAdjustment {
     /// The cell for a context; `None` is a blank cell.
-    pub fn value(&self, context: Context) -> Option<i64> {
+    pub(crate) fn value(&self, context: Context) -> Option<i64> {
         match context {
             Context::Shooting => self.shooting,
             Context::Charge | Context::Melee => self.charge_or_melee,
@@ -104,20 +104,20 @@ impl ResilienceAdjustment {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OutcomeBand {
-    pub from: Option<i64>,
-    pub to: Option<i64>,
-    pub shooting: OutcomeCell,
-    pub charge: OutcomeCell,
-    pub melee: OutcomeCell,
-    pub other: OutcomeCell,
+    pub(crate) from: Option<i64>,
+    pub(crate) to: Option<i64>,
+    pub(crate) shooting: OutcomeCell,
+    pub(crate) charge: OutcomeCell,
+    pub(crate) melee: OutcomeCell,
+    pub(crate) other: OutcomeCell,
 }
 
 impl OutcomeBand {
-    pub fn contains(&self, score: i64) -> bool {
+    pub(crate) fn contains(&self, score: i64) -> bool {
         self.from.is_none_or(|f| score >= f) && self.to.is_none_or(|t| score <= t)
     }
 
-    pub fn cell(&self, context: Context) -> &OutcomeCell {
+    pub(crate) fn cell(&self, context: Context) -> &OutcomeCell {
         match context {
             Context::Shooting => &self.shooting,
             Context::Charge => &self.charge,
@@ -127,7 +127,7 @@ impl OutcomeBand {
     }
 
     /// "12+", "10–11", "7", "1 or less".
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         match (self.from, self.to) {
             (Some(f), None) => format!("{f}+"),
             (None, Some(t)) => format!("{t} or less"),
@@ -140,7 +140,7 @@ impl OutcomeBand {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum ResilienceOutcome {
+pub(crate) enum ResilienceOutcome {
     Advance,
     CarryOn,
     Stand,
@@ -149,7 +149,7 @@ pub enum ResilienceOutcome {
 }
 
 impl ResilienceOutcome {
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             ResilienceOutcome::Advance => "advance",
             ResilienceOutcome::CarryOn => "carry-on",
@@ -162,36 +162,36 @@ impl ResilienceOutcome {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct OutcomeCell {
-    pub outcome: ResilienceOutcome,
+pub(crate) struct OutcomeCell {
+    pub(crate) outcome: ResilienceOutcome,
     #[serde(default)]
-    pub hits: i64,
+    pub(crate) hits: i64,
     #[serde(default)]
-    pub advance_bw: i64,
+    pub(crate) advance_bw: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HoldTable {
-    pub dice: DiceExpr,
-    pub alternative_dice: DiceExpr,
-    pub must_charge_at: i64,
-    pub adjustment: Vec<FlatAdjustment>,
+    pub(crate) dice: DiceExpr,
+    pub(crate) alternative_dice: DiceExpr,
+    pub(crate) must_charge_at: i64,
+    pub(crate) adjustment: Vec<FlatAdjustment>,
 }
 
 /// A row with one value: the hold test table.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FlatAdjustment {
-    pub keyword: String,
-    pub row: String,
-    pub value: i64,
+pub(crate) struct FlatAdjustment {
+    pub(crate) keyword: String,
+    pub(crate) row: String,
+    pub(crate) value: i64,
 }
 
 /// A distance cell: dice notation, or a word saying there is no move.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(try_from = "String")]
-pub enum Distance {
+pub(crate) enum Distance {
     Dice(DiceExpr),
     CannotCharge,
     NotApplicable,
@@ -212,7 +212,7 @@ impl TryFrom<String> for Distance {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Arm {
+pub(crate) enum Arm {
     Foot,
     Cavalry,
     Artillery,
@@ -221,7 +221,7 @@ pub enum Arm {
 }
 
 impl Arm {
-    pub const ALL: [Arm; 5] = [
+    pub(crate) const ALL: [Arm; 5] = [
         Arm::Foot,
         Arm::Cavalry,
         Arm::Artillery,
@@ -229,7 +229,7 @@ impl Arm {
         Arm::General,
     ];
 
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Arm::Foot => "foot",
             Arm::Cavalry => "cavalry",
@@ -239,11 +239,11 @@ impl Arm {
         }
     }
 
-    pub fn from_id(id: &str) -> Option<Arm> {
+    pub(crate) fn from_id(id: &str) -> Option<Arm> {
         Arm::ALL.into_iter().find(|a| a.id() == id)
     }
 
-    pub fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Arm::Foot => "Foot",
             Arm::Cavalry => "Cavalry",
@@ -256,70 +256,70 @@ impl Arm {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ChargeRow {
-    pub arm: Arm,
+pub(crate) struct ChargeRow {
+    pub(crate) arm: Arm,
     /// The word of the sheet's unit type where it is more than the arm
     /// ("Artillery Limbered", "Artillery Unlimbered"): given with or
     /// without the formation, it selects this row.
-    pub limber: Option<String>,
+    pub(crate) limber: Option<String>,
     /// The formation as the sheet names it.
-    pub formation: String,
+    pub(crate) formation: String,
     /// The words that select this row.
-    pub formations: Vec<String>,
-    pub distance: Distance,
+    pub(crate) formations: Vec<String>,
+    pub(crate) distance: Distance,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRow {
-    pub arm: Arm,
+    pub(crate) arm: Arm,
     /// As [`ChargeRow::limber`].
-    pub limber: Option<String>,
-    pub formation: String,
-    pub formations: Vec<String>,
+    pub(crate) limber: Option<String>,
+    pub(crate) formation: String,
+    pub(crate) formations: Vec<String>,
     #[serde(default)]
-    pub evading: bool,
-    pub normal: Distance,
-    pub terrain: Distance,
-    pub retire: Distance,
+    pub(crate) evading: bool,
+    pub(crate) normal: Distance,
+    pub(crate) terrain: Distance,
+    pub(crate) retire: Distance,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RoadRule {
-    pub formations: Vec<String>,
-    pub add: DiceExpr,
-    pub except_arms: Vec<Arm>,
+pub(crate) struct RoadRule {
+    pub(crate) formations: Vec<String>,
+    pub(crate) add: DiceExpr,
+    pub(crate) except_arms: Vec<Arm>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InitiativeTable {
-    pub per_general: i64,
-    pub per_exceptional: i64,
-    pub per_incompetent: i64,
-    pub supply: i64,
-    pub tie_dice: u32,
+    pub(crate) per_general: i64,
+    pub(crate) per_exceptional: i64,
+    pub(crate) per_incompetent: i64,
+    pub(crate) supply: i64,
+    pub(crate) tie_dice: u32,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RiskTable {
-    pub broke: RiskRow,
-    pub shot: RiskRow,
-    pub commander: String,
+pub(crate) struct RiskTable {
+    pub(crate) broke: RiskRow,
+    pub(crate) shot: RiskRow,
+    pub(crate) commander: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RiskRow {
-    pub row: String,
-    pub needs: u32,
-    pub outcome: String,
-    pub text: String,
+pub(crate) struct RiskRow {
+    pub(crate) row: String,
+    pub(crate) needs: u32,
+    pub(crate) outcome: String,
+    pub(crate) text: String,
     #[serde(rename = "move")]
-    pub distance: Option<DiceExpr>,
-    pub aftermath: String,
+    pub(crate) distance: Option<DiceExpr>,
+    pub(crate) aftermath: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -332,30 +332,30 @@ pub struct HitsTable {
 /// formation, columns the formation of the unit it passes through.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct InterpenetrationTable {
-    pub column: Vec<InterpenetrationColumn>,
-    pub row: Vec<InterpenetrationRow>,
+pub(crate) struct InterpenetrationTable {
+    pub(crate) column: Vec<InterpenetrationColumn>,
+    pub(crate) row: Vec<InterpenetrationRow>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct InterpenetrationColumn {
-    pub id: String,
+pub(crate) struct InterpenetrationColumn {
+    pub(crate) id: String,
     /// The column as the sheet heads it ("Any column").
-    pub title: String,
+    pub(crate) title: String,
     /// The words that select the column.
-    pub formations: Vec<String>,
+    pub(crate) formations: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct InterpenetrationRow {
+pub(crate) struct InterpenetrationRow {
     /// The row as the sheet names it ("Open (including evading)").
-    pub moving: String,
+    pub(crate) moving: String,
     /// The words that select the row.
-    pub formations: Vec<String>,
+    pub(crate) formations: Vec<String>,
     /// The ids of the columns marked X.
-    pub allowed: Vec<String>,
+    pub(crate) allowed: Vec<String>,
 }
 
 /// Builds the error for a key of the file being checked.
@@ -535,10 +535,10 @@ const FILES: &[TableFile] = &[
 ];
 
 /// Drums and Muskets, as the registry knows it.
-pub struct Drums;
+pub(crate) struct Drums;
 
 /// The system, for the registry.
-pub static SYSTEM: Drums = Drums;
+pub(crate) static SYSTEM: Drums = Drums;
 
 impl RuleSystem for Drums {
     fn name(&self) -> &'static str {

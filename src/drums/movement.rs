@@ -116,7 +116,7 @@ fn arm_and_formation_words<'a, R: Row + 'a>(
     vocab.slot(FORMATION_SLOT)
 }
 
-pub fn charge_verb(all: &Rc<Tables>) -> VerbDoc {
+pub(crate) fn charge_verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
     let vocab = arm_and_formation_words(tables.charge.iter(), &[]);
     VerbDoc::new(
@@ -136,7 +136,7 @@ pub fn charge_verb(all: &Rc<Tables>) -> VerbDoc {
     ])
 }
 
-pub fn move_verb(all: &Rc<Tables>) -> VerbDoc {
+pub(crate) fn move_verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
     let road: Vec<String> = tables
         .road

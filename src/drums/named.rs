@@ -13,15 +13,15 @@ use crate::error::{BindError, CommandError};
 /// The fact every general brings: he is a general (the General rows of the
 /// Movement and Charge Distances tables, "For each general in line of
 /// command within 3BW" in a resilience test). No unit brings it.
-pub const GENERAL: &str = "general";
+pub(crate) const GENERAL: &str = "general";
 
 /// Whether a named id is a general rather than a unit.
-pub fn is_general(named: &Named) -> bool {
+pub(crate) fn is_general(named: &Named) -> bool {
     named.facts.facts.iter().any(|f| f.word == GENERAL)
 }
 
 /// The id as the line has it.
-pub fn typed<'a>(input: &'a Input, named: &'a Named) -> &'a str {
+pub(crate) fn typed<'a>(input: &'a Input, named: &'a Named) -> &'a str {
     input
         .line
         .get(named.span.start..named.span.end)
@@ -29,7 +29,7 @@ pub fn typed<'a>(input: &'a Input, named: &'a Named) -> &'a str {
 }
 
 /// A refusal at a named id: "`ID` is …".
-pub fn refuse(input: &Input, named: &Named, why: impl Into<String>) -> CommandError {
+pub(crate) fn refuse(input: &Input, named: &Named, why: impl Into<String>) -> CommandError {
     BindError::NotHere {
         span: named.span,
         text: typed(input, named).to_string(),
@@ -41,7 +41,7 @@ pub fn refuse(input: &Input, named: &Named, why: impl Into<String>) -> CommandEr
 /// A side of a verb whose effects fall on one unit: a general named there,
 /// or a second unit, is refused. `why` says why a general cannot stand
 /// there ("hits fall on units").
-pub fn one_unit(
+pub(crate) fn one_unit(
     input: &Input,
     clause: Option<usize>,
     verb: &str,

@@ -17,59 +17,59 @@ mod validate;
 use serde::Deserialize;
 
 pub use arithmetic::{Applied, Step, arithmetic, plural, show_dice, show_one_in_k, show_steps};
-pub use rows::{Check, SideFacts, Why, check, claimed, holds, row_words, would_apply};
+pub use rows::{Check, SideFacts, check, claimed, row_words, would_apply};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PoolTables {
     /// Bases assumed when neither `bases=N` nor a unit gives them.
-    pub default_bases: u32,
+    pub(crate) default_bases: u32,
     /// House default: what pool a "1 in K" row takes its dice from. Absent
     /// (a house-rule file written before it was a choice): the embedded
     /// default.
     #[serde(default)]
-    pub one_in_k: OneInK,
-    pub shoot: ShootTables,
-    pub melee: MeleeTables,
+    pub(crate) one_in_k: OneInK,
+    pub(crate) shoot: ShootTables,
+    pub(crate) melee: MeleeTables,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ShootTables {
-    pub minimum: i64,
-    pub dice_per_base: u32,
+pub(crate) struct ShootTables {
+    pub(crate) minimum: i64,
+    pub(crate) dice_per_base: u32,
     /// The target's formation words; with none given, a row that depends
     /// on it is not applied, and said so. Absent (an older house-rule
     /// file): the target's formation is only a row's word.
     #[serde(default)]
-    pub target_formations: Vec<String>,
-    pub weapon: Vec<Weapon>,
-    pub table: Vec<AdjustmentTable>,
+    pub(crate) target_formations: Vec<String>,
+    pub(crate) weapon: Vec<Weapon>,
+    pub(crate) table: Vec<AdjustmentTable>,
 }
 
 /// A row of Shooting Table 1.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
-    pub keyword: String,
-    pub weapon: String,
+    pub(crate) keyword: String,
+    pub(crate) weapon: String,
     /// The "Initial D6" column in the sheet's words.
-    pub initial: String,
+    pub(crate) initial: String,
     #[serde(default)]
-    pub artillery: bool,
-    pub short: RangeCell,
-    pub long: RangeCell,
+    pub(crate) artillery: bool,
+    pub(crate) short: RangeCell,
+    pub(crate) long: RangeCell,
     /// The "As unprompted action response" row; blank cells keep the
     /// weapon's own.
     #[serde(default)]
-    pub unprompted: Unprompted,
+    pub(crate) unprompted: Unprompted,
     /// "Long range only: 3BW/6".
-    pub bounce: Option<RangeCell>,
+    pub(crate) bounce: Option<RangeCell>,
 }
 
 impl Weapon {
     /// The short and long cells, for an unprompted response or not.
-    pub fn cells(&self, unprompted: bool) -> (RangeCell, RangeCell) {
+    pub(crate) fn cells(&self, unprompted: bool) -> (RangeCell, RangeCell) {
         if unprompted {
             (
                 self.unprompted.short.unwrap_or(self.short),
@@ -83,17 +83,17 @@ impl Weapon {
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Unprompted {
-    pub short: Option<RangeCell>,
-    pub long: Option<RangeCell>,
+pub(crate) struct Unprompted {
+    pub(crate) short: Option<RangeCell>,
+    pub(crate) long: Option<RangeCell>,
 }
 
 /// "2BW/4+": a range in base widths and the score to hit.
 #[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RangeCell {
-    pub bw: f64,
-    pub hit_on: u32,
+pub(crate) struct RangeCell {
+    pub(crate) bw: f64,
+    pub(crate) hit_on: u32,
 }
 
 impl std::fmt::Display for RangeCell {
@@ -103,7 +103,7 @@ impl std::fmt::Display for RangeCell {
 }
 
 /// "4+", or "6" as the sheet writes a six.
-pub fn score(hit_on: u32) -> String {
+pub(crate) fn score(hit_on: u32) -> String {
     if hit_on >= 6 {
         hit_on.to_string()
     } else {
@@ -116,7 +116,7 @@ pub fn score(hit_on: u32) -> String {
 /// 2a–2d) and lists its rows in no order of application.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum OneInK {
+pub(crate) enum OneInK {
     /// Each row takes 1 in K of the pool as the rows before it left it, in
     /// table order (6 dice, "Remove 1 in 3" then "Add 1 in 3": 6 → 4 → 5):
     /// each adjusts the total pool as it then is, and no number of rows
@@ -130,7 +130,7 @@ pub enum OneInK {
 }
 
 impl OneInK {
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             OneInK::WholePool => "whole-pool",
             OneInK::InTurn => "in-turn",
@@ -149,22 +149,22 @@ impl OneInK {
 /// One of Shooting Tables 2a–2d, or one Melee Factors Table.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AdjustmentTable {
-    pub id: String,
-    pub title: String,
+pub(crate) struct AdjustmentTable {
+    pub(crate) id: String,
+    pub(crate) title: String,
     /// Shooting: the table for artillery weapons.
     #[serde(default)]
-    pub artillery: bool,
+    pub(crate) artillery: bool,
     /// Shooting: the shooters' formation words that pick this table.
     #[serde(default)]
-    pub formations: Vec<String>,
-    pub row: Vec<PoolRow>,
+    pub(crate) formations: Vec<String>,
+    pub(crate) row: Vec<PoolRow>,
 }
 
 impl AdjustmentTable {
     /// Whether any row reads `word` among the side's own words (or, with
     /// `opponent`, among the other side's): words joined by `+` count each.
-    pub fn mentions(&self, word: &str, opponent: bool) -> bool {
+    pub(crate) fn mentions(&self, word: &str, opponent: bool) -> bool {
         self.row.iter().any(|r| {
             let lists = if opponent {
                 [&r.opponent, &r.opponent_not]
@@ -181,13 +181,13 @@ impl AdjustmentTable {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Band {
+pub(crate) enum Band {
     Short,
     Long,
 }
 
 impl Band {
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Band::Short => "short",
             Band::Long => "long",
@@ -198,35 +198,35 @@ impl Band {
 /// A row of an adjustment table: its condition and its dice adjustment.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PoolRow {
+pub(crate) struct PoolRow {
     /// The condition in the sheet's words.
-    pub row: String,
+    pub(crate) row: String,
     /// The adjustment in the sheet's words.
-    pub dice: Adjust,
+    pub(crate) dice: Adjust,
     #[serde(default, alias = "shooter")]
-    pub own: Vec<String>,
+    pub(crate) own: Vec<String>,
     #[serde(default, alias = "shooter_not")]
-    pub own_not: Vec<String>,
+    pub(crate) own_not: Vec<String>,
     #[serde(default, alias = "target")]
-    pub opponent: Vec<String>,
+    pub(crate) opponent: Vec<String>,
     #[serde(default, alias = "target_not")]
-    pub opponent_not: Vec<String>,
-    pub range: Option<Band>,
+    pub(crate) opponent_not: Vec<String>,
+    pub(crate) range: Option<Band>,
     #[serde(default)]
-    pub always: bool,
-    pub per: Option<String>,
+    pub(crate) always: bool,
+    pub(crate) per: Option<String>,
 }
 
 /// A dice adjustment, read from the sheet's words.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(try_from = "String")]
-pub struct Adjust {
-    pub text: String,
-    pub kind: AdjustKind,
+pub(crate) struct Adjust {
+    pub(crate) text: String,
+    pub(crate) kind: AdjustKind,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AdjustKind {
+pub(crate) enum AdjustKind {
     /// Add (positive) or remove (negative) N dice.
     Flat(i64),
     /// Add (`add`) or remove 1 die in K.
@@ -252,7 +252,7 @@ impl AdjustKind {
     }
 
     /// The kind as a short id for JSON.
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             AdjustKind::Flat(n) if n >= 0 => "add",
             AdjustKind::Flat(_) => "remove",
@@ -302,42 +302,42 @@ impl TryFrom<String> for Adjust {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MeleeTables {
-    pub dice_per_base: u32,
-    pub minimum: i64,
+pub(crate) struct MeleeTables {
+    pub(crate) dice_per_base: u32,
+    pub(crate) minimum: i64,
     /// House default: the sheet gives no score to hit in melee.
-    pub hit_on: u32,
-    pub formed: Vec<String>,
-    pub formations: Vec<String>,
-    pub arm: Vec<MeleeArm>,
-    pub table: Vec<AdjustmentTable>,
+    pub(crate) hit_on: u32,
+    pub(crate) formed: Vec<String>,
+    pub(crate) formations: Vec<String>,
+    pub(crate) arm: Vec<MeleeArm>,
+    pub(crate) table: Vec<AdjustmentTable>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MeleeArm {
-    pub keyword: String,
-    pub arm: String,
-    pub table: String,
-    pub is: Vec<String>,
+pub(crate) struct MeleeArm {
+    pub(crate) keyword: String,
+    pub(crate) arm: String,
+    pub(crate) table: String,
+    pub(crate) is: Vec<String>,
     /// A kind of another arm ("Heavy Cavalry" rows are rows of the Cavalry
     /// table): a word of its own, given beside that arm's or alone for it,
     /// and more than one kind may be given (heavy lancers).
-    pub kind_of: Option<String>,
+    pub(crate) kind_of: Option<String>,
     /// The formations the arm can be in, when nobody gave the side's (a
     /// kind of another arm: that arm's). Empty: any of `melee.formations`.
     #[serde(default)]
-    pub formations: Vec<String>,
+    pub(crate) formations: Vec<String>,
 }
 
 impl MeleeArm {
-    pub fn is_kind(&self) -> bool {
+    pub(crate) fn is_kind(&self) -> bool {
         self.kind_of.is_some()
     }
 }
 
 impl MeleeTables {
-    pub fn table(&self, id: &str) -> Option<&AdjustmentTable> {
+    pub(crate) fn table(&self, id: &str) -> Option<&AdjustmentTable> {
         self.table.iter().find(|t| t.id == id)
     }
 }

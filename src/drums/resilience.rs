@@ -27,14 +27,14 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 4] = [
+    pub(crate) const ALL: [Context; 4] = [
         Context::Shooting,
         Context::Charge,
         Context::Melee,
         Context::Other,
     ];
 
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Context::Shooting => "shooting",
             Context::Charge => "charge",
@@ -62,7 +62,7 @@ impl Context {
 
 const CONTEXT: &str = "a context";
 
-pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
     // The unit's size and the hits it carries say what a hit taken here
     // does to it (a named unit brings them).

@@ -18,7 +18,7 @@ use super::{RiskRow, Tables};
 
 const CAUSE: &str = "a cause";
 
-pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums;
     let r = &tables.risk;
     let vocab = Vocab::new()

@@ -13,7 +13,7 @@ use super::{
     RiskTable, Tables,
 };
 
-pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
+pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     let (drums_label, d) = read_toml(source, &FILES[0])?;
     let (pools_label, p) = read_toml(source, &FILES[1])?;
     // The tables in force, as the verbs read them (the core has loaded and

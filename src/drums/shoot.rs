@@ -34,7 +34,7 @@ const OWN_WORDS: [&str; 4] = ["bases", "figures", "unprompted", "bounce"];
 /// Target words read for the losses, not by a table row.
 const TARGET_WORDS: [&str; 3] = ["bases", "figures", "carried"];
 
-pub fn verb(all: &Rc<Tables>) -> VerbDoc {
+pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
     let tables = &all.drums_pools;
     let t = &tables.shoot;
     let mut vocab = Vocab::new().with_distance(Unit::BaseWidths);

@@ -7,8 +7,8 @@ use crate::answer::Resolution;
 /// One line a resolution; every other answer as [`super::text::Text`]
 /// writes it.
 #[derive(Debug, Clone, Copy)]
-pub struct Brief {
-    pub style: Style,
+pub(crate) struct Brief {
+    pub(crate) style: Style,
 }
 
 impl super::Format for Brief {
@@ -34,7 +34,7 @@ impl super::Format for Brief {
 /// One line, as a dice bot says it: the command as typed (without its
 /// entered dice), the dice, each modifier with its row, the score, the
 /// outcome.
-pub fn brief(res: &Resolution, style: &Style, input: &str) -> String {
+pub(crate) fn brief(res: &Resolution, style: &Style, input: &str) -> String {
     let command = match input.find(" rolled") {
         Some(i) => &input[..i],
         None => input,

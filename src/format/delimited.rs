@@ -16,7 +16,7 @@ use crate::answer::{Answer, Comparison, Count, Kind, Odds, Simulation, Sweep, ex
 
 /// A spreadsheet's table of an `odds` or `simulate` answer.
 #[derive(Debug, Clone, Copy)]
-pub struct Delimited(pub Delimiter);
+pub(crate) struct Delimited(pub Delimiter);
 
 impl super::Format for Delimited {
     fn accepts(&self, kind: Kind, line: &str) -> Result<(), String> {
@@ -57,7 +57,7 @@ pub enum Delimiter {
 
 impl Delimiter {
     /// The format's name, as `--format` takes it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Delimiter::Comma => "csv",
             Delimiter::Tab => "tsv",
@@ -146,7 +146,7 @@ fn count_cells(odds: &Odds, count: Option<&Count>) -> Vec<(String, String)> {
     }
 }
 
-pub fn odds_table(odds: &Odds, delimiter: Delimiter) -> String {
+pub(crate) fn odds_table(odds: &Odds, delimiter: Delimiter) -> String {
     let mut sheet = Sheet::new(delimiter);
     sheet.row([
         "kind",
@@ -183,7 +183,7 @@ pub fn odds_table(odds: &Odds, delimiter: Delimiter) -> String {
     sheet.finish()
 }
 
-pub fn comparison(c: &Comparison, delimiter: Delimiter) -> String {
+pub(crate) fn comparison(c: &Comparison, delimiter: Delimiter) -> String {
     let mut sheet = Sheet::new(delimiter);
     sheet.row([
         "kind",
@@ -272,7 +272,7 @@ fn p_text(odds: &Odds, text: &str) -> String {
         .map_or_else(|| "0".to_string(), |o| prob(o.prob))
 }
 
-pub fn simulation(s: &Simulation, delimiter: Delimiter) -> String {
+pub(crate) fn simulation(s: &Simulation, delimiter: Delimiter) -> String {
     let mut sheet = Sheet::new(delimiter);
     sheet.row([
         "kind",
@@ -323,7 +323,7 @@ pub fn simulation(s: &Simulation, delimiter: Delimiter) -> String {
     sheet.finish()
 }
 
-pub fn sweep(sweep: &Sweep, delimiter: Delimiter) -> String {
+pub(crate) fn sweep(sweep: &Sweep, delimiter: Delimiter) -> String {
     let mut sheet = Sheet::new(delimiter);
     let outcomes = sweep.outcomes();
     let expected = sweep.expected();

@@ -8,8 +8,8 @@ use crate::answer::{Answer, Card, Kind, Roster};
 
 /// A page to print: a quick-reference sheet or a game's cards.
 #[derive(Debug, Clone, Copy)]
-pub struct Html {
-    pub paper: Paper,
+pub(crate) struct Html {
+    pub(crate) paper: Paper,
 }
 
 impl super::Format for Html {

@@ -13,7 +13,7 @@ use crate::answer::{
 /// One JSON object a line; what it quotes is shown, never obeyed
 /// ([`crate::text::json_visible`]).
 #[derive(Debug, Clone, Copy)]
-pub struct Json;
+pub(crate) struct Json;
 
 impl super::Format for Json {
     fn accepts(&self, kind: crate::answer::Kind, _line: &str) -> Result<(), String> {
@@ -172,7 +172,7 @@ pub fn json_error(message: &str, source: Source, column: Option<usize>) -> Value
     Value::Object(obj)
 }
 
-pub fn odds_json(odds: &Odds, source: Source) -> Value {
+pub(crate) fn odds_json(odds: &Odds, source: Source) -> Value {
     enveloped("odds", source, distribution_json(odds))
 }
 
@@ -206,7 +206,7 @@ fn distribution_json(odds: &Odds) -> Value {
     Value::Object(obj)
 }
 
-pub fn comparison_json(c: &Comparison, source: Source) -> Value {
+pub(crate) fn comparison_json(c: &Comparison, source: Source) -> Value {
     enveloped(
         "comparison",
         source,
@@ -220,7 +220,7 @@ pub fn comparison_json(c: &Comparison, source: Source) -> Value {
     )
 }
 
-pub fn simulation_json(s: &Simulation, source: Source) -> Value {
+pub(crate) fn simulation_json(s: &Simulation, source: Source) -> Value {
     let exact = s.exact.as_ref().ok();
     enveloped(
         "simulation",
@@ -245,7 +245,7 @@ pub fn simulation_json(s: &Simulation, source: Source) -> Value {
 
 /// A sweep as one JSON object: the swept words and their values, then a
 /// row per combination with its whole distribution.
-pub fn sweep_json(sweep: &Sweep, source: Source) -> Value {
+pub(crate) fn sweep_json(sweep: &Sweep, source: Source) -> Value {
     let first = sweep.rows.first();
     let swept: Vec<Value> = sweep
         .swept

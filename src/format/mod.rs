@@ -13,15 +13,15 @@ use comfy_table::{ContentArrangement, Table, presets};
 
 use crate::answer::{Answer, Kind};
 
-pub mod brief;
+pub(crate) mod brief;
 pub mod delimited;
-pub mod html;
+pub(crate) mod html;
 pub mod json;
-pub mod svg;
+pub(crate) mod svg;
 pub mod text;
 
 /// One way of writing answers.
-pub trait Format {
+pub(crate) trait Format {
     /// Whether this format writes the answer to a question of `kind`; if
     /// not, the whole refusal, for the line as typed (`line`). A front end
     /// asks before it runs the line, so a refused line changes no game.

@@ -21,7 +21,7 @@ use crate::answer::{Answer, Comparison, Kind, Odds, Sweep, expected_of, p_of};
 /// An `odds` answer drawn as a chart (`--svg FILE`: the front end writes
 /// the file).
 #[derive(Debug, Clone, Copy)]
-pub struct Svg;
+pub(crate) struct Svg;
 
 impl super::Format for Svg {
     fn accepts(&self, kind: Kind, line: &str) -> Result<(), String> {
@@ -46,17 +46,17 @@ impl super::Format for Svg {
 }
 
 /// The colour of a distribution's bars (the first side of a comparison).
-pub const BAR: RGBColor = RGBColor(66, 110, 170);
+pub(crate) const BAR: RGBColor = RGBColor(66, 110, 170);
 /// The second side of a comparison.
-pub const WITH_BAR: RGBColor = RGBColor(214, 122, 44);
+pub(crate) const WITH_BAR: RGBColor = RGBColor(214, 122, 44);
 /// The "at least" curve.
-pub const AT_LEAST: RGBColor = RGBColor(160, 40, 60);
+pub(crate) const AT_LEAST: RGBColor = RGBColor(160, 40, 60);
 
 const FONT: &str = "sans-serif";
 
 /// The chart of an answer, as SVG text; `None` for an answer that is not
 /// odds (the caller refuses those before running the line).
-pub fn svg(output: &Answer) -> Option<Result<String, String>> {
+pub(crate) fn svg(output: &Answer) -> Option<Result<String, String>> {
     Some(match output {
         Answer::Odds(odds) => distribution(odds),
         Answer::Comparison(c) => comparison(c),

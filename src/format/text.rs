@@ -12,8 +12,8 @@ use crate::answer::{
 
 /// Text for a person, in a style: colour, width, ASCII.
 #[derive(Debug, Clone, Copy)]
-pub struct Text {
-    pub style: Style,
+pub(crate) struct Text {
+    pub(crate) style: Style,
 }
 
 impl super::Format for Text {
@@ -106,7 +106,7 @@ fn whole_two_columns(rows: &[(String, String)]) -> Option<String> {
     Some(out)
 }
 
-pub fn text(res: &Resolution, style: &Style) -> String {
+pub(crate) fn text(res: &Resolution, style: &Style) -> String {
     let mut heading = format!("{} · {}", res.heading, res.rules.title());
     if let Some(seed) = res.seed {
         heading.push_str(&format!(" · seed {seed}"));
@@ -148,7 +148,7 @@ fn outcome_line(res: &Resolution, style: &Style) -> String {
 /// The width of a 100% bar in the odds chart.
 const BAR_WIDTH: f64 = 30.0;
 
-pub fn odds_text(odds: &Odds, style: &Style) -> String {
+pub(crate) fn odds_text(odds: &Odds, style: &Style) -> String {
     let mut out = format!("odds: {} · {}\n", odds.heading, odds.rules.title());
     let mut table = style.table(false);
     let block = if style.ascii { "#" } else { "█" };
@@ -224,7 +224,7 @@ fn p_of(odds: &Odds, text: &str) -> f64 {
         .map_or(0.0, |o| o.prob.p)
 }
 
-pub fn comparison_text(c: &Comparison, style: &Style) -> String {
+pub(crate) fn comparison_text(c: &Comparison, style: &Style) -> String {
     let mut out = format!("odds: {} · compare {}\n", c.without.heading, c.words);
     let mut table = style.table(false);
     table.add_row(vec!["outcome", "without", "with", "change"]);
@@ -249,7 +249,7 @@ pub fn comparison_text(c: &Comparison, style: &Style) -> String {
     style.finish(out)
 }
 
-pub fn simulation_text(s: &Simulation, style: &Style) -> String {
+pub(crate) fn simulation_text(s: &Simulation, style: &Style) -> String {
     let mut out = format!(
         "simulate {} rolls: {} · seeds {}–{}\n",
         s.rolls,
@@ -287,7 +287,7 @@ pub fn simulation_text(s: &Simulation, style: &Style) -> String {
 
 /// A sweep as a table: a row per combination, a column per swept word,
 /// then each outcome's probability, then each expected value.
-pub fn sweep_text(sweep: &Sweep, style: &Style) -> String {
+pub(crate) fn sweep_text(sweep: &Sweep, style: &Style) -> String {
     let Some(first) = sweep.rows.first() else {
         return style.finish("odds: the sweep has no combinations".into());
     };

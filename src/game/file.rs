@@ -13,30 +13,30 @@ use super::{ArmySource, repair_hint};
 
 /// The game file format this drumhead writes: 3 is the checkpoint of a
 /// hash-chained journal.
-pub const GAME_VERSION: u32 = 3;
+pub(crate) const GAME_VERSION: u32 = 3;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
-    pub drumhead_game: u32,
+    pub(crate) drumhead_game: u32,
     /// The game's id: its journal's header names the same.
-    pub game: String,
-    pub armies: Vec<ArmySource>,
+    pub(crate) game: String,
+    pub(crate) armies: Vec<ArmySource>,
     /// How many journal entries the state includes.
     pub entries: u64,
     /// How much of the journal it reflects.
     pub journal: Mark,
     /// The state, as people and scripts read it.
-    pub state: serde_json::Value,
+    pub(crate) state: serde_json::Value,
     /// Each rule system's part as it restores it.
     #[serde(default)]
-    pub checkpoint: serde_json::Map<String, serde_json::Value>,
+    pub(crate) checkpoint: serde_json::Map<String, serde_json::Value>,
     /// SHA-256 over the mark, the state and the checkpoint.
     pub check: String,
 }
 
 impl GameFile {
-    pub fn new(
+    pub(crate) fn new(
         game: String,
         armies: Vec<ArmySource>,
         mark: Mark,
@@ -108,7 +108,11 @@ pub fn read_game_file(path: &Path) -> Result<GameFile, GameError> {
 }
 
 /// Write a game file atomically.
-pub fn write_game_file(path: &Path, file: &GameFile, durable: bool) -> Result<(), GameError> {
+pub(crate) fn write_game_file(
+    path: &Path,
+    file: &GameFile,
+    durable: bool,
+) -> Result<(), GameError> {
     let text = serde_json::to_string_pretty(file).map_err(|e| GameError::Io(e.to_string()))?;
     journal::write_atomically(path, text.as_bytes(), durable)
 }
@@ -116,7 +120,7 @@ pub fn write_game_file(path: &Path, file: &GameFile, durable: bool) -> Result<()
 /// A new game's two files, written whole or not at all: the journal, then
 /// the game file; if the game file cannot be written, the journal just
 /// written is removed, so no journal is left to open as a game.
-pub fn write_pair(
+pub(crate) fn write_pair(
     path: &Path,
     file: &GameFile,
     journal_path: &Path,

@@ -54,35 +54,35 @@ pub enum GameError {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
-    pub entry: u64,
+    pub(crate) entry: u64,
     /// The SHA-256 of the journal line before this one (the header's for
     /// the first entry), in hex. Empty in a game kept only in memory.
     #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub prev: String,
-    pub turn: u32,
+    pub(crate) prev: String,
+    pub(crate) turn: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<String>,
+    pub(crate) line: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system: Option<String>,
     /// The seed the rolled dice came from, when any were rolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Every die the resolution read, in the order it read them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u32>,
+    pub(crate) dice: Vec<u32>,
     /// How many of `dice`, from the first, were entered (on the line with
     /// `rolled`, or with `--dice`); the rest were rolled from `seed`.
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub entered: usize,
+    pub(crate) entered: usize,
     /// The outcome's id (`carry-on`, `forced-retire`…), never its prose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<String>,
+    pub(crate) outcome: Option<String>,
     /// Each effect as its rule system types it, with the unit it fell on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<serde_json::Value>,
     /// This entry takes back entry N.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub undo: Option<u64>,
+    pub(crate) undo: Option<u64>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -91,7 +91,7 @@ fn is_zero(n: &usize) -> bool {
 
 impl Entry {
     /// The effect of `next-turn`, the one effect that is the game's own.
-    pub const NEXT_TURN: &'static str = "next-turn";
+    pub(crate) const NEXT_TURN: &'static str = "next-turn";
 
     /// Whether this entry advances the turn.
     pub fn next_turn(&self) -> bool {
@@ -104,7 +104,7 @@ impl Entry {
     }
 
     /// The entry as one journal line, newline included.
-    pub fn line(&self) -> Result<String, GameError> {
+    pub(crate) fn line(&self) -> Result<String, GameError> {
         serde_json::to_string(self)
             .map(|l| format!("{l}\n"))
             .map_err(|e| GameError::Io(e.to_string()))
@@ -113,7 +113,7 @@ impl Entry {
     /// What differs between this entry and the one a line resolves to
     /// again, in words (each field as recorded and as resolved again),
     /// or `None` when they are the same.
-    pub fn differs_from(&self, again: &Entry) -> Option<String> {
+    pub(crate) fn differs_from(&self, again: &Entry) -> Option<String> {
         fn shown<T: Serialize>(v: &T) -> String {
             let text = serde_json::to_string(v).unwrap_or_default();
             match text.char_indices().nth(120) {
@@ -161,10 +161,10 @@ struct Header {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mark {
-    pub entries: u64,
-    pub bytes: u64,
-    pub head_at: u64,
-    pub head: String,
+    pub(crate) entries: u64,
+    pub(crate) bytes: u64,
+    pub(crate) head_at: u64,
+    pub(crate) head: String,
 }
 
 /// A running account of the journal: entries and bytes so far, and the
@@ -172,9 +172,9 @@ pub struct Mark {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tally {
     pub entries: u64,
-    pub bytes: u64,
-    pub head_at: u64,
-    pub head: String,
+    pub(crate) bytes: u64,
+    pub(crate) head_at: u64,
+    pub(crate) head: String,
 }
 
 impl Tally {
@@ -197,7 +197,7 @@ impl Tally {
         }
     }
 
-    pub fn from_mark(mark: &Mark) -> Tally {
+    pub(crate) fn from_mark(mark: &Mark) -> Tally {
         Tally {
             entries: mark.entries,
             bytes: mark.bytes,
@@ -219,12 +219,10 @@ pub fn hash(bytes: &[u8]) -> String {
 }
 
 /// The journal's first line, read.
-pub struct Opening {
-    pub version: u32,
-    pub game: String,
-    pub armies: Vec<ArmySource>,
-    /// The header line, newline included: the first link of the chain.
-    pub line: Vec<u8>,
+pub(crate) struct Opening {
+    pub(crate) version: u32,
+    pub(crate) game: String,
+    pub(crate) armies: Vec<ArmySource>,
 }
 
 /// What reading the next line found.
@@ -246,7 +244,7 @@ pub struct Reader {
     /// Where the next line starts.
     at: u64,
     /// The chain so far.
-    pub tally: Tally,
+    pub(crate) tally: Tally,
     /// The journal's line number of the next line (the header is 1).
     number: usize,
     buf: Vec<u8>,
@@ -257,7 +255,7 @@ pub struct Reader {
 
 impl Reader {
     /// Open a journal and read its header.
-    pub fn open(path: &Path) -> Result<(Reader, Opening), GameError> {
+    pub(crate) fn open(path: &Path) -> Result<(Reader, Opening), GameError> {
         crate::files::check_regular(path).map_err(|e| GameError::Io(e.to_string()))?;
         let file =
             File::open(path).map_err(|e| GameError::Io(format!("{}: {e}", path.display())))?;
@@ -296,14 +294,13 @@ impl Reader {
                 version: header.drumhead_journal,
                 game: header.game,
                 armies: header.armies,
-                line,
             },
         ))
     }
 
     /// Go on from a point the game file vouches for: the line that ends
     /// there must hash to its head.
-    pub fn resume(&mut self, mark: &Mark) -> Result<(), GameError> {
+    pub(crate) fn resume(&mut self, mark: &Mark) -> Result<(), GameError> {
         if mark.entries == 0 && mark.bytes == self.tally.bytes {
             return if mark.head == self.tally.head {
                 Ok(())
@@ -353,7 +350,7 @@ impl Reader {
     }
 
     /// Go on from where a game already is (its own tally, trusted).
-    pub fn continue_from(&mut self, tally: &Tally) -> Result<(), GameError> {
+    pub(crate) fn continue_from(&mut self, tally: &Tally) -> Result<(), GameError> {
         self.seek(tally.bytes)?;
         self.tally = tally.clone();
         self.number = usize::try_from(tally.entries)
@@ -409,7 +406,7 @@ impl Reader {
     }
 
     /// The next entry, checked against the chain and the numbering.
-    pub fn next_entry(&mut self) -> Result<Next, GameError> {
+    pub(crate) fn next_entry(&mut self) -> Result<Next, GameError> {
         let start = self.at;
         let Some(line) = self.read_line()? else {
             return Ok(Next::End);
@@ -447,7 +444,7 @@ impl Reader {
     }
 
     /// The line number the next line has in the journal.
-    pub fn line_number(&self) -> usize {
+    pub(crate) fn line_number(&self) -> usize {
         self.number
     }
 }
@@ -465,7 +462,7 @@ impl Journal {
     }
 
     /// The header line of a journal of this game and these armies.
-    pub fn header(game: &str, armies: &[ArmySource]) -> Result<String, GameError> {
+    pub(crate) fn header(game: &str, armies: &[ArmySource]) -> Result<String, GameError> {
         let header = Header {
             drumhead_journal: JOURNAL_VERSION,
             game: game.to_string(),
@@ -479,7 +476,12 @@ impl Journal {
     /// Append one line and sync its data to disk: the one durable write
     /// of a line. If it cannot be written whole, the journal is cut back
     /// to where it was: the entry is not recorded.
-    pub fn append(file: &mut File, path: &Path, at: u64, line: &str) -> Result<(), GameError> {
+    pub(crate) fn append(
+        file: &mut File,
+        path: &Path,
+        at: u64,
+        line: &str,
+    ) -> Result<(), GameError> {
         let written = file
             .write_all(line.as_bytes())
             .and_then(|()| file.sync_data());
@@ -496,7 +498,7 @@ impl Journal {
 }
 
 /// A new game's id: 128 bits from the kernel's random source, in hex.
-pub fn new_game_id() -> String {
+pub(crate) fn new_game_id() -> String {
     let mut bytes = [0u8; 16];
     let filled = File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
     if filled.is_err() {
@@ -517,7 +519,7 @@ pub fn new_game_id() -> String {
 /// that, as the journal beside it is the record and rebuilds it. The
 /// temporary file is removed if anything fails; the new file keeps the
 /// old one's permissions, or gets the usual ones.
-pub fn write_atomically(path: &Path, bytes: &[u8], durable: bool) -> Result<(), GameError> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8], durable: bool) -> Result<(), GameError> {
     let io = |e: std::io::Error| GameError::Io(format!("{}: {e}", path.display()));
     let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
         Some(d) => d.to_path_buf(),
@@ -552,7 +554,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8], durable: bool) -> Result<(), 
 
 /// Remove temporary files a killed run left beside `path` (only ever
 /// called by the process that holds the game's lock).
-pub fn remove_stale_temporaries(path: &Path) {
+pub(crate) fn remove_stale_temporaries(path: &Path) {
     let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
         Some(d) => d.to_path_buf(),
         None => PathBuf::from("."),
@@ -573,7 +575,7 @@ pub fn remove_stale_temporaries(path: &Path) {
 }
 
 /// Open a file for appending, creating nothing.
-pub fn open_append(path: &Path) -> Result<File, GameError> {
+pub(crate) fn open_append(path: &Path) -> Result<File, GameError> {
     OpenOptions::new()
         .append(true)
         .open(path)

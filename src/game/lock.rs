@@ -16,7 +16,7 @@ use super::GameError;
 /// How long a writer without --wait waits for the lock before it is
 /// refused: a line holds it for milliseconds, so only a writer that holds
 /// it for longer (a repair, a stopped process) is reported.
-pub const GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+pub(crate) const GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 
 pub struct Lock {
     path: PathBuf,
@@ -26,7 +26,7 @@ pub struct Lock {
 }
 
 impl Lock {
-    pub fn path_for(game: &Path) -> PathBuf {
+    pub(crate) fn path_for(game: &Path) -> PathBuf {
         let mut name = game
             .file_name()
             .map(|n| n.to_os_string())
@@ -36,7 +36,7 @@ impl Lock {
     }
 
     /// The lock file of a game, opened (created if need be) but not taken.
-    pub fn open(game: &Path) -> Result<Lock, GameError> {
+    pub(crate) fn open(game: &Path) -> Result<Lock, GameError> {
         let path = Lock::path_for(game);
         let file = OpenOptions::new()
             .read(true)
@@ -54,18 +54,18 @@ impl Lock {
     }
 
     /// Take the lock of a game, or say who has it.
-    pub fn acquire(game: &Path, wait: bool) -> Result<Lock, GameError> {
+    pub(crate) fn acquire(game: &Path, wait: bool) -> Result<Lock, GameError> {
         let mut lock = Lock::open(game)?;
         lock.take(wait)?;
         Ok(lock)
     }
 
-    pub fn held(&self) -> bool {
+    pub(crate) fn held(&self) -> bool {
         self.held
     }
 
     /// Take the lock (if not held already), waiting for it with `wait`.
-    pub fn take(&mut self, wait: bool) -> Result<(), GameError> {
+    pub(crate) fn take(&mut self, wait: bool) -> Result<(), GameError> {
         if self.held {
             return Ok(());
         }
@@ -116,7 +116,7 @@ impl Lock {
     }
 
     /// Let the next writer in.
-    pub fn release(&mut self) {
+    pub(crate) fn release(&mut self) {
         if self.held {
             let _ = self.file.unlock();
             self.held = false;

@@ -47,7 +47,7 @@ pub use lock::Lock;
 
 /// Entries after which a writer writes the checkpoint again: what a
 /// reader opening the game resolves again at most, after a kill.
-pub const CHECKPOINT_EVERY: u64 = 256;
+pub(crate) const CHECKPOINT_EVERY: u64 = 256;
 
 /// An army list as it was loaded, kept whole so a game file stands alone.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -67,7 +67,7 @@ struct Part {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Options {
     /// Wait for another writer to finish instead of refusing at once.
-    pub wait: bool,
+    pub(crate) wait: bool,
 }
 
 /// Where a game kept in a file is read and written.
@@ -85,8 +85,8 @@ struct Store {
 
 pub struct Game {
     pub armies: Vec<Army>,
-    pub sources: Vec<ArmySource>,
-    pub turn: u32,
+    pub(crate) sources: Vec<ArmySource>,
+    pub(crate) turn: u32,
     /// Where the game is kept, if anywhere.
     pub file: Option<PathBuf>,
     /// What opening or catching up found and did, for the user.
@@ -281,7 +281,7 @@ impl Game {
     /// Record a resolution and apply its effects. Returns what each
     /// effect did, in words. An entry that could not be written is not
     /// applied.
-    pub fn record(
+    pub(crate) fn record(
         &mut self,
         line: &str,
         system: System,
@@ -320,7 +320,7 @@ impl Game {
     }
 
     /// The turn ends: per-turn facts are cleared.
-    pub fn next_turn(&mut self, line: &str) -> Result<(), GameError> {
+    pub(crate) fn next_turn(&mut self, line: &str) -> Result<(), GameError> {
         let entry = Entry {
             entry: 0,
             prev: String::new(),
@@ -338,7 +338,7 @@ impl Game {
     }
 
     /// Take back the last entry still in force. Returns its line.
-    pub fn undo(&mut self) -> Result<Option<String>, GameError> {
+    pub(crate) fn undo(&mut self) -> Result<Option<String>, GameError> {
         if self.recent.is_empty() {
             self.refold()?;
         }
@@ -451,17 +451,17 @@ impl Game {
     }
 
     /// The last entry recorded in a game kept in memory.
-    pub fn last_recorded(&self) -> Option<&Entry> {
+    pub(crate) fn last_recorded(&self) -> Option<&Entry> {
         self.memory.last()
     }
 
     /// Why the last entry resolved again was not applied, if it was not.
-    pub fn take_rejected(&mut self) -> Option<String> {
+    pub(crate) fn take_rejected(&mut self) -> Option<String> {
         self.rejected.take()
     }
 
     /// The journal's path, as messages name it.
-    pub fn journal_shown(&self) -> String {
+    pub(crate) fn journal_shown(&self) -> String {
         match (&self.file, &self.store) {
             (Some(f), Some(s)) if s.read_only => f.display().to_string(),
             (Some(f), _) => Journal::path_for(f).display().to_string(),
@@ -482,7 +482,7 @@ impl Game {
 
     /// Write this game's checkpoint as the game file at `path` (`repair`,
     /// from a journal resolved again whole), synced.
-    pub fn checkpoint_as(&self, path: &Path) -> Result<(), GameError> {
+    pub(crate) fn checkpoint_as(&self, path: &Path) -> Result<(), GameError> {
         file::write_game_file(path, &self.game_file(), true)
     }
 
@@ -512,7 +512,7 @@ impl Game {
     /// game of its own (a new id, the chain made again). The copy is
     /// written whole or not at all: both files to temporaries, then the
     /// journal renamed, then the game file.
-    pub fn save_as(&self, path: &Path, force: bool) -> Result<(), GameError> {
+    pub(crate) fn save_as(&self, path: &Path, force: bool) -> Result<(), GameError> {
         let journal = Journal::path_for(path);
         for p in [path, journal.as_path()] {
             crate::files::check_output(p, force).map_err(|e| GameError::Usage(e.to_string()))?;
@@ -571,7 +571,7 @@ impl Game {
     }
 
     /// The army a unit is in, and its index.
-    pub fn army_of(&self, id: &str) -> Option<(usize, &Army)> {
+    pub(crate) fn army_of(&self, id: &str) -> Option<(usize, &Army)> {
         self.armies
             .iter()
             .enumerate()
@@ -585,7 +585,7 @@ impl Game {
 
     /// A line a rule system reads differently in this game (`initiative`
     /// alone): the line it stands for.
-    pub fn expand(
+    pub(crate) fn expand(
         &self,
         system: System,
         command: &crate::command::Command,
@@ -600,7 +600,7 @@ impl Game {
     /// Resolve a prepared line of `system` with the resolver of its part
     /// of the game, which keeps the effects until the line is recorded
     /// ([`Game::record`]). `None` when no army of the system is here.
-    pub fn resolve(
+    pub(crate) fn resolve(
         &mut self,
         system: System,
         prepared: &crate::catalog::Prepared,
@@ -613,7 +613,7 @@ impl Game {
     }
 
     /// What the new turn cleared or brought back, system by system.
-    pub fn next_turn_texts(&self) -> Vec<String> {
+    pub(crate) fn next_turn_texts(&self) -> Vec<String> {
         self.parts
             .iter()
             .filter_map(|p| p.state.next_turn_text())
@@ -630,7 +630,7 @@ impl Game {
 
     /// A game kept in memory with another army beside its own: what was
     /// resolved so far still stands (`load` in the REPL).
-    pub fn with_army(&self, source: ArmySource) -> Result<Game, GameError> {
+    pub(crate) fn with_army(&self, source: ArmySource) -> Result<Game, GameError> {
         let mut sources = self.sources.clone();
         sources.push(source);
         let mut game = Game::new(sources, &self.tables)?;
@@ -648,7 +648,7 @@ impl Drop for Game {
 }
 
 /// A file written whole, synced (what `repair` keeps aside).
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), GameError> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), GameError> {
     journal::write_atomically(path, bytes, true)
 }
 

@@ -6,7 +6,7 @@ use crate::answer::report::{ArmyRoster, LogEntry, Report, Row};
 
 impl Game {
     /// Every army's roster.
-    pub fn roster(&self) -> Report {
+    pub(crate) fn roster(&self) -> Report {
         let armies = self
             .armies
             .iter()
@@ -56,7 +56,7 @@ impl Game {
     }
 
     /// What each rule system's rules do at the end of the turn.
-    pub fn end_turn(&self) -> Report {
+    pub(crate) fn end_turn(&self) -> Report {
         Report::EndTurn {
             turn: self.turn,
             systems: self.parts.iter().map(|p| p.state.end_turn()).collect(),
@@ -64,7 +64,7 @@ impl Game {
     }
 
     /// The journal, undone entries marked: read one entry at a time.
-    pub fn log(&self) -> Result<Report, GameError> {
+    pub(crate) fn log(&self) -> Result<Report, GameError> {
         let mut entries: Vec<LogEntry> = Vec::new();
         let mut source = self.source()?;
         while let Some(e) = source.next()? {

@@ -46,7 +46,7 @@ impl Game {
     }
 
     /// An entry resolved again gave nothing to record: it is not trusted.
-    pub fn take_unmatched(&mut self) -> Option<Entry> {
+    pub(crate) fn take_unmatched(&mut self) -> Option<Entry> {
         self.expected.take().map(|(e, _)| e)
     }
 
@@ -57,7 +57,7 @@ impl Game {
     /// Take the game's lock before a line that may change it is resolved:
     /// the session then reads what others recorded ([`Game::next_pending`])
     /// and resolves the line against that newest state.
-    pub fn begin_write(&mut self) -> Result<(), GameError> {
+    pub(crate) fn begin_write(&mut self) -> Result<(), GameError> {
         let Some(path) = self.file.clone() else {
             return Ok(());
         };
@@ -113,7 +113,7 @@ impl Game {
     }
 
     /// The line is done: let the next writer in.
-    pub fn end_line(&mut self) {
+    pub(crate) fn end_line(&mut self) {
         if let Some(store) = &mut self.store {
             store.lock.release();
         }
@@ -135,7 +135,7 @@ impl Game {
 
     /// The game file brought up to date, if this process wrote to the
     /// journal and nobody wrote after it: at the end of a run.
-    pub fn close(&mut self) {
+    pub(crate) fn close(&mut self) {
         if !self.wrote || self.checkpointed == self.tally.entries {
             return;
         }

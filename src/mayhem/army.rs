@@ -17,7 +17,7 @@ use toml::de::DeValue;
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Figure {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     /// A courage value (2–6), or give `rank`.
     pub courage: Option<i64>,
     /// exceptional-leader | leader | soldier | non-combatant
@@ -25,49 +25,49 @@ pub struct Figure {
     /// unarmed | armed | specialist
     pub armament: String,
     /// pistol | musket | bow | rifle | canister | roundshot
-    pub weapon: Option<String>,
-    pub leader: bool,
-    pub shock: bool,
-    pub bayonet: bool,
-    pub mounted: bool,
+    pub(crate) weapon: Option<String>,
+    pub(crate) leader: bool,
+    pub(crate) shock: bool,
+    pub(crate) bayonet: bool,
+    pub(crate) mounted: bool,
     /// Carries incendiary materials: may set fires, may not shoot or charge.
-    pub incendiary: bool,
+    pub(crate) incendiary: bool,
     /// The leader a player designates as his personal figure and commander
     /// of the contingent (one a list).
-    pub commander: bool,
+    pub(crate) commander: bool,
     /// A specially designated hero: +1d6 on its moves ("+1d6 bonus for
     /// specially designated heroes, etc. (Optional)"). Save tokens alone
     /// do not give it.
-    pub move_bonus: bool,
+    pub(crate) move_bonus: bool,
     /// hero tokens
     pub saves: i64,
     pub rerolls: i64,
     /// The hero's bonus in hand-to-hand (`bonus.melee`), to the skill die
     /// and to the results die of `fight`.
     pub skill_bonus: i64,
-    pub impact_bonus: i64,
+    pub(crate) impact_bonus: i64,
     /// The hero's bonus with its missile weapon (`bonus.rifle`), to the
     /// skill and impact dice of `fire` with that weapon only.
-    pub weapon_bonus: Bonus,
-    pub group: Option<String>,
+    pub(crate) weapon_bonus: Bonus,
+    pub(crate) group: Option<String>,
 }
 
 /// A hero's bonus to the skill and impact dice, with one weapon or in melee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Bonus {
-    pub skill: i64,
-    pub impact: i64,
+pub(crate) struct Bonus {
+    pub(crate) skill: i64,
+    pub(crate) impact: i64,
 }
 
 impl Bonus {
-    pub fn any(&self) -> bool {
+    pub(crate) fn any(&self) -> bool {
         self.skill != 0 || self.impact != 0
     }
 }
 
 impl Figure {
     /// The hand-to-hand bonus.
-    pub fn melee_bonus(&self) -> Bonus {
+    pub(crate) fn melee_bonus(&self) -> Bonus {
         Bonus {
             skill: self.skill_bonus,
             impact: self.impact_bonus,
@@ -76,9 +76,9 @@ impl Figure {
 }
 
 /// What a bonus in a list is for besides a weapon keyword.
-pub const MELEE: &str = "melee";
+pub(crate) const MELEE: &str = "melee";
 /// Largest bonus to a die a list may give.
-pub const MAX_BONUS: i64 = 5;
+pub(crate) const MAX_BONUS: i64 = 5;
 
 /// One Musket Mayhem list's figures.
 #[derive(Debug, Clone, Default)]
@@ -99,7 +99,7 @@ impl ArmyList for List {
     }
 }
 
-pub struct MayhemSchema;
+pub(crate) struct MayhemSchema;
 
 const SECTIONS: &[Section] = &[Section {
     name: "figure",
@@ -163,7 +163,7 @@ const FIGURE_KEYS: &[&str] = &[
 ];
 const RANKS: &[&str] = &["exceptional-leader", "leader", "soldier", "non-combatant"];
 const ARMAMENTS: &[&str] = &["unarmed", "armed", "specialist"];
-pub const WEAPONS: &[&str] = &["pistol", "musket", "bow", "rifle", "canister", "roundshot"];
+pub(crate) const WEAPONS: &[&str] = &["pistol", "musket", "bow", "rifle", "canister", "roundshot"];
 
 fn figure(
     ck: &mut Checker,

@@ -85,7 +85,7 @@ fn refused(key: &'static str, instead: &'static str) -> KeyDoc {
     }
 }
 
-pub fn doc() -> ArmyDoc {
+pub(crate) fn doc() -> ArmyDoc {
     ArmyDoc {
         about: "Each [[figure]] is one man or woman on the table; distances are in inches.",
         sections: vec![SectionDoc {

@@ -28,7 +28,7 @@ const COURAGE: &str = "courage";
 /// The cause whose check is an individual one taken at the group rate.
 const INDIVIDUAL_CAUSE: &str = "fire";
 
-pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let c = &tables.courage;
     let mut vocab = Vocab::new().raw().number_from(COURAGE);

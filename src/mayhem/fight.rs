@@ -26,9 +26,9 @@ use side::{Figures, Side};
 
 const ARMAMENT: &str = "an armament";
 /// Most opponents one figure may fight on a line.
-pub const MAX_OPPONENTS: usize = 8;
+pub(crate) const MAX_OPPONENTS: usize = 8;
 /// Words every side takes besides the table rows; a table row may not reuse them.
-pub const SIDE_WORDS: &[&str] = &[
+pub(crate) const SIDE_WORDS: &[&str] = &[
     "armament",
     "skill",
     "impact",
@@ -112,7 +112,7 @@ fn side_vocab(tables: &MayhemTables) -> Vocab {
     )
 }
 
-pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let vocab = side_vocab(tables);
     VerbDoc::new(

@@ -29,7 +29,7 @@ const LEADER: &str = super::game::LEADER;
 /// Most figures one gun's shot may be rolled against on a line.
 const MAX_FIGURES: i64 = 30;
 
-pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let (vocab, at) = vocab::vocabs(tables);
     VerbDoc::new(

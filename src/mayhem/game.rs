@@ -102,14 +102,14 @@ impl SystemEffect for MayhemEffect {
 }
 
 /// A side by its place among the game's Musket Mayhem armies: `side a`.
-pub fn side_name(i: usize) -> String {
+pub(crate) fn side_name(i: usize) -> String {
     match u8::try_from(i).ok().filter(|n| *n < 26) {
         Some(n) => format!("side {}", char::from(b'a' + n)),
         None => format!("side {}", i.saturating_add(1)),
     }
 }
 
-pub fn downed_word(d: Downed) -> &'static str {
+pub(crate) fn downed_word(d: Downed) -> &'static str {
     match d {
         Downed::Wounded => "wounded",
         Downed::Dead => "dead",
@@ -118,33 +118,33 @@ pub fn downed_word(d: Downed) -> &'static str {
 
 /// The fact words a figure brings that say what became of it, for the
 /// verbs that may name the fallen (`post-battle`).
-pub const DOWNED: &str = "downed";
-pub const RAN_OFF: &str = "ran-off";
+pub(crate) const DOWNED: &str = "downed";
+pub(crate) const RAN_OFF: &str = "ran-off";
 
 /// The fact word of a figure that leads ("+1 if leader"): `courage` reads
 /// it beside the figure's courage value as a mark, not as a rank.
-pub const LEADER: &str = "leader";
+pub(crate) const LEADER: &str = "leader";
 
 /// Fact words of a figure's gunpowder weapon and what it did this turn.
-pub const LOADED: &str = "loaded";
-pub const UNLOADED: &str = "unloaded";
-pub const SMOKE: &str = "smoke";
-pub const SMOKE_CLEARED: &str = "smoke-cleared";
-pub const MOVED: &str = "moved";
-pub const RELOADED: &str = "reloaded";
+pub(crate) const LOADED: &str = "loaded";
+pub(crate) const UNLOADED: &str = "unloaded";
+pub(crate) const SMOKE: &str = "smoke";
+pub(crate) const SMOKE_CLEARED: &str = "smoke-cleared";
+pub(crate) const MOVED: &str = "moved";
+pub(crate) const RELOADED: &str = "reloaded";
 /// The fact word of a figure whose group failed the order to charge this
 /// turn: "they stand still instead".
-pub const STOOD_STILL: &str = "stood-still";
+pub(crate) const STOOD_STILL: &str = "stood-still";
 /// The fact of a figure in a group of its list whose highest courage value
 /// in play is above its own: the rate a check for a missile hit is taken
 /// at ("individual check, but taken at the group rate").
-pub const GROUP_RATE: &str = "group-rate";
+pub(crate) const GROUP_RATE: &str = "group-rate";
 /// The fact word of a figure that shot this turn with a weapon that is
 /// never unloaded (a bow): "may shoot once".
-pub const SHOT: &str = "shot";
+pub(crate) const SHOT: &str = "shot";
 
 /// The fact words of a hero's bonuses: `rifle-skill`, `melee-impact`.
-pub fn bonus_word(what: &str, die: &str) -> String {
+pub(crate) fn bonus_word(what: &str, die: &str) -> String {
     format!("{what}-{die}")
 }
 
@@ -152,35 +152,35 @@ pub fn bonus_word(what: &str, die: &str) -> String {
 /// it is written (false, none, no puffs) reads back as such.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct FigureState {
-    pub killed: bool,
-    pub ran_off: bool,
-    pub saves_spent: u32,
-    pub rerolls_spent: u32,
+pub(crate) struct FigureState {
+    pub(crate) killed: bool,
+    pub(crate) ran_off: bool,
+    pub(crate) saves_spent: u32,
+    pub(crate) rerolls_spent: u32,
     /// What the dice said of it after the battle, when it was downed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub after_battle: Option<Downed>,
+    pub(crate) after_battle: Option<Downed>,
     /// Its gunpowder weapon fired and was not reloaded since.
     #[serde(skip_serializing_if = "is_false")]
-    pub unloaded: bool,
+    pub(crate) unloaded: bool,
     /// Smoke puffs on its gun.
     #[serde(skip_serializing_if = "is_zero")]
-    pub smoke: u32,
+    pub(crate) smoke: u32,
     /// This turn: moved, reloaded, had a smoke puff removed, was killed.
     #[serde(skip_serializing_if = "is_false")]
-    pub moved: bool,
+    pub(crate) moved: bool,
     #[serde(skip_serializing_if = "is_false")]
-    pub reloaded: bool,
+    pub(crate) reloaded: bool,
     #[serde(skip_serializing_if = "is_false")]
-    pub smoke_cleared: bool,
+    pub(crate) smoke_cleared: bool,
     #[serde(skip_serializing_if = "is_false")]
-    pub killed_this_turn: bool,
+    pub(crate) killed_this_turn: bool,
     /// This turn: shot with a weapon that is never unloaded (a bow).
     #[serde(skip_serializing_if = "is_false")]
-    pub shot: bool,
+    pub(crate) shot: bool,
     /// This turn: its group failed the order to charge, and stood still.
     #[serde(skip_serializing_if = "is_false")]
-    pub stood_still: bool,
+    pub(crate) stood_still: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -205,7 +205,7 @@ impl FigureState {
 
 /// The Musket Mayhem part of a game.
 #[derive(Clone)]
-pub struct MayhemGame {
+pub(crate) struct MayhemGame {
     tables: Rc<MayhemTables>,
     armies: Vec<(usize, Rc<List>)>,
     /// Each army's name, in the same order.
@@ -232,7 +232,7 @@ struct Checkpoint {
 }
 
 impl MayhemGame {
-    pub fn new(tables: Rc<MayhemTables>, armies: &[(usize, &Army)]) -> MayhemGame {
+    pub(crate) fn new(tables: Rc<MayhemTables>, armies: &[(usize, &Army)]) -> MayhemGame {
         let (armies, names) = armies
             .iter()
             .filter_map(|(i, a)| {
@@ -519,12 +519,12 @@ impl GameState for MayhemGame {
 }
 
 /// The first turn of a game: there is no previous sequence to repeat.
-pub const FIRST_TURN: &str = "first-turn";
+pub(crate) const FIRST_TURN: &str = "first-turn";
 /// The words for the previous turn's sequence, as a game adds them to an
 /// `initiative` line.
-pub const PREVIOUS_WORDS: &[&str] = &["previous-a-first", "previous-b-first", FIRST_TURN];
+pub(crate) const PREVIOUS_WORDS: &[&str] = &["previous-a-first", "previous-b-first", FIRST_TURN];
 
 /// The word for a previous turn in which side `first` (0: a, 1: b) went first.
-pub fn previous_word(first: usize) -> &'static str {
+pub(crate) fn previous_word(first: usize) -> &'static str {
     PREVIOUS_WORDS[first.min(1)]
 }

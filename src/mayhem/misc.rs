@@ -50,7 +50,7 @@ fn one_die_verb(
         .tap_help(format!("{}: needs {}", row.row, needs(row.needs)))
 }
 
-pub fn climb_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn climb_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     one_die_verb(
         "climb",
@@ -66,7 +66,7 @@ pub fn climb_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     )
 }
 
-pub fn ignite_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn ignite_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     one_die_verb(
         "ignite",
@@ -200,7 +200,7 @@ fn finish_tokens(res: &mut Resolution, tokens: &Tokens) {
     }
 }
 
-pub fn skill_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn skill_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let s = &tables.skill;
     VerbDoc::new(
@@ -285,7 +285,7 @@ fn resolve_skill(
     Ok(res)
 }
 
-pub fn search_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn search_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let s = &tables.search;
     let list = |ls: &[super::Labelled]| {
@@ -396,7 +396,7 @@ fn resolve_search(
     Ok(res)
 }
 
-pub fn post_battle_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn post_battle_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let bands: Vec<String> = tables
         .post_battle

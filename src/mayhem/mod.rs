@@ -6,7 +6,7 @@ pub mod army;
 mod courage;
 mod fight;
 mod fire;
-pub mod game;
+pub(crate) mod game;
 mod misc;
 mod movement;
 mod reload;
@@ -33,24 +33,24 @@ pub use tables::{
 };
 
 /// A resolution of this system: its effects are [`game::MayhemEffect`].
-pub(crate) type Resolution = crate::answer::Resolution<game::MayhemEffect>;
+pub type Resolution = crate::answer::Resolution<game::MayhemEffect>;
 /// A verb of this system, resolving to its own effects.
 pub(crate) type VerbDoc = crate::catalog::VerbDoc<game::MayhemEffect>;
 
 /// Every die of Musket Mayhem ("roll one die", "a d6 roll") is a d6.
-pub const D6: u32 = 6;
+pub(crate) const D6: u32 = 6;
 
 /// A hero's tokens, as given on one side of a command.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Tokens {
-    pub saves: i64,
-    pub rerolls: i64,
-    pub saves_spent: i64,
-    pub rerolls_spent: i64,
+pub(crate) struct Tokens {
+    pub(crate) saves: i64,
+    pub(crate) rerolls: i64,
+    pub(crate) saves_spent: i64,
+    pub(crate) rerolls_spent: i64,
 }
 
 impl Tokens {
-    pub fn from_bound(words: &Bound) -> Tokens {
+    pub(crate) fn from_bound(words: &Bound) -> Tokens {
         Tokens {
             saves: words.value("saves").unwrap_or(0),
             rerolls: words.value("rerolls").unwrap_or(0),
@@ -58,16 +58,16 @@ impl Tokens {
         }
     }
 
-    pub fn saves_left(&self) -> i64 {
+    pub(crate) fn saves_left(&self) -> i64 {
         self.saves - self.saves_spent
     }
 
-    pub fn rerolls_left(&self) -> i64 {
+    pub(crate) fn rerolls_left(&self) -> i64 {
         self.rerolls - self.rerolls_spent
     }
 
     /// Spend a save token if one is left.
-    pub fn spend_save(&mut self) -> bool {
+    pub(crate) fn spend_save(&mut self) -> bool {
         if self.saves_left() > 0 {
             self.saves_spent += 1;
             true
@@ -77,7 +77,7 @@ impl Tokens {
     }
 
     /// Spend a reroll token if one is left.
-    pub fn spend_reroll(&mut self) -> bool {
+    pub(crate) fn spend_reroll(&mut self) -> bool {
         if self.rerolls_left() > 0 {
             self.rerolls_spent += 1;
             true
@@ -98,12 +98,12 @@ impl Tokens {
         })
     }
 
-    pub fn any(&self) -> bool {
+    pub(crate) fn any(&self) -> bool {
         self.saves > 0 || self.rerolls > 0
     }
 
     /// The tokens spent, as effects on the figure that carried them.
-    pub fn spent(&self, res: &mut Resolution, on: crate::answer::resolution::Target) {
+    pub(crate) fn spent(&self, res: &mut Resolution, on: crate::answer::resolution::Target) {
         for _ in 0..self.saves_spent {
             res.effect(on, game::MayhemEffect::SaveSpent);
         }
@@ -114,10 +114,10 @@ impl Tokens {
 }
 
 /// Most tokens a figure may carry on a line.
-pub const MAX_TOKENS: i64 = 9;
+pub(crate) const MAX_TOKENS: i64 = 9;
 
 /// The hero token words, for a side that may carry them.
-pub fn token_words(vocab: Vocab, heroes: &HeroTable, reroll_use: &str) -> Vocab {
+pub(crate) fn token_words(vocab: Vocab, heroes: &HeroTable, reroll_use: &str) -> Vocab {
     vocab
         .number(
             "saves",
@@ -138,7 +138,7 @@ pub fn token_words(vocab: Vocab, heroes: &HeroTable, reroll_use: &str) -> Vocab 
 
 /// The figures named on one side of a command (`None`: the acting side;
 /// `Some(i)`: the i-th clause), in the order written: where, and which.
-pub fn named_figures(input: &Input, clause: Option<usize>) -> Vec<(Span, String)> {
+pub(crate) fn named_figures(input: &Input, clause: Option<usize>) -> Vec<(Span, String)> {
     input
         .named_on(clause)
         .map(|n| (n.span, n.facts.id.clone()))
@@ -147,7 +147,7 @@ pub fn named_figures(input: &Input, clause: Option<usize>) -> Vec<(Span, String)
 
 /// A figure named twice on one line: it would roll twice, or against
 /// itself, and take two results.
-pub fn named_once(input: &Input) -> Result<(), CommandError> {
+pub(crate) fn named_once(input: &Input) -> Result<(), CommandError> {
     for (i, later) in input.named.iter().enumerate() {
         if input.named[..i]
             .iter()
@@ -165,7 +165,11 @@ pub fn named_once(input: &Input) -> Result<(), CommandError> {
 }
 
 /// A side that names more than one figure where a command takes one.
-pub fn one_figure(named: &[(Span, String)], side: &str, instead: &str) -> Result<(), CommandError> {
+pub(crate) fn one_figure(
+    named: &[(Span, String)],
+    side: &str,
+    instead: &str,
+) -> Result<(), CommandError> {
     match named {
         [_, (span, id), ..] => Err(BindError::NotHere {
             span: *span,
@@ -178,7 +182,7 @@ pub fn one_figure(named: &[(Span, String)], side: &str, instead: &str) -> Result
 }
 
 /// "5+" for a score needed on a die.
-pub fn needs(n: i64) -> String {
+pub(crate) fn needs(n: i64) -> String {
     format!("{n}+")
 }
 
@@ -194,10 +198,10 @@ const FILES: &[TableFile] = &[TableFile::new(
 )];
 
 /// Musket Mayhem, as the registry knows it.
-pub struct Mayhem;
+pub(crate) struct Mayhem;
 
 /// The system, for the registry.
-pub static SYSTEM: Mayhem = Mayhem;
+pub(crate) static SYSTEM: Mayhem = Mayhem;
 
 impl RuleSystem for Mayhem {
     fn name(&self) -> &'static str {
@@ -230,15 +234,10 @@ impl RuleSystem for Mayhem {
 }
 
 impl MayhemTables {
-    pub fn load(source: &TableSource) -> Result<MayhemTables, TableError> {
+    pub(crate) fn load(source: &TableSource) -> Result<MayhemTables, TableError> {
         let (name, tables): (_, MayhemTables) = source.parse(&FILES[0])?;
         tables.validate(&name)?;
         Ok(tables)
-    }
-
-    /// The embedded tables.
-    pub fn embedded() -> Result<MayhemTables, TableError> {
-        MayhemTables::load(&TableSource::embedded())
     }
 }
 
@@ -283,13 +282,13 @@ impl RuleSet for MayhemTables {
 /// need can be given back as unused ([`Counted::unused`]). Every draw is
 /// passed on as it is: under `odds` the enumerator still sees each one
 /// whole.
-pub struct Counted<'a> {
+pub(crate) struct Counted<'a> {
     inner: &'a mut dyn DiceSource,
     thrown: usize,
 }
 
 impl<'a> Counted<'a> {
-    pub fn new(inner: &'a mut dyn DiceSource) -> Counted<'a> {
+    pub(crate) fn new(inner: &'a mut dyn DiceSource) -> Counted<'a> {
         Counted { inner, thrown: 0 }
     }
 
@@ -303,7 +302,7 @@ impl<'a> Counted<'a> {
     /// `unused_dice`) as not needed, with `why`; any beyond are left for
     /// the session to refuse. Nothing happens under `odds` or with rolled
     /// dice.
-    pub fn unused(
+    pub(crate) fn unused(
         &mut self,
         input: &Input,
         res: &mut Resolution,
@@ -434,7 +433,7 @@ impl DiceSource for Counted<'_> {
 /// A fact that forbids what the line asks, refused at whoever said it:
 /// the figure that brought it ("`percy` moved this turn"), or the word
 /// typed ("`moved` says the figure moved this turn").
-pub fn fact_refused(input: &Input, word: &str, why: impl std::fmt::Display) -> CommandError {
+pub(crate) fn fact_refused(input: &Input, word: &str, why: impl std::fmt::Display) -> CommandError {
     let words = &input.words;
     let brought = input
         .named_on(None)
@@ -456,13 +455,13 @@ pub fn fact_refused(input: &Input, word: &str, why: impl std::fmt::Display) -> C
 }
 
 /// The fact word of a figure carrying incendiary materials.
-pub const INCENDIARY: &str = "incendiary";
+pub(crate) const INCENDIARY: &str = "incendiary";
 /// The fact word of the commander of a contingent.
-pub const COMMANDER: &str = "commander";
+pub(crate) const COMMANDER: &str = "commander";
 
 /// "Figures carrying incendiary materials must be marked, and may not
 /// shoot or charge": the refusal, at the word or figure that says so.
-pub fn incendiary_refused(
+pub(crate) fn incendiary_refused(
     tables: &MayhemTables,
     span: Span,
     who: Option<&str>,
@@ -482,7 +481,7 @@ pub fn incendiary_refused(
 
 /// What a figure killed leaves to do, when it led: its group checks
 /// courage, or, for the commander, the whole contingent.
-pub fn leader_killed_note(
+pub(crate) fn leader_killed_note(
     res: &mut Resolution,
     tables: &MayhemTables,
     who: &str,

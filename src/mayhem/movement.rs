@@ -19,7 +19,7 @@ const MODE: &str = "a way of moving";
 const GROUND: &str = "the ground";
 const CHARGE: &str = "charge";
 
-pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let mut vocab = Vocab::new().with_distance(Unit::Inches);
     for row in &tables.movement.mode {

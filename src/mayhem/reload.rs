@@ -21,7 +21,7 @@ const MAX_CREW: i64 = 200;
 /// Most smoke puffs a gun may carry on a line.
 const MAX_PUFFS: i64 = 99;
 
-pub fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let r = &tables.reload;
     let mut vocab = Vocab::new();

@@ -25,7 +25,7 @@ use super::game::{FIRST_TURN, PREVIOUS_WORDS};
 /// Most sides (players) on one line.
 const MAX_SIDES: i64 = 8;
 
-pub fn initiative_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn initiative_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     let i = &tables.initiative;
     let vocab = Vocab::new()
@@ -191,7 +191,7 @@ fn resolve_initiative(
     Ok(res)
 }
 
-pub fn activation_verb(t: &Rc<MayhemTables>) -> VerbDoc {
+pub(crate) fn activation_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     let tables: &MayhemTables = t;
     VerbDoc::new(
         Some(super::MAYHEM),

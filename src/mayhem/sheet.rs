@@ -8,7 +8,7 @@ use crate::tables::TableSource;
 
 use super::{FILES, MayhemTables};
 
-pub fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
+pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     // The tables the verbs read, checked as they are when the system loads.
     let (label, t): (String, MayhemTables) = source.parse(&FILES[0])?;
     t.validate(&label)?;

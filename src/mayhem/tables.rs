@@ -11,44 +11,44 @@ use crate::dice::DiceExpr;
 #[serde(deny_unknown_fields)]
 pub struct MayhemTables {
     #[serde(rename = "move")]
-    pub movement: MoveTable,
-    pub fire: FireTable,
-    pub courage: CourageTable,
-    pub fight: FightTable,
-    pub reload: ReloadTable,
-    pub climb: CheckRow,
-    pub ignite: CheckRow,
-    pub skill: SkillTable,
-    pub search: SearchTable,
-    pub post_battle: PostBattleTable,
-    pub initiative: InitiativeTable,
-    pub activation: ActivationTable,
-    pub heroes: HeroTable,
+    pub(crate) movement: MoveTable,
+    pub(crate) fire: FireTable,
+    pub(crate) courage: CourageTable,
+    pub(crate) fight: FightTable,
+    pub(crate) reload: ReloadTable,
+    pub(crate) climb: CheckRow,
+    pub(crate) ignite: CheckRow,
+    pub(crate) skill: SkillTable,
+    pub(crate) search: SearchTable,
+    pub(crate) post_battle: PostBattleTable,
+    pub(crate) initiative: InitiativeTable,
+    pub(crate) activation: ActivationTable,
+    pub(crate) heroes: HeroTable,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveTable {
-    pub mode: Vec<MoveRow>,
-    pub bonus: Vec<MoveRow>,
+    pub(crate) mode: Vec<MoveRow>,
+    pub(crate) bonus: Vec<MoveRow>,
 }
 
 /// A line of "To determine distance roll dice as follows".
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRow {
-    pub keyword: String,
-    pub row: String,
+    pub(crate) keyword: String,
+    pub(crate) row: String,
     /// The label in the stack, when the rule's words are long.
-    pub short: Option<String>,
-    pub dice: DiceExpr,
+    pub(crate) short: Option<String>,
+    pub(crate) dice: DiceExpr,
     /// A mode row: whether its move is in the open unless said otherwise
     /// (`woods`, or `open` for a delayed move).
     #[serde(default = "yes")]
-    pub open: bool,
+    pub(crate) open: bool,
     /// A bonus row that applies only to a move in the open.
     #[serde(default)]
-    pub open_only: bool,
+    pub(crate) open_only: bool,
 }
 
 fn yes() -> bool {
@@ -56,7 +56,7 @@ fn yes() -> bool {
 }
 
 impl MoveRow {
-    pub fn label(&self) -> &str {
+    pub(crate) fn label(&self) -> &str {
         self.short.as_deref().unwrap_or(&self.row)
     }
 }
@@ -64,160 +64,160 @@ impl MoveRow {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FireTable {
-    pub over_half_range: i64,
-    pub over_half_range_row: String,
-    pub mounted: i64,
-    pub mounted_row: String,
-    pub kill_at: i64,
-    pub kill_row: String,
-    pub courage_row: String,
-    pub unloaded_row: String,
-    pub shoot_once_row: String,
-    pub incendiary_row: String,
-    pub weapon: Vec<Weapon>,
-    pub cover: Vec<Cover>,
+    pub(crate) over_half_range: i64,
+    pub(crate) over_half_range_row: String,
+    pub(crate) mounted: i64,
+    pub(crate) mounted_row: String,
+    pub(crate) kill_at: i64,
+    pub(crate) kill_row: String,
+    pub(crate) courage_row: String,
+    pub(crate) unloaded_row: String,
+    pub(crate) shoot_once_row: String,
+    pub(crate) incendiary_row: String,
+    pub(crate) weapon: Vec<Weapon>,
+    pub(crate) cover: Vec<Cover>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
-    pub keyword: String,
-    pub row: String,
+    pub(crate) keyword: String,
+    pub(crate) row: String,
     /// Inches.
-    pub range: i64,
-    pub impact: i64,
+    pub(crate) range: i64,
+    pub(crate) impact: i64,
     /// The Impact Die row that gives the bonus, when there is one.
-    pub impact_row: Option<String>,
+    pub(crate) impact_row: Option<String>,
     /// Guns that roll against several figures: the rule's words.
-    pub several: Option<String>,
+    pub(crate) several: Option<String>,
     /// It becomes unloaded when it fires.
     #[serde(default)]
-    pub gunpowder: bool,
+    pub(crate) gunpowder: bool,
     /// A gun: it places smoke puffs when it fires, which its crew removes.
     #[serde(default)]
-    pub gun: bool,
+    pub(crate) gun: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cover {
-    pub keyword: String,
-    pub row: String,
-    pub needs: i64,
+    pub(crate) keyword: String,
+    pub(crate) row: String,
+    pub(crate) needs: i64,
     #[serde(default)]
-    pub default: bool,
+    pub(crate) default: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CourageTable {
-    pub pass_row: String,
-    pub retreat: DiceExpr,
-    pub retreat_row: String,
+    pub(crate) pass_row: String,
+    pub(crate) retreat: DiceExpr,
+    pub(crate) retreat_row: String,
     /// "If the group was ordered to charge then they stand still instead."
-    pub stand_still_row: String,
-    pub rank: Vec<Rank>,
-    pub cause: Vec<Cause>,
-    pub commander: RuleRow,
+    pub(crate) stand_still_row: String,
+    pub(crate) rank: Vec<Rank>,
+    pub(crate) cause: Vec<Cause>,
+    pub(crate) commander: RuleRow,
 }
 
 /// A rule's words, for the explanation.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleRow {
-    pub row: String,
+    pub(crate) row: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rank {
-    pub keyword: String,
-    pub row: String,
-    pub value: i64,
+    pub(crate) keyword: String,
+    pub(crate) row: String,
+    pub(crate) value: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cause {
-    pub keyword: String,
-    pub row: String,
+    pub(crate) keyword: String,
+    pub(crate) row: String,
     #[serde(default)]
-    pub stand_still: bool,
+    pub(crate) stand_still: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FightTable {
-    pub modifier: Vec<FightModifier>,
-    pub armament: Vec<Armament>,
+    pub(crate) modifier: Vec<FightModifier>,
+    pub(crate) armament: Vec<Armament>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FightModifier {
-    pub keyword: String,
+    pub(crate) keyword: String,
     #[serde(default)]
-    pub aliases: Vec<String>,
-    pub row: String,
-    pub value: i64,
+    pub(crate) aliases: Vec<String>,
+    pub(crate) row: String,
+    pub(crate) value: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Armament {
-    pub keyword: String,
-    pub row: String,
-    pub value: i64,
+    pub(crate) keyword: String,
+    pub(crate) row: String,
+    pub(crate) value: i64,
     #[serde(default)]
-    pub default: bool,
+    pub(crate) default: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReloadTable {
-    pub row: String,
-    pub puffs: i64,
-    pub min_crew: i64,
-    pub leader_counts: i64,
-    pub clear_per_turn: i64,
+    pub(crate) row: String,
+    pub(crate) puffs: i64,
+    pub(crate) min_crew: i64,
+    pub(crate) leader_counts: i64,
+    pub(crate) clear_per_turn: i64,
 }
 
 /// One die needing a score: climbing a stockade, setting a fire.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRow {
-    pub row: String,
-    pub needs: i64,
+    pub(crate) row: String,
+    pub(crate) needs: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SkillTable {
-    pub row: String,
-    pub min: i64,
-    pub max: i64,
+    pub(crate) row: String,
+    pub(crate) min: i64,
+    pub(crate) max: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SearchTable {
-    pub row: String,
-    pub value: Vec<Labelled>,
-    pub difficulty: Vec<Labelled>,
+    pub(crate) row: String,
+    pub(crate) value: Vec<Labelled>,
+    pub(crate) difficulty: Vec<Labelled>,
 }
 
 /// A typical value the rule names, for help.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Labelled {
-    pub row: String,
-    pub value: i64,
+    pub(crate) row: String,
+    pub(crate) value: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PostBattleTable {
-    pub band: Vec<PostBattleBand>,
+    pub(crate) band: Vec<PostBattleBand>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
@@ -230,29 +230,29 @@ pub enum Downed {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PostBattleBand {
-    pub from: i64,
-    pub to: i64,
-    pub outcome: Downed,
-    pub row: String,
+    pub(crate) from: i64,
+    pub(crate) to: i64,
+    pub(crate) outcome: Downed,
+    pub(crate) row: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InitiativeTable {
-    pub row: String,
-    pub tie: String,
+    pub(crate) row: String,
+    pub(crate) tie: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ActivationTable {
-    pub row: String,
+    pub(crate) row: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HeroTable {
-    pub save: String,
-    pub reroll: String,
-    pub bonus: String,
+    pub(crate) save: String,
+    pub(crate) reroll: String,
+    pub(crate) bonus: String,
 }

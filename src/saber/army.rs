@@ -17,7 +17,7 @@ use toml::Spanned;
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Unit {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     /// The hex-game formation id (coordination, 7.14).
     pub formation: Option<String>,
     /// The combat factor; for artillery, its attack factor (8.1).
@@ -34,38 +34,38 @@ pub struct Unit {
     pub kind: Option<String>,
     /// Cavalry's charge factor, used in lieu of its CF when it charges
     /// (9.3 4; QuickPlay 9.2 3).
-    pub charge: Option<i64>,
+    pub(crate) charge: Option<i64>,
     /// Artillery's defense factor, used when attacked by an adjacent
     /// enemy unit (8.1); a list that gives only `cf` means the same
     /// factor for both.
-    pub defence: Option<i64>,
+    pub(crate) defence: Option<i64>,
     /// Artillery's range factor: the farthest it may bombard (8.7).
     pub range: Option<i64>,
     /// The reverse, red-banded side of a two-step brigade (2.5).
-    pub reduced: Option<Reduced>,
+    pub(crate) reduced: Option<Reduced>,
 }
 
 /// The factors printed on a two-step brigade's reduced side (2.5: "The
 /// factors are generally weaker, but the degree of weakening varies from
 /// unit to unit"); each one the list leaves out is the front side's.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Reduced {
-    pub cf: Option<i64>,
-    pub cf_parenthesized: bool,
-    pub mr: Option<i64>,
-    pub ma: Option<i64>,
-    pub ma_bracketed: bool,
+pub(crate) struct Reduced {
+    pub(crate) cf: Option<i64>,
+    pub(crate) cf_parenthesized: bool,
+    pub(crate) mr: Option<i64>,
+    pub(crate) ma: Option<i64>,
+    pub(crate) ma_bracketed: bool,
 }
 
 /// The factors of one side of a counter as they stand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Face {
     pub cf: i64,
-    pub cf_parenthesized: bool,
-    pub mr: i64,
+    pub(crate) cf_parenthesized: bool,
+    pub(crate) mr: i64,
     /// `None`: variable (4.4).
-    pub ma: Option<i64>,
-    pub ma_bracketed: bool,
+    pub(crate) ma: Option<i64>,
+    pub(crate) ma_bracketed: bool,
 }
 
 /// What kind of combat unit a counter is (2.3, 2.4, 2.7).
@@ -81,7 +81,7 @@ pub enum UnitType {
 impl UnitType {
     /// The word a unit of this type brings to a command: battalions are
     /// infantry and squadrons cavalry for every rule that names the arm.
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             UnitType::Infantry | UnitType::Battalion => "infantry",
             UnitType::Cavalry | UnitType::Squadron => "cavalry",
@@ -89,7 +89,7 @@ impl UnitType {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             UnitType::Infantry => "infantry",
             UnitType::Battalion => "battalion",
@@ -101,14 +101,14 @@ impl UnitType {
 
     /// Whether the counter has an ineffective side (standard 2.6, 2.7;
     /// QuickPlay 2.3): every type but the infantry brigade.
-    pub fn may_be_ineffective(self) -> bool {
+    pub(crate) fn may_be_ineffective(self) -> bool {
         self != UnitType::Infantry
     }
 }
 
 impl Face {
     /// The CF as printed: `5` or `(5)`.
-    pub fn cf_text(&self) -> String {
+    pub(crate) fn cf_text(&self) -> String {
         if self.cf_parenthesized {
             format!("({})", self.cf)
         } else {
@@ -117,7 +117,7 @@ impl Face {
     }
 
     /// The MA as printed: `5`, `V`, `[5]` or `[V]`.
-    pub fn ma_text(&self) -> String {
+    pub(crate) fn ma_text(&self) -> String {
         let body = self.ma.map_or("V".to_string(), |m| m.to_string());
         if self.ma_bracketed {
             format!("[{body}]")
@@ -141,7 +141,7 @@ impl Unit {
     }
 
     /// Its strength steps (one unless the list says two).
-    pub fn steps(&self) -> u32 {
+    pub(crate) fn steps(&self) -> u32 {
         self.steps.map_or(1, |s| s.clamp(1, 2) as u32)
     }
 
@@ -185,22 +185,22 @@ impl Unit {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Leader {
     pub id: String,
-    pub name: String,
+    pub(crate) name: String,
     pub cf: Option<i64>,
     pub mr: Option<i64>,
     pub mv: Option<i64>,
     pub span: Option<i64>,
     /// The formation he belongs to (QuickPlay 10.0: his factors go to a
     /// unit of the same formation; "A", all of them).
-    pub formation: Option<String>,
+    pub(crate) formation: Option<String>,
 }
 
 /// A headquarters counter (12.1) or the trains (12.2): no combat factor,
 /// no morale; a printed MA.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Base {
-    pub id: String,
-    pub name: String,
+    pub(crate) id: String,
+    pub(crate) name: String,
     pub ma: Option<i64>,
 }
 
@@ -212,9 +212,9 @@ pub struct List {
     /// The army's headquarters (standard 12.1).
     pub hq: Vec<Base>,
     /// The army's trains (standard 12.2).
-    pub trains: Vec<Base>,
+    pub(crate) trains: Vec<Base>,
     /// Read under the QuickPlay rules, where every counter prints an MR.
-    pub quickplay: bool,
+    pub(crate) quickplay: bool,
 }
 
 impl ArmyList for List {
@@ -245,7 +245,7 @@ impl ArmyList for List {
     }
 }
 
-pub struct SaberSchema;
+pub(crate) struct SaberSchema;
 
 const UNIT_KEYS: &[&str] = &[
     "id",
@@ -350,7 +350,7 @@ fn valid_formation_id(s: &str) -> bool {
 }
 
 /// The largest formation number: nine digits, which any fact can carry.
-pub const FORMATION_MAX: i64 = 999_999_999;
+pub(crate) const FORMATION_MAX: i64 = 999_999_999;
 
 /// A factor as the counter prints it: `5`, or `"(5)"` in parentheses
 /// (2.4: "A parenthesized CF is halved when attacking"). Returns the

@@ -81,7 +81,7 @@ fn movement() -> KeyType {
     }
 }
 
-pub fn doc(quickplay: bool) -> ArmyDoc {
+pub(crate) fn doc(quickplay: bool) -> ArmyDoc {
     ArmyDoc {
         about: "Each [[unit]] is a combat unit's counter (brigade, battalion, squadron or \
                 battery) and each [[leader]] a leader's, with the factors printed on them.",

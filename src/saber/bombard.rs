@@ -23,7 +23,7 @@ use super::results::{Ctx, Moved, SideInfo, Who, idx, modifier};
 use super::{SaberRules, Tables, Variant};
 use crate::answer::resolution::Target;
 
-pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
+pub(crate) fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
     let target = target_vocab(rules);
     let mut attacker = attacker_vocab();

@@ -59,7 +59,7 @@ fn choose_vocab(rules: &SaberRules) -> Vocab {
     vocab
 }
 
-pub fn choose_verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
+pub(crate) fn choose_verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
     VerbDoc::new(
         Some(variant.system()),

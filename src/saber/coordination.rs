@@ -15,7 +15,7 @@ const INDEPENDENT: &str = "0";
 
 /// One attacking unit's formation, as 7.14 reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Formation {
+pub(crate) enum Formation {
     /// "A": treated as belonging to every formation.
     All,
     /// "0": belongs to no formation, not even with another independent.
@@ -26,7 +26,7 @@ pub enum Formation {
 }
 
 impl Formation {
-    pub fn of(unit: Option<&Named>) -> Formation {
+    pub(crate) fn of(unit: Option<&Named>) -> Formation {
         if unit.is_some_and(|u| u.has(ALL_FORMATIONS)) {
             return Formation::All;
         }
@@ -38,7 +38,7 @@ impl Formation {
     }
 
     /// Whether a unit of this formation belongs with the primary's.
-    pub fn with(&self, primary: &Formation) -> bool {
+    pub(crate) fn with(&self, primary: &Formation) -> bool {
         match (self, primary) {
             (Formation::All, _) | (_, Formation::All) => true,
             // A typed factor's formation is not known: taken as the
@@ -49,7 +49,7 @@ impl Formation {
         }
     }
 
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         match self {
             Formation::All => "A (all formations)".into(),
             Formation::Independent => "0 (independent)".into(),
@@ -62,42 +62,42 @@ impl Formation {
 /// The table's words for 7.14 (standard only).
 #[derive(Debug, Clone, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CoordinationTable {
+pub(crate) struct CoordinationTable {
     /// Whether the optional rule is played (7.14: "optional but
     /// recommended").
-    pub played: bool,
-    pub rule: String,
-    pub uncoordinated: String,
-    pub leader: String,
+    pub(crate) played: bool,
+    pub(crate) rule: String,
+    pub(crate) uncoordinated: String,
+    pub(crate) leader: String,
     /// How a leader named with the attack is read (house default).
-    pub named_leader: String,
-    pub twilight: String,
+    pub(crate) named_leader: String,
+    pub(crate) twilight: String,
     /// The word for a leader coordinating from an adjacent hex.
-    pub word: String,
+    pub(crate) word: String,
 }
 
 /// What 7.14 decided for one attack.
 #[derive(Debug, Clone, Default)]
-pub struct Judged {
+pub(crate) struct Judged {
     /// For each factor, whether it is halved as uncoordinated.
-    pub halved: Vec<bool>,
+    pub(crate) halved: Vec<bool>,
     /// The rows for the modifier stack: label, value.
-    pub rows: Vec<(String, String)>,
+    pub(crate) rows: Vec<(String, String)>,
     /// Whether the attack is coordinated.
-    pub coordinated: bool,
+    pub(crate) coordinated: bool,
 }
 
 /// The facts 7.14 reads about an attack.
-pub struct Attack<'a> {
+pub(crate) struct Attack<'a> {
     /// Each factor's unit, if named, and whether it is artillery.
-    pub factors: Vec<(Option<&'a Named>, bool)>,
+    pub(crate) factors: Vec<(Option<&'a Named>, bool)>,
     /// The primary attacker's factor.
-    pub primary: usize,
+    pub(crate) primary: usize,
     /// An effective leader is named with the attack.
-    pub named_leader: Option<&'a str>,
+    pub(crate) named_leader: Option<&'a str>,
     /// The player said a leader coordinates from his hex or the next.
-    pub leader_word: bool,
-    pub twilight: bool,
+    pub(crate) leader_word: bool,
+    pub(crate) twilight: bool,
 }
 
 /// 7.14: "An attack is coordinated only if all the attacking infantry
@@ -106,7 +106,7 @@ pub struct Attack<'a> {
 /// uncoordinated attack, units belonging to the formation of the primary
 /// attacking unit attack normally; units from all other formations are
 /// halved". 14.3 2: at twilight "Coordination of attacks is not possible."
-pub fn judge(table: &CoordinationTable, attack: &Attack) -> Judged {
+pub(crate) fn judge(table: &CoordinationTable, attack: &Attack) -> Judged {
     let mut judged = Judged {
         halved: vec![false; attack.factors.len()],
         rows: Vec::new(),

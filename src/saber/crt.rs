@@ -22,10 +22,10 @@ use crate::error::TableError;
 use crate::tables::line_column;
 
 /// Said under every result read from the shipped example CRT.
-pub const EXAMPLE_NOTE: &str = "this is drumhead's illustrative example CRT, not your folio's: copy your folio's CRT into a TOML file (like tables/saber-example-crt.toml) and give it with `--crt FILE`, or as crt.toml in `--tables DIR`";
+pub(crate) const EXAMPLE_NOTE: &str = "this is drumhead's illustrative example CRT, not your folio's: copy your folio's CRT into a TOML file (like tables/saber-example-crt.toml) and give it with `--crt FILE`, or as crt.toml in `--tables DIR`";
 
 /// How many rows a CRT has: one per face of the combat die.
-pub const DIE_FACES: usize = 6;
+pub(crate) const DIE_FACES: usize = 6;
 
 /// A combat result code (standard 7.8, QuickPlay 7.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,20 +46,20 @@ pub enum Code {
 
 /// Which side a result falls on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
+pub(crate) enum Side {
     Attacker,
     Defender,
 }
 
 impl Side {
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Side::Attacker => "attacker",
             Side::Defender => "defender",
         }
     }
 
-    pub fn other(self) -> Side {
+    pub(crate) fn other(self) -> Side {
         match self {
             Side::Attacker => Side::Defender,
             Side::Defender => Side::Attacker,
@@ -69,7 +69,7 @@ impl Side {
 
 /// What kind of result a code is, whatever side it falls on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Letter {
+pub(crate) enum Letter {
     /// `r`: retreat.
     R,
     /// `c`: check for retreat.
@@ -83,7 +83,7 @@ pub enum Letter {
 }
 
 impl Code {
-    pub const ALL: [Code; 12] = [
+    pub(crate) const ALL: [Code; 12] = [
         Code::NE,
         Code::Ar,
         Code::Dr,
@@ -98,7 +98,7 @@ impl Code {
         Code::Ex,
     ];
 
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Code::NE => "NE",
             Code::Ar => "Ar",
@@ -115,7 +115,7 @@ impl Code {
         }
     }
 
-    pub fn parse(text: &str) -> Option<Code> {
+    pub(crate) fn parse(text: &str) -> Option<Code> {
         let text = text.trim();
         if text == "-" || text == "—" {
             return Some(Code::NE);
@@ -126,7 +126,7 @@ impl Code {
     }
 
     /// The side the result falls on (`None` for NE and Ex).
-    pub fn side(self) -> Option<Side> {
+    pub(crate) fn side(self) -> Option<Side> {
         match self {
             Code::Ar | Code::Ac | Code::Ax | Code::Am | Code::Ae => Some(Side::Attacker),
             Code::Dr | Code::Dc | Code::Dx | Code::Dm | Code::De => Some(Side::Defender),
@@ -134,7 +134,7 @@ impl Code {
         }
     }
 
-    pub fn letter(self) -> Option<Letter> {
+    pub(crate) fn letter(self) -> Option<Letter> {
         match self {
             Code::Ar | Code::Dr => Some(Letter::R),
             Code::Ac | Code::Dc => Some(Letter::C),
@@ -146,7 +146,7 @@ impl Code {
     }
 
     /// The code of a letter on a side: (Defender, M) is `Dm`.
-    pub fn of(side: Side, letter: Letter) -> Code {
+    pub(crate) fn of(side: Side, letter: Letter) -> Code {
         match (side, letter) {
             (Side::Attacker, Letter::R) => Code::Ar,
             (Side::Attacker, Letter::C) => Code::Ac,
@@ -180,9 +180,7 @@ pub enum Extra {
 }
 
 impl Extra {
-    pub const ALL: [Extra; 3] = [Extra::DF, Extra::L, Extra::Ammo];
-
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Extra::DF => "DF",
             Extra::L => "L",
@@ -190,7 +188,7 @@ impl Extra {
         }
     }
 
-    pub fn parse(text: &str) -> Option<Extra> {
+    pub(crate) fn parse(text: &str) -> Option<Extra> {
         match text.to_ascii_lowercase().as_str() {
             "df" => Some(Extra::DF),
             "l" | "leader" => Some(Extra::L),
@@ -212,7 +210,7 @@ pub struct Cell {
 
 impl Cell {
     /// Read a cell: `Dm(Dr) L`, `Ac (NE)`, `Ex, DF`, `NE`.
-    pub fn parse(text: &str) -> Result<Cell, String> {
+    pub(crate) fn parse(text: &str) -> Result<Cell, String> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
             return Err("the cell is empty; write `NE` for no effect".into());
@@ -271,10 +269,6 @@ impl Cell {
             extras,
         })
     }
-
-    pub fn has(&self, extra: Extra) -> bool {
-        self.extras.contains(&extra)
-    }
 }
 
 fn codes() -> String {
@@ -290,14 +284,7 @@ pub enum CrtKind {
     Ratio,
 }
 
-impl CrtKind {
-    pub fn id(self) -> &'static str {
-        match self {
-            CrtKind::Differential => "differential",
-            CrtKind::Ratio => "ratio",
-        }
-    }
-}
+impl CrtKind {}
 
 /// One column heading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -323,7 +310,7 @@ impl fmt::Display for Column {
 pub struct Crt {
     pub name: String,
     /// Where it came from, for the output.
-    pub file: String,
+    pub(crate) file: String,
     pub kind: CrtKind,
     pub columns: Vec<Column>,
     /// `rows[face - 1][column]`.
@@ -334,18 +321,18 @@ pub struct Crt {
 
 /// Where a combat lands on the table.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Lookup {
+pub(crate) struct Lookup {
     /// The differential, or the totals of a ratio table.
-    pub actual: Actual,
-    pub column: usize,
+    pub(crate) actual: Actual,
+    pub(crate) column: usize,
     /// Whether the actual value lay beyond an outer column.
-    pub clamped: bool,
+    pub(crate) clamped: bool,
 }
 
 impl Crt {
     /// The column for a differential, clamped to the outer columns; for a
     /// differential between two columns, the one in the defender's favour.
-    pub fn differential_column(&self, differential: i64) -> Lookup {
+    pub(crate) fn differential_column(&self, differential: i64) -> Lookup {
         let mut column = 0;
         for (i, c) in self.columns.iter().enumerate() {
             if let Column::Differential(d) = c
@@ -370,7 +357,7 @@ impl Crt {
     /// The column for attack and defence totals on a ratio table: the
     /// highest column not above the true ratio (hex games round odds in
     /// the defender's favour), clamped to the outer columns.
-    pub fn ratio_column(&self, attack: i64, defence: i64) -> Lookup {
+    pub(crate) fn ratio_column(&self, attack: i64, defence: i64) -> Lookup {
         let (attack, defence) = (attack.max(0), defence.max(0));
         let mut column = 0;
         let mut any = false;
@@ -400,11 +387,11 @@ impl Crt {
     /// The faces of the combat die where the column's result changes from
     /// the face below: a die read only through this column need not be
     /// told apart within a run of equal cells.
-    pub fn changes(&self, column: usize) -> &[u32] {
+    pub(crate) fn changes(&self, column: usize) -> &[u32] {
         self.changes.get(column).map_or(&[], Vec::as_slice)
     }
 
-    pub fn cell(&self, face: u32, column: usize) -> Option<&Cell> {
+    pub(crate) fn cell(&self, face: u32, column: usize) -> Option<&Cell> {
         self.rows
             .get((face as usize).checked_sub(1)?)
             .and_then(|r| r.get(column))
@@ -590,13 +577,14 @@ fn parse_ratio(text: &str) -> Option<Column> {
 
 /// The ratio as hex games state it, rounded in the defender's favour:
 /// `7` to `3` is `2:1`, `3` to `7` is `1:3`.
-pub fn reduced_ratio(attack: i64, defence: i64) -> String {
+#[cfg(test)]
+fn reduced_ratio(attack: i64, defence: i64) -> String {
     Actual::Ratio(attack, defence).to_string()
 }
 
 /// What a combat is looked up by: written only when it is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Actual {
+pub(crate) enum Actual {
     Differential(i64),
     /// The attack and defence totals, shown as their ratio rounded in the
     /// defender's favour.

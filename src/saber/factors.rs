@@ -9,22 +9,22 @@ use super::CombatTable;
 use super::Resolution;
 
 /// The largest factor a counter could print.
-pub const MAX_FACTOR: i64 = 99;
+pub(crate) const MAX_FACTOR: i64 = 99;
 
 /// One unit's factor.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Factor {
-    pub text: String,
-    pub span: Span,
-    pub printed: i64,
+pub(crate) struct Factor {
+    pub(crate) text: String,
+    pub(crate) span: Span,
+    pub(crate) printed: i64,
     /// `h` marks typed after it.
-    pub marks: u32,
-    pub parenthesized: bool,
+    pub(crate) marks: u32,
+    pub(crate) parenthesized: bool,
 }
 
 impl Factor {
     /// Read one word as a factor.
-    pub fn parse(word: &Word) -> Result<Factor, BindError> {
+    pub(crate) fn parse(word: &Word) -> Result<Factor, BindError> {
         let bad = |why: &str| BindError::BadValue {
             span: word.span,
             text: word.text.clone(),
@@ -70,14 +70,14 @@ impl Factor {
 
     /// How many times the factor is halved: its marks, once more when it
     /// is parenthesized and attacking, plus any halving from the situation.
-    pub fn halvings(&self, attacking: bool, extra: u32) -> u32 {
+    pub(crate) fn halvings(&self, attacking: bool, extra: u32) -> u32 {
         self.marks + u32::from(self.parenthesized && attacking) + extra
     }
 }
 
 /// The halving rule: once, divide by two rounding up; twice or more, the
 /// table's value (1), with zero staying zero where the rules say so.
-pub fn halve(printed: i64, halvings: u32, table: &CombatTable) -> i64 {
+pub(crate) fn halve(printed: i64, halvings: u32, table: &CombatTable) -> i64 {
     match halvings {
         0 => printed,
         1 => (printed + 1) / 2,
@@ -87,7 +87,7 @@ pub fn halve(printed: i64, halvings: u32, table: &CombatTable) -> i64 {
 }
 
 /// What the halving did, for the explanation row.
-pub fn halving_label(halvings: u32, table: &CombatTable) -> String {
+pub(crate) fn halving_label(halvings: u32, table: &CombatTable) -> String {
     match halvings {
         0 => "as printed".into(),
         1 => format!("halved once: {}", table.halved_once),
@@ -97,7 +97,7 @@ pub fn halving_label(halvings: u32, table: &CombatTable) -> String {
 
 /// What a factor counts, halved as often as it is, with its row: `who`,
 /// the factor as typed, and how it was halved.
-pub fn count(
+pub(crate) fn count(
     res: &mut Resolution,
     who: &str,
     factor: &Factor,
@@ -116,7 +116,7 @@ pub fn count(
 
 /// Like [`count`], for a factor halved because its unit is disrupted:
 /// the row says so.
-pub fn count_disrupted(
+pub(crate) fn count_disrupted(
     res: &mut Resolution,
     who: &str,
     factor: &Factor,
@@ -138,6 +138,6 @@ pub fn count_disrupted(
 }
 
 /// Every raw word of a side as a factor.
-pub fn parse_all(words: &[Word]) -> Result<Vec<Factor>, BindError> {
+pub(crate) fn parse_all(words: &[Word]) -> Result<Vec<Factor>, BindError> {
     words.iter().map(Factor::parse).collect()
 }

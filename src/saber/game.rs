@@ -77,7 +77,7 @@ impl SaberEffect {
     /// What this effect on a side does to a leader on it: he retreats
     /// with his stack (and so is flipped) when it routs; disruption and
     /// steps are for combat units.
-    pub fn for_leader(&self) -> Option<SaberEffect> {
+    pub(crate) fn for_leader(&self) -> Option<SaberEffect> {
         match self {
             SaberEffect::Routed => Some(SaberEffect::Retreated),
             SaberEffect::Disrupted | SaberEffect::StepLost => None,
@@ -130,23 +130,23 @@ impl SystemEffect for SaberEffect {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitState {
-    pub steps_lost: u32,
-    pub disrupted: bool,
-    pub ineffective: bool,
+    pub(crate) steps_lost: u32,
+    pub(crate) disrupted: bool,
+    pub(crate) ineffective: bool,
     /// Routed and not yet recovered from the rout's disruption.
-    pub routed: bool,
+    pub(crate) routed: bool,
     /// Failed its step recovery check: out of the game for good.
-    pub destroyed: bool,
+    pub(crate) destroyed: bool,
     /// Attacked this combat phase (standard 7.5, QuickPlay 7.3).
     #[serde(default, skip_serializing_if = "is_false")]
-    pub attacked: bool,
+    pub(crate) attacked: bool,
     /// Victorious charging cavalry whose charge has not ended (9.3 6, 8).
     #[serde(default, skip_serializing_if = "is_false")]
-    pub charging: bool,
+    pub(crate) charging: bool,
     /// The defender whose last stand costs it a step if this attacker
     /// does not retreat (7.13 5), until the attacker's choice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_stand_owed: Option<String>,
+    pub(crate) last_stand_owed: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -156,9 +156,9 @@ fn is_false(b: &bool) -> bool {
 /// Everything the game remembers about one leader.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LeaderState {
-    pub ineffective: bool,
-    pub casualty: bool,
+pub(crate) struct LeaderState {
+    pub(crate) ineffective: bool,
+    pub(crate) casualty: bool,
 }
 
 /// Everything the part keeps that effects change, for a checkpoint of the
@@ -186,7 +186,7 @@ pub(super) struct ArmyPart {
 
 /// The Musket & Saber part of a game.
 #[derive(Clone)]
-pub struct SaberGame {
+pub(crate) struct SaberGame {
     pub(super) armies: Vec<ArmyPart>,
     units: BTreeMap<String, UnitState>,
     leaders: BTreeMap<String, LeaderState>,
@@ -195,7 +195,7 @@ pub struct SaberGame {
 }
 
 impl SaberGame {
-    pub fn new(_tables: Rc<Tables>, armies: &[(usize, &Army)]) -> SaberGame {
+    pub(crate) fn new(_tables: Rc<Tables>, armies: &[(usize, &Army)]) -> SaberGame {
         let armies = armies
             .iter()
             .filter_map(|(i, a)| {

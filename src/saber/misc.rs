@@ -20,7 +20,7 @@ use crate::answer::resolution::Target;
 
 /// The standard rules' re-roll (4.4) is bounded: after this many rolls
 /// above the printed MA the command stops with an error rather than loop.
-pub const MAX_MA_ROLLS: u32 = 100;
+pub(crate) const MAX_MA_ROLLS: u32 = 100;
 
 const LEADER_PART: &str = "the leader's part in the combat";
 const SQUARE: &str = "square";
@@ -30,7 +30,7 @@ const ALONE: &str = "alone";
 const LEADER_ALONE_MA: i64 = 12;
 const FOW_ACTION: &str = "a fortune of war";
 
-pub fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
+pub(crate) fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
     let rules = variant.rules(t);
     let system = variant.system();
     let mut verbs = Vec::new();

@@ -7,9 +7,9 @@
 
 pub mod army;
 pub mod crt;
-pub mod factors;
-pub mod game;
-pub mod named;
+pub(crate) mod factors;
+pub(crate) mod game;
+pub(crate) mod named;
 
 mod attack;
 mod bombard;
@@ -43,19 +43,19 @@ use crate::tables::{TableFile, TableSource};
 pub use morale::{Check, MoraleInput};
 
 /// A resolution of this system: its effects are [`game::SaberEffect`].
-pub(crate) type Resolution = crate::answer::Resolution<game::SaberEffect>;
+pub type Resolution = crate::answer::Resolution<game::SaberEffect>;
 /// A verb of this system, resolving to its own effects.
 pub(crate) type VerbDoc = crate::catalog::VerbDoc<game::SaberEffect>;
 
 /// Which rule book a procedure follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Variant {
+pub(crate) enum Variant {
     Standard,
     QuickPlay,
 }
 
 impl Variant {
-    pub fn system(self) -> System {
+    pub(crate) fn system(self) -> System {
         match self {
             Variant::Standard => SABER,
             Variant::QuickPlay => QUICKPLAY,
@@ -63,7 +63,7 @@ impl Variant {
     }
 
     /// The variant of the book a line is resolved under.
-    pub fn of(system: System) -> Variant {
+    pub(crate) fn of(system: System) -> Variant {
         if system == QUICKPLAY {
             Variant::QuickPlay
         } else {
@@ -71,7 +71,7 @@ impl Variant {
         }
     }
 
-    pub fn rules(self, tables: &Tables) -> &SaberRules {
+    pub(crate) fn rules(self, tables: &Tables) -> &SaberRules {
         match self {
             Variant::Standard => &tables.saber,
             Variant::QuickPlay => &tables.saber_quickplay,
@@ -92,7 +92,7 @@ pub const QUICKPLAY: System = System::new(&Book {
 });
 
 /// The file in a `--tables DIR` (or `--crt FILE`) that replaces the example CRT.
-pub const CRT_FILE: &str = "crt.toml";
+pub(crate) const CRT_FILE: &str = "crt.toml";
 
 const FILES: &[TableFile] = &[
     TableFile::new("saber.toml", include_str!("../../tables/saber.toml")),
@@ -108,10 +108,10 @@ const FILES: &[TableFile] = &[
 ];
 
 /// Musket & Saber, as the registry knows it.
-pub struct Saber;
+pub(crate) struct Saber;
 
 /// The system, for the registry.
-pub static SYSTEM: Saber = Saber;
+pub(crate) static SYSTEM: Saber = Saber;
 
 impl RuleSystem for Saber {
     fn name(&self) -> &'static str {
@@ -146,14 +146,14 @@ impl RuleSystem for Saber {
 /// Both books' tables and the combat results table in force.
 #[derive(Debug, Clone)]
 pub struct Tables {
-    pub saber: SaberRules,
-    pub saber_quickplay: SaberRules,
+    pub(crate) saber: SaberRules,
+    pub(crate) saber_quickplay: SaberRules,
     /// The combat results table for `attack` and `bombard`.
     pub crt: crt::Crt,
 }
 
 impl Tables {
-    pub fn load(source: &TableSource) -> Result<Tables, TableError> {
+    pub(crate) fn load(source: &TableSource) -> Result<Tables, TableError> {
         let rules = |file: &TableFile| -> Result<SaberRules, TableError> {
             let (name, rules): (_, SaberRules) = source.parse(file)?;
             rules.validate(&name)?;
@@ -228,53 +228,53 @@ fn resolver(
 /// One variant's tables.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SaberRules {
-    pub name: String,
-    pub morale: MoraleTable,
-    pub combat: CombatTable,
-    pub results: ResultsTable,
+pub(crate) struct SaberRules {
+    pub(crate) name: String,
+    pub(crate) morale: MoraleTable,
+    pub(crate) combat: CombatTable,
+    pub(crate) results: ResultsTable,
     #[serde(default)]
-    pub tactic: Vec<TacticRow>,
-    pub bombard: BombardTable,
-    pub leader_casualty: Vec<CasualtyRow>,
-    pub ma: MaTable,
-    pub capture: Option<CaptureTable>,
-    pub fow: Option<FowTable>,
+    pub(crate) tactic: Vec<TacticRow>,
+    pub(crate) bombard: BombardTable,
+    pub(crate) leader_casualty: Vec<CasualtyRow>,
+    pub(crate) ma: MaTable,
+    pub(crate) capture: Option<CaptureTable>,
+    pub(crate) fow: Option<FowTable>,
     /// Standard 7.14; QuickPlay has no coordination.
     #[serde(default)]
-    pub coordination: Option<coordination::CoordinationTable>,
+    pub(crate) coordination: Option<coordination::CoordinationTable>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MoraleTable {
-    pub die: u32,
+pub(crate) struct MoraleTable {
+    pub(crate) die: u32,
     /// "all units succeed on a die roll of 1".
-    pub always_pass: u32,
+    pub(crate) always_pass: u32,
     /// "all units fail on a die roll of 6".
-    pub always_fail: u32,
-    pub rule: String,
+    pub(crate) always_fail: u32,
+    pub(crate) rule: String,
     /// Artillery's MR when it has none on the counter (standard 8.1).
-    pub artillery: Option<ArtilleryMorale>,
-    pub leader: String,
+    pub(crate) artillery: Option<ArtilleryMorale>,
+    pub(crate) leader: String,
     /// QuickPlay 11.3: an ineffective unit checks morale as a disrupted
     /// one (the `disrupted` adjustment, under this row); `None` where
     /// ineffectiveness does not touch morale.
-    pub ineffective: Option<String>,
-    pub adjustment: Vec<MoraleAdjustment>,
+    pub(crate) ineffective: Option<String>,
+    pub(crate) adjustment: Vec<MoraleAdjustment>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ArtilleryMorale {
-    pub mr: i64,
-    pub row: String,
+pub(crate) struct ArtilleryMorale {
+    pub(crate) mr: i64,
+    pub(crate) row: String,
 }
 
 /// Where a morale adjustment goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum AdjustTo {
+pub(crate) enum AdjustTo {
     /// Added to the die roll.
     Roll,
     /// Added to the morale rating.
@@ -283,76 +283,82 @@ pub enum AdjustTo {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MoraleAdjustment {
-    pub keyword: String,
-    pub row: String,
-    pub to: AdjustTo,
-    pub value: i64,
+pub(crate) struct MoraleAdjustment {
+    pub(crate) keyword: String,
+    pub(crate) row: String,
+    pub(crate) to: AdjustTo,
+    pub(crate) value: i64,
     /// Words of one group exclude each other (night, twilight).
-    pub group: Option<String>,
+    pub(crate) group: Option<String>,
     /// Only when attacked by cavalry (squares).
     #[serde(default)]
-    pub vs_cavalry: bool,
+    pub(crate) vs_cavalry: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CombatTable {
-    pub rule: String,
+pub(crate) struct CombatTable {
+    /// The rule's own words, which the quick-reference sheet quotes
+    /// from the table file.
+    #[allow(dead_code)]
+    pub(crate) rule: String,
     /// "rounding up any remainder".
-    pub halved_once: String,
+    pub(crate) halved_once: String,
     /// What a factor halved twice or more counts.
-    pub halved_twice_counts: i64,
+    pub(crate) halved_twice_counts: i64,
     /// "zero CF remain zero" (standard 7.7 says so; QuickPlay 7.4 does not).
-    pub zero_stays_zero: bool,
-    pub halved_twice: String,
-    pub parenthesized: String,
+    pub(crate) zero_stays_zero: bool,
+    pub(crate) halved_twice: String,
+    /// The rule's words for a parenthesized factor, which the sheet
+    /// quotes from the table file.
+    #[allow(dead_code)]
+    pub(crate) parenthesized: String,
     /// Cavalry on x results must retreat and is disrupted (standard 9.2).
-    pub cavalry_on_x: Option<String>,
+    pub(crate) cavalry_on_x: Option<String>,
     /// Cavalry's CF doubled when attacking a disrupted defender (QuickPlay 9.1).
-    pub cavalry_vs_disrupted: Option<String>,
+    pub(crate) cavalry_vs_disrupted: Option<String>,
     /// Night: only infantry charges (standard 14.2).
-    pub night: Option<String>,
+    pub(crate) night: Option<String>,
     /// Night: where the attacker may advance when the defender routs
     /// (standard 14.2 4: "into the vacated hex only").
-    pub night_advance: Option<String>,
+    pub(crate) night_advance: Option<String>,
     /// The check before combat of a defender lacking a safe line of
     /// retreat (standard 7.3 2; QuickPlay's procedure, 7.1, has none).
     #[serde(default)]
-    pub no_slr: Option<String>,
+    pub(crate) no_slr: Option<String>,
 }
 
 /// What each result letter means in this variant.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ResultsTable {
-    pub r: Procedure,
-    pub c: Procedure,
-    pub x: Procedure,
-    pub m: Procedure,
-    pub e: Procedure,
+pub(crate) struct ResultsTable {
+    pub(crate) r: Procedure,
+    pub(crate) c: Procedure,
+    pub(crate) x: Procedure,
+    pub(crate) m: Procedure,
+    pub(crate) e: Procedure,
     /// The victorious player receives a FOW when the other side fails an
     /// `m` check (standard 7.8).
-    pub rout_gives_fow: bool,
+    pub(crate) rout_gives_fow: bool,
     /// Codes and extras this variant's rules do not define: they are read as
     /// the standard rules read them, with a note.
     #[serde(default)]
-    pub undefined: Vec<String>,
-    pub retreat_hexes: String,
-    pub rout: String,
-    pub step_loss: String,
-    pub advance: String,
-    pub rout_advance: String,
-    pub ineffective: Option<String>,
-    pub df: String,
-    pub leader: String,
-    pub ammo: String,
+    pub(crate) undefined: Vec<String>,
+    pub(crate) retreat_hexes: String,
+    pub(crate) rout: String,
+    pub(crate) step_loss: String,
+    pub(crate) advance: String,
+    pub(crate) rout_advance: String,
+    pub(crate) ineffective: Option<String>,
+    pub(crate) df: String,
+    pub(crate) leader: String,
+    pub(crate) ammo: String,
 }
 
 /// How a result letter is carried out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Procedure {
+pub(crate) enum Procedure {
     /// Standard Ar/Dr: disrupt the primary unit or retreat; an already
     /// disrupted unit choosing disruption checks morale and routs on a failure.
     RetreatOrDisrupt,
@@ -374,7 +380,7 @@ pub enum Procedure {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum TacticSide {
+pub(crate) enum TacticSide {
     Attacker,
     Defender,
     Either,
@@ -383,43 +389,43 @@ pub enum TacticSide {
 /// One tactic the variant offers.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TacticRow {
-    pub keyword: String,
-    pub side: TacticSide,
-    pub row: String,
+pub(crate) struct TacticRow {
+    pub(crate) keyword: String,
+    pub(crate) side: TacticSide,
+    pub(crate) row: String,
     /// Added to the combat factor (press forward +2, last stand +3, square).
-    pub value: Option<i64>,
+    pub(crate) value: Option<i64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BombardTable {
-    pub rule: String,
-    pub vs_cavalry_multiplier: i64,
-    pub ignore_secondary: bool,
+pub(crate) struct BombardTable {
+    pub(crate) rule: String,
+    pub(crate) vs_cavalry_multiplier: i64,
+    pub(crate) ignore_secondary: bool,
     /// Standard 14.2 5: no bombardment at night.
     #[serde(default)]
-    pub night: Option<String>,
+    pub(crate) night: Option<String>,
     /// Standard 14.3 3: at twilight only adjacent hexes.
     #[serde(default)]
-    pub twilight: Option<String>,
+    pub(crate) twilight: Option<String>,
     /// The word for a target in the next hex (8.4), with twilight's rule.
     #[serde(default)]
-    pub adjacent: Option<String>,
+    pub(crate) adjacent: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CasualtyRow {
-    pub keyword: String,
-    pub row: String,
+pub(crate) struct CasualtyRow {
+    pub(crate) keyword: String,
+    pub(crate) row: String,
     /// The leader becomes a casualty on this face or higher.
-    pub at_least: u32,
+    pub(crate) at_least: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum MaProcedure {
+pub(crate) enum MaProcedure {
     /// Standard 4.4: a die; if it exceeds the printed MA, roll again.
     RerollAbovePrinted,
     /// QuickPlay 11.1: a die, plus something for fast units, never above the printed MA.
@@ -428,68 +434,68 @@ pub enum MaProcedure {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MaTable {
-    pub rule: String,
-    pub procedure: MaProcedure,
-    pub die: DiceExpr,
+pub(crate) struct MaTable {
+    pub(crate) rule: String,
+    pub(crate) procedure: MaProcedure,
+    pub(crate) die: DiceExpr,
     /// Words that make a unit roll for its MA.
-    pub rolls_when: Vec<MaReason>,
+    pub(crate) rolls_when: Vec<MaReason>,
     /// QuickPlay: add to the die when the printed MA is greater than `above`.
-    pub fast: Option<FastUnits>,
-    pub march: MarchRule,
+    pub(crate) fast: Option<FastUnits>,
+    pub(crate) march: MarchRule,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MaReason {
-    pub keyword: String,
-    pub row: String,
+pub(crate) struct MaReason {
+    pub(crate) keyword: String,
+    pub(crate) row: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FastUnits {
-    pub above: i64,
-    pub add: i64,
-    pub row: String,
+pub(crate) struct FastUnits {
+    pub(crate) above: i64,
+    pub(crate) add: i64,
+    pub(crate) row: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MarchRule {
-    pub row: String,
+pub(crate) struct MarchRule {
+    pub(crate) row: String,
     /// Standard 4.7: fixed march allowances when not rolling.
-    pub infantry: Option<i64>,
-    pub cavalry: Option<i64>,
+    pub(crate) infantry: Option<i64>,
+    pub(crate) cavalry: Option<i64>,
     /// Standard 4.7: what a rolling unit rolls instead.
-    pub infantry_roll: Option<DiceExpr>,
-    pub cavalry_roll: Option<DiceExpr>,
+    pub(crate) infantry_roll: Option<DiceExpr>,
+    pub(crate) cavalry_roll: Option<DiceExpr>,
     /// QuickPlay 4.3: the MA is multiplied.
-    pub multiplier: Option<i64>,
+    pub(crate) multiplier: Option<i64>,
     /// Words under which march movement is not available (standard 4.7 3,
     /// 12.1, 12.4), each with the rule that forbids it.
     #[serde(default)]
-    pub not_when: Vec<MaReason>,
+    pub(crate) not_when: Vec<MaReason>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CaptureTable {
-    pub die: u32,
-    pub row: String,
+pub(crate) struct CaptureTable {
+    pub(crate) die: u32,
+    pub(crate) row: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FowTable {
-    pub die: u32,
-    pub move_enemy_at_most: u32,
-    pub row: String,
+pub(crate) struct FowTable {
+    pub(crate) die: u32,
+    pub(crate) move_enemy_at_most: u32,
+    pub(crate) row: String,
 }
 
 impl SaberRules {
     /// Whole-table rules serde cannot check.
-    pub fn validate(&self, file: &str) -> Result<(), TableError> {
+    pub(crate) fn validate(&self, file: &str) -> Result<(), TableError> {
         let invalid = |key: &str, message: String| TableError::Invalid {
             file: file.to_string(),
             key: key.to_string(),
@@ -573,12 +579,12 @@ impl SaberRules {
         Ok(())
     }
 
-    pub fn tactic(&self, keyword: &str) -> Option<&TacticRow> {
+    pub(crate) fn tactic(&self, keyword: &str) -> Option<&TacticRow> {
         self.tactic.iter().find(|t| t.keyword == keyword)
     }
 
     /// Whether this variant's rules leave a code or extra undefined.
-    pub fn undefined(&self, code: &str) -> bool {
+    pub(crate) fn undefined(&self, code: &str) -> bool {
         self.results
             .undefined
             .iter()

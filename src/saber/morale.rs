@@ -21,15 +21,15 @@ use super::{AdjustTo, MoraleTable, SaberRules, Tables, Variant};
 /// adjustments are shared until a check adds one.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoraleInput {
-    pub mr: i64,
+    pub(crate) mr: i64,
     /// Where the MR came from ("MR", "artillery MR").
-    pub mr_label: Rc<str>,
+    pub(crate) mr_label: Rc<str>,
     /// (row label, value, to roll or rating)
-    pub adjustments: Rc<Vec<(Rc<str>, i64, AdjustTo)>>,
+    pub(crate) adjustments: Rc<Vec<(Rc<str>, i64, AdjustTo)>>,
 }
 
 impl MoraleInput {
-    pub fn new(mr: i64, mr_label: impl Into<Rc<str>>) -> MoraleInput {
+    pub(crate) fn new(mr: i64, mr_label: impl Into<Rc<str>>) -> MoraleInput {
         MoraleInput {
             mr,
             mr_label: mr_label.into(),
@@ -37,18 +37,18 @@ impl MoraleInput {
         }
     }
 
-    pub fn add(&mut self, label: impl Into<Rc<str>>, value: i64, to: AdjustTo) {
+    pub(crate) fn add(&mut self, label: impl Into<Rc<str>>, value: i64, to: AdjustTo) {
         Rc::make_mut(&mut self.adjustments).push((label.into(), value, to));
     }
 
     /// Drop the adjustments of that label (a square removed, 9.5).
-    pub fn remove(&mut self, label: &str) {
+    pub(crate) fn remove(&mut self, label: &str) {
         if self.adjustments.iter().any(|a| &*a.0 == label) {
             Rc::make_mut(&mut self.adjustments).retain(|a| &*a.0 != label);
         }
     }
 
-    pub fn rating(&self) -> i64 {
+    pub(crate) fn rating(&self) -> i64 {
         self.mr
             + self
                 .adjustments
@@ -58,7 +58,7 @@ impl MoraleInput {
                 .sum::<i64>()
     }
 
-    pub fn roll_adjustment(&self) -> i64 {
+    pub(crate) fn roll_adjustment(&self) -> i64 {
         self.adjustments
             .iter()
             .filter(|a| a.2 == AdjustTo::Roll)
@@ -67,7 +67,7 @@ impl MoraleInput {
     }
 
     /// The highest face that passes.
-    pub fn needed(&self, table: &MoraleTable) -> u32 {
+    pub(crate) fn needed(&self, table: &MoraleTable) -> u32 {
         let highest = self.rating() - self.roll_adjustment();
         let lo = i64::from(table.always_pass);
         let hi = i64::from(table.always_fail) - 1;
@@ -79,10 +79,10 @@ impl MoraleInput {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Check {
     /// Whose check it was ("defender", "charging unit").
-    pub who: &'static str,
-    pub die: u32,
-    pub needed: u32,
-    pub passed: bool,
+    pub(crate) who: &'static str,
+    pub(crate) die: u32,
+    pub(crate) needed: u32,
+    pub(crate) passed: bool,
 }
 
 impl Check {
@@ -94,29 +94,15 @@ impl Check {
             "passed": self.passed,
         })
     }
-
-    pub fn phrase(&self) -> String {
-        if self.passed {
-            format!(
-                "{} passes its morale check ({} ≤ {})",
-                self.who, self.die, self.needed
-            )
-        } else {
-            format!(
-                "{} fails its morale check ({} > {})",
-                self.who, self.die, self.needed
-            )
-        }
-    }
 }
 
 /// The row of a side's morale die: `morale die (defender)`.
-pub fn die_of(who: &'static str) -> impl Display {
+pub(crate) fn die_of(who: &'static str) -> impl Display {
     super::display_with(move |f| write!(f, "morale die ({who})"))
 }
 
 /// Carry out `who`'s check with a die already drawn, showing every step.
-pub fn check_with(
+pub(crate) fn check_with(
     res: &mut Resolution,
     table: &MoraleTable,
     input: &MoraleInput,
@@ -167,7 +153,7 @@ fn explain(
 }
 
 /// A further check on a die already shown (the same morale die read again).
-pub fn check_again(
+pub(crate) fn check_again(
     res: &mut Resolution,
     table: &MoraleTable,
     input: &MoraleInput,
@@ -202,7 +188,7 @@ pub fn check(
 /// decides: past the always-pass face, past each check's highest passing
 /// face, and at the always-fail face. Kept on the stack: `odds` works
 /// them out on every way the dice fall.
-pub fn cuts(table: &MoraleTable, inputs: [Option<&MoraleInput>; 2]) -> Cuts {
+pub(crate) fn cuts(table: &MoraleTable, inputs: [Option<&MoraleInput>; 2]) -> Cuts {
     let mut cuts = Cuts {
         faces: [table.always_pass + 1, table.always_fail, 0, 0],
         len: 2,
@@ -215,7 +201,7 @@ pub fn cuts(table: &MoraleTable, inputs: [Option<&MoraleInput>; 2]) -> Cuts {
 }
 
 /// The faces [`cuts`] works out.
-pub struct Cuts {
+pub(crate) struct Cuts {
     faces: [u32; 4],
     len: usize,
 }
@@ -230,7 +216,7 @@ impl std::ops::Deref for Cuts {
 
 /// The morale words of one side: `disrupted`, `night`, `leader-mr=N` …
 /// Only the ones a verb asks for are added.
-pub fn side_vocab(mut vocab: Vocab, rules: &SaberRules, leader_word: &str) -> Vocab {
+pub(crate) fn side_vocab(mut vocab: Vocab, rules: &SaberRules, leader_word: &str) -> Vocab {
     for adj in &rules.morale.adjustment {
         vocab.add(
             adj.keyword.clone(),
@@ -268,7 +254,7 @@ fn adj_effect(value: i64, to: AdjustTo) -> String {
 
 /// Build a check's input from a side's words. `mr` is the stated rating
 /// with its span, if any; `vs_cavalry` says whether cavalry-only rows apply.
-pub fn input_from(
+pub(crate) fn input_from(
     rules: &SaberRules,
     words: &Bound,
     shared: Option<&Bound>,
@@ -343,7 +329,7 @@ pub fn input_from(
 
 /// The one unit a morale check is for, and the leaders beside it: the
 /// side's words as that unit has them, or an error naming the extra unit.
-pub fn one_unit(
+pub(crate) fn one_unit(
     input: &Input,
     variant: Variant,
     words: &Bound,
@@ -363,11 +349,15 @@ pub fn one_unit(
 
 const LEADER: &str = "leader";
 /// The word a named leader brings his morale rating as.
-pub const LEADER_MR: &str = "leader-mr";
+pub(crate) const LEADER_MR: &str = "leader-mr";
 
 /// A leader's factor said as either of two words for it (`leader=N`, or
 /// `leader-mr=N` as a named leader brings it); both typed is an error.
-pub fn leader_value(words: &Bound, word: &str, alias: &str) -> Result<Option<i64>, CommandError> {
+pub(crate) fn leader_value(
+    words: &Bound,
+    word: &str,
+    alias: &str,
+) -> Result<Option<i64>, CommandError> {
     match (words.value(word), words.value(alias)) {
         (Some(_), Some(_)) if word != alias && !words.implied(word) && !words.implied(alias) => {
             Err(BindError::Conflict {
@@ -383,7 +373,7 @@ pub fn leader_value(words: &Bound, word: &str, alias: &str) -> Result<Option<i64
     }
 }
 
-pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
+pub(crate) fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
     let vocab = vocab(rules);
     let (usage, examples): (&'static str, &'static [&'static str]) = match variant {

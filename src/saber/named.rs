@@ -20,25 +20,25 @@ use super::Variant;
 
 /// A unit or leader named on one side, in the order named.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Named {
-    pub id: String,
+pub(crate) struct Named {
+    pub(crate) id: String,
     /// Where its id stands in the line.
-    pub span: Span,
+    pub(crate) span: Span,
     /// A combat unit, not a leader: it brings a combat factor (every
     /// combat unit's counter prints one; a leader's CF is `leader-cf`).
-    pub combat: bool,
+    pub(crate) combat: bool,
     /// Every fact it brings, whatever the verb reads.
     facts: Vec<UnitFact>,
 }
 
 impl Named {
     /// Whether it brings the word.
-    pub fn has(&self, word: &str) -> bool {
+    pub(crate) fn has(&self, word: &str) -> bool {
         self.facts.iter().any(|f| f.word == word)
     }
 
     /// The value of a numeric fact it brings (`cf`, `leader-cf`).
-    pub fn value(&self, word: &str) -> Option<i64> {
+    pub(crate) fn value(&self, word: &str) -> Option<i64> {
         self.facts
             .iter()
             .find(|f| f.word == word)
@@ -47,11 +47,11 @@ impl Named {
 
     /// Disrupted, or (where the table says an ineffective unit operates
     /// as a disrupted one, QuickPlay 11.3) ineffective.
-    pub fn as_disrupted(&self, ineffective_too: bool) -> bool {
+    pub(crate) fn as_disrupted(&self, ineffective_too: bool) -> bool {
         self.has("disrupted") || (ineffective_too && self.has("ineffective"))
     }
 
-    pub fn refuse(&self, why: impl Into<String>) -> CommandError {
+    pub(crate) fn refuse(&self, why: impl Into<String>) -> CommandError {
         BindError::NotHere {
             span: self.span,
             text: self.id.clone(),
@@ -65,7 +65,7 @@ impl Named {
 /// `Some(i)`: the i-th clause), in the order named: the order of
 /// `Target::Side`'s `nth`. A unit named twice on the line is refused: it
 /// would count twice.
-pub fn side(input: &Input, clause: Option<usize>) -> Result<Vec<Named>, CommandError> {
+pub(crate) fn side(input: &Input, clause: Option<usize>) -> Result<Vec<Named>, CommandError> {
     let mut units = Vec::new();
     for n in input.named_on(clause) {
         let unit = Named {
@@ -88,7 +88,7 @@ pub fn side(input: &Input, clause: Option<usize>) -> Result<Vec<Named>, CommandE
 }
 
 /// The first combat unit named: the primary unit of its side.
-pub fn primary(units: &[Named]) -> Option<usize> {
+pub(crate) fn primary(units: &[Named]) -> Option<usize> {
     units.iter().position(|u| u.combat)
 }
 
@@ -99,7 +99,7 @@ pub fn primary(units: &[Named]) -> Option<usize> {
 /// (the first combat unit's) are never displaced by another unit's. The
 /// leaders' MR (`leader_mr`) is as the primary has it ([`assist_primary`]).
 /// A side that names no unit is its words as typed.
-pub fn primary_view<'a>(
+pub(crate) fn primary_view<'a>(
     variant: Variant,
     bound: &'a Bound,
     units: &[Named],
@@ -123,13 +123,13 @@ pub fn primary_view<'a>(
 }
 
 /// The leaders named on a side, in the order named.
-pub fn leaders(units: &[Named]) -> impl Iterator<Item = &Named> {
+pub(crate) fn leaders(units: &[Named]) -> impl Iterator<Item = &Named> {
     units.iter().filter(|u| !u.combat)
 }
 
 /// What every leader named on a side brings as `word`, added up; `None`
 /// when none brings it.
-pub fn leaders_sum(units: &[Named], word: &str) -> Option<i64> {
+pub(crate) fn leaders_sum(units: &[Named], word: &str) -> Option<i64> {
     leaders(units)
         .filter_map(|u| u.value(word))
         .reduce(i64::saturating_add)
@@ -156,7 +156,7 @@ fn assist_primary(variant: Variant, view: &mut Bound, units: &[Named], word: &st
 /// a side of `units` units takes that many leaders, each with one unit,
 /// the first with the primary. The standard rules let each leader assist
 /// one unit (10.3) and set no limit to the leaders a unit has.
-pub fn one_leader_per_unit(
+pub(crate) fn one_leader_per_unit(
     variant: Variant,
     units: &[Named],
     unit_count: usize,
@@ -199,7 +199,7 @@ const STATES: [&str; 9] = [
 /// prints them, or its state as the game keeps it. A number typed beside
 /// a unit (`mr=N`, `def-mr=N`, `leader-cf=N`) is not refused: it is the
 /// way to state another value deliberately, and the resolution shows it.
-pub fn contradictions(input: &Input) -> Result<(), CommandError> {
+pub(crate) fn contradictions(input: &Input) -> Result<(), CommandError> {
     bases(input)?;
     let sides = std::iter::once((None, &input.words)).chain(
         input
@@ -263,7 +263,7 @@ fn state_contradiction(word: &str) -> String {
 
 /// The words of an HQ (standard 12.1) and the trains (12.2), each with what
 /// the rule does when it is attacked.
-pub const BASES: [(&str, &str); 2] = [
+pub(crate) const BASES: [(&str, &str); 2] = [
     (
         "hq",
         "is the army's headquarters (12.1): it has a combat strength of zero, and no combat is resolved against it on the CRT: if attacked, it may not retreat or disengage and is unaffected by combat results, but each time it is attacked the enemy receives two fortunes of war; unstacked and attacked in close combat, no die roll is needed: the attacker may advance into the hex, capturing it. Resolve the combat against the units stacked with it, if any",

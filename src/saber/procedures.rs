@@ -15,7 +15,7 @@ use super::{Procedure, display_with};
 
 impl<'a> Ctx<'a> {
     /// Carry out one result code (with its parenthesized secondary).
-    pub fn apply(
+    pub(crate) fn apply(
         &mut self,
         res: &mut Resolution,
         dice: &mut dyn DiceSource,

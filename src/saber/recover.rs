@@ -85,7 +85,7 @@ fn recover_vocab(rules: &SaberRules, variant: Variant) -> Vocab {
     vocab
 }
 
-pub fn recover_verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
+pub(crate) fn recover_verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
     let (usage, summary, examples): (&'static str, &'static str, &'static [&'static str]) =
         match variant {

@@ -17,7 +17,7 @@ use super::{SaberRules, display_with};
 
 /// Whom of a side an effect on the game falls on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Who {
+pub(crate) enum Who {
     /// The primary unit (7.4, 7.5): step losses, a single disruption.
     Primary,
     /// Every unit and leader named on the side: retreats, routs.
@@ -28,7 +28,7 @@ pub enum Who {
 
 /// Whether a side left its hex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Moved {
+pub(crate) enum Moved {
     No,
     /// The owner chooses between retreat and disruption (or a loss).
     Choice,
@@ -37,27 +37,27 @@ pub enum Moved {
 
 /// One side of a combat as the results see it.
 #[derive(Debug, Clone)]
-pub struct SideInfo {
+pub(crate) struct SideInfo {
     /// "attacker", "defender", "countercharging cavalry (the defender)".
-    pub label: &'static str,
-    pub morale: Option<MoraleInput>,
+    pub(crate) label: &'static str,
+    pub(crate) morale: Option<MoraleInput>,
     /// The error when a check is needed and no MR was given.
-    pub missing_mr: &'static str,
+    pub(crate) missing_mr: &'static str,
     /// The word that gives the side its MR, like "`mr=N` after `vs`": what
     /// decides a result whose check has no MR to read the die against.
-    pub mr_word: &'static str,
-    pub disrupted: bool,
-    pub cavalry: bool,
+    pub(crate) mr_word: &'static str,
+    pub(crate) disrupted: bool,
+    pub(crate) cavalry: bool,
 }
 
 /// What happens to a side, in the rule's words.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Effect {
-    pub side: Option<Side>,
+    pub(crate) side: Option<Side>,
     /// What happens (`routs`, `may-advance`): with the side, the effect's id.
-    pub kind: &'static str,
+    pub(crate) kind: &'static str,
     /// The rule's words; left empty under `odds`, which reads only the brief.
-    pub text: String,
+    pub(crate) text: String,
     /// Where in its `Ctx`'s briefs the effect in a few words is (its text
     /// up to the first colon), how `odds` counts it: the full text
     /// carries the dice.
@@ -66,7 +66,7 @@ pub struct Effect {
 
 impl Effect {
     /// The id for JSON and outcomes: `defender-routs`, `no-effect`.
-    pub fn id(&self) -> impl Display + '_ {
+    pub(crate) fn id(&self) -> impl Display + '_ {
         display_with(move |f| match self.side {
             Some(side) => write!(f, "{}-{}", side.id(), self.kind),
             None => f.write_str(self.kind),
@@ -109,14 +109,14 @@ fn write_brief(out: &mut String, text: impl Display) {
 }
 
 /// A modifier row, its label written only when the explanation is kept.
-pub fn modifier(res: &mut Resolution, label: impl Display, value: i64) {
+pub(crate) fn modifier(res: &mut Resolution, label: impl Display, value: i64) {
     if !res.quiet {
         res.modifier(label.to_string(), value);
     }
 }
 
 /// Show the CRT column a combat lands in, saying when it was clamped.
-pub fn show_column(res: &mut Resolution, crt: &Crt, lookup: &Lookup) {
+pub(crate) fn show_column(res: &mut Resolution, crt: &Crt, lookup: &Lookup) {
     if res.quiet {
         return;
     }
@@ -137,7 +137,7 @@ pub fn show_column(res: &mut Resolution, crt: &Crt, lookup: &Lookup) {
 
 /// Throw the combat die on the column and read its cell. The die counts
 /// only through the column, so `odds` branches once per run of equal cells.
-pub fn roll_cell<'c>(
+pub(crate) fn roll_cell<'c>(
     res: &mut Resolution,
     input: &Input,
     crt: &'c Crt,
@@ -176,37 +176,37 @@ const KEPT_IDS: [&str; 4] = [
 
 /// The kind of effect of standard 7.3 2's failed check: made before the
 /// combat, so no result of it replaces it.
-pub const DISRUPTED_BEFORE_COMBAT: &str = "disrupted-before-combat";
+pub(crate) const DISRUPTED_BEFORE_COMBAT: &str = "disrupted-before-combat";
 
 /// The kind of effect the winner's advance is: not part of the outcome's id.
 const MAY_ADVANCE: &str = "may-advance";
 
-pub struct Ctx<'a> {
-    pub rules: &'a SaberRules,
+pub(crate) struct Ctx<'a> {
+    pub(crate) rules: &'a SaberRules,
     /// For the error when a check needs a morale rating no one gave.
     input: &'a Input<'a>,
-    pub sides: [SideInfo; 2],
+    pub(crate) sides: [SideInfo; 2],
     /// The morale die, drawn with the combat die.
-    pub morale_die: Option<Rolled>,
+    pub(crate) morale_die: Option<Rolled>,
     /// Whether a check has read the morale die yet.
-    pub morale_die_used: bool,
-    pub checks: Vec<Check>,
-    pub effects: Vec<Effect>,
-    pub routed: [bool; 2],
-    pub moved: [Moved; 2],
+    pub(crate) morale_die_used: bool,
+    pub(crate) checks: Vec<Check>,
+    pub(crate) effects: Vec<Effect>,
+    pub(crate) routed: [bool; 2],
+    pub(crate) moved: [Moved; 2],
     /// The code that took effect last, for JSON `applied`.
-    pub applied: Vec<&'static str>,
-    pub notes: Vec<String>,
+    pub(crate) applied: Vec<&'static str>,
+    pub(crate) notes: Vec<String>,
     /// What the results do to the units, as the game keeps it: only what
     /// the results impose; kept empty under `odds`.
-    pub game: Vec<(Side, Who, SaberEffect)>,
+    pub(crate) game: Vec<(Side, Who, SaberEffect)>,
     /// The steps each side's primary unit certainly lost to the result
     /// (under `odds` too): what a tactic's second step loss comes after
     /// (7.11).
-    pub steps_lost: [u32; 2],
+    pub(crate) steps_lost: [u32; 2],
     /// Some result was left to the owning player's choice (recorded, once
     /// made, with `choose`).
-    pub choice: bool,
+    pub(crate) choice: bool,
     /// Built for `odds`: effects keep only their briefs, and no notes.
     quiet: bool,
     /// The briefs of the effects, in the order made, each after a
@@ -217,18 +217,18 @@ pub struct Ctx<'a> {
     made: usize,
     /// A night combat (standard 14.2 4): the attacker advances only into
     /// the hex of a routed defender, and otherwise not at all.
-    pub night: bool,
+    pub(crate) night: bool,
     /// The sides are resolved the other way round (a countercharge against
     /// attackers not charging, standard 9.4): the effects still name each
     /// side by its role in the original attack.
-    pub swapped: bool,
+    pub(crate) swapped: bool,
     /// The code being carried out, for a check with no MR.
     pub(super) applying: Code,
     /// A check a result called for found no MR: the side and its code.
-    pub needs_mr: Option<(Side, Code)>,
+    pub(crate) needs_mr: Option<(Side, Code)>,
 }
 
-pub fn idx(side: Side) -> usize {
+pub(crate) fn idx(side: Side) -> usize {
     match side {
         Side::Attacker => 0,
         Side::Defender => 1,
@@ -238,7 +238,7 @@ pub fn idx(side: Side) -> usize {
 impl<'a> Ctx<'a> {
     /// Results to carry out between two sides, with the morale die drawn
     /// with the combat die; as quiet as the resolution they are for.
-    pub fn new(
+    pub(crate) fn new(
         rules: &'a SaberRules,
         input: &'a Input<'a>,
         sides: [SideInfo; 2],
@@ -273,14 +273,14 @@ impl<'a> Ctx<'a> {
 
     /// The code that took effect, for JSON `applied`: not kept under
     /// `odds`.
-    pub fn mark_applied(&mut self, code: &'static str) {
+    pub(crate) fn mark_applied(&mut self, code: &'static str) {
         if !self.quiet {
             self.applied.push(code);
         }
     }
 
     /// An effect on the game, kept only when the resolution explains.
-    pub fn game(&mut self, side: Side, who: Who, effect: SaberEffect) {
+    pub(crate) fn game(&mut self, side: Side, who: Who, effect: SaberEffect) {
         if effect == SaberEffect::StepLost && who == Who::Primary {
             self.steps_lost[idx(side)] += 1;
         }
@@ -290,7 +290,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The effects for JSON `effects`.
-    pub fn effects_json(&self) -> serde_json::Value {
+    pub(crate) fn effects_json(&self) -> serde_json::Value {
         serde_json::Value::Array(
             self.effects
                 .iter()
@@ -301,7 +301,7 @@ impl<'a> Ctx<'a> {
 
     /// Outcome id and text from the effects: the first effect is the
     /// outcome, the others lead the notes, marked like it.
-    pub fn finish(&mut self, res: &mut Resolution, tone: Tone) {
+    pub(crate) fn finish(&mut self, res: &mut Resolution, tone: Tone) {
         let first = self
             .effects
             .first()
@@ -342,7 +342,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    pub fn side(&self, side: Side) -> &SideInfo {
+    pub(crate) fn side(&self, side: Side) -> &SideInfo {
         &self.sides[idx(side)]
     }
 
@@ -351,18 +351,18 @@ impl<'a> Ctx<'a> {
     }
 
     /// Whether an advance is offered.
-    pub fn may_advance(&self) -> bool {
+    pub(crate) fn may_advance(&self) -> bool {
         self.effects.iter().any(|e| e.kind == MAY_ADVANCE)
     }
 
     /// Drop the advance from the effects: artillery may not advance (8.3).
-    pub fn no_advance(&mut self) {
+    pub(crate) fn no_advance(&mut self) {
         self.effects.retain(|e| e.kind != MAY_ADVANCE);
     }
 
     /// An effect in the rule's words. Under `odds` (`quiet`) the text is
     /// written only up to its brief, and not kept.
-    pub fn effect(&mut self, side: Option<Side>, kind: &'static str, text: impl Display) {
+    pub(crate) fn effect(&mut self, side: Option<Side>, kind: &'static str, text: impl Display) {
         let side = if self.swapped {
             side.map(Side::other)
         } else {
@@ -458,7 +458,7 @@ impl<'a> Ctx<'a> {
         Ok(check)
     }
 
-    pub fn retreat_disrupted(&mut self, side: Side, text: impl Display) {
+    pub(crate) fn retreat_disrupted(&mut self, side: Side, text: impl Display) {
         self.moved[idx(side)] = Moved::Yes;
         self.game(side, Who::All, SaberEffect::Disrupted);
         self.game(side, Who::All, SaberEffect::Retreated);
@@ -471,7 +471,7 @@ impl<'a> Ctx<'a> {
         self.advance_if(side, true);
     }
 
-    pub fn rout(&mut self, side: Side, text: impl Display) {
+    pub(crate) fn rout(&mut self, side: Side, text: impl Display) {
         self.moved[idx(side)] = Moved::Yes;
         self.routed[idx(side)] = true;
         self.game(side, Who::All, SaberEffect::Routed);
@@ -493,14 +493,14 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    pub fn step_loss(&mut self, side: Side, text: impl Display) {
+    pub(crate) fn step_loss(&mut self, side: Side, text: impl Display) {
         self.game(side, Who::Primary, SaberEffect::StepLost);
         self.effect(Some(side), "step-loss", text);
     }
 
     /// A step loss the owning player may still trade for something else
     /// (last stand when the attacker may yet retreat): not recorded.
-    pub fn step_loss_if(&mut self, side: Side, text: impl Display) {
+    pub(crate) fn step_loss_if(&mut self, side: Side, text: impl Display) {
         self.choice = true;
         self.effect(Some(side), "step-loss", text);
     }
@@ -527,7 +527,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The extras: they apply in addition to any other result.
-    pub fn extras(&mut self, extras: &[Extra], bombardment: bool) {
+    pub(crate) fn extras(&mut self, extras: &[Extra], bombardment: bool) {
         for extra in extras {
             self.undefined_note(extra.as_str());
             let r = &self.rules.results;
@@ -576,7 +576,7 @@ impl<'a> Ctx<'a> {
     /// (`needs_mr`): what the cell decided stands shown, and the outcome
     /// says which word decides the rest. Nothing is recorded: the line,
     /// given the MR, is entered again with the same dice.
-    pub fn undecided(&mut self, side: Side, code: Code) {
+    pub(crate) fn undecided(&mut self, side: Side, code: Code) {
         self.clear_results();
         let info = self.side(side);
         let (who, word) = (info.label, info.mr_word);
@@ -590,7 +590,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Drop every effect on the sides (a tactic replaces the result), keeping the extras.
-    pub fn clear_results(&mut self) {
+    pub(crate) fn clear_results(&mut self) {
         self.effects
             .retain(|e| KEPT_IDS.iter().any(|&id| e.has_id(id)));
         self.moved = [Moved::No, Moved::No];

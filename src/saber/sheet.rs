@@ -11,7 +11,7 @@ use crate::tables::{TableSource, parse_toml};
 
 use super::{FILES, QUICKPLAY};
 
-pub fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
+pub(crate) fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
     let quickplay = book == QUICKPLAY;
     let file = if quickplay { &FILES[1] } else { &FILES[0] };
     let (label, r) = read_toml(source, file)?;

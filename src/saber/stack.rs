@@ -21,7 +21,7 @@ fn small(unit: &Named) -> bool {
 /// one battalion/squadron plus any one other unit"; QuickPlay 5.0: "only
 /// one artillery unit plus any one other unit units can attack from or
 /// defend a single hex". The first unit that does not fit is refused.
-pub fn check_defenders(variant: Variant, units: &[Named]) -> Result<(), CommandError> {
+pub(crate) fn check_defenders(variant: Variant, units: &[Named]) -> Result<(), CommandError> {
     // Each place of the stack is filled in the order the units are named;
     // the "other" place takes whatever its own place cannot.
     let (mut artillery, mut small_place, mut other) = (false, false, false);
@@ -52,7 +52,7 @@ pub fn check_defenders(variant: Variant, units: &[Named]) -> Result<(), CommandE
 /// hex"; 9.3 1: "up to one leader, one squadron, and any one other cavalry
 /// unit". Two brigades are one too many: a second unit must be the
 /// battalion (or squadron).
-pub fn check_charge(tactic: Tactic, units: &[Named]) -> Result<(), CommandError> {
+pub(crate) fn check_charge(tactic: Tactic, units: &[Named]) -> Result<(), CommandError> {
     let (word, why) = match tactic {
         Tactic::Charge => (
             BATTALION,

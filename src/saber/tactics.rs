@@ -6,7 +6,7 @@
 use super::crt::{Code, Letter, Side};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tactic {
+pub(crate) enum Tactic {
     Skirmish,
     PressForward,
     Charge,
@@ -19,7 +19,7 @@ pub enum Tactic {
 }
 
 impl Tactic {
-    pub const ALL: [Tactic; 9] = [
+    pub(crate) const ALL: [Tactic; 9] = [
         Tactic::Skirmish,
         Tactic::PressForward,
         Tactic::Charge,
@@ -31,7 +31,7 @@ impl Tactic {
         Tactic::FormSquare,
     ];
 
-    pub fn keyword(self) -> &'static str {
+    pub(crate) fn keyword(self) -> &'static str {
         match self {
             Tactic::Skirmish => "skirmish",
             Tactic::PressForward => "press-forward",
@@ -45,17 +45,17 @@ impl Tactic {
         }
     }
 
-    pub fn from_keyword(word: &str) -> Option<Tactic> {
+    pub(crate) fn from_keyword(word: &str) -> Option<Tactic> {
         Tactic::ALL.into_iter().find(|t| t.keyword() == word)
     }
 }
 
 /// A result after the tactics have had their say: a primary and secondary
 /// code for the results engine.
-pub type Plan = Vec<(Code, Option<Code>)>;
+pub(crate) type Plan = Vec<(Code, Option<Code>)>;
 
 /// Skirmish (7.13 1): A or Ex → NE; Dx or Dm → Dr; secondary results ignored.
-pub fn skirmish(code: Code) -> (Code, Option<Code>) {
+pub(crate) fn skirmish(code: Code) -> (Code, Option<Code>) {
     match (code.side(), code.letter()) {
         (Some(Side::Attacker), _) | (None, _) if code != Code::NE => (Code::NE, None),
         (Some(Side::Defender), Some(Letter::X | Letter::M)) => (Code::Dr, None),
@@ -64,7 +64,7 @@ pub fn skirmish(code: Code) -> (Code, Option<Code>) {
 }
 
 /// A charge pressed home (7.13 3, 9.3 5): A or Ex → Ax; D → Dm (Ax).
-pub fn charge(code: Code, secondary: Option<Code>) -> (Code, Option<Code>) {
+pub(crate) fn charge(code: Code, secondary: Option<Code>) -> (Code, Option<Code>) {
     match code.side() {
         Some(Side::Attacker) => (Code::Ax, None),
         None if code == Code::Ex => (Code::Ax, None),
@@ -76,7 +76,12 @@ pub fn charge(code: Code, secondary: Option<Code>) -> (Code, Option<Code>) {
 /// Disengagement (7.13 4), both choices read against the same result:
 /// the attacker's turns D, Ex or Ac into Ar; the defender's turns A, Ex or
 /// Dc into Dr; when both apply, both retreat, the defender first.
-pub fn disengage(code: Code, secondary: Option<Code>, attacker: bool, defender: bool) -> Plan {
+pub(crate) fn disengage(
+    code: Code,
+    secondary: Option<Code>,
+    attacker: bool,
+    defender: bool,
+) -> Plan {
     let a_hit =
         attacker && (code.side() == Some(Side::Defender) || code == Code::Ex || code == Code::Ac);
     let d_hit =
@@ -91,7 +96,7 @@ pub fn disengage(code: Code, secondary: Option<Code>, attacker: bool, defender: 
 
 /// A standard square attacked by cavalry (9.5): Dr and Dx → Dm; secondary
 /// results ignored (whether the defender routs decides the rest).
-pub fn square_standard(code: Code) -> (Code, Option<Code>) {
+pub(crate) fn square_standard(code: Code) -> (Code, Option<Code>) {
     match code {
         Code::Dr | Code::Dx => (Code::Dm, None),
         other => (other, None),
@@ -100,7 +105,7 @@ pub fn square_standard(code: Code) -> (Code, Option<Code>) {
 
 /// A QuickPlay cavalry charge (9.2 4): Dr, Dc and Dx → Dm (and any D
 /// result); everything else is decided by whether the defender routs.
-pub fn quickplay_charge(code: Code) -> Option<(Code, Option<Code>)> {
+pub(crate) fn quickplay_charge(code: Code) -> Option<(Code, Option<Code>)> {
     match code.side() {
         Some(Side::Defender) => Some((Code::Dm, None)),
         _ => None,

@@ -31,13 +31,13 @@ pub const LAST_STAND_OWED: &str = "last-stand-owed";
 /// vs …`): `attack` reads the factors, `bombard` the range.
 pub mod printed {
     /// The CF showing is parenthesized: halved when attacking (2.4).
-    pub const PARENTHESIZED: &str = "parenthesized";
+    pub(crate) const PARENTHESIZED: &str = "parenthesized";
     /// The MA is bracketed: the unit cannot skirmish (2.4).
-    pub const BRACKETED: &str = "bracketed";
+    pub(crate) const BRACKETED: &str = "bracketed";
     /// Cavalry's charge factor (9.3 4).
-    pub const CHARGE: &str = "charge-factor";
+    pub(crate) const CHARGE: &str = "charge-factor";
     /// Artillery's defense factor (8.1).
-    pub const DEFENCE: &str = "defense-factor";
+    pub(crate) const DEFENCE: &str = "defense-factor";
     /// Artillery's range factor (8.7).
-    pub const RANGE: &str = "range-factor";
+    pub(crate) const RANGE: &str = "range-factor";
 }

@@ -21,24 +21,24 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Ask the running command to stop. Returns whether it had already been
 /// asked and not yet stopped. Only an atomic swap: safe in a signal handler.
-pub fn interrupt() -> bool {
+pub(crate) fn interrupt() -> bool {
     INTERRUPTED.swap(true, Ordering::Relaxed)
 }
 
 /// Whether the running command has been asked to stop.
 #[inline]
-pub fn interrupted() -> bool {
+pub(crate) fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
 /// Forget a stop asked for: called before each command, so a Ctrl-C
 /// never stops a command typed after it.
-pub fn clear_interrupt() {
+pub(crate) fn clear_interrupt() {
     INTERRUPTED.store(false, Ordering::Relaxed);
 }
 
 /// The error of a command stopped by Ctrl-C: `how_far` says what it had done.
-pub fn stopped(how_far: &str) -> CommandError {
+pub(crate) fn stopped(how_far: &str) -> CommandError {
     CommandError::Option(format!("stopped by Ctrl-C: {how_far}"))
 }
 
@@ -52,7 +52,7 @@ const QUIET_FOR: Duration = Duration::from_millis(300);
 /// A progress bar on standard error for a long run: drawn only where the
 /// front end says there is a terminal to draw on, and only once the run
 /// has taken long enough to be worth one. Cleared when dropped.
-pub struct Progress {
+pub(crate) struct Progress {
     enabled: bool,
     total: u64,
     what: &'static str,
@@ -61,7 +61,7 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn new(enabled: bool, total: u64, what: &'static str) -> Progress {
+    pub(crate) fn new(enabled: bool, total: u64, what: &'static str) -> Progress {
         Progress {
             enabled,
             total,
@@ -72,7 +72,7 @@ impl Progress {
     }
 
     /// `done` of the total are done.
-    pub fn at(&mut self, done: u64) {
+    pub(crate) fn at(&mut self, done: u64) {
         if !self.enabled {
             return;
         }
@@ -234,7 +234,7 @@ fn blank(line: &str, from: usize, to: usize) -> String {
 impl Session {
     /// `odds COMMAND compare WORDS`: the distribution without the words and
     /// with them (placed on the acting side, right after the verb).
-    pub fn compare(
+    pub(crate) fn compare(
         &self,
         command: &Command,
         line: &str,
@@ -296,7 +296,7 @@ impl Session {
 
     /// `odds` with swept words: each combination's line answered as an
     /// ordinary `odds` line.
-    pub fn sweep(
+    pub(crate) fn sweep(
         &self,
         command: &Command,
         line: &str,
@@ -437,7 +437,11 @@ impl Session {
     }
 
     /// `simulate N COMMAND`: N rolls from the session's seed, tallied.
-    pub fn simulate(&self, command: &Command, line: &str) -> Result<Simulation, CommandError> {
+    pub(crate) fn simulate(
+        &self,
+        command: &Command,
+        line: &str,
+    ) -> Result<Simulation, CommandError> {
         let (rolls, span) = rolls_asked(command, line)?;
         let inner_line = blank(line, command.verb_span.start, span.end);
         let inner = self.parse(&inner_line)?.ok_or_else(|| BindError::Missing {

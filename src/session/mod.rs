@@ -2,7 +2,7 @@
 //! seed, and entered dice waiting from `--dice`. Every front end (one-shot,
 //! batch, REPL) feeds it lines and renders what comes back.
 
-pub mod explore;
+pub(crate) mod explore;
 mod verbs;
 
 use verbs::{game_error, load_not_here, may_change_game};
@@ -24,7 +24,7 @@ pub use crate::answer::Answer as Output;
 
 /// The settings of the prompt's own display, as `set NAME [on|off]` (the
 /// REPL's, which holds the style): each with what it does.
-pub const DISPLAY_SETTINGS: &[(&str, &str)] = &[
+pub(crate) const DISPLAY_SETTINGS: &[(&str, &str)] = &[
     (
         "brief",
         "one line a resolution, as a dice bot writes it (--brief)",
@@ -36,7 +36,7 @@ pub const DISPLAY_SETTINGS: &[(&str, &str)] = &[
 ];
 
 pub struct Session {
-    pub tables: Tables,
+    pub(crate) tables: Tables,
     pub catalog: Catalog,
     pub rules: System,
     seed: u64,
@@ -106,7 +106,7 @@ impl Session {
 
     /// Let a long `simulate` draw a progress bar on standard error: for a
     /// front end that knows a person is watching a terminal.
-    pub fn show_progress(&mut self, yes: bool) {
+    pub(crate) fn show_progress(&mut self, yes: bool) {
         self.progress = yes;
     }
 
@@ -172,7 +172,7 @@ impl Session {
     }
 
     /// Entered dice for the next draws, as `--dice 4,3`.
-    pub fn enter_dice(&mut self, faces: &[u32]) {
+    pub(crate) fn enter_dice(&mut self, faces: &[u32]) {
         self.pending.extend(faces.iter().map(|&face| EnteredDie {
             face,
             span: Span::default(),
@@ -180,7 +180,7 @@ impl Session {
     }
 
     /// `--dice` faces that no command used.
-    pub fn unused_dice(&self) -> usize {
+    pub(crate) fn unused_dice(&self) -> usize {
         self.pending.len()
     }
 
@@ -188,25 +188,19 @@ impl Session {
     /// `k` rolls with `seed + k`, so any line can be reproduced on its own
     /// (`--seed` with the seed it reports) and a batch can be split
     /// between threads without changing a single die.
-    pub fn seek(&mut self, position: u64) {
+    pub(crate) fn seek(&mut self, position: u64) {
         self.position = position;
     }
 
     /// Make the next command roll from `seed` (replaying a journal entry
     /// that recorded it).
-    pub fn set_next_seed(&mut self, seed: u64) {
+    pub(crate) fn set_next_seed(&mut self, seed: u64) {
         self.seed = seed.wrapping_sub(self.position);
     }
 
     /// The seed the next command's rolled dice will come from.
-    pub fn next_seed(&self) -> u64 {
+    pub(crate) fn next_seed(&self) -> u64 {
         self.seed.wrapping_add(self.position)
-    }
-
-    /// Pass over one line without running it: the lines after it roll
-    /// as they would have.
-    pub fn skip_line(&mut self) {
-        self.position += 1;
     }
 
     /// Read and carry out one line. `Ok(None)` for a blank or comment line.
@@ -218,7 +212,7 @@ impl Session {
     /// Carry out one line as [`Session::parse`] read it, if `accepts` takes
     /// what it asks for (a front end's format, asked before the line runs,
     /// so that a line it cannot write changes no game).
-    pub fn run(
+    pub(crate) fn run(
         &mut self,
         line: &str,
         parsed: Result<Option<Command>, CommandError>,
@@ -260,7 +254,7 @@ impl Session {
     /// Resolve an entry of an older journal again as that drumhead's
     /// replay did, into a game kept in memory, and check it gives the
     /// effects (and undoes the entry) it recorded. Says what differs.
-    pub fn adopt_older(&mut self, entry: &crate::game::Entry) -> Result<(), String> {
+    pub(crate) fn adopt_older(&mut self, entry: &crate::game::Entry) -> Result<(), String> {
         let (line, from_line) = self.entry_line(entry)?;
         self.pending.clear();
         if !from_line {
@@ -298,7 +292,7 @@ impl Session {
     /// What the game found or did while a line ran that is not the
     /// line's answer (entries another writer recorded, a torn last line
     /// cut): for standard error.
-    pub fn take_notes(&mut self) -> Vec<String> {
+    pub(crate) fn take_notes(&mut self) -> Vec<String> {
         let Some(game) = &mut self.game else {
             return Vec::new();
         };
@@ -321,7 +315,7 @@ impl Session {
     /// another process (or a run that was stopped) recorded since is
     /// read and resolved again here, and applied only if it gives
     /// exactly what it recorded.
-    pub fn sync_game(&mut self, write: bool) -> Result<(), GameError> {
+    pub(crate) fn sync_game(&mut self, write: bool) -> Result<(), GameError> {
         if self.verifying {
             return Ok(());
         }
@@ -426,7 +420,7 @@ impl Session {
     }
 
     /// What a command asks for, as a format needs to know before it runs.
-    pub fn kind_of(command: &Command) -> Kind {
+    pub(crate) fn kind_of(command: &Command) -> Kind {
         match (command.mode, MetaVerb::named(&command.verb)) {
             (Mode::Odds, _) => Kind::Odds,
             (_, Some(MetaVerb::Help)) => Kind::Report,

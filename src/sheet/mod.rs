@@ -18,7 +18,7 @@ pub use crate::format::html::{render_roster, render_sheet};
 
 /// Reading a system's table files for its sheet: each merged over the
 /// embedded file, as TOML values, with its label (where it came from).
-pub fn read_toml(
+pub(crate) fn read_toml(
     source: &TableSource,
     file: &crate::tables::TableFile,
 ) -> Result<(String, toml::Table), TableError> {
@@ -27,9 +27,9 @@ pub fn read_toml(
 
 /// Helpers for a system's sheet: values of a TOML table, shown as the rule
 /// texts show them.
-pub mod value {
+pub(crate) mod value {
     /// The value at a dotted path (`resilience.dice`).
-    pub fn at<'a>(table: &'a toml::Table, path: &str) -> Option<&'a toml::Value> {
+    pub(crate) fn at<'a>(table: &'a toml::Table, path: &str) -> Option<&'a toml::Value> {
         let mut parts = path.split('.');
         let first = parts.next()?;
         let mut value = table.get(first)?;
@@ -40,7 +40,7 @@ pub mod value {
     }
 
     /// The array of tables at a path (none: empty).
-    pub fn rows<'a>(table: &'a toml::Table, path: &str) -> Vec<&'a toml::Table> {
+    pub(crate) fn rows<'a>(table: &'a toml::Table, path: &str) -> Vec<&'a toml::Table> {
         at(table, path)
             .and_then(|v| v.as_array())
             .map(|a| a.iter().filter_map(|v| v.as_table()).collect())
@@ -48,7 +48,7 @@ pub mod value {
     }
 
     /// A string (or a number shown plainly) at a key; empty when absent.
-    pub fn text(table: &toml::Table, key: &str) -> String {
+    pub(crate) fn text(table: &toml::Table, key: &str) -> String {
         match table.get(key) {
             Some(toml::Value::String(s)) => s.clone(),
             Some(toml::Value::Integer(n)) => n.to_string(),
@@ -64,7 +64,7 @@ pub mod value {
     }
 
     /// A string at a dotted path; empty when absent.
-    pub fn text_at(table: &toml::Table, path: &str) -> String {
+    pub(crate) fn text_at(table: &toml::Table, path: &str) -> String {
         match path.rsplit_once('.') {
             Some((parent, key)) => at(table, parent)
                 .and_then(|v| v.as_table())
@@ -74,12 +74,12 @@ pub mod value {
     }
 
     /// A whole number at a key.
-    pub fn int(table: &toml::Table, key: &str) -> Option<i64> {
+    pub(crate) fn int(table: &toml::Table, key: &str) -> Option<i64> {
         table.get(key).and_then(|v| v.as_integer())
     }
 
     /// A modifier as the tables print it: `+1`, `-2`; blank when absent.
-    pub fn signed(table: &toml::Table, key: &str) -> String {
+    pub(crate) fn signed(table: &toml::Table, key: &str) -> String {
         int(table, key).map_or(String::new(), |n| {
             if n > 0 {
                 format!("+{n}")

@@ -8,7 +8,7 @@ impl DrumsGame {
     /// The units at 50% or less that take the end-of-turn resilience test,
     /// each side's in list order: the side without the initiative first.
     /// Returns (side index, its units) in the order the sides test.
-    pub fn end_turn_queues(&self) -> Vec<(usize, Vec<&Unit>)> {
+    pub(crate) fn end_turn_queues(&self) -> Vec<(usize, Vec<&Unit>)> {
         let mut queues: Vec<(usize, Vec<&Unit>)> = self
             .armies
             .iter()
@@ -27,22 +27,6 @@ impl DrumsGame {
             queues.swap(0, 1);
         }
         queues
-    }
-
-    /// The end-of-turn tests alternating between the sides, one unit at a
-    /// time, as `end-turn` lists them.
-    pub fn end_turn_order(&self) -> Vec<(String, String)> {
-        let queues = self.end_turn_queues();
-        let mut order = Vec::new();
-        let longest = queues.iter().map(|(_, q)| q.len()).max().unwrap_or(0);
-        for i in 0..longest {
-            for (_, q) in &queues {
-                if let Some(u) = q.get(i) {
-                    order.push((u.id.clone(), u.name.clone()));
-                }
-            }
-        }
-        order
     }
 
     /// What `end-turn` says: the End of Turn Resilience Tests ("At the end of

@@ -11,17 +11,17 @@ use crate::drums::army::Unit;
 pub struct UnitState {
     /// Every hit received in the game: bases (or figures) lost and the hits
     /// carried are worked out from it.
-    pub hits: i64,
-    pub shots: u32,
-    pub melees: u32,
-    pub charges: u32,
-    pub broken: bool,
+    pub(crate) hits: i64,
+    pub(crate) shots: u32,
+    pub(crate) melees: u32,
+    pub(crate) charges: u32,
+    pub(crate) broken: bool,
     // Per-turn facts, cleared by `next-turn`.
-    pub moved: bool,
-    pub hit: bool,
-    pub inflicted: bool,
-    pub retired: bool,
-    pub fired_at: bool,
+    pub(crate) moved: bool,
+    pub(crate) hit: bool,
+    pub(crate) inflicted: bool,
+    pub(crate) retired: bool,
+    pub(crate) fired_at: bool,
 }
 
 impl UnitState {
@@ -39,10 +39,10 @@ impl UnitState {
 #[serde(deny_unknown_fields)]
 pub struct GeneralState {
     /// Hit by a stray round: off the table until next turn.
-    pub incapacitated: bool,
+    pub(crate) incapacitated: bool,
     /// Swept away with a broken unit to his own long edge: still in play.
-    pub swept_away: bool,
-    pub moved: bool,
+    pub(crate) swept_away: bool,
+    pub(crate) moved: bool,
 }
 
 /// A unit's strength after its hits: bases at the tables' hits per base,
@@ -50,15 +50,15 @@ pub struct GeneralState {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Strength {
     /// Bases or figures at the start of the game.
-    pub start: i64,
-    pub lost: i64,
-    pub figures: bool,
+    pub(crate) start: i64,
+    pub(crate) lost: i64,
+    pub(crate) figures: bool,
     /// Hits carried towards the next base (always 0 with figures).
-    pub carried: i64,
+    pub(crate) carried: i64,
 }
 
 impl Strength {
-    pub fn of(unit: &Unit, state: &UnitState, hits_per_base: i64) -> Strength {
+    pub(crate) fn of(unit: &Unit, state: &UnitState, hits_per_base: i64) -> Strength {
         let start = unit.size().max(0);
         let hits = state.hits.max(0);
         if unit.in_figures() {
@@ -82,18 +82,18 @@ impl Strength {
         }
     }
 
-    pub fn left(&self) -> i64 {
+    pub(crate) fn left(&self) -> i64 {
         self.start - self.lost
     }
 
     /// "bases" or "figures".
-    pub fn what(&self) -> &'static str {
+    pub(crate) fn what(&self) -> &'static str {
         if self.figures { "figures" } else { "bases" }
     }
 
     /// Percent of the starting strength still on the table, rounded down
     /// (for display; the tests below compare exactly).
-    pub fn percent(&self) -> i64 {
+    pub(crate) fn percent(&self) -> i64 {
         if self.start == 0 {
             return 100;
         }
@@ -103,12 +103,12 @@ impl Strength {
 
     /// At 50% or less of its starting strength ("Testers have lost atleast
     /// 50%", "Is <= 50% in strength", the end-of-turn tests).
-    pub fn half_or_less(&self) -> bool {
+    pub(crate) fn half_or_less(&self) -> bool {
         i128::from(self.left()) * 2 <= i128::from(self.start)
     }
 
     /// At 75% or more ("Is >= 75% in strength").
-    pub fn three_quarters_or_more(&self) -> bool {
+    pub(crate) fn three_quarters_or_more(&self) -> bool {
         i128::from(self.left()) * 4 >= i128::from(self.start) * 3
     }
 }

@@ -10,18 +10,18 @@ use crate::drums::Resolution;
 /// One step of the pool arithmetic.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
-    pub label: String,
+    pub(crate) label: String,
     /// The adjustment in the sheet's words ("Remove 1 in 2 dice").
-    pub dice: String,
-    pub kind: &'static str,
-    pub change: i64,
-    pub pool: i64,
+    pub(crate) dice: String,
+    pub(crate) kind: &'static str,
+    pub(crate) change: i64,
+    pub(crate) pool: i64,
 }
 
 /// A row that holds, with how many times it counts (`per` words, extra ranks).
 pub struct Applied<'a> {
-    pub row: &'a PoolRow,
-    pub times: i64,
+    pub(crate) row: &'a PoolRow,
+    pub(crate) times: i64,
 }
 
 /// The pool arithmetic. `base_label` names the starting pool.

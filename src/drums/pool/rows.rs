@@ -12,18 +12,18 @@ use crate::command::Span;
 #[derive(Debug, Clone, Default)]
 pub struct SideFacts {
     /// Words the player typed (or a unit brought), with their spans.
-    pub given: Vec<(String, Span)>,
+    pub(crate) given: Vec<(String, Span)>,
     /// Every word the side has: given, its arm, what the arm is, `formed`.
-    pub words: BTreeSet<String>,
-    pub bound: Bound,
+    pub(crate) words: BTreeSet<String>,
+    pub(crate) bound: Bound,
     /// When nobody gave the side's formation (no word typed, no unit
     /// named): the formations it could be in. A row that holds in some of
     /// them and not in others is not applied, and said so.
-    pub could_be: Vec<String>,
+    pub(crate) could_be: Vec<String>,
 }
 
 impl SideFacts {
-    pub fn from_bound(bound: &Bound) -> SideFacts {
+    pub(crate) fn from_bound(bound: &Bound) -> SideFacts {
         let mut facts = SideFacts {
             bound: bound.clone(),
             ..SideFacts::default()
@@ -37,7 +37,7 @@ impl SideFacts {
         facts
     }
 
-    pub fn has(&self, word: &str) -> bool {
+    pub(crate) fn has(&self, word: &str) -> bool {
         self.words.contains(word)
     }
 

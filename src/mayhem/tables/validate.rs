@@ -29,7 +29,7 @@ impl Check<'_> {
 
 impl MayhemTables {
     /// Whole-table rules that serde cannot check.
-    pub fn validate(&self, file: &str) -> Result<(), TableError> {
+    pub(crate) fn validate(&self, file: &str) -> Result<(), TableError> {
         let check = Check { file };
         self.validate_move(&check)?;
         self.validate_fire(&check)?;
@@ -184,7 +184,7 @@ impl MayhemTables {
     }
 
     /// The lowest face that means dead after the battle (7 if none does).
-    pub fn dead_from(&self) -> i64 {
+    pub(crate) fn dead_from(&self) -> i64 {
         self.post_battle
             .band
             .iter()

@@ -50,7 +50,7 @@ const NO_SLR: &str = "no-slr";
 /// Why QuickPlay refuses `no-slr`.
 const NO_SLR_QUICKPLAY: &str = "not in QuickPlay: its combat procedure (7.1) makes no check before combat for a defender lacking a safe line of retreat; a retreat without one is settled as the unit retreats (7.6)";
 
-pub fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
+pub(crate) fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
     let usage: &'static str = match variant {
         Variant::Standard => {
