@@ -3,6 +3,7 @@
 use roff::Roff;
 
 use super::roff_text::{and_list, para, tagged};
+use crate::answer::Answer;
 use crate::answer::report::Report;
 use crate::answer::resolution::Resolution;
 use crate::render::Source;
@@ -45,18 +46,12 @@ pub(super) fn json_section(roff: &mut Roff) {
     }
     para(
         roff,
-        "Then each procedure adds its own fields (before notes): resilience: context, hits, advance_bw; \
-         charge and move: distance_bw (absent when the outcome is cannot-charge); \
-         shoot: pool, pool_steps, hit_on, range (short, long, out-of-range), hits, bases_lost, hits_left; \
-         melee and initiative: sides [{pool, dice, hits or total}] (side a, then side b after vs) and winner (a, b, drawn); \
-         risk: distance_bw when swept away; hits: bases_lost, hits_left; \
-         roll: total for sums, successes for pools like 10d6>=4; \
-         mayhem move: distance_in; fire: skill {die, modified, needed}, impact {die, modified}; \
-         courage: figures [{courage, die, result, retreat_in}]; fight: result (killed, courage-check); \
-         post-battle: wounded, dead; morale: needed; \
-         attack and bombard: differential (or ratio), column, result (the cell as printed), \
-         check {die, needed, passed} when the morale die is used, applied (the result code that takes effect). \
-         Commands that name units also carry the game's effects in their notes.",
+        &format!(
+            "Then each procedure adds its own fields (before notes), as its examples in help give them \
+             ({{…}} an object's keys, [{{…}}] a list of such objects): {}. \
+             Commands that name units also carry the game's effects in their notes.",
+            procedure_fields()
+        ),
     );
     para(
         roff,
@@ -227,5 +222,90 @@ fn fields_of(report: &Report) -> Vec<String> {
             fields.keys().filter(|k| *k != "type").cloned().collect()
         }
         _ => Vec::new(),
+    }
+}
+
+/// Each procedure's own fields, read from what its examples in `help`
+/// resolve to (`resilience: context, hits, advance_bw`), so the list is
+/// the program's own and cannot drift from it.
+fn procedure_fields() -> String {
+    let Ok(tables) = crate::systems::embedded() else {
+        return String::new();
+    };
+    let catalog = crate::session::catalog(&tables);
+    let mut listed: Vec<(String, Vec<Field>)> = Vec::new();
+    for verb in &catalog.verbs {
+        let Some(book) = verb.system else {
+            continue;
+        };
+        let label = format!("{} {}", book.id(), verb.name);
+        let at = match listed.iter().position(|(l, _)| *l == label) {
+            Some(at) => at,
+            None => {
+                listed.push((label, Vec::new()));
+                listed.len() - 1
+            }
+        };
+        for example in verb.examples {
+            let mut session = crate::session::Session::new(tables.clone(), book, 1);
+            let Ok(Some(Answer::Resolution(res))) = session.run_line(example) else {
+                continue;
+            };
+            for (key, value) in res.fields.iter() {
+                Field::add(&mut listed[at].1, key, value);
+            }
+        }
+    }
+    listed
+        .into_iter()
+        .filter(|(_, fields)| !fields.is_empty())
+        .map(|(label, fields)| {
+            let shown: Vec<String> = fields.iter().map(Field::shown).collect();
+            format!("{label}: {}", shown.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// One field of a procedure: its key, whether it holds an object or a
+/// list of objects, and their keys (every key any example gave).
+struct Field {
+    key: String,
+    list: bool,
+    keys: Vec<String>,
+}
+
+impl Field {
+    fn add(fields: &mut Vec<Field>, key: &str, value: &serde_json::Value) {
+        let (list, object) = match value {
+            serde_json::Value::Array(items) => (true, items.first()),
+            object => (false, Some(object)),
+        };
+        let keys: Vec<String> = match object {
+            Some(serde_json::Value::Object(map)) => map.keys().cloned().collect(),
+            _ => Vec::new(),
+        };
+        match fields.iter_mut().find(|f| f.key == key) {
+            Some(field) => {
+                for k in keys {
+                    if !field.keys.contains(&k) {
+                        field.keys.push(k);
+                    }
+                }
+            }
+            None => fields.push(Field {
+                key: key.to_string(),
+                list,
+                keys,
+            }),
+        }
+    }
+
+    fn shown(&self) -> String {
+        match (self.keys.is_empty(), self.list) {
+            (true, _) => self.key.clone(),
+            (false, false) => format!("{} {{{}}}", self.key, self.keys.join(", ")),
+            (false, true) => format!("{} [{{{}}}]", self.key, self.keys.join(", ")),
+        }
     }
 }
