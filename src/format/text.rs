@@ -76,15 +76,17 @@ fn direct_stack_table(rows: &[(String, String)], style: &Style) -> Option<String
 /// narrower than a column, no space at either end (what the table layout
 /// would otherwise reflow or trim). `None` otherwise.
 fn plain_columns(s: &str) -> Option<usize> {
-    if s.is_empty() || s.starts_with(char::is_whitespace) || s.ends_with(char::is_whitespace) {
-        return None;
-    }
-    // Most cells are ASCII, where printable means one column.
+    // Most cells are ASCII, where printable means one column and the only
+    // printable space is ' '.
     if s.is_ascii() {
-        return s
-            .bytes()
-            .all(|b| (0x20..0x7F).contains(&b))
-            .then_some(s.len());
+        let bytes = s.as_bytes();
+        let drawn = bytes.iter().all(|b| (0x20..0x7F).contains(b))
+            && bytes.first().is_some_and(|&b| b != b' ')
+            && bytes.last().is_some_and(|&b| b != b' ');
+        return drawn.then_some(s.len());
+    }
+    if s.starts_with(char::is_whitespace) || s.ends_with(char::is_whitespace) {
+        return None;
     }
     let mut count = 0;
     for c in s.chars() {
@@ -140,7 +142,7 @@ const RULE: &str = "────────────────────
 
 /// `n` of the character `run` is made of.
 fn repeated(out: &mut String, run: &str, mut n: usize) {
-    let width = run.len() / run.chars().count();
+    let width = run.chars().next().map_or(1, char::len_utf8);
     while n > 0 {
         let take = n.min(run.len() / width);
         out.push_str(&run[..take * width]);
