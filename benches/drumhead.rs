@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use drumhead::render;
+use drumhead::format::{self as render, json::write_json};
 use drumhead::session::{Output, Session};
 
 fn session() -> Session {
@@ -28,7 +28,7 @@ fn resolve_and_render(c: &mut Criterion) {
                     line: 1,
                     input: "resilience shooting +determined +hit",
                 };
-                render::write_json(&res, source, &mut buf);
+                write_json(&res, source, &mut buf);
             }
             black_box(&buf);
         })

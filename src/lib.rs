@@ -27,7 +27,6 @@ pub mod odds;
 pub mod output_file;
 pub mod parse;
 pub mod print;
-pub mod render;
 pub mod repair;
 pub mod replay;
 pub mod roll;

@@ -65,7 +65,8 @@ pub(crate) fn replay_with(
         .game
         .as_ref()
         .ok_or_else(|| GameError::Usage("no game".into()))?;
-    let mut out = crate::render::report_text(&game.roster(), &crate::render::Style::plain(false));
+    let mut out =
+        crate::format::text::report_text(&game.roster(), &crate::format::Style::plain(false));
     match (saved, agrees) {
         (Some((path, f)), None) => {
             return Err(GameError::Usage(format!(

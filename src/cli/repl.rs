@@ -165,7 +165,7 @@ pub(crate) fn run(session: &mut Session, printer: &Printer) -> io::Result<usize>
         match result {
             Ok(None) => {}
             Ok(Some(output)) => {
-                let source = crate::render::Source {
+                let source = crate::format::Source {
                     line: line_no,
                     input: &line,
                 };
@@ -199,7 +199,7 @@ pub(crate) fn run(session: &mut Session, printer: &Printer) -> io::Result<usize>
 /// the session does not hold. `None` for any other line.
 fn display_setting(
     command: &crate::command::Command,
-    style: &mut crate::render::Style,
+    style: &mut crate::format::Style,
 ) -> Option<Result<Option<Output>, CommandError>> {
     if command.verb != "set" || command.mode != Mode::Resolve {
         return None;

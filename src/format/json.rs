@@ -28,9 +28,11 @@ impl super::Format for Json {
     ) -> std::io::Result<()> {
         let text = match answer {
             Answer::Resolution(res) => {
-                let mut buf = Vec::with_capacity(512);
+                let mut buf = Vec::with_capacity(1024);
                 write_json(res, source, &mut buf);
-                String::from_utf8(buf).map_err(std::io::Error::other)?
+                let text = String::from_utf8(buf).map_err(std::io::Error::other)?;
+                out.write_all(crate::text::json_visible(&text).as_bytes())?;
+                return out.write_all(b"\n");
             }
             Answer::Odds(odds) => odds_json(odds, source).to_string(),
             Answer::Comparison(c) => comparison_json(c, source).to_string(),

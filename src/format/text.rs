@@ -37,86 +37,146 @@ impl super::Format for Text {
             Answer::Report(r) => report_text(r, style),
             Answer::Sheet(_) | Answer::Cards(_) => return Err(super::not_written("text", answer)),
         };
-        writeln!(out, "{text}")
+        out.write_all(text.as_bytes())?;
+        out.write_all(b"\n")
     }
 }
 
-/// The modifier stack as a boxed table: label left, value right.
-fn stack_table(rows: &[(String, String)], style: &Style) -> String {
-    let laid_out = || {
-        let mut table = style.table(true);
-        for (label, value) in rows {
-            table.add_row(vec![
-                Cell::new(style.cell(label)),
-                Cell::new(style.cell(value)).set_alignment(CellAlignment::Right),
-            ]);
-        }
-        table.to_string()
-    };
-    // A pipe gets the table whole, and laying it out is most of a batch's
-    // time: the same bytes, written directly. Every debug build (so every
-    // test) checks them against the laid-out table.
-    if style.width.is_none()
-        && !style.ascii
-        && let Some(direct) = whole_two_columns(rows)
-    {
-        debug_assert_eq!(direct, laid_out(), "the direct stack table");
-        return direct;
+/// The modifier stack as a boxed table (label left, value right), laid
+/// out by comfy-table.
+fn laid_out_stack_table(rows: &[(String, String)], style: &Style) -> String {
+    let mut table = style.table(true);
+    for (label, value) in rows {
+        table.add_row(vec![
+            Cell::new(style.cell(label)),
+            Cell::new(style.cell(value)).set_alignment(CellAlignment::Right),
+        ]);
     }
-    laid_out()
+    table.to_string()
+}
+
+/// The stack table written directly, when the style lets it be: a pipe
+/// gets the table whole, and laying it out was most of a batch's time, so
+/// the same bytes are written straight into one string. Every debug build (so every test) checks it against the laid-out table.
+fn direct_stack_table(rows: &[(String, String)], style: &Style) -> Option<String> {
+    if style.width.is_some() || style.ascii {
+        return None;
+    }
+    let direct = whole_two_columns(rows)?;
+    debug_assert_eq!(
+        direct,
+        laid_out_stack_table(rows, style),
+        "the direct stack table"
+    );
+    Some(direct)
+}
+
+/// The characters a cell takes (one column each) if it can be drawn
+/// as it is: one line, no control character, no character wider or
+/// narrower than a column, no space at either end (what the table layout
+/// would otherwise reflow or trim). `None` otherwise.
+fn plain_columns(s: &str) -> Option<usize> {
+    // Most cells are ASCII, where printable means one column and the only
+    // printable space is ' '.
+    if s.is_ascii() {
+        let bytes = s.as_bytes();
+        let drawn = bytes.iter().all(|b| (0x20..0x7F).contains(b))
+            && bytes.first().is_some_and(|&b| b != b' ')
+            && bytes.last().is_some_and(|&b| b != b' ');
+        return drawn.then_some(s.len());
+    }
+    if s.starts_with(char::is_whitespace) || s.ends_with(char::is_whitespace) {
+        return None;
+    }
+    let mut count = 0;
+    for c in s.chars() {
+        if crate::text::is_control(c) || unicode_width::UnicodeWidthChar::width(c) != Some(1) {
+            return None;
+        }
+        count += 1;
+    }
+    Some(count)
 }
 
 /// A two-column table drawn whole in the UTF-8 condensed style, when every
-/// cell is one line of characters one column wide each, with no space at
-/// either end (what the table layout would otherwise reflow or trim).
+/// cell is [plain](plain_columns), written straight into one string.
 fn whole_two_columns(rows: &[(String, String)]) -> Option<String> {
-    let plain = |s: &str| {
-        !s.is_empty()
-            && !s.starts_with(char::is_whitespace)
-            && !s.ends_with(char::is_whitespace)
-            && s.chars()
-                .all(|c| !c.is_control() && unicode_width::UnicodeWidthChar::width(c) == Some(1))
-    };
+    let mut columns = Vec::with_capacity(rows.len());
     let mut widths = [0usize; 2];
     for (label, value) in rows {
-        if !plain(label) || !plain(value) {
-            return None;
-        }
-        widths[0] = widths[0].max(label.chars().count());
-        widths[1] = widths[1].max(value.chars().count());
+        let counts = (plain_columns(label)?, plain_columns(value)?);
+        widths[0] = widths[0].max(counts.0);
+        widths[1] = widths[1].max(counts.1);
+        columns.push(counts);
     }
-    let rule = |left: &str, mid: &str, right: &str| {
-        format!(
-            "{left}{}{mid}{}{right}",
-            "─".repeat(widths[0] + 2),
-            "─".repeat(widths[1] + 2)
-        )
+    // Box-drawing characters are three bytes each.
+    let line_bytes = 3 * (widths[0] + widths[1] + 7);
+    let mut out = String::with_capacity(line_bytes * (rows.len() + 2));
+    let spaces = |out: &mut String, n: usize| repeated(out, SPACES, n);
+    let rule = |out: &mut String, left: char, mid: char, right: char| {
+        out.push(left);
+        repeated(out, RULE, widths[0] + 2);
+        out.push(mid);
+        repeated(out, RULE, widths[1] + 2);
+        out.push(right);
     };
-    let mut out = rule("┌", "┬", "┐");
-    for (label, value) in rows {
-        out.push('\n');
-        out.push_str(&format!(
-            "│ {label:<w0$} ┆ {value:>w1$} │",
-            w0 = widths[0],
-            w1 = widths[1]
-        ));
+    rule(&mut out, '┌', '┬', '┐');
+    for ((label, value), (label_columns, value_columns)) in rows.iter().zip(columns) {
+        out.push_str("\n│ ");
+        out.push_str(label);
+        spaces(&mut out, widths[0] - label_columns);
+        out.push_str(" ┆ ");
+        spaces(&mut out, widths[1] - value_columns);
+        out.push_str(value);
+        out.push_str(" │");
     }
     out.push('\n');
-    out.push_str(&rule("└", "┴", "┘"));
+    rule(&mut out, '└', '┴', '┘');
     Some(out)
+}
+
+/// Runs of one character to copy padding and rules from, a slice at a
+/// time rather than a character at a time.
+const SPACES: &str = "                                                                ";
+const RULE: &str = "────────────────────────────────────────────────────────────────";
+
+/// `n` of the character `run` is made of.
+fn repeated(out: &mut String, run: &str, mut n: usize) {
+    let width = run.chars().next().map_or(1, char::len_utf8);
+    while n > 0 {
+        let take = n.min(run.len() / width);
+        out.push_str(&run[..take * width]);
+        n -= take;
+    }
 }
 
 pub(crate) fn text(res: &Resolution, style: &Style) -> String {
     let mut heading = format!("{} · {}", res.heading, res.rules.title());
     if let Some(seed) = res.seed {
-        heading.push_str(&format!(" · seed {seed}"));
+        heading.push_str(" · seed ");
+        heading.push_str(itoa::Buffer::new().format(seed));
     }
-    let mut out = heading;
-    if !res.rows.is_empty() {
-        out.push('\n');
-        out.push_str(&stack_table(&res.row_texts(), style));
-    }
-    let mut out = style.finish(out);
+    let mut out = if res.rows.is_empty() {
+        style.finish(heading)
+    } else {
+        let rows = res.row_texts();
+        match direct_stack_table(&rows, style) {
+            // A table written directly holds no control character: only the
+            // heading needs finishing (the table was most of the text).
+            Some(table) => {
+                let mut out = style.finish(heading);
+                out.reserve(table.len() + 128);
+                out.push('\n');
+                out.push_str(&table);
+                out
+            }
+            None => {
+                heading.push('\n');
+                heading.push_str(&laid_out_stack_table(&rows, style));
+                style.finish(heading)
+            }
+        }
+    };
     out.push('\n');
     out.push_str(&outcome_line(res, style));
     let mut notes = String::new();
@@ -473,7 +533,7 @@ mod tests {
             rows(&[("wide 兵", "1")]),
         ] {
             assert_eq!(whole_two_columns(&odd), None, "{odd:?}");
-            assert!(!stack_table(&odd, &plain).is_empty());
+            assert!(!laid_out_stack_table(&odd, &plain).is_empty());
         }
     }
 }

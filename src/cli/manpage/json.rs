@@ -6,7 +6,7 @@ use super::roff_text::{and_list, para, tagged};
 use crate::answer::Answer;
 use crate::answer::report::Report;
 use crate::answer::resolution::Resolution;
-use crate::render::Source;
+use crate::format::Source;
 
 /// The JSON Lines format of `--json` (SPEC section 4, as render.rs writes it).
 pub(super) fn json_section(roff: &mut Roff) {
@@ -209,7 +209,7 @@ fn resolution_fields() -> Vec<String> {
     res.score = Some(0);
     res.notes.push(String::new());
     let source = Source { line: 1, input: "" };
-    match crate::render::json(&res, source) {
+    match crate::format::json::json(&res, source) {
         serde_json::Value::Object(fields) => fields.keys().skip(4).cloned().collect(),
         _ => Vec::new(),
     }
