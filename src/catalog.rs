@@ -154,16 +154,16 @@ pub struct VerbDoc<E = Shown> {
 
 impl<E: Effect + Clone + 'static> VerbDoc<E> {
     /// The verb with its effects shown, as the catalog keeps every verb.
-    pub fn shown(&self) -> VerbDoc {
-        let resolve = self.resolve.clone();
+    pub fn shown(self) -> VerbDoc {
+        let resolve = self.resolve;
         VerbDoc {
             system: self.system,
             name: self.name,
             usage: self.usage,
-            summary: self.summary.clone(),
+            summary: self.summary,
             examples: self.examples,
-            vocab: self.vocab.clone(),
-            clauses: self.clauses.clone(),
+            vocab: self.vocab,
+            clauses: self.clauses,
             max_clauses: self.max_clauses,
             takes_fallen: self.takes_fallen,
             resolve: Rc::new(move |input, dice| resolve(input, dice).map(Resolution::shown)),

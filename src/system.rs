@@ -164,18 +164,34 @@ pub trait GameState: Clone + 'static {
 /// its verbs as the system made them, whose effects it applies.
 pub struct Live<S: GameState> {
     state: S,
-    verbs: Rc<[VerbDoc<S::Effect>]>,
+    verbs: Rc<Verbs<S::Effect>>,
     /// The effects of the line it resolved last, each with its unit, until
     /// the game records the line ([`GamePart::apply_resolved`]).
     resolved: Vec<(Option<String>, S::Effect)>,
 }
 
+/// A system's typed verbs, made when its part of a game first resolves a
+/// line: a game is opened (and folded again) far more often than a
+/// process resolves in it, and the catalog has built every verb already.
+/// Shared by a part's snapshots.
+struct Verbs<E> {
+    made: std::cell::OnceCell<Vec<VerbDoc<E>>>,
+    make: Box<dyn Fn() -> Vec<VerbDoc<E>>>,
+}
+
 impl<S: GameState> Live<S> {
-    /// The part of a game that `state` keeps, resolving with `verbs`.
-    pub fn part(state: S, verbs: Vec<VerbDoc<S::Effect>>) -> Box<dyn GamePart> {
+    /// The part of a game that `state` keeps, resolving with the verbs
+    /// `make` makes.
+    pub fn part(
+        state: S,
+        make: impl Fn() -> Vec<VerbDoc<S::Effect>> + 'static,
+    ) -> Box<dyn GamePart> {
         Box::new(Live {
             state,
-            verbs: verbs.into(),
+            verbs: Rc::new(Verbs {
+                made: std::cell::OnceCell::new(),
+                make: Box::new(make),
+            }),
             resolved: Vec::new(),
         })
     }
@@ -240,6 +256,8 @@ impl<S: GameState> GamePart for Live<S> {
         let (book, name) = prepared.verb();
         let verb = self
             .verbs
+            .made
+            .get_or_init(|| (self.verbs.make)())
             .iter()
             .find(|v| v.name == name && v.system.is_none_or(|s| s == book))?;
         let resolve = verb.resolve.clone();

@@ -175,7 +175,7 @@ impl RuleSet for ToyTables {
         &TOY_SYSTEM
     }
     fn verbs(&self) -> Vec<VerbDoc> {
-        self.typed_verbs().iter().map(VerbDoc::shown).collect()
+        self.typed_verbs().into_iter().map(VerbDoc::shown).collect()
     }
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
         let state = ToyGame {
@@ -188,7 +188,8 @@ impl RuleSet for ToyTables {
                 .collect(),
             wounds: Default::default(),
         };
-        Live::part(state, self.typed_verbs())
+        let set = self.clone();
+        Live::part(state, move || set.typed_verbs())
     }
 }
 

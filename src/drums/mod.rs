@@ -620,7 +620,7 @@ impl RuleSet for Tables {
     }
 
     fn verbs(&self) -> Vec<crate::catalog::VerbDoc> {
-        self.typed_verbs().iter().map(VerbDoc::shown).collect()
+        self.typed_verbs().into_iter().map(VerbDoc::shown).collect()
     }
 
     /// `set bases N`: the bases a shooting or melee side is given when
@@ -665,9 +665,9 @@ impl RuleSet for Tables {
     }
 
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
-        Live::part(
-            game::DrumsGame::new(Rc::new(self.clone()), armies),
-            self.typed_verbs(),
-        )
+        Live::part(game::DrumsGame::new(Rc::new(self.clone()), armies), {
+            let set = self.clone();
+            move || set.typed_verbs()
+        })
     }
 }

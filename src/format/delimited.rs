@@ -42,7 +42,12 @@ impl super::Format for Delimited {
             Answer::Comparison(c) => comparison(c, d),
             Answer::Simulation(s) => simulation(s, d),
             Answer::Sweep(s) => sweep(s, d),
-            _ => return Err(super::not_written("--format csv", answer)),
+            _ => {
+                return Err(super::not_written(
+                    &format!("--format {}", d.name()),
+                    answer,
+                ));
+            }
         };
         writeln!(out, "{table}")
     }

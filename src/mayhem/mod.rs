@@ -267,14 +267,14 @@ impl RuleSet for MayhemTables {
     }
 
     fn verbs(&self) -> Vec<crate::catalog::VerbDoc> {
-        self.typed_verbs().iter().map(VerbDoc::shown).collect()
+        self.typed_verbs().into_iter().map(VerbDoc::shown).collect()
     }
 
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
-        Live::part(
-            game::MayhemGame::new(Rc::new(self.clone()), armies),
-            self.typed_verbs(),
-        )
+        Live::part(game::MayhemGame::new(Rc::new(self.clone()), armies), {
+            let set = self.clone();
+            move || set.typed_verbs()
+        })
     }
 }
 
