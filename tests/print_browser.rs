@@ -41,31 +41,96 @@ fn tools() -> Result<(PathBuf, PathBuf, Option<PathBuf>), String> {
     Ok((browser, pdfinfo, on_path("pdftotext")))
 }
 
+/// Why a program did not give its output.
+enum Failed {
+    /// It died of a signal (Chromium sometimes segfaults in a container
+    /// under load): worth one more try with a fresh profile.
+    Crashed(String),
+    /// It ran and said no, or could not start, or hung: never retried.
+    Refused(String),
+}
+
+impl From<Failed> for String {
+    fn from(f: Failed) -> String {
+        match f {
+            Failed::Crashed(s) | Failed::Refused(s) => s,
+        }
+    }
+}
+
 /// Run to the end, or kill it after `limit`: a hung browser must not hang
 /// the test suite.
-fn run(cmd: &mut Command, limit: Duration) -> Result<String, String> {
+fn run(cmd: &mut Command, limit: Duration) -> Result<String, Failed> {
     let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("{cmd:?}: {e}"))?;
+        .map_err(|e| Failed::Refused(format!("{cmd:?}: {e}")))?;
     let start = Instant::now();
     loop {
-        match child.try_wait().map_err(|e| e.to_string())? {
+        match child
+            .try_wait()
+            .map_err(|e| Failed::Refused(e.to_string()))?
+        {
             Some(_) => break,
             None if start.elapsed() > limit => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!("{cmd:?} took more than {limit:?}"));
+                return Err(Failed::Refused(format!("{cmd:?} took more than {limit:?}")));
             }
             None => std::thread::sleep(Duration::from_millis(50)),
         }
     }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| Failed::Refused(e.to_string()))?;
     if !out.status.success() {
-        return Err(format!("{cmd:?}: {}", String::from_utf8_lossy(&out.stderr)));
+        let why = format!(
+            "{cmd:?} ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // No exit code means a signal ended it.
+        return Err(match out.status.code() {
+            None => Failed::Crashed(why),
+            Some(_) => Failed::Refused(why),
+        });
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Chromium prints `html` to `pdf`. A browser that crashes (a signal, not
+/// an exit code) is tried again, at most three times in all, each time with
+/// a fresh profile; every crash is kept in the message if all three fail.
+fn browse(browser: &Path, dir: &Path, name: &str, html: &Path, pdf: &Path) -> Result<(), String> {
+    let mut crashes = Vec::new();
+    for attempt in 1..=3 {
+        let profile = dir.join(format!("{name}.profile-{attempt}"));
+        let printed = run(
+            Command::new(browser)
+                .args([
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-dev-shm-usage",
+                    "--no-pdf-header-footer",
+                    "--no-first-run",
+                ])
+                .arg(format!("--user-data-dir={}", profile.display()))
+                .arg(format!("--print-to-pdf={}", pdf.display()))
+                .arg(format!("file://{}", html.display())),
+            Duration::from_secs(90),
+        );
+        match printed {
+            Ok(_) => return Ok(()),
+            Err(Failed::Crashed(why)) => crashes.push(format!("attempt {attempt}: {why}")),
+            Err(refused) => return Err(refused.into()),
+        }
+    }
+    Err(format!(
+        "the browser crashed three times:\n{}",
+        crashes.join("\n")
+    ))
 }
 
 struct Printed {
@@ -93,21 +158,7 @@ fn print(
             .arg(&html),
         Duration::from_secs(60),
     )?;
-    let profile = dir.join(format!("{name}.profile"));
-    run(
-        Command::new(&tools.0)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-pdf-header-footer",
-                "--no-first-run",
-            ])
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .arg(format!("--print-to-pdf={}", pdf.display()))
-            .arg(format!("file://{}", html.display())),
-        Duration::from_secs(90),
-    )?;
+    browse(&tools.0, dir, name, &html, &pdf)?;
     let info = run(Command::new(&tools.1).arg(&pdf), Duration::from_secs(30))?;
     let field = |key: &str| {
         info.lines()
