@@ -28,11 +28,12 @@ impl super::Format for Json {
     ) -> std::io::Result<()> {
         let text = match answer {
             Answer::Resolution(res) => {
+                // Every string is escaped as it is written (json_str), so
+                // the object needs no second pass.
                 let mut buf = Vec::with_capacity(1024);
                 write_json(res, source, &mut buf);
-                let text = String::from_utf8(buf).map_err(std::io::Error::other)?;
-                out.write_all(crate::text::json_visible(&text).as_bytes())?;
-                return out.write_all(b"\n");
+                buf.push(b'\n');
+                return out.write_all(&buf);
             }
             Answer::Odds(odds) => odds_json(odds, source).to_string(),
             Answer::Comparison(c) => comparison_json(c, source).to_string(),
@@ -104,8 +105,17 @@ pub fn write_json(res: &Resolution, source: Source, out: &mut Vec<u8>) {
         out.push(b',');
         json_str(out, k);
         out.push(b':');
+        // serde escapes what JSON requires; the controls it leaves raw
+        // are escaped after it, in this value alone.
+        let at = out.len();
         // Writing a Value into a Vec cannot fail.
         let _ = serde_json::to_writer(&mut *out, v);
+        if let Ok(written) = std::str::from_utf8(&out[at..])
+            && let std::borrow::Cow::Owned(shown) = crate::text::json_visible(written)
+        {
+            out.truncate(at);
+            out.extend_from_slice(shown.as_bytes());
+        }
     }
     if !res.notes.is_empty() {
         out.extend_from_slice(b",\"notes\":[");
@@ -125,32 +135,44 @@ fn json_int(out: &mut Vec<u8>, n: i64) {
     out.extend_from_slice(buf.format(n).as_bytes());
 }
 
-/// A JSON string with the escapes RFC 8259 requires.
+/// A JSON string with the escapes RFC 8259 requires, and the controls it
+/// allows raw (DEL, C1, the bidirectional overrides) escaped too, as
+/// [`crate::text::json_visible`] would: what a line quotes is shown, never
+/// obeyed.
 fn json_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
     let bytes = s.as_bytes();
-    if !bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+    // A byte that may need an escape, or may begin a control JSON allows
+    // raw (0xC2 a C1 control, 0xE2 a bidirectional one). Asked a block at
+    // a time with no early exit, which compiles to a few vector
+    // instructions: almost every string is clean.
+    let suspect =
+        |b: u8| b < 0x20 || b == b'"' || b == b'\\' || b == 0x7F || b == 0xC2 || b == 0xE2;
+    if bytes
+        .chunks(32)
+        .all(|block| !block.iter().fold(false, |any, &b| any | suspect(b)))
+    {
         out.extend_from_slice(bytes);
         out.push(b'"');
         return;
     }
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let escape: Option<&[u8]> = match b {
-            b'"' => Some(b"\\\""),
-            b'\\' => Some(b"\\\\"),
-            b'\n' => Some(b"\\n"),
-            b'\r' => Some(b"\\r"),
-            b'\t' => Some(b"\\t"),
-            0..=0x1f => None,
+    for (i, c) in s.char_indices() {
+        let escape: Option<&[u8]> = match c {
+            '"' => Some(b"\\\""),
+            '\\' => Some(b"\\\\"),
+            '\n' => Some(b"\\n"),
+            '\r' => Some(b"\\r"),
+            '\t' => Some(b"\\t"),
+            c if crate::text::is_control(c) => None,
             _ => continue,
         };
         out.extend_from_slice(&bytes[start..i]);
         match escape {
             Some(e) => out.extend_from_slice(e),
-            None => out.extend_from_slice(format!("\\u{b:04x}").as_bytes()),
+            None => out.extend_from_slice(format!("\\u{:04x}", u32::from(c)).as_bytes()),
         }
-        start = i + 1;
+        start = i + c.len_utf8();
     }
     out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
