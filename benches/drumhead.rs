@@ -1,5 +1,5 @@
 //! In-process timings: one resolution with JSON output, and exact odds for
-//! the procedures with the most dice. Run with `cargo bench`.
+//! the procedures with the most dice. Run with `cargo bench -p drumhead-bench`.
 
 use std::hint::black_box;
 

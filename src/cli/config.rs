@@ -60,7 +60,7 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ),
 ];
 
-/// The example the man page shows; `tests/config.rs` runs it.
+/// The example the man page shows; `tests/suite/config.rs` runs it.
 pub const EXAMPLE: &str = "\
 rules = \"drums\"
 armies = [\"leuthen-1757-prussian.toml\", \"leuthen-1757-austrian.toml\"]

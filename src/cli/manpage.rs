@@ -2,7 +2,7 @@
 //! `drumhead-commands.7`, the command language, from the catalog (which is
 //! built from the tables), and `drumhead-armies.5`, the army-list format,
 //! from each rule system's schema and its doc, so none can drift from the
-//! program. `drumhead man DIR` writes them; tests/man_pages.rs checks the
+//! program. `drumhead man DIR` writes them; tests/suite/man_pages.rs checks the
 //! committed ones in `man/` are what the program generates.
 
 use std::path::{Path, PathBuf};

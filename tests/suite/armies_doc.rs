@@ -1,0 +1,559 @@
+//! The army-list format is documented where users look (issue 16): the
+//! manual page drumhead-armies(5), `help armies` and `drumhead new-army`
+//! are written from each rule system's schema and doc, and these tests
+//! hold the doc to the reader: every key the reader takes is on the page,
+//! every word the page offers is the reader's, every number range is the
+//! one the reader enforces, and every template checks and loads.
+
+use crate::common;
+
+use std::path::Path;
+
+use common::run;
+use drumhead::army::doc::{self, KeyType, Need};
+use drumhead::army::{ARMY_KEYS, Schemas, one_of, parse_army};
+use drumhead::command::System;
+use drumhead::system::RuleSystem;
+
+fn schemas() -> Schemas {
+    drumhead::game::schemas_of(&drumhead::systems::all())
+}
+
+/// Every shipped book with its rule system.
+fn books() -> Vec<(System, &'static dyn RuleSystem)> {
+    let registry = drumhead::systems::all();
+    registry
+        .systems()
+        .flat_map(|s| s.books().iter().map(move |b| (*b, s)))
+        .collect()
+}
+
+fn page() -> String {
+    drumhead::cli::manpage::armies_5(&drumhead::systems::all())
+}
+
+/// roff writes `-` as `\-`.
+fn roff(word: &str) -> String {
+    word.replace('-', "\\-")
+}
+
+/// The part of the page from the `.SH`/`.SS` line starting with `head` to
+/// the next heading of the same level.
+fn part<'a>(page: &'a str, level: &str, head: &str) -> &'a str {
+    // roff quotes a heading with spaces.
+    let start = page
+        .find(&format!("{level} {head}"))
+        .or_else(|| page.find(&format!("{level} \"{head}")))
+        .unwrap_or_else(|| panic!("no {level} {head} in the page"));
+    let rest = &page[start + 1..];
+    let end = rest
+        .find(&format!("\n{level} "))
+        .map_or(page.len(), |i| start + 1 + i);
+    &page[start..end]
+}
+
+/// The brief's own test: a key any section of any system accepts that is
+/// missing from drumhead-armies(5) fails here. Each key is looked for in
+/// its own system's part and its own section, as a bold key.
+#[test]
+fn every_key_every_reader_takes_is_on_the_page() {
+    let page = page();
+    let army = part(&page, ".SH", "THE [army] TABLE");
+    for key in ARMY_KEYS {
+        assert!(army.contains(&format!("\\fB{key}\\fR")), "[army] {key}");
+    }
+    let mut seen = 0;
+    for system in drumhead::systems::all().systems() {
+        let title = system.name().to_uppercase();
+        let sys = part(&page, ".SH", &roff(&title));
+        for book in system.books() {
+            for section in system.army().sections(*book) {
+                let sec = part(sys, ".SS", &format!("[[{}]]", section.name));
+                for key in section.keys {
+                    assert!(
+                        sec.contains(&format!("\\fB{key}\\fR = ")),
+                        "{} [[{}]] {key} is not on drumhead-armies(5)",
+                        book.id(),
+                        section.name
+                    );
+                    seen += 1;
+                }
+            }
+        }
+    }
+    // drums 5 + 12, mayhem 16, saber 8 + 6 twice: the walk saw them all.
+    assert!(seen >= 5 + 12 + 16 + 2 * (8 + 6), "{seen}");
+}
+
+/// A doc may not describe a key its reader would refuse as unknown, and
+/// every key and word it describes says what it means.
+#[test]
+fn the_doc_describes_only_keys_the_reader_takes_and_each_has_a_meaning() {
+    for (book, system) in books() {
+        let schema = system.army();
+        let own = schema.doc(book).expect("every shipped system has a doc");
+        for sdoc in &own.sections {
+            let section = schema
+                .sections(book)
+                .iter()
+                .find(|s| s.name == sdoc.name)
+                .unwrap_or_else(|| panic!("{}: no section {}", book.id(), sdoc.name));
+            for key in &sdoc.keys {
+                assert!(
+                    section.keys.contains(&key.key),
+                    "{} [[{}]] documents {}, which the reader does not take",
+                    book.id(),
+                    sdoc.name,
+                    key.key
+                );
+            }
+        }
+        for (section, sdoc) in doc::sections(schema, book) {
+            assert!(!sdoc.about.is_empty(), "{} {}", book.id(), section.name);
+            assert!(!sdoc.examples.is_empty(), "{} {}", book.id(), section.name);
+            for key in &sdoc.keys {
+                assert!(
+                    !key.about.is_empty(),
+                    "{} [[{}]] {} has no description",
+                    book.id(),
+                    section.name,
+                    key.key
+                );
+                for choice in key.ty.choices() {
+                    assert!(
+                        !choice.meaning.is_empty(),
+                        "{} [[{}]] {} = {:?} has no meaning",
+                        book.id(),
+                        section.name,
+                        key.key,
+                        choice.word
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The first entry of `section` in `doc` that has `key`, else the first.
+fn entry_with(doc: &toml::Table, section: &str, key: &str) -> usize {
+    doc[section]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .position(|e| e.as_table().is_some_and(|t| t.contains_key(key)))
+        .unwrap_or(0)
+}
+
+/// The example list with one value of one entry changed (and the key it
+/// stands instead of removed).
+fn probe(
+    base: &toml::Table,
+    section: &str,
+    index: usize,
+    key: &str,
+    value: toml::Value,
+    instead_of: Option<&str>,
+) -> String {
+    let mut doc = base.clone();
+    let entry = doc
+        .get_mut(section)
+        .and_then(|s| s.as_array_mut())
+        .and_then(|a| a.get_mut(index))
+        .and_then(|e| e.as_table_mut())
+        .expect("the entry");
+    entry.insert(key.to_string(), value);
+    if let Some(other) = instead_of {
+        entry.remove(other);
+    }
+    toml::to_string(&doc).expect("a TOML document")
+}
+
+/// Every number range the page gives is the reader's: its ends load, one
+/// past either end is refused at that key.
+#[test]
+fn every_number_range_on_the_page_is_the_readers() {
+    let schemas = schemas();
+    let mut probed = 0;
+    for (book, system) in books() {
+        let schema = system.army();
+        let text = doc::template(schema, book, false);
+        let base: toml::Table = text.parse().expect("the example is TOML");
+        parse_army("example.toml", &text, &schemas).expect("the example loads");
+        for (section, sdoc) in doc::sections(schema, book) {
+            for key in &sdoc.keys {
+                let KeyType::Int { min, max, .. } = key.ty else {
+                    continue;
+                };
+                if matches!(key.need, Need::Refused(_)) {
+                    continue;
+                }
+                let i = entry_with(&base, section.name, key.key);
+                let instead = match key.need {
+                    Need::Either(other) => Some(other),
+                    _ => None,
+                };
+                let at = format!("{}[{}].{}", section.name, i + 1, key.key);
+                for (n, ok) in [(min, true), (max, true), (min - 1, false), (max + 1, false)] {
+                    let list = probe(
+                        &base,
+                        section.name,
+                        i,
+                        key.key,
+                        toml::Value::Integer(n),
+                        instead,
+                    );
+                    match (parse_army("probe.toml", &list, &schemas), ok) {
+                        (Ok(_), true) => {}
+                        (Err(e), false) => {
+                            assert_eq!(e.key, at, "{}: {at} = {n}: {e}", book.id());
+                            assert!(e.message.contains("out of range"), "{e}");
+                        }
+                        (Ok(_), false) => {
+                            panic!(
+                                "{}: {at} = {n} loads, but the page says {min} to {max}",
+                                book.id()
+                            )
+                        }
+                        (Err(e), true) => {
+                            panic!(
+                                "{}: {at} = {n} is refused ({e}), but the page says {min} to {max}",
+                                book.id()
+                            )
+                        }
+                    }
+                }
+                probed += 1;
+            }
+        }
+    }
+    // bases, figures; courage, saves, rerolls; cf, mr, ma, steps, charge,
+    // attack, defence, range, the three reduced_, the leader's four and
+    // the HQ's and trains' MA, a unit's and a leader's formation number,
+    // for both Musket & Saber books.
+    assert_eq!(probed, 2 + 3 + 2 * 19, "int keys probed");
+}
+
+/// Every word list on the page is the reader's: a word it does not know is
+/// refused with exactly the page's words as what was expected.
+#[test]
+fn every_word_list_on_the_page_is_the_readers() {
+    let schemas = schemas();
+    let mut probed = 0;
+    for (book, system) in books() {
+        let schema = system.army();
+        let text = doc::template(schema, book, false);
+        let base: toml::Table = text.parse().expect("the example is TOML");
+        let words_of =
+            |ty: &KeyType| -> Vec<&str> { ty.choices().iter().map(|c| c.word).collect() };
+
+        let rules = doc::army_keys(&drumhead::systems::all().books());
+        let rules = rules.iter().find(|k| k.key == "rules").expect("rules");
+        let mut doc = base.clone();
+        doc["army"]
+            .as_table_mut()
+            .expect("[army]")
+            .insert("rules".into(), toml::Value::String("zzz".into()));
+        let e = parse_army("p.toml", &toml::to_string(&doc).unwrap(), &schemas).unwrap_err();
+        assert!(
+            e.message
+                .ends_with(&format!("expected {}", one_of(&words_of(&rules.ty)))),
+            "{e}"
+        );
+
+        for (section, sdoc) in doc::sections(schema, book) {
+            for key in &sdoc.keys {
+                let (words, list) = match &key.ty {
+                    KeyType::Word(_) => (words_of(&key.ty), false),
+                    KeyType::Words(_) => (words_of(&key.ty), true),
+                    _ => continue,
+                };
+                let i = entry_with(&base, section.name, key.key);
+                let bad = toml::Value::String("zzz".into());
+                let value = if list {
+                    toml::Value::Array(vec![bad])
+                } else {
+                    bad
+                };
+                let text = probe(&base, section.name, i, key.key, value, None);
+                let e = parse_army("probe.toml", &text, &schemas).unwrap_err();
+                assert_eq!(e.key, format!("{}[{}].{}", section.name, i + 1, key.key));
+                assert!(
+                    e.message.ends_with(&format!("expected {}", one_of(&words))),
+                    "{}: the page's words for {} are {words:?}; the reader says: {e}",
+                    book.id(),
+                    key.key
+                );
+                probed += 1;
+            }
+        }
+    }
+    // drums: ability, traits, arm, class, formation, weapon, doctrine;
+    // mayhem: rank, armament, weapon; saber: type, twice.
+    assert_eq!(probed, 7 + 3 + 2, "word keys probed");
+}
+
+#[test]
+fn the_page_gives_every_word_and_an_example_per_book() {
+    let page = page();
+    for (book, system) in books() {
+        let sys = part(&page, ".SH", &roff(&system.name().to_uppercase()));
+        for (_, sdoc) in doc::sections(system.army(), book) {
+            for key in &sdoc.keys {
+                for c in key.ty.choices() {
+                    assert!(
+                        sys.contains(&format!("\\fB{}\\fR", roff(c.word))),
+                        "{} {} {}",
+                        book.id(),
+                        key.key,
+                        c.word
+                    );
+                }
+            }
+        }
+        let example = part(sys, ".SS", &format!("Example ({})", book.id()));
+        assert!(
+            example.contains(&format!("rules = \"{}\"", roff(book.id()))),
+            "{example}"
+        );
+    }
+    // The other pages point to it.
+    assert!(drumhead::cli::manpage::drumhead_1().contains("drumhead\\-armies"));
+    assert!(drumhead::cli::manpage::drumhead_1().contains("new\\-army"));
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("drumhead-armies-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    dir
+}
+
+/// `drumhead new-army BOOK` for every book: a list that `check` passes and
+/// a game loads, with every key of the book in it (set, or commented out).
+#[test]
+fn every_template_checks_and_loads_into_a_game() {
+    let dir = temp_dir("templates");
+    for (book, system) in books() {
+        let (code, template, err) = run(&["new-army", book.id()], "");
+        assert_eq!(code, Some(0), "{}: {err}", book.id());
+        assert!(template.contains(&format!("rules = \"{}\"", book.id())));
+        // Not drums.toml: check reads a file of a table's name as tables.
+        let file = dir.join(format!("{}-army.toml", book.id()));
+        std::fs::write(&file, &template).unwrap();
+
+        let (code, out, err) = run(&["check", file.to_str().unwrap()], "");
+        assert_eq!(code, Some(0), "{}: {err}", book.id());
+        assert!(
+            out.contains(&format!("({}, Your side)", book.id())),
+            "{out}"
+        );
+
+        let (code, out, err) = run(&["--army", file.to_str().unwrap(), "units"], "");
+        assert_eq!(code, Some(0), "{}: {err}", book.id());
+        for (section, sdoc) in doc::sections(system.army(), book) {
+            for entry in &sdoc.examples {
+                let id = entry
+                    .iter()
+                    .find(|(k, _)| *k == "id")
+                    .map(|(_, v)| v.trim_matches('"'))
+                    .expect("an id");
+                assert!(out.contains(id), "{}: units lacks {id}:\n{out}", book.id());
+            }
+            for key in &sdoc.keys {
+                if matches!(key.need, Need::Refused(_)) {
+                    assert!(!template.contains(key.key), "{}", key.key);
+                    continue;
+                }
+                let set = template.contains(&format!("\n{} = ", key.key));
+                let shown = template.contains(&format!("\n# {} = ", key.key));
+                assert!(
+                    set || shown,
+                    "{} [[{}]] {} is not in the template",
+                    book.id(),
+                    section.name,
+                    key.key
+                );
+            }
+        }
+        // The comments are wrapped to fit a terminal.
+        assert!(template.lines().all(|l| l.len() <= 80), "{template}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `-o FILE` writes what stdout would have, refuses to overwrite without
+/// --force (exit 2, the file unchanged), and replaces it with --force.
+#[test]
+fn new_army_output_file_is_never_overwritten_without_force() {
+    let dir = temp_dir("output");
+    let file = dir.join("mine.toml");
+    let path = file.to_str().unwrap();
+    let (_, stdout, _) = run(&["new-army", "mayhem"], "");
+
+    let (code, out, err) = run(&["new-army", "mayhem", "-o", path], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("wrote") && out.contains("drumhead check"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), stdout);
+
+    std::fs::write(&file, "# my own list\n").unwrap();
+    let (code, out, err) = run(&["new-army", "drums", "-o", path], "");
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        err.contains("already exists") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "# my own list\n");
+
+    let (code, _, err) = run(&["new-army", "drums", "--output", path, "--force"], "");
+    assert_eq!(code, Some(0), "{err}");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.contains("rules = \"drums\""), "{written}");
+
+    // A file named like a table file is written, with a note that check
+    // would read it as tables.
+    let tables_name = dir.join("drums.toml");
+    let (code, _, err) = run(
+        &["new-army", "drums", "-o", tables_name.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("note: drums.toml is also the name of a house-rule table file"),
+        "{err}"
+    );
+
+    // A directory is never written, even with --force.
+    let (code, _, err) = run(
+        &["new-army", "drums", "-o", dir.to_str().unwrap(), "--force"],
+        "",
+    );
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not a regular file"), "{err}");
+
+    // --force alone (no file) is a usage error, not silently ignored.
+    let (code, _, err) = run(&["new-army", "drums", "--force"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--output"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unknown_book_is_a_usage_error_listing_the_books() {
+    let (code, out, err) = run(&["new-army", "napoleonic"], "");
+    assert_eq!(code, Some(2));
+    assert!(out.is_empty(), "{out}");
+    for (book, _) in books() {
+        assert!(err.contains(book.id()), "{err}");
+    }
+    let (code, _, err) = run(&["new-army"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("BOOK"), "{err}");
+}
+
+/// `help` points to the format: the overview names `help armies` and
+/// `new-army`; `help armies` at the prompt gives the keys every list has
+/// and points to the template and the page.
+#[test]
+fn help_points_to_the_template_and_the_page() {
+    let (code, out, _) = run(&["help"], "");
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("help armies") && out.contains("drumhead new-army drums"),
+        "{out}"
+    );
+    for (book, _) in books() {
+        let (code, out, err) = run(&["--rules", book.id(), "help armies"], "");
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.contains(&format!("new-army {}", book.id())), "{out}");
+        assert!(out.contains("man drumhead-armies"), "{out}");
+        for key in ARMY_KEYS.iter().chain(&["id"]) {
+            assert!(
+                out.lines()
+                    .any(|l| l.trim_start().starts_with(&format!("{key} "))),
+                "{}: help armies lacks {key}:\n{out}",
+                book.id()
+            );
+        }
+    }
+    let (_, army, _) = run(&["help army"], "");
+    let (_, armies, _) = run(&["help armies"], "");
+    assert_eq!(army, armies);
+}
+
+/// Knowing the rule systems, `help armies` lists every section and key of
+/// the active book but the refused ones, each with whether it is required
+/// and what it takes.
+#[test]
+fn help_armies_with_the_systems_lists_every_key() {
+    let tables = drumhead::systems::embedded().unwrap();
+    let catalog = drumhead::session::catalog(&tables);
+    for (book, system) in books() {
+        let out = drumhead::help::armies(&catalog, Some(tables.registry()), book);
+        for section in system.army().sections(book) {
+            assert!(out.contains(&format!("\n[[{}]]\n", section.name)), "{out}");
+        }
+        for (section, sdoc) in doc::sections(system.army(), book) {
+            // This section's block: from its head to the next blank line.
+            let head = format!("\n[[{}]]\n", section.name);
+            let block = out.split(&head).nth(1).unwrap_or_default();
+            let block = block.split("\n\n").next().unwrap_or_default();
+            for key in &sdoc.keys {
+                let line = block
+                    .lines()
+                    .find(|l| l.trim_start().starts_with(&format!("{} ", key.key)));
+                match key.need {
+                    Need::Refused(_) => assert!(line.is_none(), "{}", key.key),
+                    _ => assert!(
+                        line.is_some_and(|l| l.contains(&key.ty.describe())),
+                        "{}: help armies lacks {}:\n{out}",
+                        book.id(),
+                        key.key
+                    ),
+                }
+            }
+        }
+    }
+    // The rule's words reach it: Drums and Muskets classes, and the
+    // formation a unit starts in, required.
+    let out = drumhead::help::armies(
+        &catalog,
+        Some(tables.registry()),
+        tables.book("drums").unwrap(),
+    );
+    assert!(
+        out.contains("class") && out.contains("determined, lackluster, zealous or guards"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.trim_start().starts_with("formation") && l.contains("required")),
+        "{out}"
+    );
+    // Under saber-quickplay artillery has a morale rating too.
+    let out = drumhead::help::armies(
+        &catalog,
+        Some(tables.registry()),
+        tables.book("saber-quickplay").unwrap(),
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.trim_start().starts_with("mr ") && l.contains("required;")),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_committed_page_is_in_man() {
+    let committed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("man/drumhead-armies.5"),
+    )
+    .expect("man/drumhead-armies.5; regenerate with cargo run -- man man");
+    assert!(
+        committed == page(),
+        "man/drumhead-armies.5 differs from what the program generates; \
+         regenerate with: cargo run -- man man"
+    );
+}

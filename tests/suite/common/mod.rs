@@ -1,0 +1,135 @@
+//! Running the drumhead binary from integration tests.
+
+pub mod agreement;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_drumhead");
+
+/// Run drumhead with `args`, feeding `input` on standard input from a
+/// thread (so a large input cannot deadlock against a full stdout pipe).
+/// Returns the exit code, stdout and stderr.
+#[allow(dead_code)]
+pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S], input: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("drumhead starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        // The program may stop reading early (a usage error): not a failure here.
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("drumhead runs");
+    let _ = writer.join();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Run drumhead with `args` and `--json`: whether it exited 0, each line
+/// of standard output that is JSON (a resolution, an error…), and stderr.
+#[allow(dead_code)]
+pub fn run_json<S: AsRef<str>>(args: &[S], input: &str) -> (bool, Vec<serde_json::Value>, String) {
+    let mut all: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    all.push("--json");
+    let (code, stdout, stderr) = run(&all, input);
+    let lines = stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    (code == Some(0), lines, stderr)
+}
+
+// Not every test file uses every helper.
+#[allow(dead_code)]
+pub mod game {
+    //! Games kept in files, for the tests that play them.
+
+    use std::path::{Path, PathBuf};
+    use std::process::{Child, Command, Stdio};
+
+    use super::BIN;
+
+    /// A fresh directory of this test's own.
+    pub fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("drumhead-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        dir
+    }
+
+    /// `--army` options for shipped lists, by file name under `armies/`.
+    pub fn shipped(files: &[&str]) -> Vec<String> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
+        files
+            .iter()
+            .flat_map(|f| ["--army".to_string(), dir.join(f).display().to_string()])
+            .collect()
+    }
+
+    /// drumhead with every stream piped.
+    pub fn spawn<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Child {
+        Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("drumhead starts")
+    }
+
+    /// `--army` options for the two Leuthen armies.
+    pub fn leuthen() -> Vec<String> {
+        shipped(&["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"])
+    }
+
+    /// `--game GAME`, then `extra`.
+    pub fn with_game(game: &Path, extra: &[&str]) -> Vec<String> {
+        let mut args: Vec<String> = vec!["--game".into(), game.display().to_string()];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args
+    }
+
+    /// A new game of the two Leuthen armies named `name` in `dir`, with
+    /// nothing resolved yet.
+    pub fn new_game(dir: &Path, name: &str) -> PathBuf {
+        let game = dir.join(name);
+        let mut args = leuthen();
+        args.extend(["--game".into(), game.display().to_string()]);
+        let (code, _, err) = super::run(&args, "");
+        assert_eq!(code, Some(0), "{err}");
+        assert!(err.contains("a new game was created"), "{err}");
+        game
+    }
+
+    /// The journal beside a game file.
+    pub fn journal_of(game: &Path) -> PathBuf {
+        drumhead::game::Journal::path_for(game)
+    }
+
+    /// `drumhead replay` of a game's journal succeeds and finds the state
+    /// the game file holds.
+    pub fn replay_agrees(game: &Path) {
+        let journal = drumhead::game::Journal::path_for(game);
+        let out = Command::new(BIN)
+            .arg("replay")
+            .arg(&journal)
+            .output()
+            .expect("drumhead runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains("the state equals"),
+            "replay of {}: {stdout}{}",
+            journal.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
