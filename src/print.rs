@@ -4,12 +4,11 @@
 //! part (`show`), never from rendered text. The pages are the `sheet`
 //! module's.
 
-use crate::answer::report::Report;
 use crate::command::System;
 use crate::error::TableError;
 use crate::game::Game;
 use crate::sheet::Sheet;
-use crate::sheet::roster::{ArmyCards, Card, Roster};
+use crate::sheet::roster::{ArmyTable, Roster};
 use crate::system::Registry;
 use crate::tables::TableSource;
 
@@ -70,44 +69,22 @@ pub fn sheet(registry: &Registry, book: System, source: &TableSource) -> Result<
     Ok(in_force)
 }
 
-/// The roster of a game as it stands.
+/// The roster of a game as it stands: each army as its rule system lays
+/// it out (`GameState::printed`), each line marked when it can no longer act.
 pub fn roster(game: &Game) -> Roster {
-    use crate::catalog::Units;
-    let Report::Roster { armies: tables, .. } = game.roster() else {
-        return Roster::default();
-    };
     let armies = game
         .armies
         .iter()
         .enumerate()
         .map(|(i, army)| {
-            let cards = army
-                .list
-                .members()
-                .into_iter()
-                .map(|m| {
-                    let rows = match game.show(m.id) {
-                        Some(Report::Unit { rows, .. }) => {
-                            rows.into_iter().map(|r| (r.label, r.value)).collect()
-                        }
-                        _ => Vec::new(),
-                    };
-                    Card {
-                        id: m.id.to_string(),
-                        name: m.name.to_string(),
-                        out_of_action: game
-                            .unit(army.rules, m.id)
-                            .and_then(|facts| facts.out_of_action),
-                        rows,
-                    }
-                })
-                .collect();
-            ArmyCards {
+            let printed = game.printed(i).unwrap_or_default();
+            ArmyTable {
                 name: army.name.clone(),
                 rules: army.rules.title().to_string(),
                 side: (!army.side.is_empty()).then(|| army.side.clone()),
-                notes: tables.get(i).map(|t| t.notes.clone()).unwrap_or_default(),
-                cards,
+                columns: printed.columns,
+                commands: printed.commands,
+                notes: printed.notes,
             }
         })
         .collect();

@@ -129,6 +129,41 @@ pub trait GameState: Clone + 'static {
     /// The `units` table of one army (by its index in the game).
     fn roster(&self, army: usize) -> Option<Roster>;
 
+    /// The printed roster of one army: its lines grouped by command, each
+    /// with its factors and boxes to pencil in. Without one of its own, a
+    /// system's `units` table is printed as it is, in one group.
+    fn printed(&self, army: usize) -> Option<PrintedArmy> {
+        let roster = self.roster(army)?;
+        let columns = roster
+            .header
+            .iter()
+            .skip(2)
+            .map(|h| h.to_string())
+            .collect();
+        let lines = roster
+            .rows
+            .into_iter()
+            .map(|mut row| {
+                let rest = row.split_off(2.min(row.len()));
+                let mut head = row.into_iter();
+                crate::answer::Line {
+                    id: head.next().unwrap_or_default(),
+                    name: head.next().unwrap_or_default(),
+                    cells: rest,
+                    ..Default::default()
+                }
+            })
+            .collect();
+        Some(PrintedArmy {
+            columns,
+            commands: vec![crate::answer::Commanded {
+                heading: String::new(),
+                lines,
+            }],
+            notes: roster.notes,
+        })
+    }
+
     /// Everything known of one unit, as rows, for `show`.
     fn show(&self, id: &str) -> Option<Vec<(String, String)>>;
 
@@ -231,6 +266,7 @@ pub trait GamePart {
     fn next_turn(&mut self);
     fn next_turn_text(&self) -> Option<String>;
     fn roster(&self, army: usize) -> Option<Roster>;
+    fn printed(&self, army: usize) -> Option<PrintedArmy>;
     fn show(&self, id: &str) -> Option<Vec<(String, String)>>;
     fn end_turn(&self) -> String;
     fn state(&self) -> serde_json::Value;
@@ -314,6 +350,10 @@ impl<S: GameState> GamePart for Live<S> {
         self.state.roster(army)
     }
 
+    fn printed(&self, army: usize) -> Option<PrintedArmy> {
+        self.state.printed(army)
+    }
+
     fn show(&self, id: &str) -> Option<Vec<(String, String)>> {
         self.state.show(id)
     }
@@ -388,6 +428,15 @@ pub struct Roster {
     pub header: Vec<&'static str>,
     pub rows: Vec<Vec<String>>,
     /// Lines under the table (the army's generals).
+    pub notes: Vec<String>,
+}
+
+/// One army's printed roster, as its system lays it out: the columns of
+/// its factors, its commands and their lines, and its notes.
+#[derive(Debug, Clone, Default)]
+pub struct PrintedArmy {
+    pub columns: Vec<String>,
+    pub commands: Vec<crate::answer::Commanded>,
     pub notes: Vec<String>,
 }
 

@@ -18,7 +18,7 @@ pub(crate) mod sheet;
 pub(crate) mod sweep;
 
 pub use book::{Book, ClauseKind, Span, System};
-pub use cards::{ArmyCards, Card, Roster};
+pub use cards::{ArmyTable, Boxes, Command as Commanded, Line, Roster};
 pub use dice::Rolled;
 pub use explore::{Comparison, Observed, Simulation};
 pub use odds::{Count, Odds, OutcomeOdds};

@@ -9,7 +9,10 @@ use std::collections::{HashMap, HashSet};
 pub struct Sheet {
     /// The book's title.
     pub title: String,
-    /// Where the numbers come from (the rule text, the table files).
+    /// The publication the sheet is made from, as its own front matter
+    /// names it (title, authors or publisher, edition).
+    pub(crate) publication: String,
+    /// The table files the numbers were read from, for a footnote.
     pub(crate) sources: Vec<String>,
     pub sections: Vec<Section>,
 }

@@ -274,8 +274,9 @@ pub(crate) enum Task {
         #[arg(long, value_enum, default_value_t)]
         paper: crate::format::html::Paper,
     },
-    /// A printable roster of armies: a card per unit, figure or leader,
-    /// with its state now when a game is given; one HTML page.
+    /// A printable roster of armies: a line per unit, figure or leader,
+    /// by command, with boxes to pencil in; its state now when a game is
+    /// given; one HTML page.
     Roster {
         /// An army list (repeatable).
         #[arg(long = "army", value_name = "FILE")]

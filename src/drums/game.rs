@@ -6,6 +6,7 @@ mod effect;
 mod end_turn;
 mod expand;
 mod facts;
+mod printed;
 mod show;
 mod state;
 
@@ -19,7 +20,7 @@ use super::army::{General, List, Unit};
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::Command;
-use crate::system::{GameState, Roster};
+use crate::system::{GameState, PrintedArmy, Roster};
 
 pub use effect::DrumsEffect;
 pub use expand::WHAT_IF;
@@ -408,6 +409,10 @@ impl GameState for DrumsGame {
             roster.notes.push(text);
         }
         Some(roster)
+    }
+
+    fn printed(&self, army: usize) -> Option<PrintedArmy> {
+        self.printed_of(army)
     }
 
     fn show(&self, id: &str) -> Option<Vec<(String, String)>> {

@@ -34,14 +34,14 @@ pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
 
     Ok(Sheet {
         title: super::DRUMS.title().to_string(),
-        sources: vec![
-            "shared/rules/drums-and-muskets-quick-reference.txt".into(),
-            drums_label,
-            pools_label,
-        ],
+        publication: PUBLICATION.into(),
+        sources: vec![drums_label, pools_label],
         sections,
     })
 }
+
+/// The rule text names no author, publisher or edition: only what it is.
+const PUBLICATION: &str = "Drums and Muskets, quick reference sheets (miniatures rules)";
 
 /// The Start of Each Turn Initiative dice.
 fn initiative(init: &InitiativeTable) -> Section {

@@ -4,7 +4,7 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::answer::sheet::{Cell, Sheet, Table};
-use crate::answer::{Answer, Card, Kind, Roster};
+use crate::answer::{Answer, Boxes, Kind, Line, Roster};
 
 /// A page to print: a quick-reference sheet or a game's cards.
 #[derive(Debug, Clone, Copy)]
@@ -54,22 +54,26 @@ impl Paper {
 
 /// Both pages' look. The columns are narrow enough for Letter's width and
 /// the page breaks fall between tables, so one layout serves both papers.
+/// The type and spacing are as tight as keep Musket Mayhem's sheet on one
+/// Letter page (the shorter paper), the print test's bound.
 const CSS: &str = r#"
 *, *::before, *::after { box-sizing: border-box; }
-html { font-family: "DejaVu Sans Condensed", "Liberation Sans Narrow", "Arial Narrow", sans-serif; font-size: 7.4pt; line-height: 1.22; color: #000; background: #fff; }
+html { font-family: "DejaVu Sans Condensed", "Liberation Sans Narrow", "Arial Narrow", sans-serif; font-size: 7.2pt; line-height: 1.15; color: #000; background: #fff; }
 body { margin: 0 auto; max-width: 200mm; padding: 4mm; }
 header { border-bottom: 1.5pt solid #000; margin-bottom: 2mm; display: flex; justify-content: space-between; align-items: baseline; gap: 4mm; }
 h1 { font-size: 13pt; margin: 0; }
 header p { margin: 0; font-size: 6.5pt; text-align: right; }
 .legend { font-size: 7pt; margin: 0 0 2mm; }
+header p.cite { font-style: italic; font-size: 7pt; max-width: 60%; }
+footer { font-size: 6pt; color: #333; margin-top: 1mm; border-top: 0.4pt solid #777; }
 main.sheet { column-count: 2; column-gap: 5mm; }
 section { break-inside: auto; }
-h2 { font-size: 9pt; margin: 2mm 0 1mm; padding: 0.3mm 1mm; background: #222; color: #fff; break-after: avoid; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+h2 { font-size: 9pt; margin: 1.2mm 0 0.8mm; padding: 0.3mm 1mm; background: #222; color: #fff; break-after: avoid; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 p.note { margin: 0 0 1mm; }
-table { width: 100%; border-collapse: collapse; margin: 0 0 2mm; break-inside: avoid; }
-caption { text-align: left; font-weight: bold; font-size: 7.6pt; padding: 0.5mm 0; caption-side: top; }
+table { width: 100%; border-collapse: collapse; margin: 0 0 1.4mm; break-inside: avoid; }
+caption { text-align: left; font-weight: bold; font-size: 7.6pt; padding: 0.3mm 0; caption-side: top; }
 caption .rule { font-weight: normal; font-style: italic; }
-th, td { font-weight: normal; border: 0.4pt solid #777; padding: 0.3mm 0.8mm; vertical-align: top; text-align: left; }
+th, td { font-weight: normal; border: 0.4pt solid #777; padding: 0.2mm 0.8mm; vertical-align: top; text-align: left; }
 thead th { font-weight: bold; background: #ddd; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 td.value { text-align: center; white-space: nowrap; }
 td.text { text-align: left; }
@@ -77,17 +81,24 @@ tbody tr:nth-child(even) { background: #f3f3f3; -webkit-print-color-adjust: exac
 tfoot td { border: none; font-style: italic; padding-top: 0.5mm; }
 .house { font-weight: bold; outline: 1pt dashed #000; background: #ffe9a8 !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .house::after { content: " \2731"; }
-.cards { display: grid; grid-template-columns: repeat(3, 1fr); gap: 2.5mm; }
-.army { break-before: auto; margin-bottom: 3mm; }
+.army { margin-bottom: 3mm; }
 .army + .army { break-before: page; }
-.card { border: 0.8pt solid #000; padding: 1.2mm 1.6mm; break-inside: avoid; }
-.card h3 { font-size: 8.4pt; margin: 0 0 0.8mm; border-bottom: 0.5pt solid #000; display: flex; justify-content: space-between; gap: 2mm; }
-.card h3 .id { font-family: monospace; font-weight: normal; white-space: nowrap; }
-.card dl { margin: 0; display: grid; grid-template-columns: max-content 1fr; column-gap: 1.5mm; row-gap: 0.3mm; }
-.card dt { font-weight: bold; }
-.card dd { margin: 0; }
-.card.out { background: repeating-linear-gradient(135deg, #fff, #fff 2mm, #eee 2mm, #eee 4mm); -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-.card .out { font-weight: bold; text-transform: uppercase; }
+table.roster { break-inside: auto; font-size: 7.6pt; }
+table.roster tbody { break-inside: avoid; }
+table.roster tbody tr:nth-child(even) { background: none; }
+table.roster td { vertical-align: middle; padding: 0.6mm 0.8mm; }
+table.roster td.id { font-family: "DejaVu Sans Mono", monospace; font-size: 6.8pt; white-space: nowrap; }
+table.roster td.name { width: 30%; }
+table.roster td.boxes, table.roster td.n { white-space: nowrap; }
+table.roster td.state { width: 16%; }
+tr.command th { font-weight: bold; background: #ddd; border-top: 1pt solid #000; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+.track { display: block; line-height: 1; }
+.track + .track { margin-top: 0.5mm; }
+.track .what { display: inline-block; min-width: 9mm; font-size: 6.2pt; }
+.b { display: inline-block; width: 2.7mm; height: 2.7mm; border: 0.6pt solid #000; margin-right: 0.45mm; vertical-align: middle; background: #fff; }
+.b.x { background: linear-gradient(to top right, #fff 44%, #000 44%, #000 56%, #fff 56%); -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+tr.out td { color: #555; }
+tr.out .out { color: #000; font-weight: bold; text-transform: uppercase; }
 .army h2 small { font-weight: normal; }
 .armynotes { margin: 1mm 0 2mm; padding-left: 4mm; }
 @media print { body { padding: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
@@ -163,7 +174,7 @@ pub fn render_sheet(sheet: &Sheet, paper: Paper) -> String {
     let body = html! {
         header {
             h1 { (sheet.title) " — quick reference" }
-            p { @for (i, s) in sheet.sources.iter().enumerate() { @if i > 0 { br; } (s) } }
+            p.cite { (sheet.publication) }
         }
         @if house > 0 {
             p.legend.house {
@@ -179,23 +190,46 @@ pub fn render_sheet(sheet: &Sheet, paper: Paper) -> String {
                 }
             }
         }
+        footer {
+            "Tables in force: " (sheet.sources.join("; ")) "."
+        }
     };
     page(&format!("{} — quick reference", sheet.title), paper, body)
 }
 
-fn card(c: &Card) -> Markup {
+/// A row of boxes to pencil in, those lost already crossed.
+fn boxes(b: &Boxes) -> Markup {
     html! {
-        div.card.out[c.out_of_action.is_some()] {
-            h3 { span { (c.name) } span.id { (c.id) } }
-            @if let Some(why) = &c.out_of_action { p.out { (why) } }
-            dl {
-                @for (label, value) in &c.rows { dt { (label) } dd { (value) } }
+        span.track {
+            span.what { (b.what) }
+            @for i in 0..b.count {
+                span.b.x[i < b.crossed] {}
             }
         }
     }
 }
 
-/// A roster as one printable HTML page: an army a page, a card a unit.
+fn line(l: &Line, width: usize) -> Markup {
+    html! {
+        tr class=[l.out_of_action.is_some().then_some("out")] {
+            td.id { (l.id) }
+            td.name { (l.name) }
+            @for i in 0..width {
+                @let cell = l.cells.get(i).map_or("", String::as_str);
+                // A short factor never breaks over two lines ("MV 2").
+                td class=[(cell.chars().count() <= 12).then_some("n")] { (cell) }
+            }
+            td.boxes { @for b in &l.boxes { (boxes(b)) } }
+            td.state {
+                @if let Some(why) = &l.out_of_action { span.out { (why) } @if !l.state.is_empty() { "; " } }
+                (l.state.join("; "))
+            }
+        }
+    }
+}
+
+/// A roster as one printable HTML page: an army a table, a line a unit,
+/// grouped by command, with boxes to pencil in.
 pub fn render_roster(roster: &Roster, paper: Paper) -> String {
     let body = html! {
         header {
@@ -209,10 +243,24 @@ pub fn render_roster(roster: &Roster, paper: Paper) -> String {
                         (army.name)
                         small { " — " (army.rules) @if let Some(side) = &army.side { ", " (side) } }
                     }
+                    table.roster {
+                        thead { tr {
+                            th scope="col" { "id" } th scope="col" { "name" }
+                            @for c in &army.columns { th scope="col" { (c) } }
+                            th scope="col" { "losses" } th scope="col" { "state, notes" }
+                        } }
+                        @for c in &army.commands {
+                            tbody {
+                                @if !c.heading.is_empty() {
+                                    tr.command { th colspan=(army.columns.len() + 4) scope="rowgroup" { (c.heading) } }
+                                }
+                                @for l in &c.lines { (line(l, army.columns.len())) }
+                            }
+                        }
+                    }
                     @if !army.notes.is_empty() {
                         ul.armynotes { @for n in &army.notes { li { (n) } } }
                     }
-                    div.cards { @for c in &army.cards { (card(c)) } }
                 }
             }
         }

@@ -45,12 +45,28 @@ impl super::Format for Svg {
     }
 }
 
+/// Okabe and Ito's colours, told apart by colour-blind readers and in
+/// print, in an order that keeps neighbours apart; their yellow, faint on
+/// white paper, is left out.
+const PALETTE: [RGBColor; 7] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+];
+
 /// The colour of a distribution's bars (the first side of a comparison).
-pub(crate) const BAR: RGBColor = RGBColor(66, 110, 170);
+pub(crate) const BAR: RGBColor = PALETTE[0];
 /// The second side of a comparison.
-pub(crate) const WITH_BAR: RGBColor = RGBColor(214, 122, 44);
+pub(crate) const WITH_BAR: RGBColor = PALETTE[4];
 /// The "at least" curve.
-pub(crate) const AT_LEAST: RGBColor = RGBColor(160, 40, 60);
+pub(crate) const AT_LEAST: RGBColor = PALETTE[1];
+/// The grid: one line a labelled value, dark enough to print, no finer
+/// lines between (a dense faint grid prints as a barcode).
+const GRID: RGBColor = RGBColor(200, 200, 200);
 
 const FONT: &str = "sans-serif";
 
@@ -70,9 +86,53 @@ fn failed(e: impl std::fmt::Display) -> String {
     format!("the chart could not be drawn: {e}")
 }
 
-/// The colour of the k-th line of a chart.
-fn line_colour(k: usize) -> RGBAColor {
-    Palette99::pick(k).to_rgba()
+/// How the k-th line of a chart is drawn: a colour, a marker shape and,
+/// past the colours, dashes, so that any two lines differ in print.
+#[derive(Debug, Clone, Copy)]
+struct Look {
+    colour: RGBColor,
+    marker: Marker,
+    dashed: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Marker {
+    Circle,
+    Square,
+    Triangle,
+    Cross,
+}
+
+fn look(k: usize) -> Look {
+    const MARKERS: [Marker; 4] = [
+        Marker::Circle,
+        Marker::Square,
+        Marker::Triangle,
+        Marker::Cross,
+    ];
+    Look {
+        colour: PALETTE[k % PALETTE.len()],
+        marker: MARKERS[k % MARKERS.len()],
+        dashed: (k / PALETTE.len()) % 2 == 1,
+    }
+}
+
+/// One marker at a point of a chart (or of the whole picture).
+fn marker<C: Clone + 'static, DB: DrawingBackend>(
+    area: &DrawingArea<DB, impl plotters::coord::CoordTranslate<From = C>>,
+    at: C,
+    look: Look,
+) -> Result<(), String> {
+    let style = look.colour.filled();
+    let drawn = match look.marker {
+        Marker::Circle => area.draw(&(EmptyElement::at(at) + Circle::new((0, 0), 4, style))),
+        Marker::Square => {
+            area.draw(&(EmptyElement::at(at) + Rectangle::new([(-3, -3), (3, 3)], style)))
+        }
+        Marker::Triangle => area.draw(&TriangleMarker::new(at, 5, style)),
+        Marker::Cross => area.draw(&Cross::new(at, 4, look.colour.stroke_width(2))),
+    };
+    drawn.map_err(failed)
 }
 
 fn percent(p: f64) -> String {
@@ -117,22 +177,28 @@ fn distribution(odds: &Odds) -> Result<String, String> {
     let count = odds.count();
     let at_least = count.as_ref().map(|c| odds.at_least(c));
     let top = odds.outcomes.iter().map(|o| o.prob.p).fold(0.0, f64::max);
-    // The curve runs to 100%; bars alone get the room they need.
-    let y_max = if at_least.is_some() {
-        1.08
-    } else {
-        (top * 1.15).clamp(0.05, 1.08)
-    };
+    // Room above the tallest bar for its percentage.
+    let y_max = (top * 1.18).clamp(0.05, 1.12);
     let n = labels.len();
+    let height = if at_least.is_some() { 760 } else { 480 };
     let mut out = String::new();
     {
-        let root = SVGBackend::with_string(&mut out, (width_for(&labels, 64, 140), 480))
+        // A slot wide enough for its at-least value too ("≥ 100.00%").
+        let slot = if at_least.is_some() { 84 } else { 64 };
+        let whole = SVGBackend::with_string(&mut out, (width_for(&labels, slot, 140), height))
             .into_drawing_area();
-        root.fill(&WHITE).map_err(failed)?;
+        whole.fill(&WHITE).map_err(failed)?;
         let x_desc = count
             .as_ref()
             .map_or_else(|| "outcome".to_string(), |c| c.measure.replace('_', " "));
-        let mut chart = probability_axes(&root, title(odds), n, y_max, &x_desc)?;
+        let (upper, lower) = match at_least {
+            Some(_) => {
+                let (a, b) = whole.split_vertically(480);
+                (a, Some(b))
+            }
+            None => (whole.clone(), None),
+        };
+        let mut chart = probability_axes(&upper, Some(title(odds)), n, y_max, &x_desc)?;
         chart
             .draw_series(odds.outcomes.iter().enumerate().map(|(i, o)| {
                 let x = i as f64;
@@ -153,41 +219,59 @@ fn distribution(odds: &Odds) -> Result<String, String> {
                 )
             }))
             .map_err(failed)?;
-        if let Some(at_least) = &at_least {
-            let points: Vec<(f64, f64)> = at_least
-                .iter()
-                .enumerate()
-                .map(|(i, p)| (i as f64, p.p * 100.0))
-                .collect();
-            chart
-                .draw_series(LineSeries::new(points.clone(), AT_LEAST.stroke_width(2)))
-                .map_err(failed)?
-                .label("at least this many")
-                .legend(|(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], AT_LEAST.stroke_width(2))
-                });
-            chart
-                .draw_series(points.iter().map(|&p| Circle::new(p, 3, AT_LEAST.filled())))
-                .map_err(failed)?;
-            series_key(&mut chart)?;
+        x_labels(&whole, |x| chart.backend_coord(&(x, 0.0)), &labels)?;
+        if let (Some(at_least), Some(lower)) = (&at_least, lower) {
+            at_least_panel(&whole, &lower, at_least, &labels)?;
         }
-        x_labels(&root, |x| chart.backend_coord(&(x, 0.0)), &labels)?;
-        root.present().map_err(failed)?;
+        whole.present().map_err(failed)?;
     }
     Ok(out)
+}
+
+/// The chance of at least each count, in a panel of its own under the
+/// bars: a line with a marker on each count, its values in a row of their
+/// own under the panel, never over a bar's label.
+fn at_least_panel(
+    whole: &DrawingArea<SVGBackend, Shift>,
+    lower: &DrawingArea<SVGBackend, Shift>,
+    at_least: &[crate::answer::Prob],
+    labels: &[&str],
+) -> Result<(), String> {
+    let n = labels.len();
+    let mut chart = probability_axes(lower, None, n, 1.0, "at least this many")?;
+    let points: Vec<(f64, f64)> = at_least
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (i as f64, p.p * 100.0))
+        .collect();
+    let curve = Look {
+        colour: AT_LEAST,
+        marker: Marker::Circle,
+        dashed: false,
+    };
+    marked_line(&mut chart, points, curve)?;
+    let values: Vec<String> = at_least
+        .iter()
+        .map(|p| format!("≥ {}", percent(p.p)))
+        .collect();
+    let values: Vec<&str> = values.iter().map(String::as_str).collect();
+    x_labels(whole, |x| chart.backend_coord(&(x, 0.0)), &values)
 }
 
 /// The axes of a chart of outcomes: one slot an outcome along x (labelled
 /// by `x_labels`), probability in percent up to `y_max` up y.
 fn probability_axes<'a, 'b>(
     root: &'a DrawingArea<SVGBackend<'b>, Shift>,
-    caption: String,
+    caption: Option<String>,
     n: usize,
     y_max: f64,
     x_desc: &str,
 ) -> Result<ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>, String> {
-    let mut chart = ChartBuilder::on(root)
-        .caption(caption, (FONT, 18))
+    let mut builder = ChartBuilder::on(root);
+    if let Some(caption) = caption {
+        builder.caption(caption, (FONT, 18));
+    }
+    let mut chart = builder
         .margin(14)
         .x_label_area_size(48)
         .y_label_area_size(64)
@@ -196,6 +280,8 @@ fn probability_axes<'a, 'b>(
     chart
         .configure_mesh()
         .disable_x_mesh()
+        .max_light_lines(0)
+        .bold_line_style(GRID)
         .x_labels(0)
         .x_desc(x_desc)
         .y_desc("probability (%)")
@@ -205,20 +291,6 @@ fn probability_axes<'a, 'b>(
         .draw()
         .map_err(failed)?;
     Ok(chart)
-}
-
-/// The key of the series that were given labels, top right.
-fn series_key<'a, DB: DrawingBackend + 'a>(
-    chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
-) -> Result<(), String> {
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.4))
-        .label_font((FONT, 13))
-        .draw()
-        .map_err(failed)
 }
 
 fn comparison(c: &Comparison) -> Result<String, String> {
@@ -240,13 +312,15 @@ fn comparison(c: &Comparison) -> Result<String, String> {
             .into_drawing_area();
         root.fill(&WHITE).map_err(failed)?;
         let caption = format!("{} · compare {}", c.without.heading, c.words);
-        let mut chart = probability_axes(&root, caption, n, y_max, "outcome")?;
+        let titled = root.titled(&caption, (FONT, 18)).map_err(failed)?;
+        // The key takes a row of its own between the title and the plot.
+        let (strip, rest) = titled.split_vertically(30);
+        let mut chart = probability_axes(&rest, None, n, y_max, "outcome")?;
         let above =
             TextStyle::from((FONT, 11).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
-        for (side, odds, colour, from, to) in [
-            ("without", &c.without, BAR, -0.4, 0.0),
-            ("with", &c.with, WITH_BAR, 0.0, 0.4),
-        ] {
+        for (odds, colour, from, to) in
+            [(&c.without, BAR, -0.4, 0.0), (&c.with, WITH_BAR, 0.0, 0.4)]
+        {
             chart
                 .draw_series(texts.iter().enumerate().map(|(i, t)| {
                     let x = i as f64;
@@ -258,13 +332,7 @@ fn comparison(c: &Comparison) -> Result<String, String> {
                         colour.filled(),
                     )
                 }))
-                .map_err(failed)?
-                .label(if side == "with" {
-                    format!("with {}", c.words)
-                } else {
-                    "without".to_string()
-                })
-                .legend(move |(x, y)| Circle::new((x + 6, y), 5, colour.filled()));
+                .map_err(failed)?;
             chart
                 .draw_series(texts.iter().enumerate().map(|(i, t)| {
                     let p = p_of(odds, t);
@@ -276,7 +344,15 @@ fn comparison(c: &Comparison) -> Result<String, String> {
                 }))
                 .map_err(failed)?;
         }
-        series_key(&mut chart)?;
+        let (left, _) = chart.backend_coord(&(-0.5, 0.0));
+        key_row(
+            &strip,
+            (left, 14),
+            &[
+                ("without".to_string(), BAR),
+                (format!("with {}", c.words), WITH_BAR),
+            ],
+        )?;
         x_labels(&root, |x| chart.backend_coord(&(x, 0.0)), &texts)?;
         root.present().map_err(failed)?;
     }
@@ -329,6 +405,8 @@ fn sweep_lines(s: &Sweep) -> Result<String, String> {
         chart
             .configure_mesh()
             .disable_x_mesh()
+            .max_light_lines(0)
+            .bold_line_style(GRID)
             .x_labels(0)
             .x_desc(word.name.as_str())
             .y_desc("probability (%)")
@@ -338,19 +416,19 @@ fn sweep_lines(s: &Sweep) -> Result<String, String> {
             .draw()
             .map_err(failed)?;
         for (k, (_, text)) in outcomes.iter().enumerate() {
-            let colour = line_colour(k);
+            let look = look(k);
             let points: Vec<(f64, f64)> = s
                 .rows
                 .iter()
                 .enumerate()
                 .map(|(i, r)| (i as f64, p_of(&r.odds, text) * 100.0))
                 .collect();
-            dotted_line(&mut chart, points, colour)?;
+            marked_line(&mut chart, points, look)?;
         }
-        let entries: Vec<(String, RGBAColor)> = outcomes
+        let entries: Vec<(String, Look)> = outcomes
             .iter()
             .enumerate()
-            .map(|(k, (_, t))| (t.to_string(), line_colour(k)))
+            .map(|(k, (_, t))| (t.to_string(), look(k)))
             .collect();
         key(
             &whole,
@@ -399,6 +477,8 @@ fn expected_panel(
     chart
         .configure_mesh()
         .disable_x_mesh()
+        .max_light_lines(0)
+        .bold_line_style(GRID)
         .x_labels(0)
         .x_desc(word.name.as_str())
         .y_desc("expected value")
@@ -407,19 +487,19 @@ fn expected_panel(
         .draw()
         .map_err(failed)?;
     for (k, name) in expected.iter().enumerate() {
-        let colour = line_colour(k + after);
+        let look = look(k + after);
         let points: Vec<(f64, f64)> = s
             .rows
             .iter()
             .enumerate()
             .filter_map(|(i, r)| expected_of(&r.odds, name).map(|v| (i as f64, v)))
             .collect();
-        dotted_line(&mut chart, points, colour)?;
+        marked_line(&mut chart, points, look)?;
     }
-    let entries: Vec<(String, RGBAColor)> = expected
+    let entries: Vec<(String, Look)> = expected
         .iter()
         .enumerate()
-        .map(|(k, n)| (n.replace('_', " "), line_colour(k + after)))
+        .map(|(k, n)| (n.replace('_', " "), look(k + after)))
         .collect();
     key(
         whole,
@@ -430,42 +510,80 @@ fn expected_panel(
     Ok(())
 }
 
-/// A key in the margin right of a plot: a short line in each series'
-/// colour and its name, from the plot's top right corner down.
-/// A line through the points with a dot on each: one swept value a dot.
-fn dotted_line<DB: DrawingBackend>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+/// A line through the points with a marker on each: one swept value a
+/// marker.
+fn marked_line(
+    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
     points: Vec<(f64, f64)>,
-    colour: RGBAColor,
+    look: Look,
 ) -> Result<(), String> {
-    chart
-        .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
-        .map_err(failed)?;
-    chart
-        .draw_series(
-            points
-                .into_iter()
-                .map(|p| Circle::new(p, 3, colour.filled())),
-        )
-        .map_err(failed)?;
+    let style = look.colour.stroke_width(2);
+    if look.dashed {
+        chart
+            .draw_series(DashedLineSeries::new(points.clone(), 8, 5, style))
+            .map_err(failed)?;
+    } else {
+        chart
+            .draw_series(LineSeries::new(points.clone(), style))
+            .map_err(failed)?;
+    }
+    let area = chart.plotting_area();
+    for p in points {
+        marker(area, p, look)?;
+    }
     Ok(())
 }
 
+/// A key in the margin right of a plot: a short line in each series'
+/// look and its name, from the plot's top right corner down.
 fn key<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     (x, y): (i32, i32),
-    entries: &[(String, RGBAColor)],
+    entries: &[(String, Look)],
 ) -> Result<(), String> {
     let style = TextStyle::from((FONT, 13).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
-    for (i, (name, colour)) in entries.iter().enumerate() {
+    for (i, (name, look)) in entries.iter().enumerate() {
         let y = y + 8 + 18 * i as i32;
-        root.draw(&PathElement::new(
-            vec![(x + 12, y), (x + 32, y)],
-            colour.stroke_width(3),
+        let line = vec![(x + 12, y), (x + 36, y)];
+        let drawn = if look.dashed {
+            root.draw(&plotters::element::DashedPathElement::new(
+                line,
+                5,
+                3,
+                look.colour.stroke_width(3),
+            ))
+        } else {
+            root.draw(&PathElement::new(line, look.colour.stroke_width(3)))
+        };
+        drawn.map_err(failed)?;
+        marker(root, (x + 24, y), *look)?;
+        root.draw(&Text::new(name.clone(), (x + 42, y), style.clone()))
+            .map_err(failed)?;
+    }
+    Ok(())
+}
+
+/// A key in one row above a plot, outside it (so that it never covers a
+/// bar or its percentage): a swatch and a name for each series, from
+/// `(x, y)` rightwards.
+fn key_row<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    (x, y): (i32, i32),
+    entries: &[(String, RGBColor)],
+) -> Result<(), String> {
+    let style = TextStyle::from((FONT, 13).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+    let mut x = x;
+    for (name, colour) in entries {
+        root.draw(&Rectangle::new(
+            [(x, y - 6), (x + 12, y + 6)],
+            colour.filled(),
         ))
         .map_err(failed)?;
-        root.draw(&Text::new(name.clone(), (x + 38, y), style.clone()))
+        root.draw(&Text::new(name.clone(), (x + 18, y), style.clone()))
             .map_err(failed)?;
+        // plotters' own estimate of the name's width, and a gap.
+        let (w, _) = root.estimate_text_size(name, &style).map_err(failed)?;
+        x += 18 + w as i32 + 24;
     }
     Ok(())
 }

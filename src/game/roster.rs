@@ -33,6 +33,11 @@ impl Game {
         }
     }
 
+    /// One army's printed roster, as its rule system lays it out.
+    pub(crate) fn printed(&self, army: usize) -> Option<crate::system::PrintedArmy> {
+        self.part_of_army(army)?.state.printed(army)
+    }
+
     /// Everything known of one unit, or `None` for an unknown id.
     pub fn show(&self, id: &str) -> Option<Report> {
         let (i, army) = self.army_of(id)?;

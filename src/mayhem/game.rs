@@ -5,6 +5,7 @@
 //! command; the roster.
 
 mod facts;
+mod printed;
 mod roster;
 mod turn;
 
@@ -452,6 +453,10 @@ impl GameState for MayhemGame {
 
     fn roster(&self, army: usize) -> Option<Roster> {
         self.roster_of(army)
+    }
+
+    fn printed(&self, army: usize) -> Option<crate::system::PrintedArmy> {
+        self.printed_of(army)
     }
 
     fn show(&self, id: &str) -> Option<Vec<(String, String)>> {

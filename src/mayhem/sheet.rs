@@ -22,10 +22,14 @@ pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     ];
     Ok(Sheet {
         title: super::MAYHEM.title().to_string(),
-        sources: vec!["shared/rules/musket-mayhem.txt".into(), label],
+        publication: PUBLICATION.into(),
+        sources: vec![label],
         sections,
     })
 }
+
+/// As the rules' own heading gives them.
+const PUBLICATION: &str = "Musket Mayhem, by Rob Dean and Ross Macfarlane, draft 21 October 2011 (rules update of 31 October 2011)";
 
 /// A modifier as the tables print it: `+1`, `-2`.
 fn signed(n: i64) -> String {

@@ -649,6 +649,10 @@ impl GameState for SaberGame {
         self.roster_of(army)
     }
 
+    fn printed(&self, army: usize) -> Option<crate::system::PrintedArmy> {
+        self.printed_of(army)
+    }
+
     fn show(&self, id: &str) -> Option<Vec<(String, String)>> {
         self.card(id)
     }

@@ -17,6 +17,7 @@ mod choose;
 mod coordination;
 mod misc;
 mod morale;
+mod printed;
 mod procedures;
 mod recover;
 mod results;

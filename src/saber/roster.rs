@@ -238,7 +238,7 @@ fn printed_rows(u: &Unit, variant: Variant, reduced: bool) -> Vec<(String, Strin
 }
 
 /// The unit's state in words: `disrupted, routed`; empty when it is fresh.
-fn unit_flags(unit: &Unit, s: &UnitState) -> String {
+pub(super) fn unit_flags(unit: &Unit, s: &UnitState) -> String {
     let mut f: Vec<&str> = Vec::new();
     if s.destroyed {
         f.push("destroyed");
@@ -257,7 +257,7 @@ fn unit_flags(unit: &Unit, s: &UnitState) -> String {
     f.join(", ")
 }
 
-fn leader_flags(s: &LeaderState) -> &'static str {
+pub(super) fn leader_flags(s: &LeaderState) -> &'static str {
     match (s.casualty, s.ineffective) {
         (true, _) => "casualty",
         (false, true) => "ineffective",

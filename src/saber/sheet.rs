@@ -29,14 +29,17 @@ pub(crate) fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableEr
     ];
     sections.extend(capture_and_fow(&r));
 
-    let rules = if quickplay {
-        "shared/rules/musket-and-saber-quickplay.txt"
+    // As each booklet's own front matter and credits give it.
+    let publication = if quickplay {
+        "Musket & Saber QuickPlay, Mini Game System Rules; system design Chris Perello; \
+         Decision Games, 2013"
     } else {
-        "shared/rules/musket-and-saber-standard.txt"
+        "Musket & Saber Standard Rules (folio series); Decision Games"
     };
     Ok(Sheet {
         title: book.title().to_string(),
-        sources: vec![rules.into(), label, crt_label],
+        publication: publication.into(),
+        sources: vec![label, crt_label],
         sections,
     })
 }

@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The colours the chart module paints bars with.
-const BAR: &str = "#426EAA";
-const WITH_BAR: &str = "#D67A2C";
+const BAR: &str = "#0072B2";
+const WITH_BAR: &str = "#E69F00";
+/// The "at least" curve.
+const AT_LEAST: &str = "#D55E00";
 
 fn drumhead(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_drumhead"))
@@ -83,14 +85,18 @@ fn a_distribution_is_a_bar_per_outcome_with_the_percentages_of_the_text() {
     for axis in ["probability (%)", "hits", "at least this many"] {
         assert!(shown.iter().any(|t| t == axis), "no {axis}");
     }
-    // The "at least" curve: a line through the 5 outcomes (the key beside
-    // it is a short line of 2 points in the same colour).
+    // The "at least" curve: a line through the 5 outcomes, in a panel of
+    // its own, its values in a row of their own: 4 dice, at least 1 hit is
+    // 1 - 48.23% = 51.77%.
     let curve: Vec<usize> = doc
         .descendants()
-        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke") == Some("#A0283C"))
+        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke") == Some(AT_LEAST))
         .map(|n| n.attribute("points").unwrap().split_whitespace().count())
         .collect();
-    assert_eq!(curve, [5, 2]);
+    assert_eq!(curve, [5]);
+    for p in ["≥ 100.00%", "≥ 51.77%"] {
+        assert!(shown.iter().any(|t| t == p), "{p} is not on the chart");
+    }
 }
 
 #[test]
@@ -118,9 +124,9 @@ fn compare_is_paired_bars() {
         "odds shoot musket 2BW formed bases=2 compare first-shot",
     );
     let doc = roxmltree::Document::parse(&svg).unwrap();
-    // 0 to 4 hits: a pair of bars each.
-    assert_eq!(rects_filled(&doc, BAR), 5);
-    assert_eq!(rects_filled(&doc, WITH_BAR), 5);
+    // 0 to 4 hits: a pair of bars each, and a swatch of each in the key.
+    assert_eq!(rects_filled(&doc, BAR), 5 + 1);
+    assert_eq!(rects_filled(&doc, WITH_BAR), 5 + 1);
     let shown = texts(&doc);
     for p in ["25.00%", "50.00%", "6.25%", "37.50%", "0.00%"] {
         assert!(shown.iter().any(|t| t == p), "{p}");
@@ -217,4 +223,204 @@ fn the_file_is_replaced_whole_and_bad_paths_are_refused() {
     refused(&["--svg", p], "one `odds` line given", 2);
     // The refused lines left the chart as it was.
     assert_eq!(std::fs::read_to_string(&path).unwrap(), svg);
+}
+
+/// A text's box on the picture: from its x and y, its anchor, its font
+/// size and its characters (a character about 0.6 of the size wide, more
+/// than the sans-serif fonts' average, so that the estimate errs wide).
+#[derive(Debug, Clone)]
+struct Label {
+    text: String,
+    left: f64,
+    top: f64,
+    right: f64,
+    bottom: f64,
+}
+
+fn labels(doc: &roxmltree::Document) -> Vec<Label> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("transform").is_none())
+        .filter_map(|n| {
+            let text = n.text().unwrap_or_default().trim().to_string();
+            let num = |a: &str| n.attribute(a).and_then(|v| v.parse::<f64>().ok());
+            let (x, y, size) = (num("x")?, num("y")?, num("font-size")?);
+            let width = text.chars().count() as f64 * size * 0.6;
+            let left = match n.attribute("text-anchor") {
+                Some("middle") => x - width / 2.0,
+                Some("end") => x - width,
+                _ => x,
+            };
+            // dy: 0.76em hangs the text under y, -0.5ex stands it on y,
+            // 0.5ex centres it; none puts its baseline on y.
+            let top = match n.attribute("dy") {
+                Some("0.76em") => y,
+                Some("-0.5ex") => y - size,
+                Some("0.5ex") => y - size / 2.0,
+                _ => y - size * 0.8,
+            };
+            Some(Label {
+                text,
+                left,
+                top,
+                right: left + width,
+                bottom: top + size,
+            })
+        })
+        .filter(|l| !l.text.is_empty())
+        .collect()
+}
+
+fn overlap(a: &Label, b: &Label) -> bool {
+    // A pixel of slack: two labels that touch do not overlap.
+    a.left + 1.0 < b.right
+        && b.left + 1.0 < a.right
+        && a.top + 1.0 < b.bottom
+        && b.top + 1.0 < a.bottom
+}
+
+/// Issue 26: "In charts, the compare legend covers a percentage, the
+/// at-least line crosses bar labels, nine sweep colours are hard to tell
+/// apart, and the faint minor grid prints as a barcode" — "charts whose
+/// labels never overlap, with colours that can be told apart in print".
+#[test]
+fn no_two_labels_overlap_and_no_line_crosses_a_bar_label() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, line) in [
+        ("dist.svg", "odds shoot musket 6BW formed bases=4"),
+        ("many.svg", "odds shoot musket 2BW formed bases=12"),
+        (
+            "cmp.svg",
+            "odds shoot musket 2BW formed bases=2 compare first-shot",
+        ),
+        ("res.svg", "odds resilience melee"),
+        ("sweep.svg", "odds shoot musket 2BW formed bases=2..10"),
+    ] {
+        let (_, svg) = chart(dir.path(), name, line);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let all = labels(&doc);
+        assert!(all.len() > 10, "{line}: {} labels", all.len());
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                assert!(
+                    !overlap(a, b),
+                    "{line}: `{}` overlaps `{}`: {a:?} {b:?}",
+                    a.text,
+                    b.text
+                );
+            }
+        }
+        // No polyline (a curve, a key's line) passes through a
+        // percentage's box: sample each segment.
+        let percents: Vec<&Label> = all
+            .iter()
+            .filter(|l| l.text.ends_with('%') && !l.text.contains(' '))
+            .collect();
+        for n in doc.descendants().filter(|n| n.has_tag_name("polyline")) {
+            let points: Vec<(f64, f64)> = n
+                .attribute("points")
+                .unwrap_or_default()
+                .split_whitespace()
+                .filter_map(|p| {
+                    let (x, y) = p.split_once(',')?;
+                    Some((x.parse().ok()?, y.parse().ok()?))
+                })
+                .collect();
+            for w in points.windows(2) {
+                for step in 0..=20 {
+                    let t = f64::from(step) / 20.0;
+                    let (x, y) = (
+                        w[0].0 + (w[1].0 - w[0].0) * t,
+                        w[0].1 + (w[1].1 - w[0].1) * t,
+                    );
+                    for l in &percents {
+                        assert!(
+                            !(x > l.left && x < l.right && y > l.top && y < l.bottom),
+                            "{line}: a line crosses `{}`",
+                            l.text
+                        );
+                    }
+                }
+            }
+        }
+        // The key's swatches (12 by 12) cover no percentage either.
+        for n in doc.descendants().filter(|n| {
+            n.has_tag_name("rect")
+                && n.attribute("width") == Some("12")
+                && n.attribute("height") == Some("12")
+        }) {
+            let num = |a: &str| {
+                n.attribute(a)
+                    .and_then(|v| v.parse::<f64>().ok())
+                    .unwrap_or(0.0)
+            };
+            let swatch = Label {
+                text: "a key's swatch".into(),
+                left: num("x"),
+                top: num("y"),
+                right: num("x") + 12.0,
+                bottom: num("y") + 12.0,
+            };
+            for l in &percents {
+                assert!(!overlap(&swatch, l), "{line}: the key covers `{}`", l.text);
+            }
+        }
+        // The grid is a few lines dark enough to print, no faint fine mesh.
+        let faint = doc
+            .descendants()
+            .filter(|n| {
+                n.attribute("stroke").is_some_and(|c| {
+                    let c = c.trim_start_matches('#');
+                    c.len() == 6
+                        && c != "FFFFFF"
+                        && (0..3).all(|i| {
+                            u8::from_str_radix(&c[2 * i..2 * i + 2], 16).is_ok_and(|v| v > 0xD8)
+                        })
+                })
+            })
+            .count();
+        assert_eq!(faint, 0, "{line}: lines too faint to print");
+    }
+}
+
+#[test]
+fn a_sweep_of_many_outcomes_tells_each_line_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, svg) = chart(
+        dir.path(),
+        "sweep.svg",
+        "odds shoot musket 2BW formed bases=2..10",
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let shown = texts(&doc);
+    // 0 to 10 hits: eleven lines, more than the palette's seven colours.
+    assert!(shown.iter().any(|t| t == "10 hits"), "{shown:?}");
+    let colours: std::collections::BTreeSet<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline") && n.attribute("stroke-width") == Some("2"))
+        .filter_map(|n| n.attribute("stroke"))
+        .collect();
+    assert_eq!(colours.len(), 7, "{colours:?}");
+    // Any two colours are far apart.
+    let rgb = |c: &str| -> [i32; 3] {
+        let c = c.trim_start_matches('#');
+        [0, 1, 2].map(|i| i32::from_str_radix(&c[2 * i..2 * i + 2], 16).unwrap())
+    };
+    let list: Vec<&str> = colours.iter().copied().collect();
+    for (i, a) in list.iter().enumerate() {
+        for b in &list[i + 1..] {
+            let (a, b) = (rgb(a), rgb(b));
+            let d: i32 = (0..3).map(|k| (a[k] - b[k]).pow(2)).sum();
+            assert!(d > 60 * 60, "{a:?} and {b:?} are alike");
+        }
+    }
+    // Past the seventh, the lines are dashed: many short runs of a colour.
+    let runs = doc
+        .descendants()
+        .filter(|n| {
+            n.has_tag_name("polyline")
+                && n.attribute("stroke") == Some(BAR)
+                && n.attribute("stroke-width") == Some("2")
+        })
+        .count();
+    assert!(runs > 2, "the eighth line is dashed: {runs} runs");
 }

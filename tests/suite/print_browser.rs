@@ -1,8 +1,9 @@
-//! Every sheet and a roster of each shipped army pair, printed by a real
-//! browser: headless Chromium's `--print-to-pdf`, pages counted with
-//! `pdfinfo`. Issue 17: "Each system's sheet (drums, mayhem, saber,
-//! quickplay) fits on at most four A4 pages." (And on Letter, with
-//! `--paper letter`.)
+//! Every sheet, a roster of each shipped army alone and of each pair,
+//! printed by a real browser: headless Chromium's `--print-to-pdf`, pages
+//! counted with `pdfinfo`. Issue 17: "Each system's sheet (drums, mayhem,
+//! saber, quickplay) fits on at most four A4 pages." (And on Letter, with
+//! `--paper letter`.) Issue 26: at most two A4 pages an army's roster, one
+//! for the Mayhem sheet.
 //!
 //! Without Chromium or poppler-utils the test says it is skipped and why,
 //! and passes — unless DRUMHEAD_REQUIRE_BROWSER=1 (CI sets it when it
@@ -254,6 +255,14 @@ fn sheets_and_rosters_print_in_a_real_browser() {
         let mut args = vec!["roster".to_string()];
         for a in armies {
             args.extend(["--army".to_string(), a.clone()]);
+            // Each army alone, as a side prints its own.
+            let stem = Path::new(a)
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+            jobs.push((
+                format!("army-{stem}"),
+                vec!["roster".to_string(), "--army".to_string(), a.clone()],
+            ));
         }
         jobs.push((format!("roster-{battle}"), args));
     }
@@ -295,6 +304,23 @@ fn sheets_and_rosters_print_in_a_real_browser() {
                 p.name,
                 p.pages
             );
+        }
+        // Issue 26: "The print test counts at most two A4 pages per shipped
+        // army's roster and one for the Mayhem sheet."
+        if p.name.starts_with("army-") {
+            assert!(
+                p.pages <= 2,
+                "{}'s roster takes {} {paper} pages; at most 2",
+                p.name,
+                p.pages
+            );
+        }
+        if p.name.starts_with("sheet-mayhem") {
+            assert_eq!(p.pages, 1, "{} takes {} {paper} pages", p.name, p.pages);
+        }
+        if p.name.starts_with("roster-") {
+            // An army a page at least: the second starts on a page of its own.
+            assert!(p.pages <= 4, "{}: {} {paper} pages", p.name, p.pages);
         }
         eprintln!("{}: {} {paper} page(s)", p.name, p.pages);
     }

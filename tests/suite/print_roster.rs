@@ -1,6 +1,7 @@
-//! `drumhead roster`: one card per unit, figure or leader of each army,
-//! with its facts and, with a game, its state now — the game part's own
-//! rows (`show`), not rendered text read back.
+//! `drumhead roster`: a table an army, one line per unit, figure or
+//! leader under its command, with its factors and boxes to pencil in and,
+//! with a game, its state now — the game part's own typed lines, not
+//! rendered text read back.
 
 use std::io::Write;
 use std::path::Path;
@@ -40,8 +41,11 @@ fn drumhead(args: &[&str], stdin: &str) -> (bool, String, String) {
     )
 }
 
+/// Issue 26: "A roster a club would print: one line per unit with its
+/// factors and boxes to pencil bases, hits, steps or figures, grouped by
+/// command".
 #[test]
-fn every_unit_figure_and_leader_has_a_card() {
+fn every_unit_figure_and_leader_has_a_line_under_its_command() {
     let tables = drumhead::systems::all()
         .load(&TableSource::embedded())
         .expect("tables");
@@ -66,30 +70,75 @@ fn every_unit_figure_and_leader_has_a_card() {
         let game = Game::new(pair.map(source).to_vec(), &tables).expect("a game");
         let roster = drumhead::print::roster(&game);
         assert_eq!(roster.armies.len(), 2);
-        for (army, cards) in game.armies.iter().zip(&roster.armies) {
-            let ids: Vec<String> = army.ids().into_iter().map(|(id, _)| id).collect();
-            let carded: Vec<String> = cards.cards.iter().map(|c| c.id.clone()).collect();
-            assert_eq!(carded, ids, "{}", army.file);
-            assert_eq!(cards.rules, army.rules.title());
-            for card in &cards.cards {
-                // The card is what `show` says of the unit, row for row.
-                let Some(drumhead::answer::report::Report::Unit { rows, .. }) = game.show(&card.id)
-                else {
-                    panic!("{} has no show", card.id);
-                };
-                let shown: Vec<(String, String)> =
-                    rows.into_iter().map(|r| (r.label, r.value)).collect();
-                assert_eq!(card.rows, shown, "{}", card.id);
-                assert!(!card.rows.is_empty(), "{}", card.id);
-                assert!(card.out_of_action.is_none(), "{} at the start", card.id);
+        for (army, table) in game.armies.iter().zip(&roster.armies) {
+            let mut ids: Vec<String> = army.ids().into_iter().map(|(id, _)| id).collect();
+            let mut lined: Vec<String> = table
+                .commands
+                .iter()
+                .flat_map(|c| c.lines.iter().map(|l| l.id.clone()))
+                .collect();
+            ids.sort();
+            lined.sort();
+            assert_eq!(lined, ids, "{}: each member once", army.file);
+            assert_eq!(table.rules, army.rules.title());
+            assert!(
+                table.commands.len() > 1,
+                "{}: grouped by command",
+                army.file
+            );
+            assert!(table.commands.iter().all(|c| !c.heading.is_empty()));
+            assert!(table.columns.len() >= 4, "{}: its factors", army.file);
+            let lines = table.commands.iter().flat_map(|c| &c.lines);
+            for line in lines.clone() {
+                assert_eq!(line.cells.len(), table.columns.len(), "{}", line.id);
+                // A fresh game: nothing set, so nothing said ("routed no").
+                assert!(line.state.is_empty(), "{}: {:?}", line.id, line.state);
+                assert!(line.out_of_action.is_none(), "{} at the start", line.id);
+                for b in &line.boxes {
+                    assert!(b.count > 0 && b.crossed == 0, "{}: {b:?}", line.id);
+                }
             }
+            // Every system gives some of its lines boxes to pencil in.
+            assert!(
+                lines.clone().any(|l| !l.boxes.is_empty()),
+                "{}: boxes",
+                army.file
+            );
         }
         let html = drumhead::sheet::render_roster(&roster, Default::default());
-        assert_eq!(
-            html.matches(r#"<div class="card">"#).count(),
-            roster.armies.iter().map(|a| a.cards.len()).sum::<usize>()
-        );
+        for word in ["yes<", "no<", "not-charged", "first-shot"] {
+            assert!(!html.contains(word), "no `{word}` on the page");
+        }
+        assert!(!html.contains(r#"class="card"#), "no cards");
     }
+}
+
+/// The boxes of the line of `id` in a printed roster, as (what, boxes,
+/// crossed).
+fn boxes_of(html: &str, id: &str) -> (String, Vec<(String, usize, usize)>) {
+    let row = html
+        .split("<tr")
+        .find(|r| r.contains(&format!(r#"<td class="id">{id}</td>"#)))
+        .unwrap_or_else(|| panic!("{id}'s line in {html}"))
+        .to_string();
+    let tracks = row
+        .split(r#"<span class="track">"#)
+        .skip(1)
+        .map(|t| {
+            let what = t
+                .split(r#"<span class="what">"#)
+                .nth(1)
+                .and_then(|w| w.split('<').next())
+                .unwrap_or_default()
+                .to_string();
+            (
+                what,
+                t.matches(r#"<span class="b"#).count(),
+                t.matches(r#"<span class="b x""#).count(),
+            )
+        })
+        .collect();
+    (row, tracks)
 }
 
 #[test]
@@ -112,40 +161,30 @@ fn a_games_roster_shows_each_unit_as_it_stands() {
     assert!(ok, "{err}");
     let (ok, html, err) = drumhead(&["roster", "--game", game], "");
     assert!(ok, "{err}");
-    let card = html
-        .split(r#"<div class="card"#)
-        .find(|c| c.contains(r#"<span class="id">aus-3</span>"#))
-        .expect("aus-3's card");
-    assert!(
-        card.contains("<dt>bases</dt><dd>3 of 4 (75%)</dd>"),
-        "{card}"
+    // A box a base, the one lost crossed; a box a hit towards the next
+    // base, the one carried crossed.
+    let (row, tracks) = boxes_of(&html, "aus-3");
+    assert_eq!(
+        tracks,
+        [("bases".to_string(), 4, 1), ("hits".to_string(), 6, 1)],
+        "{row}"
     );
-    assert!(
-        card.contains("<dt>hits carried</dt><dd>1 (a base is removed at 6)</dd>"),
-        "{card}"
-    );
+    assert!(row.starts_with(">"), "aus-3 can still act: {row}");
     assert!(html.contains("turn 1"), "the game and its turn are named");
     // An untouched unit keeps its bases.
-    let other = html
-        .split(r#"<div class="card"#)
-        .find(|c| c.contains(r#"<span class="id">aus-4</span>"#))
-        .expect("aus-4's card");
-    assert!(other.contains("<dt>hits carried</dt><dd>0"), "{other}");
+    let (row, tracks) = boxes_of(&html, "aus-4");
+    assert!(tracks.iter().all(|(_, _, crossed)| *crossed == 0), "{row}");
 
-    let gone = html
-        .split(r#"<div class="card"#)
-        .find(|c| c.contains(r#"<span class="id">aus-5</span>"#))
-        .expect("aus-5's card");
+    let (gone, tracks) = boxes_of(&html, "aus-5");
     assert!(
-        gone.starts_with(r#" out">"#),
-        "a destroyed unit's card is marked: {gone}"
+        gone.starts_with(r#" class="out">"#),
+        "a destroyed unit's line is marked: {gone}"
     );
     assert!(
-        gone.contains(r#"<p class="out">has lost all its bases</p>"#),
+        gone.contains(r#"<span class="out">has lost all its bases</span>"#),
         "{gone}"
     );
-    assert!(gone.contains("<dt>bases</dt><dd>0 of 6"), "{gone}");
-    assert!(!card.starts_with(r#" out">"#), "aus-3 can still act");
+    assert_eq!(tracks, [("bases".to_string(), 6, 6)], "{gone}");
 
     // Printing changes nothing: the game file is as it was.
     let before = std::fs::read(game).expect("game file");

@@ -85,11 +85,12 @@ fn file_tasks(roff: &mut Roff) {
     tagged(
         roff,
         "drumhead roster [--army FILE…] [--game FILE] [-o FILE [--force]] [--paper a4|letter]",
-        "Write the armies as a printable roster: one card per unit, figure or leader, with its \
-         facts and, with --game, its state now (bases, hits, tokens, steps, disrupted, \
-         killed…), as show has it; an army a page. The game file must exist and is only read. \
-         One HTML page, to standard output, or into FILE, which must not exist unless --force \
-         is given (see OUTPUT FILES).",
+        "Write the armies as a printable roster: a table an army, one line per unit, figure \
+         or leader, grouped by command, with the factors its counter or card prints and boxes \
+         to pencil in bases, hits, steps, tokens or the figure; with --game, what is lost \
+         already is crossed and its state now is noted (only what is so). An army starts a \
+         page. The game file must exist and is only read. One HTML page, to standard output, \
+         or into FILE, which must not exist unless --force is given (see OUTPUT FILES).",
     );
 }
 
