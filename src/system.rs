@@ -115,6 +115,13 @@ pub trait GameState: Clone + 'static {
         None
     }
 
+    /// What one effect does, in words, for the answer's notes: the
+    /// effect's own words, unless the part can say more (an army by its
+    /// name rather than its place).
+    fn describe(&self, unit: Option<&str>, effect: &Self::Effect) -> String {
+        effect.describe(unit)
+    }
+
     /// Apply one effect, to a unit or (with `None`) to the state itself.
     fn apply(&mut self, unit: Option<&str>, effect: &Self::Effect) -> Result<(), String>;
 
@@ -247,6 +254,10 @@ pub trait GamePart {
         dice: &mut dyn DiceSource,
     ) -> Option<Result<Resolution, CommandError>>;
 
+    /// The effects of the line resolved last, in words, as this part
+    /// names what they fall on.
+    fn describe_resolved(&self) -> Vec<String>;
+
     /// Apply the effects of the line resolved last (the game has recorded
     /// it); how many there were.
     fn apply_resolved(&mut self) -> Result<usize, String>;
@@ -302,6 +313,13 @@ impl<S: GameState> GamePart for Live<S> {
             self.resolved = effects;
             shown
         }))
+    }
+
+    fn describe_resolved(&self) -> Vec<String> {
+        self.resolved
+            .iter()
+            .map(|(unit, effect)| self.state.describe(unit.as_deref(), effect))
+            .collect()
     }
 
     fn apply_resolved(&mut self) -> Result<usize, String> {

@@ -407,7 +407,10 @@ pub fn main() -> ExitCode {
         Err(code) => return code,
     };
     let registry = crate::systems::all();
-    if let Some(code) = options_not_for(&args).or_else(|| task_without_tables(&args, &registry)) {
+    if let Some(code) = tasks::carry_into_task(&mut args)
+        .or_else(|| options_not_for(&args))
+        .or_else(|| task_without_tables(&args, &registry))
+    {
         return code;
     }
     let applied = match config::load(&args, &registry) {
@@ -776,9 +779,9 @@ fn open_game(args: &Args, tables: &Tables) -> Result<Option<Game>, GameError> {
             tables,
             crate::game::Options { wait: args.wait },
         )
-        .map(Some),
+        .map(|g| Some(g.say_reopened(args.command.is_empty() || !args.army.is_empty()))),
         None if sources.is_empty() => Ok(None),
-        None => Game::new(sources, tables).map(Some),
+        None => Game::new(sources, tables).map(|g| Some(g.one_line(!args.command.is_empty()))),
     }
 }
 

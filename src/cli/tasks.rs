@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use std::io::{self, IsTerminal, Write};
 
-use super::{Args, manpage};
+use super::{Args, Task, manpage};
 use crate::system::{Registry, Tables};
 use crate::tables::TableSource;
 
@@ -179,4 +179,44 @@ pub(crate) fn completions(shell: clap_complete::Shell) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// A task's own options typed before its name (`drumhead --game g.json
+/// roster -o x.html`) are the task's: it takes them, rather than refusing
+/// them as options of resolving lines. Two games, one each side of the
+/// name, are refused.
+pub(super) fn carry_into_task(args: &mut Args) -> Option<ExitCode> {
+    let Some(Task::Roster {
+        armies,
+        game,
+        output,
+        force,
+        ..
+    }) = &mut args.task
+    else {
+        return None;
+    };
+    match (args.game.take(), &game) {
+        (Some(before), Some(after)) if before != *after => {
+            warn!(
+                "error: two games for `roster`: --game {} before it and --game {} after it; give one: `drumhead roster --game {} -o FILE`",
+                before.display(),
+                after.display(),
+                after.display()
+            );
+            return Some(ExitCode::from(2));
+        }
+        (Some(before), None) => *game = Some(before),
+        _ => {}
+    }
+    if !args.army.is_empty() {
+        let mut given = std::mem::take(&mut args.army);
+        given.append(armies);
+        *armies = given;
+    }
+    if args.force && output.is_some() {
+        *force = true;
+        args.force = false;
+    }
+    None
 }

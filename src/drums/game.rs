@@ -188,12 +188,14 @@ impl DrumsGame {
         Some(text)
     }
 
-    /// A Drums army's side, as its list names it.
+    /// A Drums army's side, as its list names it. A side with no army of
+    /// this game (one army loaded, the other typed) is named by its place
+    /// on the line.
     fn side(&self, side: usize) -> String {
         self.sides
             .get(side)
             .cloned()
-            .unwrap_or_else(|| format!("army {}", side.saturating_add(1)))
+            .unwrap_or_else(|| format!("{} (no army of this game)", effect::line_side(side)))
     }
 
     /// Why a unit cannot act, if so.
@@ -288,6 +290,16 @@ impl GameState for DrumsGame {
         self.general_state(id)
             .incapacitated
             .then(|| "is off the table until the next turn (incapacitated by a stray round)".into())
+    }
+
+    /// The initiative falls on an army, named as its list names it.
+    fn describe(&self, unit: Option<&str>, effect: &DrumsEffect) -> String {
+        match effect {
+            DrumsEffect::Initiative { army } => {
+                format!("game: {} has the initiative", self.side(*army))
+            }
+            _ => crate::answer::resolution::SystemEffect::describe(effect, unit),
+        }
     }
 
     fn apply(&mut self, unit: Option<&str>, effect: &DrumsEffect) -> Result<(), String> {

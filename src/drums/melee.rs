@@ -166,6 +166,8 @@ fn table_title<'a>(tables: &'a PoolTables, arm: &MeleeArm) -> &'a str {
 /// One side: its arm, its facts, and what it rolled.
 struct Side<'a> {
     name: &'static str,
+    /// The unit's id, when the line named one on this side.
+    id: Option<String>,
     /// The arm, whose table the side fights on.
     arm: &'a MeleeArm,
     /// The kinds of that arm given (heavy cavalry, lancers).
@@ -202,9 +204,9 @@ fn side<'a>(
         .ok_or_else(|| {
             let arms: Vec<&str> = m.arm.iter().map(|a| a.keyword.as_str()).collect();
             let whose = if name == "a" {
-                "`melee`".to_string()
+                "`melee`"
             } else {
-                "the side after `vs`".to_string()
+                "the side after `vs`"
             };
             input.missing(format!("{whose} needs an arm: one of {}", arms.join(", ")))
         })?;
@@ -246,13 +248,38 @@ fn side<'a>(
     exclusive::check(input, bound, exclusive::MELEE)?;
     refuse_supply(input, bound, &format!("side {name}"))?;
     let size = Size::of(bound)?;
+    let facts = side_facts(tables, bound, arm, &kinds, &displaced);
+    Ok(Side {
+        name,
+        id: unit_of(input, name),
+        arm,
+        kinds,
+        label,
+        keyword,
+        displaced,
+        facts,
+        size,
+    })
+}
+
+/// A side's facts: its words less the kinds its arm displaced, what its
+/// arm and kinds are, and whether it is formed (or, with no formation
+/// given, which formations it could be in).
+fn side_facts(
+    tables: &PoolTables,
+    bound: &Bound,
+    arm: &MeleeArm,
+    kinds: &[&MeleeArm],
+    displaced: &[&str],
+) -> SideFacts {
+    let m = &tables.melee;
     let mut facts = SideFacts::from_bound(bound);
     facts
         .given
         .retain(|(w, _)| !displaced.contains(&w.as_str()));
     facts.words.retain(|w| !displaced.contains(&w.as_str()));
     facts.words.extend(arm.is.iter().cloned());
-    for k in &kinds {
+    for k in kinds {
         facts.words.extend(k.is.iter().cloned());
     }
     match bound.choice(FORMATION) {
@@ -271,16 +298,29 @@ fn side<'a>(
             };
         }
     }
-    Ok(Side {
-        name,
-        arm,
-        kinds,
-        label,
-        keyword,
-        displaced,
-        facts,
-        size,
-    })
+    facts
+}
+
+/// The id of the unit named on side `a` (before `vs`) or `b`, if any.
+fn unit_of(input: &Input, side: &str) -> Option<String> {
+    let clause = if side == "a" {
+        None
+    } else {
+        input
+            .clauses
+            .iter()
+            .position(|(k, _, _)| *k == ClauseKind::Vs)
+    };
+    input.named_on(clause).next().map(|n| n.facts.id.clone())
+}
+
+impl Side<'_> {
+    /// The side as the text names it: its unit's id, else `side a`.
+    fn who(&self) -> String {
+        self.id
+            .clone()
+            .unwrap_or_else(|| format!("side {}", self.name))
+    }
 }
 
 struct Rolled {
@@ -295,6 +335,10 @@ struct Rolled {
 /// One side worked out up to its dice: the explanation so far, the pool.
 struct SidePlan {
     name: &'static str,
+    /// How the text names the side: its unit's id, else `side a`.
+    who: String,
+    /// The unit's id, when named.
+    id: Option<String>,
     arm: String,
     keyword: String,
     /// Rows, notes and modifiers before the dice, appended on every run.
@@ -414,7 +458,7 @@ fn side_plan(
         .table(&s.arm.table)
         .ok_or_else(|| input.missing("no melee table for this arm"))?;
     let prefix = if two {
-        format!("{}: ", s.name)
+        format!("{}: ", s.id.as_deref().unwrap_or(s.name))
     } else {
         String::new()
     };
@@ -482,6 +526,8 @@ fn side_plan(
     res.row(format!("{prefix}pool"), format!("{n}D6"));
     Ok(SidePlan {
         name: s.name,
+        who: s.who(),
+        id: s.id.clone(),
         arm: s.label.clone(),
         keyword: s.keyword.clone(),
         before,
@@ -505,18 +551,10 @@ fn show_unknown(
 ) -> Vec<serde_json::Value> {
     let mut unknown_json = Vec::new();
     for (row, own, theirs) in unknown {
-        let own_name = if two {
-            format!("side {}", s.name)
-        } else {
-            "the side".to_string()
-        };
+        let own_name = if two { s.who() } else { "the side".to_string() };
         let sides = [
             (own_name, Some(s), own),
-            (
-                other.map_or(String::new(), |o| format!("side {}", o.name)),
-                other,
-                theirs,
-            ),
+            (other.map_or(String::new(), Side::who), other, theirs),
         ];
         let open: Vec<(&String, &Side, Vec<String>)> = sides
             .iter()

@@ -216,9 +216,14 @@ fn resolve(
         ResilienceOutcome::Break => {
             res.note("The unit breaks: each general within 3BW takes `risk broke`.")
         }
-        ResilienceOutcome::ForcedRetire => {
-            res.note("Retire the unit by its Force to Retire move (`move ARM FORMATION retire`).")
-        }
+        ResilienceOutcome::ForcedRetire => match input.named_on(None).next() {
+            Some(n) => res.note(format_args!(
+                "Retire {} by its Force to Retire move (`move {} retire`).",
+                n.facts.id, n.facts.id
+            )),
+            None => res
+                .note("Retire the unit by its Force to Retire move (`move ARM FORMATION retire`)."),
+        },
         _ => {}
     }
     Ok(res)

@@ -52,7 +52,10 @@ pub(super) fn with_hint(e: GameError, path: &Path) -> GameError {
     }
 }
 
-/// Reopening with `--army`: the lists must be those the game was made of.
+/// Reopening with `--army`: the lists must be those the game was made of,
+/// in any order. The game keeps its own (and their order, which its state
+/// reads): the lists given are only checked against them, each matched by
+/// its text, not by where it stands on the command line.
 pub(super) fn same_armies(
     path: &Path,
     armies: &[ArmySource],
@@ -67,29 +70,36 @@ pub(super) fn same_armies(
             path.display()
         )));
     }
-    for (i, (have, new)) in armies.iter().zip(given).enumerate() {
-        if have.text == new.text {
-            continue;
+    let mut unmatched: Vec<&ArmySource> = armies.iter().collect();
+    let mut strangers = Vec::new();
+    for new in given {
+        match unmatched.iter().position(|have| have.text == new.text) {
+            Some(i) => {
+                unmatched.remove(i);
+            }
+            None => strangers.push(new),
         }
-        let line = have
-            .text
-            .lines()
-            .zip(new.text.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or_else(|| have.text.lines().count().min(new.text.lines().count()))
-            + 1;
-        return Err(GameError::Usage(format!(
-            "{}: army {} ({}) differs from the list {} was started with ({}), first at line {line}: \
-             a game keeps its armies; reopen it with `--game {}` alone, or start a new game",
-            new.file,
-            i + 1,
-            new.file,
-            path.display(),
-            have.file,
-            path.display()
-        )));
     }
-    Ok(())
+    let (Some(new), Some(have)) = (strangers.first(), unmatched.first()) else {
+        return Ok(());
+    };
+    // The list given that matches none, against the first the game has
+    // that none matched: most often the same list, edited.
+    let line = have
+        .text
+        .lines()
+        .zip(new.text.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| have.text.lines().count().min(new.text.lines().count()))
+        + 1;
+    Err(GameError::Usage(format!(
+        "{}: this list is none of those {} was started with; it differs from {} first at line {line}: \
+         a game keeps its armies; reopen it with `--game {}` alone, or start a new game",
+        new.file,
+        path.display(),
+        have.file,
+        path.display()
+    )))
 }
 
 /// Whether two paths name one file.

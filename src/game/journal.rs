@@ -300,10 +300,11 @@ impl Reader {
 
     /// Go on from a point the game file vouches for: the line that ends
     /// there must hash to its head.
-    pub(crate) fn resume(&mut self, mark: &Mark) -> Result<(), GameError> {
+    /// Returns the line the mark ends on (the header's, with no entries).
+    pub(crate) fn resume(&mut self, mark: &Mark) -> Result<Vec<u8>, GameError> {
         if mark.entries == 0 && mark.bytes == self.tally.bytes {
             return if mark.head == self.tally.head {
-                Ok(())
+                Ok(Vec::new())
             } else {
                 Err(self.broken(1, "the game file records another journal header".into()))
             };
@@ -346,7 +347,7 @@ impl Reader {
         self.number = usize::try_from(mark.entries)
             .unwrap_or(usize::MAX)
             .saturating_add(2);
-        Ok(())
+        Ok(line)
     }
 
     /// Go on from where a game already is (its own tally, trusted).

@@ -21,6 +21,7 @@ mod checks;
 mod file;
 mod history;
 mod journal;
+mod kept;
 mod lock;
 mod open;
 mod roster;
@@ -112,6 +113,11 @@ pub struct Game {
     wrote: bool,
     /// Why the last entry resolved again was refused.
     rejected: Option<String>,
+    /// A game in memory that ends with the one line it resolves (a
+    /// one-shot run without `--game`): its notes say nothing is kept.
+    one_line: bool,
+    /// Where a game reopened from its file stands, for the user.
+    reopened: Option<String>,
 }
 
 /// An entry in force and the state before it.
@@ -153,6 +159,8 @@ impl Game {
             checkpointed: 0,
             wrote: false,
             rejected: None,
+            one_line: false,
+            reopened: None,
         };
         game.parts = game.fresh_parts();
         Ok(game)
@@ -311,10 +319,21 @@ impl Game {
             effects: effects.collect(),
             undo: None,
         };
-        let described = addressed
+        // The part that resolved the line names what its effects fall on
+        // (an army by its name); an effect it did not make is said as is.
+        let by_part = self
+            .parts
             .iter()
-            .map(|(unit, e)| e.describe(*unit))
-            .collect();
+            .find(|p| p.set.system().books().contains(&system))
+            .map(|p| p.state.describe_resolved())
+            .filter(|d| d.len() == addressed.len());
+        let described = by_part.unwrap_or_else(|| {
+            addressed
+                .iter()
+                .map(|(unit, e)| e.describe(*unit))
+                .collect()
+        });
+        let described = self.unkept(described);
         self.commit(entry, true)?;
         Ok(described)
     }

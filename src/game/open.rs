@@ -73,6 +73,7 @@ impl Game {
                 // Created, then killed before its journal was: the first
                 // write makes the journal.
                 game.id = f.game;
+                game.reopened = Some(reopened(path, game.turn, 0, None));
             }
             (f, Some((reader, opening))) => game.follow(path, f, reader, opening)?,
             (None, None) => {
@@ -108,10 +109,12 @@ impl Game {
                         repair_hint(path)
                     )));
                 }
-                reader.resume(&f.journal).map_err(|e| with_hint(e, path))?;
+                let last = reader.resume(&f.journal).map_err(|e| with_hint(e, path))?;
                 self.id = f.game.clone();
                 self.restore(&f, &mut reader)?;
                 self.checkpointed = f.entries;
+                let last = serde_json::from_slice::<Entry>(&last).ok();
+                self.reopened = Some(reopened(path, self.turn, f.entries, last.as_ref()));
             }
             None => {
                 self.id = opening.game;
@@ -277,4 +280,21 @@ impl Game {
         self.tally.entries = saved;
         source
     }
+}
+
+/// What reopening a game says: where it stands and the last line played,
+/// so that the umpire sees it is the game he meant.
+fn reopened(path: &Path, turn: u32, entries: u64, last: Option<&Entry>) -> String {
+    let last = match last {
+        Some(Entry {
+            line: Some(line), ..
+        }) => format!("; last: {line}"),
+        Some(Entry { undo: Some(n), .. }) => format!("; last: undo (of entry {n})"),
+        _ => String::new(),
+    };
+    format!(
+        "reopened {}: turn {turn}, {entries} entr{}{last}",
+        path.display(),
+        if entries == 1 { "y" } else { "ies" }
+    )
 }

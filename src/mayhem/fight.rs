@@ -146,9 +146,13 @@ fn resolve(
     let dice = &mut dice;
     let several = bs.len() > 1;
     let heading = if several {
-        format!("hand-to-hand, A against {} opponents in order", bs.len())
+        format!(
+            "hand-to-hand, {} against {} opponents in order",
+            a.who(),
+            bs.len()
+        )
     } else {
-        "hand-to-hand, A vs B".to_string()
+        format!("hand-to-hand, {} vs {}", a.who(), bs[0].who())
     };
     let res = input.resolution("fight", heading);
     let quiet = res.quiet;
@@ -159,20 +163,22 @@ fn resolve(
         bs,
         accounts: Vec::new(),
         texts: Vec::new(),
+        checks: Vec::new(),
     };
     let tally = run_steps(dice, Tally::new(a.tokens), &mut combats)?;
     let Combats {
         mut res,
         accounts: combats,
         mut texts,
+        checks,
         ..
     } = combats;
     if tally.cancelled > 0 {
         res.row(
             "combats cancelled",
-            format_args!("{} (A was killed)", tally.cancelled),
+            format_args!("{} ({} was killed)", tally.cancelled, a.who()),
         );
-        texts.push(cancelled_text(tally.cancelled));
+        texts.push(cancelled_text(a.who(), tally.cancelled));
     }
     let (outcome, result) = tally
         .last
@@ -184,6 +190,9 @@ fn resolve(
             for key in ["a", "b"] {
                 res.field(key, only[key].clone());
             }
+        }
+        if let Some(id) = &a.id {
+            res.field("a_figure", id.as_str());
         }
         res.field("combats", Value::Array(combats));
     }
@@ -202,15 +211,15 @@ fn resolve(
     };
     res.set_outcome(outcome, texts.join("; "), tone);
     res.odds_group = Some(if several {
-        tally.summary(bs.len()).into()
+        tally.summary(a.who(), bs.len()).into()
     } else {
         tally
             .last
-            .map_or_else(String::new, |l| l.group(&bs[0].name))
+            .map_or_else(String::new, |l| l.group(a.who(), bs[0].who()))
             .into()
     });
     if tally.a_checks + tally.b_checks > 0 {
-        res.note("A figure hit but not killed checks courage as in fire combat (`courage VALUE`).");
+        res.note(courage_advice(&checks));
     }
     // Each combat may throw two skill dice, a reroll for each side that
     // holds a token (A one a combat, as long as it has them), and a
@@ -220,6 +229,29 @@ fn resolve(
     let most = 3 * k + a_rerolls + bs.iter().filter(|b| b.tokens.rerolls_left() > 0).count();
     dice.unused(input, &mut res, most, || unthrown(&tally, a, bs))?;
     Ok(res)
+}
+
+/// What the umpire types next for each figure hit and not killed: its own
+/// `courage` line where the fight named it, else the value to fill in.
+fn courage_advice(checks: &[(String, bool)]) -> String {
+    if checks.is_empty() || checks.iter().any(|(_, named)| !named) {
+        return "A figure hit but not killed checks courage as in fire combat (`courage VALUE cause=fire`).".into();
+    }
+    let mut who: Vec<&str> = Vec::new();
+    for (id, _) in checks {
+        if !who.contains(&id.as_str()) {
+            who.push(id);
+        }
+    }
+    format!(
+        "{} {} courage as in fire combat: {}.",
+        who.join(" and "),
+        if who.len() == 1 { "checks" } else { "check" },
+        who.iter()
+            .map(|id| format!("`courage {id} cause=fire`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 /// Why the dice a fight did not throw were not needed.
@@ -238,7 +270,8 @@ fn unthrown(tally: &Tally, a: &Side, bs: &[Side]) -> String {
     }
     if tally.cancelled > 0 {
         why.push(format!(
-            "A was killed, so the {} combat(s) not yet fought threw no dice",
+            "{} was killed, so the {} combat(s) not yet fought threw no dice",
+            a.who(),
             tally.cancelled
         ));
     }
@@ -248,6 +281,6 @@ fn unthrown(tally: &Tally, a: &Side, bs: &[Side]) -> String {
     why.join("; ")
 }
 
-fn cancelled_text(cancelled: usize) -> String {
-    format!("A is killed: the {cancelled} combat(s) not yet fought are cancelled")
+fn cancelled_text(a: &str, cancelled: usize) -> String {
+    format!("{a} is killed: the {cancelled} combat(s) not yet fought are cancelled")
 }

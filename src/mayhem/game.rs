@@ -354,6 +354,22 @@ impl GameState for MayhemGame {
         }
     }
 
+    /// A sequence names each side's army.
+    fn describe(&self, unit: Option<&str>, effect: &MayhemEffect) -> String {
+        match effect {
+            MayhemEffect::Sequence { order } => format!(
+                "game: this turn's sequence is {}{}",
+                self.order_text(order),
+                if order.len() == 2 {
+                    " (a tie next turn repeats it)"
+                } else {
+                    ""
+                }
+            ),
+            _ => crate::answer::resolution::SystemEffect::describe(effect, unit),
+        }
+    }
+
     fn apply(&mut self, unit: Option<&str>, effect: &MayhemEffect) -> Result<(), String> {
         if let MayhemEffect::Sequence { order } = effect {
             self.order = Some(order.clone());

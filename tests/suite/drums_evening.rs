@@ -193,8 +193,9 @@ fn an_evening_at_leuthen() {
     assert_eq!(resolutions, 39);
     for said in [
         "⇒ 3 hits and 1 already carried: no base lost, 4 hits left over",
-        "On side b (Foot): 4 hits and 3 already carried: 1 base lost, 1 hit left over. \
-         On side a (Foot): 2 hits and 2 already carried: no base lost, 4 hits left over.",
+        // Issue 26: "Names everywhere a unit … is known".
+        "On aus-1 (Foot): 4 hits and 3 already carried: 1 base lost, 1 hit left over. \
+         On gren-1 (Foot): 2 hits and 2 already carried: no base lost, 4 hits left over.",
         "⇒ 7 hits and 5 already carried: 2 bases lost, no hits left over",
         "On the unit: 1 hit and 5 already carried: 1 base lost, no hits left over.",
         "game: jaeger breaks",

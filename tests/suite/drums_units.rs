@@ -153,8 +153,8 @@ melee gren-3 vs aus-5 rolled 4 1 1 1 1 1 1 1 4 4 4 1 1 1 1
     assert_eq!(melee["sides"][1]["bases_lost"], 0);
     assert_eq!(
         melee["notes"][0],
-        "On side b (Foot): 1 hit: no base lost, 1 hit left over. \
-         On side a (Foot): 3 hits and 3 already carried: 1 base lost, no hits left over."
+        "On aus-5 (Foot): 1 hit: no base lost, 1 hit left over. \
+         On gren-3 (Foot): 3 hits and 3 already carried: 1 base lost, no hits left over."
     );
     let roster = &drums_state(&game)["roster"];
     assert_eq!(

@@ -303,15 +303,17 @@ fn text(session: &mut Session, line: &str) -> String {
 #[test]
 fn a_fifth_system_resolves_keeps_its_game_and_draws_its_roster() {
     let mut s = session();
+    // A game kept in memory says its effects last this session only
+    // (issue 26).
     // alice's grit 1 comes with her name: 4 + 1 = 5 wounds.
     assert_eq!(
         text(&mut s, "strike alice vs bob rolled 4"),
-        "wound game: bob is wounded"
+        "wound this session only: bob is wounded"
     );
     assert_eq!(text(&mut s, "strike alice vs bob rolled 3"), "miss ");
     assert_eq!(
         text(&mut s, "toy strike alice vs bob rolled 6"),
-        "wound game: bob is wounded"
+        "wound this session only: bob is wounded"
     );
     let units = text(&mut s, "units");
     assert!(units.contains("Blue — Blue (Toy Skirmish)"), "{units}");
@@ -330,7 +332,7 @@ fn a_fifth_system_resolves_keeps_its_game_and_draws_its_roster() {
     assert!(text(&mut s, "undo").starts_with("undone"));
     assert_eq!(
         text(&mut s, "strike bob vs alice rolled 5"),
-        "wound game: alice is wounded"
+        "wound this session only: alice is wounded"
     );
 }
 

@@ -87,17 +87,36 @@ fn undo_takes_back_the_last_resolution() {
     let (ok, stdout, stderr) = run(&args, "show aus-3\n");
     assert!(ok, "{stderr}");
     assert!(stdout.contains("3 of 4 (75%)"), "{stdout}");
-    // Other armies than the game's are refused, naming the difference.
-    let mut other = vec![
+    // Issue 26: "the same two `--army` files in the other order are
+    // refused": now they reopen the game, which says where it stands.
+    let mut swapped = vec![
         "--army".to_string(),
         armies()[3].clone(),
         "--army".to_string(),
         armies()[1].clone(),
     ];
+    swapped.extend(["--game".into(), game.display().to_string()]);
+    let (ok, stdout, stderr) = run(&swapped, "show aus-3\n");
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("3 of 4 (75%)"), "{stdout}");
+    assert!(
+        stderr.contains("reopened") && stderr.contains("entries; last: "),
+        "{stderr}"
+    );
+    // Other armies than the game's are refused, naming the difference.
+    let mut other = vec![
+        "--army".to_string(),
+        armies()[3].clone(),
+        "--army".to_string(),
+        armies()[3].clone(),
+    ];
     other.extend(["--game".into(), game.display().to_string()]);
     let (ok, _, stderr) = run(&other, "units\n");
     assert!(!ok);
-    assert!(stderr.contains("differs from the list"), "{stderr}");
+    assert!(
+        stderr.contains("is none of those") && stderr.contains("differs from"),
+        "{stderr}"
+    );
 }
 
 /// The state a prefix of the journal folds to, each entry resolved again.

@@ -61,3 +61,4 @@ mod saber_odds;
 mod saber_restrictions;
 mod saber_tables;
 mod saber_units;
+mod talk_names;

@@ -297,7 +297,8 @@ fn an_evening_of_musket_mayhem_ends_with_the_hand_computed_roster() {
         "game: war-chief is killed",
         "game: warrior-3 is killed",
         "game: marine-1 is killed",
-        "A is killed: the 1 combat(s) not yet fought are cancelled",
+        // Issue 26: the figure is named, not "A".
+        "marine-1 is killed: the 1 combat(s) not yet fought are cancelled",
         "out of range: rifle reaches 36\"; no dice are rolled",
         "game: langy spends a save token",
         "game: hawkeye spends a save token",

@@ -168,8 +168,12 @@ fn the_game_keeps_what_the_check_did() {
         input,
     );
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("game: al-halkett is disrupted"), "{out}");
-    assert!(out.contains("game: al-halkett routs"), "{out}");
+    // A batch without --game keeps its game for the session (issue 26).
+    assert!(
+        out.contains("this session only: al-halkett is disrupted"),
+        "{out}"
+    );
+    assert!(out.contains("this session only: al-halkett routs"), "{out}");
     let shows: Vec<&str> = out.split("al-halkett — ").skip(1).collect();
     assert_eq!(shows.len(), 3, "{out}");
     let row = |show: &str, name: &str| -> String {

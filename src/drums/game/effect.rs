@@ -61,8 +61,17 @@ impl SystemEffect for DrumsEffect {
             }
             DrumsEffect::SweptAway => format!("game: {u} is swept away to his own long edge"),
             DrumsEffect::Initiative { army } => {
-                format!("game: army {} has the initiative", army.saturating_add(1))
+                format!("game: {} has the initiative", line_side(*army))
             }
         }
+    }
+}
+
+/// A side by its place on an `initiative` line, where no army names it.
+pub(crate) fn line_side(side: usize) -> &'static str {
+    if side == 0 {
+        "the side before `vs`"
+    } else {
+        "the side after `vs`"
     }
 }

@@ -84,6 +84,9 @@ pub(super) fn side_json(
             "hits": r.hits,
         });
         if let Some(map) = side.as_object_mut() {
+            if let Some(id) = &s.id {
+                map.insert("unit".into(), json!(id));
+            }
             if !s.not_applied.is_empty() {
                 map.insert("not_applied".into(), json!(s.not_applied));
             }
@@ -157,25 +160,27 @@ pub(super) fn round_outcome(
             };
             res.field("winner", winner);
             let text = match winner {
-                "a" => format!("side a ({}) wins the round, {score_line}", a.arm),
-                "b" => format!("side b ({}) wins the round, {score_line}", b.arm),
+                "a" => format!("{} ({}) wins the round, {score_line}", a.who, a.arm),
+                "b" => format!("{} ({}) wins the round, {score_line}", b.who, b.arm),
                 _ => format!("the round is drawn, {score_line}"),
             };
             res.set_outcome(winner, text, Tone::Neutral);
             // For odds, who wins the round is the outcome; the hits are
             // their own expectations.
             res.odds_group = Some(match winner {
-                "a" => format!("side a ({}) wins the round", a.arm).into(),
-                "b" => format!("side b ({}) wins the round", b.arm).into(),
+                "a" => format!("{} ({}) wins the round", a.who, a.arm).into(),
+                "b" => format!("{} ({}) wins the round", b.who, b.arm).into(),
                 _ => "the round is drawn".into(),
             });
             if res.quiet {
                 return;
             }
             res.note(format!(
-                "On side b ({}): {}. On side a ({}): {}.",
+                "On {} ({}): {}. On {} ({}): {}.",
+                b.who,
                 b.arm,
                 losses[0].text(),
+                a.who,
                 a.arm,
                 losses[1].text()
             ));
@@ -184,14 +189,26 @@ pub(super) fn round_outcome(
                     "Follow-up resilience tests: both sides test in the melee context (`resilience melee …`).",
                 ),
                 w => {
-                    let (won, lost) = if w == "a" { ("a", "b") } else { ("b", "a") };
-                    res.note(format!(
-                        "Follow-up resilience tests: side {won} `resilience melee won-round …`, side {lost} `resilience melee lost-round …`."
-                    ));
+                    let (won, lost) = if w == "a" { (a, b) } else { (b, a) };
+                    res.note(follow_up(won, lost));
                 }
             }
         }
     }
+}
+
+/// The resilience tests a won round calls for, as the umpire types them:
+/// a side whose unit was named is named in its line.
+fn follow_up(won: &SidePlan, lost: &SidePlan) -> String {
+    let line = |s: &SidePlan, context: &str| match &s.id {
+        Some(id) => format!("`resilience {id} melee {context}`"),
+        None => format!("{} `resilience melee {context} …`", s.who),
+    };
+    format!(
+        "Follow-up resilience tests: {}, {}.",
+        line(won, "won-round"),
+        line(lost, "lost-round")
+    )
 }
 
 /// How odds groups a melee without an opponent: by the hits scored.
@@ -211,8 +228,12 @@ pub(super) fn quiet_outcome(mut res: Resolution, plan: &Plan, rolled: &[Rolled])
     let (a, b) = (&plan.sides[0], plan.sides.get(1));
     let (id, group): (&'static str, String) = match (b, hits.as_slice()) {
         (None, [h, ..]) => (if *h > 0 { "hits" } else { "no-hits" }, one_sided_group(*h)),
-        (Some(_), [ha, hb, ..]) if ha > hb => ("a", format!("side a ({}) wins the round", a.arm)),
-        (Some(b), [ha, hb, ..]) if hb > ha => ("b", format!("side b ({}) wins the round", b.arm)),
+        (Some(_), [ha, hb, ..]) if ha > hb => {
+            ("a", format!("{} ({}) wins the round", a.who, a.arm))
+        }
+        (Some(b), [ha, hb, ..]) if hb > ha => {
+            ("b", format!("{} ({}) wins the round", b.who, b.arm))
+        }
         _ => ("drawn", "the round is drawn".to_string()),
     };
     res.set_outcome(id, group.clone(), Tone::Neutral);

@@ -21,6 +21,8 @@ pub(super) struct Combat<'a> {
     pub(super) save_spent: bool,
     pub(super) text: String,
     pub(super) opponent: &'a str,
+    /// The opponent's figure id, when the line named it.
+    pub(super) opponent_figure: Option<&'a str>,
     pub(super) faces: [u32; 2],
     pub(super) skill: [i64; 2],
     pub(super) rerolled_from: [Option<u32>; 2],
@@ -61,6 +63,9 @@ impl Combat<'_> {
             "outcome": self.outcome,
             "result": self.result,
         });
+        if let Some(id) = self.opponent_figure {
+            j["opponent_figure"] = json!(id);
+        }
         if let Some((die, modified, needed)) = self.results {
             j["results"] = json!({"die": die, "modified": modified, "needed": needed});
         }
@@ -118,6 +123,9 @@ pub(super) struct Combats<'a> {
     /// under `odds` a combat is walked once for every way its dice fall.
     pub(super) accounts: Vec<Value>,
     pub(super) texts: Vec<String>,
+    /// The figures hit and not killed, each as the text names it, with
+    /// whether the line named it (so a follow-up line can name it too).
+    pub(super) checks: Vec<(String, bool)>,
 }
 
 impl Steps for Combats<'_> {
@@ -157,6 +165,14 @@ impl Steps for Combats<'_> {
             let (a, b) = (Target::ACTOR, Target::clause(i, 0));
             tokens[0].spent(&mut self.res, a);
             tokens[1].spent(&mut self.res, b);
+            let checker = match combat.outcome {
+                "a-hits" => &self.bs[i],
+                _ => self.a,
+            };
+            if combat.result == Some("courage-check") {
+                self.checks
+                    .push((checker.who().to_string(), checker.id.is_some()));
+            }
             let killed = match (combat.outcome, combat.result) {
                 ("a-hits", Some("killed")) => {
                     self.res.effect(b, MayhemEffect::Killed);
@@ -206,11 +222,11 @@ pub(super) struct Effect {
 impl Effect {
     /// What happened without the dice: how `odds` and `simulate` count a
     /// single fight.
-    pub(super) fn group(&self, opponent: &str) -> String {
+    pub(super) fn group(&self, a: &str, opponent: &str) -> String {
         let (winner, loser) = match self.outcome {
-            "a-hits" => ("A", opponent),
-            "b-hits" => (opponent, "A"),
-            _ => return format!("A vs {opponent}: tie, neither figure is affected"),
+            "a-hits" => (a, opponent),
+            "b-hits" => (opponent, a),
+            _ => return format!("{a} vs {opponent}: tie, neither figure is affected"),
         };
         match (self.result, self.save_spent) {
             (Some("killed"), _) => format!("{winner} hits: {loser} is killed"),
@@ -310,14 +326,14 @@ impl Tally {
     /// Against several opponents what a player asks is whether A lives and
     /// how many it takes with it; the order of the combats would make the
     /// odds a list of thousands of lines.
-    pub(super) fn summary(&self, opponents: usize) -> String {
+    pub(super) fn summary(&self, a: &str, opponents: usize) -> String {
         let fate = if self.a_killed {
-            "A is killed".to_string()
+            format!("{a} is killed")
         } else {
             match self.a_checks {
-                0 => "A survives untouched".to_string(),
-                1 => "A survives, checking courage once".to_string(),
-                n => format!("A survives, checking courage {n} times"),
+                0 => format!("{a} survives untouched"),
+                1 => format!("{a} survives, checking courage once"),
+                n => format!("{a} survives, checking courage {n} times"),
             }
         };
         format!(
@@ -336,7 +352,7 @@ pub(super) fn fight_one<'a>(
 ) -> Result<Combat<'a>, CommandError> {
     let [a, b] = sides;
     if several {
-        res.row(format_args!("— A vs {}", b.name), "");
+        res.row(format_args!("— {} vs {}", a.who(), b.who()), "");
     }
     let mut skill = [0i64; 2];
     let mut faces = [0u32; 2];
@@ -345,9 +361,9 @@ pub(super) fn fight_one<'a>(
         .zip(skill_dice(sides, tokens, dice)?)
         .enumerate()
     {
-        res.die(format_args!("{} skill die", side.name), die);
+        res.die(format_args!("{} skill die", side.who()), die);
         for (label, v) in &side.modifiers {
-            res.modifier(format_args!("{}: {label}", side.name), *v);
+            res.modifier(format_args!("{}: {label}", side.who()), *v);
         }
         faces[i] = die.face;
         skill[i] = i64::from(die.face) + side.total_modifier();
@@ -378,15 +394,15 @@ pub(super) fn fight_one<'a>(
         let beat = skill[1 - loser] - side.total_modifier();
         let die = dice.roll_against(D6, &cuts_against(beat, answered))?;
         res.die(
-            format_args!("{} skill die, reroll token spent", side.name),
+            format_args!("{} skill die, reroll token spent", side.who()),
             die,
         );
         rerolled[loser] = Some(faces[loser]);
         faces[loser] = die.face;
         skill[loser] = i64::from(die.face) + side.total_modifier();
     }
-    res.row(format_args!("{} skill score", a.name), skill[0]);
-    res.row(format_args!("{} skill score", b.name), skill[1]);
+    res.row(format_args!("{} skill score", a.who()), skill[0]);
+    res.row(format_args!("{} skill score", b.who()), skill[1]);
     let combat = Combat {
         outcome: "tie",
         result: None,
@@ -394,6 +410,7 @@ pub(super) fn fight_one<'a>(
         save_spent: false,
         text: String::new(),
         opponent: &b.name,
+        opponent_figure: b.id.as_deref(),
         faces,
         skill,
         rerolled_from: rerolled,
@@ -411,13 +428,15 @@ pub(super) fn fight_one<'a>(
     };
     if skill[0] == skill[1] {
         res.row(
-            format_args!("A vs {}", b.name),
+            format_args!("{} vs {}", a.who(), b.who()),
             "tie: neither figure is affected",
         );
         return Ok(Combat {
             text: say(format_args!(
-                "A vs {}: tie ({} each), neither figure is affected",
-                b.name, skill[0]
+                "{} vs {}: tie ({} each), neither figure is affected",
+                a.who(),
+                b.who(),
+                skill[0]
             )),
             ..combat
         });
@@ -428,16 +447,16 @@ pub(super) fn fight_one<'a>(
     // The results die counts only against the armament, less the bonus.
     let needed = (winner.armament - winner.impact).clamp(1, i64::from(D6) + 1) as u32;
     let die = dice.roll_against(D6, &[needed])?;
-    res.die(format_args!("{} results die", winner.name), die);
+    res.die(format_args!("{} results die", winner.who()), die);
     if winner.impact != 0 {
         res.modifier(
-            format_args!("{}: hero's bonus to the results die", winner.name),
+            format_args!("{}: hero's bonus to the results die", winner.who()),
             winner.impact,
         );
     }
     let results = i64::from(die.face) + winner.impact;
     res.row(
-        format_args!("{} armament", winner.name),
+        format_args!("{} armament", winner.who()),
         format_args!("{} — {}", winner.armament, winner.armament_row),
     );
     let kills = results >= winner.armament;
@@ -446,20 +465,27 @@ pub(super) fn fight_one<'a>(
     let text = match (kills, save_spent) {
         (true, false) => say(format_args!(
             "{} hits: results {results} ≥ armament {} — {} is killed (removed from the game)",
-            winner.name, winner.armament, loser.name
+            winner.who(),
+            winner.armament,
+            loser.who()
         )),
         (true, true) => say(format_args!(
             "{} hits: results {results} ≥ armament {} — {} would be killed, but a save token is spent: the death is cancelled and {} checks courage",
-            winner.name, winner.armament, loser.name, loser.name
+            winner.who(),
+            winner.armament,
+            loser.who(),
+            loser.who()
         )),
         _ => say(format_args!(
             "{} hits: results {results} < armament {} — {} checks courage",
-            winner.name, winner.armament, loser.name
+            winner.who(),
+            winner.armament,
+            loser.who()
         )),
     };
     if save_spent {
         res.row(
-            format_args!("{} save token spent", loser.name),
+            format_args!("{} save token spent", loser.who()),
             "death cancelled",
         );
     }
@@ -469,10 +495,10 @@ pub(super) fn fight_one<'a>(
         "courage-check"
     };
     res.row(
-        format_args!("A vs {}", b.name),
+        format_args!("{} vs {}", a.who(), b.who()),
         format_args!(
             "{} {}",
-            loser.name,
+            loser.who(),
             if result == "killed" {
                 "killed"
             } else {

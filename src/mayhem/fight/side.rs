@@ -93,6 +93,12 @@ impl Side {
         })
     }
 
+    /// How the text names it: the figure's id where one is named, else its
+    /// letter (`A`, `B`, `B2`).
+    pub(super) fn who(&self) -> &str {
+        self.id.as_deref().unwrap_or(&self.name)
+    }
+
     pub(super) fn total_modifier(&self) -> i64 {
         self.modifiers.iter().map(|(_, v)| v).sum()
     }

@@ -104,7 +104,7 @@ pub(super) fn shoot(
     if several {
         several_outcome(&mut res, tables, plan, volley);
     } else {
-        lone_outcome(&mut res, tables, volley, &target_tokens);
+        lone_outcome(&mut res, tables, plan, volley, &target_tokens);
     }
     Ok((res, most, why))
 }
@@ -252,16 +252,38 @@ fn outcome_word(volley: &Volley) -> &'static str {
     }
 }
 
-fn courage_note(res: &mut Resolution, tables: &MayhemTables) {
-    res.note(format_args!(
-        "{}: `courage VALUE cause=fire` for the target, at the end of its group's movement or combat (it may retreat to the nearest cover if closer).",
-        tables.fire.courage_row
-    ));
+/// The check each figure hit and not killed takes: its own `courage` line
+/// when every such figure was named (`who`), else the value to fill in.
+fn courage_note(res: &mut Resolution, tables: &MayhemTables, who: &[Option<&str>]) {
+    let row = &tables.fire.courage_row;
+    let named: Option<Vec<&str>> = who.iter().copied().collect();
+    match named.filter(|n| !n.is_empty()) {
+        Some(ids) => {
+            let lines: Vec<String> = ids
+                .iter()
+                .map(|id| format!("`courage {id} cause=fire`"))
+                .collect();
+            res.note(format_args!(
+                "{row}: {} for {}, at the end of its group's movement or combat (it may retreat to the nearest cover if closer).",
+                lines.join(", "),
+                ids.join(" and ")
+            ));
+        }
+        None => res.note(format_args!(
+            "{row}: `courage VALUE cause=fire` for the target, at the end of its group's movement or combat (it may retreat to the nearest cover if closer)."
+        )),
+    }
 }
 
 /// The outcome of a shot at one figure: its shot's fields are the
 /// resolution's own.
-fn lone_outcome(res: &mut Resolution, tables: &MayhemTables, volley: Volley, target: &Tokens) {
+fn lone_outcome(
+    res: &mut Resolution,
+    tables: &MayhemTables,
+    plan: &Plan,
+    volley: Volley,
+    target: &Tokens,
+) {
     let f = &tables.fire;
     let outcome = outcome_word(&volley);
     let mut shots = volley.shots;
@@ -283,7 +305,8 @@ fn lone_outcome(res: &mut Resolution, tables: &MayhemTables, volley: Volley, tar
         _ => (f.courage_row.to_lowercase(), Tone::Neutral),
     };
     if outcome == "courage-check" {
-        courage_note(res, tables);
+        let who = plan.marks.first().map(|m| m.id.as_deref());
+        courage_note(res, tables, &[who.flatten()]);
     }
     res.set_outcome(outcome, text, tone);
 }
@@ -307,7 +330,14 @@ fn several_outcome(res: &mut Resolution, tables: &MayhemTables, plan: &Plan, vol
         }
     }
     if checks > 0 {
-        courage_note(res, tables);
+        let who: Vec<Option<&str>> = plan
+            .marks
+            .iter()
+            .zip(&volley.fates)
+            .filter(|(_, f)| matches!(f, Fate::Check | Fate::Saved))
+            .map(|(m, _)| m.id.as_deref())
+            .collect();
+        courage_note(res, tables, &who);
     }
     let saved = volley.saved;
     let saved_text = if saved > 0 {
