@@ -104,10 +104,22 @@ pub fn p_of(odds: &Odds, text: &str) -> f64 {
         .map_or(0.0, |o| o.prob.p)
 }
 
-/// An expected value of one distribution, if it has it.
+/// An expected value of one distribution, if it has it. A measure that
+/// never varied in it (no base lost at any distance a sweep tried) has
+/// no expectation of its own: its one value is the expectation, so a
+/// sweep's column reads 0 there, not nothing.
 pub fn expected_of(odds: &Odds, name: &str) -> Option<f64> {
     odds.expected
         .iter()
         .find(|(n, _)| n == name)
         .map(|&(_, v)| v)
+        .or_else(|| {
+            let measure = name.strip_prefix("expected_")?;
+            let mut values = odds
+                .outcomes
+                .iter()
+                .flat_map(|o| o.values.iter().filter(|v| v.0 == measure));
+            let &(_, first, same) = values.next()?;
+            (same && values.all(|v| v.2 && v.1 == first)).then_some(first)
+        })
 }

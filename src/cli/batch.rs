@@ -82,6 +82,8 @@ struct Written {
     out: Vec<u8>,
     err: Vec<u8>,
     rejected: usize,
+    /// Of the refused lines, those the format asked for cannot write.
+    unwritable: usize,
 }
 
 impl Written {
@@ -90,6 +92,7 @@ impl Written {
         self.out.clear();
         self.err.clear();
         self.rejected = 0;
+        self.unwritable = 0;
         self
     }
 }
@@ -171,7 +174,8 @@ fn read_chunk(lines: &mut Lines<impl BufRead>, start: usize, size: usize) -> io:
 }
 
 /// Resolve a chunk into `w` (an emptied [`Written`]). Text results are
-/// each preceded by a blank line; the writer drops the very first one.
+/// each preceded by a blank line (but one-line answers, `--brief`); the
+/// writer drops the very first one.
 fn resolve_chunk(
     session: &mut Session,
     printer: &Printer,
@@ -203,14 +207,20 @@ fn resolve_chunk(
         // A line the format cannot write is not run, but it keeps its
         // place (and seed).
         let parsed = session.parse(line);
-        let result = session.run(line, parsed, &|kind| printer.accepts(kind, line));
+        let refused = std::cell::Cell::new(false);
+        let result = session.run(line, parsed, &|kind| {
+            let accepted = printer.accepts(kind, line);
+            refused.set(accepted.is_err() && printer.writes(kind, line).is_err());
+            accepted
+        });
+        w.unwritable += usize::from(refused.get() && result.is_err());
         for note in session.take_notes() {
             writeln!(w.err, "note: {note}")?;
         }
         match result {
             Ok(None) => {}
             Ok(Some(output)) => {
-                if !printer.json {
+                if printer.separated() {
                     w.out.push(b'\n');
                 }
                 let source = crate::format::Source {
@@ -236,7 +246,8 @@ fn resolve_chunk(
 struct Writer<'a> {
     out: io::BufWriter<io::StdoutLock<'a>>,
     started: bool,
-    json: bool,
+    /// Whether answers have a blank line between them.
+    separated: bool,
     /// Flush after every chunk (`--line-buffered`).
     flush: bool,
 }
@@ -244,7 +255,7 @@ struct Writer<'a> {
 impl Writer<'_> {
     fn write(&mut self, w: &Written) -> io::Result<()> {
         let mut out: &[u8] = &w.out;
-        if !self.started && !self.json && !out.is_empty() {
+        if !self.started && self.separated && !out.is_empty() {
             out = &out[1..];
         }
         if !w.out.is_empty() {
@@ -269,6 +280,9 @@ impl Writer<'_> {
 pub(crate) struct Ran {
     pub(crate) lines: usize,
     pub(crate) rejected: usize,
+    /// Of the refused lines, those the format asked for cannot write: a
+    /// usage error.
+    pub(crate) unwritable: usize,
     pub(crate) stopped: Option<io::Error>,
 }
 
@@ -292,7 +306,7 @@ pub(crate) fn run(
     let mut writer = Writer {
         out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         started: false,
-        json: printer.json,
+        separated: printer.separated(),
         flush: mode.line_buffered,
     };
     let mut lines = Lines::new(input);
@@ -333,6 +347,7 @@ impl<R: BufRead> Chunks<'_, '_, R> {
                 ran.lines += chunk.lines.len();
                 w = resolve_chunk(session, printer, &chunk, self.batch, take(&mut w).cleared())?;
                 ran.rejected += w.rejected;
+                ran.unwritable += w.unwritable;
                 self.writer.write(&w)?;
             }
             self.writer.out.flush()
@@ -349,7 +364,7 @@ impl<R: BufRead> Chunks<'_, '_, R> {
         spec: SessionSpec,
     ) -> Ran {
         let mut position = 0;
-        let mut rejected = 0;
+        let (mut rejected, mut unwritable) = (0, 0);
         let (to_helper, helper_in) = mpsc::channel::<Job>();
         let (helper_out, from_helper) = mpsc::channel::<io::Result<Written>>();
         let helper = helper_thread(spec, printer.clone(), self.batch, helper_in, helper_out);
@@ -405,6 +420,7 @@ impl<R: BufRead> Chunks<'_, '_, R> {
                     (first, second)
                 };
                 rejected += helped.rejected + mine.rejected;
+                unwritable += helped.unwritable + mine.unwritable;
                 self.writer.write(&helped)?;
                 self.writer.write(&mine)?;
                 (helper_buffer, own_buffer) = (helped, mine);
@@ -420,6 +436,7 @@ impl<R: BufRead> Chunks<'_, '_, R> {
         Ran {
             lines: position,
             rejected,
+            unwritable,
             stopped: result.and(flushed).err(),
         }
     }

@@ -1,42 +1,42 @@
 //! The configuration file: a user's defaults for the options they would
 //! otherwise type every evening (rule system, armies, house tables, CRT,
-//! colour). The command line always wins over it, and `--no-config` (or
+//! colour, width, `--brief`: any long option). The command line always wins over it, and `--no-config` (or
 //! `DRUMHEAD_CONFIG=`) leaves it out, so a script can be sure of what it
 //! runs.
 
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use clap::{CommandFactory, Parser};
 
-use super::{Args, ColorChoice};
+use super::Args;
 use crate::system::Registry;
 
 /// The environment variable naming a configuration file to read instead of
 /// the usual one; set and empty, it means "no configuration file".
 pub(crate) const ENV: &str = "DRUMHEAD_CONFIG";
 
-/// The keys a configuration file may hold, each standing for the option of
-/// the same name. Unknown keys are refused: a misspelt `armys` would
+/// A configuration file: each key it sets, in the file's order. A key is
+/// `rules`, `armies`, or any long option of the command line (`width`,
+/// `brief`, `seed`…), read off the command's own definition so the two
+/// never drift apart. Unknown keys are refused: a misspelt `armys` would
 /// otherwise be ignored without a word.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 pub(crate) struct Config {
-    /// `--rules`: the rule system when the armies do not decide it.
-    pub(crate) rules: Option<String>,
-    /// `--army`, for every list: used when none is given on the command
-    /// line and no existing game already names its armies.
-    #[serde(default)]
-    pub(crate) armies: Vec<PathBuf>,
-    /// `--tables`.
-    pub(crate) tables: Option<PathBuf>,
-    /// `--crt`.
-    pub(crate) crt: Option<PathBuf>,
-    /// `--color`.
-    pub(crate) color: Option<ColorChoice>,
+    entries: Vec<Entry>,
 }
 
-/// Every key, with what it stands for: the man page and `drumhead config`
-/// print these.
+/// One key of the file.
+#[derive(Debug)]
+struct Entry {
+    key: String,
+    value: toml::Value,
+    /// As options, with the file's paths resolved: `--width=80`.
+    tokens: Vec<String>,
+}
+
+/// The keys that are not an option of their own name: `rules` is a
+/// default the armies' own system still wins over, `armies` the lists
+/// loaded when none is given.
 pub(crate) const KEYS: &[(&str, &str)] = &[
     (
         "rules = \"SYSTEM\"",
@@ -47,18 +47,13 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
         "Army lists loaded when no --army is given (and no existing --game already records its armies).",
     ),
     (
-        "tables = \"DIR\"",
-        "House-rule tables, as --tables DIR, when no --tables is given.",
-    ),
-    (
-        "crt = \"FILE\"",
-        "A combat results table, as --crt FILE, when no --crt is given.",
-    ),
-    (
-        "color = \"auto\" | \"always\" | \"never\"",
-        "When to colour, as --color, when no --color is given.",
+        "OPTION = VALUE",
+        "Any other long option of the command line, by its name without the dashes: `width = 80`, `brief = true`, `seed = 7`, `color = \"never\"`, `tables = \"DIR\"`. A flag takes true or false; an option given on the command line wins over its key, and so does one it cannot be given with (--format over json).",
     ),
 ];
+
+/// Options that make no sense in the file itself.
+const NOT_IN_FILE: &[&str] = &["config", "no-config", "help", "version"];
 
 /// The example the man page shows; `tests/suite/config.rs` runs it.
 pub const EXAMPLE: &str = "\
@@ -66,6 +61,8 @@ rules = \"drums\"
 armies = [\"leuthen-1757-prussian.toml\", \"leuthen-1757-austrian.toml\"]
 tables = \"house-rules\"
 color = \"never\"
+width = 100
+brief = true
 ";
 
 #[derive(Debug, thiserror::Error)]
@@ -80,6 +77,25 @@ pub(crate) enum ConfigError {
         given: String,
         expected: String,
     },
+    #[error(
+        "configuration file {file}, line {line}: `{key}` is not an option drumhead takes{near}; a key is `rules`, `armies` or a long option without its dashes (`drumhead config` lists them)"
+    )]
+    Key {
+        file: String,
+        line: usize,
+        key: String,
+        near: String,
+    },
+    #[error("configuration file {file}, line {line}: {key} = {value}: {message}")]
+    Value {
+        file: String,
+        line: usize,
+        key: String,
+        value: String,
+        message: String,
+    },
+    #[error("the options with the configuration file {file}'s: {message}")]
+    Merged { file: String, message: String },
 }
 
 /// Where the configuration file is, and whether it must exist: one named by
@@ -132,32 +148,194 @@ pub(crate) fn load(
                 " (named by DRUMHEAD_CONFIG)"
             },
         })?;
-    let config = parse(&text, &shown, registry)?;
+    let dir = file.parent().unwrap_or(Path::new("."));
+    let config = parse(&text, &shown, dir, registry)?;
     Ok(Some((file, config)))
 }
 
-/// Parse a configuration file's text and check its rule system's name.
-pub(crate) fn parse(text: &str, file: &str, registry: &Registry) -> Result<Config, ConfigError> {
-    let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {
-        file: file.to_string(),
-        message: toml_error(text, &e),
-    })?;
-    if let Some(rules) = &config.rules
-        && registry.book(rules).is_none()
-    {
-        let ids: Vec<&str> = registry.books().into_iter().map(|b| b.id()).collect();
-        let near = crate::bind::nearest(rules, ids.iter().copied());
-        let expected = match near {
-            Some(near) => format!("did you mean `{near}`? (one of {})", ids.join(", ")),
-            None => format!("expected one of {}", ids.join(", ")),
-        };
-        return Err(ConfigError::Rules {
+/// Parse a configuration file's text: each key must be `rules`,
+/// `armies` or a long option, with a value that option takes. Paths are
+/// resolved against `dir`, the file's folder.
+pub(crate) fn parse(
+    text: &str,
+    file: &str,
+    dir: &Path,
+    registry: &Registry,
+) -> Result<Config, ConfigError> {
+    use std::collections::BTreeMap;
+    use toml::Spanned;
+    let table: BTreeMap<Spanned<String>, Spanned<toml::Value>> =
+        toml::from_str(text).map_err(|e| ConfigError::Parse {
             file: file.to_string(),
-            given: rules.clone(),
-            expected,
-        });
+            message: toml_error(text, &e),
+        })?;
+    let mut keys: Vec<_> = table.into_iter().collect();
+    keys.sort_by_key(|(k, _)| k.span().start);
+    let command = Args::command();
+    let mut config = Config::default();
+    for (key, value) in keys {
+        let line = crate::tables::line_column(text, key.span().start).0;
+        let (key, value) = (key.into_inner(), value.into_inner());
+        let bad = |message: String| ConfigError::Value {
+            file: file.to_string(),
+            line,
+            key: key.clone(),
+            value: value.to_string(),
+            message,
+        };
+        let tokens = match key.as_str() {
+            "rules" => {
+                let rules = value
+                    .as_str()
+                    .ok_or_else(|| bad("expected a rule system's name in quotes".into()))?;
+                check_rules(rules, file, registry)?;
+                Vec::new()
+            }
+            "armies" => strings(&value)
+                .ok_or_else(|| {
+                    bad("expected a list of army files: [\"a.toml\", \"b.toml\"]".into())
+                })?
+                .into_iter()
+                .map(|f| format!("--army={}", resolve_path(dir, f.into()).display()))
+                .collect(),
+            _ => {
+                let Some(arg) = option(&command, &key) else {
+                    return Err(unknown_key(&command, file, line, &key));
+                };
+                let tokens = tokens_of(arg, &key, &value, dir).map_err(bad)?;
+                // The value as the option would take it on its own (a
+                // width too small, a colour it does not know).
+                let alone = std::iter::once("drumhead".to_string()).chain(tokens.iter().cloned());
+                if let Err(e) = command.clone().try_get_matches_from(alone)
+                    && e.kind() != clap::error::ErrorKind::MissingRequiredArgument
+                {
+                    return Err(bad(clap_message(&e)));
+                }
+                tokens
+            }
+        };
+        config.entries.push(Entry { key, value, tokens });
     }
     Ok(config)
+}
+
+/// `rules` names a rule book drumhead knows.
+fn check_rules(rules: &str, file: &str, registry: &Registry) -> Result<(), ConfigError> {
+    if registry.book(rules).is_some() {
+        return Ok(());
+    }
+    let ids: Vec<&str> = registry.books().into_iter().map(|b| b.id()).collect();
+    let near = crate::bind::nearest(rules, ids.iter().copied());
+    let expected = match near {
+        Some(near) => format!("did you mean `{near}`? (one of {})", ids.join(", ")),
+        None => format!("expected one of {}", ids.join(", ")),
+    };
+    Err(ConfigError::Rules {
+        file: file.to_string(),
+        given: rules.to_string(),
+        expected,
+    })
+}
+
+/// The long option a key stands for, if it may be set in the file.
+fn option<'a>(command: &'a clap::Command, key: &str) -> Option<&'a clap::Arg> {
+    if NOT_IN_FILE.contains(&key) {
+        return None;
+    }
+    command
+        .get_arguments()
+        .find(|a| a.get_long() == Some(key) && !a.is_hide_set())
+}
+
+/// Every key the file takes: `rules`, `armies` and each long option.
+fn key_names(command: &clap::Command) -> Vec<&str> {
+    let options = command
+        .get_arguments()
+        .filter_map(clap::Arg::get_long)
+        .filter(|l| !NOT_IN_FILE.contains(l));
+    ["rules", "armies"].into_iter().chain(options).collect()
+}
+
+fn unknown_key(command: &clap::Command, file: &str, line: usize, key: &str) -> ConfigError {
+    let names = key_names(command);
+    let near = match crate::bind::nearest(key, names.iter().copied()) {
+        Some(near) => format!(" (did you mean `{near}`?)"),
+        None if NOT_IN_FILE.contains(&key) => " in its configuration file".to_string(),
+        None => String::new(),
+    };
+    ConfigError::Key {
+        file: file.to_string(),
+        line,
+        key: key.to_string(),
+        near,
+    }
+}
+
+/// A TOML value as the option's words: `true` for a flag, a value or a
+/// list of them (an option given more than once), paths resolved.
+fn tokens_of(
+    arg: &clap::Arg,
+    key: &str,
+    value: &toml::Value,
+    dir: &Path,
+) -> Result<Vec<String>, String> {
+    if !arg.get_action().takes_values() {
+        return match value.as_bool() {
+            Some(true) => Ok(vec![format!("--{key}")]),
+            Some(false) => Ok(Vec::new()),
+            None => Err(format!("--{key} is a flag: expected true or false")),
+        };
+    }
+    let is_path = arg
+        .get_value_names()
+        .is_some_and(|names| names.iter().any(|n| *n == "FILE" || *n == "DIR"));
+    let word = |v: &toml::Value| -> Result<String, String> {
+        let text = match v {
+            toml::Value::String(s) => s.clone(),
+            toml::Value::Integer(i) => i.to_string(),
+            toml::Value::Float(f) => f.to_string(),
+            toml::Value::Boolean(b) => b.to_string(),
+            _ => return Err(format!("--{key} takes a word or a number")),
+        };
+        Ok(if is_path {
+            resolve_path(dir, text.into()).display().to_string()
+        } else {
+            text
+        })
+    };
+    let values = match value {
+        toml::Value::Array(list) if matches!(arg.get_action(), clap::ArgAction::Append) => {
+            list.iter().map(word).collect::<Result<Vec<_>, _>>()?
+        }
+        toml::Value::Array(_) => return Err(format!("--{key} takes one value, not a list")),
+        one => vec![word(one)?],
+    };
+    Ok(values.into_iter().map(|v| format!("--{key}={v}")).collect())
+}
+
+/// A list of strings, or one string.
+fn strings(value: &toml::Value) -> Option<Vec<String>> {
+    match value {
+        toml::Value::String(s) => Some(vec![s.clone()]),
+        toml::Value::Array(list) => list
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect(),
+        _ => None,
+    }
+}
+
+/// clap's refusal in one line, without its `error: ` and usage.
+fn clap_message(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let said: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let said = said.join(" ");
+    said.strip_prefix("error: ").unwrap_or(&said).to_string()
 }
 
 /// A TOML error as the file's other errors read: its line and column,
@@ -185,48 +363,82 @@ fn toml_error(text: &str, e: &toml::de::Error) -> String {
 }
 
 impl Config {
-    /// Fill in each option the command line left out. Paths in the file are
-    /// relative to the file's own folder (a leading `~/` is the home
-    /// folder), so the file means the same from any working directory.
-    /// Returns the keys that filled an option, so an error about what they
-    /// name can say where it came from.
-    pub(crate) fn apply(self, file: &Path, args: &mut Args) -> Vec<&'static str> {
-        let dir = file.parent().unwrap_or(Path::new("."));
-        let resolve = |p: PathBuf| resolve_path(dir, p);
+    /// The options with the file's keys: each key fills in the option the
+    /// command line left out (`given`), and yields to one the command line
+    /// gave that it cannot be given with. The command line is read again
+    /// after the keys, so clap checks them together. Returns the keys
+    /// that filled an option, so an error about what they name can say
+    /// where it came from.
+    pub(crate) fn apply(self, file: &Path, args: &mut Args) -> Result<Vec<String>, ConfigError> {
+        let command = Args::command();
+        let given = |id: &str| args.given.iter().any(|g| g == id);
         let mut used = Vec::new();
-        if args.rules.is_none() && self.rules.is_some() {
-            args.default_rules = self.rules;
-            used.push("rules");
-        }
-        if args.tables.is_none() && self.tables.is_some() {
-            args.tables = self.tables.map(resolve);
-            used.push("tables");
-        }
-        if args.crt.is_none() && self.crt.is_some() {
-            args.crt = self.crt.map(resolve);
-            used.push("crt");
-        }
-        if args.color.is_none() && self.color.is_some() {
-            args.color = self.color;
-            used.push("color");
-        }
+        let mut tokens = Vec::new();
         let game_exists = args.game.as_deref().is_some_and(Path::exists);
-        if args.army.is_empty() && !game_exists && !self.armies.is_empty() {
-            args.army = self.armies.into_iter().map(resolve).collect();
-            used.push("armies");
+        for entry in self.entries {
+            let taken = match entry.key.as_str() {
+                "rules" if args.rules.is_none() => {
+                    args.default_rules = entry.value.as_str().map(str::to_string);
+                    true
+                }
+                "rules" => false,
+                "armies" => args.army.is_empty() && !game_exists,
+                key => option(&command, key).is_some_and(|arg| {
+                    let id = arg.get_id().as_str();
+                    !given(id) && !conflicts(&command, arg, &given)
+                }),
+            };
+            if taken {
+                tokens.extend(entry.tokens);
+                used.push(entry.key);
+            }
         }
-        used
+        if tokens.is_empty() {
+            return Ok(used);
+        }
+        let argv = std::iter::once(std::ffi::OsString::from("drumhead"))
+            .chain(tokens.into_iter().map(Into::into))
+            .chain(args.argv.iter().skip(1).cloned());
+        let merged = Args::try_parse_from(argv).map_err(|e| ConfigError::Merged {
+            file: file.display().to_string(),
+            message: clap_message(&e),
+        })?;
+        let kept = (
+            args.default_rules.take(),
+            std::mem::take(&mut args.given),
+            std::mem::take(&mut args.argv),
+        );
+        *args = merged;
+        (args.default_rules, args.given, args.argv) = kept;
+        Ok(used)
     }
+}
+
+/// Whether an option conflicts with one the command line gave.
+fn conflicts(command: &clap::Command, arg: &clap::Arg, given: &dyn Fn(&str) -> bool) -> bool {
+    let id = arg.get_id();
+    command.get_arguments().any(|other| {
+        given(other.get_id().as_str())
+            && (command
+                .get_arg_conflicts_with(arg)
+                .iter()
+                .any(|c| c.get_id() == other.get_id())
+                || command
+                    .get_arg_conflicts_with(other)
+                    .iter()
+                    .any(|c| c.get_id() == id))
+    })
 }
 
 /// The line after an error about something the configuration file named:
 /// where it came from, and how to leave it out.
-pub(crate) fn origin(
-    applied: &Option<(PathBuf, Vec<&'static str>)>,
-    keys: &[&str],
-) -> Option<String> {
+pub(crate) fn origin(applied: &Option<(PathBuf, Vec<String>)>, keys: &[&str]) -> Option<String> {
     let (file, used) = applied.as_ref()?;
-    let named: Vec<&str> = used.iter().copied().filter(|k| keys.contains(k)).collect();
+    let named: Vec<&str> = used
+        .iter()
+        .map(String::as_str)
+        .filter(|k| keys.contains(k))
+        .collect();
     (!named.is_empty()).then(|| {
         format!(
             "note: `{}` came from the configuration file {} (`drumhead config` shows it; --no-config leaves it out)",
@@ -264,6 +476,10 @@ pub(crate) fn show(args: &Args, registry: &Registry) -> std::process::ExitCode {
         for (key, meaning) in KEYS {
             say!("  {key}\n      {meaning}");
         }
+        say!(
+            "the options it may set: {}",
+            key_names(&Args::command()).join(", ")
+        );
         return ExitCode::SUCCESS;
     }
     let config = match load(args, registry) {
@@ -275,32 +491,9 @@ pub(crate) fn show(args: &Args, registry: &Registry) -> std::process::ExitCode {
         }
     };
     say!("configuration file: {shown}");
-    let dir = file.parent().unwrap_or(Path::new("."));
-    let quoted = |p: &PathBuf| format!("{:?}", resolve_path(dir, p.clone()).display().to_string());
-    let mut set = 0;
-    if let Some(rules) = &config.rules {
-        say!("  rules = {rules:?}");
-        set += 1;
-    }
-    if !config.armies.is_empty() {
-        let armies: Vec<String> = config.armies.iter().map(quoted).collect();
-        say!("  armies = [{}]", armies.join(", "));
-        set += 1;
-    }
-    if let Some(tables) = &config.tables {
-        say!("  tables = {}", quoted(tables));
-        set += 1;
-    }
-    if let Some(crt) = &config.crt {
-        say!("  crt = {}", quoted(crt));
-        set += 1;
-    }
-    if let Some(word) = config
-        .color
-        .and_then(|c| clap::ValueEnum::to_possible_value(&c))
-    {
-        say!("  color = {:?}", word.get_name());
-        set += 1;
+    let set = config.entries.len();
+    for entry in &config.entries {
+        say!("  {}", shown_entry(entry));
     }
     if set == 0 {
         say!("  (it sets nothing)");
@@ -308,4 +501,21 @@ pub(crate) fn show(args: &Args, registry: &Registry) -> std::process::ExitCode {
         say!("paths are shown resolved; an option on the command line wins over its key");
     }
     ExitCode::SUCCESS
+}
+
+/// A key as `drumhead config` shows it: its paths resolved.
+fn shown_entry(entry: &Entry) -> String {
+    let values: Vec<String> = entry
+        .tokens
+        .iter()
+        .filter_map(|t| t.split_once('=').map(|(_, v)| format!("{v:?}")))
+        .collect();
+    let value = match (&entry.value, values.as_slice()) {
+        // A flag, a number, a word: as the file says it.
+        (_, []) | (toml::Value::Boolean(_) | toml::Value::Integer(_), _) => entry.value.to_string(),
+        (toml::Value::Array(_), _) => format!("[{}]", values.join(", ")),
+        (_, [one]) => one.clone(),
+        (_, _) => entry.value.to_string(),
+    };
+    format!("{} = {value}", entry.key)
 }

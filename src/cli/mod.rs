@@ -15,8 +15,6 @@ pub(crate) mod repl;
 pub(crate) mod shell;
 
 use crate::error::TableError;
-use crate::format::delimited::Delimiter;
-use crate::format::{self as render};
 use crate::game::{ArmySource, Game, GameError};
 use crate::session::Session;
 use crate::system::{Registry, Tables};
@@ -47,6 +45,7 @@ macro_rules! say {
 
 // After the macros, which they use.
 pub mod config;
+mod exit;
 mod export;
 mod new_army;
 mod print;
@@ -162,6 +161,16 @@ pub(crate) struct Args {
     #[arg(skip)]
     pub(crate) default_rules: Option<String>,
 
+    /// The ids of the options given on the command line: the
+    /// configuration file fills in only the others.
+    #[arg(skip)]
+    pub(crate) given: Vec<String>,
+
+    /// The command line as given, read again after the configuration
+    /// file's options.
+    #[arg(skip)]
+    pub(crate) argv: Vec<std::ffi::OsString>,
+
     /// Read this configuration file instead of the usual one
     /// ($XDG_CONFIG_HOME/drumhead/config.toml, else ~/.config/drumhead/config.toml).
     #[arg(long, value_name = "FILE", global = true, conflicts_with = "no_config")]
@@ -171,10 +180,16 @@ pub(crate) struct Args {
     #[arg(long, global = true)]
     pub(crate) no_config: bool,
 
-    /// One line a resolution, as a dice bot writes it:
-    /// `resilience gren-1: 4+3 +1 … = 9 → carry on`.
+    /// One line an answer, as a dice bot writes it, within the width:
+    /// `resilience gren-1: 4+3 +1 -1 = 7 → carry on (seed 43)`; `odds` as
+    /// its main outcomes.
     #[arg(long)]
     pub(crate) brief: bool,
+
+    /// --brief, each modifier named by its row:
+    /// `resilience gren-1: 4+3 +1 Are classed as Determined … = 7 → carry on`.
+    #[arg(long)]
+    pub(crate) labels: bool,
 }
 
 impl Args {
@@ -195,6 +210,7 @@ impl Args {
             ("--width", self.width.is_some()),
             ("--ascii", self.ascii),
             ("--brief", self.brief),
+            ("--labels", self.labels),
         ];
         given
             .into_iter()
@@ -256,7 +272,7 @@ pub(crate) enum Task {
         force: bool,
     },
     /// Say which configuration file is read and what it sets: defaults for
-    /// --rules, --army, --tables, --crt and --color.
+    /// any long option (--rules, --army, --width, --brief…).
     Config,
     /// A printable quick-reference sheet of a rule system (drums, mayhem,
     /// saber, quickplay): every table its verbs read, from the tables in
@@ -380,8 +396,24 @@ pub(crate) enum ColorChoice {
 /// clap itself strips escape sequences only from a pipe, and passes C1
 /// controls through.
 fn parse_args() -> Result<Args, ExitCode> {
-    let e = match Args::try_parse() {
-        Ok(args) => return Ok(args),
+    use clap::{CommandFactory, FromArgMatches};
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let parsed = Args::command()
+        .try_get_matches_from(&argv)
+        .and_then(|m| Ok((Args::from_arg_matches(&m)?, m)));
+    let e = match parsed {
+        Ok((mut args, matches)) => {
+            args.given = matches
+                .ids()
+                .filter(|id| {
+                    matches.value_source(id.as_str())
+                        == Some(clap::parser::ValueSource::CommandLine)
+                })
+                .map(|id| id.as_str().to_string())
+                .collect();
+            args.argv = argv;
+            return Ok(args);
+        }
         Err(e) => e,
     };
     if !e.use_stderr() {
@@ -414,10 +446,13 @@ pub fn main() -> ExitCode {
         return code;
     }
     let applied = match config::load(&args, &registry) {
-        Ok(Some((file, config))) => {
-            let used = config.apply(&file, &mut args);
-            Some((file, used))
-        }
+        Ok(Some((file, config))) => match config.apply(&file, &mut args) {
+            Ok(used) => Some((file, used)),
+            Err(e) => {
+                warn!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
         Ok(None) => None,
         Err(e) => {
             warn!("error: {e}");
@@ -450,11 +485,14 @@ pub fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let printer = printer_for(&args, stdout_is_terminal);
+    let printer = printer::for_args(&args, stdout_is_terminal);
 
-    // A table, a chart and JSON (each row's effects) read each outcome's
-    // measures.
-    let count_values = printer.delimited.is_some() || printer.svg.is_some() || printer.json;
+    // A table, a chart, JSON (each row's effects) and the text's "at
+    // least" column read each outcome's measures; one line does not.
+    let count_values = !printer.style.brief
+        || printer.delimited.is_some()
+        || printer.svg.is_some()
+        || printer.json;
     session.count_outcome_values(count_values);
     // Lines depend on each other only through a game or `--dice`.
     let parallel = (session.game.is_none() && session.unused_dice() == 0).then(|| SessionSpec {
@@ -469,7 +507,7 @@ pub fn main() -> ExitCode {
         Ok(ran) => ran,
         Err(code) => return code,
     };
-    exit_code(&ran, &session)
+    exit::code(&ran, &session)
 }
 
 /// Options that apply to resolving lines, given to a subcommand.
@@ -579,7 +617,7 @@ fn open_session(
     args: &Args,
     registry: &Registry,
     tables: Tables,
-    applied: &Option<(PathBuf, Vec<&'static str>)>,
+    applied: &Option<(PathBuf, Vec<String>)>,
 ) -> Result<(Session, u64), ExitCode> {
     let seed = args.seed.unwrap_or_else(entropy_seed);
     let rules = args.rules.as_deref().and_then(|id| registry.book(id));
@@ -640,46 +678,6 @@ fn open_session(
     Ok((session, seed))
 }
 
-/// The printer the options ask for.
-fn printer_for(args: &Args, stdout_is_terminal: bool) -> Printer {
-    let format = match (args.json, args.format) {
-        (true, _) => FormatChoice::Json,
-        (false, f) => f.unwrap_or(FormatChoice::Text),
-    };
-    Printer {
-        json: format == FormatChoice::Json,
-        delimited: match format {
-            FormatChoice::Csv => Some(Delimiter::Comma),
-            FormatChoice::Tsv => Some(Delimiter::Tab),
-            FormatChoice::Text | FormatChoice::Json => None,
-        },
-        svg: args.svg.clone().map(|path| ChartFile {
-            path,
-            force: args.force,
-        }),
-        style: render::Style {
-            color: wants_color(args.color.unwrap_or(ColorChoice::Auto), stdout_is_terminal),
-            width: args.width.or_else(|| {
-                stdout_is_terminal
-                    .then(|| terminal_size::terminal_size().map(|(w, _)| w.0))
-                    .flatten()
-            }),
-            ascii: args.ascii,
-            brief: args.brief,
-        },
-        err_color: wants_color(
-            args.color.unwrap_or(ColorChoice::Auto),
-            io::stderr().is_terminal(),
-        ),
-        err_width: args.width.or_else(|| {
-            io::stderr()
-                .is_terminal()
-                .then(|| terminal_size::terminal_size_of(io::stderr()).map(|(w, _)| w.0))
-                .flatten()
-        }),
-    }
-}
-
 /// Resolve the lines: the one on the command line, the REPL's, or a batch.
 fn run_lines(
     args: &Args,
@@ -724,41 +722,6 @@ fn run_lines(
         };
         batch::run(session, printer, stdin.lock(), mode)
     })
-}
-
-/// The exit status: 1 when output stopped, a line was refused or
-/// `--dice` left dice unused.
-fn exit_code(ran: &batch::Ran, session: &Session) -> ExitCode {
-    if let Some(e) = &ran.stopped {
-        let applied = if session.game.is_some() {
-            " (each applied to the game)"
-        } else {
-            ""
-        };
-        let why = if e.kind() == io::ErrorKind::BrokenPipe {
-            "standard output was closed".to_string()
-        } else {
-            e.to_string()
-        };
-        warn!(
-            "error: {why}: stopped after {} line{} read and resolved{applied}; the rest were not read",
-            ran.lines,
-            if ran.lines == 1 { "" } else { "s" }
-        );
-        return ExitCode::from(1);
-    }
-    let rejected = ran.rejected;
-    let unused = session.unused_dice();
-    if unused > 0 {
-        let dice = if unused == 1 { "die" } else { "dice" };
-        warn!("error: {unused} {dice} given with --dice never used");
-        return ExitCode::from(1);
-    }
-    if rejected > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
 }
 
 /// The game of `--game` and `--army`, if either is given.

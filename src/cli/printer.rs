@@ -2,10 +2,10 @@
 //! the one place that names every format), an optional chart file, and
 //! errors as text on standard error or as JSON on standard output.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use super::ColorChoice;
+use super::{Args, ColorChoice, FormatChoice};
 use crate::answer::{Answer as Output, Kind};
 use crate::error::CommandError;
 use crate::format::brief::Brief;
@@ -85,6 +85,12 @@ impl Printer {
         Ok(())
     }
 
+    /// Whether the format of standard output writes the answer to a
+    /// question of `kind`: a line it does not is a usage error.
+    pub(crate) fn writes(&self, kind: Kind, line: &str) -> Result<(), String> {
+        self.with_format(|f| f.accepts(kind, line))
+    }
+
     /// Draw the chart of an answer when `--svg` asks for one, whole or
     /// not at all, under the rules every output file follows
     /// ([`crate::files::write_whole`]).
@@ -98,6 +104,12 @@ impl Printer {
             .map_err(|e| CommandError::Option(e.to_string()))?;
         crate::files::write_whole(&chart.path, &drawn, chart.force)
             .map_err(|e| CommandError::Option(format!("--svg {}", e.with_file_name("odds.svg"))))
+    }
+
+    /// Whether answers are told apart by a blank line: text's are, but
+    /// not JSON Lines nor the one-line answers of `--brief`.
+    pub(crate) fn separated(&self) -> bool {
+        !self.json && (self.delimited.is_some() || !self.style.brief)
     }
 
     /// Write one answer to standard output.
@@ -159,5 +171,46 @@ pub(crate) fn colour_error(text: &str) -> String {
     match text.split_once('\n') {
         Some((first, rest)) => format!("{}\n{rest}", first.red().bold()),
         None => text.red().bold().to_string(),
+    }
+}
+
+/// The printer the options ask for.
+pub(super) fn for_args(args: &Args, stdout_is_terminal: bool) -> Printer {
+    let format = match (args.json, args.format) {
+        (true, _) => FormatChoice::Json,
+        (false, f) => f.unwrap_or(FormatChoice::Text),
+    };
+    Printer {
+        json: format == FormatChoice::Json,
+        delimited: match format {
+            FormatChoice::Csv => Some(Delimiter::Comma),
+            FormatChoice::Tsv => Some(Delimiter::Tab),
+            FormatChoice::Text | FormatChoice::Json => None,
+        },
+        svg: args.svg.clone().map(|path| ChartFile {
+            path,
+            force: args.force,
+        }),
+        style: render::Style {
+            color: wants_color(args.color.unwrap_or(ColorChoice::Auto), stdout_is_terminal),
+            width: args.width.or_else(|| {
+                stdout_is_terminal
+                    .then(|| terminal_size::terminal_size().map(|(w, _)| w.0))
+                    .flatten()
+            }),
+            ascii: args.ascii,
+            brief: args.brief || args.labels,
+            labels: args.labels,
+        },
+        err_color: wants_color(
+            args.color.unwrap_or(ColorChoice::Auto),
+            io::stderr().is_terminal(),
+        ),
+        err_width: args.width.or_else(|| {
+            io::stderr()
+                .is_terminal()
+                .then(|| terminal_size::terminal_size_of(io::stderr()).map(|(w, _)| w.0))
+                .flatten()
+        }),
     }
 }

@@ -1,9 +1,11 @@
 //! `--format csv` and `--format tsv`: the answers of `odds`, `compare`,
 //! `simulate` and sweeps as tables a spreadsheet opens.
 //!
-//! Each answer is one table with a header row. Probabilities are decimals
-//! at full precision (the exact fractions are in `--format json`: a
-//! spreadsheet would read `1/4` as a date). `odds`, `compare` and
+//! Each answer is one table with a header row. Probabilities and
+//! expectations are decimals to 12 significant digits, which no float's
+//! noise reaches: a certainty reads 1, not 0.9999999999999998 (the exact
+//! fractions are in `--format json`: a spreadsheet would read `1/4` as a
+//! date). A cell of a number that is 0 reads 0, never empty. `odds`, `compare` and
 //! `simulate` have a row per outcome (`kind` = `outcome`); where the
 //! outcomes are the values of a count or a total (hits, successes, a 2d6
 //! total), `value` holds that value and `at_least` the chance of at least
@@ -118,13 +120,24 @@ impl Sheet {
     }
 }
 
-/// A probability or an expectation at full precision, in the shortest
-/// decimal that reads back as the same number.
+/// The significant digits a number is written with: the floats it was
+/// added up in are off in the 16th or 17th.
+const DIGITS: usize = 12;
+
+/// A probability or an expectation to [`DIGITS`] significant digits, in
+/// the shortest decimal that says them: `1`, `0.5`, `0.333333333333`.
 fn number(x: f64) -> String {
-    if x == x.trunc() && x.abs() < 1e15 {
-        format!("{}", x as i64)
+    if !x.is_finite() {
+        return x.to_string();
+    }
+    let rounded: f64 = format!("{x:.prec$e}", prec = DIGITS - 1)
+        .parse()
+        .unwrap_or(x);
+    if rounded == rounded.trunc() && rounded.abs() < 1e15 {
+        // Also -0, which reads as 0.
+        format!("{}", rounded as i64)
     } else {
-        format!("{x}")
+        format!("{rounded}")
     }
 }
 
@@ -235,7 +248,7 @@ pub(crate) fn comparison(c: &Comparison, delimiter: Delimiter) -> String {
         sheet.row(cells);
     }
     for (name, without) in &c.without.expected {
-        let with = expected_of(&c.with, name).map_or(String::new(), number);
+        let with = expected_of(&c.with, name).map_or_else(|| "0".into(), number);
         sheet.row([
             "expected",
             name,
@@ -349,7 +362,7 @@ pub(crate) fn sweep(sweep: &Sweep, delimiter: Delimiter) -> String {
             .chain(
                 expected
                     .iter()
-                    .map(|n| expected_of(&row.odds, n).map_or(String::new(), number)),
+                    .map(|n| expected_of(&row.odds, n).map_or_else(|| "0".into(), number)),
             )
             .collect();
         sheet.row(cells);

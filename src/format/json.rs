@@ -296,6 +296,15 @@ pub(crate) fn sweep_json(sweep: &Sweep, source: Source) -> Value {
                     }
                 }
             }
+            // Every row has each expected value of the sweep: one that
+            // never varied in this row is its one value (0 bases lost).
+            for name in sweep.expected() {
+                if !obj.contains_key(name)
+                    && let Some(v) = crate::answer::expected_of(&row.odds, name)
+                {
+                    obj.insert(name.to_string(), json!(v));
+                }
+            }
             Value::Object(obj)
         })
         .collect();

@@ -50,7 +50,7 @@ fn line_answers(kind: Kind, name: &str) -> Result<(), String> {
 
 /// How text is drawn: in colour or not, fitted to a width (a terminal's)
 /// or not (a pipe gets the tables whole), in plain ASCII, or one line a
-/// resolution.
+/// resolution (with its modifiers' labels or without).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Style {
     pub color: bool,
@@ -58,6 +58,8 @@ pub struct Style {
     pub width: Option<u16>,
     pub ascii: bool,
     pub brief: bool,
+    /// With `brief`: each modifier named by its row (`--labels`).
+    pub labels: bool,
 }
 
 impl Style {

@@ -212,14 +212,25 @@ pub(crate) fn odds_text(odds: &Odds, style: &Style) -> String {
     let mut out = format!("odds: {} · {}\n", odds.heading, odds.rules.title());
     let mut table = style.table(false);
     let block = if style.ascii { "#" } else { "█" };
-    for o in &odds.outcomes {
+    // Where the outcomes are the values of a count (hits, a total), the
+    // chance of at least each, as AnyDice shows it; other outcomes have no
+    // order to add up along.
+    let at_least = odds.count().map(|count| odds.at_least(&count));
+    if at_least.is_some() {
+        table.set_header(vec!["", "chance", "", "at least", ""]);
+    }
+    for (i, o) in odds.outcomes.iter().enumerate() {
         let bar = block.repeat((o.prob.p * BAR_WIDTH).round() as usize);
-        table.add_row(vec![
+        let mut row = vec![
             Cell::new(style.cell(&o.text)),
-            Cell::new(format!("{:.2}%", o.prob.p * 100.0)).set_alignment(CellAlignment::Right),
+            Cell::new(prob_percent(o.prob)).set_alignment(CellAlignment::Right),
             Cell::new(short_fraction(o).unwrap_or_default()).set_alignment(CellAlignment::Right),
-            Cell::new(bar),
-        ]);
+        ];
+        if let Some(p) = at_least.as_ref().and_then(|a| a.get(i)) {
+            row.push(Cell::new(prob_percent(*p)).set_alignment(CellAlignment::Right));
+        }
+        row.push(Cell::new(bar));
+        table.add_row(row);
     }
     let chart = table.to_string();
     let lines: Vec<&str> = chart.lines().map(str::trim_end).collect();
@@ -248,13 +259,45 @@ pub(crate) fn odds_text(odds: &Odds, style: &Style) -> String {
     bars.join("\n")
 }
 
-/// Fractions are shown in text when they are short enough to read.
+/// The largest denominator a fraction is shown with: four digits (6⁵ =
+/// 7776). Beyond it a fraction (390625/1679616) says no more to a reader
+/// than its percentage.
+const MOST_READABLE_DENOMINATOR: u128 = 9999;
+
+/// The exact fraction, in lowest terms, when it is short enough to read.
 fn short_fraction(o: &OutcomeOdds) -> Option<String> {
-    o.prob.fraction().filter(|f| f.len() <= 15)
+    let (n, d) = o.prob.exact()?;
+    (d <= MOST_READABLE_DENOMINATOR).then(|| format!("{n}/{d}"))
 }
 
-fn percent(p: f64) -> String {
-    format!("{:.2}%", p * 100.0)
+/// A probability in percent with two decimals. Only what cannot happen
+/// reads 0.00% and only what is certain 100.00%: a chance that rounds to
+/// either but is neither reads `<0.01%` or `>99.99%`.
+pub(super) fn percent(p: f64) -> String {
+    // Sums of floats miss 0 and 1 by a few units in the last place.
+    const NOISE: f64 = 1e-12;
+    if p <= NOISE {
+        "0.00%".into()
+    } else if p >= 1.0 - NOISE {
+        "100.00%".into()
+    } else if p < 0.000_05 {
+        "<0.01%".into()
+    } else if p >= 0.999_95 {
+        ">99.99%".into()
+    } else {
+        format!("{:.2}%", p * 100.0)
+    }
+}
+
+/// [`percent`] of a probability, told 0 and 1 by its exact fraction
+/// while it has one.
+pub(super) fn prob_percent(p: crate::answer::Prob) -> String {
+    match p.exact() {
+        Some((0, _)) => "0.00%".into(),
+        Some((n, d)) if n == d => "100.00%".into(),
+        Some(_) => percent(p.p.clamp(1e-11, 1.0 - 1e-11)),
+        None => percent(p.p),
+    }
 }
 
 fn trimmed(table: &Table) -> String {

@@ -196,3 +196,29 @@ fn the_readme_commands_run() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("⇒"), "{out}");
 }
+
+/// Issue 26: "README: … every example true (`tests/doc_examples.rs`
+/// already runs them: extend it to `--brief`)". The README shows what
+/// `--brief` prints; each shown line is one answer, as printed.
+#[test]
+fn the_readme_brief_examples_print_what_they_show() {
+    let dir = sandbox("readme-brief");
+    let mut checked = 0;
+    for block in readme_blocks() {
+        for (i, line) in block.iter().enumerate() {
+            let Some(command) = line.strip_prefix("$ ") else {
+                continue;
+            };
+            if !command.contains("--brief") && !command.contains("--labels") {
+                continue;
+            }
+            let shown = block.get(i + 1).map(String::as_str).unwrap_or_default();
+            let (ok, out, err) = shell(&dir, command, "");
+            assert!(ok, "`{command}`: {err}");
+            assert_eq!(out.lines().count(), 1, "`{command}` prints\n{out}");
+            assert_eq!(out.trim_end(), shown, "`{command}`");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "only {checked} README --brief examples");
+}

@@ -347,6 +347,7 @@ fn run(session: &mut Session, line: &str, out: &mut Vec<u8>) {
                         width: fancy.then_some(40),
                         ascii: fancy,
                         brief,
+                        labels: brief,
                     },
                     err_color: fancy,
                     err_width: fancy.then_some(40),

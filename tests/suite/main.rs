@@ -61,4 +61,5 @@ mod saber_odds;
 mod saber_restrictions;
 mod saber_tables;
 mod saber_units;
+mod talk_brief;
 mod talk_names;

@@ -68,9 +68,11 @@ fn a_distribution_is_a_bar_per_outcome_with_the_percentages_of_the_text() {
     let shown = texts(&doc);
     // The text answer's percentages, each printed on the chart.
     let text = String::from_utf8(drumhead(&[line]).stdout).unwrap();
+    // Each row's chance: its first percentage (the "at least" column
+    // follows it).
     let percents: Vec<&str> = text
-        .split_whitespace()
-        .filter(|w| w.ends_with('%'))
+        .lines()
+        .filter_map(|l| l.split_whitespace().find(|w| w.ends_with('%')))
         .collect();
     assert_eq!(percents.len(), 5);
     for p in &percents {

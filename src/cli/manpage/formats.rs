@@ -40,8 +40,9 @@ pub(super) fn formats_section(roff: &mut Roff) {
         "--format text (the default), json (the same as --json), csv or tsv. Under csv and tsv \
          each answer of odds, odds … compare, a sweep or simulate is one table with a header row, \
          tables separated by a blank line; any other line is refused with an error naming it, and \
-         the exit status is 1. Probabilities are decimals at full precision (the exact fractions are \
-         in the JSON: a spreadsheet would read 1/4 as a date).",
+         the exit status is 2. Probabilities and expected values are decimals to 12 significant \
+         digits, past any float's noise (a certainty is 1), and 0 where they are 0 (the exact \
+         fractions are in the JSON: a spreadsheet would read 1/4 as a date).",
     );
     tagged(
         roff,

@@ -41,7 +41,7 @@ pub fn drumhead_1() -> String {
          DRUMHEAD_CONFIG set and empty) reads none. An option on the command line always wins \
          over the file. Paths in the file are relative to the file's folder (~/ is the home \
          folder). Any other key, or a rule system drumhead does not know, is an error naming \
-         the file, line and column. Its keys:",
+         the file, the line and the key it most likely meant. Its keys:",
     );
     for (key, meaning) in crate::cli::config::KEYS {
         tagged(&mut roff, key, meaning);
@@ -103,18 +103,25 @@ pub const EXAMPLES: &[&str] = &[
 /// EXIT STATUS and ENVIRONMENT.
 fn status_and_environment(roff: &mut Roff) {
     roff.control("SH", ["EXIT STATUS"]);
-    tagged(roff, "0", "Every command resolved.");
+    tagged(
+        roff,
+        "0",
+        "Every command resolved, or standard output was closed (`| head`) with no game being \
+         written: drumhead stops quietly.",
+    );
     tagged(
         roff,
         "1",
         "Some command was rejected (each is reported, and the rest still run), \
-         or dice given with --dice were never used, or the file of --svg was refused or could \
+         or dice given with --dice were never used, or standard output was closed while a game \
+         was written (it says how many lines were applied), or the file of --svg was refused or could \
          not be written; for a task, a file that could not be written (a full disk).",
     );
     tagged(
         roff,
         "2",
-        "A usage error: bad options, tables, army lists or game file, or for a task an output \
+        "A usage error: bad options or configuration file, tables, army lists or game file, a \
+         line whose answer the --format asked for cannot write, or for a task an output \
          path drumhead will not write (see OUTPUT FILES).",
     );
 
