@@ -51,6 +51,11 @@ pub struct Vocab {
     /// verb to read, while keywords are still bound. The text says what
     /// such words mean, for errors.
     pub(crate) notation: Option<&'static str>,
+    /// Other names a player may give a word (`first-round` for
+    /// `first-melee`): never bound, but an unknown word that is one of
+    /// them is answered with the words it stands for, and `help VERB`
+    /// lists them. From the system's own tables.
+    pub(crate) aliases: Vec<(String, Vec<String>)>,
 }
 
 impl Vocab {
@@ -122,9 +127,33 @@ impl Vocab {
         self.entries.iter().find(|e| e.name == name)
     }
 
-    /// The known word nearest to a misspelt one, if any is close.
+    /// The known word nearest to a misspelt one, if any is close: by
+    /// meaning (another name for it) before spelling.
     pub(crate) fn nearest(&self, word: &str) -> Option<String> {
+        if let Some((_, meant)) = self.aliases.iter().find(|(alias, _)| alias == word) {
+            return Some(meant.join("` or `"));
+        }
         nearest(word, self.entries.iter().map(|e| e.name.as_str()))
+    }
+
+    /// This vocabulary with the other names of its words, from a system's
+    /// table of them (other name → the words it may mean); names of words
+    /// this vocabulary does not have are left out.
+    pub(crate) fn with_aliases<'a>(
+        mut self,
+        aliases: impl IntoIterator<Item = (&'a String, &'a Vec<String>)>,
+    ) -> Vocab {
+        for (alias, words) in aliases {
+            let known: Vec<String> = words
+                .iter()
+                .filter(|w| self.find(w).is_some())
+                .cloned()
+                .collect();
+            if !known.is_empty() && self.find(alias).is_none() {
+                self.aliases.push((alias.clone(), known));
+            }
+        }
+        self
     }
 }
 
@@ -136,10 +165,16 @@ pub(crate) fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>)
     // a typo of `bow`, `moovd` is one of `moved`).
     let len = word.chars().count();
     let limit = if len <= 4 { 1 } else { (len / 3).max(2) };
+    // Of two as many edits away, the one that shares more of its start
+    // (Jaro-Winkler): `shet` is `sheet` before it is `set`.
     candidates
         .map(|c| (strsim::damerau_levenshtein(word, c), c))
         .filter(|(d, _)| *d > 0 && *d <= limit)
-        .min_by_key(|(d, _)| *d)
+        .min_by(|(d, c), (e, b)| {
+            d.cmp(e).then_with(|| {
+                strsim::jaro_winkler(word, b).total_cmp(&strsim::jaro_winkler(word, c))
+            })
+        })
         .map(|(_, c)| c.to_string())
 }
 

@@ -212,6 +212,21 @@ impl<E> VerbDoc<E> {
         self
     }
 
+    /// The verb with the other names its words go by (see
+    /// [`Vocab::with_aliases`]), in every clause.
+    pub(crate) fn with_aliases(
+        mut self,
+        aliases: &std::collections::BTreeMap<String, Vec<String>>,
+    ) -> VerbDoc<E> {
+        self.vocab = self.vocab.with_aliases(aliases);
+        self.clauses = self
+            .clauses
+            .into_iter()
+            .map(|(kind, vocab)| (kind, vocab.with_aliases(aliases)))
+            .collect();
+        self
+    }
+
     pub fn clause(mut self, kind: ClauseKind, vocab: Vocab, max: usize) -> VerbDoc<E> {
         self.clauses.push((kind, vocab));
         self.max_clauses = max;
@@ -223,11 +238,18 @@ pub struct Catalog {
     pub verbs: Vec<VerbDoc>,
     /// The rule books lines may be resolved under.
     pub books: Vec<System>,
+    /// The front end's tasks (`drumhead sheet`), when a line is given on
+    /// its command line: an unknown verb may be a misspelt task.
+    pub(crate) tasks: Vec<String>,
 }
 
 impl Catalog {
     pub(crate) fn new(verbs: Vec<VerbDoc>, books: Vec<System>) -> Catalog {
-        Catalog { verbs, books }
+        Catalog {
+            verbs,
+            books,
+            tasks: Vec::new(),
+        }
     }
 
     pub(crate) fn find(&self, system: System, verb: &str) -> Option<&VerbDoc> {
@@ -269,16 +291,26 @@ impl Catalog {
                 why: "comes only at the start of a line (`odds COMMAND`, `simulate N COMMAND`, `help VERB`)".into(),
             };
         }
-        let names = self
+        let names: Vec<&str> = self
             .for_system(system)
             .map(|v| v.name)
             .chain(session_verbs())
-            .chain(["quit", "exit"]);
+            .chain(["quit", "exit"])
+            .collect();
+        let tasks = self.tasks.iter().map(String::as_str);
+        let nearest = crate::bind::nearest(verb, names.iter().copied().chain(tasks));
         BindError::UnknownVerb {
             span,
             verb: verb.to_string(),
             system: system.title(),
-            suggestion: crate::bind::nearest(verb, names),
+            // A task is a command of its own, not a line's verb.
+            suggestion: nearest.map(|n| {
+                if names.contains(&n.as_str()) {
+                    n
+                } else {
+                    format!("drumhead {n}")
+                }
+            }),
         }
     }
 

@@ -159,6 +159,23 @@ pub(crate) fn verb_help(doc: &VerbDoc) -> String {
             ));
         }
     }
+    let aliases: Vec<&(String, Vec<String>)> = std::iter::once(&doc.vocab)
+        .chain(doc.clauses.iter().map(|(_, v)| v))
+        .flat_map(|v| &v.aliases)
+        .collect();
+    if !aliases.is_empty() {
+        // Not words of the verb: what a player may type instead of one,
+        // answered with the word to type.
+        out.push_str("\nother names (not taken: an error names the word to type):\n");
+        let width = aliases.iter().map(|(a, _)| a.len()).max().unwrap_or(0);
+        let mut seen = Vec::new();
+        for (alias, words) in aliases {
+            if !seen.contains(&alias) {
+                seen.push(alias);
+                out.push_str(&format!("  {alias:width$}  {}\n", words.join(", ")));
+            }
+        }
+    }
     if !doc.examples.is_empty() {
         out.push_str("\nexamples:\n");
         for ex in doc.examples {

@@ -242,6 +242,8 @@ impl Words {
         }
         let options = match tokens.first().copied() {
             Some("load" | "save") if tokens.len() == 1 => return (start, Offer::File),
+            // `+` marks a word of the verb: never a unit, a clause or dice.
+            Some(verb) if partial.starts_with('+') => self.modifiers(system, verb, &tokens),
             None => self.first_words(system, before[..start].trim()),
             Some(first) => self.later_words(system, first, &tokens),
         };
@@ -328,6 +330,22 @@ impl Words {
             options.push(Choice::new(w, m));
         }
         options
+    }
+
+    /// The words of the verb in hand that `+` may mark (`+determined`).
+    fn modifiers(&self, system: System, verb: &str, tokens: &[&str]) -> Vec<Choice> {
+        let Some(v) = self.verbs_of(system).find(|v| v.name == verb) else {
+            return Vec::new();
+        };
+        if tokens.contains(&"rolled") {
+            return Vec::new();
+        }
+        let in_clause = tokens.iter().any(|t| *t == "at" || *t == "vs");
+        if in_clause {
+            v.clause_words.clone()
+        } else {
+            v.words.clone()
+        }
     }
 
     /// The words that may stand under the cursor (no file names).
@@ -549,6 +567,21 @@ mod tests {
         assert_eq!(names(&found), vec!["bases="]);
         let (_, found) = w.candidates("initiative generals=2 vs ex", 27);
         assert_eq!(names(&found), vec!["exceptional="]);
+    }
+
+    // Issue 26: "Tab after `+` offers `+gren-1` and `+rolled`".
+    #[test]
+    fn after_a_plus_only_the_verbs_words() {
+        let w = words();
+        let (_, found) = w.candidates("resilience +", 12);
+        let found = names(&found);
+        assert!(found.contains(&"+determined"), "{found:?}");
+        assert!(found.iter().all(|n| n.starts_with('+')), "{found:?}");
+        for never in ["+rolled", "+at", "+vs", "+roll-rest"] {
+            assert!(!found.contains(&never), "{never} in {found:?}");
+        }
+        let (_, found) = w.candidates("resilience rolled +", 19);
+        assert!(found.is_empty(), "{found:?}");
     }
 
     #[test]

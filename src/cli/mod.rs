@@ -48,6 +48,7 @@ pub mod config;
 mod exit;
 mod export;
 mod new_army;
+mod pager;
 mod print;
 mod printer;
 mod tasks;
@@ -278,7 +279,7 @@ pub(crate) enum Task {
     /// saber, quickplay): every table its verbs read, from the tables in
     /// force (--tables, --crt), house-rule values marked; one HTML page.
     Sheet {
-        #[arg(value_name = "SYSTEM")]
+        #[arg(value_name = "SYSTEM", add = clap_complete::engine::ArgValueCompleter::new(shell::books))]
         system: String,
         /// Write the page into FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
@@ -636,7 +637,13 @@ fn open_session(
     match game {
         Ok(Some(mut game)) => {
             for note in game.notes.drain(..) {
-                warn!("note: {note}");
+                warn!(
+                    "{}",
+                    crate::format::wrap_error(
+                        &format!("note: {note}"),
+                        printer::err_width(args.width)
+                    )
+                );
             }
             // Armies of different rule systems can share a game, but a
             // line resolves under one system: say which, not silently.
@@ -689,6 +696,7 @@ fn run_lines(
     let interactive = args.command.is_empty() && stdin.is_terminal();
     Ok(if !args.command.is_empty() {
         let line = args.command.join(" ");
+        session.catalog.tasks = tasks::names();
         if line.trim().is_empty() || line.trim_start().starts_with('#') {
             warn!(
                 "error: nothing to resolve: give a command such as 'resilience +determined' (try 'help')"

@@ -31,6 +31,9 @@ pub struct Printer {
     pub delimited: Option<Delimiter>,
     /// `--svg FILE`: the chart of the (one) odds line.
     pub svg: Option<ChartFile>,
+    /// Standard output's rows when it is a terminal: help taller than
+    /// that goes through a pager.
+    pub rows: Option<u16>,
 }
 
 /// Where `--svg` draws its chart.
@@ -51,6 +54,7 @@ impl Printer {
             err_width: style.width,
             delimited: None,
             svg: None,
+            rows: None,
         }
     }
 
@@ -119,6 +123,16 @@ impl Printer {
         output: &Output,
         source: render::Source,
     ) -> io::Result<()> {
+        let text = !self.json && self.delimited.is_none();
+        let help = matches!(output, Output::Report(r) if matches!(**r, crate::answer::Report::Help { .. }));
+        if let (Some(rows), true) = (self.rows, text && help) {
+            let mut written = Vec::new();
+            self.with_format(|f| f.write(output, source, &mut written))?;
+            if !super::pager::page(&written, rows) {
+                out.write_all(&written)?;
+            }
+            return Ok(());
+        }
         self.with_format(|f| f.write(output, source, out))
     }
 
@@ -150,6 +164,24 @@ impl Printer {
             }
         }
     }
+}
+
+/// Standard output's rows, when it is a terminal.
+pub(crate) fn rows(stdout_is_terminal: bool) -> Option<u16> {
+    stdout_is_terminal
+        .then(|| terminal_size::terminal_size().map(|(_, h)| h.0))
+        .flatten()
+}
+
+/// Standard error's width: `--width`, or its terminal's.
+pub(crate) fn err_width(width: Option<u16>) -> Option<u16> {
+    use std::io::IsTerminal as _;
+    width.or_else(|| {
+        io::stderr()
+            .is_terminal()
+            .then(|| terminal_size::terminal_size_of(io::stderr()).map(|(w, _)| w.0))
+            .flatten()
+    })
 }
 
 /// Colour for one stream: asked for, or a terminal that is not `dumb`
@@ -206,11 +238,7 @@ pub(super) fn for_args(args: &Args, stdout_is_terminal: bool) -> Printer {
             args.color.unwrap_or(ColorChoice::Auto),
             io::stderr().is_terminal(),
         ),
-        err_width: args.width.or_else(|| {
-            io::stderr()
-                .is_terminal()
-                .then(|| terminal_size::terminal_size_of(io::stderr()).map(|(w, _)| w.0))
-                .flatten()
-        }),
+        err_width: err_width(args.width),
+        rows: rows(stdout_is_terminal),
     }
 }

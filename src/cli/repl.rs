@@ -158,7 +158,12 @@ pub(crate) fn run(session: &mut Session, printer: &Printer) -> io::Result<usize>
         let mut result = run_line(session, &line, &mut printer);
         ask_for_dice(&mut editor, session, &mut line, &mut result, &mut printer)?;
         for note in session.take_notes() {
-            let _ = writeln!(io::stderr(), "note: {note}");
+            let note = format!("note: {note}");
+            let _ = writeln!(
+                io::stderr(),
+                "{}",
+                crate::format::wrap_error(&note, printer.err_width)
+            );
         }
         let stdout = io::stdout();
         let mut out = stdout.lock();

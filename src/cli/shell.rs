@@ -60,6 +60,17 @@ pub(crate) fn line_words(current: &OsStr) -> Vec<CompletionCandidate> {
         .collect()
 }
 
+/// The rule systems, each with its book's title (`drumhead sheet SYSTEM`).
+pub(crate) fn books(current: &OsStr) -> Vec<CompletionCandidate> {
+    let current = current.to_str().unwrap_or_default();
+    crate::systems::all()
+        .books()
+        .into_iter()
+        .filter(|b| b.id().starts_with(current))
+        .map(|b| CompletionCandidate::new(b.id()).help(Some(b.title().into())))
+        .collect()
+}
+
 /// The session the line would run in, without its dice: its tables,
 /// rules and armies. Nothing is written (a game file is only read).
 fn session_for(args: &Args) -> Option<Session> {

@@ -220,3 +220,14 @@ pub(super) fn carry_into_task(args: &mut Args) -> Option<ExitCode> {
     }
     None
 }
+
+/// The tasks' names, for suggesting one for a misspelt line
+/// (`drumhead shet`).
+pub(crate) fn names() -> Vec<String> {
+    use clap::CommandFactory as _;
+    Args::command()
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .map(|c| c.get_name().to_string())
+        .collect()
+}

@@ -61,6 +61,9 @@ pub struct DrumsTables {
     /// `interpenetrate` then says the tables have none.
     #[serde(default)]
     pub(crate) interpenetration: InterpenetrationTable,
+    /// Other names of the verbs' words, for suggestions (see the file).
+    #[serde(default)]
+    pub(crate) aliases: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -609,7 +612,7 @@ impl Tables {
             interpenetrate::verb(&t),
         ]
         .into_iter()
-        .map(contradict::guard)
+        .map(|v| contradict::guard(v).with_aliases(&self.drums.aliases))
         .collect()
     }
 }

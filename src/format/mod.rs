@@ -17,6 +17,7 @@ pub(crate) mod brief;
 pub mod delimited;
 pub(crate) mod html;
 pub mod json;
+mod roster;
 pub(crate) mod svg;
 pub mod text;
 
@@ -143,7 +144,7 @@ pub fn ascii(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Wrap an error's message at the width, under its first word; the source
+/// Wrap an error's message (or a note) at the width, under its first word; the source
 /// line and its caret below (indented) are left whole, or the caret would
 /// no longer point at the word.
 pub fn wrap_error(text: &str, width: Option<u16>) -> Cow<'_, str> {
@@ -158,7 +159,13 @@ pub fn wrap_error(text: &str, width: Option<u16>) -> Cow<'_, str> {
             out.push(Cow::Borrowed(line));
             continue;
         }
-        let options = textwrap::Options::new(width).subsequent_indent("  ");
+        // Only at spaces: a name, a path or an id is never cut, not even
+        // at its hyphens (a line too long for it runs over instead).
+        let options = textwrap::Options::new(width)
+            .subsequent_indent("  ")
+            .break_words(false)
+            .word_separator(textwrap::WordSeparator::AsciiSpace)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
         out.push(Cow::Owned(textwrap::fill(line, options)));
     }
     Cow::Owned(out.join("\n"))

@@ -458,16 +458,11 @@ fn report_lines(report: &Report, style: &Style) -> String {
                 if army.columns.is_empty() {
                     continue;
                 }
-                let mut t = style.table(true);
-                t.set_header(army.columns.clone());
-                for row in &army.units {
-                    t.add_row(
-                        row.iter()
-                            .map(|c| Cell::new(style.cell(c)))
-                            .collect::<Vec<_>>(),
-                    );
-                }
-                out.push_str(&t.to_string());
+                out.push_str(&super::roster::roster_table(
+                    style,
+                    &army.columns,
+                    &army.units,
+                ));
                 for note in &army.notes {
                     out.push('\n');
                     out.push_str(note);

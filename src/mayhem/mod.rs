@@ -258,6 +258,9 @@ impl MayhemTables {
             sequence::initiative_verb(&t),
             sequence::activation_verb(&t),
         ]
+        .into_iter()
+        .map(|v| v.with_aliases(&self.aliases))
+        .collect()
     }
 }
 

@@ -24,6 +24,9 @@ pub struct MayhemTables {
     pub(crate) initiative: InitiativeTable,
     pub(crate) activation: ActivationTable,
     pub(crate) heroes: HeroTable,
+    /// Other names of the verbs' words, for suggestions (see the file).
+    #[serde(default)]
+    pub(crate) aliases: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

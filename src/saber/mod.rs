@@ -183,12 +183,16 @@ impl Tables {
         let t = Rc::new(self.clone());
         let mut verbs = Vec::new();
         for variant in [Variant::Standard, Variant::QuickPlay] {
-            verbs.push(morale::verb(&t, variant));
-            verbs.push(attack::verb(&t, variant));
-            verbs.push(bombard::verb(&t, variant));
-            verbs.extend(misc::verbs(&t, variant));
-            verbs.push(recover::recover_verb(&t, variant));
-            verbs.push(choose::choose_verb(&t, variant));
+            let mut these = vec![
+                morale::verb(&t, variant),
+                attack::verb(&t, variant),
+                bombard::verb(&t, variant),
+            ];
+            these.extend(misc::verbs(&t, variant));
+            these.push(recover::recover_verb(&t, variant));
+            these.push(choose::choose_verb(&t, variant));
+            let aliases = &variant.rules(self).aliases;
+            verbs.extend(these.into_iter().map(|v| v.with_aliases(aliases)));
         }
         verbs
     }
@@ -244,6 +248,9 @@ pub(crate) struct SaberRules {
     /// Standard 7.14; QuickPlay has no coordination.
     #[serde(default)]
     pub(crate) coordination: Option<coordination::CoordinationTable>,
+    /// Other names of the verbs' words, for suggestions (see the file).
+    #[serde(default)]
+    pub(crate) aliases: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -353,6 +353,7 @@ fn run(session: &mut Session, line: &str, out: &mut Vec<u8>) {
                     err_width: fancy.then_some(40),
                     delimited: None,
                     svg: None,
+                    rows: None,
                 };
                 let source = drumhead::format::Source {
                     line: 1,

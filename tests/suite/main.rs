@@ -63,3 +63,4 @@ mod saber_tables;
 mod saber_units;
 mod talk_brief;
 mod talk_names;
+mod talk_usable;

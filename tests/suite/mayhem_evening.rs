@@ -126,12 +126,12 @@ post-battle 2 rolled 1 5
 
 /// What became of each figure, by hand from the lines above: courage,
 /// weapon (unloaded once fired and not reloaded, with a gun's smoke puffs
-/// left, for a figure still in play), group, tokens left, fate — the
+/// left, for a figure still in play), group, saves and rerolls left, fate — the
 /// `units` columns after id and name.
-const ROSTER: &[(&str, [&str; 5])] = &[
+const ROSTER: &[(&str, [&str; 6])] = &[
     (
         "van-alstyne",
-        ["4", "musket (unloaded)", "blockhouse", "—", "in play"],
+        ["4", "musket (unloaded)", "blockhouse", "—", "—", "in play"],
     ),
     (
         "settler-1",
@@ -140,23 +140,25 @@ const ROSTER: &[(&str, [&str; 5])] = &[
             "musket",
             "blockhouse",
             "—",
+            "—",
             "killed — after the battle: dead",
         ],
     ),
     (
         "settler-2",
-        ["3", "musket (unloaded)", "blockhouse", "—", "in play"],
+        ["3", "musket (unloaded)", "blockhouse", "—", "—", "in play"],
     ),
-    ("settler-3", ["3", "musket", "farm", "—", "killed"]),
-    ("settler-4", ["3", "—", "farm", "—", "in play"]),
-    ("mrs-van-alstyne", ["2", "—", "farm", "—", "ran off"]),
-    ("child", ["2", "—", "farm", "—", "in play"]),
+    ("settler-3", ["3", "musket", "farm", "—", "—", "killed"]),
+    ("settler-4", ["3", "—", "farm", "—", "—", "in play"]),
+    ("mrs-van-alstyne", ["2", "—", "farm", "—", "—", "ran off"]),
+    ("child", ["2", "—", "farm", "—", "—", "in play"]),
     (
         "swivel",
         [
             "3",
             "canister (2 smoke puff(s))",
             "blockhouse",
+            "—",
             "—",
             "in play",
         ],
@@ -167,35 +169,30 @@ const ROSTER: &[(&str, [&str; 5])] = &[
             "5",
             "rifle",
             "—",
-            "0 of 2 save(s)",
+            "0/2",
+            "—",
             "killed — after the battle: wounded",
         ],
     ),
-    ("uncas", ["4", "musket", "—", "0 of 1 save(s)", "in play"]),
+    ("uncas", ["4", "musket", "—", "0/1", "—", "in play"]),
     (
         "langy",
-        [
-            "5",
-            "musket (unloaded)",
-            "marines",
-            "0 of 1 save(s)",
-            "in play",
-        ],
+        ["5", "musket (unloaded)", "marines", "0/1", "—", "in play"],
     ),
-    ("marine-1", ["3", "musket", "marines", "—", "killed"]),
-    ("marine-2", ["3", "musket", "marines", "—", "ran off"]),
-    ("marine-3", ["3", "musket", "marines", "—", "killed"]),
-    ("militia-1", ["3", "musket", "militia", "—", "killed"]),
-    ("militia-2", ["3", "musket", "militia", "—", "in play"]),
-    ("militia-3", ["3", "—", "militia", "—", "in play"]),
-    ("war-chief", ["4", "musket", "warriors", "—", "killed"]),
+    ("marine-1", ["3", "musket", "marines", "—", "—", "killed"]),
+    ("marine-2", ["3", "musket", "marines", "—", "—", "ran off"]),
+    ("marine-3", ["3", "musket", "marines", "—", "—", "killed"]),
+    ("militia-1", ["3", "musket", "militia", "—", "—", "killed"]),
+    ("militia-2", ["3", "musket", "militia", "—", "—", "in play"]),
+    ("militia-3", ["3", "—", "militia", "—", "—", "in play"]),
+    ("war-chief", ["4", "musket", "warriors", "—", "—", "killed"]),
     (
         "warrior-1",
-        ["3", "musket (unloaded)", "warriors", "—", "in play"],
+        ["3", "musket (unloaded)", "warriors", "—", "—", "in play"],
     ),
-    ("warrior-2", ["3", "musket", "warriors", "—", "killed"]),
-    ("warrior-3", ["3", "bow", "warriors", "—", "killed"]),
-    ("warrior-4", ["3", "—", "warriors", "—", "in play"]),
+    ("warrior-2", ["3", "musket", "warriors", "—", "—", "killed"]),
+    ("warrior-3", ["3", "bow", "warriors", "—", "—", "killed"]),
+    ("warrior-4", ["3", "—", "warriors", "—", "—", "in play"]),
 ];
 
 /// The lines that are resolutions (not comments nor the game's verbs).
@@ -249,14 +246,14 @@ fn an_evening_of_musket_mayhem_ends_with_the_hand_computed_roster() {
     assert_eq!(entries as usize, resolutions() + 1, "and one next-turn");
     assert_eq!(state["turn"], 2);
     let figures = &state["mayhem"]["figures"];
-    for (id, [_, _, _, tokens, fate]) in ROSTER {
+    for (id, [_, _, _, saves, _, fate]) in ROSTER {
         let f = &figures[*id];
         assert_eq!(f["fate"], *fate, "{id}");
         let killed = fate.starts_with("killed");
         assert_eq!(f["killed"], killed, "{id}");
         assert_eq!(f["ran_off"], *fate == "ran off", "{id}");
-        let left: i64 = tokens
-            .split(' ')
+        let left: i64 = saves
+            .split('/')
             .next()
             .and_then(|n| n.parse().ok())
             .unwrap_or(0);
@@ -287,7 +284,7 @@ fn an_evening_of_musket_mayhem_ends_with_the_hand_computed_roster() {
     assert!(units.starts_with("turn 2"), "{units}");
     for (id, cells) in ROSTER {
         let row = rows.get(*id).unwrap_or_else(|| panic!("{id} in {units}"));
-        // name, then the five columns.
+        // name, then the six columns.
         assert_eq!(&row[1..], cells, "{id}");
     }
     assert_eq!(rows.len(), ROSTER.len() + 1, "and the header (`id`)");

@@ -554,13 +554,13 @@ fn end_turn_units_and_show_speak_musket_mayhem() {
     }
     assert!(
         p.stdout.contains(
-            "┆ courage ┆ weapon                     ┆ group      ┆ tokens left    ┆ fate"
+            "┆ courage ┆ weapon                     ┆ group      ┆ saves ┆ rerolls ┆ fate"
         ),
         "{}",
         p.stdout
     );
     assert!(
-        p.stdout.contains("│ langy     ┆ Ensign de Langy, Compagnies franches de la Marine ┆ 5       ┆ musket ┆ marines  ┆ 0 of 1 save(s) ┆ in play │"),
+        p.stdout.contains("│ langy     ┆ Ensign de Langy, Compagnies franches de la Marine ┆ 5       ┆ musket ┆ marines  ┆ 0/1   ┆ —       ┆ in play │"),
         "{}",
         p.stdout
     );

@@ -45,16 +45,25 @@ impl Pane {
     }
 
     fn start(home: &Path, tag: &str) -> Pane {
+        let pane = Pane::sized(home, tag, (160, 50), "");
+        pane.wait_for("the prompt", |s| last_line(s) == "drums>");
+        pane
+    }
+
+    /// A pane of `size` (columns, rows) running drumhead with `args`
+    /// (shell words, quoted as needed), not yet waited for.
+    fn sized(home: &Path, tag: &str, size: (u16, u16), args: &str) -> Pane {
         let pane = Pane {
             socket: home.join(format!("tmux-{tag}.sock")),
         };
         let data = home.join("data");
         let shell = format!(
-            "env -u COMPLETE HOME='{}' XDG_DATA_HOME='{}' TERM=xterm-256color '{BIN}' --color never; \
+            "env -u COMPLETE HOME='{}' XDG_DATA_HOME='{}' TERM=xterm-256color '{BIN}' --color never {args}; \
              echo \"drumhead exited $?\"; sleep 60",
             home.display(),
             data.display()
         );
+        let (columns, rows) = (size.0.to_string(), size.1.to_string());
         let out = pane.tmux(&[
             "new-session",
             "-d",
@@ -63,13 +72,12 @@ impl Pane {
             "-s",
             "repl",
             "-x",
-            "160",
+            &columns,
             "-y",
-            "50",
+            &rows,
             &shell,
         ]);
         assert!(out.status.success(), "tmux new-session: {out:?}");
-        pane.wait_for("the prompt", |s| last_line(s) == "drums>");
         pane
     }
 
@@ -92,6 +100,13 @@ impl Pane {
         let out = self.tmux(&["capture-pane", "-p", "-J", "-S", "-2000", "-t", "repl"]);
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         text.trim_end().to_string()
+    }
+
+    /// The pane's lines as the terminal shows them: a line too long for
+    /// it is two lines here (not joined, as `screen` joins them).
+    fn shown_lines(&self) -> String {
+        let out = self.tmux(&["capture-pane", "-p", "-S", "-2000", "-t", "repl"]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
     /// Poll the screen until `ok` holds; panic with the screen after the
@@ -343,4 +358,105 @@ fn repl_hints_lists_stops_keeps_history_and_switches_rules() {
     // Status 1: the refused `load`, like any rejected line, is counted.
     pane.keys(&["C-u", "C-d"]);
     pane.wait_for("drumhead to leave", |s| last_line(s) == "drumhead exited 1");
+}
+
+/// The unit ids of the Leuthen lists, as `--json units` gives them.
+fn leuthen_ids() -> Vec<String> {
+    let out = Command::new(BIN)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["--json", "--army", "armies/leuthen-1757-prussian.toml"])
+        .args(["--army", "armies/leuthen-1757-austrian.toml", "units"])
+        .output()
+        .expect("drumhead runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON answer");
+    let ids: Vec<String> = json["armies"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|a| a["units"].as_array().cloned().unwrap_or_default())
+        .filter_map(|u| u["id"].as_str().map(str::to_string))
+        .collect();
+    assert!(
+        ids.len() > 20,
+        "the Leuthen lists have their units: {ids:?}"
+    );
+    ids
+}
+
+// Issue 26: "`units` at 80 columns splits ids (`al-brunswick-li` / `ght`) —
+// and ids are what a user types"; "a tmux test of `units` at 80 columns
+// finding every id whole".
+#[test]
+fn units_at_80_columns_keeps_every_id_whole_and_each_unit_on_one_line() {
+    if !has_tmux() {
+        println!("note: tmux is not on PATH; the REPL test is skipped (apt-get install tmux)");
+        return;
+    }
+    let ids = leuthen_ids();
+    let dir = tempfile::tempdir().unwrap();
+    let pane = Pane::sized(
+        dir.path(),
+        "units",
+        (80, 45),
+        "--army armies/leuthen-1757-prussian.toml --army armies/leuthen-1757-austrian.toml",
+    );
+    pane.wait_for("the prompt", |s| last_line(s) == "drums t1>");
+    pane.type_text("units");
+    pane.keys(&["Enter"]);
+    pane.wait_for("both armies' units", |s| {
+        s.contains("Austrian army") && last_line(s) == "drums t1>"
+    });
+    let shown = pane.shown_lines();
+    for id in &ids {
+        // The unit's line: its id whole as the first word, and the rest of
+        // its row (its bases) on the same line.
+        let line = shown
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(id.as_str()));
+        let Some(line) = line else {
+            panic!("`{id}` is not whole at the start of a line:\n{shown}");
+        };
+        assert!(
+            line.contains(" bases"),
+            "`{id}` takes more than one line:\n{shown}"
+        );
+    }
+    // No line of a table is a unit's second line (its id cell blank).
+    let second = shown
+        .lines()
+        .find(|l| l.trim_start_matches('│').starts_with("  "));
+    assert_eq!(second, None, "one line a unit:\n{shown}");
+    pane.keys(&["C-d"]);
+}
+
+// Issue 26: "`help melee` is about 110 lines with no pager and scrolls off
+// a 45-row terminal"; "Long help through `$PAGER` on a terminal (as git
+// does)".
+#[test]
+fn long_help_at_a_terminal_goes_through_the_pager() {
+    if !has_tmux() {
+        println!("note: tmux is not on PATH; the REPL test is skipped (apt-get install tmux)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let paged = dir.path().join("paged.txt");
+    // The pane's first run only prints the version; the second, with a
+    // pager that writes a file, asks for the help.
+    let args = format!(
+        "--version >/dev/null; PAGER='cat > {}' '{BIN}' --color never help melee",
+        paged.display()
+    );
+    let pane = Pane::sized(dir.path(), "pager", (80, 24), &args);
+    pane.wait_for("drumhead to end", |s| {
+        last_line(s).starts_with("drumhead exited")
+    });
+    let text = std::fs::read_to_string(&paged).unwrap_or_default();
+    assert!(
+        text.starts_with("usage: melee"),
+        "the pager got the help: {text:?}"
+    );
+    assert!(text.lines().count() > 24, "{text}");
+    // The pager had it all: the screen did not.
+    let screen = pane.screen();
+    assert!(!screen.contains("usage: melee"), "{screen}");
 }

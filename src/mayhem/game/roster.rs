@@ -43,13 +43,7 @@ impl MayhemGame {
         let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
         let mut roster = Roster {
             header: vec![
-                "id",
-                "name",
-                "courage",
-                "weapon",
-                "group",
-                "tokens left",
-                "fate",
+                "id", "name", "courage", "weapon", "group", "saves", "rerolls", "fate",
             ],
             ..Roster::default()
         };
@@ -61,7 +55,8 @@ impl MayhemGame {
                 self.courage(f).map_or("—".into(), |c| c.to_string()),
                 self.weapon_text(f, &s),
                 f.group.clone().unwrap_or_else(|| "—".into()),
-                tokens_text(f, &s),
+                token_left(tokens_left(f, &s).0, f.saves),
+                token_left(tokens_left(f, &s).1, f.rerolls),
                 Self::fate(&s),
             ]);
         }
@@ -186,6 +181,16 @@ impl MayhemGame {
             row("this turn", this_turn.join(", "));
         }
         rows
+    }
+}
+
+/// One kind of token in the roster: left of those the figure has, as
+/// steps are (`1/2`); a column each, so that a figure takes one line.
+fn token_left(left: i64, of: i64) -> String {
+    if of > 0 {
+        format!("{left}/{of}")
+    } else {
+        "—".into()
     }
 }
 
