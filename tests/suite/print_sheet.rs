@@ -218,6 +218,11 @@ fn walk(path: &str, value: &toml::Value, sheet: &Sheet, text: &str, problems: &m
                 }
             }
             for (k, v) in table {
+                // Other names of a word are help for typing it, not rule
+                // text: `help VERB` lists them, the sheet need not.
+                if path.is_empty() && k == "aliases" {
+                    continue;
+                }
                 let child = if path.is_empty() {
                     k.clone()
                 } else {
