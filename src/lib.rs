@@ -31,6 +31,7 @@ pub mod repair;
 pub mod replay;
 pub mod roll;
 pub mod saber;
+pub(crate) mod serve;
 pub mod session;
 pub mod sheet;
 pub mod sweep;

@@ -70,6 +70,31 @@ pub(crate) const MAX_JOURNAL_LINE: usize = 1 << 20;
 /// Bytes in a whole journal.
 pub(crate) const MAX_JOURNAL_BYTES: u64 = 256 << 20;
 
+/// `serve`: bytes in one request's body (a line is far less).
+pub(crate) const SERVE_BODY_BYTES: usize = 16 << 10;
+
+/// `serve`: connections open at once; one more is closed as it comes.
+pub(crate) const SERVE_CONNECTIONS: usize = 1024;
+
+/// `serve`: live views (`events`) of one game open at once.
+pub(crate) const SERVE_EVENT_CLIENTS: usize = 512;
+
+/// `serve`: `odds` requests one client (one address) may have in hand.
+pub(crate) const SERVE_ODDS_IN_HAND: usize = 2;
+
+/// `serve`: `odds` requests one client may make in a minute.
+pub(crate) const SERVE_ODDS_PER_MINUTE: u32 = 60;
+
+/// `serve`: lines and `odds` requests waiting for one game at once.
+pub(crate) const SERVE_QUEUE: usize = 32;
+
+/// `serve`: seconds a request other than `events` may take, from its
+/// headers to its answer; and seconds to send its headers.
+pub(crate) const SERVE_SECONDS: u64 = 30;
+
+/// `serve`: resolutions of a game the page shows, newest first.
+pub(crate) const SERVE_PAGE_ENTRIES: usize = 50;
+
 /// Each limit with what it bounds, for the manual.
 pub(crate) const ALL: &[(&str, u64, &str)] = &[
     ("line", MAX_LINE_BYTES as u64, "bytes in one command line"),
@@ -130,4 +155,44 @@ pub(crate) const ALL: &[(&str, u64, &str)] = &[
         "bytes in one journal entry",
     ),
     ("journal", MAX_JOURNAL_BYTES, "bytes in a whole journal"),
+    (
+        "serve body",
+        SERVE_BODY_BYTES as u64,
+        "bytes in one request to `drumhead serve` (413 past it)",
+    ),
+    (
+        "serve connections",
+        SERVE_CONNECTIONS as u64,
+        "connections `serve` keeps open at once; one more is closed at once",
+    ),
+    (
+        "serve events",
+        SERVE_EVENT_CLIENTS as u64,
+        "live views (`/g/NAME/events`) of one game at once (503 past it)",
+    ),
+    (
+        "serve odds in hand",
+        SERVE_ODDS_IN_HAND as u64,
+        "`odds` requests one client address may have in hand at once (429 past it)",
+    ),
+    (
+        "serve odds a minute",
+        SERVE_ODDS_PER_MINUTE as u64,
+        "`odds` requests one client address may make in a minute (429 past it)",
+    ),
+    (
+        "serve queue",
+        SERVE_QUEUE as u64,
+        "lines and `odds` requests waiting for one game (503 past it)",
+    ),
+    (
+        "serve seconds",
+        SERVE_SECONDS,
+        "seconds a request other than a live view may take (408 past it)",
+    ),
+    (
+        "serve page",
+        SERVE_PAGE_ENTRIES as u64,
+        "resolutions a game's page shows when it is loaded, newest first",
+    ),
 ];

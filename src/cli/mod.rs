@@ -311,6 +311,7 @@ pub(crate) enum Task {
         #[arg(long, value_enum, default_value_t)]
         paper: crate::format::html::Paper,
     },
+    Serve(crate::serve::Options),
     /// Print a shell completion script (options and tasks). For the words
     /// of commands too, as you type: `source <(COMPLETE=bash drumhead)`.
     Completions {
@@ -333,6 +334,7 @@ impl Task {
             Task::Sheet { .. } => "sheet",
             Task::Roster { .. } => "roster",
             Task::Completions { .. } => "completions",
+            Task::Serve(_) => "serve",
         }
     }
 }
@@ -564,6 +566,7 @@ fn task_with_tables(args: &Args, registry: &Registry, tables: &Tables) -> Option
         Some(Task::Repair { game, apply }) => return Some(repair(game, *apply, tables, args.wait)),
         Some(Task::Man { dir, force }) => return Some(man(dir, *force, tables)),
         Some(Task::Completions { shell }) => return Some(completions(*shell)),
+        Some(Task::Serve(o)) => return Some(tasks::serve(o, registry, args)),
         Some(Task::Sheet {
             system,
             output,

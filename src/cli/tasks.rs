@@ -10,6 +10,18 @@ use super::{Args, Task, manpage};
 use crate::system::{Registry, Tables};
 use crate::tables::TableSource;
 
+/// `drumhead serve`: the games' live views, with the tables the line and
+/// the configuration file name.
+pub(super) fn serve(options: &crate::serve::Options, registry: &Registry, args: &Args) -> ExitCode {
+    match super::table_source(args.tables.as_deref(), args.crt.as_deref()) {
+        Ok(source) => crate::serve::run(options, registry, source),
+        Err(e) => {
+            warn!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// `drumhead check FILE…`: army lists (and house-rule tables by their
 /// file name) checked without resolving anything.
 pub fn check(files: &[PathBuf], registry: &Registry) -> ExitCode {

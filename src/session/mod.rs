@@ -359,8 +359,12 @@ impl Session {
 
     /// Resolve a journal entry again from its line, its entered dice and
     /// its seed: the game applies it only if it records exactly what the
-    /// journal holds.
-    pub fn resolve_again(&mut self, entry: &crate::game::Entry) -> Result<(), GameError> {
+    /// journal holds. Gives the entry's answer, as its writer was given
+    /// it (a live view shows it).
+    pub fn resolve_again(
+        &mut self,
+        entry: &crate::game::Entry,
+    ) -> Result<Option<Output>, GameError> {
         let file = self
             .game
             .as_ref()
@@ -415,7 +419,7 @@ impl Session {
                 "`{line}` does not use the {} entered dice it recorded",
                 entry.entered
             ))),
-            Ok(_) => Ok(()),
+            Ok(answer) => Ok(answer),
         }
     }
 

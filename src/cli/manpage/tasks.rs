@@ -41,6 +41,25 @@ fn game_tasks(roff: &mut Roff) {
          adopted; it and the rest are kept aside in GAME.journal.damaged, and a replaced game \
          file is kept as GAME.bak. Another game's journal is never put under a game.",
     );
+    tagged(
+        roff,
+        "drumhead serve --game FILE [--game FILE…] [--listen ADDR:PORT] [--umpire]",
+        "Serve each game's live view over HTTP on the club's own network; the first line on \
+         standard output is serving http://HOST:PORT/ (a QR code of it follows on a terminal). \
+         --listen defaults to 127.0.0.1:7878 (loopback only); 0.0.0.0:7878 opens it to the room; \
+         port 0 picks a free port. Each game is named by its file name without .json: /g/NAME/ \
+         is its page (the newest resolutions with their stacks, newest first, the roster and the \
+         turn; new entries appear by themselves), /g/NAME/events its journal as Server-Sent \
+         Events (id the entry's number, data its answer as --json writes it; Last-Event-ID \
+         resumes), /g/NAME/units.json and /g/NAME/log.json what units --json and log --json \
+         print, /g/NAME/odds?line=LINE the answer of odds LINE. The server only reads a game, \
+         as replay does, each entry checked against the chain and resolved again before it is \
+         shown. With --umpire a second line umpire http://HOST:PORT/g/NAME/umpire#TOKEN is \
+         printed for each game: a page to type lines on, sent as POST /g/NAME/lines with \
+         Authorization: Bearer TOKEN, each resolved as a writer of the game (under its lock); \
+         without the token a line is refused (401). save and load are refused there. The \
+         limits are under LIMITS (serve …). SIGTERM or Ctrl-C closes it.",
+    );
 }
 
 /// The tasks that write a file to start from or to print.

@@ -1,0 +1,118 @@
+//! `GET /g/NAME/events`: the journal as Server-Sent Events. Each client
+//! reads the game's feed at its own index, so one that stops reading
+//! only stops its own stream; a client that says `Last-Event-ID: N`
+//! gets every entry after N first.
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use axum::response::sse::{Event as Sse, KeepAlive};
+use futures_util::Stream;
+use tokio::sync::watch;
+
+use super::feed::{Event, Feed};
+
+/// Events taken from the feed at a time.
+const BATCH: usize = 256;
+
+/// A place among a game's live views, given back when its stream ends.
+pub(crate) struct Place(Arc<AtomicUsize>);
+
+impl Place {
+    /// A place, if fewer than `max` are taken.
+    pub(crate) fn take(taken: &Arc<AtomicUsize>, max: usize) -> Option<Place> {
+        taken
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Place(taken.clone()))
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+struct Reading {
+    feed: Arc<Feed>,
+    /// The index of the next event to take from the feed.
+    next: usize,
+    waiting: VecDeque<Sse>,
+    more: watch::Receiver<usize>,
+    closing: watch::Receiver<bool>,
+    with_text: bool,
+    _place: Place,
+}
+
+/// The stream of one client, from the event at index `from`.
+pub(crate) fn stream(
+    feed: Arc<Feed>,
+    from: usize,
+    with_text: bool,
+    closing: watch::Receiver<bool>,
+    place: Place,
+) -> impl Stream<Item = Result<Sse, Infallible>> {
+    let more = feed.watch();
+    let reading = Reading {
+        feed,
+        next: from,
+        waiting: VecDeque::new(),
+        more,
+        closing,
+        with_text,
+        _place: place,
+    };
+    futures_util::stream::unfold(reading, |mut r| async move {
+        loop {
+            if let Some(event) = r.waiting.pop_front() {
+                return Some((Ok(event), r));
+            }
+            if *r.closing.borrow() {
+                return None;
+            }
+            let taken = r.feed.from(r.next, BATCH);
+            if taken.is_empty() {
+                // Marked seen before the feed is read again: an event
+                // pushed after this is always woken for.
+                r.more.borrow_and_update();
+                if r.feed.len() > r.next {
+                    continue;
+                }
+                tokio::select! {
+                    changed = r.more.changed() => if changed.is_err() { return None },
+                    _ = r.closing.changed() => {},
+                }
+                continue;
+            }
+            r.next += taken.len();
+            for event in taken {
+                r.waiting.extend(sse_of(&event, r.with_text));
+            }
+        }
+    })
+}
+
+/// An entry as one event, or two with its text.
+fn sse_of(event: &Event, with_text: bool) -> Vec<Sse> {
+    let id = event.id.to_string();
+    let mut out = vec![Sse::default().id(id.clone()).data(event.json.as_str())];
+    if with_text {
+        let text = serde_json::json!({
+            "turn": event.turn,
+            "line": event.line,
+            "text": event.text,
+        });
+        out.push(Sse::default().event("text").id(id).data(text.to_string()));
+    }
+    out
+}
+
+/// Comments now and then, so a phone (or a proxy) sees the line alive.
+pub(crate) fn keep_alive() -> KeepAlive {
+    KeepAlive::new().interval(std::time::Duration::from_secs(15))
+}

@@ -1,0 +1,270 @@
+//! A game's follower: one thread that reads its journal from the header
+//! on, as `replay` does (no lock, nothing ever written), and follows it
+//! while the REPL, a batch or the umpire's page writes it. Every entry is
+//! checked against the chain and resolved again before it is published:
+//! a half-written last line is left until it is whole (or cut by the
+//! next writer), and an entry that does not resolve again stops the
+//! view there, with the reason shown.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use super::feed::{Event, Feed, Now};
+use crate::answer::Answer;
+use crate::format::json::Json;
+use crate::format::text::Text;
+use crate::format::{Format, Source, Style};
+use crate::game::{Game, GameError, Journal};
+use crate::session::Session;
+use crate::system::Registry;
+use crate::tables::TableSource;
+
+/// How often the journal is looked at for new entries.
+const POLL: Duration = Duration::from_millis(10);
+
+/// What a thread needs to build a session of a game of its own.
+#[derive(Clone)]
+pub(crate) struct Spec {
+    pub(crate) registry: Registry,
+    pub(crate) source: TableSource,
+    pub(crate) path: PathBuf,
+}
+
+impl Spec {
+    /// A session with no game yet, its tables loaded on this thread; its
+    /// dice roll from a seed of the operating system's (each answer says
+    /// its seed, as the command line's do).
+    pub(crate) fn session(&self) -> Result<Session, String> {
+        let mut seed = [0u8; 8];
+        getrandom::fill(&mut seed).map_err(|e| format!("no randomness for the dice: {e}"))?;
+        let tables = self
+            .registry
+            .load(&self.source)
+            .map_err(|e| e.to_string())?;
+        let book = self
+            .registry
+            .default_book()
+            .ok_or("no rule system is registered")?;
+        // Seeds are shown below a billion, as the command line's are.
+        Ok(Session::new(
+            tables,
+            book,
+            u64::from_le_bytes(seed) % 1_000_000_000,
+        ))
+    }
+}
+
+/// What a client asks the follower for: `log --json` (read from the
+/// journal as `log` reads it, once an entry).
+pub(crate) struct AskLog(pub(crate) tokio::sync::oneshot::Sender<Arc<str>>);
+
+/// Start following a game. `ready` is told once the entries already in
+/// the journal are published (or why they cannot be).
+pub(crate) fn spawn(
+    spec: Spec,
+    feed: Arc<Feed>,
+    stop: Arc<AtomicBool>,
+    ready: std::sync::mpsc::Sender<Result<(), String>>,
+    asks: Receiver<AskLog>,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name("follow".into())
+        .spawn(move || {
+            let mut follower = match Follower::open(&spec, &stop) {
+                Ok(f) => f,
+                Err(e) => {
+                    let _ = ready.send(Err(e));
+                    return;
+                }
+            };
+            follower.catch_up(&feed);
+            let _ = ready.send(Ok(()));
+            while !stop.load(Ordering::Relaxed) {
+                match asks.recv_timeout(POLL) {
+                    Ok(AskLog(reply)) => {
+                        let _ = reply.send(follower.log());
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                    // Nobody can ask any more: the journal is still followed.
+                    Err(RecvTimeoutError::Disconnected) => std::thread::sleep(POLL),
+                }
+                follower.catch_up(&feed);
+            }
+        })
+}
+
+struct Follower {
+    session: Session,
+    journal: PathBuf,
+    /// Why following stopped, if it did.
+    stopped: Option<String>,
+    /// `log --json` as it was after this many entries.
+    log: Option<(u64, Arc<str>)>,
+}
+
+impl Follower {
+    fn open(spec: &Spec, stop: &AtomicBool) -> Result<Follower, String> {
+        let journal = Journal::path_for(&spec.path);
+        // A game whose writer was stopped between its two files has no
+        // journal yet: it has no entries, and the next writer makes it.
+        while !journal.exists() {
+            if stop.load(Ordering::Relaxed) {
+                return Err("stopped".into());
+            }
+            std::thread::sleep(POLL * 10);
+        }
+        let mut session = spec.session()?;
+        let game = Game::replaying(&journal, &session.tables).map_err(|e| e.to_string())?;
+        session = session.with_game(game);
+        Ok(Follower {
+            session,
+            journal,
+            stopped: None,
+            log: None,
+        })
+    }
+
+    /// Publish every entry written since the last look, then what the
+    /// game is now.
+    fn catch_up(&mut self, feed: &Feed) {
+        if self.stopped.is_some() {
+            return;
+        }
+        let mut read = 0;
+        loop {
+            match self.next() {
+                Ok(Some(event)) => {
+                    feed.push(event);
+                    read += 1;
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    let said = format!("{}: {e}; the view stops here", self.journal.display());
+                    let _ = std::io::Write::write_all(
+                        &mut std::io::stderr(),
+                        format!("error: {}\n", crate::text::visible_lines(&said)).as_bytes(),
+                    );
+                    self.stopped = Some(said);
+                    read += 1;
+                    break;
+                }
+            }
+        }
+        if read > 0 || feed.now().units_json.is_empty() {
+            feed.set_now(self.now());
+        }
+    }
+
+    /// The next entry, resolved again, as clients see it.
+    fn next(&mut self) -> Result<Option<Event>, GameError> {
+        let Some(game) = self.session.game.as_mut() else {
+            return Ok(None);
+        };
+        let Some(entry) = game.next_pending()? else {
+            // Notes say what a writer does; a reader has nothing to add.
+            game.notes.clear();
+            return Ok(None);
+        };
+        let answer = self.session.resolve_again(&entry)?;
+        let line = match (&entry.line, entry.undo) {
+            (_, Some(_)) => "undo".to_string(),
+            (Some(line), None) => line.clone(),
+            (None, None) => String::new(),
+        };
+        let source = Source {
+            line: usize::try_from(entry.entry).unwrap_or(usize::MAX),
+            input: &line,
+        };
+        let (json, text) = match &answer {
+            Some(answer) => written(answer, source),
+            None => (
+                format!("{{\"type\":\"entry\",\"entry\":{}}}", entry.entry),
+                String::new(),
+            ),
+        };
+        Ok(Some(Event {
+            id: entry.entry,
+            turn: entry.turn,
+            line,
+            json,
+            text,
+        }))
+    }
+
+    /// `log --json` now: the same report `log` makes, as `--json` writes
+    /// it; made again only once an entry is added.
+    fn log(&mut self) -> Arc<str> {
+        let Some(game) = self.session.game.as_ref() else {
+            return Arc::from("");
+        };
+        let entries = game.tally().entries;
+        if let Some((at, log)) = &self.log
+            && *at == entries
+        {
+            return log.clone();
+        }
+        let source = Source {
+            line: 1,
+            input: "log",
+        };
+        let log: Arc<str> = match game.log() {
+            Ok(log) => json_of(&Answer::Report(Box::new(log)), source),
+            Err(e) => crate::format::json::json_error(&e.to_string(), source, None).to_string(),
+        }
+        .into();
+        self.log = Some((entries, log.clone()));
+        log
+    }
+
+    fn now(&self) -> Now {
+        let Some(game) = self.session.game.as_ref() else {
+            return Now::default();
+        };
+        let roster = game.roster();
+        let source = Source {
+            line: 1,
+            input: "units",
+        };
+        let units_json = json_of(&Answer::Report(Box::new(roster.clone())), source);
+        Now {
+            entries: game.tally().entries,
+            turn: game.turn,
+            units_json: units_json.into(),
+            roster: Some(Arc::new(roster)),
+            stopped: self.stopped.clone(),
+        }
+    }
+}
+
+/// An answer as `--json` writes it (one line, no newline) and as the
+/// text output writes it into a pipe: plain, each row whole (on a phone
+/// the stack scrolls inside its own box, and no row's name is broken).
+pub(crate) fn written(answer: &Answer, source: Source) -> (String, String) {
+    let mut text = Vec::new();
+    let _ = Text {
+        style: Style::plain(false),
+    }
+    .write(answer, source, &mut text);
+    let text = String::from_utf8_lossy(&text).trim_end().to_string();
+    (json_of(answer, source), text)
+}
+
+/// An answer as `--json` writes it, without the newline.
+pub(crate) fn json_of(answer: &Answer, source: Source) -> String {
+    let mut out = Vec::new();
+    let _ = Json.write(answer, source, &mut out);
+    let mut text = String::from_utf8_lossy(&out).into_owned();
+    while text.ends_with('\n') {
+        text.pop();
+    }
+    text
+}
+
+/// Whether a path names a game there is (a game file or its journal):
+/// serving never creates one.
+pub(crate) fn exists(path: &Path) -> bool {
+    path.symlink_metadata().is_ok() || Journal::path_for(path).symlink_metadata().is_ok()
+}

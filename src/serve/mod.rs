@@ -1,0 +1,84 @@
+//! `drumhead serve`: each game's live view over HTTP, on the club's own
+//! network.
+//!
+//! What it answers (every other path is 404, and only the games named on
+//! the command line are ever read):
+//!
+//! - `GET /`: the games served, each a link.
+//! - `GET /g/NAME/`: the game's page (see `page.rs`).
+//! - `GET /g/NAME/events`: Server-Sent Events, one a journal entry, from
+//!   the first entry on; from the entry after N with `Last-Event-ID: N`
+//!   (or `?after=N`, which the header overrides). `id:` is the entry's
+//!   number, `data:` its answer as `--json` writes it (its `line` is the
+//!   entry's number). With `?with=text` each entry is followed by an
+//!   event `text` (same id) whose data is a JSON object `{"turn","line",
+//!   "text"}`: the answer as the text output writes it. 503 past the
+//!   limit of live views.
+//! - `GET /g/NAME/units.json`, `GET /g/NAME/log.json`: `units --json`,
+//!   `log --json` (with `line` 1 and `input` the verb).
+//! - `GET /g/NAME/odds?line=LINE`: `odds LINE` as `--json` writes it
+//!   (200), or its error as `--json` writes one (422; 413 for a line past
+//!   the line limit, 400 without `line`, 429 past a client's limits).
+//! - `GET /g/NAME/umpire` (with `--umpire` only): the umpire's page.
+//! - `POST /g/NAME/lines` (with `--umpire` only), `Authorization: Bearer
+//!   TOKEN`, the line as the body: resolved as a writer of the game, its
+//!   answer as `--json` writes it (200), its error (422; 409 when another
+//!   writer holds the game for over a second). 401 without the right
+//!   token, 413 past the body limit.
+//!
+//! Each game has a follower thread (`follow.rs`) that reads the journal
+//! as any reader does and publishes each entry once resolved again
+//! (`feed.rs`); lines and odds go to desk threads of their own
+//! (`desk.rs`), each with its own session of the game.
+
+mod desk;
+mod events;
+mod feed;
+mod follow;
+mod guard;
+mod page;
+mod routes;
+mod start;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::system::Registry;
+use crate::tables::TableSource;
+
+/// Serve each game's live view over HTTP on the club's own network.
+///
+/// Its newest resolutions with their stacks, its roster and turn, as they
+/// are written, for the players' phones; with --umpire, a page to type
+/// lines on a tablet. Loopback only unless --listen says otherwise.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Options {
+    /// A game file kept with --game (repeatable): served under its file
+    /// name without `.json`.
+    #[arg(long = "game", value_name = "FILE", required = true)]
+    pub(crate) games: Vec<PathBuf>,
+    /// The address and port to listen on: 0.0.0.0:7878 opens it to the
+    /// room; port 0 picks a free one.
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:7878")]
+    pub(crate) listen: SocketAddr,
+    /// Let the umpire type lines from a tablet: prints a page for each
+    /// game with its secret token.
+    #[arg(long)]
+    pub(crate) umpire: bool,
+}
+
+/// Serve until SIGTERM or Ctrl-C. The tables are read on each game's
+/// threads from `source`, as the command line and configuration give it.
+pub(crate) fn run(options: &Options, registry: &Registry, source: TableSource) -> ExitCode {
+    match start::serve(options, registry, source) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = std::io::Write::write_all(
+                &mut std::io::stderr(),
+                format!("error: {}\n", crate::text::visible_lines(&e)).as_bytes(),
+            );
+            ExitCode::from(2)
+        }
+    }
+}

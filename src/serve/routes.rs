@@ -1,0 +1,355 @@
+//! The paths served, and nothing else: a game is found by its name in
+//! the map of the games named on the command line, never on the disk.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response, Sse};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use tokio::sync::watch;
+
+use super::desk::{Desk, Reply, Status};
+use super::events::{self, Place};
+use super::feed::Feed;
+use super::follow::AskLog;
+use super::guard::{OddsShares, Peer, token_matches};
+use super::page;
+use crate::format::Source;
+use crate::format::json::json_error;
+use crate::limits::{
+    MAX_LINE_BYTES, SERVE_BODY_BYTES, SERVE_EVENT_CLIENTS, SERVE_PAGE_ENTRIES, SERVE_SECONDS,
+};
+
+/// One game served.
+pub(crate) struct Served {
+    pub(crate) feed: Arc<Feed>,
+    /// Live views open now.
+    pub(crate) views: Arc<AtomicUsize>,
+    pub(crate) odds: Desk,
+    /// Where `log --json` is asked for.
+    pub(crate) follower: std::sync::mpsc::SyncSender<AskLog>,
+    /// The umpire's desk and token, with `--umpire`.
+    pub(crate) umpire: Option<(Desk, String)>,
+}
+
+/// Everything the handlers share.
+pub(crate) struct Shared {
+    pub(crate) games: BTreeMap<String, Served>,
+    pub(crate) shares: Arc<OddsShares>,
+    /// Set when the server is closing: live views end.
+    pub(crate) closing: watch::Receiver<bool>,
+}
+
+type St = State<Arc<Shared>>;
+
+pub(crate) fn router(shared: Arc<Shared>) -> Router {
+    let limited = Router::new()
+        .route("/", get(index))
+        .route("/assets/{file}", get(asset))
+        .route("/g/{name}", get(to_game))
+        .route("/g/{name}/", get(game_page))
+        .route("/g/{name}/units.json", get(units))
+        .route("/g/{name}/log.json", get(log))
+        .route("/g/{name}/odds", get(odds))
+        .route("/g/{name}/umpire", get(umpire_page))
+        .route("/g/{name}/lines", post(lines))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(SERVE_SECONDS),
+        ));
+    Router::new()
+        .route("/g/{name}/events", get(events_of))
+        .merge(limited)
+        .fallback(not_found)
+        .layer(axum::extract::DefaultBodyLimit::max(SERVE_BODY_BYTES))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(
+            SERVE_BODY_BYTES,
+        ))
+        .layer(axum::middleware::map_response(safe_headers))
+        .with_state(shared)
+}
+
+/// Every answer: no sniffing, no framing, nothing but this server's own.
+async fn safe_headers(mut response: Response) -> Response {
+    let h = response.headers_mut();
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        ),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+async fn not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        "not found: see / for the games served\n",
+    )
+        .into_response()
+}
+
+fn no_game(name: &str) -> Response {
+    let _ = name;
+    (
+        StatusCode::NOT_FOUND,
+        "no such game: see / for the games served\n",
+    )
+        .into_response()
+}
+
+fn html(body: String) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        [(header::CACHE_CONTROL, "no-store")],
+        body,
+    )
+        .into_response()
+}
+
+fn json(status: StatusCode, body: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        [(header::CACHE_CONTROL, "no-store")],
+        format!("{body}\n"),
+    )
+        .into_response()
+}
+
+/// A refusal as `--json` writes an error.
+fn refusal(status: StatusCode, message: &str, line: &str) -> Response {
+    let source = Source {
+        line: 1,
+        input: line,
+    };
+    json(status, &json_error(message, source, None).to_string())
+}
+
+async fn index(State(s): St) -> Response {
+    let games: Vec<(String, u64)> = s
+        .games
+        .iter()
+        .map(|(name, g)| (name.clone(), g.feed.now().entries))
+        .collect();
+    html(page::index(&games))
+}
+
+async fn asset(Path(file): Path<String>) -> Response {
+    let (body, kind) = match file.as_str() {
+        "page.css" => (page::CSS, "text/css; charset=utf-8"),
+        "live.js" => (page::LIVE_JS, "text/javascript; charset=utf-8"),
+        "umpire.js" => (page::UMPIRE_JS, "text/javascript; charset=utf-8"),
+        _ => return not_found().await,
+    };
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+async fn to_game(State(s): St, Path(name): Path<String>) -> Response {
+    match s.games.get_key_value(&name) {
+        Some((name, _)) => Redirect::permanent(&format!("/g/{name}/")).into_response(),
+        None => no_game(&name),
+    }
+}
+
+async fn game_page(State(s): St, Path(name): Path<String>) -> Response {
+    let Some(g) = s.games.get(&name) else {
+        return no_game(&name);
+    };
+    let newest = g.feed.newest(SERVE_PAGE_ENTRIES);
+    html(page::game(&name, &g.feed.now(), &newest))
+}
+
+async fn units(State(s): St, Path(name): Path<String>) -> Response {
+    match s.games.get(&name) {
+        Some(g) => json(StatusCode::OK, &g.feed.now().units_json),
+        None => no_game(&name),
+    }
+}
+
+async fn log(State(s): St, Path(name): Path<String>) -> Response {
+    let Some(g) = s.games.get(&name) else {
+        return no_game(&name);
+    };
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    if g.follower.try_send(AskLog(reply)).is_err() {
+        return refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many requests waiting for this game: ask again in a moment",
+            "log",
+        );
+    }
+    match answer.await {
+        Ok(log) => json(StatusCode::OK, &log),
+        Err(_) => refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is closing",
+            "log",
+        ),
+    }
+}
+
+#[derive(Deserialize)]
+struct EventsQuery {
+    after: Option<u64>,
+    with: Option<String>,
+}
+
+async fn events_of(
+    State(s): St,
+    Path(name): Path<String>,
+    Query(q): Query<EventsQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let Some(g) = s.games.get(&name) else {
+        return no_game(&name);
+    };
+    let last = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let from = match last.or(q.after) {
+        Some(id) => g.feed.after(id),
+        None => 0,
+    };
+    let Some(place) = Place::take(&g.views, SERVE_EVENT_CLIENTS) else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("at most {SERVE_EVENT_CLIENTS} live views of a game at once\n"),
+        )
+            .into_response();
+    };
+    let with_text = q.with.as_deref() == Some("text");
+    let stream = events::stream(g.feed.clone(), from, with_text, s.closing.clone(), place);
+    let mut response = Sse::new(stream)
+        .keep_alive(events::keep_alive())
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// A desk's answer as a response.
+async fn asked(desk: &Desk, line: String) -> Response {
+    let Some(answer) = desk.take(line.clone()) else {
+        return refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many lines waiting for this game: ask again in a moment",
+            &line,
+        );
+    };
+    match answer.await {
+        Ok(Reply { status, json: body }) => match status {
+            Status::Answered => json(StatusCode::OK, &body),
+            Status::Refused => json(StatusCode::UNPROCESSABLE_ENTITY, &body),
+            Status::Busy => json(StatusCode::CONFLICT, &body),
+            Status::Closed => refusal(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "this game could not be opened to answer lines",
+                &line,
+            ),
+        },
+        Err(_) => refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is closing",
+            &line,
+        ),
+    }
+}
+
+#[derive(Deserialize)]
+struct OddsQuery {
+    line: Option<String>,
+}
+
+async fn odds(
+    State(s): St,
+    Path(name): Path<String>,
+    ConnectInfo(Peer(peer)): ConnectInfo<Peer>,
+    Query(q): Query<OddsQuery>,
+) -> Response {
+    let Some(g) = s.games.get(&name) else {
+        return no_game(&name);
+    };
+    let Some(line) = q.line else {
+        return refusal(
+            StatusCode::BAD_REQUEST,
+            "give the line to count: odds?line=resilience+shooting",
+            "",
+        );
+    };
+    if line.len() > MAX_LINE_BYTES {
+        return refusal(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!(
+                "the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be"
+            ),
+            "",
+        );
+    }
+    let _in_hand = match OddsShares::take(&s.shares, peer.ip()) {
+        Ok(place) => place,
+        Err(why) => return refusal(StatusCode::TOO_MANY_REQUESTS, &why, &line),
+    };
+    asked(&g.odds, line).await
+}
+
+async fn umpire_page(State(s): St, Path(name): Path<String>) -> Response {
+    match s.games.get(&name) {
+        Some(g) if g.umpire.is_some() => html(page::umpire(&name)),
+        _ => no_game(&name),
+    }
+}
+
+async fn lines(
+    State(s): St,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let Some((desk, token)) = s.games.get(&name).and_then(|g| g.umpire.as_ref()) else {
+        return no_game(&name);
+    };
+    let given = headers.get(header::AUTHORIZATION).map(|v| v.as_bytes());
+    if !token_matches(given, token) {
+        let mut r = refusal(
+            StatusCode::UNAUTHORIZED,
+            "the umpire's token is needed to write to this game (Authorization: Bearer TOKEN)",
+            "",
+        );
+        r.headers_mut()
+            .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        return r;
+    }
+    let Ok(text) = String::from_utf8(body.to_vec()) else {
+        return refusal(StatusCode::BAD_REQUEST, "the line is not UTF-8 text", "");
+    };
+    let line = text.strip_suffix('\n').unwrap_or(&text);
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    if line.len() > MAX_LINE_BYTES {
+        return refusal(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!(
+                "the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be"
+            ),
+            "",
+        );
+    }
+    asked(desk, line.to_string()).await
+}

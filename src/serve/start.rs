@@ -1,0 +1,263 @@
+//! Starting and stopping: the games named and checked, their threads,
+//! the address said on standard output (and as a QR code on a
+//! terminal), and a clean close on SIGTERM or Ctrl-C.
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::net::{IpAddr, SocketAddr, UdpSocket};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use super::Options;
+use super::desk::{Desk, Kind};
+use super::feed::Feed;
+use super::follow::{self, Spec};
+use super::guard::{Capped, OddsShares, Peer, new_token};
+use super::routes::{Served, Shared, router};
+use crate::system::Registry;
+use crate::tables::TableSource;
+
+/// How long the entries already written may take to be read at start.
+const CATCH_UP: Duration = Duration::from_secs(120);
+
+/// How long open connections are given to finish once closing.
+const LINGER: Duration = Duration::from_secs(3);
+
+/// A game's name in addresses: its file name without `.json`, of
+/// letters, digits, `-`, `_` and `.` only (never `..`).
+fn name_of(path: &Path) -> Result<String, String> {
+    let file = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| format!("{}: not a game file's name", path.display()))?;
+    let name = file.strip_suffix(".json").unwrap_or(file);
+    let fits = !name.is_empty()
+        && !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !fits {
+        return Err(format!(
+            "{}: a served game's name (its file name without .json) must be letters, digits, `-`, `_` or `.`; rename the file",
+            path.display()
+        ));
+    }
+    Ok(name.to_string())
+}
+
+pub(super) fn serve(
+    options: &Options,
+    registry: &Registry,
+    source: TableSource,
+) -> Result<(), String> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut games = BTreeMap::new();
+    let mut tokens = Vec::new();
+    let mut waits = Vec::new();
+    let mut threads = Vec::new();
+    for path in &options.games {
+        let name = name_of(path)?;
+        if games.contains_key(&name) {
+            return Err(format!(
+                "two games named {name}: each game is served under its file name, which must differ"
+            ));
+        }
+        if !follow::exists(path) {
+            return Err(format!(
+                "{}: there is no game here (serve never creates one): start it with `drumhead --game {} --army …`",
+                path.display(),
+                path.display()
+            ));
+        }
+        let spec = Spec {
+            registry: registry.clone(),
+            source: source.clone(),
+            path: path.clone(),
+        };
+        let feed = Arc::new(Feed::new());
+        let (ready, wait) = std::sync::mpsc::channel();
+        let (follower, asks) = std::sync::mpsc::sync_channel(crate::limits::SERVE_QUEUE);
+        threads.push(
+            follow::spawn(spec.clone(), feed.clone(), stop.clone(), ready, asks)
+                .map_err(|e| e.to_string())?,
+        );
+        waits.push((path.clone(), wait));
+        let umpire = if options.umpire {
+            let token = new_token()?;
+            tokens.push((name.clone(), token.clone()));
+            let (desk, thread) =
+                Desk::open(spec.clone(), Kind::Lines, stop.clone()).map_err(|e| e.to_string())?;
+            threads.push(thread);
+            Some((desk, token))
+        } else {
+            None
+        };
+        let (odds, thread) =
+            Desk::open(spec, Kind::Odds, stop.clone()).map_err(|e| e.to_string())?;
+        threads.push(thread);
+        let served = Served {
+            feed,
+            views: Arc::new(AtomicUsize::new(0)),
+            follower,
+            odds,
+            umpire,
+        };
+        games.insert(name, served);
+    }
+    let result = run(options, games, &tokens, waits, &stop);
+    stop.store(true, Ordering::Relaxed);
+    for t in threads {
+        let _ = t.join();
+    }
+    result
+}
+
+type Waits = Vec<(
+    std::path::PathBuf,
+    std::sync::mpsc::Receiver<Result<(), String>>,
+)>;
+
+fn run(
+    options: &Options,
+    games: BTreeMap<String, Served>,
+    tokens: &[(String, String)],
+    waits: Waits,
+    stop: &AtomicBool,
+) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(options.listen))
+        .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
+    let bound = listener.local_addr().map_err(|e| e.to_string())?;
+    for (path, wait) in waits {
+        match wait.recv_timeout(CATCH_UP) {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(format!("{}: {e}", path.display())),
+            Err(_) => {
+                return Err(format!(
+                    "{}: the game's journal could not be read in time",
+                    path.display()
+                ));
+            }
+        }
+    }
+    let (close, closing) = watch::channel(false);
+    let closing_too = closing.clone();
+    let shared = Arc::new(Shared {
+        games,
+        shares: Arc::new(OddsShares::default()),
+        closing,
+    });
+    announce(bound, tokens);
+    let app = router(shared).into_make_service_with_connect_info::<Peer>();
+    runtime.block_on(async move {
+        let mut closed = closing_too;
+        let server = axum::serve(Capped::new(listener), app)
+            .with_graceful_shutdown(async move {
+                let _ = closed.wait_for(|c| *c).await;
+            })
+            .into_future();
+        let mut done = tokio::spawn(server);
+        tokio::select! {
+            r = &mut done => return r.map_err(|e| e.to_string())?.map_err(|e| e.to_string()),
+            () = signalled() => {}
+        }
+        // Live views end, so their connections can close; what is still
+        // open gets a moment to finish.
+        let _ = close.send(true);
+        let _ = tokio::time::timeout(LINGER, done).await;
+        Ok::<(), String>(())
+    })?;
+    stop.store(true, Ordering::Relaxed);
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    Ok(())
+}
+
+/// SIGTERM or Ctrl-C.
+async fn signalled() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+}
+
+/// The address a phone in the room reaches: the one listened on, or for
+/// any address (`0.0.0.0`) the one this machine has on its network. No
+/// packet is sent to find it.
+fn shown_address(bound: SocketAddr) -> SocketAddr {
+    if !bound.ip().is_unspecified() {
+        return bound;
+    }
+    let probe = match bound.ip() {
+        IpAddr::V4(_) => ("0.0.0.0:0", "10.254.254.254:9"),
+        IpAddr::V6(_) => ("[::]:0", "[fd00::1]:9"),
+    };
+    let found = UdpSocket::bind(probe.0)
+        .and_then(|s| s.connect(probe.1).and_then(|()| s.local_addr()))
+        .map(|a| a.ip())
+        .ok()
+        .filter(|ip| !ip.is_unspecified());
+    match found {
+        Some(ip) => SocketAddr::new(ip, bound.port()),
+        None => bound,
+    }
+}
+
+/// The first lines on standard output, flushed: `serving URL`, then
+/// each game's umpire page with `--umpire`, then a QR code of the
+/// address when standard output is a terminal.
+fn announce(bound: SocketAddr, tokens: &[(String, String)]) {
+    let url = format!("http://{}/", shown_address(bound));
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "serving {url}");
+    for (name, token) in tokens {
+        let _ = writeln!(out, "umpire {url}g/{name}/umpire#{token}");
+    }
+    if std::io::stdout().is_terminal()
+        && let Ok(code) = qrcode::QrCode::new(url.as_bytes())
+    {
+        let drawn = code
+            .render::<qrcode::render::unicode::Dense1x2>()
+            .dark_color(qrcode::render::unicode::Dense1x2::Light)
+            .light_color(qrcode::render::unicode::Dense1x2::Dark)
+            .build();
+        let _ = writeln!(out, "{drawn}");
+    }
+    let _ = out.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_named_by_its_file() {
+        assert_eq!(name_of(Path::new("club/tuesday.json")).unwrap(), "tuesday");
+        assert_eq!(name_of(Path::new("a.b")).unwrap(), "a.b");
+        assert!(name_of(Path::new("..json")).is_err());
+        assert!(name_of(Path::new("my game.json")).is_err());
+        assert!(name_of(Path::new("<x>.json")).is_err());
+    }
+}
