@@ -9,6 +9,7 @@
 //! and passes — unless DRUMHEAD_REQUIRE_BROWSER=1 (CI sets it when it
 //! could install them), when it fails.
 
+use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -62,9 +63,12 @@ impl From<Failed> for String {
 /// Run to the end, or kill it after `limit`: a hung browser must not hang
 /// the test suite.
 fn run(cmd: &mut Command, limit: Duration) -> Result<String, Failed> {
+    // A group of its own: the browser may be a script that starts the
+    // real one, and a hung browser is killed with everything it started.
     let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .process_group(0)
         .spawn()
         .map_err(|e| Failed::Refused(format!("{cmd:?}: {e}")))?;
     let start = Instant::now();
@@ -75,6 +79,8 @@ fn run(cmd: &mut Command, limit: Duration) -> Result<String, Failed> {
         {
             Some(_) => break,
             None if start.elapsed() > limit => {
+                // SAFETY: signals the process group this test started.
+                unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(Failed::Refused(format!("{cmd:?} took more than {limit:?}")));
