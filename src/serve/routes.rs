@@ -295,19 +295,23 @@ async fn odds(
         );
     };
     if line.len() > MAX_LINE_BYTES {
-        return refusal(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            &format!(
-                "the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be"
-            ),
-            "",
-        );
+        return too_long();
     }
     let _in_hand = match OddsShares::take(&s.shares, peer.ip()) {
         Ok(place) => place,
         Err(why) => return refusal(StatusCode::TOO_MANY_REQUESTS, &why, &line),
     };
     asked(&g.odds, line).await
+}
+
+/// A line over the limit any command line is held to, from a player's
+/// odds or the umpire's page alike.
+fn too_long() -> Response {
+    refusal(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        &format!("the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be"),
+        "",
+    )
 }
 
 async fn umpire_page(State(s): St, Path(name): Path<String>) -> Response {
@@ -343,13 +347,7 @@ async fn lines(
     let line = text.strip_suffix('\n').unwrap_or(&text);
     let line = line.strip_suffix('\r').unwrap_or(line);
     if line.len() > MAX_LINE_BYTES {
-        return refusal(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            &format!(
-                "the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be"
-            ),
-            "",
-        );
+        return too_long();
     }
     asked(desk, line.to_string()).await
 }
