@@ -8,9 +8,8 @@
 use crate::common;
 
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// The goldens of this issue: names in drums and mayhem answers, notes
 /// that say nothing was kept, reopening in any order, `--game` before
@@ -37,27 +36,13 @@ fn sandbox(name: &str) -> PathBuf {
 
 /// Run drumhead in `dir`: its status and standard output.
 fn run(dir: &Path, args: &[String], stdin: &str) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_drumhead"))
-        .args(["--no-config", "--seed", "7"])
+    let mut cmd = Command::new(common::BIN);
+    cmd.args(["--no-config", "--seed", "7"])
         .args(args)
         .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+        .env("NO_COLOR", "1");
+    let (code, out, _) = common::run_command(cmd, stdin);
+    (code == Some(0), out)
 }
 
 /// The words the issue forbids where units are named, each a whole word

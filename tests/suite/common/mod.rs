@@ -12,8 +12,16 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_drumhead");
 /// Returns the exit code, stdout and stderr.
 #[allow(dead_code)]
 pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S], input: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(BIN)
-        .args(args)
+    let mut cmd = Command::new(BIN);
+    cmd.args(args);
+    run_command(cmd, input)
+}
+
+/// [`run`] for a command built by the caller (its folder, its
+/// environment): the same feeding of `input` and the same answer.
+#[allow(dead_code)]
+pub fn run_command(mut cmd: Command, input: &str) -> (Option<i32>, String, String) {
+    let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
