@@ -2,9 +2,10 @@
 //! under its movement group, with its kit and boxes for its save and
 //! reroll tokens.
 
+use super::roster::bonus_text;
 use super::{FigureState, MayhemGame};
 use crate::answer::{Boxes, Commanded, Line};
-use crate::mayhem::army::{Bonus, Figure};
+use crate::mayhem::army::Figure;
 use crate::system::{GameState, PrintedArmy};
 
 /// The columns between a line's name and its boxes.
@@ -70,8 +71,8 @@ impl MayhemGame {
         let bonuses: Vec<String> = f
             .weapon
             .iter()
-            .filter_map(|w| bonus(w, f.weapon_bonus))
-            .chain(bonus("melee", f.melee_bonus()))
+            .filter_map(|w| bonus_text(w, f.weapon_bonus))
+            .chain(bonus_text("melee", f.melee_bonus()))
             .collect();
         // One box for the figure itself, crossed when it is out of the game.
         let mut boxes = vec![Boxes::new("figure", 1, i64::from(s.killed || s.ran_off))];
@@ -115,19 +116,4 @@ fn state_words(s: &FigureState) -> Vec<String> {
         words.push(format!("{} smoke", s.smoke));
     }
     words
-}
-
-/// A bonus as the table says it: `musket: skill +2, impact +1`.
-fn bonus(what: &str, b: Bonus) -> Option<String> {
-    if !b.any() {
-        return None;
-    }
-    let mut dice = Vec::new();
-    if b.skill != 0 {
-        dice.push(format!("skill {:+}", b.skill));
-    }
-    if b.impact != 0 {
-        dice.push(format!("impact {:+}", b.impact));
-    }
-    Some(format!("{what}: {}", dice.join(", ")))
 }

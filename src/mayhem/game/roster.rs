@@ -210,16 +210,18 @@ fn tokens_text(figure: &Figure, state: &FigureState) -> String {
     }
 }
 
-fn bonus_text(what: &str, b: Bonus) -> Option<String> {
+/// A bonus as the table says it: `musket: skill +2, impact +1` (signed,
+/// so a penalty reads `-1`), for `units` and the printed roster alike.
+pub(super) fn bonus_text(what: &str, b: Bonus) -> Option<String> {
     if !b.any() {
         return None;
     }
     let mut dice = Vec::new();
     if b.skill != 0 {
-        dice.push(format!("skill +{}", b.skill));
+        dice.push(format!("skill {:+}", b.skill));
     }
     if b.impact != 0 {
-        dice.push(format!("impact +{}", b.impact));
+        dice.push(format!("impact {:+}", b.impact));
     }
     Some(format!("{what}: {}", dice.join(", ")))
 }
