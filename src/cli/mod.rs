@@ -623,7 +623,7 @@ fn open_session(
     tables: Tables,
     applied: &Option<(PathBuf, Vec<String>)>,
 ) -> Result<(Session, u64), ExitCode> {
-    let seed = args.seed.unwrap_or_else(entropy_seed);
+    let seed = args.seed.unwrap_or_else(crate::dice::entropy_seed);
     let rules = args.rules.as_deref().and_then(|id| registry.book(id));
     // The configuration file's system is a default: the armies' own
     // system still wins over it, as it does over `drums`.
@@ -757,18 +757,4 @@ fn open_game(args: &Args, tables: &Tables) -> Result<Option<Game>, GameError> {
         None if sources.is_empty() => Ok(None),
         None => Game::new(sources, tables).map(|g| Some(g.one_line(!args.command.is_empty()))),
     }
-}
-
-/// A seed for sessions without `--seed`: different every run, and reported
-/// with each roll so any roll can be reproduced.
-fn entropy_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let pid = u64::from(std::process::id());
-    // SplitMix64 finaliser: spreads the bits so nearby times differ widely.
-    let mut z = nanos ^ pid.rotate_left(32);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (z ^ (z >> 31)) % 1_000_000_000
 }

@@ -25,6 +25,21 @@ use crate::error::DiceError;
 /// same dice on every platform.
 pub(crate) type Generator = Pcg64;
 
+/// A seed for sessions not given one (no `--seed`; the server's): different
+/// every run, below a billion, and reported with each roll so any roll can
+/// be reproduced.
+pub(crate) fn entropy_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let pid = u64::from(std::process::id());
+    // SplitMix64 finaliser: spreads the bits so nearby times differ widely.
+    let mut z = nanos ^ pid.rotate_left(32);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) % 1_000_000_000
+}
+
 pub use crate::limits::{MAX_DICE_PER_ROLL, MAX_TABLE_DICE, MAX_TABLE_FIXED};
 
 pub use crate::answer::Rolled;

@@ -35,11 +35,9 @@ pub(crate) struct Spec {
 
 impl Spec {
     /// A session with no game yet, its tables loaded on this thread; its
-    /// dice roll from a seed of the operating system's (each answer says
-    /// its seed, as the command line's do).
+    /// dice roll from a fresh seed, as the command line's do without
+    /// `--seed` (each answer says its seed).
     pub(crate) fn session(&self) -> Result<Session, String> {
-        let mut seed = [0u8; 8];
-        getrandom::fill(&mut seed).map_err(|e| format!("no randomness for the dice: {e}"))?;
         let tables = self
             .registry
             .load(&self.source)
@@ -48,12 +46,7 @@ impl Spec {
             .registry
             .default_book()
             .ok_or("no rule system is registered")?;
-        // Seeds are shown below a billion, as the command line's are.
-        Ok(Session::new(
-            tables,
-            book,
-            u64::from_le_bytes(seed) % 1_000_000_000,
-        ))
+        Ok(Session::new(tables, book, crate::dice::entropy_seed()))
     }
 }
 
