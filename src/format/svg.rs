@@ -16,6 +16,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::text::percent;
 use crate::answer::{Answer, Comparison, Kind, Odds, Sweep, expected_of, p_of};
 
 /// An `odds` answer drawn as a chart (`--svg FILE`: the front end writes
@@ -133,10 +134,6 @@ fn marker<C: Clone + 'static, DB: DrawingBackend>(
         Marker::Cross => area.draw(&Cross::new(at, 4, look.colour.stroke_width(2))),
     };
     drawn.map_err(failed)
-}
-
-fn percent(p: f64) -> String {
-    format!("{:.2}%", p * 100.0)
 }
 
 /// Wide enough for each label of `labels` under its own slot.
