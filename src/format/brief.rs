@@ -185,23 +185,10 @@ fn fits(style: &Style, line: &str) -> bool {
 
 /// The line cut at the width with an ellipsis, when nothing shorter said it.
 fn cut_to_width(style: &Style, line: String) -> String {
-    let Some(width) = style.width.map(usize::from) else {
-        return line;
-    };
-    if line.width() <= width {
-        return line;
+    match style.width {
+        Some(width) => super::shorten(&line, usize::from(width), style.ascii),
+        None => line,
     }
-    let ellipsis = if style.ascii { "..." } else { "…" };
-    let mut out = String::new();
-    for c in line.chars() {
-        let next = out.width() + unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
-        if next + ellipsis.width() > width {
-            break;
-        }
-        out.push(c);
-    }
-    out.push_str(ellipsis);
-    out
 }
 
 /// The most outcomes one `odds` line names: more (a total of many dice)

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use comfy_table::{ContentArrangement, Table, presets};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::answer::{Answer, Kind};
 
@@ -209,4 +210,32 @@ fn wrap_prose(text: &str, width: usize) -> String {
 pub struct Source<'a> {
     pub line: usize,
     pub input: &'a str,
+}
+
+/// `text` in at most `room` columns: cut at a character and ended with an
+/// ellipsis when it is longer: a unit's name in `units`, a `--brief` line
+/// at the terminal's width.
+pub(crate) fn shorten(text: &str, room: usize, ascii: bool) -> String {
+    if text.width() <= room {
+        return text.to_string();
+    }
+    // ASCII output spells the ellipsis out, so it is cut shorter.
+    let ellipsis = if ascii { "..." } else { "…" };
+    let keep = room.saturating_sub(ellipsis.width());
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > keep {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    // A cut after a space or a comma leaves it dangling before the
+    // ellipsis.
+    let kept = out.trim_end_matches([' ', ',', ';', ':']).len();
+    out.truncate(kept);
+    out.push_str(ellipsis);
+    out
 }

@@ -4,9 +4,9 @@
 //! anything else gives way. `show ID` gives a unit's whole name.
 
 use comfy_table::{Cell, ColumnConstraint, LineStyle, Table};
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthStr;
 
-use super::Style;
+use super::{Style, shorten};
 
 /// A name is not shortened below this many columns: shorter still, it
 /// would no longer tell one unit from another, and the other columns wrap
@@ -93,36 +93,9 @@ fn bare(style: &Style) -> Table {
     t
 }
 
-/// `text` in at most `room` columns: cut at a character and ended with an
-/// ellipsis when it is longer.
-fn shorten(text: &str, room: usize, ascii: bool) -> String {
-    if text.width() <= room {
-        return text.to_string();
-    }
-    // ASCII output spells the ellipsis out, so it is cut shorter.
-    let ellipsis = if ascii { "..." } else { "…" };
-    let keep = room.saturating_sub(ellipsis.width());
-    let mut out = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let w = c.width().unwrap_or(0);
-        if used + w > keep {
-            break;
-        }
-        used += w;
-        out.push(c);
-    }
-    // A cut after a space or a comma leaves it dangling before the
-    // ellipsis.
-    let kept = out.trim_end_matches([' ', ',', ';', ':']).len();
-    out.truncate(kept);
-    out.push_str(ellipsis);
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::shorten;
+    use super::super::shorten;
 
     #[test]
     fn a_long_name_is_cut_to_its_room_with_an_ellipsis() {
