@@ -232,6 +232,10 @@ pub enum CommandError {
     /// A problem with a command-line option rather than with the line.
     #[error("{0}")]
     Option(String),
+    /// Another process is writing the game this line would change: worth
+    /// trying again in a moment (the server answers it 409, not 422).
+    #[error("{0}")]
+    Busy(String),
     /// One combination of a sweep could not be answered.
     #[error("with {with}: {inner}")]
     Sweep {
@@ -246,7 +250,7 @@ impl CommandError {
             CommandError::Parse(e) => e.span(),
             CommandError::Bind(e) => Some(e.span()),
             CommandError::Dice(e) => Some(e.span()),
-            CommandError::Option(_) => None,
+            CommandError::Option(_) | CommandError::Busy(_) => None,
             CommandError::Sweep { inner, .. } => inner.span(),
         }
     }

@@ -211,7 +211,7 @@ fn answer(session: &mut Session, kind: Kind, line: &str) -> Reply {
         },
         Err(e) => {
             let mut reply = refused(&e);
-            if e.to_string().contains("one writer at a time") {
+            if matches!(e, CommandError::Busy(_)) {
                 reply.status = Status::Busy;
             }
             reply

@@ -30,7 +30,10 @@ pub(super) fn load_not_here(command: &Command) -> CommandError {
 }
 
 pub(super) fn game_error(e: GameError) -> CommandError {
-    CommandError::Option(format!("game: {e}"))
+    match e {
+        GameError::Locked(_) => CommandError::Busy(format!("game: {e}")),
+        e => CommandError::Option(format!("game: {e}")),
+    }
 }
 
 impl Session {
