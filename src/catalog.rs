@@ -4,6 +4,7 @@
 //! rule systems declare; binding a command here also brings in the facts
 //! of every unit it names.
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 pub use crate::answer::resolution::NamedUnit;
@@ -234,8 +235,13 @@ impl<E> VerbDoc<E> {
     }
 }
 
+/// Every verb a session knows. The verbs of `roll`, which work under
+/// every rule book, are made at once; each rule system's are made the
+/// first time a line needs them, since making them builds every word of
+/// its tables (a one-shot command needs one system's).
 pub struct Catalog {
-    pub verbs: Vec<VerbDoc>,
+    common: Vec<VerbDoc>,
+    systems: Vec<SystemVerbs>,
     /// The rule books lines may be resolved under.
     pub books: Vec<System>,
     /// The front end's tasks (`drumhead sheet`), when a line is given on
@@ -243,18 +249,104 @@ pub struct Catalog {
     pub(crate) tasks: Vec<String>,
 }
 
+/// One rule system's verbs, made when first wanted: all of them, or
+/// (for a line) only those of the line's verb.
+pub(crate) struct SystemVerbs {
+    books: &'static [System],
+    all: OnceCell<Vec<VerbDoc>>,
+    /// Each verb name with its verbs, made one name at a time.
+    named: OnceCell<Vec<OneName>>,
+    make: Box<MakeVerbs>,
+    names: Box<dyn Fn() -> Vec<&'static str>>,
+}
+
+/// A verb name, and its verbs once made.
+type OneName = (&'static str, OnceCell<Vec<VerbDoc>>);
+
+/// Makes every verb of a system (`None`) or those of one name.
+type MakeVerbs = dyn Fn(Option<&str>) -> Vec<VerbDoc>;
+
+impl SystemVerbs {
+    /// `make(None)` makes every verb, `make(Some(name))` those of one name.
+    pub(crate) fn new(
+        books: &'static [System],
+        names: impl Fn() -> Vec<&'static str> + 'static,
+        make: impl Fn(Option<&str>) -> Vec<VerbDoc> + 'static,
+    ) -> SystemVerbs {
+        SystemVerbs {
+            books,
+            all: OnceCell::new(),
+            named: OnceCell::new(),
+            make: Box::new(make),
+            names: Box::new(names),
+        }
+    }
+
+    fn verbs(&self) -> &[VerbDoc] {
+        self.all.get_or_init(|| (self.make)(None))
+    }
+
+    /// The verbs called `name`: from all of them once made, else made alone.
+    fn named(&self, name: &str) -> &[VerbDoc] {
+        if let Some(all) = self.all.get() {
+            return all;
+        }
+        let named = self.named.get_or_init(|| {
+            (self.names)()
+                .into_iter()
+                .map(|n| (n, OnceCell::new()))
+                .collect()
+        });
+        match named.iter().find(|(n, _)| *n == name) {
+            Some((n, made)) => made.get_or_init(|| (self.make)(Some(n))),
+            None => &[],
+        }
+    }
+}
+
 impl Catalog {
-    pub(crate) fn new(verbs: Vec<VerbDoc>, books: Vec<System>) -> Catalog {
+    pub(crate) fn new(
+        common: Vec<VerbDoc>,
+        systems: Vec<SystemVerbs>,
+        books: Vec<System>,
+    ) -> Catalog {
         Catalog {
-            verbs,
+            common,
+            systems,
             books,
             tasks: Vec::new(),
         }
     }
 
-    pub(crate) fn find(&self, system: System, verb: &str) -> Option<&VerbDoc> {
-        self.verbs
+    /// Every verb, in order: those of every book, then each system's.
+    pub fn verbs(&self) -> impl Iterator<Item = &VerbDoc> {
+        self.common
             .iter()
+            .chain(self.systems.iter().flat_map(|s| s.verbs()))
+    }
+
+    /// The verbs usable under one rule book, in the order of [`verbs`](Self::verbs).
+    pub fn for_system(&self, system: System) -> impl Iterator<Item = &VerbDoc> {
+        let own = self
+            .systems
+            .iter()
+            .filter(move |s| s.books.contains(&system))
+            .flat_map(|s| s.verbs());
+        self.common
+            .iter()
+            .chain(own)
+            .filter(move |v| v.system.is_none_or(|s| s == system))
+    }
+
+    pub(crate) fn find(&self, system: System, verb: &str) -> Option<&VerbDoc> {
+        let own = self
+            .systems
+            .iter()
+            .filter(|s| s.books.contains(&system))
+            .flat_map(|s| s.named(verb));
+        self.common
+            .iter()
+            .chain(own)
             .find(|v| v.name == verb && v.system.is_none_or(|s| s == system))
     }
 
@@ -267,8 +359,7 @@ impl Catalog {
         span: crate::command::Span,
     ) -> BindError {
         let elsewhere = self
-            .verbs
-            .iter()
+            .verbs()
             .filter_map(|v| v.system)
             .filter(|b| *b != system)
             .find(|b| self.find(*b, verb).is_some());
@@ -312,13 +403,6 @@ impl Catalog {
                 }
             }),
         }
-    }
-
-    /// The verbs usable under one rule system.
-    pub fn for_system(&self, system: System) -> impl Iterator<Item = &VerbDoc> {
-        self.verbs
-            .iter()
-            .filter(move |v| v.system.is_none_or(|s| s == system))
     }
 
     /// Bind a command's words (and the facts of any units it names) and

@@ -11,6 +11,7 @@
 //! The shipped list is the `systems` module; a program (or a test) may register
 //! another system beside them with [`Registry::with`].
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
@@ -62,6 +63,28 @@ pub trait RuleSet {
 
     /// Its verbs, their words built from the tables.
     fn verbs(&self) -> Vec<VerbDoc>;
+
+    /// The names of its verbs, in the order of [`verbs`](Self::verbs),
+    /// without making them (by default, made and read off).
+    fn verb_names(&self) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = Vec::new();
+        for verb in self.verbs() {
+            if !names.contains(&verb.name) {
+                names.push(verb.name);
+            }
+        }
+        names
+    }
+
+    /// Its verbs of one name (one a book, where its books share a verb),
+    /// made alone: a line needs only its own verb, and making one builds
+    /// every word of it from the tables. By default picked from all.
+    fn verbs_named(&self, name: &str) -> Vec<VerbDoc> {
+        self.verbs()
+            .into_iter()
+            .filter(|v| v.name == name)
+            .collect()
+    }
 
     /// `set WORD VALUE`: a session setting the system keeps. `None` when
     /// the word is not one of its settings; otherwise the rule set with
@@ -519,25 +542,37 @@ impl Registry {
     }
 
     /// Each system's tables, read from `source`.
+    ///
+    /// A house-rules directory is read and checked whole, now, so that a
+    /// mistake in any of its files is reported whatever line comes next.
+    /// The embedded tables alone are read only when a line first needs
+    /// their system: a one-shot Drums and Muskets command then never reads
+    /// the other systems' tables (the test suite loads every embedded set).
     pub fn load(&self, source: &TableSource) -> Result<Tables, TableError> {
         source.check_names(&self.table_files())?;
-        let sets = self
-            .systems
-            .iter()
-            .map(|s| s.load(source))
-            .collect::<Result<Vec<_>, _>>()?;
+        let sets = if source.is_embedded() {
+            self.systems.iter().map(|_| OnceCell::new()).collect()
+        } else {
+            self.systems
+                .iter()
+                .map(|s| s.load(source).map(OnceCell::from))
+                .collect::<Result<Vec<_>, _>>()?
+        };
         Ok(Tables {
             registry: self.clone(),
-            sets,
+            sets: Rc::new(sets),
         })
     }
 }
 
 /// Every rule system with its tables in force: what a session resolves with.
+/// Clones share the sets read so far (see [`Registry::load`]).
 #[derive(Clone)]
 pub struct Tables {
     registry: Registry,
-    sets: Vec<Rc<dyn RuleSet>>,
+    /// One per system of the registry, in its order: read, or (embedded
+    /// tables only) still to be read.
+    sets: Rc<Vec<OnceCell<Rc<dyn RuleSet>>>>,
 }
 
 impl fmt::Debug for Tables {
@@ -551,8 +586,24 @@ impl Tables {
         &self.registry
     }
 
-    pub(crate) fn sets(&self) -> &[Rc<dyn RuleSet>] {
-        &self.sets
+    /// The rule set of the registry's `index`th system, read now if it
+    /// has not been.
+    pub(crate) fn set_at(&self, index: usize) -> Option<&Rc<dyn RuleSet>> {
+        let system = *self.registry.systems.get(index)?;
+        let cell = self.sets.get(index)?;
+        Some(cell.get_or_init(|| {
+            // Only the embedded tables are left to be read here: the
+            // test suite reads every embedded set, so this cannot fail in
+            // a build that passed it.
+            system.load(&TableSource::embedded()).unwrap_or_else(|e| {
+                panic!("the embedded tables of {} do not load: {e}", system.name())
+            })
+        }))
+    }
+
+    /// Every system's rule set (each read now if it has not been).
+    pub(crate) fn sets(&self) -> impl Iterator<Item = &Rc<dyn RuleSet>> {
+        (0..self.sets.len()).filter_map(|i| self.set_at(i))
     }
 
     pub fn books(&self) -> Vec<System> {
@@ -563,23 +614,31 @@ impl Tables {
         self.registry.book(id)
     }
 
+    /// Where a book's system stands in the registry.
+    pub(crate) fn index_of(&self, book: System) -> Option<usize> {
+        self.registry
+            .systems
+            .iter()
+            .position(|s| s.books().contains(&book))
+    }
+
     /// The rule set a book belongs to.
     pub fn set(&self, book: System) -> Option<&Rc<dyn RuleSet>> {
-        self.sets
-            .iter()
-            .find(|set| set.system().books().contains(&book))
+        self.set_at(self.index_of(book)?)
     }
 
     /// Put a rule set in place of its system's (after `set`).
     pub(crate) fn replace(&mut self, set: Rc<dyn RuleSet>) {
         let name = set.system().name();
-        if let Some(slot) = self.sets.iter_mut().find(|s| s.system().name() == name) {
-            *slot = set;
+        if let Some(index) = self.registry.systems.iter().position(|s| s.name() == name)
+            && let Some(slot) = Rc::make_mut(&mut self.sets).get_mut(index)
+        {
+            *slot = OnceCell::from(set);
         }
     }
 
     /// Every verb of every system.
     pub fn verbs(&self) -> Vec<VerbDoc> {
-        self.sets.iter().flat_map(|set| set.verbs()).collect()
+        self.sets().flat_map(|set| set.verbs()).collect()
     }
 }

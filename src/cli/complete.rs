@@ -125,8 +125,7 @@ impl Words {
     pub(crate) fn of(session: &Session, color: bool) -> Words {
         let verbs = session
             .catalog
-            .verbs
-            .iter()
+            .verbs()
             .map(|doc| VerbWords {
                 system: doc.system,
                 name: doc.name.to_string(),

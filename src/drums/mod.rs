@@ -576,18 +576,20 @@ impl RuleSystem for Drums {
 /// The Drums and Muskets tables in force.
 #[derive(Debug, Clone)]
 pub struct Tables {
-    pub drums: DrumsTables,
+    // Shared, not copied, by every verb made of them.
+    pub drums: Rc<DrumsTables>,
     /// Shooting and melee dice pools (`drums-pools.toml`).
-    pub drums_pools: PoolTables,
+    pub drums_pools: Rc<PoolTables>,
 }
 
 impl Tables {
     pub fn load(source: &TableSource) -> Result<Tables, TableError> {
-        let (name, drums): (_, DrumsTables) = source.parse(&FILES[0])?;
-        drums.validate(&name)?;
-        let (name, drums_pools): (_, PoolTables) = source.parse(&FILES[1])?;
-        drums_pools.validate(&name)?;
-        Ok(Tables { drums, drums_pools })
+        let (_, drums) = source.parse_checked(&FILES[0], DrumsTables::validate)?;
+        let (_, drums_pools) = source.parse_checked(&FILES[1], PoolTables::validate)?;
+        Ok(Tables {
+            drums: Rc::new(drums),
+            drums_pools: Rc::new(drums_pools),
+        })
     }
 
     /// The embedded tables.
@@ -596,24 +598,31 @@ impl Tables {
     }
 }
 
+/// Each verb's name and how it is made, in the order help lists them.
+type MakeVerb = fn(&Rc<Tables>) -> VerbDoc;
+const VERBS: &[(&str, MakeVerb)] = &[
+    ("resilience", resilience::verb),
+    ("hold", hold::verb),
+    ("charge", movement::charge_verb),
+    ("move", movement::move_verb),
+    ("initiative", initiative::verb),
+    ("risk", risk::verb),
+    ("hits", hits::verb),
+    ("shoot", shoot::verb),
+    ("melee", melee::verb),
+    ("interpenetrate", interpenetrate::verb),
+];
+
 impl Tables {
     pub(crate) fn typed_verbs(&self) -> Vec<VerbDoc> {
+        self.make_verbs(VERBS.iter())
+    }
+
+    fn make_verbs<'a>(&self, which: impl Iterator<Item = &'a (&'a str, MakeVerb)>) -> Vec<VerbDoc> {
         let t = Rc::new(self.clone());
-        vec![
-            resilience::verb(&t),
-            hold::verb(&t),
-            movement::charge_verb(&t),
-            movement::move_verb(&t),
-            initiative::verb(&t),
-            risk::verb(&t),
-            hits::verb(&t),
-            shoot::verb(&t),
-            melee::verb(&t),
-            interpenetrate::verb(&t),
-        ]
-        .into_iter()
-        .map(|v| contradict::guard(v).with_aliases(&self.drums.aliases))
-        .collect()
+        which
+            .map(|(_, make)| contradict::guard(make(&t)).with_aliases(&self.drums.aliases))
+            .collect()
     }
 }
 
@@ -624,6 +633,17 @@ impl RuleSet for Tables {
 
     fn verbs(&self) -> Vec<crate::catalog::VerbDoc> {
         self.typed_verbs().into_iter().map(VerbDoc::shown).collect()
+    }
+
+    fn verb_names(&self) -> Vec<&'static str> {
+        VERBS.iter().map(|(name, _)| *name).collect()
+    }
+
+    fn verbs_named(&self, name: &str) -> Vec<crate::catalog::VerbDoc> {
+        self.make_verbs(VERBS.iter().filter(|(n, _)| *n == name))
+            .into_iter()
+            .map(VerbDoc::shown)
+            .collect()
     }
 
     /// `set bases N`: the bases a shooting or melee side is given when
@@ -656,7 +676,7 @@ impl RuleSet for Tables {
             }
         };
         let mut set = self.clone();
-        set.drums_pools.default_bases = n;
+        Rc::make_mut(&mut set.drums_pools).default_bases = n;
         Some(Ok((
             Rc::new(set),
             format!("bases assumed when a command gives none: {n}"),

@@ -114,7 +114,6 @@ pub(super) fn same_file(a: &Path, b: &Path) -> bool {
 /// a word the unit's verbs know) could never be named: refused when the
 /// list loads.
 pub fn check_ids_are_not_words(armies: &[Army], tables: &Tables) -> Result<(), GameError> {
-    let verbs = tables.verbs();
     let roll = crate::roll::verbs();
     for army in armies {
         let books: Vec<System> = tables
@@ -122,7 +121,12 @@ pub fn check_ids_are_not_words(armies: &[Army], tables: &Tables) -> Result<(), G
             .system_of(army.rules)
             .map(|s| s.books().to_vec())
             .unwrap_or_default();
-        let mine = verbs
+        // Only the army's own system's verbs: another's tables stay unread.
+        let own = tables
+            .set(army.rules)
+            .map(|s| s.verbs())
+            .unwrap_or_default();
+        let mine = own
             .iter()
             .chain(&roll)
             .filter(|v| v.system.is_none_or(|b| books.contains(&b)));

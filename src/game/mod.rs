@@ -169,16 +169,20 @@ impl Game {
     /// Each rule system's part, as at the start of the game.
     fn fresh_parts(&self) -> Vec<Part> {
         let mut parts = Vec::new();
-        for set in self.tables.sets() {
+        for (index, system) in self.tables.registry().systems().enumerate() {
             let mine: Vec<(usize, &Army)> = self
                 .armies
                 .iter()
                 .enumerate()
-                .filter(|(_, a)| set.system().books().contains(&a.rules))
+                .filter(|(_, a)| system.books().contains(&a.rules))
                 .collect();
+            // A system with no army here keeps its tables unread.
             if mine.is_empty() {
                 continue;
             }
+            let Some(set) = self.tables.set_at(index) else {
+                continue;
+            };
             parts.push(Part {
                 set: set.clone(),
                 armies: mine.iter().map(|(i, _)| *i).collect(),

@@ -235,8 +235,7 @@ impl RuleSystem for Mayhem {
 
 impl MayhemTables {
     pub(crate) fn load(source: &TableSource) -> Result<MayhemTables, TableError> {
-        let (name, tables): (_, MayhemTables) = source.parse(&FILES[0])?;
-        tables.validate(&name)?;
+        let (_, tables) = source.parse_checked(&FILES[0], MayhemTables::validate)?;
         Ok(tables)
     }
 }

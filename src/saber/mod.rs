@@ -156,8 +156,7 @@ pub struct Tables {
 impl Tables {
     pub(crate) fn load(source: &TableSource) -> Result<Tables, TableError> {
         let rules = |file: &TableFile| -> Result<SaberRules, TableError> {
-            let (name, rules): (_, SaberRules) = source.parse(file)?;
-            rules.validate(&name)?;
+            let (_, rules) = source.parse_checked(file, SaberRules::validate)?;
             Ok(rules)
         };
         let saber = rules(&FILES[0])?;

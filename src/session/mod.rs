@@ -725,7 +725,27 @@ impl Session {
 /// Every verb: `roll`, which works under every rule system, and each
 /// system's own.
 pub fn catalog(tables: &Tables) -> Catalog {
-    let mut verbs = crate::roll::verbs();
-    verbs.extend(tables.verbs());
-    Catalog::new(verbs, tables.books())
+    let systems = tables
+        .registry()
+        .systems()
+        .enumerate()
+        .map(|(index, system)| {
+            let (tables, names) = (tables.clone(), tables.clone());
+            crate::catalog::SystemVerbs::new(
+                system.books(),
+                move || {
+                    names
+                        .set_at(index)
+                        .map(|set| set.verb_names())
+                        .unwrap_or_default()
+                },
+                move |name| match (tables.set_at(index), name) {
+                    (Some(set), Some(name)) => set.verbs_named(name),
+                    (Some(set), None) => set.verbs(),
+                    (None, _) => Vec::new(),
+                },
+            )
+        })
+        .collect();
+    Catalog::new(crate::roll::verbs(), systems, tables.books())
 }

@@ -73,8 +73,7 @@ fn every_help_example_of_every_verb_runs() {
     let verbs: Vec<(Option<drumhead::command::System>, &str, &str)> =
         Session::new(tables.clone(), drumhead::drums::DRUMS, 1)
             .catalog
-            .verbs
-            .iter()
+            .verbs()
             .flat_map(|doc| doc.examples.iter().map(move |e| (doc.system, doc.name, *e)))
             .collect();
     assert!(verbs.len() > 50, "only {} examples", verbs.len());

@@ -174,7 +174,7 @@ fn random_line(rng: &mut Pcg64, words: &[String]) -> String {
 /// values in and around their range), maybe a clause, maybe dice.
 fn structured_line(rng: &mut Pcg64, session: &Session, ids: &[String]) -> String {
     use drumhead::bind::Kind;
-    let docs = &session.catalog.verbs;
+    let docs: Vec<_> = session.catalog.verbs().collect();
     let doc = &docs[rng.random_range(0..docs.len())];
     let odds = rng.random_range(0..8) == 0;
     let dice = !odds && rng.random_bool(0.4);
@@ -259,7 +259,7 @@ fn prefixed(system: Option<System>, line: String) -> String {
 /// Every word any verb knows (names, `name=` values), verbs and unit ids.
 fn vocabulary(session: &Session, ids: &[String]) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
-    for doc in &session.catalog.verbs {
+    for doc in session.catalog.verbs() {
         words.push(doc.name.to_string());
         words.extend(doc.examples.iter().map(|e| e.to_string()));
         for entry in doc

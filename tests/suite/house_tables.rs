@@ -55,7 +55,7 @@ fn one_value_changes_hits_per_base_and_nothing_else() {
     // Nothing else moved: the whole tables, with that one value put back,
     // are the embedded ones.
     let mut back = tables.clone();
-    back.drums.hits.per_base = 6;
+    std::rc::Rc::make_mut(&mut back.drums).hits.per_base = 6;
     assert_eq!(debug(&back.drums), debug(&embedded.drums));
     assert_eq!(debug(&back.drums_pools), debug(&embedded.drums_pools));
 

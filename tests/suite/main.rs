@@ -29,6 +29,7 @@ mod fuzz_lines;
 mod game;
 mod house_tables;
 mod json_schemas;
+mod lazy_verbs;
 mod limits;
 mod man_pages;
 mod mayhem_contradictions;

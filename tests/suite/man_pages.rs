@@ -43,7 +43,7 @@ fn man_task_writes_the_same_pages() {
 fn pages_hold_every_verb_word_and_json_field() {
     let catalog = drumhead::session::catalog(&drumhead::systems::embedded().unwrap());
     let page = drumhead::cli::manpage::commands_7(&catalog);
-    for doc in &catalog.verbs {
+    for doc in catalog.verbs() {
         assert!(page.contains(&format!(".SS {}", doc.name)), "{}", doc.name);
         for entry in &doc.vocab.entries {
             // roff escapes `-` as `\-`.

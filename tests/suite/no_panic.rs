@@ -76,7 +76,7 @@ fn no_line_makes_drumhead_panic() {
         9,
     );
     let mut words: Vec<String> = Vec::new();
-    for doc in &session.catalog.verbs {
+    for doc in session.catalog.verbs() {
         words.push(doc.name.to_string());
         for entry in doc
             .vocab

@@ -550,7 +550,7 @@ fn no_verb_knows_a_word_twice() {
     let tables = drumhead::systems::embedded().unwrap();
     let catalog = drumhead::session::catalog(&tables);
     for book in [drumhead::saber::SABER, drumhead::saber::QUICKPLAY] {
-        for verb in catalog.verbs.iter().filter(|v| v.system == Some(book)) {
+        for verb in catalog.verbs().filter(|v| v.system == Some(book)) {
             let sides = std::iter::once(&verb.vocab).chain(verb.clauses.iter().map(|(_, v)| v));
             for vocab in sides {
                 let mut seen = std::collections::HashSet::new();

@@ -70,7 +70,7 @@ pub fn commands_7(catalog: &Catalog) -> String {
                 .any(|v| v == *name)
         );
     }
-    for doc in catalog.verbs.iter().filter(|v| v.system.is_none()) {
+    for doc in catalog.verbs().filter(|v| v.system.is_none()) {
         verb(&mut roff, doc);
     }
 
@@ -159,8 +159,7 @@ fn book_section(roff: &mut Roff, catalog: &Catalog, system: crate::command::Syst
     let title = format!("{} ({})", system.title().to_uppercase(), system.id());
     roff.control("SH", [title.as_str()]);
     let verbs: Vec<&VerbDoc> = catalog
-        .verbs
-        .iter()
+        .verbs()
         .filter(|v| v.system == Some(system))
         .collect();
     if verbs.is_empty() {

@@ -234,7 +234,7 @@ fn procedure_fields() -> String {
     };
     let catalog = crate::session::catalog(&tables);
     let mut listed: Vec<(String, Vec<Field>)> = Vec::new();
-    for verb in &catalog.verbs {
+    for verb in catalog.verbs() {
         let Some(book) = verb.system else {
             continue;
         };
