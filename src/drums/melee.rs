@@ -38,7 +38,7 @@ pub(crate) const NO_SUPPLY: &str = "no-supply";
 const SUPPLY: &str = "supply";
 
 pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
-    let tables = &all.drums_pools;
+    let tables = all.drums_pools();
     let vocab = side_vocab(tables, all.drums.hits.per_base);
     VerbDoc::new(
         Some(super::DRUMS),
@@ -358,7 +358,7 @@ struct Plan {
 }
 
 fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
-    let tables = &all.drums_pools;
+    let tables = all.drums_pools();
     let why = "melee is fought by units (a general has no bases)";
     named::one_unit(input, None, "melee", why)?;
     named::one_unit(input, Some(0), "melee", why)?;
@@ -391,7 +391,7 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let tables = &all.drums_pools;
+    let tables = all.drums_pools();
     let m = &tables.melee;
     let plan = crate::memoized!(input, Plan, || plan(all, input))?;
     let plan = &*plan;

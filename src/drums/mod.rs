@@ -21,6 +21,7 @@ mod risk;
 mod sheet;
 mod shoot;
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use serde::Deserialize;
@@ -578,17 +579,35 @@ impl RuleSystem for Drums {
 pub struct Tables {
     // Shared, not copied, by every verb made of them.
     pub drums: Rc<DrumsTables>,
-    /// Shooting and melee dice pools (`drums-pools.toml`).
-    pub drums_pools: Rc<PoolTables>,
+    /// Shooting and melee dice pools (`drums-pools.toml`): the embedded
+    /// file is read when a shooting or melee first needs it, as most
+    /// one-shot lines (a resilience test, a hold) never do.
+    pools: Rc<OnceCell<PoolTables>>,
 }
 
 impl Tables {
     pub fn load(source: &TableSource) -> Result<Tables, TableError> {
         let (_, drums) = source.parse_checked(&FILES[0], DrumsTables::validate)?;
-        let (_, drums_pools) = source.parse_checked(&FILES[1], PoolTables::validate)?;
+        let pools = OnceCell::new();
+        if !source.is_embedded() {
+            let (_, read) = source.parse_checked(&FILES[1], PoolTables::validate)?;
+            let _ = pools.set(read);
+        }
         Ok(Tables {
             drums: Rc::new(drums),
-            drums_pools: Rc::new(drums_pools),
+            pools: Rc::new(pools),
+        })
+    }
+
+    /// The dice pools' tables, read now if they have not been.
+    pub fn drums_pools(&self) -> &PoolTables {
+        self.pools.get_or_init(|| {
+            // Left unread only when embedded, and the test suite reads the
+            // embedded file: this cannot fail in a build that passed it.
+            match TableSource::embedded().parse(&FILES[1]) {
+                Ok((_, pools)) => pools,
+                Err(e) => panic!("the embedded {} does not load: {e}", FILES[1].name),
+            }
         })
     }
 
@@ -676,7 +695,9 @@ impl RuleSet for Tables {
             }
         };
         let mut set = self.clone();
-        Rc::make_mut(&mut set.drums_pools).default_bases = n;
+        let mut pools = self.drums_pools().clone();
+        pools.default_bases = n;
+        set.pools = Rc::new(OnceCell::from(pools));
         Some(Ok((
             Rc::new(set),
             format!("bases assumed when a command gives none: {n}"),

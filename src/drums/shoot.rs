@@ -35,7 +35,7 @@ const OWN_WORDS: [&str; 4] = ["bases", "figures", "unprompted", "bounce"];
 const TARGET_WORDS: [&str; 3] = ["bases", "figures", "carried"];
 
 pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
-    let tables = &all.drums_pools;
+    let tables = all.drums_pools();
     let t = &tables.shoot;
     let mut vocab = Vocab::new().with_distance(Unit::BaseWidths);
     for w in &t.weapon {
@@ -200,7 +200,7 @@ fn resolve(
 }
 
 fn plan(all: &Tables, input: &Input) -> Result<Plan, CommandError> {
-    let tables = &all.drums_pools;
+    let tables = all.drums_pools();
     let words = &input.words;
     who_shoots(input)?;
     let shooters = Size::of(words)?;
