@@ -265,13 +265,22 @@ impl<E> Resolution<E> {
             .iter()
             .map(|row| match row {
                 Row::Die { label, number, die } => {
+                    // "2D6 die 1 (entered)", by hand as `signed` is.
                     let d = self.dice.get(*die).copied();
                     let how = d.map_or("", |d| d.how());
-                    let face = d.map_or(String::new(), |d| d.face.to_string());
-                    match number {
-                        Some(n) => (format!("{label} die {n} ({how})"), face),
-                        None => (format!("{label} ({how})"), face),
+                    let face = d.map_or(String::new(), |d| {
+                        itoa::Buffer::new().format(d.face).to_string()
+                    });
+                    let mut text = String::with_capacity(label.len() + how.len() + 12);
+                    text.push_str(label);
+                    if let Some(n) = number {
+                        text.push_str(" die ");
+                        text.push_str(itoa::Buffer::new().format(*n));
                     }
+                    text.push_str(" (");
+                    text.push_str(how);
+                    text.push(')');
+                    (text, face)
                 }
                 Row::Modifier(i) => self
                     .modifiers
@@ -402,11 +411,15 @@ impl<E: Effect + Clone + 'static> Resolution<E> {
 
 /// `+1`, `-2`, `+0`: adjustments always show their sign.
 pub(crate) fn signed(value: i64) -> String {
-    if value < 0 {
-        format!("−{}", -value)
-    } else {
-        format!("+{value}")
-    }
+    // Put together by hand rather than with `format!`: every modifier of
+    // every answer is written so, and the formatting machinery cost
+    // several times what the digits do.
+    let mut digits = itoa::Buffer::new();
+    let digits = digits.format(value.unsigned_abs());
+    let mut out = String::with_capacity(digits.len() + 3);
+    out.push(if value < 0 { '−' } else { '+' });
+    out.push_str(digits);
+    out
 }
 
 /// A unit a command named, on which side, and the facts it brought.

@@ -151,7 +151,12 @@ fn repeated(out: &mut String, run: &str, mut n: usize) {
 }
 
 pub(crate) fn text(res: &Resolution, style: &Style) -> String {
-    let mut heading = format!("{} · {}", res.heading, res.rules.title());
+    // Put together by hand: this is written for every answer of a batch.
+    let title = res.rules.title();
+    let mut heading = String::with_capacity(res.heading.len() + title.len() + 32);
+    heading.push_str(&res.heading);
+    heading.push_str(" · ");
+    heading.push_str(title);
     if let Some(seed) = res.seed {
         heading.push_str(" · seed ");
         heading.push_str(itoa::Buffer::new().format(seed));
@@ -198,7 +203,10 @@ pub(super) fn paint(line: &str, tone: Tone) -> String {
 
 /// The outcome on its own line, finished, then coloured.
 fn outcome_line(res: &Resolution, style: &Style) -> String {
-    let line = style.finish(format!("⇒ {}", res.outcome_text));
+    let mut line = String::with_capacity(res.outcome_text.len() + 4);
+    line.push_str("⇒ ");
+    line.push_str(&res.outcome_text);
+    let line = style.finish(line);
     if !style.color {
         return line;
     }
