@@ -599,6 +599,19 @@ impl Tables {
         })
     }
 
+    /// The tables in force with the dice pools read now, and where each
+    /// file came from (`tables/drums.toml (embedded)`, a house file's
+    /// path), for the quick-reference sheet's sources line.
+    pub(crate) fn load_labelled(source: &TableSource) -> Result<(Tables, [String; 2]), TableError> {
+        let (drums_label, drums) = source.parse_checked(&FILES[0], DrumsTables::validate)?;
+        let (pools_label, pools) = source.parse_checked(&FILES[1], PoolTables::validate)?;
+        let tables = Tables {
+            drums: Rc::new(drums),
+            pools: Rc::new(OnceCell::from(pools)),
+        };
+        Ok((tables, [drums_label, pools_label]))
+    }
+
     /// The dice pools' tables, read now if they have not been.
     pub fn drums_pools(&self) -> &PoolTables {
         self.pools.get_or_init(|| {

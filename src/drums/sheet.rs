@@ -3,39 +3,39 @@
 //! (shared/rules/drums-and-muskets-quick-reference.txt), from the tables in
 //! force.
 
+use crate::dice::DiceExpr;
 use crate::error::TableError;
-use crate::sheet::value::{int, rows, text, text_at};
-use crate::sheet::{Section, Sheet, Table, read_toml};
+use crate::sheet::{Section, Sheet, Table};
 use crate::tables::TableSource;
 
+use super::pool::{AdjustmentTable, OneInK, PoolTables, RangeCell};
 use super::{
-    FILES, HitsTable, HoldTable, InitiativeTable, OutcomeCell, ResilienceOutcome, ResilienceTable,
-    RiskTable, Tables,
+    Arm, ChargeRow, Distance, DrumsTables, HitsTable, HoldTable, InitiativeTable, OutcomeCell,
+    ResilienceOutcome, ResilienceTable, RiskTable, Tables,
 };
 
 pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
-    let (drums_label, d) = read_toml(source, &FILES[0])?;
-    let (pools_label, p) = read_toml(source, &FILES[1])?;
     // The tables in force, as the verbs read them (the core has loaded and
-    // checked them before asking for the sheet).
-    let typed = Tables::load(source)?;
+    // checked them before asking for the sheet), and where each came from.
+    let (typed, sources) = Tables::load_labelled(source)?;
     let drums = &typed.drums;
+    let pools = typed.drums_pools();
     let sections = vec![
         initiative(&drums.initiative),
         risk(&drums.risk),
         hits(&drums.hits),
         resilience(&drums.resilience),
         hold(&drums.hold),
-        charge(&d),
-        melee(&p),
-        movement(&d),
-        shooting(&p),
+        charge(&drums.charge),
+        melee(pools),
+        movement(drums),
+        shooting(pools),
     ];
 
     Ok(Sheet {
         title: super::DRUMS.title().to_string(),
         publication: PUBLICATION.into(),
-        sources: vec![drums_label, pools_label],
+        sources: sources.into(),
         sections,
     })
 }
@@ -191,70 +191,70 @@ fn modifier(n: i64) -> String {
 }
 
 /// The Charge Distances.
-fn charge(d: &toml::Table) -> Section {
+fn charge(rows: &[ChargeRow]) -> Section {
     let mut s = Section::new("Charge Distances");
     let mut t = Table::new(
         "Charge distances",
         &["Unit Type", "Formation", "Charge distance"],
     );
-    for r in rows(d, "charge") {
-        let distance = text(r, "distance");
-        let distance = if distance == "cannot" {
-            "Cannot charge".to_string()
-        } else {
-            distance
-        };
-        t.row(unit_type(r), vec![text(r, "formation"), distance]);
-    }
-    s.tables.push(t);
-    s
-}
-
-/// The melee tables, from the pools file.
-fn melee(p: &toml::Table) -> Section {
-    let mut s = Section::new("Melee");
-    s.note(format!(
-        "Base {}D6 per base or figure. The minimum dice thrown is {}D6. Each die scoring {}+ \
-         is a hit (house default: the sheet gives no score).",
-        text_at(p, "shoot.dice_per_base"),
-        text_at(p, "melee.minimum"),
-        text_at(p, "melee.hit_on"),
-    ));
-    // A reading the sheet leaves open, shown where a player looks for it.
-    let one_in_k = text_at(p, "one_in_k");
-    s.note(format!(
-        "Where two or more \"1 in K\" rows apply, in shooting or melee, each takes 1 in K of {} \
-         (house default one_in_k = \"{one_in_k}\": the sheet says only \"adjust the total pool \
-         of dice\").",
-        if one_in_k == "whole-pool" {
-            "the pool before the first of them"
-        } else {
-            "the pool as the rows before it left it, in table order"
-        }
-    ));
-    for table in rows(p, "melee.table") {
-        let mut t = Table::new(text(table, "title"), &["Situation", "Dice adjustment"]);
-        for r in rows(table, "row") {
-            t.row(text(r, "row"), vec![text(r, "dice")]);
-        }
-        s.tables.push(t);
-    }
-    let mut t = Table::new(
-        "Which table an arm fights on",
-        &["Arm", "Table", "Formations"],
-    );
-    for r in rows(p, "melee.arm") {
+    for r in rows {
         t.row(
-            text(r, "arm"),
-            vec![text(r, "table"), text(r, "formations")],
+            unit_type(r.arm, r.limber.as_deref()),
+            vec![r.formation.clone(), distance(&r.distance)],
         );
     }
     s.tables.push(t);
     s
 }
 
+/// The melee tables, from the pools file.
+fn melee(p: &PoolTables) -> Section {
+    let mut s = Section::new("Melee");
+    s.note(format!(
+        "Base {}D6 per base or figure. The minimum dice thrown is {}D6. Each die scoring {}+ \
+         is a hit (house default: the sheet gives no score).",
+        p.melee.dice_per_base, p.melee.minimum, p.melee.hit_on,
+    ));
+    // A reading the sheet leaves open, shown where a player looks for it.
+    s.note(format!(
+        "Where two or more \"1 in K\" rows apply, in shooting or melee, each takes 1 in K of {} \
+         (house default one_in_k = \"{}\": the sheet says only \"adjust the total pool \
+         of dice\").",
+        match p.one_in_k {
+            OneInK::WholePool => "the pool before the first of them",
+            OneInK::InTurn => "the pool as the rows before it left it, in table order",
+        },
+        p.one_in_k.id(),
+    ));
+    for table in &p.melee.table {
+        s.tables.push(adjustments(table, "Situation"));
+    }
+    let mut t = Table::new(
+        "Which table an arm fights on",
+        &["Arm", "Table", "Formations"],
+    );
+    for r in &p.melee.arm {
+        t.row(
+            r.arm.clone(),
+            vec![r.table.clone(), r.formations.join(", ")],
+        );
+    }
+    s.tables.push(t);
+    s
+}
+
+/// One Melee Factors Table or one of Shooting Tables 2a–2d: each row's
+/// condition and its dice adjustment in the sheet's words.
+fn adjustments(table: &AdjustmentTable, condition: &str) -> Table {
+    let mut t = Table::new(table.title.clone(), &[condition, "Dice adjustment"]);
+    for r in &table.row {
+        t.row(r.row.clone(), vec![r.dice.text.clone()]);
+    }
+    t
+}
+
 /// The Movement table, the road rule and the interpenetrations allowed.
-fn movement(d: &toml::Table) -> Section {
+fn movement(d: &DrumsTables) -> Section {
     let mut s = Section::new("Movement");
     let mut t = Table::new(
         "Movement",
@@ -266,34 +266,32 @@ fn movement(d: &toml::Table) -> Section {
             "Force to Retire",
         ],
     );
-    for r in rows(d, "move") {
+    for r in &d.movement {
         t.row(
-            unit_type(r),
+            unit_type(r.arm, r.limber.as_deref()),
             vec![
-                text(r, "formation"),
-                text(r, "normal"),
-                text(r, "terrain"),
-                text(r, "retire"),
+                r.formation.clone(),
+                distance(&r.normal),
+                distance(&r.terrain),
+                distance(&r.retire),
             ],
         );
     }
     t.note(format!(
         "Moving along a road: if in Column of March and the whole movement is on a road then \
          add {} to the dice above, except for generals.",
-        text_at(d, "road.add")
+        dice(&d.road.add)
     ));
-    if let Some(arms) = d.get("move_as").and_then(|v| v.as_table()) {
-        for (arm, like) in arms {
-            t.note(format!(
-                "House default: {arm} troops move as {} (the sheet has no row for them).",
-                like.as_str().unwrap_or_default()
-            ));
-        }
+    for (arm, like) in &d.move_as {
+        t.note(format!(
+            "House default: {arm} troops move as {} (the sheet has no row for them).",
+            like.id()
+        ));
     }
     s.tables.push(t);
-    let columns = rows(d, "interpenetration.column");
+    let columns = &d.interpenetration.column;
     let mut heads = vec!["Moving unit's formation".to_string()];
-    heads.extend(columns.iter().map(|c| text(c, "title")));
+    heads.extend(columns.iter().map(|c| c.title.clone()));
     let mut t = Table {
         heads,
         ..Table::new(
@@ -301,34 +299,25 @@ fn movement(d: &toml::Table) -> Section {
             &[],
         )
     };
-    for r in rows(d, "interpenetration.row") {
-        let allowed: Vec<String> = r
-            .get("allowed")
-            .and_then(|v| v.as_array())
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default();
+    for r in &d.interpenetration.row {
         let cells = columns
             .iter()
             .map(|c| {
-                if allowed.contains(&text(c, "id")) {
+                if r.allowed.contains(&c.id) {
                     "X".to_string()
                 } else {
                     String::new()
                 }
             })
             .collect();
-        t.row(text(r, "moving"), cells);
+        t.row(r.moving.clone(), cells);
     }
     s.tables.push(t);
     s
 }
 
 /// The shooting tables, from the pools file.
-fn shooting(p: &toml::Table) -> Section {
+fn shooting(p: &PoolTables) -> Section {
     let mut s = Section::new("Shooting");
     let mut t = Table::new(
         "Shooting Table 1 (Weapons, Ranges and Score to hit)",
@@ -340,60 +329,52 @@ fn shooting(p: &toml::Table) -> Section {
             "Bounce",
         ],
     );
-    for w in rows(p, "shoot.weapon") {
-        let band = |key: &str| range(w.get(key).and_then(|v| v.as_table()));
+    let cell = |band: Option<RangeCell>| band.map_or(String::new(), |b| b.to_string());
+    for w in &p.shoot.weapon {
         let bounce = w
-            .get("bounce")
-            .and_then(|v| v.as_table())
-            .map_or("NA".to_string(), |b| {
-                format!("Long range only: {}", range(Some(b)))
-            });
+            .bounce
+            .map_or("NA".to_string(), |b| format!("Long range only: {b}"));
         t.row(
-            text(w, "weapon"),
-            vec![text(w, "initial"), band("short"), band("long"), bounce],
+            w.weapon.clone(),
+            vec![
+                w.initial.clone(),
+                w.short.to_string(),
+                w.long.to_string(),
+                bounce,
+            ],
         );
-        if let Some(u) = w.get("unprompted").and_then(|v| v.as_table()) {
-            let band = |key: &str| {
-                u.get(key)
-                    .and_then(|v| v.as_table())
-                    .map_or(String::new(), |b| range(Some(b)))
-            };
+        let u = &w.unprompted;
+        if u.short.is_some() || u.long.is_some() {
             t.row(
                 "As unprompted action response",
-                vec![String::new(), band("short"), band("long"), String::new()],
+                vec![String::new(), cell(u.short), cell(u.long), String::new()],
             );
         }
     }
     s.tables.push(t);
-    for table in rows(p, "shoot.table") {
-        let mut t = Table::new(text(table, "title"), &["Condition", "Dice adjustment"]);
-        for r in rows(table, "row") {
-            t.row(text(r, "row"), vec![text(r, "dice")]);
-        }
+    for table in &p.shoot.table {
+        let mut t = adjustments(table, "Condition");
         t.note("Adjust the total pool of dice if any of the conditions apply.");
         s.tables.push(t);
     }
     s.note(format!(
         "1D6 per base ({} a base), per model/base for artillery. The pool never goes below {}.",
-        text_at(p, "shoot.dice_per_base"),
-        text_at(p, "shoot.minimum"),
+        p.shoot.dice_per_base, p.shoot.minimum,
     ));
     s
 }
 
 /// "Foot", "Artillery Limbered": a row's unit type as the sheet names it.
-fn unit_type(r: &toml::Table) -> String {
-    let arm = text(r, "arm");
-    let mut name = match arm.as_str() {
-        "irregular" => "All Irregular troops".to_string(),
-        "general" => "Generals".to_string(),
-        _ => capitalised(&arm),
+fn unit_type(arm: Arm, limber: Option<&str>) -> String {
+    let name = match arm {
+        Arm::Irregular => "All Irregular troops".to_string(),
+        Arm::General => "Generals".to_string(),
+        _ => capitalised(arm.id()),
     };
-    let limber = text(r, "limber");
-    if !limber.is_empty() {
-        name = format!("{name} {}", capitalised(&limber));
+    match limber {
+        Some(limber) if !limber.is_empty() => format!("{name} {}", capitalised(limber)),
+        _ => name,
     }
-    name
 }
 
 fn capitalised(word: &str) -> String {
@@ -403,19 +384,27 @@ fn capitalised(word: &str) -> String {
     })
 }
 
-/// "2BW/4+", "6BW/6": a range band and the score to hit.
-fn range(band: Option<&toml::Table>) -> String {
-    let Some(band) = band else {
-        return String::new();
-    };
-    let hit = int(band, "hit_on").map_or(String::new(), |h| {
-        if h >= 6 {
-            h.to_string()
-        } else {
-            format!("{h}+")
-        }
-    });
-    format!("{}BW/{hit}", text(band, "bw"))
+/// A distance cell in the sheet's words: "2+1D6", "10BW", "Cannot charge",
+/// "NA".
+fn distance(d: &Distance) -> String {
+    match d {
+        Distance::Dice(expr) => dice(expr),
+        Distance::CannotCharge => "Cannot charge".into(),
+        Distance::NotApplicable => "NA".into(),
+    }
+}
+
+/// A distance as the sheet writes it: dice with no unit and no spaces
+/// ("2+1D6"), a distance without dice in base widths ("10BW"). Every
+/// Drums and Muskets distance is in base widths; the parsed expression
+/// keeps no unit, and shows itself with spaces ("2 + 1D6") for the verbs.
+fn dice(expr: &DiceExpr) -> String {
+    if expr.is_fixed() {
+        return format!("{}BW", expr.fixed);
+    }
+    let fixed = (expr.fixed != 0).then(|| expr.fixed.to_string());
+    let dice = expr.dice.iter().map(|(n, sides)| format!("{n}D{sides}"));
+    fixed.into_iter().chain(dice).collect::<Vec<_>>().join("+")
 }
 
 /// "Stand/Take 1 hit", "Advance 2BW": an outcome cell in the sheet's words.
@@ -437,5 +426,29 @@ fn outcome(cell: &OutcomeCell) -> String {
         (0, _) => name,
         (_, ResilienceOutcome::Stand) => format!("{name}/Take {hits_text}"),
         _ => format!("{name}/{hits_text}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> String {
+        match Distance::try_from(text.to_string()) {
+            Ok(d) => distance(&d),
+            Err(e) => panic!("{text}: {e}"),
+        }
+    }
+
+    #[test]
+    fn distances_are_written_in_the_sheets_words() {
+        // As the Charge Distances and Movement tables print them.
+        assert_eq!(words("2+1D6"), "2+1D6");
+        assert_eq!(words("3 + 2d6"), "3+2D6");
+        assert_eq!(words("1D3"), "1D3");
+        assert_eq!(words("10BW"), "10BW");
+        assert_eq!(words("1BW"), "1BW");
+        assert_eq!(words("cannot"), "Cannot charge");
+        assert_eq!(words("NA"), "NA");
     }
 }

@@ -432,6 +432,33 @@ fn a_value_a_house_rule_changed_is_marked() {
 }
 
 #[test]
+fn the_drums_sheet_gives_the_values_its_verbs_resolve_with() {
+    // MELEE: "Base 1D6 per base or figure." The melee pool's own dice per
+    // base, not the shooting pool's.
+    let dir = house_dir(&[("drums-pools.toml", "[melee]\ndice_per_base = 2\n")]);
+    let sheet = sheet_of("drums", &TableSource::dir(dir.path()).expect("a directory"));
+    let marked = house_cells(&sheet);
+    assert_eq!(marked.len(), 1, "{marked:?}");
+    assert!(
+        marked[0].starts_with("Base 2D6 per base or figure."),
+        "{marked:?}"
+    );
+
+    // A distance spelt another way is the same distance, written in the
+    // sheet's words ("Cavalry | Open | 3+2D6"), and not a house rule.
+    let text = include_str!("../../tables/drums.toml").replacen(
+        "distance = \"3+2D6\"",
+        "distance = \"3 + 2d6\"",
+        1,
+    );
+    assert!(text.contains("3 + 2d6"));
+    let dir = house_dir(&[("drums.toml", &text)]);
+    let sheet = sheet_of("drums", &TableSource::dir(dir.path()).expect("a directory"));
+    assert_eq!(house_cells(&sheet), Vec::<String>::new());
+    assert!(sheet_text(&sheet).contains("3+2D6"));
+}
+
+#[test]
 fn the_command_writes_the_page_with_house_values_marked() {
     let dir = house_dir(&[("drums.toml", "[hits]\nper_base = 5\n")]);
     let out = Command::new(env!("CARGO_BIN_EXE_drumhead"))
