@@ -155,19 +155,34 @@ pub struct Tables {
 
 impl Tables {
     pub(crate) fn load(source: &TableSource) -> Result<Tables, TableError> {
-        let rules = |file: &TableFile| -> Result<SaberRules, TableError> {
-            let (_, rules) = source.parse_checked(file, SaberRules::validate)?;
-            Ok(rules)
-        };
-        let saber = rules(&FILES[0])?;
-        let saber_quickplay = rules(&FILES[1])?;
-        let (name, text) = source.read(&FILES[2])?;
-        let crt = crt::Crt::parse(&name, &text)?;
+        let (_, saber) = Tables::rules(source, Variant::Standard)?;
+        let (_, saber_quickplay) = Tables::rules(source, Variant::QuickPlay)?;
         Ok(Tables {
             saber,
             saber_quickplay,
-            crt,
+            crt: Tables::crt(source)?,
         })
+    }
+
+    /// One book's rules, read and checked as the verbs read them, with the
+    /// label of the file they came from (for the sheet's sources line).
+    pub(crate) fn rules(
+        source: &TableSource,
+        variant: Variant,
+    ) -> Result<(String, SaberRules), TableError> {
+        let file = match variant {
+            Variant::Standard => &FILES[0],
+            Variant::QuickPlay => &FILES[1],
+        };
+        source.parse_checked(file, SaberRules::validate)
+    }
+
+    /// The combat results table in force, read whole (never merged over
+    /// the example: it is a folio's table, not an edit of the example);
+    /// [`crt::Crt::file`] is the label of the file it came from.
+    pub(crate) fn crt(source: &TableSource) -> Result<crt::Crt, TableError> {
+        let (name, text) = source.read(&FILES[2])?;
+        crt::Crt::parse(&name, &text)
     }
 
     /// The embedded tables.
@@ -305,9 +320,7 @@ pub(crate) struct MoraleAdjustment {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct CombatTable {
-    /// The rule's own words, which the quick-reference sheet quotes
-    /// from the table file.
-    #[allow(dead_code)]
+    /// The rule's own words, which the quick-reference sheet quotes.
     pub(crate) rule: String,
     /// "rounding up any remainder".
     pub(crate) halved_once: String,
@@ -317,8 +330,7 @@ pub(crate) struct CombatTable {
     pub(crate) zero_stays_zero: bool,
     pub(crate) halved_twice: String,
     /// The rule's words for a parenthesized factor, which the sheet
-    /// quotes from the table file.
-    #[allow(dead_code)]
+    /// quotes.
     pub(crate) parenthesized: String,
     /// Cavalry on x results must retreat and is disrupted (standard 9.2).
     pub(crate) cavalry_on_x: Option<String>,

@@ -510,3 +510,40 @@ fn every_shipped_book_has_a_sheet() {
         assert!(sheet.sections.len() >= 5, "{}", book.id());
     }
 }
+
+/// A ratio CRT given with `--crt` is on the sheet as `attack` reads it:
+/// its columns headed as the file writes them ("1:3" … "4:1"), one cell
+/// under each, and the note says how the odds are rounded.
+#[test]
+fn a_ratio_crt_is_headed_by_its_odds() {
+    let source = TableSource::embedded().with_file(
+        "crt.toml",
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/crt/ratio.toml"),
+    );
+    for book in ["saber", "quickplay"] {
+        let sheet = sheet_of(book, &source);
+        let crt = sheet
+            .sections
+            .iter()
+            .flat_map(|s| s.tables.iter())
+            .find(|t| t.caption.starts_with("Ratio test CRT"))
+            .unwrap_or_else(|| panic!("{book}: the CRT is on the sheet"));
+        assert_eq!(
+            crt.heads,
+            ["Die", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1"],
+            "{book}"
+        );
+        assert_eq!(crt.rows.len(), 6, "{book}");
+        for row in &crt.rows {
+            assert_eq!(row.cells.len(), crt.heads.len() - 1, "{book}");
+        }
+        assert_eq!(crt.rows[5].cells[5].text, "De", "{book}");
+        let notes: Vec<&str> = crt.notes.iter().map(|n| n.text.as_str()).collect();
+        let notes = notes.join("\n");
+        assert!(
+            notes.contains("the odds, attack to defence"),
+            "{book}: {notes}"
+        );
+        assert!(!notes.contains("differential"), "{book}: {notes}");
+    }
+}
