@@ -4,7 +4,6 @@
 //! rule systems declare; binding a command here also brings in the facts
 //! of every unit it names.
 
-use std::cell::OnceCell;
 use std::rc::Rc;
 
 pub use crate::answer::resolution::NamedUnit;
@@ -239,6 +238,10 @@ impl<E> VerbDoc<E> {
 /// every rule book, are made at once; each rule system's are made the
 /// first time a line needs them, since making them builds every word of
 /// its tables (a one-shot command needs one system's).
+mod lazy;
+
+pub(crate) use lazy::SystemVerbs;
+
 pub struct Catalog {
     common: Vec<VerbDoc>,
     systems: Vec<SystemVerbs>,
@@ -247,61 +250,6 @@ pub struct Catalog {
     /// The front end's tasks (`drumhead sheet`), when a line is given on
     /// its command line: an unknown verb may be a misspelt task.
     pub(crate) tasks: Vec<String>,
-}
-
-/// One rule system's verbs, made when first wanted: all of them, or
-/// (for a line) only those of the line's verb.
-pub(crate) struct SystemVerbs {
-    books: &'static [System],
-    all: OnceCell<Vec<VerbDoc>>,
-    /// Each verb name with its verbs, made one name at a time.
-    named: OnceCell<Vec<OneName>>,
-    make: Box<MakeVerbs>,
-    names: Box<dyn Fn() -> Vec<&'static str>>,
-}
-
-/// A verb name, and its verbs once made.
-type OneName = (&'static str, OnceCell<Vec<VerbDoc>>);
-
-/// Makes every verb of a system (`None`) or those of one name.
-type MakeVerbs = dyn Fn(Option<&str>) -> Vec<VerbDoc>;
-
-impl SystemVerbs {
-    /// `make(None)` makes every verb, `make(Some(name))` those of one name.
-    pub(crate) fn new(
-        books: &'static [System],
-        names: impl Fn() -> Vec<&'static str> + 'static,
-        make: impl Fn(Option<&str>) -> Vec<VerbDoc> + 'static,
-    ) -> SystemVerbs {
-        SystemVerbs {
-            books,
-            all: OnceCell::new(),
-            named: OnceCell::new(),
-            make: Box::new(make),
-            names: Box::new(names),
-        }
-    }
-
-    fn verbs(&self) -> &[VerbDoc] {
-        self.all.get_or_init(|| (self.make)(None))
-    }
-
-    /// The verbs called `name`: from all of them once made, else made alone.
-    fn named(&self, name: &str) -> &[VerbDoc] {
-        if let Some(all) = self.all.get() {
-            return all;
-        }
-        let named = self.named.get_or_init(|| {
-            (self.names)()
-                .into_iter()
-                .map(|n| (n, OnceCell::new()))
-                .collect()
-        });
-        match named.iter().find(|(n, _)| *n == name) {
-            Some((n, made)) => made.get_or_init(|| (self.make)(Some(n))),
-            None => &[],
-        }
-    }
 }
 
 impl Catalog {
