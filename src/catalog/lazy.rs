@@ -42,7 +42,8 @@ impl SystemVerbs {
         self.all.get_or_init(|| (self.make)(None))
     }
 
-    /// The verbs called `name`: from all of them once made, else made alone.
+    /// Verbs among which are those called `name`: all of the system's once
+    /// they are made (the caller picks by name), else those made alone.
     pub(super) fn named(&self, name: &str) -> &[VerbDoc] {
         if let Some(all) = self.all.get() {
             return all;

@@ -234,14 +234,14 @@ impl<E> VerbDoc<E> {
     }
 }
 
-/// Every verb a session knows. The verbs of `roll`, which work under
-/// every rule book, are made at once; each rule system's are made the
-/// first time a line needs them, since making them builds every word of
-/// its tables (a one-shot command needs one system's).
 mod lazy;
 
 pub(crate) use lazy::SystemVerbs;
 
+/// Every verb a session knows. The verbs of `roll`, which work under
+/// every rule book, are made at once; each rule system's are made the
+/// first time a line needs them, since making them builds every word of
+/// its tables (a one-shot command needs one system's).
 pub struct Catalog {
     common: Vec<VerbDoc>,
     systems: Vec<SystemVerbs>,

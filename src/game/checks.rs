@@ -1,6 +1,8 @@
 //! What a game refuses before it opens: another format, other armies,
 //! ids that collide or are words of the command language.
 
+use std::collections::BTreeSet;
+
 use super::*;
 
 /// A journal of another format than this drumhead writes.
@@ -115,23 +117,19 @@ pub(super) fn same_file(a: &Path, b: &Path) -> bool {
 /// list loads.
 pub fn check_ids_are_not_words(armies: &[Army], tables: &Tables) -> Result<(), GameError> {
     let roll = crate::roll::verbs();
+    // The words of each system with an army here, made once a system: only
+    // those systems' verbs, so another's tables stay unread.
+    let mut known: Vec<(Option<usize>, BTreeSet<String>)> = Vec::new();
     for army in armies {
-        let books: Vec<System> = tables
-            .registry()
-            .system_of(army.rules)
-            .map(|s| s.books().to_vec())
-            .unwrap_or_default();
-        // Only the army's own system's verbs: another's tables stay unread.
-        let own = tables
-            .set(army.rules)
-            .map(|s| s.verbs())
-            .unwrap_or_default();
-        let mine = own
-            .iter()
-            .chain(&roll)
-            .filter(|v| v.system.is_none_or(|b| books.contains(&b)));
-        let mut words = crate::catalog::words_of(mine);
-        words.extend(tables.books().iter().map(|b| b.id().to_string()));
+        let index = tables.index_of(army.rules);
+        let at = match known.iter().position(|(i, _)| *i == index) {
+            Some(at) => at,
+            None => {
+                known.push((index, words_of_system(army.rules, tables, &roll)));
+                known.len() - 1
+            }
+        };
+        let words = &known[at].1;
         for (id, kind) in army.ids() {
             if words.contains(&id) {
                 return Err(GameError::Usage(format!(
@@ -142,6 +140,28 @@ pub fn check_ids_are_not_words(armies: &[Army], tables: &Tables) -> Result<(), G
         }
     }
     Ok(())
+}
+
+/// Every word of the command language under a book's rule system: its
+/// verbs' words, `roll`'s, and every book's id.
+fn words_of_system(
+    book: System,
+    tables: &Tables,
+    roll: &[crate::catalog::VerbDoc],
+) -> BTreeSet<String> {
+    let books: Vec<System> = tables
+        .registry()
+        .system_of(book)
+        .map(|s| s.books().to_vec())
+        .unwrap_or_default();
+    let own = tables.set(book).map(|s| s.verbs()).unwrap_or_default();
+    let mine = own
+        .iter()
+        .chain(roll)
+        .filter(|v| v.system.is_none_or(|b| books.contains(&b)));
+    let mut words = crate::catalog::words_of(mine);
+    words.extend(tables.books().iter().map(|b| b.id().to_string()));
+    words
 }
 
 pub(super) fn check_unique_ids(armies: &[Army]) -> Result<(), GameError> {
