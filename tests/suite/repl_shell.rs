@@ -9,24 +9,7 @@ use crate::common;
 use std::path::Path;
 use std::process::Command;
 
-use common::BIN;
-
-/// What drumhead offers for word `index` of `words` (the shell's words,
-/// program name first), as bash's function asks it.
-fn offered(words: &[&str], index: usize) -> Vec<String> {
-    let out = Command::new(BIN)
-        .env("COMPLETE", "bash")
-        .env("_CLAP_COMPLETE_INDEX", index.to_string())
-        .arg("--")
-        .args(words)
-        .output()
-        .expect("drumhead runs");
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
+use common::{BIN, offered};
 
 fn army(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

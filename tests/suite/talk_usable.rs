@@ -8,7 +8,7 @@ use crate::common;
 
 use std::process::Command;
 
-use common::{BIN, run, run_json};
+use common::{BIN, offered, run, run_json};
 use unicode_width::UnicodeWidthStr;
 
 /// The shipped scenarios, each its two armies.
@@ -237,22 +237,6 @@ fn help_lists_the_other_names_of_a_verbs_words() {
             .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["soft-cover", "soft"]),
         "{out}"
     );
-}
-
-/// What the shell completion offers for word `index` of `words`.
-fn offered(words: &[&str], index: usize) -> Vec<String> {
-    let out = Command::new(BIN)
-        .env("COMPLETE", "bash")
-        .env("_CLAP_COMPLETE_INDEX", index.to_string())
-        .arg("--")
-        .args(words)
-        .output()
-        .expect("drumhead runs");
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
 }
 
 // "Tab after `+` offers `+gren-1` and `+rolled`"

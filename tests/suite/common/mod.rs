@@ -141,3 +141,20 @@ pub mod game {
         );
     }
 }
+
+/// What drumhead's shell completion offers for word `index` of `words`
+/// (the shell's words, program name first), as bash's function asks it.
+pub fn offered(words: &[&str], index: usize) -> Vec<String> {
+    let out = Command::new(BIN)
+        .env("COMPLETE", "bash")
+        .env("_CLAP_COMPLETE_INDEX", index.to_string())
+        .arg("--")
+        .args(words)
+        .output()
+        .expect("drumhead runs");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
