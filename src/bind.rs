@@ -238,13 +238,18 @@ impl Bound {
 }
 
 /// Check every word against the vocabulary.
-pub(crate) fn bind(words: &[Word], vocab: &Vocab, verb: &str) -> Result<Bound, BindError> {
+pub(crate) fn bind<W: std::borrow::Borrow<Word>>(
+    words: &[W],
+    vocab: &Vocab,
+    verb: &str,
+) -> Result<Bound, BindError> {
     let mut bound = Bound::default();
     if vocab.raw {
-        bound.raw = words.to_vec();
+        bound.raw = words.iter().map(|w| w.borrow().clone()).collect();
         return Ok(bound);
     }
     for word in words {
+        let word: &Word = word.borrow();
         let is_notation = match &word.kind {
             WordKind::Other => true,
             WordKind::Number(_) => vocab.number.is_none(),

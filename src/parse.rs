@@ -43,15 +43,15 @@ fn tokenize(line: &str) -> Vec<Word> {
         Some(hash) => &line[..hash],
         None => line,
     };
-    let mut words: Vec<Word> = Vec::new();
+    let mut words: Vec<Word> = Vec::with_capacity(12);
     let mut rest = code;
     loop {
-        let trimmed = rest.trim_start();
+        let trimmed = trim_space(rest);
         if trimmed.is_empty() {
             break;
         }
         let start = code.len() - trimmed.len();
-        let len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+        let len = token_len(trimmed);
         let text = &trimmed[..len];
         rest = &trimmed[len..];
         let span = Span::new(start, start + len);
@@ -73,6 +73,43 @@ fn tokenize(line: &str) -> Vec<Word> {
         });
     }
     words
+}
+
+/// Whether an ASCII byte is whitespace as `char::is_whitespace` says
+/// (which, unlike `u8::is_ascii_whitespace`, counts the vertical tab).
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
+/// `text` without its leading whitespace. Lines are nearly always ASCII,
+/// and looked at a byte at a time; at the first other byte the rest is
+/// left to the standard, Unicode-aware, trim.
+fn trim_space(text: &str) -> &str {
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        if b >= 0x80 {
+            return text[i..].trim_start();
+        }
+        if !ascii_space(b) {
+            return &text[i..];
+        }
+    }
+    ""
+}
+
+/// The length of the token `text` starts with: up to the first
+/// whitespace, Unicode's included (see [`trim_space`]).
+fn token_len(text: &str) -> usize {
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        if b >= 0x80 {
+            return text[i..]
+                .find(char::is_whitespace)
+                .map_or(text.len(), |p| i + p);
+        }
+        if ascii_space(b) {
+            return i;
+        }
+    }
+    text.len()
 }
 
 fn lone_unit(text: &str) -> Option<Unit> {
@@ -332,6 +369,19 @@ mod tests {
 
     fn parse(line: &str) -> Command {
         parse_line(line).expect("parses").expect("not blank")
+    }
+
+    #[test]
+    fn splits_at_every_whitespace_unicode_knows() {
+        // A vertical tab, a no-break space and an ideographic space part
+        // words as a space does, wherever they stand in the line.
+        let texts =
+            |line: &str| -> Vec<String> { tokenize(line).into_iter().map(|w| w.text).collect() };
+        assert_eq!(texts("a\u{0B}b\u{A0}c\u{3000}d"), ["a", "b", "c", "d"]);
+        assert_eq!(texts("\u{A0} é\tx "), ["é", "x"]);
+        assert_eq!(texts("ü\u{2003}v"), ["ü", "v"]);
+        let spans: Vec<_> = tokenize(" é x").into_iter().map(|w| w.span).collect();
+        assert_eq!(spans, [Span::new(1, 3), Span::new(4, 5)]);
     }
 
     #[test]

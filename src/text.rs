@@ -144,6 +144,21 @@ fn floor_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// Text written by `write` when it is shown: words with parts that depend
+/// on the table or the dice, written only as far as they are read (under
+/// `odds`, often not at all).
+pub(crate) fn display_with(
+    write: impl Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result,
+) -> impl std::fmt::Display {
+    struct Text<F>(F);
+    impl<F: Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result> std::fmt::Display for Text<F> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            (self.0)(f)
+        }
+    }
+    Text(write)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,7 +25,8 @@ pub enum Row {
     /// An entry of `modifiers`.
     Modifier(usize),
     Plain {
-        label: String,
+        /// A fixed label (`score`) is kept as it is.
+        label: Cow<'static, str>,
         value: String,
     },
 }
@@ -33,8 +34,56 @@ pub enum Row {
 impl Row {
     pub(crate) fn plain(label: impl std::fmt::Display, value: impl ToString) -> Row {
         Row::Plain {
-            label: label.to_string(),
+            label: Cow::Owned(label.to_string()),
             value: value.to_string(),
+        }
+    }
+}
+
+/// A label of the stack, made shared text only when the row is kept. A
+/// table row's own label (already shared) is taken as it is, and a
+/// `format_args!` is formatted once, straight into the text: every line
+/// of a batch labels a few rows, and going through `Display` for a label
+/// that is already text cost more than the rest of the row.
+pub trait IntoLabel {
+    fn into_label(self) -> Rc<str>;
+}
+
+impl IntoLabel for Rc<str> {
+    fn into_label(self) -> Rc<str> {
+        self
+    }
+}
+
+impl IntoLabel for &Rc<str> {
+    fn into_label(self) -> Rc<str> {
+        self.clone()
+    }
+}
+
+impl IntoLabel for &str {
+    fn into_label(self) -> Rc<str> {
+        self.into()
+    }
+}
+
+impl IntoLabel for String {
+    fn into_label(self) -> Rc<str> {
+        self.into()
+    }
+}
+
+impl IntoLabel for &String {
+    fn into_label(self) -> Rc<str> {
+        self.as_str().into()
+    }
+}
+
+impl IntoLabel for fmt::Arguments<'_> {
+    fn into_label(self) -> Rc<str> {
+        match self.as_str() {
+            Some(text) => text.into(),
+            None => fmt::format(self).into(),
         }
     }
 }
@@ -165,20 +214,23 @@ impl<E> Resolution<E> {
         heading: impl Into<String>,
         explain: bool,
     ) -> Resolution<E> {
+        // Room for a usual explanation at once, rather than growing each
+        // list push by push (under `odds` the lists stay unallocated).
+        let room = |n: usize| if explain { n } else { 0 };
         Resolution {
             rules,
             verb,
             heading: heading.into(),
             seed: None,
-            dice: Vec::new(),
-            rows: Vec::new(),
-            modifiers: Vec::new(),
+            dice: Vec::with_capacity(room(4)),
+            rows: Vec::with_capacity(room(12)),
+            modifiers: Vec::with_capacity(room(6)),
             score: None,
             outcome: Cow::Borrowed(""),
             outcome_text: Cow::Borrowed(""),
             tone: Tone::Neutral,
             notes: Vec::new(),
-            fields: Fields::default(),
+            fields: Fields(Vec::with_capacity(room(4))),
             effects: Vec::new(),
             measures: Vec::new(),
             units: Vec::new(),
@@ -188,13 +240,13 @@ impl<E> Resolution<E> {
     }
 
     /// A die in the stack: `2D6 (rolled)  4`.
-    pub fn die(&mut self, label: impl std::fmt::Display, die: Rolled) {
+    pub fn die(&mut self, label: impl IntoLabel, die: Rolled) {
         if self.quiet {
             self.dice.push(die);
             return;
         }
         self.rows.push(Row::Die {
-            label: label.to_string().into(),
+            label: label.into_label(),
             number: None,
             die: self.dice.len(),
         });
@@ -202,12 +254,12 @@ impl<E> Resolution<E> {
     }
 
     /// Several dice under one label, numbered when there is more than one.
-    pub(crate) fn dice_rows(&mut self, label: impl std::fmt::Display, dice: &[Rolled]) {
+    pub(crate) fn dice_rows(&mut self, label: impl IntoLabel, dice: &[Rolled]) {
         if self.quiet {
             self.dice.extend_from_slice(dice);
             return;
         }
-        let label: Rc<str> = label.to_string().into();
+        let label = label.into_label();
         for (i, die) in dice.iter().enumerate() {
             self.rows.push(Row::Die {
                 label: label.clone(),
@@ -220,13 +272,13 @@ impl<E> Resolution<E> {
 
     /// An adjustment with its table row. The label becomes text only when
     /// the row is kept (see [`Resolution::row`]).
-    pub fn modifier(&mut self, label: impl std::fmt::Display, value: i64) {
+    pub fn modifier(&mut self, label: impl IntoLabel, value: i64) {
         if self.quiet {
             return;
         }
         self.rows.push(Row::Modifier(self.modifiers.len()));
         self.modifiers.push(Modifier {
-            label: label.to_string().into(),
+            label: label.into_label(),
             value,
         });
     }
@@ -288,7 +340,7 @@ impl<E> Resolution<E> {
                     .map_or((String::new(), String::new()), |m| {
                         (m.label.to_string(), signed(m.value))
                     }),
-                Row::Plain { label, value } => (label.clone(), value.clone()),
+                Row::Plain { label, value } => (label.to_string(), value.clone()),
             })
             .collect()
     }
@@ -296,7 +348,10 @@ impl<E> Resolution<E> {
     pub fn set_score(&mut self, score: i64) {
         self.score = Some(score);
         if !self.quiet {
-            self.row("score", score);
+            self.rows.push(Row::Plain {
+                label: Cow::Borrowed("score"),
+                value: itoa::Buffer::new().format(score).to_string(),
+            });
         }
     }
 

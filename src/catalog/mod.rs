@@ -494,7 +494,9 @@ fn bind_side(
     (named, all): (&mut Vec<NamedUnit>, &mut Vec<Named>),
 ) -> Result<Bound, BindError> {
     let verb = doc.name;
-    let mut typed: Vec<Word> = Vec::new();
+    // The words as typed are borrowed, not copied: a unit's number stands
+    // in the place of its name as the one word made here.
+    let mut typed: Vec<std::borrow::Cow<'_, Word>> = Vec::with_capacity(words.len());
     let mut found: Vec<(UnitFacts, Span)> = Vec::new();
     for word in words {
         let unit = match &word.kind {
@@ -519,7 +521,7 @@ fn bind_side(
             _ => None,
         };
         let Some(facts) = unit else {
-            typed.push(word.clone());
+            typed.push(std::borrow::Cow::Borrowed(word));
             continue;
         };
         if let Some(why) = facts.out_of_action.as_ref().filter(|_| !doc.takes_fallen) {
@@ -532,11 +534,11 @@ fn bind_side(
         // A verb that reads a number (a combat factor, a morale rating, a
         // courage value) gets the unit's, in its place.
         if let Some(n) = vocab.number_fact.and_then(|f| facts.value(f)) {
-            typed.push(Word {
+            typed.push(std::borrow::Cow::Owned(Word {
                 span: word.span,
                 text: n.to_string(),
                 kind: crate::parse::classify(&n.to_string()),
-            });
+            }));
         }
         found.push((facts, word.span));
     }

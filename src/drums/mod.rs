@@ -130,15 +130,16 @@ impl OutcomeBand {
         }
     }
 
-    /// "12+", "10–11", "7", "1 or less".
-    pub(crate) fn label(&self) -> String {
-        match (self.from, self.to) {
-            (Some(f), None) => format!("{f}+"),
-            (None, Some(t)) => format!("{t} or less"),
-            (Some(f), Some(t)) if f == t => f.to_string(),
-            (Some(f), Some(t)) => format!("{f}–{t}"),
-            (None, None) => "any".into(),
-        }
+    /// "12+", "10–11", "7", "1 or less", written where it is shown
+    /// rather than made first.
+    pub(crate) fn shown(&self) -> impl std::fmt::Display + '_ {
+        crate::text::display_with(move |f| match (self.from, self.to) {
+            (Some(from), None) => write!(f, "{from}+"),
+            (None, Some(to)) => write!(f, "{to} or less"),
+            (Some(from), Some(to)) if from == to => write!(f, "{from}"),
+            (Some(from), Some(to)) => write!(f, "{from}–{to}"),
+            (None, None) => f.write_str("any"),
+        })
     }
 }
 

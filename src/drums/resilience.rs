@@ -187,7 +187,7 @@ fn resolve(
         .ok_or_else(|| input.missing(format!("the outcomes table has no row for score {score}")))?;
     let cell = band.cell(context);
     res.row(
-        format!("Resilience Outcomes Table, {}", band.label()),
+        format_args!("Resilience Outcomes Table, {}", band.shown()),
         context.id(),
     );
     res.set_outcome(cell.outcome.id(), describe(cell), tone(cell.outcome));
@@ -257,14 +257,17 @@ fn apply_row(
             None => {
                 // Said but blank in this column: shown, so nobody wonders
                 // whether the word was read.
-                res.modifier(format!("{label} (no adjustment {})", context.phrase()), 0);
+                res.modifier(
+                    format_args!("{label} (no adjustment {})", context.phrase()),
+                    0,
+                );
                 0
             }
         }
     } else {
         match (&adj.unless, cell) {
             (Some(unless), Some(v)) if !words.has(unless) => {
-                res.modifier(format!("{} (applies by itself)", adj.row), v);
+                res.modifier(format_args!("{} (applies by itself)", adj.row), v);
                 v
             }
             _ => 0,

@@ -58,9 +58,9 @@ pub fn write_json(res: &Resolution, source: Source, out: &mut Vec<u8>) {
     out.extend_from_slice(b",\"input\":");
     json_str(out, source.input);
     out.extend_from_slice(b",\"verb\":");
-    json_str(out, res.verb);
+    json_known(out, res.verb);
     out.extend_from_slice(b",\"rules\":");
-    json_str(out, res.rules.id());
+    json_known(out, res.rules.id());
     if let Some(seed) = res.seed {
         out.extend_from_slice(b",\"seed\":");
         // Seeds are unsigned 64-bit, all the way out.
@@ -98,24 +98,14 @@ pub fn write_json(res: &Resolution, source: Source, out: &mut Vec<u8>) {
         json_int(out, score);
     }
     out.extend_from_slice(b",\"outcome\":");
-    json_str(out, &res.outcome);
+    json_cow(out, &res.outcome);
     out.extend_from_slice(b",\"outcome_text\":");
     json_str(out, &res.outcome_text);
-    for (k, v) in res.fields.iter() {
+    for (k, v) in &res.fields.0 {
         out.push(b',');
-        json_str(out, k);
+        json_cow(out, k);
         out.push(b':');
-        // serde escapes what JSON requires; the controls it leaves raw
-        // are escaped after it, in this value alone.
-        let at = out.len();
-        // Writing a Value into a Vec cannot fail.
-        let _ = serde_json::to_writer(&mut *out, v);
-        if let Ok(written) = std::str::from_utf8(&out[at..])
-            && let std::borrow::Cow::Owned(shown) = crate::text::json_visible(written)
-        {
-            out.truncate(at);
-            out.extend_from_slice(shown.as_bytes());
-        }
+        json_value(out, v);
     }
     if !res.notes.is_empty() {
         out.extend_from_slice(b",\"notes\":[");
@@ -130,9 +120,100 @@ pub fn write_json(res: &Resolution, source: Source, out: &mut Vec<u8>) {
     out.push(b'}');
 }
 
+/// A text the program itself holds (a verb's name, a field's key, an
+/// outcome's id: a literal of the source, never the user's words nor a
+/// table's): clean by construction, and written without looking.
+fn json_known(out: &mut Vec<u8>, s: &'static str) {
+    debug_assert!(first_suspect(s.as_bytes()).is_none(), "{s:?}");
+    out.push(b'"');
+    out.extend_from_slice(s.as_bytes());
+    out.push(b'"');
+}
+
+/// A text that is a literal of the source when borrowed ([`json_known`])
+/// and may be anything when owned ([`json_str`]).
+#[allow(clippy::ptr_arg, reason = "which variant it is says how it is written")]
+fn json_cow(out: &mut Vec<u8>, s: &std::borrow::Cow<'static, str>) {
+    match s {
+        std::borrow::Cow::Borrowed(s) => json_known(out, s),
+        std::borrow::Cow::Owned(s) => json_str(out, s),
+    }
+}
+
+/// A field's value. Strings, integers and flags, nearly every field, are
+/// written directly; anything else goes through serde, which escapes what
+/// JSON requires, and the controls it leaves raw are escaped after it, in
+/// this value alone.
+fn json_value(out: &mut Vec<u8>, v: &Value) {
+    match v {
+        // A clean string is written as serde would write it (a suspect one
+        // is left to serde: it spells some controls its own way).
+        Value::String(s) if first_suspect(s.as_bytes()).is_none() => {
+            out.push(b'"');
+            out.extend_from_slice(s.as_bytes());
+            out.push(b'"');
+            return;
+        }
+        Value::Bool(b) => return out.extend_from_slice(if *b { b"true" } else { b"false" }),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                return json_int(out, i);
+            }
+        }
+        _ => {}
+    }
+    let at = out.len();
+    // Writing a Value into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *out, v);
+    if let Ok(written) = std::str::from_utf8(&out[at..])
+        && let std::borrow::Cow::Owned(shown) = crate::text::json_visible(written)
+    {
+        out.truncate(at);
+        out.extend_from_slice(shown.as_bytes());
+    }
+}
+
 fn json_int(out: &mut Vec<u8>, n: i64) {
     let mut buf = itoa::Buffer::new();
     out.extend_from_slice(buf.format(n).as_bytes());
+}
+
+/// The bytes that may need an escape, or may begin a control JSON allows
+/// raw (0xC2 a C1 control, 0xE2 a bidirectional one).
+static SUSPECT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xC2 || b == 0xE2;
+        b += 1;
+    }
+    table
+};
+
+/// Where the first byte in [`SUSPECT`] stands, if any. Almost every string
+/// is clean: sixteen bytes at a time are asked with no early exit inside
+/// the block, which the compiler turns into a few vector compares, and
+/// the few bytes left over are looked up one by one.
+fn first_suspect(bytes: &[u8]) -> Option<usize> {
+    let blocks = bytes.chunks_exact(16);
+    let tail = blocks.remainder();
+    for (i, block) in blocks.enumerate() {
+        let mut any = false;
+        for &b in block {
+            any |= (b < 0x20) | (b == 0x22) | (b == 0x5C) | (b == 0x7F) | (b == 0xC2) | (b == 0xE2);
+        }
+        if any {
+            let at = i * 16;
+            return block
+                .iter()
+                .position(|&b| SUSPECT[usize::from(b)])
+                .map(|p| at + p);
+        }
+    }
+    let at = bytes.len() - tail.len();
+    tail.iter()
+        .position(|&b| SUSPECT[usize::from(b)])
+        .map(|p| at + p)
 }
 
 /// A JSON string with the escapes RFC 8259 requires, and the controls it
@@ -142,20 +223,13 @@ fn json_int(out: &mut Vec<u8>, n: i64) {
 fn json_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
     let bytes = s.as_bytes();
-    // A byte that may need an escape, or may begin a control JSON allows
-    // raw (0xC2 a C1 control, 0xE2 a bidirectional one). Asked a block at
-    // a time with no early exit, which compiles to a few vector
-    // instructions: almost every string is clean.
-    let suspect =
-        |b: u8| b < 0x20 || b == b'"' || b == b'\\' || b == 0x7F || b == 0xC2 || b == 0xE2;
-    if bytes
-        .chunks(32)
-        .all(|block| !block.iter().fold(false, |any, &b| any | suspect(b)))
-    {
+    let Some(first) = first_suspect(bytes) else {
         out.extend_from_slice(bytes);
         out.push(b'"');
         return;
-    }
+    };
+    out.extend_from_slice(&bytes[..first]);
+    let (s, bytes) = (&s[first..], &bytes[first..]);
     let mut start = 0;
     for (i, c) in s.char_indices() {
         let escape: Option<&[u8]> = match c {

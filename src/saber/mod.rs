@@ -27,7 +27,6 @@ mod stack;
 mod tactics;
 mod words;
 
-use std::fmt;
 use std::rc::Rc;
 
 use serde::Deserialize;
@@ -609,17 +608,4 @@ impl SaberRules {
             .iter()
             .any(|c| c.eq_ignore_ascii_case(code))
     }
-}
-
-/// Text written by `write` when it is shown: words with parts that depend
-/// on the table or the dice, written only as far as they are read (under
-/// `odds`, often not at all).
-fn display_with(write: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result) -> impl fmt::Display {
-    struct Text<F>(F);
-    impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Text<F> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            (self.0)(f)
-        }
-    }
-    Text(write)
 }

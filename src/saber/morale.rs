@@ -98,7 +98,7 @@ impl Check {
 
 /// The row of a side's morale die: `morale die (defender)`.
 pub(crate) fn die_of(who: &'static str) -> impl Display {
-    super::display_with(move |f| write!(f, "morale die ({who})"))
+    crate::text::display_with(move |f| write!(f, "morale die ({who})"))
 }
 
 /// Carry out `who`'s check with a die already drawn, showing every step.
@@ -110,7 +110,7 @@ pub(crate) fn check_with(
     die: Rolled,
     die_label: impl Display,
 ) -> Check {
-    res.die(die_label, die);
+    res.die(format_args!("{die_label}"), die);
     let needed = input.needed(table);
     let passed = die.face <= needed;
     if !res.quiet {

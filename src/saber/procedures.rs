@@ -7,11 +7,12 @@ use std::fmt::Display;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
 
+use super::Procedure;
 use super::Resolution;
 use super::crt::{Code, Letter, Side};
 use super::game::SaberEffect;
 use super::results::{Ctx, Moved, Who, idx};
-use super::{Procedure, display_with};
+use crate::text::display_with;
 
 impl<'a> Ctx<'a> {
     /// Carry out one result code (with its parenthesized secondary).

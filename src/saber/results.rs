@@ -10,10 +10,11 @@ use crate::catalog::Input;
 use crate::dice::{DiceSource, Rolled};
 use crate::error::CommandError;
 
+use super::SaberRules;
 use super::crt::{Cell, Code, Crt, Extra, Lookup, Side};
 use super::game::SaberEffect;
 use super::morale::{self, Check, MoraleInput};
-use super::{SaberRules, display_with};
+use crate::text::display_with;
 
 /// Whom of a side an effect on the game falls on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
