@@ -268,14 +268,14 @@ pub(crate) fn bind<W: std::borrow::Borrow<Word>>(
                 Some(meaning) => {
                     return Err(BindError::NotHere {
                         span: word.span,
-                        text: word.text.clone(),
+                        text: word.text.to_string(),
                         why: format!("is a second number; `{verb}` takes one ({meaning})"),
                     });
                 }
                 None => {
                     return Err(BindError::NotHere {
                         span: word.span,
-                        text: word.text.clone(),
+                        text: word.text.to_string(),
                         why: format!("is a number, and `{verb}` takes no bare number here"),
                     });
                 }
@@ -284,7 +284,7 @@ pub(crate) fn bind<W: std::borrow::Borrow<Word>>(
                 Some(expected) if *unit != expected => {
                     return Err(BindError::BadValue {
                         span: word.span,
-                        text: word.text.clone(),
+                        text: word.text.to_string(),
                         expected: format!(
                             "distances here are in {} (like `2{}`)",
                             unit_name(expected),
@@ -298,14 +298,14 @@ pub(crate) fn bind<W: std::borrow::Borrow<Word>>(
                 Some(_) => {
                     return Err(BindError::NotHere {
                         span: word.span,
-                        text: word.text.clone(),
+                        text: word.text.to_string(),
                         why: "is a second distance; give one".into(),
                     });
                 }
                 None => {
                     return Err(BindError::NotHere {
                         span: word.span,
-                        text: word.text.clone(),
+                        text: word.text.to_string(),
                         why: format!("is a distance, and `{verb}` takes none here"),
                     });
                 }
@@ -313,7 +313,7 @@ pub(crate) fn bind<W: std::borrow::Borrow<Word>>(
             WordKind::Other => {
                 return Err(BindError::UnknownWord {
                     span: word.span,
-                    word: word.text.clone(),
+                    word: word.text.to_string(),
                     verb: verb.to_string(),
                     suggestion: vocab.nearest(&crate::parse::normalise(&word.text)),
                 });
@@ -341,7 +341,7 @@ fn bind_keyword(
     let Some(entry) = vocab.find(name) else {
         return Err(BindError::UnknownWord {
             span: word.span,
-            word: word.text.clone(),
+            word: word.text.to_string(),
             verb: verb.to_string(),
             suggestion: vocab.nearest(name),
         });
@@ -366,7 +366,7 @@ fn bind_keyword(
             {
                 return Err(BindError::Conflict {
                     span: word.span,
-                    first: other.name.clone(),
+                    first: other.name.to_string(),
                     second: name.to_string(),
                     group: group.to_string(),
                 });
@@ -382,7 +382,7 @@ fn bind_keyword(
                 return Ok(());
             }
             bound.facts.push(Fact {
-                name: name.to_string(),
+                name: name.into(),
                 kind: entry.kind.clone(),
                 count: n as u32,
                 value: Some(n),
@@ -407,7 +407,7 @@ fn bind_keyword(
             }
             let n = parse_whole(v, word, *min, *max)?;
             bound.facts.push(Fact {
-                name: name.to_string(),
+                name: name.into(),
                 kind: entry.kind.clone(),
                 count: 1,
                 value: Some(n),
@@ -418,7 +418,7 @@ fn bind_keyword(
         }
     }
     bound.facts.push(Fact {
-        name: name.to_string(),
+        name: name.into(),
         kind: entry.kind.clone(),
         count: 1,
         value: None,
@@ -433,7 +433,7 @@ fn parse_whole(text: &str, word: &Word, min: i64, max: i64) -> Result<i64, BindE
         Ok(n) if (min..=max).contains(&n) => Ok(n),
         _ => Err(BindError::BadValue {
             span: word.span,
-            text: word.text.clone(),
+            text: word.text.to_string(),
             expected: format!("expected a whole number from {min} to {max}"),
         }),
     }
@@ -477,7 +477,7 @@ pub(crate) fn add_implied(
     span: Span,
     verb: &str,
 ) -> Result<Vec<String>, BindError> {
-    let typed: Vec<String> = bound.facts.iter().map(|f| f.name.clone()).collect();
+    let typed: Vec<String> = bound.facts.iter().map(|f| f.name.to_string()).collect();
     let mut applied = Vec::new();
     if vocab.raw {
         return Ok(applied);
@@ -515,9 +515,9 @@ pub(crate) fn add_implied(
         let value = fact.value.map(|v| v.to_string());
         let word = Word {
             span,
-            text: text.clone(),
+            text: text.as_str().into(),
             kind: WordKind::Keyword {
-                name: name.to_string(),
+                name: name.into(),
                 value: value.clone(),
             },
         };

@@ -23,12 +23,16 @@ impl Unit {
     }
 }
 
+/// A word's text: held inline up to 24 bytes, so that the words of a line
+/// (nearly all short) are made and copied without an allocation each.
+pub(crate) type Text = compact_str::CompactString;
+
 /// What a single token of the line turned out to be.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum WordKind {
     /// `determined`, `+determined`, `bases=4`, `+general=2`, `skill+1`.
     /// The name is normalised: lower case, `_` read as `-`.
-    Keyword { name: String, value: Option<String> },
+    Keyword { name: Text, value: Option<String> },
     /// `12`, `2.5`.
     Number(f64),
     /// `2BW`, `2.5bw`, `12"`, `12in`, `2 BW`.
@@ -42,7 +46,7 @@ pub(crate) enum WordKind {
 pub struct Word {
     pub(crate) span: Span,
     /// The token exactly as typed.
-    pub(crate) text: String,
+    pub(crate) text: Text,
     pub(crate) kind: WordKind,
 }
 
@@ -81,7 +85,7 @@ pub(crate) enum Mode {
 pub struct Command {
     pub system: Option<(System, Span)>,
     pub(crate) mode: Mode,
-    pub(crate) verb: String,
+    pub(crate) verb: Text,
     pub(crate) verb_span: Span,
     pub(crate) words: Vec<Word>,
     pub(crate) clauses: Vec<Clause>,

@@ -36,7 +36,7 @@ pub(crate) fn run_with(
         }
         [_, extra, ..] => Err(BindError::NotHere {
             span: extra.span,
-            text: extra.text.clone(),
+            text: extra.text.to_string(),
             why: "is one word too many: `help` or `help VERB`".into(),
         }
         .into()),

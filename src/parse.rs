@@ -14,7 +14,7 @@ use nom::{
 };
 
 use crate::command::{
-    Clause, ClauseKind, Command, EnteredDie, Mode, Span, System, Unit, Word, WordKind,
+    Clause, ClauseKind, Command, EnteredDie, Mode, Span, System, Text, Unit, Word, WordKind,
 };
 use crate::error::ParseError;
 
@@ -39,7 +39,7 @@ pub fn parse_line(line: &str, books: &[System]) -> Result<Option<Command>, Parse
 
 /// Split the line at whitespace, stopping at `#`, and classify each token.
 fn tokenize(line: &str) -> Vec<Word> {
-    let code = match line.find('#') {
+    let code = match memchr::memchr(b'#', line.as_bytes()) {
         Some(hash) => &line[..hash],
         None => line,
     };
@@ -63,12 +63,12 @@ fn tokenize(line: &str) -> Vec<Word> {
         {
             last.kind = WordKind::Distance(n, unit);
             last.span.end = span.end;
-            last.text = code[last.span.start..last.span.end].to_string();
+            last.text = code[last.span.start..last.span.end].into();
             continue;
         }
         words.push(Word {
             span,
-            text: text.to_string(),
+            text: text.into(),
             kind,
         });
     }
@@ -100,6 +100,11 @@ fn trim_space(text: &str) -> &str {
 /// whitespace, Unicode's included (see [`trim_space`]).
 fn token_len(text: &str) -> usize {
     for (i, &b) in text.as_bytes().iter().enumerate() {
+        // A printable ASCII byte, nearly every byte of a line, is asked
+        // once (whitespace and controls lie below it, other scripts above).
+        if b.wrapping_sub(0x21) < 0x5F {
+            continue;
+        }
         if b >= 0x80 {
             return text[i..]
                 .find(char::is_whitespace)
@@ -130,7 +135,7 @@ pub(crate) fn added_word(text: impl Into<String>, span: Span) -> Word {
     Word {
         span,
         kind: classify(&text),
-        text,
+        text: text.into(),
     }
 }
 
@@ -144,7 +149,7 @@ pub(crate) fn classify(text: &str) -> WordKind {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     {
         return WordKind::Keyword {
-            name: bare.to_string(),
+            name: bare.into(),
             value: None,
         };
     }
@@ -160,7 +165,7 @@ pub(crate) fn classify(text: &str) -> WordKind {
     }
     if let Ok((_, (name, value))) = all_consuming(keyword).parse(text) {
         return WordKind::Keyword {
-            name: normalise(name),
+            name: normalise(name).into(),
             value: value.map(str::to_string),
         };
     }
@@ -262,11 +267,11 @@ fn structure(tokens: Vec<Word>, books: &[System]) -> Result<Command, ParseError>
         span: system.map(|(_, s)| s).unwrap_or_default(),
     })?;
     let verb = match verb_word.keyword() {
-        Some(name) => name.to_string(),
+        Some(name) => Text::from(name),
         None => {
             return Err(ParseError::NotAVerb {
                 span: verb_word.span,
-                text: verb_word.text,
+                text: verb_word.text.to_string(),
             });
         }
     };
@@ -375,8 +380,12 @@ mod tests {
     fn splits_at_every_whitespace_unicode_knows() {
         // A vertical tab, a no-break space and an ideographic space part
         // words as a space does, wherever they stand in the line.
-        let texts =
-            |line: &str| -> Vec<String> { tokenize(line).into_iter().map(|w| w.text).collect() };
+        let texts = |line: &str| -> Vec<String> {
+            tokenize(line)
+                .into_iter()
+                .map(|w| w.text.to_string())
+                .collect()
+        };
         assert_eq!(texts("a\u{0B}b\u{A0}c\u{3000}d"), ["a", "b", "c", "d"]);
         assert_eq!(texts("\u{A0} é\tx "), ["é", "x"]);
         assert_eq!(texts("ü\u{2003}v"), ["ü", "v"]);

@@ -177,7 +177,7 @@ pub(crate) fn narrowed_line(line: &str, swept: &[Swept], counts: &[usize]) -> St
 fn bad(word: &Word, expected: String) -> CommandError {
     BindError::BadValue {
         span: word.span,
-        text: word.text.clone(),
+        text: word.text.to_string(),
         expected,
     }
     .into()
@@ -234,7 +234,7 @@ fn swept_word(word: &Word) -> Result<Option<Swept>, CommandError> {
     };
     Ok(Some(Swept {
         span: word.span,
-        text: word.text.clone(),
+        text: word.text.to_string(),
         name,
         values: choices.len() as u64,
         choices,
@@ -326,7 +326,7 @@ fn range(word: &Word) -> Result<Swept, CommandError> {
     };
     Ok(Swept {
         span: word.span,
-        text: word.text.clone(),
+        text: word.text.to_string(),
         name,
         choices,
         values,

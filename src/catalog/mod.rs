@@ -507,7 +507,7 @@ fn bind_side(
                 {
                     return Err(BindError::NotHere {
                         span: word.span,
-                        text: word.text.clone(),
+                        text: word.text.to_string(),
                         why: format!(
                             "is a unit of a {} army, and this line is resolved under {}: start the line with `{}`",
                             book.title(),
@@ -527,7 +527,7 @@ fn bind_side(
         if let Some(why) = facts.out_of_action.as_ref().filter(|_| !doc.takes_fallen) {
             return Err(BindError::NotHere {
                 span: word.span,
-                text: word.text.clone(),
+                text: word.text.to_string(),
                 why: format!("{why}, and cannot act (`undo` takes back what did it)"),
             });
         }
@@ -536,7 +536,7 @@ fn bind_side(
         if let Some(n) = vocab.number_fact.and_then(|f| facts.value(f)) {
             typed.push(std::borrow::Cow::Owned(Word {
                 span: word.span,
-                text: n.to_string(),
+                text: compact_str::ToCompactString::to_compact_string(&n),
                 kind: crate::parse::classify(&n.to_string()),
             }));
         }
@@ -550,7 +550,7 @@ fn bind_side(
             if let Some(why) = units.contradicts(system, &facts.id, &fact.name, fact.value) {
                 return Err(BindError::NotHere {
                     span: fact.span,
-                    text: fact.name.clone(),
+                    text: fact.name.to_string(),
                     why: format!(
                         "contradicts `{}` ({}): {why}; leave the word out (naming the unit brings its facts), or, to resolve it as typed on purpose, type its words instead of naming it",
                         facts.id, facts.name

@@ -124,7 +124,7 @@ impl<R: BufRead> Lines<R> {
                 break;
             }
             any = true;
-            let (part, done) = match available.iter().position(|&b| b == b'\n') {
+            let (part, done) = match memchr::memchr(b'\n', available) {
                 Some(i) => (&available[..i], i + 1),
                 None => (available, available.len()),
             };

@@ -226,7 +226,7 @@ fn display_setting(
             _ => {
                 return Some(Err(BindError::BadValue {
                     span: word.span,
-                    text: word.text.clone(),
+                    text: word.text.to_string(),
                     expected: format!("`on` or `off`: `set {setting} on`, `set {setting} off`"),
                 }
                 .into()));
@@ -236,7 +236,7 @@ fn display_setting(
     if let Some(extra) = command
         .words
         .get(2)
-        .map(|w| (w.span, w.text.clone()))
+        .map(|w| (w.span, w.text.to_string()))
         .or_else(|| command.rolled_span.map(|s| (s, "rolled".to_string())))
     {
         return Some(Err(BindError::NotHere {
@@ -287,7 +287,7 @@ fn run_line(session: &mut Session, line: &str, printer: &mut Printer) -> Answer 
     let extra = command
         .words
         .get(1)
-        .map(|w| (w.span, w.text.clone()))
+        .map(|w| (w.span, w.text.to_string()))
         .or_else(|| command.rolled_span.map(|s| (s, "rolled".to_string())));
     if let Some((span, text)) = extra {
         return Err(BindError::NotHere {
@@ -308,7 +308,7 @@ fn run_line(session: &mut Session, line: &str, printer: &mut Printer) -> Answer 
         .map_err(|e| {
             BindError::BadValue {
                 span: file.span,
-                text: file.text.clone(),
+                text: file.text.to_string(),
                 expected: format!("cannot be loaded: {e}"),
             }
             .into()

@@ -275,7 +275,13 @@ pub(crate) fn annotate(
 
 type Words = std::rc::Rc<[&'static str]>;
 
-/// Every word some rule of `rules` names, sorted: made once a thread for
+/// Shorter words first, then alphabetical: most steps of a search are
+/// settled by the length alone, without comparing any text.
+fn shortlex(a: &str, b: &str) -> std::cmp::Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+}
+
+/// Every word some rule of `rules` names, sorted ([`shortlex`]): made once a thread for
 /// each list of rules, since every line asks it of every fact, and a
 /// search of the sorted words costs a fraction of walking every rule.
 fn named_words(rules: &'static [Exclusion]) -> Words {
@@ -294,7 +300,7 @@ fn named_words(rules: &'static [Exclusion]) -> Words {
             .flat_map(|r| r.a.iter().chain(r.b.unwrap_or(&[])))
             .copied()
             .collect();
-        words.sort_unstable();
+        words.sort_unstable_by(|a, b| shortlex(a, b));
         words.dedup();
         let words: Words = words.into();
         made.push((key, words.clone()));
@@ -313,7 +319,7 @@ pub fn check(
     // Only the words some rule names can contradict: most lines have
     // fewer than two, and are done here.
     let sorted = named_words(rules);
-    let named = |w: &str| sorted.binary_search(&w).is_ok();
+    let named = |w: &str| sorted.binary_search_by(|x| shortlex(x, w)).is_ok();
     let mut words: Vec<_> = bound
         .facts
         .iter()
@@ -340,7 +346,7 @@ pub fn check(
             let earlier_from = from(earlier).map_or(String::new(), |f| format!(" {f}"));
             return Err(BindError::NotHere {
                 span: later.span,
-                text: later.name.clone(),
+                text: later.name.to_string(),
                 why: format!(
                     "{later_from}contradicts `{}`{earlier_from}: {}; give one or the other",
                     earlier.name, rule.why

@@ -97,9 +97,9 @@ fn said(input: &Input, t: &InterpenetrationTable) -> Result<Vec<Said>, CommandEr
     for word in &input.words.raw {
         match &word.kind {
             WordKind::Keyword { name, value: None } if known(name) => out.push(Said {
-                word: name.clone(),
+                word: name.to_string(),
                 span: word.span,
-                text: word.text.clone(),
+                text: word.text.to_string(),
             }),
             _ => {
                 let all: Vec<&str> = t
@@ -111,7 +111,7 @@ fn said(input: &Input, t: &InterpenetrationTable) -> Result<Vec<Said>, CommandEr
                     .collect();
                 return Err(BindError::UnknownWord {
                     span: word.span,
-                    word: word.text.clone(),
+                    word: word.text.to_string(),
                     verb: "interpenetrate".into(),
                     suggestion: crate::bind::nearest(
                         &crate::parse::normalise(&word.text),

@@ -702,7 +702,7 @@ impl RuleSet for Tables {
             _ => {
                 return Some(Err(BindError::BadValue {
                     span: value.span,
-                    text: value.text.clone(),
+                    text: value.text.to_string(),
                     expected: "bases are a whole number from 1 to 1000".into(),
                 }
                 .into()));

@@ -27,7 +27,7 @@ impl Factor {
     pub(crate) fn parse(word: &Word) -> Result<Factor, BindError> {
         let bad = |why: &str| BindError::BadValue {
             span: word.span,
-            text: word.text.clone(),
+            text: word.text.to_string(),
             expected: format!(
                 "{why}; a combat factor is a whole number from 0 to {MAX_FACTOR}, like 5, 5h (halved once), 5hh (halved twice or more) or (5) (parenthesized)"
             ),
@@ -60,7 +60,7 @@ impl Factor {
             .filter(|n| *n <= MAX_FACTOR)
             .ok_or_else(|| bad("it is too large"))?;
         Ok(Factor {
-            text: word.text.clone(),
+            text: word.text.to_string(),
             span: word.span,
             printed,
             marks,

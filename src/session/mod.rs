@@ -473,7 +473,7 @@ impl Session {
             };
             return Err(BindError::NotHere {
                 span: word.span,
-                text: word.text.clone(),
+                text: word.text.to_string(),
                 why: format!(
                     "is a sweep (a range or a list of values), which only `odds` answers: write `odds {}`",
                     line[from..].trim()

@@ -66,7 +66,7 @@ impl Session {
         {
             return Err(BindError::NotHere {
                 span: extra.span,
-                text: extra.text.clone(),
+                text: extra.text.to_string(),
                 why: format!("is one word too many for `{verb}`"),
             }
             .into());
@@ -103,7 +103,7 @@ impl Session {
                     let ids = game.ids();
                     BindError::UnknownWord {
                         span: word.span,
-                        word: word.text.clone(),
+                        word: word.text.to_string(),
                         verb: "show".into(),
                         suggestion: crate::bind::nearest(&id, ids.iter().map(String::as_str)),
                     }
@@ -167,7 +167,7 @@ impl Session {
         if let Some(extra) = command.words.get(2) {
             return Err(BindError::NotHere {
                 span: extra.span,
-                text: extra.text.clone(),
+                text: extra.text.to_string(),
                 why: format!("is one word too many: {usage}"),
             }
             .into());
@@ -176,7 +176,7 @@ impl Session {
         if let Some((name, _)) = DISPLAY_SETTINGS.iter().find(|(n, _)| *n == wanted) {
             return Err(BindError::NotHere {
                 span: what.span,
-                text: what.text.clone(),
+                text: what.text.to_string(),
                 why: format!(
                     "is a setting of the prompt's display: give `--{name}` on the command line instead"
                 ),
@@ -191,7 +191,7 @@ impl Session {
                 .chain(["rules"]);
             return Err(BindError::UnknownWord {
                 span: what.span,
-                word: what.text.clone(),
+                word: what.text.to_string(),
                 verb: "set".into(),
                 suggestion: crate::bind::nearest(&what.text, names),
             }
@@ -222,7 +222,7 @@ impl Session {
         if let Some(extra) = command.words.get(2) {
             return Err(BindError::NotHere {
                 span: extra.span,
-                text: extra.text.clone(),
+                text: extra.text.to_string(),
                 why: "is one word too many: `set rules SYSTEM`".into(),
             }
             .into());
@@ -241,7 +241,7 @@ impl Session {
                 .unwrap_or_default();
             return Err(BindError::BadValue {
                 span: id.span,
-                text: id.text.clone(),
+                text: id.text.to_string(),
                 expected: format!("not a rule system drumhead knows: {known}{near}"),
             }
             .into());

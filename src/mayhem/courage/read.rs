@@ -195,7 +195,7 @@ fn conflict(first: &str, word: &Word) -> CommandError {
     BindError::Conflict {
         span: word.span,
         first: first.to_string(),
-        second: word.text.clone(),
+        second: word.text.to_string(),
         group: "courage values".into(),
     }
     .into()
@@ -215,7 +215,7 @@ impl<'t, 'w> Reading<'t, 'w> {
             members.push(Member::new(0, None));
             *typed = Some(Typed::One(Described {
                 member: members.len() - 1,
-                first: word.text.clone(),
+                first: word.text.to_string(),
                 ..Described::default()
             }));
         }
@@ -227,7 +227,7 @@ impl<'t, 'w> Reading<'t, 'w> {
         match (number, rank) {
             (Some(n), _) => match &d.number {
                 Some((first, _)) => return Err(conflict(first, word)),
-                None => d.number = Some((word.text.clone(), n)),
+                None => d.number = Some((word.text.to_string(), n)),
             },
             (None, Some(r)) if r.keyword == LEADER => {
                 if d.leader.is_some() {
@@ -299,7 +299,7 @@ impl<'t, 'w> Reading<'t, 'w> {
         if let Some(Typed::Group(first)) = &self.typed {
             return Err(conflict(first, word));
         }
-        self.typed = Some(Typed::Group(word.text.clone()));
+        self.typed = Some(Typed::Group(word.text.to_string()));
         self.last_single = (v.len() == 1).then_some(self.members.len());
         self.members
             .extend(v.into_iter().map(|courage| Member::new(courage, None)));
@@ -320,7 +320,7 @@ impl<'t, 'w> Reading<'t, 'w> {
                 .map_or(String::new(), |s| format!(" (did you mean `cause={s}`?)"));
             BindError::BadValue {
                 span: word.span,
-                text: word.text.clone(),
+                text: word.text.to_string(),
                 expected: format!("the cause is one of {}{hint}", names.join(", ")),
             }
         })?);
@@ -333,7 +333,7 @@ impl<'t, 'w> Reading<'t, 'w> {
         let Some(i) = self.last_single else {
             return Err(BindError::NotHere {
                             span: word.span,
-                            text: word.text.clone(),
+                            text: word.text.to_string(),
                             why: "is one figure's group rate: write it right after the figure's value, like `courage 3 group-rate=4 cause=fire`".into(),
                         }
                         .into());
@@ -343,7 +343,7 @@ impl<'t, 'w> Reading<'t, 'w> {
             _ => {
                 return Err(BindError::BadValue {
                     span: word.span,
-                    text: word.text.clone(),
+                    text: word.text.to_string(),
                     expected: "a courage value from 1 to 6".into(),
                 }
                 .into());
@@ -378,7 +378,7 @@ impl<'t, 'w> Reading<'t, 'w> {
             if members.len() > 1 && !typed_group {
                 return Err(BindError::NotHere {
                     span: first.span,
-                    text: first.text.clone(),
+                    text: first.text.to_string(),
                     why: "has several figures on the line to belong to; hero tokens (`saves`, `rerolls`) belong to one figure: write them right after the figure's id or value".into(),
                 }
                 .into());
@@ -420,7 +420,7 @@ fn token(member: &mut Member, word: &Word) -> Result<(), CommandError> {
         _ => {
             return Err(BindError::BadValue {
                 span: word.span,
-                text: word.text.clone(),
+                text: word.text.to_string(),
                 expected: format!("expected a whole number from 0 to {MAX_TOKENS}"),
             }
             .into());
@@ -451,7 +451,7 @@ fn unknown(tables: &MayhemTables, word: &Word, name: &str, _input: &Input) -> Co
         .chain(["group", "cause", "saves", "rerolls"]);
     BindError::UnknownWord {
         span: word.span,
-        word: word.text.clone(),
+        word: word.text.to_string(),
         verb: "courage".into(),
         suggestion: crate::bind::nearest(&crate::parse::normalise(name), names),
     }
@@ -464,7 +464,7 @@ fn face_value(n: f64, word: &Word) -> Result<i64, CommandError> {
     } else {
         Err(BindError::BadValue {
             span: word.span,
-            text: word.text.clone(),
+            text: word.text.to_string(),
             expected: "a courage value is a whole number from 1 to 6".into(),
         }
         .into())
@@ -476,7 +476,7 @@ fn group_values(list: &str, word: &Word, tables: &MayhemTables) -> Result<Vec<i6
     let bad = |what: String| -> CommandError {
         BindError::BadValue {
             span: word.span,
-            text: word.text.clone(),
+            text: word.text.to_string(),
             expected: what,
         }
         .into()
