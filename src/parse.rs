@@ -155,7 +155,13 @@ pub(crate) fn classify(text: &str) -> WordKind {
     }
     // Nor does a whole number, an entered die's face most often.
     if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
-        return WordKind::Number(text.parse::<f64>().unwrap_or(0.0));
+        // A few digits are read as an integer, exactly the same number and
+        // far cheaper than reading a decimal; more are left to the decimal.
+        let value = match text.parse::<u32>() {
+            Ok(n) => f64::from(n),
+            Err(_) => text.parse::<f64>().unwrap_or(0.0),
+        };
+        return WordKind::Number(value);
     }
     if let Ok((_, (n, unit))) = all_consuming(distance).parse(text) {
         return WordKind::Distance(n, unit);
@@ -281,7 +287,8 @@ fn structure(tokens: Vec<Word>, books: &[System]) -> Result<Command, ParseError>
         mode,
         verb,
         verb_span: verb_word.span,
-        words: Vec::new(),
+        // Every word left may be the verb's: room for them at once.
+        words: Vec::with_capacity(tokens.len()),
         clauses: Vec::new(),
         rolled: Vec::new(),
         rolled_span: None,

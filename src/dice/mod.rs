@@ -307,7 +307,10 @@ pub(crate) fn run_steps<T: Steps>(
 pub struct Dice {
     entered: VecDeque<EnteredDie>,
     entered_total: usize,
-    rng: Generator,
+    /// The generator, seeded at the first die it throws: a line of
+    /// entered faces never needs it.
+    rng: Option<Generator>,
+    seed: u64,
     rolled_any: bool,
     /// Dice the generator has thrown.
     thrown: u64,
@@ -322,7 +325,8 @@ impl Dice {
         Dice {
             entered: entered.iter().copied().collect(),
             entered_total: entered.len(),
-            rng: Generator::seed_from_u64(seed),
+            rng: None,
+            seed,
             rolled_any: false,
             thrown: 0,
             entered_span: match (entered.first(), entered.last()) {
@@ -419,7 +423,10 @@ impl DiceSource for Dice {
         self.thrown += 1;
         Ok(Rolled {
             sides,
-            face: self.rng.random_range(1..=sides),
+            face: self
+                .rng
+                .get_or_insert_with(|| Generator::seed_from_u64(self.seed))
+                .random_range(1..=sides),
             entered: false,
         })
     }

@@ -130,16 +130,28 @@ impl OutcomeBand {
         }
     }
 
-    /// "12+", "10–11", "7", "1 or less", written where it is shown
-    /// rather than made first.
-    pub(crate) fn shown(&self) -> impl std::fmt::Display + '_ {
-        crate::text::display_with(move |f| match (self.from, self.to) {
-            (Some(from), None) => write!(f, "{from}+"),
-            (None, Some(to)) => write!(f, "{to} or less"),
-            (Some(from), Some(to)) if from == to => write!(f, "{from}"),
-            (Some(from), Some(to)) => write!(f, "{from}–{to}"),
-            (None, None) => f.write_str("any"),
-        })
+    /// The band's label, "12+", "10–11", "7", "1 or less", added to `out`
+    /// by hand: every resilience test shows one, and the formatting
+    /// machinery cost more than the digits.
+    pub(crate) fn write_label(&self, out: &mut String) {
+        let mut digits = itoa::Buffer::new();
+        match (self.from, self.to) {
+            (Some(from), None) => {
+                out.push_str(digits.format(from));
+                out.push('+');
+            }
+            (None, Some(to)) => {
+                out.push_str(digits.format(to));
+                out.push_str(" or less");
+            }
+            (Some(from), Some(to)) if from == to => out.push_str(digits.format(from)),
+            (Some(from), Some(to)) => {
+                out.push_str(digits.format(from));
+                out.push('–');
+                out.push_str(digits.format(to));
+            }
+            (None, None) => out.push_str("any"),
+        }
     }
 }
 

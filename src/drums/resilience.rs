@@ -164,10 +164,10 @@ fn resolve(
         &table.dice
     };
 
-    let mut res = input.resolution(
-        "resilience",
-        format!("resilience test, {} ({expr})", context.phrase()),
-    );
+    // Put together by hand: every line of a batch makes one, and the
+    // formatting machinery cost more than the words.
+    let heading = ["resilience test, ", context.phrase(), " (", &expr.text, ")"].concat();
+    let mut res = input.resolution("resilience", heading);
     let (rolled, total) = expr.roll(dice)?;
     res.dice_rows(&expr.text, &rolled);
 
@@ -186,10 +186,11 @@ fn resolve(
         .find(|b| b.contains(score))
         .ok_or_else(|| input.missing(format!("the outcomes table has no row for score {score}")))?;
     let cell = band.cell(context);
-    res.row(
-        format_args!("Resilience Outcomes Table, {}", band.shown()),
-        context.id(),
-    );
+    if !res.quiet {
+        let mut label = String::from("Resilience Outcomes Table, ");
+        band.write_label(&mut label);
+        res.row(label, context.id());
+    }
     res.set_outcome(cell.outcome.id(), describe(cell), tone(cell.outcome));
     res.field("context", context.id());
     res.field("hits", cell.hits);
