@@ -29,6 +29,13 @@ pub struct Entry {
     pub(crate) help: String,
 }
 
+/// Whether two words are one: asked of every known word for every word of
+/// every line, so the length and the first letter, which tell most words
+/// apart, are asked before the text is compared.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+}
+
 /// The words one verb (or one clause of it) accepts.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Vocab {
@@ -124,7 +131,7 @@ impl Vocab {
     }
 
     pub fn find(&self, name: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.name == name)
+        self.entries.iter().find(|e| same(&e.name, name))
     }
 
     /// The known word nearest to a misspelt one, if any is close: by
@@ -202,30 +209,33 @@ pub struct Bound {
 
 impl Bound {
     pub(crate) fn has(&self, name: &str) -> bool {
-        self.facts.iter().any(|f| f.name == name)
+        self.facts.iter().any(|f| same(&f.name, name))
     }
 
     pub(crate) fn count(&self, name: &str) -> u32 {
         self.facts
             .iter()
-            .find(|f| f.name == name)
+            .find(|f| same(&f.name, name))
             .map_or(0, |f| f.count)
     }
 
     pub fn value(&self, name: &str) -> Option<i64> {
         self.facts
             .iter()
-            .find(|f| f.name == name)
+            .find(|f| same(&f.name, name))
             .and_then(|f| f.value)
     }
 
     /// Whether the word was brought by a unit rather than typed.
     pub(crate) fn implied(&self, name: &str) -> bool {
-        self.facts.iter().any(|f| f.name == name && f.implied)
+        self.facts.iter().any(|f| same(&f.name, name) && f.implied)
     }
 
     pub(crate) fn span_of(&self, name: &str) -> Option<Span> {
-        self.facts.iter().find(|f| f.name == name).map(|f| f.span)
+        self.facts
+            .iter()
+            .find(|f| same(&f.name, name))
+            .map(|f| f.span)
     }
 
     /// The word chosen from a group, with its span.
@@ -346,7 +356,7 @@ fn bind_keyword(
             suggestion: vocab.nearest(name),
         });
     };
-    let existing = bound.facts.iter().position(|f| f.name == name);
+    let existing = bound.facts.iter().position(|f| same(&f.name, name));
     match &entry.kind {
         Kind::Flag | Kind::Choice(_) => {
             if value.is_some() {
