@@ -22,31 +22,19 @@ struct Mimalloc;
 const WORD: usize = std::mem::size_of::<usize>();
 
 // SAFETY: each function forwards to mimalloc, which returns blocks of at
-// least the requested size, aligned to a word by `mi_malloc`/`mi_realloc`/
-// `mi_zalloc` (used only when the layout asks no more) and to the
-// requested alignment by the `_aligned` entry points; `mi_free` frees
-// either kind.
+// least the requested size, aligned to a word by `mi_malloc`/`mi_realloc`
+// (used only when the layout asks no more) and to the requested alignment
+// by the `_aligned` entry points; `mi_free` frees either kind. A zeroed
+// block is the default's: one allocated here, then cleared.
 unsafe impl GlobalAlloc for Mimalloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: see the impl.
-        unsafe {
-            if layout.align() <= WORD {
-                libmimalloc_sys::mi_malloc(layout.size()).cast()
-            } else {
-                libmimalloc_sys::mi_malloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: see the impl.
-        unsafe {
-            if layout.align() <= WORD {
-                libmimalloc_sys::mi_zalloc(layout.size()).cast()
-            } else {
-                libmimalloc_sys::mi_zalloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
+        by_alignment(
+            layout.size(),
+            layout.align(),
+            |size| unsafe { libmimalloc_sys::mi_malloc(size) },
+            |size, align| unsafe { libmimalloc_sys::mi_malloc_aligned(size, align) },
+        )
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
@@ -55,14 +43,28 @@ unsafe impl GlobalAlloc for Mimalloc {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let ptr = ptr.cast::<c_void>();
         // SAFETY: see the impl; `ptr` came from this allocator with `layout`.
-        unsafe {
-            if layout.align() <= WORD {
-                libmimalloc_sys::mi_realloc(ptr.cast::<c_void>(), new_size).cast()
-            } else {
-                libmimalloc_sys::mi_realloc_aligned(ptr.cast::<c_void>(), new_size, layout.align())
-                    .cast()
-            }
-        }
+        by_alignment(
+            new_size,
+            layout.align(),
+            |size| unsafe { libmimalloc_sys::mi_realloc(ptr, size) },
+            |size, align| unsafe { libmimalloc_sys::mi_realloc_aligned(ptr, size, align) },
+        )
+    }
+}
+
+/// The plain entry point when a word's alignment is enough, else the
+/// aligned one.
+fn by_alignment(
+    size: usize,
+    align: usize,
+    plain: impl FnOnce(usize) -> *mut c_void,
+    aligned: impl FnOnce(usize, usize) -> *mut c_void,
+) -> *mut u8 {
+    if align <= WORD {
+        plain(size).cast()
+    } else {
+        aligned(size, align).cast()
     }
 }
