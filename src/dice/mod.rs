@@ -505,17 +505,18 @@ impl DiceExpr {
 
     /// Roll every die; returns the dice and the total.
     pub(crate) fn roll(&self, dice: &mut dyn DiceSource) -> Result<(Vec<Rolled>, i64), DiceError> {
-        // Most expressions are one kind of die: their dice are the roll's.
-        if let [(count, sides)] = self.dice[..] {
-            let sum = dice.sum(count, sides)?;
-            return Ok((sum.dice, self.fixed + sum.total));
-        }
         let mut rolled = Vec::new();
         let mut total = self.fixed;
         for &(count, sides) in &self.dice {
             let sum = dice.sum(count, sides)?;
             total += sum.total;
-            rolled.extend(sum.dice);
+            // The first kind's dice are taken as they are (most expressions
+            // have one kind), the others added after them.
+            if rolled.is_empty() {
+                rolled = sum.dice;
+            } else {
+                rolled.extend(sum.dice);
+            }
         }
         Ok((rolled, total))
     }

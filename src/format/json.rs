@@ -125,6 +125,11 @@ pub fn write_json(res: &Resolution, source: Source, out: &mut Vec<u8>) {
 /// table's): clean by construction, and written without looking.
 fn json_known(out: &mut Vec<u8>, s: &'static str) {
     debug_assert!(first_suspect(s.as_bytes()).is_none(), "{s:?}");
+    quoted(out, s);
+}
+
+/// A text known to need no escape, between quotes.
+fn quoted(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
     out.extend_from_slice(s.as_bytes());
     out.push(b'"');
@@ -148,12 +153,7 @@ fn json_value(out: &mut Vec<u8>, v: &Value) {
     match v {
         // A clean string is written as serde would write it (a suspect one
         // is left to serde: it spells some controls its own way).
-        Value::String(s) if first_suspect(s.as_bytes()).is_none() => {
-            out.push(b'"');
-            out.extend_from_slice(s.as_bytes());
-            out.push(b'"');
-            return;
-        }
+        Value::String(s) if first_suspect(s.as_bytes()).is_none() => return quoted(out, s),
         Value::Bool(b) => return out.extend_from_slice(if *b { b"true" } else { b"false" }),
         Value::Number(n) => {
             if let Some(i) = n.as_i64() {
@@ -232,13 +232,11 @@ fn first_suspect(bytes: &[u8]) -> Option<usize> {
 /// [`crate::text::json_visible`] would: what a line quotes is shown, never
 /// obeyed.
 fn json_str(out: &mut Vec<u8>, s: &str) {
-    out.push(b'"');
     let bytes = s.as_bytes();
     let Some(first) = first_suspect(bytes) else {
-        out.extend_from_slice(bytes);
-        out.push(b'"');
-        return;
+        return quoted(out, s);
     };
+    out.push(b'"');
     out.extend_from_slice(&bytes[..first]);
     let (s, bytes) = (&s[first..], &bytes[first..]);
     let mut start = 0;
