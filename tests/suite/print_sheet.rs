@@ -373,6 +373,16 @@ fn house_dir(files: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
+/// The Drums and Muskets sheet with one house file: the one cell it marks
+/// as a house rule (there must be exactly one).
+fn the_one_marked_cell(file: &str, text: &str) -> String {
+    let dir = house_dir(&[(file, text)]);
+    let sheet = sheet_of("drums", &TableSource::dir(dir.path()).expect("a directory"));
+    let mut marked = house_cells(&sheet);
+    assert_eq!(marked.len(), 1, "{marked:?}");
+    marked.remove(0)
+}
+
 fn house_cells(sheet: &Sheet) -> Vec<String> {
     sheet
         .cells()
@@ -384,12 +394,9 @@ fn house_cells(sheet: &Sheet) -> Vec<String> {
 #[test]
 fn a_value_a_house_rule_changed_is_marked() {
     // HOLD TESTS: "If the score is 7 or greater than the unit must charge."
-    let dir = house_dir(&[("drums.toml", "[hold]\nmust_charge_at = 8\n")]);
-    let sheet = sheet_of("drums", &TableSource::dir(dir.path()).expect("a directory"));
-    let marked = house_cells(&sheet);
-    assert_eq!(marked.len(), 1, "{marked:?}");
+    let marked = the_one_marked_cell("drums.toml", "[hold]\nmust_charge_at = 8\n");
     assert!(
-        marked[0].contains("8 or greater: the unit must charge"),
+        marked.contains("8 or greater: the unit must charge"),
         "{marked:?}"
     );
 
@@ -435,12 +442,9 @@ fn a_value_a_house_rule_changed_is_marked() {
 fn the_drums_sheet_gives_the_values_its_verbs_resolve_with() {
     // MELEE: "Base 1D6 per base or figure." The melee pool's own dice per
     // base, not the shooting pool's.
-    let dir = house_dir(&[("drums-pools.toml", "[melee]\ndice_per_base = 2\n")]);
-    let sheet = sheet_of("drums", &TableSource::dir(dir.path()).expect("a directory"));
-    let marked = house_cells(&sheet);
-    assert_eq!(marked.len(), 1, "{marked:?}");
+    let marked = the_one_marked_cell("drums-pools.toml", "[melee]\ndice_per_base = 2\n");
     assert!(
-        marked[0].starts_with("Base 2D6 per base or figure."),
+        marked.starts_with("Base 2D6 per base or figure."),
         "{marked:?}"
     );
 
