@@ -273,28 +273,17 @@ pub(crate) fn annotate(
     vocab
 }
 
-type Words = std::rc::Rc<[&'static str]>;
-
-/// Shorter words first, then alphabetical: most steps of a search are
-/// settled by the length alone, without comparing any text.
-fn shortlex(a: &str, b: &str) -> std::cmp::Ordering {
-    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+/// Every word some list of rules names, and which two of them it refuses
+/// together.
+struct Named {
+    /// Sorted ([`shortlex`]).
+    words: Vec<&'static str>,
+    /// `clash[i * n + j]`: some rule refuses `words[i]` beside `words[j]`.
+    clash: Vec<bool>,
 }
 
-/// Every word some rule of `rules` names, sorted ([`shortlex`]): made once a thread for
-/// each list of rules, since every line asks it of every fact, and a
-/// search of the sorted words costs a fraction of walking every rule.
-fn named_words(rules: &'static [Exclusion]) -> Words {
-    thread_local! {
-        static MADE: std::cell::RefCell<Vec<(usize, Words)>> =
-            const { std::cell::RefCell::new(Vec::new()) };
-    }
-    // A list of rules is a constant: where it stands names it.
-    let key = rules.as_ptr() as usize;
-    MADE.with_borrow_mut(|made| {
-        if let Some((_, words)) = made.iter().find(|(k, _)| *k == key) {
-            return words.clone();
-        }
+impl Named {
+    fn new(rules: &'static [Exclusion]) -> Named {
         let mut words: Vec<&'static str> = rules
             .iter()
             .flat_map(|r| r.a.iter().chain(r.b.unwrap_or(&[])))
@@ -302,9 +291,50 @@ fn named_words(rules: &'static [Exclusion]) -> Words {
             .collect();
         words.sort_unstable_by(|a, b| shortlex(a, b));
         words.dedup();
-        let words: Words = words.into();
-        made.push((key, words.clone()));
-        words
+        let n = words.len();
+        let mut clash = vec![false; n * n];
+        for (i, x) in words.iter().enumerate() {
+            for (j, y) in words.iter().enumerate() {
+                clash[i * n + j] = rules.iter().any(|r| r.refuses(x, y));
+            }
+        }
+        Named { words, clash }
+    }
+
+    /// Where a word stands among the named ones, if a rule names it.
+    fn index(&self, word: &str) -> Option<usize> {
+        self.words.binary_search_by(|x| shortlex(x, word)).ok()
+    }
+
+    fn clash(&self, i: usize, j: usize) -> bool {
+        self.clash[i * self.words.len() + j]
+    }
+}
+
+/// Shorter words first, then alphabetical: most steps of a search are
+/// settled by the length alone, without comparing any text.
+fn shortlex(a: &str, b: &str) -> std::cmp::Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+}
+
+/// The words `rules` name and the pairs they refuse ([`Named`]): made once
+/// a thread for each list of rules, since every line asks it of every
+/// fact, and a search of the sorted words and one look at the table of
+/// pairs cost a fraction of walking every rule.
+fn named_words(rules: &'static [Exclusion]) -> std::rc::Rc<Named> {
+    thread_local! {
+        static MADE: std::cell::RefCell<Vec<(usize, std::rc::Rc<Named>)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    // A list of rules is a constant: where it stands names it.
+    let key = rules.as_ptr() as usize;
+    MADE.with_borrow_mut(|made| {
+        if let Some((_, named)) = made.iter().find(|(k, _)| *k == key) {
+            return named.clone();
+        }
+        let named = std::rc::Rc::new(Named::new(rules));
+        made.push((key, named.clone()));
+        named
     })
 }
 
@@ -318,19 +348,22 @@ pub fn check(
     // Words in the order they stand on the line: the later one is blamed.
     // Only the words some rule names can contradict: most lines have
     // fewer than two, and are done here.
-    let sorted = named_words(rules);
-    let named = |w: &str| sorted.binary_search_by(|x| shortlex(x, w)).is_ok();
-    let mut words: Vec<_> = bound
+    let named = named_words(rules);
+    let mut words: Vec<(usize, &crate::bind::Fact)> = bound
         .facts
         .iter()
-        .filter(|f| f.count > 0 && named(&f.name))
+        .filter(|f| f.count > 0)
+        .filter_map(|f| Some((named.index(&f.name)?, f)))
         .collect();
     if words.len() < 2 {
         return Ok(());
     }
-    words.sort_by_key(|f| f.span.start);
-    for (i, later) in words.iter().enumerate() {
-        for earlier in &words[..i] {
+    words.sort_by_key(|(_, f)| f.span.start);
+    for (i, &(l, later)) in words.iter().enumerate() {
+        for &(e, earlier) in &words[..i] {
+            if !named.clash(e, l) {
+                continue;
+            }
             let Some(rule) = rules.iter().find(|r| r.refuses(&earlier.name, &later.name)) else {
                 continue;
             };

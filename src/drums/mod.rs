@@ -91,9 +91,21 @@ pub struct ResilienceAdjustment {
     pub shooting: Option<i64>,
     pub charge_or_melee: Option<i64>,
     pub(crate) other: Option<i64>,
+    /// The row's label when it applies by itself, made the first time a
+    /// line needs it and shared after: a batch line would otherwise
+    /// format it again.
+    #[serde(skip)]
+    by_itself: std::cell::OnceCell<std::rc::Rc<str>>,
 }
 
 impl ResilienceAdjustment {
+    /// The row's label when it applies because its `unless` word is absent.
+    pub(crate) fn by_itself_label(&self) -> std::rc::Rc<str> {
+        self.by_itself
+            .get_or_init(|| format!("{} (applies by itself)", self.row).into())
+            .clone()
+    }
+
     /// The cell for a context; `None` is a blank cell.
     pub(crate) fn value(&self, context: Context) -> Option<i64> {
         match context {

@@ -268,7 +268,7 @@ fn apply_row(
     } else {
         match (&adj.unless, cell) {
             (Some(unless), Some(v)) if !words.has(unless) => {
-                res.modifier(format_args!("{} (applies by itself)", adj.row), v);
+                res.modifier(adj.by_itself_label(), v);
                 v
             }
             _ => 0,
