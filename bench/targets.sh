@@ -5,10 +5,11 @@
 #   bench/targets.sh json    OLD NEW [LINES]   JSON batch, lines/s (target ≥ 1,000,000)
 #   bench/targets.sh oneshot OLD NEW [RUNS]    one-shot command against /bin/true (target ≤ 2×)
 #   bench/targets.sh all     OLD NEW           the three in turn
-# OLD and NEW are each a checkout of drumhead (built here in release mode,
-# both the same way: on Linux x86-64 as `cargo build-static` builds it, the
-# way drumhead ships there; LINK=dynamic for `cargo build --release`) or a
-# drumhead binary (a copy of an earlier build, say). The builds are
+# OLD and NEW are each a checkout of drumhead (built here as it ships: on
+# Linux x86-64 as `cargo build-static` builds it, in the checkout's `dist`
+# profile where it has one and `release` where not; LINK=dynamic for a
+# plain build of that profile) or a drumhead binary (a copy of an earlier
+# build, say). The builds are
 # run in alternation, ROUNDS times (default 7), and the best run of each
 # is kept: the machine is shared and noisy, and a slow run says less about
 # a build than a fast one. Each figure is printed for both builds with the
@@ -22,12 +23,16 @@ line='resilience shooting line +determined +hit rolled 4 3'
 # older checkout without the alias is built the same way.
 static_flags="target.x86_64-unknown-linux-gnu.rustflags = ['-C', 'target-feature=+crt-static', '-C', 'relocation-model=static']"
 binary() { # DIR or BINARY: the binary to run
-  if [ -d "$1" ] && [ "${LINK:-static}" = static ] && [ "$(uname -sm)" = "Linux x86_64" ]; then
-    (cd "$1" && cargo build --release --quiet --target x86_64-unknown-linux-gnu --config "$static_flags") >&2
-    echo "$(cd "$1" && pwd)/target/x86_64-unknown-linux-gnu/release/drumhead"
-  elif [ -d "$1" ]; then
-    (cd "$1" && cargo build --release --quiet) >&2
-    echo "$(cd "$1" && pwd)/target/release/drumhead"
+  if [ -d "$1" ]; then
+    local profile=release
+    grep -q '^\[profile\.dist\]' "$1/Cargo.toml" && profile=dist
+    if [ "${LINK:-static}" = static ] && [ "$(uname -sm)" = "Linux x86_64" ]; then
+      (cd "$1" && cargo build --profile "$profile" --quiet --target x86_64-unknown-linux-gnu --config "$static_flags") >&2
+      echo "$(cd "$1" && pwd)/target/x86_64-unknown-linux-gnu/$profile/drumhead"
+    else
+      (cd "$1" && cargo build --profile "$profile" --quiet) >&2
+      echo "$(cd "$1" && pwd)/target/$profile/drumhead"
+    fi
   else
     echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
   fi
