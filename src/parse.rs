@@ -117,6 +117,21 @@ fn token_len(text: &str) -> usize {
     text.len()
 }
 
+/// The words of `text`, split at whitespace as a command line is (and as
+/// `str::split_whitespace` does), ASCII a byte at a time.
+pub(crate) fn split_words(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        rest = trim_space(rest);
+        if rest.is_empty() {
+            return None;
+        }
+        let (word, after) = rest.split_at(token_len(rest));
+        rest = after;
+        Some(word)
+    })
+}
+
 fn lone_unit(text: &str) -> Option<Unit> {
     if text.eq_ignore_ascii_case("bw") {
         Some(Unit::BaseWidths)
@@ -398,6 +413,26 @@ mod tests {
         assert_eq!(texts("ü\u{2003}v"), ["ü", "v"]);
         let spans: Vec<_> = tokenize(" é x").into_iter().map(|w| w.span).collect();
         assert_eq!(spans, [Span::new(1, 3), Span::new(4, 5)]);
+    }
+
+    #[test]
+    fn split_words_splits_as_the_standard_library_does() {
+        let lines = [
+            "set seed 4",
+            "  SET\tdice 3 ",
+            "a\u{0B}b\u{A0}c\u{3000}d",
+            "\u{A0} é\tx ",
+            "ü\u{2003}v",
+            "",
+            " \r\n",
+            "résilience\u{85}set",
+        ];
+        for line in lines {
+            let ours: Vec<&str> = split_words(line).collect();
+            let std: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(ours, std, "{line:?}");
+        }
+        assert_eq!(split_words("  SET\tdice 3 ").nth(1), Some("dice"));
     }
 
     #[test]

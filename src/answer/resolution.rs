@@ -25,10 +25,14 @@ pub enum Row {
     /// An entry of `modifiers`.
     Modifier(usize),
     Plain {
-        /// A fixed label (`score`) is kept as it is.
         label: Cow<'static, str>,
         value: String,
     },
+    /// A table's own row, its label shared by every line that lands on
+    /// it, beside a word of the program's.
+    Shared { label: Rc<str>, value: &'static str },
+    /// The score, written out only when shown.
+    Score(i64),
 }
 
 impl Row {
@@ -293,6 +297,17 @@ impl<E> Resolution<E> {
         self.rows.push(Row::plain(label, value));
     }
 
+    /// A table's row whose label the table keeps ([`Row::Shared`]).
+    pub(crate) fn shared_row(&mut self, label: impl FnOnce() -> Rc<str>, value: &'static str) {
+        if self.quiet {
+            return;
+        }
+        self.rows.push(Row::Shared {
+            label: label(),
+            value,
+        });
+    }
+
     /// Add another resolution's explanation (rows, dice, modifiers, notes)
     /// after this one's: a resolver's work done once and reused.
     pub(crate) fn append<F>(&mut self, other: &Resolution<F>) {
@@ -341,6 +356,11 @@ impl<E> Resolution<E> {
                         (m.label.to_string(), signed(m.value))
                     }),
                 Row::Plain { label, value } => (label.to_string(), value.clone()),
+                Row::Shared { label, value } => (label.to_string(), value.to_string()),
+                Row::Score(score) => (
+                    "score".to_string(),
+                    itoa::Buffer::new().format(*score).to_string(),
+                ),
             })
             .collect()
     }
@@ -348,10 +368,7 @@ impl<E> Resolution<E> {
     pub fn set_score(&mut self, score: i64) {
         self.score = Some(score);
         if !self.quiet {
-            self.rows.push(Row::Plain {
-                label: Cow::Borrowed("score"),
-                value: itoa::Buffer::new().format(score).to_string(),
-            });
+            self.rows.push(Row::Score(score));
         }
     }
 

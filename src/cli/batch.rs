@@ -55,14 +55,24 @@ impl Chunk {
         self.lines
             .iter()
             .filter_map(|l| l.as_ref().ok())
+            // Asked of every line on the thread that reads them all: only
+            // a line that holds the letters is split into words.
             .filter(|l| {
-                l.split_whitespace()
-                    .take(2)
-                    .any(|w| w.eq_ignore_ascii_case("set"))
+                holds_set(l)
+                    && crate::parse::split_words(l)
+                        .take(2)
+                        .any(|w| w.eq_ignore_ascii_case("set"))
             })
             .cloned()
             .collect()
     }
+}
+
+/// Whether `set`, in any case, stands anywhere in the line.
+fn holds_set(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    memchr::memchr2_iter(b't', b'T', bytes)
+        .any(|i| i >= 2 && bytes[i - 2..i].eq_ignore_ascii_case(b"se"))
 }
 
 /// Work for the helper thread.
@@ -477,4 +487,40 @@ fn helper_thread(
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only the lines whose first or second word is `set` change the
+    /// session; the quick look for the letters passes every one of them.
+    #[test]
+    fn settings_are_the_lines_that_set() {
+        let lines = [
+            "set seed 4",
+            "drums SET dice 3",
+            "\u{A0}Set explain off",
+            "reset the line",
+            "resilience shooting line +determined +hit rolled 4 3",
+            "mayhem fire musket 20\" soft",
+            "resilience sett",
+            "a b set",
+        ];
+        let chunk = Chunk {
+            start: 0,
+            lines: lines.iter().map(|l| Ok(l.to_string())).collect(),
+        };
+        assert_eq!(
+            chunk.settings(),
+            ["set seed 4", "drums SET dice 3", "\u{A0}Set explain off"]
+        );
+        for line in lines {
+            let sets = line
+                .split_whitespace()
+                .take(2)
+                .any(|w| w.eq_ignore_ascii_case("set"));
+            assert!(!sets || holds_set(line), "{line:?}");
+        }
+    }
 }

@@ -126,7 +126,13 @@ pub trait DiceSource {
     /// `n` dice, each kept, for procedures that read every face.
     fn roll_many(&mut self, n: u32, sides: u32) -> Result<Vec<Rolled>, DiceError> {
         within_limit(n)?;
-        (0..n).map(|_| self.roll(sides)).collect()
+        // Room for all at once (at most the limit's): collecting results
+        // would grow the list die by die.
+        let mut dice = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            dice.push(self.roll(sides)?);
+        }
+        Ok(dice)
     }
 
     /// `n` dice summed.

@@ -126,6 +126,10 @@ pub struct OutcomeBand {
     pub(crate) charge: OutcomeCell,
     pub(crate) melee: OutcomeCell,
     pub(crate) other: OutcomeCell,
+    /// The band's row in a modifier stack, made the first time a line
+    /// lands in the band and shared after.
+    #[serde(skip)]
+    row: std::cell::OnceCell<std::rc::Rc<str>>,
 }
 
 impl OutcomeBand {
@@ -142,10 +146,19 @@ impl OutcomeBand {
         }
     }
 
-    /// The band's label, "12+", "10–11", "7", "1 or less", added to `out`
-    /// by hand: every resilience test shows one, and the formatting
-    /// machinery cost more than the digits.
-    pub(crate) fn write_label(&self, out: &mut String) {
+    /// The band's row in the stack: "Resilience Outcomes Table, 10–11".
+    pub(crate) fn row_label(&self) -> std::rc::Rc<str> {
+        self.row
+            .get_or_init(|| {
+                let mut label = String::from("Resilience Outcomes Table, ");
+                self.write_label(&mut label);
+                label.into()
+            })
+            .clone()
+    }
+
+    /// The band's label, "12+", "10–11", "7", "1 or less", added to `out`.
+    fn write_label(&self, out: &mut String) {
         let mut digits = itoa::Buffer::new();
         match (self.from, self.to) {
             (Some(from), None) => {

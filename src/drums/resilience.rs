@@ -186,11 +186,7 @@ fn resolve(
         .find(|b| b.contains(score))
         .ok_or_else(|| input.missing(format!("the outcomes table has no row for score {score}")))?;
     let cell = band.cell(context);
-    if !res.quiet {
-        let mut label = String::from("Resilience Outcomes Table, ");
-        band.write_label(&mut label);
-        res.row(label, context.id());
-    }
+    res.shared_row(|| band.row_label(), context.id());
     res.set_outcome(cell.outcome.id(), describe(cell), tone(cell.outcome));
     res.field("context", context.id());
     res.field("hits", cell.hits);

@@ -193,8 +193,9 @@ static SUSPECT: [bool; 256] = {
 /// Where the first byte in [`SUSPECT`] stands, if any. Almost every string
 /// is clean: eight bytes at a time are asked at once, as one machine word
 /// (each test below sets a byte's top bit where that byte is, or may
-/// follow one that is, suspect; a word with none set holds none), and the
-/// few bytes left over are looked up one by one.
+/// follow one that is, suspect, or is not ASCII; a word with none set
+/// holds none), and the few bytes left over, and the words that may hold
+/// one, are looked up one by one.
 fn first_suspect(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const TOPS: u64 = u64::from_ne_bytes([0x80; 8]);
@@ -212,12 +213,9 @@ fn first_suspect(bytes: &[u8]) -> Option<usize> {
         let mut eight = [0; 8];
         eight.copy_from_slice(word);
         let x = u64::from_ne_bytes(eight);
-        let any = below(x, 0x20)
-            | equal(x, b'"')
-            | equal(x, b'\\')
-            | equal(x, 0x7F)
-            | equal(x, 0xC2)
-            | equal(x, 0xE2);
+        // Any byte of another script (0xC2 and 0xE2 lead the suspect
+        // ones there) sends the word to the table: most text is ASCII.
+        let any = below(x, 0x20) | equal(x, b'"') | equal(x, b'\\') | equal(x, 0x7F) | (x & TOPS);
         if any != 0
             && let Some(at) = in_table(i * 8, word)
         {
