@@ -207,7 +207,36 @@ pub struct Bound {
     pub(crate) raw: Vec<Word>,
 }
 
+/// Which words a side may hold, told by each word's length and first
+/// letter: a resolver that asks after every row of a table (most of which
+/// no line names) rules out a word the side lacks at once, and walks the
+/// facts only for the few it may hold. Made from the facts when asked, so
+/// it cannot fall behind them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Present(u64);
+
+impl Present {
+    fn bit(name: &str) -> u64 {
+        let first = usize::from(name.as_bytes().first().copied().unwrap_or(0));
+        1 << (name.len().wrapping_mul(7).wrapping_add(first) % 64)
+    }
+
+    /// False only when the side holds no fact of this name.
+    pub(crate) fn may_hold(self, name: &str) -> bool {
+        self.0 & Present::bit(name) != 0
+    }
+}
+
 impl Bound {
+    /// The words this side may hold ([`Present`]).
+    pub(crate) fn present(&self) -> Present {
+        Present(
+            self.facts
+                .iter()
+                .fold(0, |bits, f| bits | Present::bit(&f.name)),
+        )
+    }
+
     pub(crate) fn has(&self, name: &str) -> bool {
         self.facts.iter().any(|f| same(&f.name, name))
     }
@@ -258,6 +287,8 @@ pub(crate) fn bind<W: std::borrow::Borrow<Word>>(
         bound.raw = words.iter().map(|w| w.borrow().clone()).collect();
         return Ok(bound);
     }
+    // A fact a word, mostly: room for them at once.
+    bound.facts.reserve(words.len());
     for word in words {
         let word: &Word = word.borrow();
         let is_notation = match &word.kind {
@@ -571,5 +602,54 @@ impl fmt::Display for UnitFact {
             Some(v) => write!(f, "{}={v}", self.word),
             None => f.write_str(&self.word),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fact(name: &str) -> Fact {
+        Fact {
+            name: name.to_string(),
+            kind: Kind::Flag,
+            count: 1,
+            value: None,
+            span: Span::default(),
+            implied: false,
+        }
+    }
+
+    /// A side may hold every word it holds, and rules out most others.
+    #[test]
+    fn present_never_rules_out_a_word_the_side_holds() {
+        let names = [
+            "line",
+            "determined",
+            "hit",
+            "shooting",
+            "general",
+            "d12",
+            "",
+            "é",
+        ];
+        let bound = Bound {
+            facts: names.iter().map(|n| fact(n)).collect(),
+            ..Bound::default()
+        };
+        let present = bound.present();
+        for name in names {
+            assert!(present.may_hold(name), "{name:?}");
+        }
+        let absent = [
+            "lackluster",
+            "guards",
+            "open",
+            "square",
+            "retired",
+            "fortified",
+        ];
+        assert!(absent.iter().any(|n| !present.may_hold(n)));
+        assert!(!Bound::default().present().may_hold("line"));
     }
 }

@@ -236,7 +236,7 @@ impl<E> Resolution<E> {
             notes: Vec::new(),
             fields: Fields(Vec::with_capacity(room(4))),
             effects: Vec::new(),
-            measures: Vec::new(),
+            measures: Vec::with_capacity(room(2)),
             units: Vec::new(),
             odds_group: None,
             quiet: !explain,

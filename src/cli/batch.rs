@@ -55,24 +55,10 @@ impl Chunk {
         self.lines
             .iter()
             .filter_map(|l| l.as_ref().ok())
-            // Asked of every line on the thread that reads them all: only
-            // a line that holds the letters is split into words.
-            .filter(|l| {
-                holds_set(l)
-                    && crate::parse::split_words(l)
-                        .take(2)
-                        .any(|w| w.eq_ignore_ascii_case("set"))
-            })
+            .filter(|l| crate::parse::first_or_second_word_is(l, "set"))
             .cloned()
             .collect()
     }
-}
-
-/// Whether `set`, in any case, stands anywhere in the line.
-fn holds_set(line: &str) -> bool {
-    let bytes = line.as_bytes();
-    memchr::memchr2_iter(b't', b'T', bytes)
-        .any(|i| i >= 2 && bytes[i - 2..i].eq_ignore_ascii_case(b"se"))
 }
 
 /// Work for the helper thread.
@@ -381,9 +367,17 @@ impl<R: BufRead> Chunks<'_, '_, R> {
         let batch = self.batch;
         // The two threads' buffers, each used again for the next chunk.
         let (mut helper_buffer, mut own_buffer) = (Written::default(), Written::default());
+        // The helper's share is steered chunk by chunk. This thread also
+        // reads every line and writes every answer, so an even split
+        // leaves the helper idle while it does: when the helper's answers
+        // are there before this thread's own, it gets more lines next
+        // time; when this thread has to wait for them, fewer. The dice do
+        // not depend on the split (a line's seed is its position).
+        let mut helper_size = self.size;
+        let step = (self.size / 64).max(1);
         let result = (|| -> io::Result<()> {
             loop {
-                let theirs = read_chunk(self.lines, position, self.size)?;
+                let theirs = read_chunk(self.lines, position, helper_size)?;
                 if theirs.lines.is_empty() {
                     break;
                 }
@@ -408,7 +402,18 @@ impl<R: BufRead> Chunks<'_, '_, R> {
                         batch,
                         take(&mut own_buffer).cleared(),
                     )?;
-                    (from_helper.recv().map_err(|_| stopped())??, mine)
+                    let helped = match from_helper.try_recv() {
+                        Ok(helped) => {
+                            helper_size = (helper_size + step).min(self.size * 2);
+                            helped
+                        }
+                        Err(mpsc::TryRecvError::Empty) => {
+                            helper_size = helper_size.saturating_sub(step).max(self.size / 2);
+                            from_helper.recv().map_err(|_| stopped())?
+                        }
+                        Err(mpsc::TryRecvError::Disconnected) => return Err(stopped()),
+                    };
+                    (helped?, mine)
                 } else {
                     // A setting changes the lines after it: both chunks here, in
                     // order, then the same settings on the helper's session.
@@ -494,7 +499,7 @@ mod tests {
     use super::*;
 
     /// Only the lines whose first or second word is `set` change the
-    /// session; the quick look for the letters passes every one of them.
+    /// session.
     #[test]
     fn settings_are_the_lines_that_set() {
         let lines = [
@@ -515,12 +520,5 @@ mod tests {
             chunk.settings(),
             ["set seed 4", "drums SET dice 3", "\u{A0}Set explain off"]
         );
-        for line in lines {
-            let sets = line
-                .split_whitespace()
-                .take(2)
-                .any(|w| w.eq_ignore_ascii_case("set"));
-            assert!(!sets || holds_set(line), "{line:?}");
-        }
     }
 }

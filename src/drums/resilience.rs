@@ -172,8 +172,9 @@ fn resolve(
     res.dice_rows(&expr.text, &rolled);
 
     let mut score = total;
+    let present = words.present();
     for adj in &table.adjustment {
-        score += apply_row(&mut res, adj, words, context);
+        score += apply_row(&mut res, adj, (words, present), context);
     }
     if !res.quiet {
         unknown_formation(&mut res, table, words, context);
@@ -230,11 +231,15 @@ fn resolve(
 fn apply_row(
     res: &mut Resolution,
     adj: &ResilienceAdjustment,
-    words: &crate::bind::Bound,
+    (words, present): (&crate::bind::Bound, crate::bind::Present),
     context: Context,
 ) -> i64 {
-    let cell = adj.value(context);
     if let Some(keyword) = &adj.keyword {
+        // Most rows are not named by a line: told so without a search.
+        if !present.may_hold(keyword) {
+            return 0;
+        }
+        let cell = adj.value(context);
         let count = words.count(keyword);
         if count == 0 {
             return 0;
@@ -262,7 +267,7 @@ fn apply_row(
             }
         }
     } else {
-        match (&adj.unless, cell) {
+        match (&adj.unless, adj.value(context)) {
             (Some(unless), Some(v)) if !words.has(unless) => {
                 res.modifier(adj.by_itself_label(), v);
                 v
