@@ -7,6 +7,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::mem::take;
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::mpsc;
 
@@ -43,20 +44,29 @@ impl SessionSpec {
 }
 
 /// Lines of input starting at a position; a line that could not be read
-/// (not UTF-8) is carried as its error.
+/// (not UTF-8) is carried as its error. The lines are held one after
+/// another in one text: the thread that reads them all makes one
+/// allocation a chunk, not one a line.
 struct Chunk {
     start: usize,
-    lines: Vec<Result<String, String>>,
+    text: String,
+    lines: Vec<Result<Range<usize>, String>>,
 }
 
 impl Chunk {
+    fn lines(&self) -> impl Iterator<Item = Result<&str, &str>> {
+        self.lines.iter().map(|line| match line {
+            Ok(at) => Ok(&self.text[at.clone()]),
+            Err(why) => Err(why.as_str()),
+        })
+    }
+
     /// `set` lines change the session for the lines after them.
     fn settings(&self) -> Vec<String> {
-        self.lines
-            .iter()
-            .filter_map(|l| l.as_ref().ok())
+        self.lines()
+            .filter_map(Result::ok)
             .filter(|l| crate::parse::first_or_second_word_is(l, "set"))
-            .cloned()
+            .map(str::to_string)
             .collect()
     }
 }
@@ -105,9 +115,13 @@ impl<R: BufRead> Lines<R> {
         Lines { input }
     }
 
-    /// The next line: its text, or why it cannot be read. `None` at the end.
-    pub(crate) fn next_line(&mut self) -> io::Result<Option<Result<String, String>>> {
-        let mut line = Vec::new();
+    /// The next line, added to the end of `text`: where it stands there,
+    /// or why it cannot be read (and nothing added). `None` at the end.
+    fn next_line(
+        &mut self,
+        text: &mut Vec<u8>,
+    ) -> io::Result<Option<Result<Range<usize>, String>>> {
+        let start = text.len();
         let mut too_long = false;
         let mut any = false;
         loop {
@@ -126,11 +140,11 @@ impl<R: BufRead> Lines<R> {
             };
             let ends = done <= part.len() + 1 && done > part.len();
             if !too_long {
-                if line.len() + part.len() > MAX_LINE_BYTES {
+                if text.len() - start + part.len() > MAX_LINE_BYTES {
                     too_long = true;
-                    line.clear();
+                    text.truncate(start);
                 } else {
-                    line.extend_from_slice(part);
+                    text.extend_from_slice(part);
                 }
             }
             self.input.consume(done);
@@ -146,27 +160,39 @@ impl<R: BufRead> Lines<R> {
                 "the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be; it was skipped"
             ))));
         }
-        if line.last() == Some(&b'\r') {
-            line.pop();
+        if text.len() > start && text.last() == Some(&b'\r') {
+            text.pop();
         }
-        Ok(Some(String::from_utf8(line).map_err(|_| {
-            "the line is not UTF-8 text; it was skipped".to_string()
-        })))
+        if std::str::from_utf8(&text[start..]).is_err() {
+            text.truncate(start);
+            return Ok(Some(Err(
+                "the line is not UTF-8 text; it was skipped".to_string()
+            )));
+        }
+        Ok(Some(Ok(start..text.len())))
     }
 }
 
 fn read_chunk(lines: &mut Lines<impl BufRead>, start: usize, size: usize) -> io::Result<Chunk> {
-    let mut chunk = Chunk {
-        start,
-        lines: Vec::with_capacity(size.min(CHUNK_LINES)),
-    };
-    while chunk.lines.len() < size {
-        match lines.next_line()? {
-            Some(line) => chunk.lines.push(line),
+    let room = size.min(CHUNK_LINES);
+    // Room for lines of a usual length; a chunk of longer ones grows.
+    let mut text = Vec::with_capacity(room * 64);
+    let mut read = Vec::with_capacity(room);
+    while read.len() < size {
+        match lines.next_line(&mut text)? {
+            Some(line) => read.push(line),
             None => break,
         }
     }
-    Ok(chunk)
+    // Every line kept in the text was read as UTF-8 above, and a line
+    // that was not is taken out again: the whole is UTF-8.
+    let text = String::from_utf8(text)
+        .map_err(|_| io::Error::other("a line that is not UTF-8 was kept"))?;
+    Ok(Chunk {
+        start,
+        text,
+        lines: read,
+    })
 }
 
 /// Resolve a chunk into `w` (an emptied [`Written`]). Text results are
@@ -179,7 +205,7 @@ fn resolve_chunk(
     batch: bool,
     mut w: Written,
 ) -> io::Result<Written> {
-    for (i, line) in chunk.lines.iter().enumerate() {
+    for (i, line) in chunk.lines().enumerate() {
         let position = chunk.start + i;
         session.seek(position as u64);
         let line = match line {
@@ -512,13 +538,49 @@ mod tests {
             "resilience sett",
             "a b set",
         ];
-        let chunk = Chunk {
-            start: 0,
-            lines: lines.iter().map(|l| Ok(l.to_string())).collect(),
-        };
+        let input = lines.join("\n");
+        let chunk = read_chunk(&mut Lines::new(input.as_bytes()), 0, CHUNK_LINES).expect("read");
         assert_eq!(
             chunk.settings(),
             ["set seed 4", "drums SET dice 3", "\u{A0}Set explain off"]
+        );
+    }
+
+    /// Lines are read into one text, each where it stands; a line that
+    /// cannot be read keeps its place as its error and leaves nothing in
+    /// the text, and a chunk stops at its size.
+    #[test]
+    fn a_chunk_holds_its_lines_in_order_and_its_bad_ones_as_errors() {
+        let mut input = b"roll 2d6\r\nset seed 4\n".to_vec();
+        input.extend_from_slice(b"bad \xff line\n");
+        input.extend_from_slice(&vec![b'x'; MAX_LINE_BYTES + 1]);
+        input.extend_from_slice(b"\n\nlast without end");
+        let mut lines = Lines::new(&input[..]);
+        let chunk = read_chunk(&mut lines, 7, 5).expect("read");
+        let read: Vec<Result<&str, &str>> = chunk.lines().collect();
+        assert_eq!(read.len(), 5);
+        assert_eq!(read[0], Ok("roll 2d6"));
+        assert_eq!(read[1], Ok("set seed 4"));
+        assert!(
+            read[2].is_err_and(|e| e.contains("not UTF-8")),
+            "{:?}",
+            read[2]
+        );
+        assert!(
+            read[3].is_err_and(|e| e.contains("longer than")),
+            "{:?}",
+            read[3]
+        );
+        assert_eq!(read[4], Ok(""));
+        assert_eq!(chunk.text, "roll 2d6set seed 4");
+        assert_eq!(chunk.start, 7);
+        let rest = read_chunk(&mut lines, 12, 5).expect("read");
+        assert_eq!(rest.lines().collect::<Vec<_>>(), [Ok("last without end")]);
+        assert!(
+            read_chunk(&mut lines, 13, 5)
+                .expect("read")
+                .lines
+                .is_empty()
         );
     }
 }
