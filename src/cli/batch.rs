@@ -393,17 +393,10 @@ impl<R: BufRead> Chunks<'_, '_, R> {
         let batch = self.batch;
         // The two threads' buffers, each used again for the next chunk.
         let (mut helper_buffer, mut own_buffer) = (Written::default(), Written::default());
-        // The helper's share is steered chunk by chunk. This thread also
-        // reads every line and writes every answer, so an even split
-        // leaves the helper idle while it does: when the helper's answers
-        // are there before this thread's own, it gets more lines next
-        // time; when this thread has to wait for them, fewer. The dice do
-        // not depend on the split (a line's seed is its position).
-        let mut helper_size = self.size;
-        let step = (self.size / 64).max(1);
+        let mut share = Share::new(self.size);
         let result = (|| -> io::Result<()> {
             loop {
-                let theirs = read_chunk(self.lines, position, helper_size)?;
+                let theirs = read_chunk(self.lines, position, share.lines)?;
                 if theirs.lines.is_empty() {
                     break;
                 }
@@ -428,18 +421,7 @@ impl<R: BufRead> Chunks<'_, '_, R> {
                         batch,
                         take(&mut own_buffer).cleared(),
                     )?;
-                    let helped = match from_helper.try_recv() {
-                        Ok(helped) => {
-                            helper_size = (helper_size + step).min(self.size * 2);
-                            helped
-                        }
-                        Err(mpsc::TryRecvError::Empty) => {
-                            helper_size = helper_size.saturating_sub(step).max(self.size / 2);
-                            from_helper.recv().map_err(|_| stopped())?
-                        }
-                        Err(mpsc::TryRecvError::Disconnected) => return Err(stopped()),
-                    };
-                    (helped?, mine)
+                    (share.receive(&from_helper).ok_or_else(stopped)??, mine)
                 } else {
                     // A setting changes the lines after it: both chunks here, in
                     // order, then the same settings on the helper's session.
@@ -479,6 +461,49 @@ impl<R: BufRead> Chunks<'_, '_, R> {
             rejected,
             unwritable,
             stopped: result.and(flushed).err(),
+        }
+    }
+}
+
+/// How many lines the helper thread is given, steered chunk by chunk. The
+/// main thread also reads every line and writes every answer, so an even
+/// split leaves the helper idle while it does: when the helper's answers
+/// are there before the main thread's own, it gets more lines next time;
+/// when the main thread has to wait for them, fewer. The dice do not
+/// depend on the split (a line's seed is its position).
+struct Share {
+    lines: usize,
+    step: usize,
+    least: usize,
+    most: usize,
+}
+
+impl Share {
+    fn new(size: usize) -> Share {
+        Share {
+            lines: size,
+            step: (size / 64).max(1),
+            least: (size / 2).max(1),
+            most: size.saturating_mul(2),
+        }
+    }
+
+    /// The helper's answers, once the main thread has its own; `None` if
+    /// the helper has stopped.
+    fn receive(
+        &mut self,
+        from: &mpsc::Receiver<io::Result<Written>>,
+    ) -> Option<io::Result<Written>> {
+        match from.try_recv() {
+            Ok(helped) => {
+                self.lines = (self.lines + self.step).min(self.most);
+                Some(helped)
+            }
+            Err(mpsc::TryRecvError::Empty) => {
+                self.lines = self.lines.saturating_sub(self.step).max(self.least);
+                from.recv().ok()
+            }
+            Err(mpsc::TryRecvError::Disconnected) => None,
         }
     }
 }
@@ -583,4 +608,30 @@ mod tests {
                 .is_empty()
         );
     }
+
+    /// Answers already there give the helper more lines; answers waited
+    /// for, fewer; within half and twice a chunk.
+    #[test]
+    fn the_helpers_share_follows_who_waited() {
+        let (to, from) = mpsc::channel();
+        let mut share = Share::new(128);
+        to.send(Ok(Written::default())).expect("send");
+        assert!(share.receive(&from).is_some());
+        assert_eq!(share.lines, 130);
+        let later = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            to.send(Ok(Written::default())).expect("send");
+            to
+        });
+        assert!(share.receive(&from).is_some());
+        assert_eq!(share.lines, 128);
+        let to = later.join().expect("joined");
+        share.lines = 255;
+        to.send(Ok(Written::default())).expect("send");
+        assert!(share.receive(&from).is_some());
+        assert_eq!(share.lines, 256, "at most twice a chunk");
+        drop(to);
+        assert!(share.receive(&from).is_none(), "the helper has stopped");
+    }
 }
+
