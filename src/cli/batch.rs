@@ -61,6 +61,38 @@ impl Chunk {
         })
     }
 
+    /// The lines from `at` on, taken out into a chunk of their own.
+    fn split_off(&mut self, at: usize) -> Chunk {
+        let lines = self.lines.split_off(at.min(self.lines.len()));
+        // Where the first of them that was read stands; the lines that
+        // could not be read hold nothing.
+        let from = lines
+            .iter()
+            .find_map(|l| l.as_ref().ok().map(|at| at.start))
+            .unwrap_or(self.text.len());
+        let text = self.text.split_off(from);
+        Chunk {
+            start: self.start + self.lines.len(),
+            text,
+            lines: lines
+                .into_iter()
+                .map(|l| l.map(|at| at.start - from..at.end - from))
+                .collect(),
+        }
+    }
+
+    /// This chunk's lines, then the next chunk's.
+    fn then(mut self, next: Chunk) -> Chunk {
+        let shift = self.text.len();
+        self.text.push_str(&next.text);
+        self.lines.extend(
+            next.lines
+                .into_iter()
+                .map(|l| l.map(|at| at.start + shift..at.end + shift)),
+        );
+        self
+    }
+
     /// `set` lines change the session for the lines after them.
     fn settings(&self) -> Vec<String> {
         self.lines()
@@ -69,6 +101,19 @@ impl Chunk {
             .map(str::to_string)
             .collect()
     }
+}
+
+/// At the end of the input the last chunks are short, and the helper's
+/// may be the only one: the lines left are shared evenly, so that neither
+/// thread waits long for the other (a batch of 10,000 lines would
+/// otherwise end with the helper resolving a fifth of it alone).
+fn even_out(mut theirs: Chunk, ours: Chunk, size: usize) -> (Chunk, Chunk) {
+    if ours.lines.len() >= size || ours.lines.len() >= theirs.lines.len() {
+        return (theirs, ours);
+    }
+    let half = (theirs.lines.len() + ours.lines.len()) / 2;
+    let tail = theirs.split_off(half);
+    (theirs, tail.then(ours))
 }
 
 /// Work for the helper thread.
@@ -404,6 +449,7 @@ impl<R: BufRead> Chunks<'_, '_, R> {
                 let ours = read_chunk(self.lines, position, self.size)?;
                 position += ours.lines.len();
                 let last = ours.lines.is_empty();
+                let (theirs, ours) = even_out(theirs, ours, self.size);
                 let stopped = || io::Error::other("batch helper thread stopped");
                 let settings: Vec<String> = theirs
                     .settings()
@@ -633,5 +679,39 @@ mod tests {
         drop(to);
         assert!(share.receive(&from).is_none(), "the helper has stopped");
     }
-}
 
+    /// The lines left at the end are shared evenly between the threads,
+    /// each keeping its place (and so its seed) and its text or error.
+    #[test]
+    fn the_last_lines_are_shared_evenly_in_order() {
+        let mut input = b"a 1\nb 2\nbad \xff\nc 3\n".to_vec();
+        input.extend_from_slice(b"d 4\ne 5\nf 6");
+        let mut lines = Lines::new(&input[..]);
+        let theirs = read_chunk(&mut lines, 10, 6).expect("read");
+        let ours = read_chunk(&mut lines, 16, 8).expect("read");
+        assert_eq!(ours.lines.len(), 1, "the input ends in the second chunk");
+        let (theirs, ours) = even_out(theirs, ours, 8);
+        let read = |c: &Chunk| {
+            c.lines()
+                .map(|l| l.unwrap_or("error").to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(read(&theirs), ["a 1", "b 2", "error"]);
+        assert_eq!(read(&ours), ["c 3", "d 4", "e 5", "f 6"]);
+        assert_eq!((theirs.start, ours.start), (10, 13));
+        // Only the helper's chunk: it is cut in two.
+        let mut lines = Lines::new(&input[..]);
+        let theirs = read_chunk(&mut lines, 0, 7).expect("read");
+        let ours = read_chunk(&mut lines, 7, 8).expect("read");
+        let (theirs, ours) = even_out(theirs, ours, 8);
+        assert_eq!(read(&theirs), ["a 1", "b 2", "error"]);
+        assert_eq!(read(&ours), ["c 3", "d 4", "e 5", "f 6"]);
+        assert_eq!(ours.start, 3);
+        // Before the end, chunks are left as read.
+        let mut lines = Lines::new(&input[..]);
+        let theirs = read_chunk(&mut lines, 0, 3).expect("read");
+        let ours = read_chunk(&mut lines, 3, 3).expect("read");
+        let (theirs, ours) = even_out(theirs, ours, 3);
+        assert_eq!((theirs.lines.len(), ours.lines.len()), (3, 3));
+    }
+}
