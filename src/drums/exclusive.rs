@@ -292,13 +292,20 @@ impl Named {
         words.sort_unstable_by(|a, b| shortlex(a, b));
         words.dedup();
         let n = words.len();
-        let mut clash = vec![false; n * n];
-        for (i, x) in words.iter().enumerate() {
-            for (j, y) in words.iter().enumerate() {
-                clash[i * n + j] = rules.iter().any(|r| r.refuses(x, y));
+        let mut named = Named {
+            words,
+            clash: vec![false; n * n],
+        };
+        // Each rule's own pairs, both ways round (as `Exclusion::refuses`
+        // asks), rather than every rule asked of every two words: made at
+        // the first line of a one-shot command too.
+        for (x, y) in rules.iter().flat_map(Exclusion::pairs) {
+            if let (Some(i), Some(j)) = (named.index(x), named.index(y)) {
+                named.clash[i * n + j] = true;
+                named.clash[j * n + i] = true;
             }
         }
-        Named { words, clash }
+        named
     }
 
     /// Where a word stands among the named ones, if a rule names it.
@@ -389,4 +396,27 @@ pub fn check(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table of refused pairs says what the rules say, of every two
+    /// words any rule names, in every list a verb checks against.
+    #[test]
+    fn the_table_of_pairs_agrees_with_the_rules() {
+        let mut refused = 0;
+        for rules in [HOLD, RESILIENCE, MELEE, SHOOTERS] {
+            let named = Named::new(rules);
+            for (i, x) in named.words.iter().enumerate() {
+                for (j, y) in named.words.iter().enumerate() {
+                    let says = rules.iter().any(|r| r.refuses(x, y));
+                    assert_eq!(named.clash(i, j), says, "{x} beside {y}");
+                    refused += usize::from(says);
+                }
+            }
+        }
+        assert!(refused > 0);
+    }
 }
