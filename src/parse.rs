@@ -445,6 +445,7 @@ mod tests {
             assert_eq!(first_or_second_word_is(line, "set"), std, "{line:?}");
         }
     }
+
     #[test]
     fn words_keep_their_spans_and_kinds() {
         let c = parse("resilience +Determined general=2 skill+1");

@@ -220,8 +220,9 @@ impl<R: BufRead> Lines<R> {
 
 fn read_chunk(lines: &mut Lines<impl BufRead>, start: usize, size: usize) -> io::Result<Chunk> {
     let room = size.min(CHUNK_LINES);
-    // Room for lines of a usual length; a chunk of longer ones grows.
-    let mut text = Vec::with_capacity(room * 64);
+    // Room for a few hundred lines of a usual length (a one-shot command's
+    // single line asks for no more), grown as more come.
+    let mut text = Vec::with_capacity(room.min(256) * 64);
     let mut read = Vec::with_capacity(room);
     while read.len() < size {
         match lines.next_line(&mut text)? {
