@@ -25,12 +25,15 @@ pub enum Row {
     /// An entry of `modifiers`.
     Modifier(usize),
     Plain {
-        label: Cow<'static, str>,
+        label: String,
         value: String,
     },
     /// A table's own row, its label shared by every line that lands on
     /// it, beside a word of the program's.
-    Shared { label: Rc<str>, value: &'static str },
+    Shared {
+        label: Rc<str>,
+        value: &'static str,
+    },
     /// The score, written out only when shown.
     Score(i64),
 }
@@ -38,7 +41,7 @@ pub enum Row {
 impl Row {
     pub(crate) fn plain(label: impl std::fmt::Display, value: impl ToString) -> Row {
         Row::Plain {
-            label: Cow::Owned(label.to_string()),
+            label: label.to_string(),
             value: value.to_string(),
         }
     }
@@ -355,7 +358,7 @@ impl<E> Resolution<E> {
                     .map_or((String::new(), String::new()), |m| {
                         (m.label.to_string(), signed(m.value))
                     }),
-                Row::Plain { label, value } => (label.to_string(), value.clone()),
+                Row::Plain { label, value } => (label.clone(), value.clone()),
                 Row::Shared { label, value } => (label.to_string(), value.to_string()),
                 Row::Score(score) => (
                     "score".to_string(),

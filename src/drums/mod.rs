@@ -149,33 +149,18 @@ impl OutcomeBand {
     /// The band's row in the stack: "Resilience Outcomes Table, 10–11".
     pub(crate) fn row_label(&self) -> std::rc::Rc<str> {
         self.row
-            .get_or_init(|| {
-                let mut label = String::from("Resilience Outcomes Table, ");
-                self.write_label(&mut label);
-                label.into()
-            })
+            .get_or_init(|| format!("Resilience Outcomes Table, {}", self.label()).into())
             .clone()
     }
 
-    /// The band's label, "12+", "10–11", "7", "1 or less", added to `out`.
-    fn write_label(&self, out: &mut String) {
-        let mut digits = itoa::Buffer::new();
+    /// "12+", "10–11", "7", "1 or less".
+    fn label(&self) -> String {
         match (self.from, self.to) {
-            (Some(from), None) => {
-                out.push_str(digits.format(from));
-                out.push('+');
-            }
-            (None, Some(to)) => {
-                out.push_str(digits.format(to));
-                out.push_str(" or less");
-            }
-            (Some(from), Some(to)) if from == to => out.push_str(digits.format(from)),
-            (Some(from), Some(to)) => {
-                out.push_str(digits.format(from));
-                out.push('–');
-                out.push_str(digits.format(to));
-            }
-            (None, None) => out.push_str("any"),
+            (Some(f), None) => format!("{f}+"),
+            (None, Some(t)) => format!("{t} or less"),
+            (Some(f), Some(t)) if f == t => f.to_string(),
+            (Some(f), Some(t)) => format!("{f}–{t}"),
+            (None, None) => "any".into(),
         }
     }
 }
