@@ -407,7 +407,7 @@ fn bind_keyword(
             {
                 return Err(BindError::Conflict {
                     span: word.span,
-                    first: other.name.to_string(),
+                    first: other.name.clone(),
                     second: name.to_string(),
                     group: group.to_string(),
                 });
@@ -518,7 +518,7 @@ pub(crate) fn add_implied(
     span: Span,
     verb: &str,
 ) -> Result<Vec<String>, BindError> {
-    let typed: Vec<String> = bound.facts.iter().map(|f| f.name.to_string()).collect();
+    let typed: Vec<String> = bound.facts.iter().map(|f| f.name.clone()).collect();
     let mut applied = Vec::new();
     if vocab.raw {
         return Ok(applied);

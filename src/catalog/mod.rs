@@ -534,10 +534,11 @@ fn bind_side(
         // A verb that reads a number (a combat factor, a morale rating, a
         // courage value) gets the unit's, in its place.
         if let Some(n) = vocab.number_fact.and_then(|f| facts.value(f)) {
+            let text = compact_str::ToCompactString::to_compact_string(&n);
             typed.push(std::borrow::Cow::Owned(Word {
                 span: word.span,
-                text: compact_str::ToCompactString::to_compact_string(&n),
-                kind: crate::parse::classify(&n.to_string()),
+                kind: crate::parse::classify(&text),
+                text,
             }));
         }
         found.push((facts, word.span));
@@ -550,7 +551,7 @@ fn bind_side(
             if let Some(why) = units.contradicts(system, &facts.id, &fact.name, fact.value) {
                 return Err(BindError::NotHere {
                     span: fact.span,
-                    text: fact.name.to_string(),
+                    text: fact.name.clone(),
                     why: format!(
                         "contradicts `{}` ({}): {why}; leave the word out (naming the unit brings its facts), or, to resolve it as typed on purpose, type its words instead of naming it",
                         facts.id, facts.name

@@ -207,7 +207,7 @@ impl Contradiction<'_> {
 fn typed_word(f: &Fact) -> String {
     match (&f.kind, f.value) {
         (crate::bind::Kind::Number { .. }, Some(v)) => format!("{}={v}", f.name),
-        _ => f.name.to_string(),
+        _ => f.name.clone(),
     }
 }
 

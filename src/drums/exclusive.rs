@@ -386,7 +386,7 @@ pub fn check(
             let earlier_from = from(earlier).map_or(String::new(), |f| format!(" {f}"));
             return Err(BindError::NotHere {
                 span: later.span,
-                text: later.name.to_string(),
+                text: later.name.clone(),
                 why: format!(
                     "{later_from}contradicts `{}`{earlier_from}: {}; give one or the other",
                     earlier.name, rule.why

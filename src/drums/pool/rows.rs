@@ -30,8 +30,8 @@ impl SideFacts {
         };
         for f in &bound.facts {
             if f.count > 0 {
-                facts.given.push((f.name.to_string(), f.span));
-                facts.words.insert(f.name.to_string());
+                facts.given.push((f.name.clone(), f.span));
+                facts.words.insert(f.name.clone());
             }
         }
         facts
