@@ -235,6 +235,7 @@ fn chain_reaches(
         bytes: at,
         head_at: before.head_at,
         head: prev,
+        header: before.header.clone(),
     };
     if reader.continue_from(&from).is_err() {
         return false;
@@ -426,7 +427,7 @@ pub(crate) fn apply(plan: &Plan, tables: &Tables, options: Options) -> Result<()
             }
             Step::StartJournal => {
                 let f = read_game_file(path)?;
-                let header = Journal::header(&f.game, &f.armies)?;
+                let header = Journal::header(&f.game, &f.armies, &f.tables)?;
                 crate::game::write_file(&journal, header.as_bytes())?;
             }
             Step::Upgrade {

@@ -118,6 +118,8 @@ pub struct Game {
     one_line: bool,
     /// Where a game reopened from its file stands, for the user.
     reopened: Option<String>,
+    /// The last entry recorded rolled from a seed chosen with `--seed`.
+    last_chosen: Option<u64>,
 }
 
 /// An entry in force and the state before it.
@@ -161,6 +163,7 @@ impl Game {
             rejected: None,
             one_line: false,
             reopened: None,
+            last_chosen: None,
         };
         game.parts = game.fresh_parts();
         Ok(game)
@@ -293,11 +296,13 @@ impl Game {
     /// Record a resolution and apply its effects. Returns what each
     /// effect did, in words. An entry that could not be written is not
     /// applied.
+    /// `chosen`: the seed was chosen with `--seed`, not drawn.
     pub(crate) fn record(
         &mut self,
         line: &str,
         system: System,
         res: &Resolution,
+        chosen: bool,
     ) -> Result<Vec<String>, GameError> {
         let addressed = res.addressed();
         let effects = addressed
@@ -322,6 +327,8 @@ impl Game {
             outcome: Some(res.outcome.to_string()),
             effects: effects.collect(),
             undo: None,
+            chosen: chosen && res.seed.is_some(),
+            state: String::new(),
         };
         // The part that resolved the line names what its effects fall on
         // (an army by its name); an effect it did not make is said as is.
@@ -337,8 +344,13 @@ impl Game {
                 .map(|(unit, e)| e.describe(*unit))
                 .collect()
         });
-        let described = self.unkept(described);
+        let mut described = self.unkept(described);
         self.commit(entry, true)?;
+        if let Some(seed) = self.chosen_seed().filter(|_| self.file.is_some()) {
+            described.push(format!(
+                "game: the dice were rolled from seed {seed}, chosen with --seed and not drawn: the journal says so"
+            ));
+        }
         Ok(described)
     }
 
@@ -356,6 +368,8 @@ impl Game {
             outcome: None,
             effects: vec![serde_json::json!({ "effect": Entry::NEXT_TURN })],
             undo: None,
+            chosen: false,
+            state: String::new(),
         };
         self.commit(entry, false)
     }
@@ -380,6 +394,8 @@ impl Game {
             outcome: None,
             effects: Vec::new(),
             undo: Some(last.0),
+            chosen: false,
+            state: String::new(),
         };
         self.commit(entry, false)?;
         Ok(Some(last.1.unwrap_or_default()))
@@ -392,8 +408,13 @@ impl Game {
     /// system's part resolved, as [`Game::apply_effects`]).
     fn commit(&mut self, mut entry: Entry, resolved: bool) -> Result<(), GameError> {
         entry.entry = self.tally.entries + 1;
+        self.last_chosen = None;
         if let Some((expected, raw)) = self.expected.take() {
             entry.prev = expected.prev.clone();
+            // Whether the seed was chosen is the writer's word, and the
+            // state after the entry is checked once it is applied.
+            entry.chosen = expected.chosen && entry.seed.is_some();
+            entry.state = expected.state.clone();
             if let Some(what) = expected.differs_from(&entry) {
                 let e = GameError::Journal {
                     file: self.journal_shown(),
@@ -410,6 +431,26 @@ impl Game {
                 return Err(e);
             }
             self.apply_recorded(&entry, resolved)?;
+            if !expected.state.is_empty() && self.digest() != expected.state {
+                self.unapply(&entry)?;
+                let e = GameError::Journal {
+                    file: self.journal_shown(),
+                    line: usize::try_from(expected.entry)
+                        .unwrap_or(usize::MAX)
+                        .saturating_add(1),
+                    message: format!(
+                        "entry {} does not resolve to itself: resolved again, the state after it \
+                         is not the one it recorded (the state it was resolved on was not the \
+                         writer's: an edited game file, or a journal edited by hand); it is not applied",
+                        expected.entry,
+                    ),
+                };
+                self.rejected = Some(e.to_string());
+                return Err(e);
+            }
+            if entry.chosen {
+                self.last_chosen = entry.seed;
+            }
             self.tally.add_line(&raw, true);
             if self.store.is_none() {
                 self.memory.push(entry);
@@ -425,10 +466,22 @@ impl Game {
             self.begin_write()?;
             entry.prev = self.tally.head.clone();
         }
-        let line = entry.line()?;
         // Applied first: an entry the game cannot apply never reaches the
         // journal (which would then not open).
         self.apply_recorded(&entry, resolved)?;
+        if self.store.is_some() {
+            entry.state = self.digest();
+        }
+        let line = match entry.line() {
+            Ok(line) => line,
+            Err(e) => {
+                self.unapply(&entry)?;
+                return Err(e);
+            }
+        };
+        if entry.chosen {
+            self.last_chosen = entry.seed;
+        }
         if let (Some(path), Some(store)) = (&self.file, &mut self.store) {
             let journal = Journal::path_for(path);
             if store.append.is_none() {
@@ -438,7 +491,7 @@ impl Game {
                 return Err(GameError::Io("the journal is not open".into()));
             };
             if let Err(e) = Journal::append(file, &journal, self.tally.bytes, &line) {
-                self.take_back_last()?;
+                self.unapply(&entry)?;
                 return Err(e);
             }
             self.wrote = true;
@@ -463,7 +516,12 @@ impl Game {
     }
 
     /// Take back what the last `apply_recorded` did (its append failed).
-    fn take_back_last(&mut self) -> Result<(), GameError> {
+    /// An undo kept no state before it: the state is folded again from
+    /// the entries, which do not hold it.
+    fn unapply(&mut self, entry: &Entry) -> Result<(), GameError> {
+        if entry.undo.is_some() {
+            return self.refold();
+        }
         match self.recent.pop() {
             Some(last) => {
                 self.go_back(last);
@@ -471,6 +529,16 @@ impl Game {
             }
             None => self.refold(),
         }
+    }
+
+    /// The digest of the state now, as an entry records it.
+    pub(crate) fn digest(&self) -> String {
+        journal::state_digest(&self.state())
+    }
+
+    /// The seed of the last line recorded, when it was chosen.
+    pub(crate) fn chosen_seed(&self) -> Option<u64> {
+        self.last_chosen
     }
 
     /// The last entry recorded in a game kept in memory.
@@ -514,6 +582,7 @@ impl Game {
         GameFile::new(
             self.id.clone(),
             self.sources.clone(),
+            self.tables.house().to_vec(),
             self.tally.mark(),
             self.state(),
             self.checkpoints(),
@@ -550,7 +619,7 @@ impl Game {
         }
         let id = journal::new_game_id();
         let mut tally = Tally::default();
-        let mut text = Journal::header(&id, &self.sources)?;
+        let mut text = Journal::header(&id, &self.sources, self.tables.house())?;
         tally.add_line(text.as_bytes(), false);
         let mut source = self.source()?;
         while let Some(mut e) = source.next()? {
@@ -563,6 +632,7 @@ impl Game {
         let f = GameFile::new(
             id,
             self.sources.clone(),
+            self.tables.house().to_vec(),
             tally.mark(),
             self.state(),
             self.checkpoints(),
@@ -579,6 +649,11 @@ impl Game {
             state.insert(part_key(part).into(), part.state.state());
         }
         serde_json::Value::Object(state)
+    }
+
+    /// The tables the game is resolved under.
+    pub(crate) fn tables(&self) -> &Tables {
+        &self.tables
     }
 
     /// How far the journal is applied: entries, bytes and the chain's head.
