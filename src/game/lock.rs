@@ -134,6 +134,50 @@ impl Lock {
         ))
     }
 
+    /// Put a whole new journal in place of the one held (`repair`), held
+    /// itself before it takes the journal's name: a writer that waited
+    /// for the old one finds it replaced, opens the new one, and waits
+    /// for this lock again. Written to a temporary file beside it first,
+    /// synced, then renamed over it.
+    pub(crate) fn replace_journal(&mut self, bytes: &[u8]) -> Result<(), GameError> {
+        use std::io::Write;
+        let io = |e: std::io::Error| GameError::Io(format!("{}: {e}", self.journal.display()));
+        if self.file.is_none() {
+            return Err(GameError::Io(format!(
+                "{}: the journal is not held",
+                self.journal.display()
+            )));
+        }
+        let dir = match self.journal.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(d) => d.to_path_buf(),
+            None => PathBuf::from("."),
+        };
+        let name = self
+            .journal
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let mut tmp = tempfile::Builder::new()
+            .prefix(&format!(".{name}.tmp"))
+            .tempfile_in(&dir)
+            .map_err(io)?;
+        tmp.write_all(bytes).map_err(io)?;
+        if let Ok(meta) = std::fs::metadata(&self.journal) {
+            let _ = tmp.as_file().set_permissions(meta.permissions());
+        }
+        tmp.as_file().sync_all().map_err(io)?;
+        tmp.as_file().lock().map_err(io)?;
+        let file = tmp.persist(&self.journal).map_err(|e| io(e.error))?;
+        if let Ok(d) = File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        // The old journal's lock goes with it; the new one is held by
+        // the file just renamed into place.
+        self.release();
+        self.file = Some(file);
+        Ok(())
+    }
+
     /// Let the next writer in.
     pub(crate) fn release(&mut self) {
         if let Some(file) = self.file.take() {

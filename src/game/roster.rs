@@ -88,6 +88,7 @@ impl Game {
                 outcome: e.outcome,
                 undo: e.undo,
                 undone: false,
+                chosen_seed: e.seed.filter(|_| e.chosen),
             });
         }
         source.finish(&self.tally)?;

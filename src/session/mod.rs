@@ -251,6 +251,11 @@ impl Session {
     /// rule system (set here), and whether it enters its own dice.
     fn entry_line(&mut self, entry: &crate::game::Entry) -> Result<(String, bool), String> {
         let line = match (&entry.line, entry.undo) {
+            (Some(_), Some(_)) => {
+                return Err(
+                    "an entry with both a line and an undo: not an entry drumhead writes".into(),
+                );
+            }
             (_, Some(_)) => "undo".to_string(),
             (Some(line), None) => line.clone(),
             (None, None) => return Err("an entry with neither a line nor an undo".into()),
