@@ -10,41 +10,48 @@ pub(super) fn files_section(roff: &mut Roff) {
     tagged(
         roff,
         "FILE",
-        "The game file of --game FILE: a checkpoint of the game. It names the game (an id made \
-         when the game was created), keeps its army lists whole, and holds the state after the \
-         first N entries of the journal with the mark of entry N (where it ends and the SHA-256 \
-         of its line) and a check over both. It is written again every 256 entries and when a \
-         writer ends; a kill loses nothing, as the journal holds every entry. A game file of an \
-         older drumhead, one without its mark, or one whose state was edited is refused (see \
-         repair).",
+        "The game file of --game FILE: a checkpoint of the game, a cache of its journal. It names \
+         the game (an id made when the game was created), keeps its army lists and house tables \
+         whole, and holds the state after the first N entries of the journal with the mark of \
+         entry N (where it ends, the SHA-256 of its line and of the journal's header) and a check \
+         over them. It is written again every 256 entries and when a writer ends; a kill loses \
+         nothing, as the journal holds every entry. Opening trusts it only as far as the journal \
+         vouches for it (see SECURITY): a game file whose state, check, armies or tables were \
+         changed is refused (see repair). A symbolic link to a game file is the game it leads \
+         to: the checkpoint is written there.",
     );
     tagged(
         roff,
         "FILE.journal",
-        "Beside a --game FILE: the record of the game, a header naming the game and its armies, \
-         then one JSON object a line for every command that changed it: the line as typed, the \
-         dice (which were entered, which rolled, and the seed they rolled from), the outcome's \
-         id and the typed effects, and the SHA-256 of the line before it, so that the journal \
-         is a chain from its header. An entry is synced to disk (one fdatasync) before its \
-         answer is shown. Opening a game reads the checkpoint and only the entries after it, and \
-         applies none of those until it has resolved it again from its line and dice and found \
-         exactly what it recorded. A broken chain, another game's journal (a copy made with \
-         save is a new game), a journal of an older drumhead, or an entry that does not resolve \
-         to itself is refused, naming the line (see repair). A last line cut short by a kill or a \
-         full disk is removed by the next writer, and said.",
+        "Beside a --game FILE: the record of the game. A header naming the game, its armies and \
+         the house tables in force (each table file given with --tables or --crt, whole), then \
+         one JSON object a line for each line a game records (a rule system's line, next-turn, \
+         undo): the line as typed, the dice (which were entered, which rolled, the seed they \
+         rolled from, and whether that seed was chosen with --seed), the outcome's id, the typed \
+         effects, the SHA-256 of the state after it, and the SHA-256 of the line before it, so \
+         that the journal is a chain from its header. An entry is synced to disk (one \
+         fdatasync) before its answer is shown. Opening a game reads the checkpoint and only the \
+         entries after it, and applies none of those until it has resolved it again from its \
+         line and dice and found exactly what it recorded. A broken chain, another game's \
+         journal (a copy made with save is a new game), a journal of an older drumhead, a line \
+         a game does not record, or an entry that does not resolve to itself is refused, naming \
+         the line (see repair). A last line cut short by a kill or a full disk is removed by the \
+         next writer, and said.",
     );
     tagged(
         roff,
-        "FILE.lock",
-        "Beside a --game FILE: the lock of the game's one writer, naming it. A process takes it \
+        "The lock of a game",
+        "The journal is also the game's lock: a process takes an advisory lock (flock) on it \
          before it reads the state a line that changes the game is resolved against, reads what \
-         other writers recorded since, resolves the line, records it, and lets the lock go: it \
+         other writers recorded since, resolves the line, records it, and lets the lock go. It \
          is held for a line, not for a session, so that an umpire's REPL open all evening, a \
          script and a second umpire share one game, and every answer is from the newest state. \
-         A writer that finds the lock held is refused at once, naming the holder, or waits with \
-         --wait. Commands that only look at the game (units, show, log, replay, roster) take no \
-         lock, read the game file and then the journal after it (the two always belong \
-         together), and work on read-only files.",
+         Being on the file, not on a name, it is shared by every path to the game (a symbolic \
+         link, a linked folder); no lock file is made. A writer that finds it held is refused \
+         at once, naming the holder, or waits with --wait. Commands that only look at the game \
+         (units, show, log, replay, roster, serve without --umpire) take no lock and open \
+         nothing for writing, read the game file and then the journal after it (the two always \
+         belong together), and work on read-only files in read-only folders.",
     );
 
     tagged(
@@ -76,8 +83,9 @@ pub(super) fn output_files_section(roff: &mut Roff) {
     tagged(
         roff,
         "A game's own files",
-        "A game file, a journal (told by their first bytes) and FILE.journal or FILE.lock \
-         beside a game FILE are never written, not even with --force: choose another path.",
+        "A game file, a journal (told by their first bytes) and FILE.journal or FILE.lock (the \
+         lock file of an older drumhead) beside a game FILE are never written, not even with \
+         --force: choose another path.",
     );
     tagged(
         roff,
@@ -114,4 +122,59 @@ fn merged_files() -> Vec<&'static str> {
         .filter(|f| f.name == f.embedded_name)
         .map(|f| f.name)
         .collect()
+}
+
+/// drumhead(1)'s SECURITY: what a game's files, from anywhere, can and
+/// cannot do to the machine that reads them; what opening trusts and
+/// what `replay` proves.
+pub(super) fn security_section(roff: &mut Roff) {
+    roff.control("SH", ["SECURITY"]);
+    para(
+        roff,
+        "Every file drumhead reads is taken as untrusted: a game and its journal from another \
+         club, an army list or a table someone sent. Reading one never writes anything else, \
+         never runs anything and never blames you for a change someone else made.",
+    );
+    tagged(
+        roff,
+        "What a journal can do",
+        "Every reader (units, show, log, roster, replay, repair without --apply, serve) \
+         resolves a journal's entries again, but only inside the game's state in memory. Only a \
+         rule system's line, next-turn and undo are ever resolved from a journal: any other \
+         line (save, load, set, help, units, odds, simulate…) is refused before anything runs, \
+         naming the entry, and so is an entry that does not have the shape drumhead writes. No \
+         entry can write or create a file, take a lock, change a setting, draw a progress bar \
+         or reach the network; army texts, names and lines are data, shown with their escape \
+         sequences made visible, never run. What a journal can cost is bounded time and memory \
+         (see LIMITS: the journal's size and line length).",
+    );
+    tagged(
+        roff,
+        "What opening trusts",
+        "The game file is a cache of the journal, trusted only as far as the journal vouches \
+         for it: the journal's header must be the one the game file was written from (its id, \
+         armies and house tables), the line at the game file's mark must be the one it recorded, \
+         and its state must be the state that line records (each entry holds the SHA-256 of the \
+         state after it). The entries after the mark are resolved again before anything is \
+         answered. So a game file whose state was changed, even with its check made to fit, is \
+         refused when it is opened, by the command line and the server alike: every reader \
+         derives the state the same way, and two readers of one game never show two states. \
+         A game is resolved under the tables it recorded: with no --tables or --crt they are \
+         read from the journal; tables given must be the same files, or the game is refused \
+         naming the one that differs.",
+    );
+    tagged(
+        roff,
+        "What replay proves",
+        "drumhead replay JOURNAL reads the chain from its header and resolves every entry again \
+         from its line and dice under the recorded tables: each must give exactly the outcome, \
+         effects and state it recorded. It proves that the journal is one game played by the \
+         rules from its first line, and that the game file beside it (if any) holds the state \
+         at its mark. It cannot prove that dice entered by hand were thrown, nor that a seed was \
+         not picked: a seed chosen with --seed is recorded as chosen, and log and the answer say \
+         so. The hashes have no key: someone who can write all of a game's files can write \
+         another game that is consistent with itself; that game is still one that resolves by \
+         the rules, and a writer of the true game who appends to it breaks its chain for every \
+         reader that followed the true one.",
+    );
 }

@@ -28,8 +28,10 @@ fn game_tasks(roff: &mut Roff) {
         roff,
         "drumhead replay JOURNAL",
         "Rebuild a game from its journal, resolving every entry again with its recorded line and \
-         dice and checking each gives exactly what it recorded and follows the chain, and check \
-         the result against the game file's checkpoint. Takes no lock and writes nothing.",
+         dice under the house tables its header records, and checking each gives exactly what \
+         it recorded (its outcome, effects and the state after it) and follows the chain, and \
+         check the result against the game file's checkpoint. A journal copied alone replays to \
+         the state its game had. Takes no lock and writes nothing (see SECURITY).",
     );
     tagged(
         roff,
@@ -39,7 +41,11 @@ fn game_tasks(roff: &mut Roff) {
          by hand, missing or behind its journal), and do it with --apply. Every entry is resolved \
          again: the journal is kept up to the first line that cannot be trusted, which is never \
          adopted; it and the rest are kept aside in GAME.journal.damaged, and a replaced game \
-         file is kept as GAME.bak. Another game's journal is never put under a game.",
+         file is kept as GAME.bak. A journal header changed after the game began is put back \
+         from the game file (or a GAME.bak) that the chain's first entry vouches for, and never \
+         adopted otherwise. Another game's journal is never put under a game. With --apply the \
+         plan is made under the game's lock and carried out before it is let go, so no writer \
+         appends between the two.",
     );
     tagged(
         roff,
