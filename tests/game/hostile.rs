@@ -780,3 +780,27 @@ fn a_chosen_seed_is_recorded_and_shown_as_chosen() {
     // And it is still the record: replay resolves it again.
     common::game::replay_agrees(&game);
 }
+
+#[test]
+fn a_setting_of_one_session_is_refused_in_a_kept_game() {
+    // "The header holds everything an entry's answer depends on: … the
+    // rule-system options". A `set bases N` made in one session only
+    // would make its game's lines answer otherwise when they are read
+    // again: in a game kept in a file it is refused, saying what to do.
+    let dir = scratch();
+    let game = honest_game(dir.path());
+    let g = game.display().to_string();
+    let (code, out, err) = run_in(dir.path(), &strings(&["--game", &g]), "set bases 4\n");
+    assert_ne!(code, Some(0), "{out}");
+    assert!(
+        err.contains("is a setting of a session") && err.contains("`bases=N`"),
+        "{err}"
+    );
+    // Without a game kept in a file it is a setting as before.
+    let (code, out, err) = run_in(dir.path(), &strings(&["set bases 4"]), "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("bases assumed when a command gives none: 4"),
+        "{out}"
+    );
+}
