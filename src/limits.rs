@@ -76,8 +76,21 @@ pub(crate) const SERVE_BODY_BYTES: usize = 16 << 10;
 /// `serve`: connections open at once; one more is closed as it comes.
 pub(crate) const SERVE_CONNECTIONS: usize = 1024;
 
+/// `serve`: connections open at once from one client address; one more
+/// is closed as it comes, so one address cannot fill the server.
+pub(crate) const SERVE_ADDRESS_CONNECTIONS: usize = 64;
+
+/// `serve`: seconds a connection has to send a request's whole headers,
+/// from its opening or its previous answer (an idle connection is closed
+/// then).
+pub(crate) const SERVE_HEADER_SECONDS: u64 = 5;
+
 /// `serve`: live views (`events`) of one game open at once.
 pub(crate) const SERVE_EVENT_CLIENTS: usize = 512;
+
+/// `serve`: live views (`events`, of any game) open at once from one
+/// client address.
+pub(crate) const SERVE_ADDRESS_EVENTS: usize = 16;
 
 /// `serve`: `odds` requests one client (one address) may have in hand.
 pub(crate) const SERVE_ODDS_IN_HAND: usize = 2;
@@ -166,9 +179,25 @@ pub(crate) const ALL: &[(&str, u64, &str)] = &[
         "connections `serve` keeps open at once; one more is closed at once",
     ),
     (
+        "serve connections an address",
+        SERVE_ADDRESS_CONNECTIONS as u64,
+        "connections `serve` keeps open at once from one client address; one more is closed at once",
+    ),
+    (
+        "serve header seconds",
+        SERVE_HEADER_SECONDS,
+        "seconds a connection has to send a request's whole headers, from its opening or its \
+         previous answer; then it is closed (a half-sent request, an idle keep-alive connection)",
+    ),
+    (
         "serve events",
         SERVE_EVENT_CLIENTS as u64,
         "live views (`/g/NAME/events`) of one game at once (503 past it)",
+    ),
+    (
+        "serve events an address",
+        SERVE_ADDRESS_EVENTS as u64,
+        "live views (of any game) open at once from one client address (429 past it)",
     ),
     (
         "serve odds in hand",

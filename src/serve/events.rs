@@ -12,6 +12,7 @@ use axum::response::sse::{Event as Sse, KeepAlive};
 use futures_util::Stream;
 use tokio::sync::watch;
 
+use super::accept::Held;
 use super::feed::{Event, Feed};
 
 /// Events taken from the feed at a time.
@@ -47,6 +48,8 @@ struct Reading {
     closing: watch::Receiver<bool>,
     with_text: bool,
     _place: Place,
+    /// Its place among its client address's live views.
+    _address: Held,
 }
 
 /// The stream of one client, from the event at index `from`.
@@ -56,6 +59,7 @@ pub(crate) fn stream(
     with_text: bool,
     closing: watch::Receiver<bool>,
     place: Place,
+    address: Held,
 ) -> impl Stream<Item = Result<Sse, Infallible>> {
     let more = feed.watch();
     let reading = Reading {
@@ -66,6 +70,7 @@ pub(crate) fn stream(
         closing,
         with_text,
         _place: place,
+        _address: address,
     };
     futures_util::stream::unfold(reading, |mut r| async move {
         loop {

@@ -26,16 +26,28 @@
 //!   writer holds the game for over a second). 401 without the right
 //!   token, 413 past the body limit.
 //!
+//! Whatever the path, a request whose `Host` is not the address listened
+//! on (every address of the machine on `0.0.0.0`), `localhost:PORT` on
+//! loopback, or a `--host NAME`, is refused (421; 400 without a `Host`):
+//! see `host.rs`. Connections are taken by `accept.rs`: at most
+//! `SERVE_CONNECTIONS` open, `SERVE_ADDRESS_CONNECTIONS` from one
+//! address, each closed when it has not sent a request's whole headers
+//! within `SERVE_HEADER_SECONDS` of opening or of its previous answer (so
+//! an idle keep-alive connection is closed then too); live views are
+//! capped per game and per address (`SERVE_ADDRESS_EVENTS`, 429).
+//!
 //! Each game has a follower thread (`follow.rs`) that reads the journal
 //! as any reader does and publishes each entry once resolved again
 //! (`feed.rs`); lines and odds go to desk threads of their own
 //! (`desk.rs`), each with its own session of the game.
 
+mod accept;
 mod desk;
 mod events;
 mod feed;
 mod follow;
 mod guard;
+mod host;
 mod page;
 mod routes;
 mod start;
@@ -66,6 +78,11 @@ pub(crate) struct Options {
     /// game with its secret token.
     #[arg(long)]
     pub(crate) umpire: bool,
+    /// A host name the server answers to besides its address (and
+    /// localhost on loopback), as NAME or NAME:PORT (repeatable): a
+    /// request naming any other Host is refused.
+    #[arg(long = "host", value_name = "NAME")]
+    pub(crate) hosts: Vec<String>,
 }
 
 /// Serve until SIGTERM or Ctrl-C. The tables are read on each game's

@@ -15,11 +15,13 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use tokio::sync::watch;
 
+use super::accept::PerAddress;
 use super::desk::{Desk, Reply, Status};
 use super::events::{self, Place};
 use super::feed::Feed;
 use super::follow::AskLog;
 use super::guard::{OddsShares, Peer, token_matches};
+use super::host::Hosts;
 use super::page;
 use crate::format::Source;
 use crate::format::json::json_error;
@@ -43,6 +45,10 @@ pub(crate) struct Served {
 pub(crate) struct Shared {
     pub(crate) games: BTreeMap<String, Served>,
     pub(crate) shares: Arc<OddsShares>,
+    /// Live views open from each client address.
+    pub(crate) views: Arc<PerAddress>,
+    /// The names a request's `Host` may give.
+    pub(crate) hosts: Hosts,
     /// Set when the server is closing: live views end.
     pub(crate) closing: watch::Receiver<bool>,
 }
@@ -50,6 +56,7 @@ pub(crate) struct Shared {
 type St = State<Arc<Shared>>;
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
+    let hosts = axum::middleware::from_fn_with_state(shared.clone(), only_our_hosts);
     let limited = Router::new()
         .route("/", get(index))
         .route("/assets/{file}", get(asset))
@@ -72,8 +79,43 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .layer(tower_http::limit::RequestBodyLimitLayer::new(
             SERVE_BODY_BYTES,
         ))
+        .layer(hosts)
         .layer(axum::middleware::map_response(safe_headers))
         .with_state(shared)
+}
+
+/// A request must name this server as its `Host` (or in its target),
+/// whatever its path: see `host.rs`.
+async fn only_our_hosts(
+    State(s): St,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let named = request
+        .uri()
+        .authority()
+        .map(|a| a.as_str().to_string())
+        .or_else(|| {
+            request
+                .headers()
+                .get(header::HOST)
+                .and_then(|h| h.to_str().ok())
+                .map(str::to_string)
+        });
+    match named {
+        Some(host) if s.hosts.allows(&host) => next.run(request).await,
+        Some(_) => (
+            StatusCode::MISDIRECTED_REQUEST,
+            "this server does not answer to that host name: use the address it printed \
+             (or start it with --host NAME)\n",
+        )
+            .into_response(),
+        None => (
+            StatusCode::BAD_REQUEST,
+            "a Host header naming this server is needed\n",
+        )
+            .into_response(),
+    }
 }
 
 /// Every answer: no sniffing, no framing, nothing but this server's own.
@@ -213,6 +255,7 @@ struct EventsQuery {
 async fn events_of(
     State(s): St,
     Path(name): Path<String>,
+    ConnectInfo(Peer(peer)): ConnectInfo<Peer>,
     Query(q): Query<EventsQuery>,
     headers: HeaderMap,
 ) -> Response {
@@ -234,8 +277,25 @@ async fn events_of(
         )
             .into_response();
     };
+    let Some(address) = PerAddress::take(&s.views, peer.ip()) else {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "at most {} live views from one address at once\n",
+                s.views.max()
+            ),
+        )
+            .into_response();
+    };
     let with_text = q.with.as_deref() == Some("text");
-    let stream = events::stream(g.feed.clone(), from, with_text, s.closing.clone(), place);
+    let stream = events::stream(
+        g.feed.clone(),
+        from,
+        with_text,
+        s.closing.clone(),
+        place,
+        address,
+    );
     let mut response = Sse::new(stream)
         .keep_alive(events::keep_alive())
         .into_response();

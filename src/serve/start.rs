@@ -13,11 +13,14 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::Options;
+use super::accept::{self, PerAddress};
 use super::desk::{Desk, Kind};
 use super::feed::Feed;
 use super::follow::{self, Spec};
-use super::guard::{Capped, OddsShares, Peer, new_token};
+use super::guard::{OddsShares, new_token};
+use super::host::{Hosts, check_name};
 use super::routes::{Served, Shared, router};
+use crate::limits::SERVE_ADDRESS_EVENTS;
 use crate::system::Registry;
 use crate::tables::TableSource;
 
@@ -54,6 +57,9 @@ pub(super) fn serve(
     registry: &Registry,
     source: TableSource,
 ) -> Result<(), String> {
+    for name in &options.hosts {
+        check_name(name)?;
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let mut games = BTreeMap::new();
     let mut tokens = Vec::new();
@@ -154,21 +160,23 @@ fn run(
     let shared = Arc::new(Shared {
         games,
         shares: Arc::new(OddsShares::default()),
+        views: PerAddress::new(SERVE_ADDRESS_EVENTS),
+        hosts: Hosts::new(bound, &options.hosts),
         closing,
     });
+    // Listened for before the address is said: a signal sent as soon as
+    // a client has it closes the server, never kills it.
+    let signalled = {
+        let _inside = runtime.enter();
+        signalled().map_err(|e| format!("cannot listen for signals: {e}"))?
+    };
     announce(bound, tokens);
-    let app = router(shared).into_make_service_with_connect_info::<Peer>();
+    let app = router(shared);
     runtime.block_on(async move {
-        let mut closed = closing_too;
-        let server = axum::serve(Capped::new(listener), app)
-            .with_graceful_shutdown(async move {
-                let _ = closed.wait_for(|c| *c).await;
-            })
-            .into_future();
-        let mut done = tokio::spawn(server);
+        let mut done = tokio::spawn(accept::serve(listener, app, closing_too));
         tokio::select! {
-            r = &mut done => return r.map_err(|e| e.to_string())?.map_err(|e| e.to_string()),
-            () = signalled() => {}
+            r = &mut done => return r.map_err(|e| e.to_string()),
+            () = signalled => {}
         }
         // Live views end, so their connections can close; what is still
         // open gets a moment to finish.
@@ -181,26 +189,26 @@ fn run(
     Ok(())
 }
 
-/// SIGTERM or Ctrl-C.
-async fn signalled() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+/// SIGTERM or Ctrl-C, listened for from the call on (inside the
+/// runtime).
+#[cfg(unix)]
+fn signalled() -> std::io::Result<impl Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = terminate.recv() => {},
+            _ = interrupt.recv() => {},
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {},
-        () = terminate => {},
-    }
+    })
+}
+
+#[cfg(not(unix))]
+fn signalled() -> std::io::Result<impl Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
 
 /// The address a phone in the room reaches: the one listened on, or for

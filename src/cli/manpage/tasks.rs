@@ -43,7 +43,7 @@ fn game_tasks(roff: &mut Roff) {
     );
     tagged(
         roff,
-        "drumhead serve --game FILE [--game FILE…] [--listen ADDR:PORT] [--umpire]",
+        "drumhead serve --game FILE [--game FILE…] [--listen ADDR:PORT] [--umpire] [--host NAME…]",
         "Serve each game's live view over HTTP on the club's own network; the first line on \
          standard output is serving http://HOST:PORT/ (a QR code of it follows on a terminal). \
          --listen defaults to 127.0.0.1:7878 (loopback only); 0.0.0.0:7878 opens it to the room; \
@@ -58,7 +58,9 @@ fn game_tasks(roff: &mut Roff) {
          printed for each game: a page to type lines on, sent as POST /g/NAME/lines with \
          Authorization: Bearer TOKEN, each resolved as a writer of the game (under its lock); \
          without the token a line is refused (401). save and load are refused there. The \
-         limits are under LIMITS (serve …). SIGTERM or Ctrl-C closes it.",
+         limits are under LIMITS (serve …), and what guards the server under SECURITY: a \
+         request must name the server's address, localhost on loopback, or a --host NAME as \
+         its Host (421 otherwise). SIGTERM or Ctrl-C closes it.",
     );
 }
 

@@ -1,0 +1,50 @@
+//! drumhead(1)'s SECURITY: what `drumhead serve` does so that a phone in
+//! the room, or a web page one of them opens, can neither write a game
+//! nor shut the server for the others.
+
+use roff::Roff;
+
+use super::roff_text::{para, tagged};
+
+/// SECURITY: each guard of `serve`, with the limit it uses.
+pub(super) fn security_section(roff: &mut Roff) {
+    roff.control("SH", ["SECURITY"]);
+    para(
+        roff,
+        "drumhead serve is for a club's own network. It serves loopback only unless --listen \
+         says otherwise, reads only the games named on its command line, and writes nothing \
+         but the lines the umpire's token sends (through the same lock and journal as any \
+         writer). Its other guards:",
+    );
+    for (what, how) in GUARDS {
+        tagged(roff, what, how);
+    }
+}
+
+/// What `serve` guards against, and how.
+const GUARDS: &[(&str, &str)] = &[
+    (
+        "Host names",
+        "A request whose Host (or absolute target) is not a name the server answers to is \
+         refused with 421 (400 without a Host), whatever its path: so a web page elsewhere \
+         whose name is made to point at this machine (DNS rebinding) reads nothing and writes \
+         nothing. The names are the address listened on with its port (every address of the \
+         machine when it listens on 0.0.0.0 or ::), localhost:PORT on loopback, and each \
+         --host NAME (NAME:PORT, or NAME with the port listened on). Serving under a name of \
+         the club's own DNS needs --host with that name.",
+    ),
+    (
+        "Slow and idle clients",
+        "A connection must send a request's whole headers within the serve header seconds \
+         (LIMITS) of opening and of its previous answer, or it is closed: a half-sent request \
+         and an idle keep-alive connection hold nothing longer. A request then has the serve \
+         seconds to be answered (408). A live view is an answer under way, and stays open.",
+    ),
+    (
+        "One address",
+        "One client address may hold at most the serve connections an address (one more is \
+         closed as it is accepted) and the serve events an address live views (429), so one \
+         machine cannot fill the server's connections or a game's live views; its odds are \
+         capped too (odds, below).",
+    ),
+];
