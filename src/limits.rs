@@ -105,6 +105,10 @@ pub(crate) const SERVE_QUEUE: usize = 32;
 /// headers to its answer; and seconds to send its headers.
 pub(crate) const SERVE_SECONDS: u64 = 30;
 
+/// `serve`: answers to the umpire's lines kept by `Idempotency-Key`, a
+/// game (the oldest forgotten first).
+pub(crate) const SERVE_KEPT_ANSWERS: usize = 256;
+
 /// `serve`: resolutions of a game the page shows, newest first.
 pub(crate) const SERVE_PAGE_ENTRIES: usize = 50;
 
@@ -218,6 +222,12 @@ pub(crate) const ALL: &[(&str, u64, &str)] = &[
         "serve seconds",
         SERVE_SECONDS,
         "seconds a request other than a live view may take (408 past it)",
+    ),
+    (
+        "serve kept answers",
+        SERVE_KEPT_ANSWERS as u64,
+        "answers to the umpire's lines kept by Idempotency-Key, a game; a retry with an older \
+         key is applied again",
     ),
     (
         "serve page",

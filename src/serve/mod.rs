@@ -24,7 +24,15 @@
 //!   TOKEN`, the line as the body: resolved as a writer of the game, its
 //!   answer as `--json` writes it (200), its error (422; 409 when another
 //!   writer holds the game for over a second). 401 without the right
-//!   token, 413 past the body limit.
+//!   token, 413 past the body limit. With `Idempotency-Key: KEY` (1 to
+//!   64 letters, digits, `-`, `_`; the umpire's page sends a new one for
+//!   each line typed and the same one when it sends that line again) the
+//!   line is applied once: a retry with the key gets the first answer
+//!   again (same status and body, with `Idempotency-Replayed: true`), or
+//!   waits for it; the line is resolved even if its client has gone. The
+//!   last `SERVE_KEPT_ANSWERS` answers of a game are kept (`once.rs`); a
+//!   key sent with another line is 422, a key that is no key 400. A line
+//!   left untried (409, 503) is not kept: its retry is tried again.
 //!
 //! Whatever the path, a request whose `Host` is not the address listened
 //! on (every address of the machine on `0.0.0.0`), `localhost:PORT` on
@@ -48,6 +56,7 @@ mod feed;
 mod follow;
 mod guard;
 mod host;
+mod once;
 mod page;
 mod routes;
 mod start;

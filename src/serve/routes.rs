@@ -22,6 +22,7 @@ use super::feed::Feed;
 use super::follow::AskLog;
 use super::guard::{OddsShares, Peer, token_matches};
 use super::host::Hosts;
+use super::once::{Answers, Kept, Turn, key_fits};
 use super::page;
 use crate::format::Source;
 use crate::format::json::json_error;
@@ -38,7 +39,15 @@ pub(crate) struct Served {
     /// Where `log --json` is asked for.
     pub(crate) follower: std::sync::mpsc::SyncSender<AskLog>,
     /// The umpire's desk and token, with `--umpire`.
-    pub(crate) umpire: Option<(Desk, String)>,
+    pub(crate) umpire: Option<Umpire>,
+}
+
+/// What the umpire's lines need: the desk that resolves them, the token
+/// that lets them in, and the answers kept by `Idempotency-Key`.
+pub(crate) struct Umpire {
+    pub(crate) desk: Desk,
+    pub(crate) token: String,
+    pub(crate) answers: Arc<Answers>,
 }
 
 /// Everything the handlers share.
@@ -176,11 +185,16 @@ fn json(status: StatusCode, body: &str) -> Response {
 
 /// A refusal as `--json` writes an error.
 fn refusal(status: StatusCode, message: &str, line: &str) -> Response {
+    json(status, &refusal_body(message, line))
+}
+
+/// The body of a refusal: an error as `--json` writes one.
+fn refusal_body(message: &str, line: &str) -> String {
     let source = Source {
         line: 1,
         input: line,
     };
-    json(status, &json_error(message, source, None).to_string())
+    json_error(message, source, None).to_string()
 }
 
 async fn index(State(s): St) -> Response {
@@ -307,28 +321,39 @@ async fn events_of(
 
 /// A desk's answer as a response.
 async fn asked(desk: &Desk, line: String) -> Response {
+    let (status, body, _) = desk_answer(desk, line).await;
+    json(status, &body)
+}
+
+/// A desk's answer: its status, its JSON, and whether the line was
+/// resolved (answered or refused) rather than left untried (a full
+/// queue, a busy game, a closed desk).
+async fn desk_answer(desk: &Desk, line: String) -> (StatusCode, String, bool) {
     let Some(answer) = desk.take(line.clone()) else {
-        return refusal(
+        return (
             StatusCode::SERVICE_UNAVAILABLE,
-            "too many lines waiting for this game: ask again in a moment",
-            &line,
+            refusal_body(
+                "too many lines waiting for this game: ask again in a moment",
+                &line,
+            ),
+            false,
         );
     };
     match answer.await {
         Ok(Reply { status, json: body }) => match status {
-            Status::Answered => json(StatusCode::OK, &body),
-            Status::Refused => json(StatusCode::UNPROCESSABLE_ENTITY, &body),
-            Status::Busy => json(StatusCode::CONFLICT, &body),
-            Status::Closed => refusal(
+            Status::Answered => (StatusCode::OK, body, true),
+            Status::Refused => (StatusCode::UNPROCESSABLE_ENTITY, body, true),
+            Status::Busy => (StatusCode::CONFLICT, body, false),
+            Status::Closed => (
                 StatusCode::SERVICE_UNAVAILABLE,
-                "this game could not be opened to answer lines",
-                &line,
+                refusal_body("this game could not be opened to answer lines", &line),
+                false,
             ),
         },
-        Err(_) => refusal(
+        Err(_) => (
             StatusCode::SERVICE_UNAVAILABLE,
-            "the server is closing",
-            &line,
+            refusal_body("the server is closing", &line),
+            false,
         ),
     }
 }
@@ -387,11 +412,11 @@ async fn lines(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let Some((desk, token)) = s.games.get(&name).and_then(|g| g.umpire.as_ref()) else {
+    let Some(umpire) = s.games.get(&name).and_then(|g| g.umpire.as_ref()) else {
         return no_game(&name);
     };
     let given = headers.get(header::AUTHORIZATION).map(|v| v.as_bytes());
-    if !token_matches(given, token) {
+    if !token_matches(given, &umpire.token) {
         let mut r = refusal(
             StatusCode::UNAUTHORIZED,
             "the umpire's token is needed to write to this game (Authorization: Bearer TOKEN)",
@@ -409,5 +434,64 @@ async fn lines(
     if line.len() > MAX_LINE_BYTES {
         return too_long();
     }
-    asked(desk, line.to_string()).await
+    let Some(key) = headers.get("idempotency-key") else {
+        return asked(&umpire.desk, line.to_string()).await;
+    };
+    let Some(key) = key.to_str().ok().filter(|k| key_fits(k)) else {
+        return refusal(
+            StatusCode::BAD_REQUEST,
+            "an Idempotency-Key is 1 to 64 letters, digits, `-` or `_`",
+            line,
+        );
+    };
+    once(umpire, key, line).await
+}
+
+/// A keyed line: resolved the first time its key comes, on a task of its
+/// own (so that it is kept whether or not this client waits for it);
+/// every time, its first answer.
+async fn once(umpire: &Umpire, key: &str, line: &str) -> Response {
+    let (mut answer, again) = match umpire.answers.begin(key, line) {
+        Turn::OtherLine => {
+            return refusal(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "this Idempotency-Key came with another line: each line typed needs a key of its own",
+                line,
+            );
+        }
+        Turn::Again(answer) => (answer, true),
+        Turn::First(sender) => {
+            let answer = sender.subscribe();
+            let (desk, answers) = (umpire.desk.clone(), umpire.answers.clone());
+            let (key, line) = (key.to_string(), line.to_string());
+            tokio::spawn(async move {
+                let (status, body, resolved) = desk_answer(&desk, line).await;
+                let kept = Kept {
+                    status: status.as_u16(),
+                    body,
+                };
+                answers.finish(&key, &sender, kept, resolved);
+            });
+            (answer, false)
+        }
+    };
+    let kept = match answer.wait_for(Option::is_some).await {
+        Ok(kept) => kept.clone(),
+        Err(_) => None,
+    };
+    let Some(Kept { status, body }) = kept else {
+        return refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is closing",
+            line,
+        );
+    };
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut response = json(status, &body);
+    if again {
+        response
+            .headers_mut()
+            .insert("idempotency-replayed", HeaderValue::from_static("true"));
+    }
+    response
 }

@@ -19,7 +19,7 @@ use super::feed::Feed;
 use super::follow::{self, Spec};
 use super::guard::{OddsShares, new_token};
 use super::host::{Hosts, check_name};
-use super::routes::{Served, Shared, router};
+use super::routes::{Served, Shared, Umpire, router};
 use crate::limits::SERVE_ADDRESS_EVENTS;
 use crate::system::Registry;
 use crate::tables::TableSource;
@@ -98,7 +98,11 @@ pub(super) fn serve(
             let (desk, thread) =
                 Desk::open(spec.clone(), Kind::Lines, stop.clone()).map_err(|e| e.to_string())?;
             threads.push(thread);
-            Some((desk, token))
+            Some(Umpire {
+                desk,
+                token,
+                answers: Arc::default(),
+            })
         } else {
             None
         };

@@ -289,3 +289,104 @@ fn a_page_under_another_host_name_is_refused() {
         assert_eq!(r.json()["entries"].as_array().map(Vec::len), Some(2));
     }
 }
+
+/// `POST /g/leuthen/lines` of `line` with the token and `key`, as raw bytes.
+fn keyed_post(server: &http::Server, token: &str, key: &str, line: &str) -> Vec<u8> {
+    format!(
+        "POST /g/leuthen/lines HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\n\
+         Idempotency-Key: {key}\r\nContent-Length: {}\r\n\r\n{line}",
+        server.addr,
+        line.len()
+    )
+    .into_bytes()
+}
+
+#[test]
+fn a_line_sent_again_with_its_key_is_applied_once() {
+    // "A POST answered 408, or whose client drops, is applied anyway; the
+    // umpire page says `not sent`, so retyping applies it twice."
+    let dir = scratch();
+    let game = new_game(dir.path(), "leuthen");
+    let server = serve(&[&game], &["--umpire"]);
+    let token = server.token(0);
+
+    // Sent twice with one key: one entry, the same answer twice.
+    let first = http::request_bytes(
+        server.addr,
+        keyed_post(&server, &token, "line-1", "hits 1 aus-3"),
+    )
+    .unwrap();
+    assert_eq!(first.status, 200, "{}", first.text());
+    assert_eq!(first.json()["input"], "hits 1 aus-3");
+    let again = http::request_bytes(
+        server.addr,
+        keyed_post(&server, &token, "line-1", "hits 1 aus-3"),
+    )
+    .unwrap();
+    assert_eq!(again.status, 200, "{}", again.text());
+    assert_eq!(again.body, first.body, "the retry gets the first answer");
+    assert_eq!(again.header("idempotency-replayed"), Some("true"));
+    assert_eq!(super::entries_in_log(&game), vec![1]);
+    // The key is the line's: another line under it is refused, unapplied.
+    let other = http::request_bytes(
+        server.addr,
+        keyed_post(&server, &token, "line-1", "hits 2 aus-3"),
+    )
+    .unwrap();
+    assert_eq!(other.status, 422, "{}", other.text());
+    assert!(other.text().contains("another line"), "{}", other.text());
+    // A new key is a new line, even the same text.
+    let second = http::request_bytes(
+        server.addr,
+        keyed_post(&server, &token, "line-2", "hits 1 aus-3"),
+    )
+    .unwrap();
+    assert_eq!(second.status, 200, "{}", second.text());
+    assert_eq!(super::entries_in_log(&game), vec![1, 2]);
+    // Without the token, a key gets nothing, not even the kept answer.
+    let r = http::request_bytes(
+        server.addr,
+        keyed_post(&server, &"0".repeat(token.len()), "line-1", "hits 1 aus-3"),
+    )
+    .unwrap();
+    assert_eq!(r.status, 401, "{}", r.text());
+    assert!(!r.text().contains("aus-3"), "{}", r.text());
+    // A key that is no key.
+    let r = http::request_bytes(
+        server.addr,
+        keyed_post(&server, &token, "a<b", "hits 1 aus-3"),
+    )
+    .unwrap();
+    assert_eq!(r.status, 400, "{}", r.text());
+
+    // A client that sends its whole line and drops before the answer:
+    // the line is applied; its retry gets that answer, not a second entry.
+    let mut gone = http::connect(server.addr).unwrap();
+    gone.write_all(&keyed_post(&server, &token, "line-3", "hits 3 aus-3"))
+        .unwrap();
+    drop(gone);
+    let retry = http::request_bytes(
+        server.addr,
+        keyed_post(&server, &token, "line-3", "hits 3 aus-3"),
+    )
+    .unwrap();
+    assert_eq!(retry.status, 200, "{}", retry.text());
+    assert_eq!(retry.json()["input"], "hits 3 aus-3");
+    assert_eq!(retry.json()["line"], 3, "{}", retry.text());
+    // Time for a second entry, were one made.
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(super::entries_in_log(&game), vec![1, 2, 3]);
+
+    // A client that drops halfway through its line: nothing is applied,
+    // and its retry is the first time.
+    let whole = keyed_post(&server, &token, "line-4", "hits 4 aus-3");
+    let mut cut = http::connect(server.addr).unwrap();
+    cut.write_all(&whole[..whole.len() - 4]).unwrap();
+    drop(cut);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(super::entries_in_log(&game), vec![1, 2, 3]);
+    let retry = http::request_bytes(server.addr, whole).unwrap();
+    assert_eq!(retry.status, 200, "{}", retry.text());
+    assert!(retry.header("idempotency-replayed").is_none());
+    assert_eq!(super::entries_in_log(&game), vec![1, 2, 3, 4]);
+}

@@ -41,6 +41,14 @@ const GUARDS: &[(&str, &str)] = &[
          seconds to be answered (408). A live view is an answer under way, and stays open.",
     ),
     (
+        "Lines applied once",
+        "A line POSTed with an Idempotency-Key is resolved once whatever happens to its \
+         connection, and a retry with the key gets the first answer: so a line whose answer \
+         was lost (a timeout, a phone off the wifi) is never applied twice when it is sent \
+         again. The umpire's page sends one with every line. The serve kept answers (LIMITS) \
+         of each game are kept.",
+    ),
+    (
         "One address",
         "One client address may hold at most the serve connections an address (one more is \
          closed as it is accepted) and the serve events an address live views (429), so one \

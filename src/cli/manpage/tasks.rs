@@ -57,7 +57,11 @@ fn game_tasks(roff: &mut Roff) {
          shown. With --umpire a second line umpire http://HOST:PORT/g/NAME/umpire#TOKEN is \
          printed for each game: a page to type lines on, sent as POST /g/NAME/lines with \
          Authorization: Bearer TOKEN, each resolved as a writer of the game (under its lock); \
-         without the token a line is refused (401). save and load are refused there. The \
+         without the token a line is refused (401). A line sent with Idempotency-Key: KEY (1 \
+         to 64 letters, digits, - or _) is applied once: sent again with the same key it is \
+         answered with its first answer (Idempotency-Replayed: true), even when its client went \
+         away before that answer; the umpire's page makes a key for each line typed and sends \
+         it again with the line. save and load are refused there. The \
          limits are under LIMITS (serve …), and what guards the server under SECURITY: a \
          request must name the server's address, localhost on loopback, or a --host NAME as \
          its Host (421 otherwise). SIGTERM or Ctrl-C closes it.",
