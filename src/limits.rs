@@ -98,6 +98,12 @@ pub(crate) const SERVE_ODDS_IN_HAND: usize = 2;
 /// `serve`: `odds` requests one client may make in a minute.
 pub(crate) const SERVE_ODDS_PER_MINUTE: u32 = 60;
 
+/// `serve`: bytes in one `odds` answer (413 past it).
+pub(crate) const SERVE_ODDS_ANSWER_BYTES: usize = 2 << 20;
+
+/// `serve`: bytes all `odds` answers being made or sent may take at once.
+pub(crate) const SERVE_ODDS_BUDGET_BYTES: usize = 32 << 20;
+
 /// `serve`: lines and `odds` requests waiting for one game at once.
 pub(crate) const SERVE_QUEUE: usize = 32;
 
@@ -212,6 +218,17 @@ pub(crate) const ALL: &[(&str, u64, &str)] = &[
         "serve odds a minute",
         SERVE_ODDS_PER_MINUTE as u64,
         "`odds` requests one client address may make in a minute (429 past it)",
+    ),
+    (
+        "serve odds answer",
+        SERVE_ODDS_ANSWER_BYTES as u64,
+        "bytes in one `odds` answer of the server (413 past it, with the same message each time)",
+    ),
+    (
+        "serve odds budget",
+        SERVE_ODDS_BUDGET_BYTES as u64,
+        "bytes all `odds` answers being made or sent may take at once; a request that finds no \
+         room in 5 seconds is refused (503)",
     ),
     (
         "serve queue",

@@ -8,28 +8,44 @@
 //!   [`HEADERS_WITHIN`] of opening, and of its previous answer: hyper's
 //!   header timer runs whenever a connection waits for a request, so a
 //!   half-sent request and an idle keep-alive connection are both closed
-//!   then. A live view is a request being answered, and is never cut.
+//!   then. A live view is a request being answered, and is not cut for
+//!   being quiet.
+//! - A connection that takes none of what the server has to send it for
+//!   [`WRITE_STALL`] is closed: an answer nobody reads is not kept for
+//!   ever (a live view that stops reading is closed too, and its phone
+//!   resumes with `Last-Event-ID`).
 
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::future::Future;
+use std::io;
 use std::net::{IpAddr, SocketAddr};
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::net::TcpListener;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
+use tokio::time::Sleep;
 use tower::Service;
 
 use super::guard::Peer;
-use crate::limits::{SERVE_ADDRESS_CONNECTIONS, SERVE_CONNECTIONS, SERVE_HEADER_SECONDS};
+use crate::limits::{
+    SERVE_ADDRESS_CONNECTIONS, SERVE_CONNECTIONS, SERVE_HEADER_SECONDS, SERVE_SECONDS,
+};
 
 /// How long a connection has to send a request's headers, from its
 /// opening or from its previous answer.
 pub(crate) const HEADERS_WITHIN: Duration = Duration::from_secs(SERVE_HEADER_SECONDS);
+
+/// How long a connection may take nothing of what is sent to it.
+pub(crate) const WRITE_STALL: Duration = Duration::from_secs(SERVE_SECONDS);
 
 /// How many things each client address holds now (connections, live
 /// views): at most `max` each. An address holding nothing is forgotten,
@@ -142,11 +158,8 @@ fn service_for(
     })
 }
 
-async fn one_connection<S>(
-    stream: tokio::net::TcpStream,
-    service: S,
-    mut closing: watch::Receiver<bool>,
-) where
+async fn one_connection<S>(stream: TcpStream, service: S, mut closing: watch::Receiver<bool>)
+where
     S: hyper::service::Service<
             hyper::Request<Incoming>,
             Response = axum::response::Response,
@@ -159,6 +172,10 @@ async fn one_connection<S>(
         .timer(TokioTimer::new())
         .header_read_timeout(HEADERS_WITHIN)
         .keep_alive(true);
+    let stream = Patient {
+        stream,
+        stalled: None,
+    };
     let connection = builder.serve_connection(TokioIo::new(stream), service);
     let mut connection = std::pin::pin!(connection);
     tokio::select! {
@@ -168,6 +185,88 @@ async fn one_connection<S>(
     // Closing: the answer under way is finished, then the connection ends.
     connection.as_mut().graceful_shutdown();
     let _ = connection.await;
+}
+
+/// A connection's stream whose writes fail once it has taken nothing for
+/// [`WRITE_STALL`].
+struct Patient {
+    stream: TcpStream,
+    /// Since the first write that could not go out, if the last did not.
+    stalled: Option<Pin<Box<Sleep>>>,
+}
+
+impl Patient {
+    /// What a write that could not go out now means: wait, or give up.
+    fn waited<T>(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<T>> {
+        let stall = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(WRITE_STALL)));
+        match stall.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client takes nothing of what is sent",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    fn went<T>(&mut self, result: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+        match result {
+            Poll::Pending => Poll::Pending,
+            done => {
+                self.stalled = None;
+                done
+            }
+        }
+    }
+}
+
+impl AsyncRead for Patient {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Patient {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let tried = Pin::new(&mut self.stream).poll_write(cx, buf);
+        match self.went(tried) {
+            Poll::Pending => self.waited(cx),
+            done => done,
+        }
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let tried = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        match self.went(tried) {
+            Poll::Pending => self.waited(cx),
+            done => done,
+        }
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
 }
 
 /// Once the server is closing.

@@ -19,6 +19,14 @@
 //! - `GET /g/NAME/odds?line=LINE`: `odds LINE` as `--json` writes it
 //!   (200), or its error as `--json` writes one (422; 413 for a line past
 //!   the line limit, 400 without `line`, 429 past a client's limits).
+//!   An answer over `SERVE_ODDS_ANSWER_BYTES` is 413 with the error
+//!   "the answer is larger than N bytes, …" (counted before its JSON is
+//!   written where it can be: `size.rs`). All odds answers being made or
+//!   sent share `SERVE_ODDS_BUDGET_BYTES` (`budget.rs`; 503 after 5 s
+//!   without room). The odds desk has `ODDS_WORKERS` workers taking
+//!   client addresses in turn, one line of an address at a time, at most
+//!   `SERVE_ODDS_IN_HAND` of an address in hand (`fair.rs`), so one
+//!   address's long odds never hold up another's.
 //! - `GET /g/NAME/umpire` (with `--umpire` only): the umpire's page.
 //! - `POST /g/NAME/lines` (with `--umpire` only), `Authorization: Bearer
 //!   TOKEN`, the line as the body: resolved as a writer of the game, its
@@ -41,7 +49,8 @@
 //! `SERVE_CONNECTIONS` open, `SERVE_ADDRESS_CONNECTIONS` from one
 //! address, each closed when it has not sent a request's whole headers
 //! within `SERVE_HEADER_SECONDS` of opening or of its previous answer (so
-//! an idle keep-alive connection is closed then too); live views are
+//! an idle keep-alive connection is closed then too), or that has taken
+//! nothing of what is sent to it for `SERVE_SECONDS`; live views are
 //! capped per game and per address (`SERVE_ADDRESS_EVENTS`, 429).
 //!
 //! Each game has a follower thread (`follow.rs`) that reads the journal
@@ -50,8 +59,10 @@
 //! (`desk.rs`), each with its own session of the game.
 
 mod accept;
+mod budget;
 mod desk;
 mod events;
+mod fair;
 mod feed;
 mod follow;
 mod guard;
@@ -59,6 +70,7 @@ mod host;
 mod once;
 mod page;
 mod routes;
+mod size;
 mod start;
 
 use std::net::SocketAddr;

@@ -2,6 +2,7 @@
 //! the map of the games named on the command line, never on the disk.
 
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 use std::time::Duration;
@@ -16,8 +17,10 @@ use serde::Deserialize;
 use tokio::sync::watch;
 
 use super::accept::PerAddress;
+use super::budget::{self, Budget};
 use super::desk::{Desk, Reply, Status};
 use super::events::{self, Place};
+use super::fair::Full;
 use super::feed::Feed;
 use super::follow::AskLog;
 use super::guard::{OddsShares, Peer, token_matches};
@@ -54,6 +57,8 @@ pub(crate) struct Umpire {
 pub(crate) struct Shared {
     pub(crate) games: BTreeMap<String, Served>,
     pub(crate) shares: Arc<OddsShares>,
+    /// The memory odds answers may take while they are sent.
+    pub(crate) budget: Budget,
     /// Live views open from each client address.
     pub(crate) views: Arc<PerAddress>,
     /// The names a request's `Host` may give.
@@ -320,30 +325,44 @@ async fn events_of(
 }
 
 /// A desk's answer as a response.
-async fn asked(desk: &Desk, line: String) -> Response {
-    let (status, body, _) = desk_answer(desk, line).await;
+async fn asked(desk: &Desk, ip: IpAddr, line: String) -> Response {
+    let (status, body, _) = desk_answer(desk, ip, line).await;
     json(status, &body)
 }
 
 /// A desk's answer: its status, its JSON, and whether the line was
 /// resolved (answered or refused) rather than left untried (a full
 /// queue, a busy game, a closed desk).
-async fn desk_answer(desk: &Desk, line: String) -> (StatusCode, String, bool) {
-    let Some(answer) = desk.take(line.clone()) else {
-        return (
-            StatusCode::SERVICE_UNAVAILABLE,
-            refusal_body(
-                "too many lines waiting for this game: ask again in a moment",
-                &line,
-            ),
-            false,
-        );
+async fn desk_answer(desk: &Desk, ip: IpAddr, line: String) -> (StatusCode, String, bool) {
+    let answer = match desk.take(ip, line.clone()) {
+        Ok(answer) => answer,
+        Err(Full::Desk) => {
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                refusal_body(
+                    "too many lines waiting for this game: ask again in a moment",
+                    &line,
+                ),
+                false,
+            );
+        }
+        Err(Full::Address) => {
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                refusal_body(
+                    "too many lines waiting from this client: wait for their answers",
+                    &line,
+                ),
+                false,
+            );
+        }
     };
     match answer.await {
         Ok(Reply { status, json: body }) => match status {
             Status::Answered => (StatusCode::OK, body, true),
             Status::Refused => (StatusCode::UNPROCESSABLE_ENTITY, body, true),
             Status::Busy => (StatusCode::CONFLICT, body, false),
+            Status::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, body, true),
             Status::Closed => (
                 StatusCode::SERVICE_UNAVAILABLE,
                 refusal_body("this game could not be opened to answer lines", &line),
@@ -382,11 +401,33 @@ async fn odds(
     if line.len() > MAX_LINE_BYTES {
         return too_long();
     }
-    let _in_hand = match OddsShares::take(&s.shares, peer.ip()) {
+    let in_hand = match OddsShares::take(&s.shares, peer.ip()) {
         Ok(place) => place,
         Err(why) => return refusal(StatusCode::TOO_MANY_REQUESTS, &why, &line),
     };
-    asked(&g.odds, line).await
+    let Some(mut room) = s.budget.reserve(budget::WAIT_FOR_ROOM).await else {
+        return refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many odds answers are being sent now: ask again in a moment",
+            &line,
+        );
+    };
+    let (status, body, _) = desk_answer(&g.odds, peer.ip(), line).await;
+    // The answer's room and its client's place are held until it is sent.
+    budget::keep_for(&mut room, body.len());
+    let body = format!("{body}\n");
+    let length = body.len();
+    let mut response = (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        [(header::CACHE_CONTROL, "no-store")],
+        budget::holding(body, (room, in_hand)),
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+    response
 }
 
 /// A line over the limit any command line is held to, from a player's
@@ -409,6 +450,7 @@ async fn umpire_page(State(s): St, Path(name): Path<String>) -> Response {
 async fn lines(
     State(s): St,
     Path(name): Path<String>,
+    ConnectInfo(Peer(peer)): ConnectInfo<Peer>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -435,7 +477,7 @@ async fn lines(
         return too_long();
     }
     let Some(key) = headers.get("idempotency-key") else {
-        return asked(&umpire.desk, line.to_string()).await;
+        return asked(&umpire.desk, peer.ip(), line.to_string()).await;
     };
     let Some(key) = key.to_str().ok().filter(|k| key_fits(k)) else {
         return refusal(
@@ -444,13 +486,13 @@ async fn lines(
             line,
         );
     };
-    once(umpire, key, line).await
+    once(umpire, peer.ip(), key, line).await
 }
 
 /// A keyed line: resolved the first time its key comes, on a task of its
 /// own (so that it is kept whether or not this client waits for it);
 /// every time, its first answer.
-async fn once(umpire: &Umpire, key: &str, line: &str) -> Response {
+async fn once(umpire: &Umpire, ip: IpAddr, key: &str, line: &str) -> Response {
     let (mut answer, again) = match umpire.answers.begin(key, line) {
         Turn::OtherLine => {
             return refusal(
@@ -465,7 +507,7 @@ async fn once(umpire: &Umpire, key: &str, line: &str) -> Response {
             let (desk, answers) = (umpire.desk.clone(), umpire.answers.clone());
             let (key, line) = (key.to_string(), line.to_string());
             tokio::spawn(async move {
-                let (status, body, resolved) = desk_answer(&desk, line).await;
+                let (status, body, resolved) = desk_answer(&desk, ip, line).await;
                 let kept = Kept {
                     status: status.as_u16(),
                     body,

@@ -14,6 +14,7 @@ use tokio::sync::watch;
 
 use super::Options;
 use super::accept::{self, PerAddress};
+use super::budget::Budget;
 use super::desk::{Desk, Kind};
 use super::feed::Feed;
 use super::follow::{self, Spec};
@@ -95,9 +96,9 @@ pub(super) fn serve(
         let umpire = if options.umpire {
             let token = new_token()?;
             tokens.push((name.clone(), token.clone()));
-            let (desk, thread) =
+            let (desk, workers) =
                 Desk::open(spec.clone(), Kind::Lines, stop.clone()).map_err(|e| e.to_string())?;
-            threads.push(thread);
+            threads.extend(workers);
             Some(Umpire {
                 desk,
                 token,
@@ -106,9 +107,9 @@ pub(super) fn serve(
         } else {
             None
         };
-        let (odds, thread) =
+        let (odds, workers) =
             Desk::open(spec, Kind::Odds, stop.clone()).map_err(|e| e.to_string())?;
-        threads.push(thread);
+        threads.extend(workers);
         let served = Served {
             feed,
             views: Arc::new(AtomicUsize::new(0)),
@@ -164,6 +165,7 @@ fn run(
     let shared = Arc::new(Shared {
         games,
         shares: Arc::new(OddsShares::default()),
+        budget: Budget::default(),
         views: PerAddress::new(SERVE_ADDRESS_EVENTS),
         hosts: Hosts::new(bound, &options.hosts),
         closing,

@@ -390,3 +390,127 @@ fn a_line_sent_again_with_its_key_is_applied_once() {
     assert!(retry.header("idempotency-replayed").is_none());
     assert_eq!(super::entries_in_log(&game), vec![1, 2, 3, 4]);
 }
+
+/// `odds mayhem fire roundshot 1"..20" figures=11..30 rerolls=1`: within
+/// every limit of a line, 18.7 MB of JSON, most of a second of a core.
+const HEAVY_ODDS: &str =
+    "/g/leuthen/odds?line=mayhem%20fire%20roundshot%201%22..20%22%20figures%3D11..30%20rerolls%3D1";
+
+/// How long `GET path` takes from 127.0.0.1, from the request sent to its
+/// whole answer read; the answer must be 200.
+fn timed(server: &http::Server, path: &str) -> Duration {
+    let start = Instant::now();
+    let r = server.get(path);
+    let took = start.elapsed();
+    assert_eq!(r.status, 200, "{path}: {}", r.text());
+    assert_eq!(r.json()["type"], "odds", "{}", r.text());
+    took
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+#[test]
+fn long_odds_from_one_address_do_not_hold_up_anyone_elses() {
+    // "One odds request within every limit makes 18.7 MB of JSON … 20
+    // clients on one address starve everyone else's cheap odds."
+    let dir = scratch();
+    let game = new_game(dir.path(), "leuthen");
+    let server = serve(&[&game], &[]);
+    let host = server.addr;
+
+    // The long odds are refused, whole, with a message that says why.
+    let r = server.get(HEAVY_ODDS);
+    assert_eq!(r.status, 413, "{}", r.text());
+    let error = r.json();
+    assert_eq!(error["type"], "error", "{error}");
+    let message = error["error"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("the answer is larger than 2097152 bytes"),
+        "{error}"
+    );
+    assert!(r.body.len() < 4096, "{} bytes", r.body.len());
+
+    // A cheap odds line with the desk idle.
+    const CHEAP: &str = "/g/leuthen/odds?line=roll%202d6";
+    let idle = median((0..5).map(|_| timed(&server, CHEAP)).collect());
+
+    // Twenty clients on one address ask for the long odds over and over.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let heavy: Vec<_> = (0..20)
+        .map(|_| {
+            let (stop, answered) = (stop.clone(), answered.clone());
+            std::thread::spawn(move || {
+                let mut statuses = Vec::new();
+                let deadline = Instant::now() + Duration::from_secs(60);
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) && Instant::now() < deadline
+                {
+                    let Ok(mut s) = connect_from(ATTACKER, host) else {
+                        continue;
+                    };
+                    let _ = write!(
+                        s,
+                        "GET {HEAVY_ODDS} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+                    );
+                    let mut answer = Vec::new();
+                    let _ = s.read_to_end(&mut answer);
+                    let status = String::from_utf8_lossy(&answer)
+                        .split_whitespace()
+                        .nth(1)
+                        .and_then(|s| s.parse::<u16>().ok())
+                        .unwrap_or(0);
+                    if status == 413 {
+                        answered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    statuses.push(status);
+                }
+                statuses
+            })
+        })
+        .collect();
+    // Once the desk has worked through some of them, it is busy with more.
+    let started = Instant::now();
+    while answered.load(std::sync::atomic::Ordering::Relaxed) < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the long odds were never answered"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let busy: Vec<Duration> = (0..7)
+        .map(|_| {
+            std::thread::sleep(Duration::from_millis(50));
+            timed(&server, CHEAP)
+        })
+        .collect();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let statuses: Vec<u16> = heavy
+        .into_iter()
+        .flat_map(|h| h.join().expect("a heavy client"))
+        .collect();
+    let contended = median(busy.clone());
+    eprintln!(
+        "cheap odds: {idle:?} idle, {contended:?} (median of {busy:?}) beside the long odds; \
+         the long odds' statuses: {} × 413, {} × 429",
+        statuses.iter().filter(|s| **s == 413).count(),
+        statuses.iter().filter(|s| **s == 429).count()
+    );
+    assert!(
+        statuses.iter().all(|s| [413, 429].contains(s)),
+        "{statuses:?}"
+    );
+    assert!(statuses.contains(&429), "one address's odds are capped");
+    // The issue's bound is 100 ms. The median of several is what is
+    // asserted, so one scheduling hiccup of a loaded 2-core machine does
+    // not fail it; and a debug build on such a machine may take longer
+    // for a cheap line even with the desk idle, so the bound is that, or
+    // three times the idle time measured just before, whichever is more.
+    let bound = Duration::from_millis(100).max(idle * 3);
+    assert!(
+        contended <= bound,
+        "a cheap odds line took {contended:?} beside the long odds ({idle:?} idle; bound {bound:?})"
+    );
+}

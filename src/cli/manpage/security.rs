@@ -38,7 +38,19 @@ const GUARDS: &[(&str, &str)] = &[
         "A connection must send a request's whole headers within the serve header seconds \
          (LIMITS) of opening and of its previous answer, or it is closed: a half-sent request \
          and an idle keep-alive connection hold nothing longer. A request then has the serve \
-         seconds to be answered (408). A live view is an answer under way, and stays open.",
+         seconds to be answered (408). A live view is an answer under way, and stays open. A \
+         connection that takes nothing of what is sent to it for the serve seconds is closed, \
+         so an answer nobody reads is not kept.",
+    ),
+    (
+        "Odds",
+        "An odds answer larger than the serve odds answer bytes is refused (413, with the \
+         message the answer is larger than N bytes…), counted before its JSON is written where \
+         it can be. All odds answers being made or sent share the serve odds budget; a request \
+         finding no room within 5 seconds is refused (503). A game's odds are answered by two \
+         workers that take client addresses in turn, one line of an address at a time, so one \
+         address asking for long odds over and over keeps one worker busy at most and the \
+         others answer everyone else; an address has at most the serve odds in hand (429).",
     ),
     (
         "Lines applied once",
@@ -53,6 +65,6 @@ const GUARDS: &[(&str, &str)] = &[
         "One client address may hold at most the serve connections an address (one more is \
          closed as it is accepted) and the serve events an address live views (429), so one \
          machine cannot fill the server's connections or a game's live views; its odds are \
-         capped too (odds, below).",
+         capped too (Odds, above).",
     ),
 ];
