@@ -115,6 +115,17 @@ pub(crate) const SERVE_SECONDS: u64 = 30;
 /// game (the oldest forgotten first).
 pub(crate) const SERVE_KEPT_ANSWERS: usize = 256;
 
+/// `serve`: the newest entries of a game kept in memory for its live
+/// views and its page; older ones are read from the journal (`log.json`).
+pub(crate) const SERVE_WINDOW: usize = 1024;
+
+/// `serve`: entries in one page of `log.json` when `limit` is not given.
+pub(crate) const SERVE_LOG_ENTRIES: usize = 1000;
+
+/// `serve`: the most entries one page of `log.json` holds, whatever
+/// `limit` says.
+pub(crate) const SERVE_LOG_MOST: usize = 10_000;
+
 /// `serve`: resolutions of a game the page shows, newest first.
 pub(crate) const SERVE_PAGE_ENTRIES: usize = 50;
 
@@ -245,6 +256,22 @@ pub(crate) const ALL: &[(&str, u64, &str)] = &[
         SERVE_KEPT_ANSWERS as u64,
         "answers to the umpire's lines kept by Idempotency-Key, a game; a retry with an older \
          key is applied again",
+    ),
+    (
+        "serve window",
+        SERVE_WINDOW as u64,
+        "newest entries of a game the server keeps for its live views; a view asking for older \
+         ones gets an event gap naming them (log.json lists them)",
+    ),
+    (
+        "serve log page",
+        SERVE_LOG_ENTRIES as u64,
+        "entries in a page of /g/NAME/log.json without limit=",
+    ),
+    (
+        "serve log page most",
+        SERVE_LOG_MOST as u64,
+        "entries in a page of /g/NAME/log.json, whatever limit= says",
     ),
     (
         "serve page",

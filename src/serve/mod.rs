@@ -13,9 +13,19 @@
 //!   entry's number). With `?with=text` each entry is followed by an
 //!   event `text` (same id) whose data is a JSON object `{"turn","line",
 //!   "text"}`: the answer as the text output writes it. 503 past the
-//!   limit of live views.
-//! - `GET /g/NAME/units.json`, `GET /g/NAME/log.json`: `units --json`,
-//!   `log --json` (with `line` 1 and `input` the verb).
+//!   limit of live views. The server keeps the newest `SERVE_WINDOW`
+//!   entries (`feed.rs`): entries asked for that are older than those
+//!   are named in one event `gap` (id the last one missed, data
+//!   `{"type":"gap","from","to","note"}`), and the stream goes on from
+//!   the oldest kept; `log.json` lists them.
+//! - `GET /g/NAME/units.json`: `units --json` (with `line` 1 and `input`
+//!   the verb).
+//! - `GET /g/NAME/log.json?after=N&limit=M`: the entries after entry N
+//!   (0 when not given), at most M (`SERVE_LOG_ENTRIES` when not given,
+//!   never more than `SERVE_LOG_MOST`), as `log --json` writes the log,
+//!   with `"next": K` when more follow (ask again with `after=K`): read
+//!   from the journal a page at a time (`log_pages.rs`). A log of at most
+//!   one page is `log --json`'s as it is.
 //! - `GET /g/NAME/odds?line=LINE`: `odds LINE` as `--json` writes it
 //!   (200), or its error as `--json` writes one (422; 413 for a line past
 //!   the line limit, 400 without `line`, 429 past a client's limits).
@@ -53,20 +63,27 @@
 //! nothing of what is sent to it for `SERVE_SECONDS`; live views are
 //! capped per game and per address (`SERVE_ADDRESS_EVENTS`, 429).
 //!
-//! Each game has a follower thread (`follow.rs`) that reads the journal
-//! as any reader does and publishes each entry once resolved again
-//! (`feed.rs`); lines and odds go to desk threads of their own
-//! (`desk.rs`), each with its own session of the game.
+//! Each game has a follower thread (`follow.rs`) that opens the game from
+//! its game file's checkpoint, reads the journal after it as any reader
+//! does and publishes each entry once resolved again (`feed.rs`), so that
+//! starting does not grow with the journal; the entries before the
+//! checkpoint are read on a thread of their own while the server already
+//! answers (`earlier.rs`: the log's index, and the last `SERVE_WINDOW`
+//! resolved again; a page or a live view that needs them waits for them).
+//! Lines and odds go to desk threads of their own (`desk.rs`), each with
+//! its own session of the game.
 
 mod accept;
 mod budget;
 mod desk;
+mod earlier;
 mod events;
 mod fair;
 mod feed;
 mod follow;
 mod guard;
 mod host;
+mod log_pages;
 mod once;
 mod page;
 mod routes;

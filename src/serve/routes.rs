@@ -22,15 +22,16 @@ use super::desk::{Desk, Reply, Status};
 use super::events::{self, Place};
 use super::fair::Full;
 use super::feed::Feed;
-use super::follow::AskLog;
 use super::guard::{OddsShares, Peer, token_matches};
 use super::host::Hosts;
+use super::log_pages::{self, LogIndex};
 use super::once::{Answers, Kept, Turn, key_fits};
 use super::page;
 use crate::format::Source;
 use crate::format::json::json_error;
 use crate::limits::{
-    MAX_LINE_BYTES, SERVE_BODY_BYTES, SERVE_EVENT_CLIENTS, SERVE_PAGE_ENTRIES, SERVE_SECONDS,
+    MAX_LINE_BYTES, SERVE_BODY_BYTES, SERVE_EVENT_CLIENTS, SERVE_LOG_ENTRIES, SERVE_LOG_MOST,
+    SERVE_PAGE_ENTRIES, SERVE_SECONDS,
 };
 
 /// One game served.
@@ -39,8 +40,11 @@ pub(crate) struct Served {
     /// Live views open now.
     pub(crate) views: Arc<AtomicUsize>,
     pub(crate) odds: Desk,
-    /// Where `log --json` is asked for.
-    pub(crate) follower: std::sync::mpsc::SyncSender<AskLog>,
+    /// Where each page of the log starts in the journal.
+    pub(crate) index: Arc<LogIndex>,
+    pub(crate) journal: std::path::PathBuf,
+    /// Pages of the log being read now (`LOG_READERS` at once).
+    pub(crate) log_readers: Arc<tokio::sync::Semaphore>,
     /// The umpire's desk and token, with `--umpire`.
     pub(crate) umpire: Option<Umpire>,
 }
@@ -232,6 +236,18 @@ async fn game_page(State(s): St, Path(name): Path<String>) -> Response {
     let Some(g) = s.games.get(&name) else {
         return no_game(&name);
     };
+    // Just after start, the entries before the checkpoint may still be
+    // being read: a moment's wait for them (the page shows what there is
+    // after that).
+    let mut changes = g.feed.watch();
+    let _ = tokio::time::timeout(Duration::from_secs(SERVE_SECONDS / 2), async {
+        while g.feed.reading_earlier() {
+            if changes.changed().await.is_err() {
+                break;
+            }
+        }
+    })
+    .await;
     let newest = g.feed.newest(SERVE_PAGE_ENTRIES);
     html(page::game(&name, &g.feed.now(), &newest))
 }
@@ -243,20 +259,44 @@ async fn units(State(s): St, Path(name): Path<String>) -> Response {
     }
 }
 
-async fn log(State(s): St, Path(name): Path<String>) -> Response {
+#[derive(Deserialize)]
+struct LogQuery {
+    after: Option<u64>,
+    limit: Option<usize>,
+}
+
+async fn log(State(s): St, Path(name): Path<String>, Query(q): Query<LogQuery>) -> Response {
     let Some(g) = s.games.get(&name) else {
         return no_game(&name);
     };
-    let (reply, answer) = tokio::sync::oneshot::channel();
-    if g.follower.try_send(AskLog(reply)).is_err() {
+    let after = q.after.unwrap_or(0);
+    let limit = q
+        .limit
+        .unwrap_or(SERVE_LOG_ENTRIES)
+        .clamp(1, SERVE_LOG_MOST);
+    let Ok(reading) = g.log_readers.clone().try_acquire_owned() else {
         return refusal(
             StatusCode::SERVICE_UNAVAILABLE,
             "too many requests waiting for this game: ask again in a moment",
             "log",
         );
+    };
+    if !g.index.whole(Duration::from_secs(SERVE_SECONDS / 2)).await {
+        return refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the journal is still being read: ask again in a moment",
+            "log",
+        );
     }
-    match answer.await {
-        Ok(log) => json(StatusCode::OK, &log),
+    let (index, journal) = (g.index.clone(), g.journal.clone());
+    let page = tokio::task::spawn_blocking(move || {
+        let _reading = reading;
+        log_pages::page(&journal, &index, after, limit)
+    })
+    .await;
+    match page {
+        Ok(Ok(page)) => json(StatusCode::OK, &page),
+        Ok(Err(e)) => refusal(StatusCode::INTERNAL_SERVER_ERROR, &e, "log"),
         Err(_) => refusal(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is closing",
@@ -285,10 +325,7 @@ async fn events_of(
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
-    let from = match last.or(q.after) {
-        Some(id) => g.feed.after(id),
-        None => 0,
-    };
+    let from = last.or(q.after).unwrap_or(0);
     let Some(place) = Place::take(&g.views, SERVE_EVENT_CLIENTS) else {
         return (
             StatusCode::SERVICE_UNAVAILABLE,

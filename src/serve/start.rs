@@ -20,6 +20,7 @@ use super::feed::Feed;
 use super::follow::{self, Spec};
 use super::guard::{OddsShares, new_token};
 use super::host::{Hosts, check_name};
+use super::log_pages::LogIndex;
 use super::routes::{Served, Shared, Umpire, router};
 use crate::limits::SERVE_ADDRESS_EVENTS;
 use crate::system::Registry;
@@ -27,6 +28,9 @@ use crate::tables::TableSource;
 
 /// How long the entries already written may take to be read at start.
 const CATCH_UP: Duration = Duration::from_secs(120);
+
+/// Pages of a game's log read from its journal at once.
+const LOG_READERS: usize = 2;
 
 /// How long open connections are given to finish once closing.
 const LINGER: Duration = Duration::from_secs(3);
@@ -86,11 +90,17 @@ pub(super) fn serve(
             path: path.clone(),
         };
         let feed = Arc::new(Feed::new());
+        let index = Arc::new(LogIndex::new());
         let (ready, wait) = std::sync::mpsc::channel();
-        let (follower, asks) = std::sync::mpsc::sync_channel(crate::limits::SERVE_QUEUE);
         threads.push(
-            follow::spawn(spec.clone(), feed.clone(), stop.clone(), ready, asks)
-                .map_err(|e| e.to_string())?,
+            follow::spawn(
+                spec.clone(),
+                feed.clone(),
+                index.clone(),
+                stop.clone(),
+                ready,
+            )
+            .map_err(|e| e.to_string())?,
         );
         waits.push((path.clone(), wait));
         let umpire = if options.umpire {
@@ -113,7 +123,9 @@ pub(super) fn serve(
         let served = Served {
             feed,
             views: Arc::new(AtomicUsize::new(0)),
-            follower,
+            index,
+            journal: crate::game::Journal::path_for(path),
+            log_readers: Arc::new(tokio::sync::Semaphore::new(LOG_READERS)),
             odds,
             umpire,
         };

@@ -51,10 +51,14 @@ fn game_tasks(roff: &mut Roff) {
          is its page (the newest resolutions with their stacks, newest first, the roster and the \
          turn; new entries appear by themselves), /g/NAME/events its journal as Server-Sent \
          Events (id the entry's number, data its answer as --json writes it; Last-Event-ID \
-         resumes), /g/NAME/units.json and /g/NAME/log.json what units --json and log --json \
-         print, /g/NAME/odds?line=LINE the answer of odds LINE. The server only reads a game, \
-         as replay does, each entry checked against the chain and resolved again before it is \
-         shown. With --umpire a second line umpire http://HOST:PORT/g/NAME/umpire#TOKEN is \
+         resumes, as far as the serve window of newest entries the server keeps: older ones \
+         are named in one event gap, data {type, from, to, note}), /g/NAME/units.json what \
+         units --json prints, /g/NAME/log.json?after=N&limit=M the entries after N (at most \
+         the serve log page, or M up to the serve log page most) as log --json writes them, \
+         with next: K when more follow (ask again with after=K), /g/NAME/odds?line=LINE the \
+         answer of odds LINE. The server only reads a game: it starts from the game file's \
+         checkpoint (the entries before it are read while it already answers), and each \
+         entry after it is checked against the chain and resolved again before it is shown. With --umpire a second line umpire http://HOST:PORT/g/NAME/umpire#TOKEN is \
          printed for each game: a page to type lines on, sent as POST /g/NAME/lines with \
          Authorization: Bearer TOKEN, each resolved as a writer of the game (under its lock); \
          without the token a line is refused (401). A line sent with Idempotency-Key: KEY (1 \
