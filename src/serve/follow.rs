@@ -54,16 +54,21 @@ impl Spec {
 
 /// Start following a game: opened from its checkpoint (a game whose
 /// journal is not there yet, its writer stopped between its two files, is
-/// waited for), the entries before the checkpoint handed to `earlier.rs`,
-/// and those after it published. `ready` is told once they are (or why
-/// they cannot be).
-pub(crate) fn spawn(
+/// waited for), the number of entries before the checkpoint handed to
+/// `earlier` (which starts the thread that reads them: `earlier.rs`), and
+/// those after it published. `ready` is told once they are (or why they
+/// cannot be).
+pub(crate) fn spawn<E>(
     spec: Spec,
     feed: Arc<Feed>,
     index: Arc<LogIndex>,
     stop: Arc<AtomicBool>,
     ready: std::sync::mpsc::Sender<Result<(), String>>,
-) -> std::io::Result<std::thread::JoinHandle<()>> {
+    earlier: E,
+) -> std::io::Result<std::thread::JoinHandle<()>>
+where
+    E: FnOnce(u64) -> std::io::Result<std::thread::JoinHandle<()>> + Send + 'static,
+{
     std::thread::Builder::new()
         .name("follow".into())
         .spawn(move || {
@@ -75,14 +80,8 @@ pub(crate) fn spawn(
                 }
             };
             feed.expect_earlier(checkpoint);
-            let earlier = match super::earlier::spawn(
-                spec.clone(),
-                checkpoint,
-                feed.clone(),
-                index.clone(),
-                stop.clone(),
-            ) {
-                Ok(thread) => Some(thread),
+            let earlier = match earlier(checkpoint) {
+                Ok(thread) => thread,
                 Err(e) => {
                     let _ = ready.send(Err(e.to_string()));
                     return;
@@ -94,9 +93,7 @@ pub(crate) fn spawn(
                 std::thread::sleep(POLL);
                 follower.catch_up(&feed, &index);
             }
-            if let Some(thread) = earlier {
-                let _ = thread.join();
-            }
+            let _ = earlier.join();
         })
 }
 

@@ -15,10 +15,10 @@ use std::sync::Mutex;
 
 use tokio::sync::watch;
 
-use super::follow::json_of;
 use crate::answer::Answer;
 use crate::answer::report::{LogEntry, Report};
-use crate::format::Source;
+use crate::format::json::Json;
+use crate::format::{Format, Source};
 use crate::game::{Entry, Next, Reader, Tally};
 
 /// Entries between two marks of the index.
@@ -152,7 +152,14 @@ pub(crate) fn page(
         }
     }
     let shown = entries.last().map(|e| e.entry);
-    let json = json_of(&Answer::Report(Box::new(Report::Log { entries })), source);
+    let mut out = Vec::new();
+    Json.write(
+        &Answer::Report(Box::new(Report::Log { entries })),
+        source,
+        &mut out,
+    )
+    .map_err(|e| e.to_string())?;
+    let json = String::from_utf8_lossy(&out).trim_end().to_string();
     match shown.filter(|n| *n < last) {
         Some(next) => match json.strip_suffix('}') {
             Some(open) => Ok(format!("{open},\"next\":{next}}}")),

@@ -16,6 +16,7 @@ use super::Options;
 use super::accept::{self, PerAddress};
 use super::budget::Budget;
 use super::desk::{Desk, Kind};
+use super::earlier;
 use super::feed::Feed;
 use super::follow::{self, Spec};
 use super::guard::{OddsShares, new_token};
@@ -92,6 +93,11 @@ pub(super) fn serve(
         let feed = Arc::new(Feed::new());
         let index = Arc::new(LogIndex::new());
         let (ready, wait) = std::sync::mpsc::channel();
+        let earlier = {
+            let (spec, feed, index, stop) =
+                (spec.clone(), feed.clone(), index.clone(), stop.clone());
+            move |checkpoint| earlier::spawn(spec, checkpoint, feed, index, stop)
+        };
         threads.push(
             follow::spawn(
                 spec.clone(),
@@ -99,6 +105,7 @@ pub(super) fn serve(
                 index.clone(),
                 stop.clone(),
                 ready,
+                earlier,
             )
             .map_err(|e| e.to_string())?,
         );
