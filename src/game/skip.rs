@@ -6,34 +6,22 @@
 use super::*;
 
 impl Game {
-    /// A journal replayed as [`Game::replaying`] does, with its first
-    /// `skip` entries already applied as they are recorded: their chain
-    /// is checked and their effects folded in, but they are not resolved
-    /// again (trust them only where a checkpoint vouches for them). The
-    /// entries after them come from [`Game::next_pending`], each to be
-    /// resolved again.
-    pub fn replaying_after(journal: &Path, tables: &Tables, skip: u64) -> Result<Game, GameError> {
+    /// A journal replayed as [`Game::replaying`] does, with its entries up
+    /// to `at` (the chain as a reader of this journal found it after them)
+    /// already applied as they are recorded: they are read again and their
+    /// effects folded in, but not resolved again (trust them only where a
+    /// checkpoint vouches for them), and the chain they make must end at
+    /// `at`. The entries after them come from [`Game::next_pending`], each
+    /// to be resolved again.
+    pub fn replaying_after(journal: &Path, tables: &Tables, at: &Tally) -> Result<Game, GameError> {
         let mut game = Game::replaying(journal, tables)?;
-        if skip == 0 {
+        if at.entries == 0 {
             return Ok(game);
         }
-        let (mut reader, _) = Reader::open(journal)?;
-        while reader.tally.entries < skip {
-            match reader.next_entry()? {
-                Next::Entry(..) => {}
-                Next::End | Next::Torn(..) => {
-                    return Err(GameError::Usage(format!(
-                        "{}: the journal holds fewer than {skip} entries",
-                        journal.display()
-                    )));
-                }
-            }
-        }
-        game.tally = reader.tally.clone();
+        game.tally = at.clone();
+        // Reads the entries up to `at` (twice: which are undone, then the
+        // rest applied) and checks the chain it reads ends at `at`.
         game.refold()?;
-        if let Some(store) = &mut game.store {
-            store.reader = Some(reader);
-        }
         Ok(game)
     }
 }

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::feed::Feed;
 use super::follow::{Spec, next};
 use super::log_pages::LogIndex;
-use crate::game::{Game, Journal, Next, Reader};
+use crate::game::{Game, Journal, Next, Reader, Tally};
 use crate::limits::SERVE_WINDOW;
 
 /// Read the `checkpoint` entries before the follower's first on a thread,
@@ -29,21 +29,20 @@ pub(crate) fn spawn(
         .name("earlier".into())
         .spawn(move || {
             let journal = Journal::path_for(&spec.path);
-            if let Err(e) = read_index(&journal, checkpoint, &index, &stop) {
-                said(&journal, &e);
-            }
+            let window = u64::try_from(SERVE_WINDOW).unwrap_or(u64::MAX);
+            let skip = checkpoint.saturating_sub(window);
+            let start = read_index(&journal, checkpoint, skip, &index, &stop);
             index.note_ready();
-            let events = if checkpoint == 0 || stop.load(Ordering::Relaxed) {
-                Vec::new()
-            } else {
-                match resolved_again(&spec, &journal, checkpoint, &stop) {
-                    Ok(events) => events,
-                    Err(e) => {
-                        said(&journal, &e);
-                        Vec::new()
-                    }
-                }
+            let events = match start {
+                _ if checkpoint == 0 || stop.load(Ordering::Relaxed) => Ok(Vec::new()),
+                Ok(Some(start)) => resolved_again(&spec, &journal, &start, checkpoint, &stop),
+                Ok(None) => Err(format!("the journal ends before entry {skip}")),
+                Err(e) => Err(e),
             };
+            let events = events.unwrap_or_else(|e| {
+                said(&journal, &e);
+                Vec::new()
+            });
             feed.fill_earlier(events);
         })
 }
@@ -60,17 +59,20 @@ fn said(journal: &std::path::Path, e: &str) {
 }
 
 /// Index entries 1 to `checkpoint`: one pass, one entry at a time.
+/// Returns the chain after entry `skip`, where resolving again starts.
 fn read_index(
     journal: &std::path::Path,
     checkpoint: u64,
+    skip: u64,
     index: &LogIndex,
     stop: &AtomicBool,
-) -> Result<(), String> {
+) -> Result<Option<Tally>, String> {
     let (mut reader, _) = Reader::open(journal).map_err(|e| e.to_string())?;
     index.note_header(&reader.tally);
+    let mut start = (skip == 0).then(|| reader.tally.clone());
     while reader.tally.entries < checkpoint {
         if stop.load(Ordering::Relaxed) {
-            return Ok(());
+            return Ok(None);
         }
         match reader.next_entry().map_err(|e| e.to_string())? {
             Next::Entry(entry, _) => index.note(&entry, &reader.tally),
@@ -78,25 +80,28 @@ fn read_index(
                 return Err(format!("the journal ends before entry {checkpoint}"));
             }
         }
+        if reader.tally.entries == skip {
+            start = Some(reader.tally.clone());
+        }
     }
-    Ok(())
+    Ok(start)
 }
 
-/// The last entries up to `checkpoint`, as many as the window keeps,
-/// resolved again after the ones before them are applied as recorded.
+/// The entries after `start` up to `checkpoint` (as many as the window
+/// keeps), resolved again after the ones before them are applied as
+/// recorded.
 fn resolved_again(
     spec: &Spec,
     journal: &std::path::Path,
+    start: &Tally,
     checkpoint: u64,
     stop: &AtomicBool,
 ) -> Result<Vec<super::feed::Event>, String> {
-    let window = u64::try_from(SERVE_WINDOW).unwrap_or(u64::MAX);
-    let skip = checkpoint.saturating_sub(window);
     let session = spec.session()?;
-    let game = Game::replaying_after(journal, &session.tables, skip).map_err(|e| e.to_string())?;
+    let game = Game::replaying_after(journal, &session.tables, start).map_err(|e| e.to_string())?;
     let mut session = session.with_game(game);
     let mut events = Vec::new();
-    for _ in skip..checkpoint {
+    for _ in start.entries..checkpoint {
         if stop.load(Ordering::Relaxed) {
             break;
         }
