@@ -25,6 +25,7 @@ mod kept;
 mod lock;
 mod open;
 mod roster;
+mod skip;
 mod sync;
 
 use std::fs::File;
