@@ -46,6 +46,7 @@ pub use journal::{
     CHAIN_BROKEN, Entry, GameError, JOURNAL_VERSION, Journal, Mark, Next, Reader, Tally, hash,
 };
 pub use lock::Lock;
+pub(crate) use roster::log_entry;
 
 /// Entries after which a writer writes the checkpoint again: what a
 /// reader opening the game resolves again at most, after a kill.

@@ -81,17 +81,22 @@ impl Game {
             {
                 undone.undone = true;
             }
-            entries.push(LogEntry {
-                entry: e.entry,
-                turn: e.turn,
-                line: e.line,
-                outcome: e.outcome,
-                undo: e.undo,
-                undone: false,
-                chosen_seed: e.seed.filter(|_| e.chosen),
-            });
+            entries.push(log_entry(e, false));
         }
         source.finish(&self.tally)?;
         Ok(Report::Log { entries })
+    }
+}
+
+/// An entry as `log` shows it: `undone` when a later undo took it back.
+pub(crate) fn log_entry(e: super::Entry, undone: bool) -> LogEntry {
+    LogEntry {
+        entry: e.entry,
+        turn: e.turn,
+        chosen_seed: e.seed.filter(|_| e.chosen),
+        line: e.line,
+        outcome: e.outcome,
+        undo: e.undo,
+        undone,
     }
 }

@@ -16,7 +16,7 @@ use std::sync::Mutex;
 use tokio::sync::watch;
 
 use crate::answer::Answer;
-use crate::answer::report::{LogEntry, Report};
+use crate::answer::report::Report;
 use crate::format::json::Json;
 use crate::format::{Format, Source};
 use crate::game::{Entry, Next, Reader, Tally};
@@ -141,14 +141,8 @@ pub(crate) fn page(
             if entry.entry <= after {
                 continue;
             }
-            entries.push(LogEntry {
-                entry: entry.entry,
-                turn: entry.turn,
-                line: entry.line,
-                outcome: entry.outcome,
-                undo: entry.undo,
-                undone: index.undone(entry.entry),
-            });
+            let undone = index.undone(entry.entry);
+            entries.push(crate::game::log_entry(*entry, undone));
         }
     }
     let shown = entries.last().map(|e| e.entry);

@@ -5,7 +5,7 @@
 use clap::CommandFactory;
 use roff::{Roff, bold, roman};
 
-use super::files::{files_section, output_files_section, security_section};
+use super::files::{files_section, output_files_section};
 use super::formats::{formats_section, sweep_section};
 use super::json::json_section;
 use super::roff_text::{example_block, para, source, tagged};
@@ -65,7 +65,6 @@ pub fn drumhead_1() -> String {
     status_and_environment(&mut roff);
     files_section(&mut roff);
     output_files_section(&mut roff);
-    security_section(&mut roff);
 
     roff.control("SH", ["LIMITS"]);
     para(
