@@ -744,7 +744,7 @@ fn a_chosen_seed_is_recorded_and_shown_as_chosen() {
     let g = game.display().to_string();
     let (code, out, err) = run_in(
         dir.path(),
-        &strings(&["--game", &g, "--seed", "3", "resilience aus-3 shooting"]),
+        &strings(&["--game", &g, "--seed", "3", "shoot gren-1 2BW at aus-3"]),
         "",
     );
     assert_eq!(code, Some(0), "{err}");
@@ -754,7 +754,7 @@ fn a_chosen_seed_is_recorded_and_shown_as_chosen() {
     );
     let (code, _, err) = run_in(
         dir.path(),
-        &strings(&["--game", &g, "resilience aus-3 shooting"]),
+        &strings(&["--game", &g, "shoot gren-1 2BW at aus-3"]),
         "",
     );
     assert_eq!(code, Some(0), "{err}");
@@ -777,6 +777,14 @@ fn a_chosen_seed_is_recorded_and_shown_as_chosen() {
         .collect();
     assert_eq!(chosen.len(), 1, "{log}");
     assert!(chosen[0].contains("seed 3"), "{log}");
+    // `show` names it on the unit it fell on.
+    let (code, shown, err) = run_in(dir.path(), &strings(&["--game", &g, "show", "aus-3"]), "");
+    assert_eq!(code, Some(0), "{err}");
+    let row = shown
+        .lines()
+        .find(|l| l.contains("rolled from a seed chosen with --seed"))
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(row.contains("entry 4 (seed 3)"), "{shown}");
     // And it is still the record: replay resolves it again.
     common::game::replay_agrees(&game);
 }
