@@ -122,7 +122,7 @@ fn changed(before: &BTreeMap<PathBuf, Vec<u8>>, after: &BTreeMap<PathBuf, Vec<u8
 }
 
 /// `drumhead serve --game GAME` on a free port: loads the game's page and
-/// roster, then is stopped. Returns what the page's roster answered.
+/// roster, then is stopped. Returns the page.
 fn serve_once(dir: &Path, game: &Path) -> String {
     let mut child = Command::new(BIN)
         .args(["serve", "--listen", "127.0.0.1:0", "--game"])
@@ -159,7 +159,8 @@ fn serve_once(dir: &Path, game: &Path) -> String {
     let _ = child.kill();
     let _ = child.wait();
     assert!(page.starts_with("HTTP/1.1 200"), "the page: {page}");
-    units
+    assert!(units.starts_with("HTTP/1.1 200"), "the roster: {units}");
+    page
 }
 
 /// Every verb the grammar knows that is not a line a game records, and
@@ -785,6 +786,9 @@ fn a_chosen_seed_is_recorded_and_shown_as_chosen() {
         .find(|l| l.contains("rolled from a seed chosen with --seed"))
         .unwrap_or_else(|| panic!("{shown}"));
     assert!(row.contains("entry 4 (seed 3)"), "{shown}");
+    // The live view shows it on the answer.
+    let page = serve_once(dir.path(), &game);
+    assert!(page.contains("chosen with --seed and not drawn"), "{page}");
     // And it is still the record: replay resolves it again.
     common::game::replay_agrees(&game);
 }
