@@ -1,6 +1,8 @@
 //! `help` and `help VERB`, generated from the catalog, which is generated
 //! from the tables: a house rule shows up here as soon as it is loaded.
 
+use std::sync::OnceLock;
+
 use crate::bind::Kind;
 use crate::catalog::{Catalog, VerbDoc};
 use crate::command::{Command, System, WordKind};
@@ -32,6 +34,9 @@ pub(crate) fn run_with(
             if let Some((usage, text)) = crate::catalog::session_doc(name) {
                 return Ok(format!("{usage}\n\n{text}"));
             }
+            if let Some(text) = TASK_HELP.get().and_then(|help| help(name)) {
+                return Ok(text);
+            }
             Err(catalog.unknown_verb(system, name, word.span).into())
         }
         [_, extra, ..] => Err(BindError::NotHere {
@@ -41,6 +46,17 @@ pub(crate) fn run_with(
         }
         .into()),
     }
+}
+
+/// The help of the program's own tasks (`serve`, `replay`, …), as
+/// `drumhead TASK --help` gives it: the front end knows them (they are
+/// its command line's), and says so once at start.
+static TASK_HELP: OnceLock<fn(&str) -> Option<String>> = OnceLock::new();
+
+/// Let `help TASK` answer for the program's tasks with `help`, which
+/// gives a task's help by its name (`None` for a name that is no task).
+pub(crate) fn know_tasks(help: fn(&str) -> Option<String>) {
+    let _ = TASK_HELP.set(help);
 }
 
 pub(crate) fn overview(catalog: &Catalog, system: System) -> String {
@@ -72,7 +88,8 @@ pub(crate) fn overview(catalog: &Catalog, system: System) -> String {
         "\nEvery line: [{}] VERB words… [at|vs words…] [rolled FACES… [roll-rest]] [# comment]\n\
          `help VERB` lists a verb's words. `rolled 4 3` enters the dice you threw, all of them;\n\
          `rolled 4 roll-rest` rolls the dice after the entered ones.\n\
-         Army lists: `help armies` lists their keys; `drumhead new-army {}` writes one to start from.",
+         Army lists: `help armies` lists their keys; `drumhead new-army {}` writes one to start from.\n\
+         The program's tasks (serve, replay, repair, check, sheet, roster…): `help TASK`, as `drumhead TASK --help`.",
         books.join("|"),
         system.id()
     ));

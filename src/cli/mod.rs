@@ -434,9 +434,35 @@ fn parse_args() -> Result<Args, ExitCode> {
     Err(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)))
 }
 
+/// A task's help as `drumhead TASK --help` prints it (`tables export`
+/// for a task of a task), for `help TASK`; `None` for a name that is no
+/// task.
+pub(crate) fn task_help(name: &str) -> Option<String> {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let mut command = <Args as clap::CommandFactory>::command();
+    let mut task = &command;
+    for word in &words {
+        task = task.find_subcommand(word)?;
+    }
+    if words.is_empty() {
+        return None;
+    }
+    // What `--help` prints, as it prints it (long or short).
+    let argv = std::iter::once("drumhead")
+        .chain(words)
+        .chain(std::iter::once("--help"));
+    match command.try_get_matches_from_mut(argv) {
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
+            Some(e.render().to_string().trim_end().to_string())
+        }
+        _ => None,
+    }
+}
+
 pub fn main() -> ExitCode {
     // `COMPLETE=bash drumhead …`: the shell asking for completions.
     clap_complete::CompleteEnv::with_factory(<Args as clap::CommandFactory>::command).complete();
+    crate::help::know_tasks(task_help);
     let mut args = match parse_args() {
         Ok(args) => args,
         Err(code) => return code,

@@ -196,6 +196,36 @@ fn serves_the_named_games_and_no_path_leaves_them() {
 }
 
 #[test]
+fn help_serve_answers_as_serve_help_does() {
+    // "`drumhead help serve` and `drumhead serve --help` both answer",
+    // and so does `help TASK` for the program's other tasks, in a batch
+    // too.
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_drumhead"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).trim_end().to_string()
+    };
+    for task in ["serve", "replay", "repair", "roster"] {
+        let help = run(&["help", task]);
+        assert_eq!(help, run(&[task, "--help"]), "help {task}");
+        assert!(help.contains(&format!("Usage: drumhead {task}")), "{help}");
+    }
+    assert!(run(&["help", "serve"]).contains("--umpire"));
+    let (ok, answers, err) = common::run_json::<&str>(&[], "help serve\n");
+    assert!(ok, "{err}");
+    assert!(
+        answers[0]["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("--listen"),
+        "{answers:?}"
+    );
+}
+
+#[test]
 fn the_json_views_are_what_the_command_line_prints() {
     // "`GET /g/NAME/units.json` and `GET /g/NAME/log.json` — the same JSON
     // as `units --json` and `log --json`."
