@@ -470,6 +470,10 @@ pub struct Roster {
     pub rows: Vec<Vec<String>>,
     /// Lines under the table (the army's generals).
     pub notes: Vec<String>,
+    /// How the unit of each row stands, in the order of `rows`, in the
+    /// system's own words: a row without one is fine (a system that
+    /// marks none leaves it empty).
+    pub status: Vec<crate::answer::report::UnitStatus>,
 }
 
 /// One army's printed roster, as its system lays it out: the columns of

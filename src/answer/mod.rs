@@ -24,7 +24,7 @@ pub use explore::{Comparison, Observed, Simulation};
 pub use odds::{Count, Odds, OutcomeOdds};
 pub use prob::Prob;
 pub use report::{FORMAT_VERSION, Report};
-pub use resolution::{Effect, Modifier, NamedUnit, Resolution, Row, Target, Tone};
+pub use resolution::{Effect, Modifier, NamedUnit, Resolution, Row, Standing, Target, Tone};
 pub use sheet::{Cell, Section, Sheet, Table};
 pub use sweep::{Choice, Combination, Sweep, Swept, expected_of, p_of};
 

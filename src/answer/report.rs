@@ -56,6 +56,41 @@ pub struct ArmyRoster {
     pub(crate) units: Vec<Vec<String>>,
     /// Lines under the table (the army's generals).
     pub(crate) notes: Vec<String>,
+    /// How each unit stands, in the order of `units` (a unit without one
+    /// is fine): what a view marks, in the system's own word.
+    pub(crate) status: Vec<UnitStatus>,
+}
+
+/// How a unit stands, as its rule system tells it: fine, shaken (it still
+/// acts, under a cloud: disrupted, at half strength, forced to retire), or
+/// out (it can no longer act: broken, routed off, eliminated, killed).
+/// The word is the system's own ("broken", "disrupted", "ran off"): the
+/// core names none.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum UnitStatus {
+    #[default]
+    Fine,
+    Shaken(String),
+    Out(String),
+}
+
+impl UnitStatus {
+    /// The system's word for it, when it is not fine.
+    pub fn word(&self) -> Option<&str> {
+        match self {
+            UnitStatus::Fine => None,
+            UnitStatus::Shaken(w) | UnitStatus::Out(w) => Some(w),
+        }
+    }
+
+    /// Its level in one word, for a style: `fine`, `shaken`, `out`.
+    pub fn level(&self) -> &'static str {
+        match self {
+            UnitStatus::Fine => "fine",
+            UnitStatus::Shaken(_) => "shaken",
+            UnitStatus::Out(_) => "out",
+        }
+    }
 }
 
 impl Serialize for ArmyRoster {

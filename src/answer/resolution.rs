@@ -133,6 +133,16 @@ impl std::ops::Index<&str> for Fields {
     }
 }
 
+/// A note said under every answer of a table alike, in full and in a
+/// line of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// What it is about, in a few words.
+    pub line: &'static str,
+    /// The note in full.
+    pub text: &'static str,
+}
+
 /// How an outcome should be coloured: good for the acting unit, bad, or neither.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tone {
@@ -166,6 +176,12 @@ pub struct Resolution<E = Shown> {
     pub(crate) tone: Tone,
     /// Extra lines under the outcome: follow-ups the rules require.
     pub notes: Vec<String>,
+    /// Those of the notes that say the same under every answer of a table
+    /// (the example CRT's warning), each with a line of its own: a page
+    /// shows such a note folded into its line rather than whole every
+    /// time. Each one's text is among `notes`, where the text output
+    /// shows it.
+    pub standing: Vec<Standing>,
     /// Procedure-specific JSON fields, for output only.
     pub fields: Fields,
     /// What the resolution does to the units it named, by who they are in
@@ -203,6 +219,7 @@ impl<E: Effect> PartialEq for Resolution<E> {
             && self.outcome_text == other.outcome_text
             && self.tone == other.tone
             && self.notes == other.notes
+            && self.standing == other.standing
             && self.fields == other.fields
             && effects(self) == effects(other)
             && self.measures == other.measures
@@ -237,6 +254,7 @@ impl<E> Resolution<E> {
             outcome_text: Cow::Borrowed(""),
             tone: Tone::Neutral,
             notes: Vec::new(),
+            standing: Vec::new(),
             fields: Fields(Vec::with_capacity(room(4))),
             effects: Vec::new(),
             measures: Vec::with_capacity(room(2)),
@@ -327,6 +345,11 @@ impl<E> Resolution<E> {
         self.dice.extend_from_slice(&other.dice);
         self.modifiers.extend(other.modifiers.iter().cloned());
         self.notes.extend(other.notes.iter().cloned());
+        for note in &other.standing {
+            if !self.standing.contains(note) {
+                self.standing.push(*note);
+            }
+        }
     }
 
     /// The rows as (label, value) text, for display.
@@ -440,6 +463,18 @@ impl<E> Resolution<E> {
         }
         self.notes.push(text.to_string());
     }
+
+    /// A note that is the same under every answer of a table: among the
+    /// notes, and marked [standing](Resolution::standing).
+    pub(crate) fn standing_note(&mut self, note: Standing) {
+        if self.quiet {
+            return;
+        }
+        self.notes.push(note.text.to_string());
+        if !self.standing.contains(&note) {
+            self.standing.push(note);
+        }
+    }
 }
 
 impl<E: Effect + Clone + 'static> Resolution<E> {
@@ -470,6 +505,7 @@ impl<E: Effect + Clone + 'static> Resolution<E> {
             outcome_text: self.outcome_text,
             tone: self.tone,
             notes: self.notes,
+            standing: self.standing,
             fields: self.fields,
             effects: self
                 .effects

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Tables;
 use super::army::{General, List, Unit};
+use crate::answer::report::UnitStatus;
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::Command;
@@ -220,6 +221,23 @@ impl DrumsGame {
     }
 }
 
+/// How a unit stands, for a view to mark: out once broken or every base
+/// or figure lost, shaken at half strength or less (its end-of-turn
+/// test) or forced to retire this turn.
+fn status(s: &UnitState, strength: &Strength) -> UnitStatus {
+    if s.broken {
+        UnitStatus::Out("broken".into())
+    } else if strength.left() == 0 {
+        UnitStatus::Out(format!("all {} lost", strength.what()))
+    } else if strength.half_or_less() {
+        UnitStatus::Shaken("at half strength or less".into())
+    } else if s.retired {
+        UnitStatus::Shaken("forced to retire".into())
+    } else {
+        UnitStatus::Fine
+    }
+}
+
 /// The flags of a unit's state, for the roster.
 fn flags(s: &UnitState, strength: &Strength) -> String {
     let mut f: Vec<String> = Vec::new();
@@ -390,6 +408,7 @@ impl GameState for DrumsGame {
                 },
                 flags(&s, &st),
             ]);
+            roster.status.push(status(&s, &st));
         }
         let generals: Vec<String> = list
             .generals

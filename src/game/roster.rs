@@ -24,6 +24,7 @@ impl Game {
                     columns: roster.header.iter().map(|h| h.to_string()).collect(),
                     units: roster.rows,
                     notes: roster.notes,
+                    status: roster.status,
                 }
             })
             .collect();

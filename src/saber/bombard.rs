@@ -345,7 +345,7 @@ fn resolve(
         }
     }
     if crt.file.ends_with("(embedded)") {
-        res.note(super::crt::EXAMPLE_NOTE);
+        res.standing_note(super::crt::EXAMPLE);
     }
     let tone = if ctx.routed[idx(Side::Defender)] || ctx.moved[idx(Side::Defender)] != Moved::No {
         Tone::Good

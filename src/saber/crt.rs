@@ -24,6 +24,13 @@ use crate::tables::line_column;
 /// Said under every result read from the shipped example CRT.
 pub(crate) const EXAMPLE_NOTE: &str = "this is drumhead's illustrative example CRT, not your folio's: copy your folio's CRT into a TOML file (like tables/saber-example-crt.toml) and give it with `--crt FILE`, or as crt.toml in `--tables DIR`";
 
+/// The same, as a note a page may fold into a line.
+pub(crate) const EXAMPLE: crate::answer::resolution::Standing =
+    crate::answer::resolution::Standing {
+        line: "drumhead's illustrative example CRT, not your folio's",
+        text: EXAMPLE_NOTE,
+    };
+
 /// How many rows a CRT has: one per face of the combat die.
 pub(crate) const DIE_FACES: usize = 6;
 

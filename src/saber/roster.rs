@@ -4,6 +4,7 @@
 use super::Variant;
 use super::army::{Base, Leader, Unit, UnitType};
 use super::game::{LeaderState, SaberGame, UnitState, eliminated, steps_left};
+use crate::answer::report::UnitStatus;
 use crate::system::{GameState, Roster};
 
 impl SaberGame {
@@ -35,6 +36,7 @@ impl SaberGame {
                 format!("{}/{}", steps_left(u, &s), u.steps()),
                 unit_flags(u, &s),
             ]);
+            roster.status.push(unit_status(u, &s));
         }
         for l in &a.list.leaders {
             let s = self.leader_state(&l.id);
@@ -235,6 +237,31 @@ fn printed_rows(u: &Unit, variant: Variant, reduced: bool) -> Vec<(String, Strin
         ));
     }
     rows
+}
+
+/// How a unit stands, for a view to mark: out once destroyed or
+/// eliminated, shaken while routed, disrupted or ineffective (each said).
+fn unit_status(unit: &Unit, s: &UnitState) -> UnitStatus {
+    if s.destroyed {
+        return UnitStatus::Out("destroyed".into());
+    }
+    if eliminated(unit, s) {
+        return UnitStatus::Out("eliminated".into());
+    }
+    let words: Vec<&str> = [
+        (s.routed, "routed"),
+        (s.disrupted, "disrupted"),
+        (s.ineffective, "ineffective"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, w)| *w)
+    .collect();
+    if words.is_empty() {
+        UnitStatus::Fine
+    } else {
+        UnitStatus::Shaken(words.join(", "))
+    }
 }
 
 /// The unit's state in words: `disrupted, routed`; empty when it is fresh.

@@ -252,7 +252,7 @@ impl GameState for ToyGame {
                     ]
                 })
                 .collect(),
-            notes: Vec::new(),
+            ..Roster::default()
         })
     }
     fn show(&self, id: &str) -> Option<Vec<(String, String)>> {

@@ -1,6 +1,7 @@
 //! How a figure reads in the roster and in `show`: its kit, its state in the
 //! game, its tokens and bonuses, its fate.
 
+use crate::answer::report::UnitStatus;
 use crate::mayhem::army::{Bonus, Figure};
 use crate::system::{GameState, Roster};
 
@@ -59,6 +60,13 @@ impl MayhemGame {
                 token_left(tokens_left(f, &s).1, f.rerolls),
                 Self::fate(&s),
             ]);
+            roster.status.push(if s.killed {
+                UnitStatus::Out("killed".into())
+            } else if s.ran_off {
+                UnitStatus::Out("ran off".into())
+            } else {
+                UnitStatus::Fine
+            });
         }
         Some(roster)
     }

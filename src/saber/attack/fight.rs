@@ -110,7 +110,7 @@ pub(super) fn fight(
         no_slr_field(&before, &mut res);
     }
     if crt.file.ends_with("(embedded)") {
-        res.note(crate::saber::crt::EXAMPLE_NOTE);
+        res.standing_note(crate::saber::crt::EXAMPLE);
     }
     ctx.finish(&mut res, tone(&ctx, swapped));
     Ok(res)
