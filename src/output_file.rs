@@ -6,7 +6,8 @@
 //!   written, not even with `--force`: a chart or a sheet over a journal
 //!   would lose the game's record for good. They are told by their first
 //!   bytes (`"drumhead_game"`, `"drumhead_journal"`) and by their names
-//!   (`X.journal`, `X.lock` beside the game X).
+//!   (`X.journal`, `X.lock`, and `X.token`, the umpire's token `serve`
+//!   keeps, beside the game X).
 //! - Only a regular file is ever replaced, and only with `--force`. A
 //!   symbolic link is not followed (its target may be anything), and a
 //!   FIFO, a device, a socket or a directory is refused without being
@@ -145,13 +146,16 @@ fn game_file(path: &Path) -> Option<String> {
             shown(&beside(game))
         ));
     }
-    if let Some(game) = name.strip_suffix(".lock") {
+    for (suffix, what) in [
+        (".lock", "the lock file"),
+        (".token", "the umpire's token file"),
+    ] {
+        let Some(game) = name.strip_suffix(suffix) else {
+            continue;
+        };
         let journal = beside(&format!("{game}.journal"));
         if sniff(&beside(game)) == Some(Kind::Game) || sniff(&journal) == Some(Kind::Journal) {
-            return Some(format!(
-                "is the lock file of the game {}",
-                shown(&beside(game))
-            ));
+            return Some(format!("is {what} of the game {}", shown(&beside(game))));
         }
     }
     let journal = beside(&format!("{name}.journal"));
@@ -613,6 +617,7 @@ mod tests {
         let what = |name: &str| game_file(&dir.path().join(name));
         assert!(what("g.journal").unwrap().contains("journal of the game"));
         assert!(what("g.lock").unwrap().contains("lock file of the game"));
+        assert!(what("g.token").unwrap().contains("token file of the game"));
         assert_eq!(what("g.svg"), None);
         assert_eq!(what("h.journal"), None);
     }

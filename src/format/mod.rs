@@ -21,6 +21,7 @@ pub mod json;
 mod roster;
 pub(crate) mod svg;
 pub mod text;
+pub(crate) mod web;
 
 /// One way of writing answers.
 pub(crate) trait Format {

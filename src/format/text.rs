@@ -273,7 +273,7 @@ pub(crate) fn odds_text(odds: &Odds, style: &Style) -> String {
 const MOST_READABLE_DENOMINATOR: u128 = 9999;
 
 /// The exact fraction, in lowest terms, when it is short enough to read.
-fn short_fraction(o: &OutcomeOdds) -> Option<String> {
+pub(super) fn short_fraction(o: &OutcomeOdds) -> Option<String> {
     let (n, d) = o.prob.exact()?;
     (d <= MOST_READABLE_DENOMINATOR).then(|| format!("{n}/{d}"))
 }

@@ -18,10 +18,12 @@ use tokio::sync::oneshot;
 use super::fair::{Fair, Full};
 use super::follow::{Spec, json_of};
 use super::size;
+use crate::answer::Answer;
+use crate::answer::report::Report;
 use crate::command::Mode;
 use crate::error::CommandError;
 use crate::format::json::{Json, json_error};
-use crate::format::{Format, Source};
+use crate::format::{Format, Source, web};
 use crate::game::Game;
 use crate::limits::{SERVE_ODDS_ANSWER_BYTES, SERVE_ODDS_IN_HAND, SERVE_QUEUE};
 use crate::meta::{GameVerb, MetaVerb};
@@ -36,11 +38,14 @@ pub(crate) enum Kind {
     Odds,
 }
 
-/// A desk's answer: whether the line was resolved, and its JSON.
+/// A desk's answer: whether the line was resolved, its JSON, and (when
+/// asked for) the line and its answer as the page shows them: an
+/// `article.entry` (`format::web`), numbered when the line made an entry.
 #[derive(Debug)]
 pub(crate) struct Reply {
     pub(crate) status: Status,
     pub(crate) json: String,
+    pub(crate) html: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +67,8 @@ pub(crate) const ODDS_WORKERS: usize = 2;
 
 struct Job {
     line: String,
+    /// Whether the answer is wanted as the page shows it too.
+    html: bool,
     reply: oneshot::Sender<Reply>,
 }
 
@@ -97,11 +104,17 @@ impl Desk {
         Ok((Desk { jobs }, threads))
     }
 
-    /// Hand a line of the client at `ip` over; which queue is full if
-    /// it cannot wait.
-    pub(crate) fn take(&self, ip: IpAddr, line: String) -> Result<oneshot::Receiver<Reply>, Full> {
+    /// Hand a line of the client at `ip` over, its answer wanted as the
+    /// page shows it too when `html`; which queue is full if it cannot
+    /// wait.
+    pub(crate) fn take(
+        &self,
+        ip: IpAddr,
+        line: String,
+        html: bool,
+    ) -> Result<oneshot::Receiver<Reply>, Full> {
         let (reply, answer) = oneshot::channel();
-        match self.jobs.push(ip, Job { line, reply }) {
+        match self.jobs.push(ip, Job { line, html, reply }) {
             Ok(()) => Ok(answer),
             Err((full, _)) => Err(full),
         }
@@ -133,10 +146,11 @@ fn work(spec: &Spec, kind: Kind, queue: &Fair<Job>, stop: &AtomicBool) {
             None
         } else {
             Some(match &mut session {
-                Some(session) => answer(session, kind, &job.line),
+                Some(session) => answer(session, kind, &job.line, job.html),
                 None => Reply {
                     status: Status::Closed,
                     json: String::new(),
+                    html: String::new(),
                 },
             })
         };
@@ -162,109 +176,133 @@ fn open(spec: &Spec) -> Result<Session, String> {
     Ok(session.with_game(game))
 }
 
-/// One line at a desk: resolved, or refused with the reason.
-fn answer(session: &mut Session, kind: Kind, line: &str) -> Reply {
+/// One line at a desk: resolved, or refused with the reason; as the page
+/// shows it too when `html`.
+fn answer(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
     let line = match kind {
         Kind::Odds => format!("odds {line}"),
         Kind::Lines => line.to_string(),
     };
-    let refused = |e: &CommandError| Reply {
-        status: Status::Refused,
-        json: json_error(
-            &e.to_string(),
-            Source {
-                line: 1,
-                input: &line,
-            },
-            e.column(&line),
-        )
-        .to_string(),
-    };
-    if line.contains(['\n', '\r']) {
-        return refused(&CommandError::Option(
-            "a line is one line: it holds no line break".into(),
-        ));
-    }
-    let parsed = session.parse(&line);
-    if let Ok(Some(command)) = &parsed {
-        let meta = MetaVerb::named(&command.verb);
-        if kind == Kind::Odds && command.mode != Mode::Odds {
-            return refused(&CommandError::Option(
-                "only `odds LINE` is answered here: the line must be one `odds` asks".into(),
-            ));
-        }
-        if matches!(meta, Some(MetaVerb::Game(GameVerb::Save) | MetaVerb::Load)) {
-            return refused(&CommandError::Option(format!(
-                "`{}` reads or writes a file on the server: type it at the server's own prompt",
-                command.verb
-            )));
-        }
-    }
-    let before = session.game.as_ref().map_or(0, |g| g.tally().entries);
-    let result = session.run(&line, parsed, &|k| {
-        Json.accepts(k, &line).map_err(CommandError::Option)
-    });
+    let reply = resolve(session, kind, &line, html);
     if let Some(game) = &mut session.game {
         game.notes.clear();
     }
     let _ = session.take_notes();
-    match result {
-        Ok(Some(answer))
-            if kind == Kind::Odds && size::at_least(&answer) > SERVE_ODDS_ANSWER_BYTES =>
-        {
-            too_large(&line)
-        }
-        Ok(Some(answer)) => {
-            // An entry made is answered as the live view shows it.
-            let after = session.game.as_ref().map_or(0, |g| g.tally().entries);
-            let number = if after > before { after } else { 1 };
-            let source = Source {
-                line: usize::try_from(number).unwrap_or(usize::MAX),
-                input: &line,
-            };
-            let json = json_of(&answer, source);
-            if kind == Kind::Odds && json.len() > SERVE_ODDS_ANSWER_BYTES {
-                return too_large(&line);
-            }
-            Reply {
-                status: Status::Answered,
-                json,
-            }
-        }
-        Ok(None) => Reply {
-            status: Status::Refused,
-            json: json_error(
-                "nothing to resolve: the line is blank or a comment",
-                Source {
-                    line: 1,
-                    input: &line,
-                },
-                None,
-            )
-            .to_string(),
-        },
-        Err(e) => {
-            let mut reply = refused(&e);
-            if matches!(e, CommandError::Busy(_)) {
-                reply.status = Status::Busy;
-            }
-            reply
-        }
-    }
+    reply
 }
 
-/// An odds answer too large to send, as `--json` writes an error.
-fn too_large(line: &str) -> Reply {
+/// A line refused: its error as `--json` writes one and as the page shows
+/// it (when `html`), the words at fault marked.
+fn refused(e: &CommandError, line: &str, html: bool) -> Reply {
+    let message = e.to_string();
     Reply {
-        status: Status::TooLarge,
+        status: if matches!(e, CommandError::Busy(_)) {
+            Status::Busy
+        } else {
+            Status::Refused
+        },
         json: json_error(
-            &size::too_large_message(),
+            &message,
             Source {
                 line: 1,
                 input: line,
             },
-            None,
+            e.column(line),
         )
         .to_string(),
+        html: if html {
+            let at = e.span().map(|s| s.start..s.end);
+            shown(
+                web::Place::default(),
+                line,
+                &web::error(&message, line, at).into_string(),
+            )
+        } else {
+            String::new()
+        },
     }
+}
+
+/// A line and its answer (a fragment) as an entry of the page.
+fn shown(place: web::Place, line: &str, answer: &str) -> String {
+    web::entry(place, line, answer).into_string()
+}
+
+fn resolve(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
+    let refuse = |why: String| refused(&CommandError::Option(why), line, html);
+    if line.contains(['\n', '\r']) {
+        return refuse("a line is one line: it holds no line break".into());
+    }
+    let parsed = session.parse(line);
+    if let Ok(Some(command)) = &parsed {
+        let meta = MetaVerb::named(&command.verb);
+        if kind == Kind::Odds && command.mode != Mode::Odds {
+            return refuse(
+                "only `odds LINE` is answered here: the line must be one `odds` asks".into(),
+            );
+        }
+        if matches!(meta, Some(MetaVerb::Game(GameVerb::Save) | MetaVerb::Load)) {
+            return refuse(format!(
+                "`{}` reads or writes a file on the server: type it at the server's own prompt",
+                command.verb
+            ));
+        }
+    }
+    // What other writers recorded since this desk last looked is read
+    // first, so that an entry this line makes is told from theirs.
+    let _ = session.sync_game(false);
+    let before = session.game.as_ref().map_or(0, |g| g.tally().entries);
+    let result = session.run(line, parsed, &|k| {
+        Json.accepts(k, line).map_err(CommandError::Option)
+    });
+    let answer = match result {
+        Ok(Some(answer)) => answer,
+        Ok(None) => return refuse("nothing to resolve: the line is blank or a comment".into()),
+        Err(e) => return refused(&e, line, html),
+    };
+    if kind == Kind::Odds && size::at_least(&answer) > SERVE_ODDS_ANSWER_BYTES {
+        return too_large(line, html);
+    }
+    // An entry made is answered as the live view shows it.
+    let (after, turn) = session
+        .game
+        .as_ref()
+        .map_or((0, 1), |g| (g.tally().entries, g.turn));
+    let records = match &answer {
+        Answer::Resolution(_) => true,
+        Answer::Report(r) => matches!(**r, Report::NextTurn { .. } | Report::Undo { .. }),
+        _ => false,
+    };
+    let made = (kind == Kind::Lines && records && after > before).then_some(after);
+    let source = Source {
+        line: usize::try_from(made.unwrap_or(1)).unwrap_or(usize::MAX),
+        input: line,
+    };
+    let json = json_of(&answer, source);
+    let html = if html {
+        let place = web::Place {
+            number: made,
+            turn: made.map(|_| turn),
+            undone: false,
+        };
+        shown(place, line, &web::answer(&answer).into_string())
+    } else {
+        String::new()
+    };
+    if kind == Kind::Odds && json.len().max(html.len()) > SERVE_ODDS_ANSWER_BYTES {
+        return too_large(line, html.is_empty());
+    }
+    Reply {
+        status: Status::Answered,
+        json,
+        html,
+    }
+}
+
+/// An odds answer too large to send, as `--json` writes an error (and as
+/// the page shows one, when `html`).
+fn too_large(line: &str, html: bool) -> Reply {
+    let mut reply = refused(&CommandError::Option(size::too_large_message()), line, html);
+    reply.status = Status::TooLarge;
+    reply
 }

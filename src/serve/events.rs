@@ -133,12 +133,12 @@ fn sse_of(event: &Event, with_text: bool) -> Vec<Sse> {
     let id = event.id.to_string();
     let mut out = vec![Sse::default().id(id.clone()).data(event.json.as_str())];
     if with_text {
-        let text = serde_json::json!({
-            "turn": event.turn,
-            "line": event.line,
-            "text": event.text,
-        });
-        out.push(Sse::default().event("text").id(id).data(text.to_string()));
+        out.push(
+            Sse::default()
+                .event("text")
+                .id(id)
+                .data(event.view.as_str()),
+        );
     }
     out
 }

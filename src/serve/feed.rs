@@ -28,8 +28,12 @@ pub(crate) struct Event {
     pub(crate) line: String,
     /// The answer as `--json` writes it: one line, no newline.
     pub(crate) json: String,
-    /// The answer as the text output writes it: the whole stack.
-    pub(crate) text: String,
+    /// The answer as the page shows it (`format::web`): a fragment.
+    pub(crate) html: String,
+    /// The data of its `text` event, made once for every client: a JSON
+    /// object `{"turn","line","text","html","undoes"}`, `text` the answer
+    /// as the text output writes it, `html` the entry as the page shows it.
+    pub(crate) view: String,
 }
 
 /// What the page shows besides the entries: the roster, the turn.
@@ -195,7 +199,8 @@ mod tests {
             turn: 1,
             line: format!("line {id}"),
             json: String::new(),
-            text: String::new(),
+            html: String::new(),
+            view: String::new(),
         }
     }
 

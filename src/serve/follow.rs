@@ -18,6 +18,7 @@ use super::log_pages::LogIndex;
 use crate::answer::Answer;
 use crate::format::json::Json;
 use crate::format::text::Text;
+use crate::format::web;
 use crate::format::{Format, Source, Style};
 use crate::game::{Entry, Game, GameError, Journal};
 use crate::session::Session;
@@ -210,34 +211,50 @@ pub(crate) fn next(session: &mut Session) -> Result<Option<(Entry, Event)>, Game
         line: usize::try_from(entry.entry).unwrap_or(usize::MAX),
         input: &line,
     };
-    let (json, text) = match &answer {
+    let (json, text, html) = match &answer {
         Some(answer) => written(answer, source),
         None => (
             format!("{{\"type\":\"entry\",\"entry\":{}}}", entry.entry),
             String::new(),
+            String::new(),
         ),
     };
+    let place = web::Place {
+        number: Some(entry.entry),
+        turn: Some(entry.turn),
+        undone: false,
+    };
+    let view = serde_json::json!({
+        "turn": entry.turn,
+        "line": line,
+        "text": text,
+        "html": web::entry(place, &line, &html).into_string(),
+        "undoes": entry.undo,
+    })
+    .to_string();
     let event = Event {
         id: entry.entry,
         turn: entry.turn,
         line,
         json,
-        text,
+        html,
+        view,
     };
     Ok(Some((entry, event)))
 }
 
-/// An answer as `--json` writes it (one line, no newline) and as the
-/// text output writes it into a pipe: plain, each row whole (on a phone
-/// the stack scrolls inside its own box, and no row's name is broken).
-pub(crate) fn written(answer: &Answer, source: Source) -> (String, String) {
+/// An answer as `--json` writes it (one line, no newline), as the text
+/// output writes it into a pipe (plain, each row whole), and as the page
+/// shows it (`format::web`, laid out for a phone).
+pub(crate) fn written(answer: &Answer, source: Source) -> (String, String, String) {
     let mut text = Vec::new();
     let _ = Text {
         style: Style::plain(false),
     }
     .write(answer, source, &mut text);
     let text = String::from_utf8_lossy(&text).trim_end().to_string();
-    (json_of(answer, source), text)
+    let html = web::answer(answer).into_string();
+    (json_of(answer, source), text, html)
 }
 
 /// An answer as `--json` writes it, without the newline.

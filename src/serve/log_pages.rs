@@ -88,7 +88,7 @@ impl LogIndex {
         Some((tally.clone(), index.last))
     }
 
-    fn undone(&self, entry: u64) -> bool {
+    pub(crate) fn undone(&self, entry: u64) -> bool {
         let index = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         index.is_undone(entry)
     }

@@ -12,7 +12,9 @@
 //!   number, `data:` its answer as `--json` writes it (its `line` is the
 //!   entry's number). With `?with=text` each entry is followed by an
 //!   event `text` (same id) whose data is a JSON object `{"turn","line",
-//!   "text"}`: the answer as the text output writes it. 503 past the
+//!   "text","html","undoes"}`: the answer as the text output writes it,
+//!   the entry as the page shows it (`format::web`), and for an undo the
+//!   entry it took back (else null). 503 past the
 //!   limit of live views. The server keeps the newest `SERVE_WINDOW`
 //!   entries (`feed.rs`): entries asked for that are older than those
 //!   are named in one event `gap` (id the last one missed, data
@@ -20,6 +22,8 @@
 //!   the oldest kept; `log.json` lists them.
 //! - `GET /g/NAME/units.json`: `units --json` (with `line` 1 and `input`
 //!   the verb).
+//! - `GET /g/NAME/roster.html`: the roster and the turn as the page shows
+//!   them (a fragment, `#roster-now`, the turn in `data-turn`).
 //! - `GET /g/NAME/log.json?after=N&limit=M`: the entries after entry N
 //!   (0 when not given), at most M (`SERVE_LOG_ENTRIES` when not given,
 //!   never more than `SERVE_LOG_MOST`), as `log --json` writes the log,
@@ -28,7 +32,10 @@
 //!   one page is `log --json`'s as it is.
 //! - `GET /g/NAME/odds?line=LINE`: `odds LINE` as `--json` writes it
 //!   (200), or its error as `--json` writes one (422; 413 for a line past
-//!   the line limit, 400 without `line`, 429 past a client's limits).
+//!   the line limit, 400 without `line`, 429 past a client's limits). A
+//!   request that accepts `text/html` (a browser's) gets a page instead:
+//!   the odds form, and the answer as a table (or the error), with the
+//!   same status; with `&part=answer` the answer's fragment alone.
 //!   An answer over `SERVE_ODDS_ANSWER_BYTES` is 413 with the error
 //!   "the answer is larger than N bytes, …" (counted before its JSON is
 //!   written where it can be: `size.rs`). All odds answers being made or
@@ -41,8 +48,11 @@
 //! - `POST /g/NAME/lines` (with `--umpire` only), `Authorization: Bearer
 //!   TOKEN`, the line as the body: resolved as a writer of the game, its
 //!   answer as `--json` writes it (200), its error (422; 409 when another
-//!   writer holds the game for over a second). 401 without the right
-//!   token, 413 past the body limit. With `Idempotency-Key: KEY` (1 to
+//!   writer holds the game for over a second); to a request that accepts
+//!   `text/html`, the line and its answer as the page shows them (an
+//!   `article.entry`, numbered when it made an entry), with the same
+//!   status. 401 without the right token (kept beside the game,
+//!   `token.rs`), 413 past the body limit. With `Idempotency-Key: KEY` (1 to
 //!   64 letters, digits, `-`, `_`; the umpire's page sends a new one for
 //!   each line typed and the same one when it sends that line again) the
 //!   line is applied once: a retry with the key gets the first answer
@@ -89,6 +99,7 @@ mod page;
 mod routes;
 mod size;
 mod start;
+mod token;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -109,13 +120,21 @@ pub(crate) struct Options {
     #[arg(long = "game", value_name = "FILE", required = true)]
     pub(crate) games: Vec<PathBuf>,
     /// The address and port to listen on: 0.0.0.0:7878 opens it to the
-    /// room; port 0 picks a free one.
+    /// room; port 0 picks a port of the games' own, the same at every
+    /// start while it is free (else any free one), so phones find the
+    /// server again.
     #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:7878")]
     pub(crate) listen: SocketAddr,
     /// Let the umpire type lines from a tablet: prints a page for each
-    /// game with its secret token.
+    /// game with its secret token, kept beside the game (FILE.token,
+    /// readable by its owner only) so the address holds from one start to
+    /// the next.
     #[arg(long)]
     pub(crate) umpire: bool,
+    /// With --umpire: make each game a new token (its old address stops
+    /// working), kept from now on.
+    #[arg(long, requires = "umpire")]
+    pub(crate) new_token: bool,
     /// A host name the server answers to besides its address (and
     /// localhost on loopback), as NAME or NAME:PORT (repeatable): a
     /// request naming any other Host is refused.

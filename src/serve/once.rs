@@ -21,6 +21,8 @@ pub(crate) const KEY_BYTES: usize = 64;
 pub(crate) struct Kept {
     pub(crate) status: u16,
     pub(crate) body: String,
+    /// The same answer as the umpire's page shows it.
+    pub(crate) html: String,
 }
 
 enum State {
@@ -126,6 +128,7 @@ mod tests {
         Kept {
             status: 200,
             body: body.into(),
+            html: String::new(),
         }
     }
 

@@ -27,8 +27,8 @@ use super::host::Hosts;
 use super::log_pages::{self, LogIndex};
 use super::once::{Answers, Kept, Turn, key_fits};
 use super::page;
-use crate::format::Source;
 use crate::format::json::json_error;
+use crate::format::{Source, web};
 use crate::limits::{
     MAX_LINE_BYTES, SERVE_BODY_BYTES, SERVE_EVENT_CLIENTS, SERVE_LOG_ENTRIES, SERVE_LOG_MOST,
     SERVE_PAGE_ENTRIES, SERVE_SECONDS,
@@ -81,6 +81,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .route("/g/{name}", get(to_game))
         .route("/g/{name}/", get(game_page))
         .route("/g/{name}/units.json", get(units))
+        .route("/g/{name}/roster.html", get(roster))
         .route("/g/{name}/log.json", get(log))
         .route("/g/{name}/odds", get(odds))
         .route("/g/{name}/umpire", get(umpire_page))
@@ -206,6 +207,34 @@ fn refusal_body(message: &str, line: &str) -> String {
     json_error(message, source, None).to_string()
 }
 
+/// A refusal as a page shows it: the line and its error.
+fn refusal_html(message: &str, line: &str) -> String {
+    web::entry(
+        web::Place::default(),
+        line,
+        &web::error(message, line, None).into_string(),
+    )
+    .into_string()
+}
+
+/// Whether a request asks for a page (a browser's does) rather than
+/// JSON (a script's, and anything that does not say).
+fn wants_html(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/html"))
+}
+
+/// A page or a fragment of one, with its status.
+fn html_with(status: StatusCode, body: String) -> Response {
+    let mut response = (status, html(body)).into_response();
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept"));
+    response
+}
+
 async fn index(State(s): St) -> Response {
     let games: Vec<(String, u64)> = s
         .games
@@ -249,7 +278,19 @@ async fn game_page(State(s): St, Path(name): Path<String>) -> Response {
     })
     .await;
     let newest = g.feed.newest(SERVE_PAGE_ENTRIES);
-    html(page::game(&name, &g.feed.now(), &newest))
+    let index = &g.index;
+    html(page::game(&name, &g.feed.now(), &newest, |n| {
+        index.undone(n)
+    }))
+}
+
+/// `/g/NAME/roster.html`: the roster and the turn as they stand, as the
+/// page shows them (a fragment, for the page to put in place).
+async fn roster(State(s): St, Path(name): Path<String>) -> Response {
+    match s.games.get(&name) {
+        Some(g) => html(page::roster_now(&g.feed.now()).into_string()),
+        None => no_game(&name),
+    }
 }
 
 async fn units(State(s): St, Path(name): Path<String>) -> Response {
@@ -361,62 +402,90 @@ async fn events_of(
     response
 }
 
-/// A desk's answer as a response.
-async fn asked(desk: &Desk, ip: IpAddr, line: String) -> Response {
-    let (status, body, _) = desk_answer(desk, ip, line).await;
-    json(status, &body)
+/// A desk's answer as a response: JSON, or the page's fragment when
+/// the request asks for a page.
+async fn asked(desk: &Desk, ip: IpAddr, line: String, page: bool) -> Response {
+    let said = desk_answer(desk, ip, line, page).await;
+    if page {
+        html_with(said.status, said.html)
+    } else {
+        json(said.status, &said.json)
+    }
 }
 
-/// A desk's answer: its status, its JSON, and whether the line was
-/// resolved (answered or refused) rather than left untried (a full
-/// queue, a busy game, a closed desk).
-async fn desk_answer(desk: &Desk, ip: IpAddr, line: String) -> (StatusCode, String, bool) {
-    let answer = match desk.take(ip, line.clone()) {
+/// What a desk said of a line: its status, its JSON and (when asked
+/// for) its fragment of a page, and whether the line was resolved
+/// (answered or refused) rather than left untried (a full queue, a busy
+/// game, a closed desk).
+struct Said {
+    status: StatusCode,
+    json: String,
+    html: String,
+    resolved: bool,
+}
+
+impl Said {
+    fn untried(status: StatusCode, message: &str, line: &str) -> Said {
+        Said {
+            status,
+            json: refusal_body(message, line),
+            html: refusal_html(message, line),
+            resolved: false,
+        }
+    }
+}
+
+async fn desk_answer(desk: &Desk, ip: IpAddr, line: String, page: bool) -> Said {
+    let answer = match desk.take(ip, line.clone(), page) {
         Ok(answer) => answer,
         Err(Full::Desk) => {
-            return (
+            return Said::untried(
                 StatusCode::SERVICE_UNAVAILABLE,
-                refusal_body(
-                    "too many lines waiting for this game: ask again in a moment",
-                    &line,
-                ),
-                false,
+                "too many lines waiting for this game: ask again in a moment",
+                &line,
             );
         }
         Err(Full::Address) => {
-            return (
+            return Said::untried(
                 StatusCode::TOO_MANY_REQUESTS,
-                refusal_body(
-                    "too many lines waiting from this client: wait for their answers",
-                    &line,
-                ),
-                false,
+                "too many lines waiting from this client: wait for their answers",
+                &line,
             );
         }
     };
-    match answer.await {
-        Ok(Reply { status, json: body }) => match status {
-            Status::Answered => (StatusCode::OK, body, true),
-            Status::Refused => (StatusCode::UNPROCESSABLE_ENTITY, body, true),
-            Status::Busy => (StatusCode::CONFLICT, body, false),
-            Status::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, body, true),
-            Status::Closed => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                refusal_body("this game could not be opened to answer lines", &line),
-                false,
-            ),
-        },
-        Err(_) => (
+    let Ok(Reply { status, json, html }) = answer.await else {
+        return Said::untried(
             StatusCode::SERVICE_UNAVAILABLE,
-            refusal_body("the server is closing", &line),
-            false,
-        ),
+            "the server is closing",
+            &line,
+        );
+    };
+    let (code, resolved) = match status {
+        Status::Answered => (StatusCode::OK, true),
+        Status::Refused => (StatusCode::UNPROCESSABLE_ENTITY, true),
+        Status::Busy => (StatusCode::CONFLICT, false),
+        Status::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, true),
+        Status::Closed => {
+            return Said::untried(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "this game could not be opened to answer lines",
+                &line,
+            );
+        }
+    };
+    Said {
+        status: code,
+        json,
+        html,
+        resolved,
     }
 }
 
 #[derive(Deserialize)]
 struct OddsQuery {
     line: Option<String>,
+    /// `answer`: only the answer's fragment, for the page to put in place.
+    part: Option<String>,
 }
 
 async fn odds(
@@ -424,62 +493,87 @@ async fn odds(
     Path(name): Path<String>,
     ConnectInfo(Peer(peer)): ConnectInfo<Peer>,
     Query(q): Query<OddsQuery>,
+    headers: HeaderMap,
 ) -> Response {
     let Some(g) = s.games.get(&name) else {
         return no_game(&name);
     };
-    let Some(line) = q.line else {
-        return refusal(
+    let page = wants_html(&headers);
+    let fragment = q.part.as_deref() == Some("answer");
+    // The answer (a fragment) on its page, or alone when asked for so.
+    let shown = |line: &str, answer: String| {
+        if fragment {
+            answer
+        } else {
+            page::odds(&name, g.feed.now().turn, line, &answer)
+        }
+    };
+    let refuse = |status: StatusCode, message: &str, line: &str| {
+        if page {
+            html_with(status, shown(line, refusal_html(message, line)))
+        } else {
+            refusal(status, message, line)
+        }
+    };
+    let Some(line) = q.line.filter(|l| !page || !l.trim().is_empty()) else {
+        if page {
+            return html_with(StatusCode::OK, shown("", String::new()));
+        }
+        return refuse(
             StatusCode::BAD_REQUEST,
             "give the line to count: odds?line=resilience+shooting",
             "",
         );
     };
     if line.len() > MAX_LINE_BYTES {
-        return too_long();
+        return refuse(StatusCode::PAYLOAD_TOO_LARGE, &too_long_message(), "");
     }
     let in_hand = match OddsShares::take(&s.shares, peer.ip()) {
         Ok(place) => place,
-        Err(why) => return refusal(StatusCode::TOO_MANY_REQUESTS, &why, &line),
+        Err(why) => return refuse(StatusCode::TOO_MANY_REQUESTS, &why, &line),
     };
     let Some(mut room) = s.budget.reserve(budget::WAIT_FOR_ROOM).await else {
-        return refusal(
+        return refuse(
             StatusCode::SERVICE_UNAVAILABLE,
             "too many odds answers are being sent now: ask again in a moment",
             &line,
         );
     };
-    let (status, body, _) = desk_answer(&g.odds, peer.ip(), line).await;
+    let said = desk_answer(&g.odds, peer.ip(), line.clone(), page).await;
+    let (body, kind) = if page {
+        (shown(&line, said.html), "text/html; charset=utf-8")
+    } else {
+        (format!("{}\n", said.json), "application/json")
+    };
     // The answer's room and its client's place are held until it is sent.
     budget::keep_for(&mut room, body.len());
-    let body = format!("{body}\n");
     let length = body.len();
     let mut response = (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
+        said.status,
+        [(header::CONTENT_TYPE, kind)],
         [(header::CACHE_CONTROL, "no-store")],
         budget::holding(body, (room, in_hand)),
     )
         .into_response();
-    response
-        .headers_mut()
-        .insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+    h.insert(header::VARY, HeaderValue::from_static("accept"));
     response
 }
 
 /// A line over the limit any command line is held to, from a player's
 /// odds or the umpire's page alike.
 fn too_long() -> Response {
-    refusal(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        &format!("the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be"),
-        "",
-    )
+    refusal(StatusCode::PAYLOAD_TOO_LARGE, &too_long_message(), "")
+}
+
+fn too_long_message() -> String {
+    format!("the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be")
 }
 
 async fn umpire_page(State(s): St, Path(name): Path<String>) -> Response {
     match s.games.get(&name) {
-        Some(g) if g.umpire.is_some() => html(page::umpire(&name)),
+        Some(g) if g.umpire.is_some() => html(page::umpire(&name, &g.feed.now())),
         _ => no_game(&name),
     }
 }
@@ -513,8 +607,9 @@ async fn lines(
     if line.len() > MAX_LINE_BYTES {
         return too_long();
     }
+    let page = wants_html(&headers);
     let Some(key) = headers.get("idempotency-key") else {
-        return asked(&umpire.desk, peer.ip(), line.to_string()).await;
+        return asked(&umpire.desk, peer.ip(), line.to_string(), page).await;
     };
     let Some(key) = key.to_str().ok().filter(|k| key_fits(k)) else {
         return refusal(
@@ -523,13 +618,13 @@ async fn lines(
             line,
         );
     };
-    once(umpire, peer.ip(), key, line).await
+    once(umpire, peer.ip(), key, line, page).await
 }
 
 /// A keyed line: resolved the first time its key comes, on a task of its
 /// own (so that it is kept whether or not this client waits for it);
 /// every time, its first answer.
-async fn once(umpire: &Umpire, ip: IpAddr, key: &str, line: &str) -> Response {
+async fn once(umpire: &Umpire, ip: IpAddr, key: &str, line: &str, page: bool) -> Response {
     let (mut answer, again) = match umpire.answers.begin(key, line) {
         Turn::OtherLine => {
             return refusal(
@@ -544,12 +639,14 @@ async fn once(umpire: &Umpire, ip: IpAddr, key: &str, line: &str) -> Response {
             let (desk, answers) = (umpire.desk.clone(), umpire.answers.clone());
             let (key, line) = (key.to_string(), line.to_string());
             tokio::spawn(async move {
-                let (status, body, resolved) = desk_answer(&desk, ip, line).await;
+                // Kept both ways: a retry may ask for the other.
+                let said = desk_answer(&desk, ip, line, true).await;
                 let kept = Kept {
-                    status: status.as_u16(),
-                    body,
+                    status: said.status.as_u16(),
+                    body: said.json,
+                    html: said.html,
                 };
-                answers.finish(&key, &sender, kept, resolved);
+                answers.finish(&key, &sender, kept, said.resolved);
             });
             (answer, false)
         }
@@ -558,7 +655,7 @@ async fn once(umpire: &Umpire, ip: IpAddr, key: &str, line: &str) -> Response {
         Ok(kept) => kept.clone(),
         Err(_) => None,
     };
-    let Some(Kept { status, body }) = kept else {
+    let Some(Kept { status, body, html }) = kept else {
         return refusal(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is closing",
@@ -566,7 +663,11 @@ async fn once(umpire: &Umpire, ip: IpAddr, key: &str, line: &str) -> Response {
         );
     };
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = json(status, &body);
+    let mut response = if page {
+        html_with(status, html)
+    } else {
+        json(status, &body)
+    };
     if again {
         response
             .headers_mut()

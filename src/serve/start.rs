@@ -19,10 +19,11 @@ use super::desk::{Desk, Kind};
 use super::earlier;
 use super::feed::Feed;
 use super::follow::{self, Spec};
-use super::guard::{OddsShares, new_token};
+use super::guard::OddsShares;
 use super::host::{Hosts, check_name};
 use super::log_pages::LogIndex;
 use super::routes::{Served, Shared, Umpire, router};
+use super::token::{self, Made};
 use crate::limits::SERVE_ADDRESS_EVENTS;
 use crate::system::Registry;
 use crate::tables::TableSource;
@@ -111,8 +112,13 @@ pub(super) fn serve(
         );
         waits.push((path.clone(), wait));
         let umpire = if options.umpire {
-            let token = new_token()?;
-            tokens.push((name.clone(), token.clone()));
+            let (token, made) = token::umpire_token(path, options.new_token)?;
+            tokens.push(Token {
+                game: name.clone(),
+                token: token.clone(),
+                file: token::path_for(path),
+                made,
+            });
             let (desk, workers) =
                 Desk::open(spec.clone(), Kind::Lines, stop.clone()).map_err(|e| e.to_string())?;
             threads.extend(workers);
@@ -151,10 +157,18 @@ type Waits = Vec<(
     std::sync::mpsc::Receiver<Result<(), String>>,
 )>;
 
+/// A game's umpire token, and where and how it is kept.
+struct Token {
+    game: String,
+    token: String,
+    file: std::path::PathBuf,
+    made: Made,
+}
+
 fn run(
     options: &Options,
     games: BTreeMap<String, Served>,
-    tokens: &[(String, String)],
+    tokens: &[Token],
     waits: Waits,
     stop: &AtomicBool,
 ) -> Result<(), String> {
@@ -164,7 +178,7 @@ fn run(
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
     let listener = runtime
-        .block_on(tokio::net::TcpListener::bind(options.listen))
+        .block_on(listen(options))
         .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
     for (path, wait) in waits {
@@ -258,27 +272,85 @@ fn shown_address(bound: SocketAddr) -> SocketAddr {
     }
 }
 
+/// Listen where `--listen` says; with port 0, on the port of the games'
+/// own ([`own_port`]) while it is free, else on any free port.
+async fn listen(options: &Options) -> std::io::Result<tokio::net::TcpListener> {
+    if options.listen.port() == 0 {
+        let own = SocketAddr::new(options.listen.ip(), own_port(&options.games));
+        if let Ok(listener) = tokio::net::TcpListener::bind(own).await {
+            return Ok(listener);
+        }
+    }
+    tokio::net::TcpListener::bind(options.listen).await
+}
+
+/// The ports [`own_port`] picks from: above the well-known ones and
+/// below those the system hands out for outgoing connections.
+const OWN_PORTS: std::ops::Range<u16> = 20000..30000;
+
+/// The port of a set of games: the same for the same games (by their
+/// paths, made absolute) at every start, so that with `--listen ADDR:0`
+/// a server started again is where the phones last found it.
+fn own_port(games: &[std::path::PathBuf]) -> u16 {
+    use sha2::{Digest, Sha256};
+    let mut digest = Sha256::new();
+    for game in games {
+        let path = std::path::absolute(game).unwrap_or_else(|_| game.clone());
+        digest.update(path.as_os_str().as_encoded_bytes());
+        digest.update([0]);
+    }
+    let hash = digest.finalize();
+    let n = u16::from_be_bytes([hash[0], hash[1]]);
+    OWN_PORTS.start + n % (OWN_PORTS.end - OWN_PORTS.start)
+}
+
 /// The first lines on standard output, flushed: `serving URL`, then
-/// each game's umpire page with `--umpire`, then a QR code of the
-/// address when standard output is a terminal.
-fn announce(bound: SocketAddr, tokens: &[(String, String)]) {
+/// each game's umpire page with `--umpire` (and where its token is
+/// kept), then a QR code of each address when standard output is a
+/// terminal.
+fn announce(bound: SocketAddr, tokens: &[Token]) {
     let url = format!("http://{}/", shown_address(bound));
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "serving {url}");
-    for (name, token) in tokens {
-        let _ = writeln!(out, "umpire {url}g/{name}/umpire#{token}");
+    let umpires: Vec<String> = tokens
+        .iter()
+        .map(|t| format!("{url}g/{}/umpire#{}", t.game, t.token))
+        .collect();
+    for page in &umpires {
+        let _ = writeln!(out, "umpire {page}");
     }
-    if std::io::stdout().is_terminal()
-        && let Ok(code) = qrcode::QrCode::new(url.as_bytes())
-    {
-        let drawn = code
+    for t in tokens {
+        let how = match t.made {
+            Made::Kept => "the same as last time",
+            Made::New => "new",
+            Made::Replaced => "new (--new-token): the old address no longer works",
+        };
+        let said = format!(
+            "note: {}'s umpire token is {how}, kept in {} for the next start",
+            t.game,
+            t.file.display()
+        );
+        let _ = writeln!(out, "{}", crate::text::visible_lines(&said));
+    }
+    if std::io::stdout().is_terminal() {
+        let _ = writeln!(out, "{}", qr(&url));
+        for (t, page) in tokens.iter().zip(&umpires) {
+            let _ = writeln!(out, "the umpire's page of {}:\n{}", t.game, qr(page));
+        }
+    }
+    let _ = out.flush();
+}
+
+/// A QR code of `text`, drawn for a terminal (empty if it cannot be).
+fn qr(text: &str) -> String {
+    match qrcode::QrCode::new(text.as_bytes()) {
+        Ok(code) => code
             .render::<qrcode::render::unicode::Dense1x2>()
             .dark_color(qrcode::render::unicode::Dense1x2::Light)
             .light_color(qrcode::render::unicode::Dense1x2::Dark)
-            .build();
-        let _ = writeln!(out, "{drawn}");
+            .build(),
+        Err(_) => String::new(),
     }
-    let _ = out.flush();
 }
 
 #[cfg(test)]
@@ -292,5 +364,14 @@ mod tests {
         assert!(name_of(Path::new("..json")).is_err());
         assert!(name_of(Path::new("my game.json")).is_err());
         assert!(name_of(Path::new("<x>.json")).is_err());
+    }
+
+    #[test]
+    fn the_games_own_port_is_the_same_for_the_same_games() {
+        let a = [std::path::PathBuf::from("/club/table1.json")];
+        let b = [std::path::PathBuf::from("/club/table2.json")];
+        assert_eq!(own_port(&a), own_port(&a.clone()));
+        assert_ne!(own_port(&a), own_port(&b));
+        assert!(OWN_PORTS.contains(&own_port(&a)));
     }
 }

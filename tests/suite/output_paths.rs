@@ -303,6 +303,15 @@ fn check_flag(flag: &Flag) {
             force,
             "is the lock file of the game",
         );
+        // The umpire's token `serve --umpire` keeps beside a game, made
+        // or not yet.
+        refused(
+            flag,
+            &dir,
+            &dir.join("g.json.token"),
+            force,
+            "is the umpire's token file of the game",
+        );
         refused(
             flag,
             &dir,

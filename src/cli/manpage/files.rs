@@ -26,7 +26,9 @@ pub(super) fn files_section(roff: &mut Roff) {
         "Beside a --game FILE: the record of the game. A header naming the game, its armies and \
          the house tables in force (each table file given with --tables or --crt, whole), then \
          one JSON object a line for each line a game records (a rule system's line, next-turn, \
-         undo): the line as typed, the dice (which were entered, which rolled, the seed they \
+         undo; every resolution in a game is recorded, a plain roll and a what-if naming no \
+         unit too, so the journal is also the evening's roll log, while odds, simulate, show, \
+         units, log and help are never recorded): the line as typed, the dice (which were entered, which rolled, the seed they \
          rolled from, and whether that seed was chosen with --seed), the outcome's id, the typed \
          effects, the SHA-256 of the state after it, and the SHA-256 of the line before it, so \
          that the journal is a chain from its header. An entry is synced to disk (one \
@@ -37,6 +39,20 @@ pub(super) fn files_section(roff: &mut Roff) {
          a game does not record, or an entry that does not resolve to itself is refused, naming \
          the line (see repair). A last line cut short by a kill or a full disk is removed by the \
          next writer, and said.",
+    );
+    tagged(
+        roff,
+        "FILE.token",
+        "Beside a --game FILE, made by serve --umpire: the umpire's token of the game, so that \
+         the umpire's address (and its QR code) holds from one start of the server to the next. \
+         One line of JSON, {\"drumhead_umpire_token\": 1, \"token\": HEX}, the token 32 random \
+         bytes. It is made new (created, never over anything, never through a link, mode 0600) \
+         when there is none, read at every start after, and replaced only with serve --umpire \
+         --new-token (a new file renamed over it: the old address stops working). A FILE.token \
+         that is a link, not a regular file, another user's, readable by others, or not a token \
+         file is refused, never written over, and said why. Anyone who can read it can write \
+         the game through the server: keep it as you keep the game. Serving without --umpire, \
+         and every other command, neither reads nor makes it.",
     );
     tagged(
         roff,
@@ -83,9 +99,9 @@ pub(super) fn output_files_section(roff: &mut Roff) {
     tagged(
         roff,
         "A game's own files",
-        "A game file, a journal (told by their first bytes) and FILE.journal or FILE.lock (the \
-         lock file of an older drumhead) beside a game FILE are never written, not even with \
-         --force: choose another path.",
+        "A game file, a journal (told by their first bytes) and FILE.journal, FILE.lock (the \
+         lock file of an older drumhead) or FILE.token (the umpire's token serve keeps) beside \
+         a game FILE are never written, not even with --force: choose another path.",
     );
     tagged(
         roff,

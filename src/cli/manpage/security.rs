@@ -27,6 +27,15 @@ pub(super) fn security_section(roff: &mut Roff) {
 /// What `serve` guards against, and how.
 const GUARDS: &[(&str, &str)] = &[
     (
+        "The umpire's token",
+        "Only a request with the game's token writes (401 otherwise; compared in constant \
+         time, never logged). The token is in the umpire's address after #, which a browser \
+         never sends, and kept in FILE.token beside the game, readable by its owner only (see \
+         FILES); --new-token replaces it when an address went where it should not. The pages \
+         hold no token, and run no script but the server's own (its Content-Security-Policy \
+         allows nothing else, nor any address but its own).",
+    ),
+    (
         "Host names",
         "A request whose Host (or absolute target) is not a name the server answers to is \
          refused with 421 (400 without a Host), whatever its path: so a web page elsewhere \

@@ -49,25 +49,44 @@ fn game_tasks(roff: &mut Roff) {
     );
     tagged(
         roff,
-        "drumhead serve --game FILE [--game FILE…] [--listen ADDR:PORT] [--umpire] [--host NAME…]",
+        "drumhead serve --game FILE [--game FILE…] [--listen ADDR:PORT] [--umpire [--new-token]] [--host NAME…]",
         "Serve each game's live view over HTTP on the club's own network; the first line on \
          standard output is serving http://HOST:PORT/ (a QR code of it follows on a terminal). \
          --listen defaults to 127.0.0.1:7878 (loopback only); 0.0.0.0:7878 opens it to the room; \
-         port 0 picks a free port. Each game is named by its file name without .json: /g/NAME/ \
-         is its page (the newest resolutions with their stacks, newest first, the roster and the \
-         turn; new entries appear by themselves), /g/NAME/events its journal as Server-Sent \
-         Events (id the entry's number, data its answer as --json writes it; Last-Event-ID \
-         resumes, as far as the serve window of newest entries the server keeps: older ones \
-         are named in one event gap, data {type, from, to, note}), /g/NAME/units.json what \
-         units --json prints, /g/NAME/log.json?after=N&limit=M the entries after N (at most \
-         the serve log page, or M up to the serve log page most) as log --json writes them, \
+         port 0 picks a port of the games' own (from their paths), the same at every start while \
+         it is free, else any free port, so that phones find a server started again where they \
+         left it. Each game is named by its file name without .json: /g/NAME/ is its page, for \
+         phones first: a bar at the top with the turn and a tap to each part (Latest, Roster, \
+         Odds), the newest resolutions, newest first, each with its whole stack (a label and its \
+         value a row, the value under the label when both do not fit), its outcome and notes \
+         (a note said under every answer alike, such as the example CRT's, folded into one \
+         line), an entry a later undo took back struck through and marked undone, the roster a \
+         line a unit with each unit that is not fine marked in its rule system's word, and a form \
+         that answers odds LINE as a table; new entries appear by themselves, an undo marks its \
+         entry as it comes, and the bar says when the page is disconnected and reconnecting. The \
+         page says what a game records (see FILES): every line resolved in it. \
+         /g/NAME/events is its journal as Server-Sent Events (id the entry's number, data its \
+         answer as --json writes it; with ?with=text each is followed by an event text whose \
+         data holds the answer as the text output writes it, as the page shows it, and for an \
+         undo the entry it took back; Last-Event-ID resumes, as far as the serve window of \
+         newest entries the server keeps: older ones are named in one event gap, data {type, \
+         from, to, note}), /g/NAME/units.json what units --json prints, /g/NAME/roster.html the \
+         roster as the page shows it, /g/NAME/log.json?after=N&limit=M the entries after N (at \
+         most the serve log page, or M up to the serve log page most) as log --json writes them, \
          with next: K when more follow (ask again with after=K), /g/NAME/odds?line=LINE the \
-         answer of odds LINE. The server only reads a game: it starts from the game file's \
-         checkpoint (the entries before it are read while it already answers), and each \
-         entry after it is checked against the chain and resolved again before it is shown. With --umpire a second line umpire http://HOST:PORT/g/NAME/umpire#TOKEN is \
-         printed for each game: a page to type lines on, sent as POST /g/NAME/lines with \
-         Authorization: Bearer TOKEN, each resolved as a writer of the game (under its lock); \
-         without the token a line is refused (401). A line sent with Idempotency-Key: KEY (1 \
+         answer of odds LINE as JSON, or as a page for a browser (a request that accepts \
+         text/html). The server only reads a game: it starts from the game file's checkpoint \
+         (the entries before it are read while it already answers), and each entry after it is \
+         checked against the chain and resolved again before it is shown. With --umpire a second \
+         line umpire http://HOST:PORT/g/NAME/umpire#TOKEN is printed for each game (and a QR \
+         code of it on a terminal): a page to type lines on, each answered as the feed shows it \
+         (show, units, log and odds too; an error with the words at fault marked), the roster \
+         beside them. The token is kept beside the game in FILE.token (see FILES), so the \
+         address holds from one start to the next; --new-token makes a new one, and the old \
+         address stops working. Lines are sent as POST /g/NAME/lines with Authorization: Bearer \
+         TOKEN, each resolved as a writer of the game (under its lock), answered with its JSON \
+         (or as the page shows it, for a request that accepts text/html); without the token a \
+         line is refused (401). A line sent with Idempotency-Key: KEY (1 \
          to 64 letters, digits, - or _) is applied once: sent again with the same key it is \
          answered with its first answer (Idempotency-Replayed: true), even when its client went \
          away before that answer; the umpire's page makes a key for each line typed and sends \

@@ -3,22 +3,50 @@
 // an Idempotency-Key of its own: a line the page sends again (after a
 // dropped connection, a timeout, or the umpire pressing Send again on a
 // line that was not answered) carries the same key, so the server
-// applies it once and answers the retry with its first answer.
+// applies it once and answers the retry with its first answer. Each
+// answer is shown as the feed shows it (the server writes it: the line,
+// its whole stack, its outcome, or its error with the words at fault
+// marked), newest first.
 (function () {
   "use strict";
   var token = location.hash.replace(/^#/, "");
   var form = document.getElementById("umpire");
   var input = document.getElementById("line");
-  var answer = document.getElementById("answer");
+  var answers = document.getElementById("answers");
   // The line sent last and its key, until it has an answer.
   var pending = null;
   // Tries of one line, the first included, one second apart.
   var TRIES = 3;
 
-  function say(text) {
-    var p = document.createElement("pre");
+  function put(node) {
+    var empty = document.getElementById("answers-empty");
+    if (empty) { empty.parentNode.removeChild(empty); }
+    answers.insertBefore(node, answers.firstChild);
+  }
+
+  // A fragment of this server's HTML (it escapes what it quotes).
+  function shown(html) {
+    var t = document.createElement("template");
+    t.innerHTML = html;
+    var a = t.content.firstElementChild;
+    if (a) { put(a); }
+  }
+
+  // A word from the page itself: no answer came.
+  function say(line, text) {
+    var a = document.createElement("article");
+    a.className = "entry reply";
+    var h = document.createElement("h3");
+    var l = document.createElement("span");
+    l.className = "line";
+    l.textContent = line;
+    h.appendChild(l);
+    a.appendChild(h);
+    var p = document.createElement("p");
+    p.className = "answer error message";
     p.textContent = text;
-    answer.insertBefore(p, answer.firstChild);
+    a.appendChild(p);
+    put(a);
   }
 
   // 16 random bytes in hex (crypto.randomUUID needs https, which a
@@ -41,39 +69,53 @@
     fetch("lines", {
       method: "POST",
       headers: {
+        "Accept": "text/html",
         "Authorization": "Bearer " + token,
         "Content-Type": "text/plain; charset=utf-8",
         "Idempotency-Key": key
       },
       body: line
     }).then(function (r) {
-      return r.text().then(function (t) { return { status: r.status, text: t }; });
+      var html = (r.headers.get("Content-Type") || "").indexOf("text/html") === 0;
+      return r.text().then(function (t) { return { status: r.status, text: t, html: html }; });
     }, function () {
-      return { status: 0, text: "" };
+      return { status: 0, text: "", html: false };
     }).then(function (r) {
       if (unsettled(r.status) && left > 1) {
         setTimeout(function () { send(line, key, left - 1); }, 1000);
         return;
       }
       if (unsettled(r.status)) {
-        say("not sent (" + (r.status || "no connection") + "): press Send again; it is applied once");
+        say(line, "not sent (" + (r.status || "no connection") +
+          "): press Resolve again; the line is applied once");
         return;
       }
       if (pending && pending.key === key) { pending = null; }
-      var said;
-      try {
-        var j = JSON.parse(r.text);
-        said = j.error ? "refused: " + j.error
-          : line + (j.outcome ? " → " + (j.outcome.text || j.outcome.id || JSON.stringify(j.outcome)) : " done");
-      } catch (x) { said = r.status + " " + r.text; }
-      say(said);
-      if (r.status === 200 && input.value === line) { input.value = ""; }
+      if (r.html) {
+        shown(r.text);
+      } else {
+        var why = r.status + " " + r.text;
+        try { why = JSON.parse(r.text).error || why; } catch (x) { /* as it came */ }
+        if (r.status === 401) {
+          why += ": open the umpire's address the server printed, with its #token";
+        }
+        say(line, "refused: " + why);
+      }
+      if (r.status === 200 && input.value.replace(/[\r\n]+/g, " ").trim() === line) { input.value = ""; }
     });
   }
 
+  // A line is one line: Enter sends it (the box only wraps it).
+  input.addEventListener("keydown", function (e) {
+    if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      form.requestSubmit();
+    }
+  });
+
   form.addEventListener("submit", function (e) {
     e.preventDefault();
-    var line = input.value;
+    var line = input.value.replace(/[\r\n]+/g, " ").trim();
     // The same line again before it was answered is the same line sent
     // again, not a second one.
     if (!pending || pending.line !== line) {

@@ -1,12 +1,14 @@
-//! The game's page in a real browser: headless Chromium, driven over its
-//! DevTools protocol (a WebSocket spoken by hand: one request, one answer
-//! at a time). Issue: "A test in a real browser (headless Chromium …):
-//! open `/g/NAME/`, write three lines to the game from a batch, and find
-//! all three on the page within a second, each with its stack; the same
-//! page at 390×844 shows the roster with no horizontal scrolling".
+//! Pages in a real browser: headless Chromium, driven over its DevTools
+//! protocol (a WebSocket spoken by hand: one request, one answer at a
+//! time), as a phone shows them (390×844, mobile emulation: touch, the
+//! page's viewport, light or dark).
 //!
-//! Without Chromium the test says it is skipped and why, and passes —
+//! Without Chromium a test says it is skipped and why, and passes —
 //! unless DRUMHEAD_REQUIRE_BROWSER=1 (CI sets it), when it fails.
+
+pub mod live;
+pub mod phone;
+pub mod umpire;
 
 use std::io::{self, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -17,9 +19,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Value, json};
 
-use super::http::{self, Server};
+use super::http;
 
-const BROWSERS: &[&str] = &[
+pub const BROWSERS: &[&str] = &[
     "chromium-headless-shell",
     "/usr/lib/chromium/chromium-headless-shell",
     "chromium",
@@ -28,9 +30,9 @@ const BROWSERS: &[&str] = &[
 
 /// How long start-up may take on a loaded machine: generous, since only
 /// the delivery of the three lines is held to a second.
-const START: Duration = Duration::from_secs(60);
+pub const START: Duration = Duration::from_secs(60);
 
-fn browser() -> Option<PathBuf> {
+pub fn browser() -> Option<PathBuf> {
     BROWSERS.iter().find_map(|program| {
         if program.contains('/') {
             let path = PathBuf::from(program);
@@ -43,7 +45,7 @@ fn browser() -> Option<PathBuf> {
 }
 
 /// Why a browser session did not finish.
-enum Failed {
+pub enum Failed {
     /// The browser died of a signal (it does, now and then, in a
     /// container under load): tried again with a fresh profile.
     Crashed(String),
@@ -58,7 +60,7 @@ impl From<io::Error> for Failed {
 }
 
 /// A headless Chromium showing one page, killed when dropped.
-struct Browser {
+pub struct Browser {
     child: Child,
     /// The page's DevTools WebSocket, once connected.
     socket: Option<BufReader<TcpStream>>,
@@ -79,7 +81,7 @@ impl Drop for Browser {
 impl Browser {
     /// Chromium at `width`×`height` on `url`, its DevTools port found in
     /// the profile's DevToolsActivePort, connected to the page's target.
-    fn open(
+    pub fn open(
         program: &Path,
         profile: &Path,
         url: &str,
@@ -151,7 +153,7 @@ impl Browser {
     }
 
     /// A crash (a signal) is worth another try; any other end is not.
-    fn alive(&mut self) -> Result<(), Failed> {
+    pub fn alive(&mut self) -> Result<(), Failed> {
         match self.child.try_wait()? {
             None => Ok(()),
             Some(status) if status.code().is_none() => {
@@ -162,7 +164,7 @@ impl Browser {
     }
 
     /// One DevTools command and its result.
-    fn call(&mut self, method: &str, params: Value) -> Result<Value, Failed> {
+    pub fn call(&mut self, method: &str, params: Value) -> Result<Value, Failed> {
         let id = self.next_id;
         self.next_id += 1;
         let message = json!({"id": id, "method": method, "params": params}).to_string();
@@ -192,10 +194,10 @@ impl Browser {
     }
 
     /// The value of a JavaScript expression in the page.
-    fn eval(&mut self, expression: &str) -> Result<Value, Failed> {
+    pub fn eval(&mut self, expression: &str) -> Result<Value, Failed> {
         let r = self.call(
             "Runtime.evaluate",
-            json!({"expression": expression, "returnByValue": true}),
+            json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
         )?;
         if let Some(e) = r.get("exceptionDetails") {
             return Err(Failed::Other(format!("{expression}: {e}")));
@@ -204,7 +206,7 @@ impl Browser {
     }
 
     /// Wait (at most `limit`) until `expression` is true in the page.
-    fn until(&mut self, expression: &str, limit: Duration) -> Result<(), Failed> {
+    pub fn until(&mut self, expression: &str, limit: Duration) -> Result<(), Failed> {
         let started = Instant::now();
         while started.elapsed() < limit {
             if self.eval(expression)? == Value::Bool(true) {
@@ -289,151 +291,189 @@ fn read_message(socket: &mut BufReader<TcpStream>) -> io::Result<Vec<u8>> {
     }
 }
 
-fn now_ms() -> u64 {
+pub fn now_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
 }
 
-/// The three lines the batch writes, each with words of its stack.
-const THREE: [(&str, &[&str]); 3] = [
-    (
-        "resilience gren-2 melee rolled 2 5",
-        &["Determined", "Outcomes", "10–11", "carry on"],
-    ),
-    (
-        "charge zieten-hussars rolled 3 3",
-        &["Charge", "Distances", "entered", "6BW"],
-    ),
-    ("hits 2 aus-3", &["per", "base", "carried"]),
-];
+/// The screen a phone has: 390×844 CSS pixels.
+pub const PHONE: (u32, u32) = (390, 844);
 
-/// What the page shows of each entry, newest first: its id, its line,
-/// its stack and when it arrived (if it came live).
-const ENTRIES: &str = "JSON.stringify([...document.querySelectorAll('article.entry')].map(a => ({\
-     id: a.id, line: (a.querySelector('.line') || {}).innerText || '', \
-     stack: (a.querySelector('pre.stack') || {}).innerText || '', \
-     arrived: a.dataset.arrived ? Number(a.dataset.arrived) : null })))";
-
-fn session(program: &Path, profile: &Path, server: &Server, game: &Path) -> Result<(), Failed> {
-    let url = format!("{}/g/leuthen/", server.base());
-    let mut b = Browser::open(program, profile, &url, (390, 844))?;
-    b.until(
-        "document.readyState === 'complete' && document.body.dataset.live === 'open'",
-        START,
-    )?;
-    let before: Vec<Value> = serde_json::from_str(b.eval(ENTRIES)?.as_str().unwrap_or("[]"))
-        .map_err(|e| Failed::Other(e.to_string()))?;
-    if before.len() != 1 {
-        return Err(Failed::Other(format!(
-            "one entry before the batch: {before:?}"
-        )));
-    }
-
-    // Three lines from a batch; the clock starts before it does.
-    let written = now_ms();
-    let started = Instant::now();
-    let lines: String = THREE.iter().map(|(l, _)| format!("{l}\n")).collect();
-    let (code, _, err) = super::common::run(&["--game".as_ref(), game.as_os_str()], &lines);
-    if code != Some(0) {
-        return Err(Failed::Other(format!("the batch failed: {err}")));
-    }
-    let all_there = "document.querySelectorAll('article.entry').length >= 4";
-    b.until(all_there, Duration::from_secs(10))?;
-    let seen = started.elapsed();
-    let shown: Vec<Value> = serde_json::from_str(b.eval(ENTRIES)?.as_str().unwrap_or("[]"))
-        .map_err(|e| Failed::Other(e.to_string()))?;
-    // Newest on top: the batch's last line first.
-    for (k, (line, stack)) in THREE.iter().rev().enumerate() {
-        let entry = &shown[k];
-        let text = entry["line"].as_str().unwrap_or_default();
-        if !text.contains(line) {
-            return Err(Failed::Other(format!(
-                "entry {k} is not {line:?}: {shown:#?}"
-            )));
-        }
-        for words in *stack {
-            if !entry["stack"].as_str().unwrap_or_default().contains(words) {
-                return Err(Failed::Other(format!(
-                    "{line}: no {words:?} in its stack: {entry:#?}"
-                )));
-            }
-        }
-        let arrived = entry["arrived"]
-            .as_u64()
-            .ok_or_else(|| Failed::Other(format!("{line} has no data-arrived: {entry:#?}")))?;
-        let delay = arrived.saturating_sub(written);
-        eprintln!("{line}: on the page {delay} ms after the batch started");
-        if delay > 1000 {
-            return Err(Failed::Other(format!(
-                "{line} reached the page {delay} ms after it was written; at most 1000"
-            )));
-        }
-    }
-    eprintln!("all three seen by the test {seen:?} after the batch started");
-
-    // At 390×844 the roster is there and nothing scrolls sideways.
-    let fit = b.eval(
-        "JSON.stringify({inner: window.innerWidth, client: document.documentElement.clientWidth, \
-         scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth, \
-         roster: (document.querySelector('#roster') || {}).innerText || '', \
-         turn: (document.querySelector('#turn') || {}).innerText || ''})",
-    )?;
-    let fit: Value = serde_json::from_str(fit.as_str().unwrap_or("{}"))
-        .map_err(|e| Failed::Other(e.to_string()))?;
-    eprintln!("at 390×844: {fit}");
-    let n = |k: &str| fit[k].as_u64().unwrap_or(u64::MAX);
-    if n("inner") != 390 {
-        return Err(Failed::Other(format!("the window is not 390 wide: {fit}")));
-    }
-    if n("scroll") > n("client") || n("body") > n("client") {
-        return Err(Failed::Other(format!(
-            "the page scrolls sideways at 390: {fit}"
-        )));
-    }
-    let roster = fit["roster"].as_str().unwrap_or_default();
-    for words in ["gren-1", "Grenzer battalion (Warasdiner)", "zieten-hussars"] {
-        if !roster.contains(words) {
-            return Err(Failed::Other(format!(
-                "the roster lacks {words:?}: {roster}"
-            )));
-        }
-    }
-    // The roster is the state now: aus-3 carries the batch's 2 hits.
-    b.until(
-        "/aus-3\\s+Grenzer battalion \\(Warasdiner\\)\\s+4\\/4 bases\\s+100%\\s+2\\s/\
-         .test(document.querySelector('#roster').innerText)",
-        Duration::from_secs(5),
-    )?;
-    if !fit["turn"].as_str().unwrap_or_default().contains('1') {
-        return Err(Failed::Other(format!("the turn is not shown: {fit}")));
-    }
-    Ok(())
+/// Light or dark, as the phone's setting asks the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scheme {
+    Light,
+    Dark,
 }
 
-pub fn new_answers_within_a_second_on_a_phone() {
+impl Scheme {
+    pub fn name(self) -> &'static str {
+        match self {
+            Scheme::Light => "light",
+            Scheme::Dark => "dark",
+        }
+    }
+}
+
+impl Browser {
+    /// A phone's screen from now on: `size` CSS pixels at one device
+    /// pixel each, mobile (the page's viewport is honoured, a tap is a
+    /// touch), in `scheme`.
+    pub fn as_phone(&mut self, size: (u32, u32), scheme: Scheme) -> Result<(), Failed> {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": size.0, "height": size.1, "deviceScaleFactor": 1, "mobile": true}),
+        )?;
+        self.call(
+            "Emulation.setTouchEmulationEnabled",
+            json!({"enabled": true, "maxTouchPoints": 5}),
+        )?;
+        self.scheme(scheme)
+    }
+
+    /// The colour scheme the page is asked for.
+    pub fn scheme(&mut self, scheme: Scheme) -> Result<(), Failed> {
+        self.call(
+            "Emulation.setEmulatedMedia",
+            json!({"features": [{"name": "prefers-color-scheme", "value": scheme.name()}]}),
+        )?;
+        Ok(())
+    }
+
+    /// Open `url` and wait until it is loaded.
+    pub fn go(&mut self, url: &str) -> Result<(), Failed> {
+        self.call("Page.navigate", json!({ "url": url }))?;
+        // The old page may still say it is complete for a moment.
+        std::thread::sleep(Duration::from_millis(100));
+        self.until(
+            &format!(
+                "document.readyState === 'complete' && location.href.startsWith({})",
+                serde_json::to_string(url.split('#').next().unwrap_or(url)).unwrap_or_default()
+            ),
+            START,
+        )
+    }
+
+    /// The screen as it is, as PNG.
+    pub fn screenshot(&mut self) -> Result<Vec<u8>, Failed> {
+        let shot = self.call(
+            "Page.captureScreenshot",
+            json!({"format": "png", "fromSurface": true, "captureBeyondViewport": false}),
+        )?;
+        let data = shot["data"].as_str().unwrap_or_default();
+        base64(data).ok_or_else(|| Failed::Other("the screenshot is not base64".into()))
+    }
+
+    /// A finger's tap on the middle of the first element `selector`
+    /// finds, where it is on the screen now.
+    pub fn tap(&mut self, selector: &str) -> Result<(), Failed> {
+        let at = self.eval(&format!(
+            "(() => {{ const e = document.querySelector({}); if (!e) return null; \
+             const r = e.getBoundingClientRect(); \
+             return [r.left + r.width / 2, r.top + r.height / 2]; }})()",
+            serde_json::to_string(selector).unwrap_or_default()
+        ))?;
+        let (Some(x), Some(y)) = (at[0].as_f64(), at[1].as_f64()) else {
+            return Err(Failed::Other(format!("nothing to tap: {selector}")));
+        };
+        let point = json!([{"x": x, "y": y}]);
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({"type": "touchStart", "touchPoints": point}),
+        )?;
+        self.call(
+            "Input.dispatchTouchEvent",
+            json!({"type": "touchEnd", "touchPoints": []}),
+        )?;
+        Ok(())
+    }
+
+    /// Type `text` into the field `selector` (focused first, emptied),
+    /// then submit its form.
+    pub fn type_and_submit(&mut self, selector: &str, text: &str) -> Result<(), Failed> {
+        let field = serde_json::to_string(selector).unwrap_or_default();
+        self.eval(&format!(
+            "(() => {{ const e = document.querySelector({field}); e.value = ''; e.focus(); }})()"
+        ))?;
+        self.call("Input.insertText", json!({ "text": text }))?;
+        self.eval(&format!(
+            "document.querySelector({field}).form.requestSubmit()"
+        ))?;
+        Ok(())
+    }
+
+    /// The value of a JavaScript expression that makes a JSON string.
+    pub fn json(&mut self, expression: &str) -> Result<Value, Failed> {
+        let text = self.eval(expression)?;
+        serde_json::from_str(text.as_str().unwrap_or("null"))
+            .map_err(|e| Failed::Other(format!("{expression}: {e}")))
+    }
+}
+
+/// Base64 (the standard alphabet, padded) to bytes.
+fn base64(text: &str) -> Option<Vec<u8>> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let bytes: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    let mut out = Vec::with_capacity(bytes.len() / 4 * 3);
+    for chunk in bytes.chunks(4) {
+        let pad = chunk.iter().filter(|&&b| b == b'=').count();
+        let mut n = 0u32;
+        for &c in chunk {
+            n = (n << 6) | if c == b'=' { 0 } else { value(c)? };
+        }
+        n <<= 6 * (4 - chunk.len() as u32);
+        let three = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+        out.extend_from_slice(&three[..3 - pad.min(2)]);
+    }
+    Some(out)
+}
+
+/// Chromium, or why a test goes without it: `None` when the test is
+/// skipped (said on standard error), a failure when CI requires it.
+pub fn required() -> Option<PathBuf> {
     let required = std::env::var("DRUMHEAD_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
-    let Some(program) = browser() else {
+    let found = browser();
+    if found.is_none() {
         let why = format!("no headless Chromium (looked for {})", BROWSERS.join(", "));
         assert!(!required, "DRUMHEAD_REQUIRE_BROWSER=1 but {why}");
-        eprintln!("SKIPPED the browser test: {why}; apt-get install chromium-headless-shell");
-        return;
-    };
+        eprintln!("SKIPPED a browser test: {why}; apt-get install chromium-headless-shell");
+    }
+    found
+}
+
+/// Run `session` with a fresh folder each time, as often as Chromium
+/// crashes under it (three times at most): a crash is the container's,
+/// any other failure the page's or the test's, and fails at once.
+pub fn attempts(mut session: impl FnMut(&Path) -> Result<(), Failed>) {
     let dir = super::scratch();
     let mut crashes = Vec::new();
     for attempt in 1..=3 {
-        // Each attempt a fresh profile, game and server: a crash may have
-        // come after the batch wrote its lines.
         let here = dir.path().join(format!("attempt-{attempt}"));
         std::fs::create_dir_all(&here).expect("a directory");
-        let game = super::new_game(&here, "leuthen");
-        super::batch(&game, "move gren-1 rolled 4\n");
-        let server = http::serve(&[&game], &[]);
-        match session(&program, &here.join("profile"), &server, &game) {
+        match session(&here) {
             Ok(()) => return,
             Err(Failed::Crashed(why)) => crashes.push(format!("attempt {attempt}: {why}")),
             Err(Failed::Other(why)) => panic!("{why}"),
         }
     }
     panic!("the browser crashed three times:\n{}", crashes.join("\n"));
+}
+
+#[test]
+fn base64_reads_what_chromium_writes() {
+    assert_eq!(base64("aGVsbG8=").unwrap(), b"hello");
+    assert_eq!(base64("aGVsbG8h").unwrap(), b"hello!");
+    assert_eq!(base64("aGk=").unwrap(), b"hi");
+    assert_eq!(base64("").unwrap(), b"");
+    assert!(base64("a$==").is_none());
 }
