@@ -60,7 +60,7 @@ fn game_tasks(roff: &mut Roff) {
          Odds), the newest resolutions, newest first, each with its whole stack (a label and its \
          value a row, the value under the label when both do not fit), its outcome and notes \
          (a note said under every answer alike, such as the example CRT's, folded into one \
-         line), an entry a later undo took back struck through and marked undone, the roster a \
+         line, shown once, on the newest entry that has it), an entry a later undo took back struck through and marked undone, the roster a \
          line a unit with each unit that is not fine marked in its rule system's word, and a form \
          that answers odds LINE as a table; new entries appear by themselves, an undo marks its \
          entry as it comes, and the bar says when the page is disconnected and reconnecting. The \

@@ -1,6 +1,7 @@
 //! A resolution as the feed shows it: its heading, its stack as rows of
 //! a label and its value, the outcome, the notes; a note that is the same
-//! under every answer (the example CRT's) folded into one line.
+//! under every answer (the example CRT's) folded into one line, marked
+//! with its `data-note` so that a page can show it once.
 
 use maud::{Markup, html};
 
@@ -33,7 +34,7 @@ pub(super) fn resolution(res: &Resolution) -> Markup {
                 ul.notes { @for n in notes { li { (n) } } }
             }
             @for s in &res.standing {
-                details.standing {
+                details.standing data-note=(s.line) {
                     summary { "⚠ " (s.line) }
                     p { (s.text) }
                 }

@@ -27,6 +27,18 @@
     return t.content;
   }
 
+  // A note said under every answer alike (the example CRT's warning)
+  // shows once, on the newest entry that has it.
+  function noteOnce() {
+    var seen = {};
+    var all = document.querySelectorAll("details.standing[data-note]");
+    for (var i = 0; i < all.length; i++) {
+      var key = all[i].getAttribute("data-note");
+      all[i].hidden = seen[key] === true;
+      seen[key] = true;
+    }
+  }
+
   function markUndone(n) {
     var a = document.getElementById("entry-" + n);
     if (!a || a.hasAttribute("data-undone")) { return; }
@@ -50,6 +62,7 @@
     if (!a) { return; }
     a.setAttribute("data-arrived", String(Date.now()));
     feed.insertBefore(a, feed.firstChild);
+    noteOnce();
     var empty = document.getElementById("feed-empty");
     if (empty) { empty.parentNode.removeChild(empty); }
   }
@@ -135,5 +148,6 @@
     });
   }
 
+  noteOnce();
   connect();
 })();

@@ -53,6 +53,7 @@ pub const EVENING: &[&str] = &[
     "hits 7 aus-3",
     "resilience aus-3 shooting rolled 2 2",
     "saber attack fr-guiton vs al-bijlandt rolled 6 6",
+    "saber attack fr-husson vs al-saxe-weimar rolled 3 3",
     "mayhem fire hawkeye at marine-1 12\" rolled 6 6",
     "roll 2d6 rolled 3 4",
 ];
@@ -113,19 +114,28 @@ fn phone(program: &Path, here: &Path, server: Server, game: &Path) -> Result<(),
             "the melee's outcome is not whole: {outcome}"
         )));
     }
-    // The example CRT's warning: one line, folded.
+    // The example CRT's warning, under both attacks: one folded line,
+    // shown once on the page (on the newest attack).
     let standing = b.json(
         "JSON.stringify([...document.querySelectorAll('details.standing')].map(d => \
-         ({open: d.open, height: d.getBoundingClientRect().height})))",
+         ({open: d.open, height: d.getBoundingClientRect().height, \
+           entry: d.closest('article').id})))",
     )?;
-    let folded = standing.as_array().cloned().unwrap_or_default();
-    if folded.is_empty()
-        || folded
+    let notes = standing.as_array().cloned().unwrap_or_default();
+    let shown: Vec<&Value> = notes
+        .iter()
+        .filter(|d| d["height"].as_f64() > Some(0.0))
+        .collect();
+    let newest_attack = format!("entry-{}", EVENING.len() - 2);
+    if notes.len() != 2
+        || shown.len() != 1
+        || shown[0]["entry"] != newest_attack.as_str()
+        || shown
             .iter()
             .any(|d| d["open"] == true || d["height"].as_f64() > Some(40.0))
     {
         return Err(failed(format!(
-            "the example CRT's note is not one folded line: {standing}"
+            "the example CRT's note is not one folded line, once: {standing}"
         )));
     }
     roster(&mut b)?;
