@@ -48,7 +48,7 @@ pub(crate) fn roster(armies: &[ArmyRoster]) -> Markup {
                         " · " (army.rules_title)
                     }
                 }
-                table.units {
+                table.units.many[columns.len() > FEW] {
                     thead {
                         tr { @for c in &columns { th scope="col" { (c) } } }
                     }
@@ -63,6 +63,9 @@ pub(crate) fn roster(armies: &[ArmyRoster]) -> Markup {
         }
     }
 }
+
+/// A roster of more columns than this is set tighter, to fit a phone.
+const FEW: usize = 4;
 
 /// A roster value this short (`6/6 bases`, `2 ch 4`, `in play`) is kept
 /// on one line: ten of them still fit a phone's width.
