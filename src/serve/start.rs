@@ -311,13 +311,13 @@ fn own_port(games: &[std::path::PathBuf]) -> u16 {
 fn announce(bound: SocketAddr, tokens: &[Token]) {
     let url = format!("http://{}/", shown_address(bound));
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "serving {url}");
+    say(&mut out, &format!("serving {url}"));
     let umpires: Vec<String> = tokens
         .iter()
         .map(|t| format!("{url}g/{}/umpire#{}", t.game, t.token))
         .collect();
     for page in &umpires {
-        let _ = writeln!(out, "umpire {page}");
+        say(&mut out, &format!("umpire {page}"));
     }
     for t in tokens {
         let how = match t.made {
@@ -330,15 +330,25 @@ fn announce(bound: SocketAddr, tokens: &[Token]) {
             t.game,
             t.file.display()
         );
-        let _ = writeln!(out, "{}", crate::text::visible_lines(&said));
+        say(&mut out, &crate::text::visible_lines(&said));
     }
     if std::io::stdout().is_terminal() {
-        let _ = writeln!(out, "{}", qr(&url));
+        say(&mut out, &qr(&url));
         for (t, page) in tokens.iter().zip(&umpires) {
-            let _ = writeln!(out, "the umpire's page of {}:\n{}", t.game, qr(page));
+            say(
+                &mut out,
+                &format!("the umpire's page of {}:\n{}", t.game, qr(page)),
+            );
         }
     }
     let _ = out.flush();
+}
+
+/// A line of `announce`, written whole in one write: a note another
+/// thread writes to standard error meanwhile (into the same file) falls
+/// between lines, never inside one.
+fn say(out: &mut impl Write, line: &str) {
+    let _ = out.write_all(format!("{line}\n").as_bytes());
 }
 
 /// A QR code of `text`, drawn for a terminal (empty if it cannot be).
