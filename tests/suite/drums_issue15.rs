@@ -526,13 +526,12 @@ fn with_house_table(edit: impl Fn(&str) -> String, line: &str) -> std::process::
     // One directory a call: the tests run in parallel.
     let dir = crate::common::game::temp_dir("issue15");
     std::fs::write(dir.join("drums.toml"), edit(&text)).expect("write the house table");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_drumhead"))
+    std::process::Command::new(env!("CARGO_BIN_EXE_drumhead"))
         .arg("--tables")
         .arg(&dir)
         .arg(line)
         .output()
-        .expect("run drumhead");
-    out
+        .expect("run drumhead")
 }
 
 #[test]
