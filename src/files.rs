@@ -33,21 +33,18 @@ pub(crate) enum FileError {
 
 /// What a path is, when it is not a regular file.
 fn not_a_file(meta: &std::fs::Metadata) -> Option<&'static str> {
-    use std::os::unix::fs::FileTypeExt;
+    use crate::platform::Special;
     let t = meta.file_type();
     if t.is_file() {
-        None
-    } else if t.is_dir() {
-        Some("is a directory, not a file")
-    } else if t.is_fifo() {
-        Some("is a FIFO (named pipe), not a file")
-    } else if t.is_char_device() || t.is_block_device() {
-        Some("is a device, not a file")
-    } else if t.is_socket() {
-        Some("is a socket, not a file")
-    } else {
-        Some("is not a regular file")
+        return None;
     }
+    Some(match crate::platform::special(&t) {
+        _ if t.is_dir() => "is a directory, not a file",
+        Some(Special::Fifo) => "is a FIFO (named pipe), not a file",
+        Some(Special::Device) => "is a device, not a file",
+        Some(Special::Socket) => "is a socket, not a file",
+        None => "is not a regular file",
+    })
 }
 
 /// Refuse anything but a regular file (following symlinks, as reading does).
@@ -72,16 +69,10 @@ pub(crate) fn read_text(path: &Path, max: usize, kind: &'static str) -> Result<S
         message: e.to_string(),
     };
     // Opened without blocking: a FIFO with no writer would otherwise hang
-    // here before its type could be checked (on a regular file the flag
-    // changes nothing).
-    let file = {
-        use std::os::unix::fs::OpenOptionsExt;
-        std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NONBLOCK)
-            .open(path)
-            .map_err(io)?
-    };
+    // here before its type could be checked.
+    let file = crate::platform::without_blocking(std::fs::OpenOptions::new().read(true))
+        .open(path)
+        .map_err(io)?;
     let meta = file.metadata().map_err(io)?;
     if let Some(what) = not_a_file(&meta) {
         return Err(FileError::NotAFile { path: shown, what });

@@ -26,6 +26,7 @@ pub mod meta;
 pub mod odds;
 pub mod output_file;
 pub mod parse;
+pub(crate) mod platform;
 pub mod print;
 pub mod repair;
 pub mod replay;

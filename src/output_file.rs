@@ -25,7 +25,6 @@
 
 use std::fs::{File, Metadata};
 use std::io::{self, Read, Write};
-use std::os::unix::fs::{FileTypeExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -182,9 +181,7 @@ const SNIFF_BYTES: u64 = 512;
 /// or a device is never read (opened without blocking, its type checked
 /// before a byte is read).
 fn sniff(path: &Path) -> Option<Kind> {
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
+    let file = crate::platform::without_blocking(std::fs::OpenOptions::new().read(true))
         .open(path)
         .ok()?;
     if !file.metadata().ok()?.is_file() {
@@ -237,14 +234,15 @@ fn not_a_file(path: &Path, meta: &Metadata) -> Option<(&'static str, String)> {
                 shown(&path.join("NAME"))
             ),
         ))
-    } else if t.is_fifo() {
-        Some(("is a FIFO (named pipe), not a regular file", other.into()))
-    } else if t.is_char_device() || t.is_block_device() {
-        Some(("is a device, not a regular file", other.into()))
-    } else if t.is_socket() {
-        Some(("is a socket, not a regular file", other.into()))
     } else {
-        Some(("is not a regular file", other.into()))
+        use crate::platform::Special;
+        let what = match crate::platform::special(&t) {
+            Some(Special::Fifo) => "is a FIFO (named pipe), not a regular file",
+            Some(Special::Device) => "is a device, not a regular file",
+            Some(Special::Socket) => "is a socket, not a regular file",
+            None => "is not a regular file",
+        };
+        Some((what, other.into()))
     }
 }
 
@@ -319,32 +317,6 @@ pub fn check_output(path: &Path, force: bool) -> Result<(), OutputError> {
     check(path, force).map(|_| ())
 }
 
-/// The process's file-creation mask. Read from /proc where it can be, as
-/// setting it to read it would change it for a moment for every thread.
-pub(crate) fn current_umask() -> u32 {
-    static MASK: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *MASK.get_or_init(|| {
-        let from_proc = std::fs::read_to_string("/proc/self/status")
-            .ok()
-            .and_then(|status| {
-                let line = status.lines().find(|l| l.starts_with("Umask:"))?;
-                u32::from_str_radix(line["Umask:".len()..].trim(), 8).ok()
-            });
-        from_proc.unwrap_or_else(|| {
-            // SAFETY: umask only swaps the process's mask; it cannot fail.
-            let mask = unsafe { libc::umask(0o022) };
-            // SAFETY: as above, putting the mask back.
-            unsafe { libc::umask(mask) };
-            mask as u32
-        })
-    })
-}
-
-/// The permissions a new output file gets: those a plain `creat` would give.
-fn new_file_permissions() -> std::fs::Permissions {
-    std::fs::Permissions::from_mode(0o666 & !current_umask())
-}
-
 /// A temporary file in `dir` holding `bytes`, flushed, synced and with
 /// its final permissions, ready to be renamed; removed when dropped.
 fn staged(
@@ -365,12 +337,15 @@ fn staged(
         .tempfile_in(dir)
         .map_err(|e| io_error(path, &e))?;
     let permissions = match target {
-        Target::New => new_file_permissions(),
-        Target::Replace(old) => std::fs::Permissions::from_mode(old.mode() & 0o777),
+        Target::New => crate::platform::new_file_permissions(),
+        Target::Replace(old) => Some(crate::platform::kept_permissions(old)),
     };
     tmp.write_all(bytes)
         .and_then(|()| tmp.flush())
-        .and_then(|()| tmp.as_file().set_permissions(permissions))
+        .and_then(|()| match permissions {
+            Some(permissions) => tmp.as_file().set_permissions(permissions),
+            None => Ok(()),
+        })
         .and_then(|()| tmp.as_file().sync_all())
         .map_err(|e| io_error(path, &e))?;
     Ok(tmp)
@@ -622,11 +597,12 @@ mod tests {
         assert_eq!(what("h.journal"), None);
     }
 
+    #[cfg(unix)]
     #[test]
     fn the_umask_is_read_without_changing_it() {
         // SAFETY: swapping and restoring the mask, as current_umask's fallback does.
         let before = unsafe { libc::umask(0o022) };
         unsafe { libc::umask(before) };
-        assert_eq!(current_umask(), before as u32);
+        assert_eq!(crate::platform::current_umask(), before as u32);
     }
 }

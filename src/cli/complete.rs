@@ -417,13 +417,9 @@ fn floor_boundary(s: &str, mut i: usize) -> usize {
 
 /// Columns of the terminal on standard output, 80 when it cannot be told.
 fn terminal_columns() -> usize {
-    // SAFETY: TIOCGWINSZ fills a winsize; on failure it is left zeroed.
-    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
-    let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
-    if ok && size.ws_col > 0 {
-        usize::from(size.ws_col)
-    } else {
-        80
+    match crate::platform::stdout_columns() {
+        Some(columns) if columns > 0 => usize::from(columns),
+        _ => 80,
     }
 }
 

@@ -6,8 +6,10 @@
 
 use std::io;
 
+#[cfg(unix)]
 use crate::session::explore;
 
+#[cfg(unix)]
 extern "C" fn on_sigint(_: libc::c_int) {
     // A second Ctrl-C before the command noticed the first: it is not one
     // that looks, so leave as the default would. Only async-signal-safe
@@ -19,10 +21,12 @@ extern "C" fn on_sigint(_: libc::c_int) {
 
 /// Ctrl-C caught for as long as this lives; the previous handler is put
 /// back when it is dropped.
+#[cfg(unix)]
 pub(crate) struct CatchCtrlC {
     previous: libc::sigaction,
 }
 
+#[cfg(unix)]
 impl CatchCtrlC {
     pub(crate) fn install() -> io::Result<CatchCtrlC> {
         // SAFETY: sigaction with a zeroed, then filled, struct; the handler
@@ -41,11 +45,26 @@ impl CatchCtrlC {
     }
 }
 
+#[cfg(unix)]
 impl Drop for CatchCtrlC {
     fn drop(&mut self) {
         // SAFETY: restores the action saved by `install`.
         unsafe {
             libc::sigaction(libc::SIGINT, &self.previous, std::ptr::null_mut());
         }
+    }
+}
+
+/// Elsewhere Ctrl-C is not caught: it ends drumhead, as the REPL says.
+#[cfg(not(unix))]
+pub(crate) struct CatchCtrlC;
+
+#[cfg(not(unix))]
+impl CatchCtrlC {
+    pub(crate) fn install() -> io::Result<CatchCtrlC> {
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "not on this platform",
+        ))
     }
 }

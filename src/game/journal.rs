@@ -623,13 +623,12 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8], durable: bool) -> Resu
         .map_err(io)?;
     tmp.write_all(bytes).map_err(io)?;
     let permissions = match std::fs::metadata(path) {
-        Ok(meta) => meta.permissions(),
-        Err(_) => {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::Permissions::from_mode(0o666 & !crate::output_file::current_umask())
-        }
+        Ok(meta) => Some(meta.permissions()),
+        Err(_) => crate::platform::new_file_permissions(),
     };
-    let _ = tmp.as_file().set_permissions(permissions);
+    if let Some(permissions) = permissions {
+        let _ = tmp.as_file().set_permissions(permissions);
+    }
     if durable {
         tmp.as_file().sync_all().map_err(io)?;
     }

@@ -79,38 +79,9 @@ pub(crate) fn check_name(name: &str) -> Result<(), String> {
     }
 }
 
-/// Every address of this machine's network interfaces (up or not), from
-/// getifaddrs(3); none where it fails.
+/// Every address of this machine's network interfaces.
 fn local_addresses() -> Vec<IpAddr> {
-    let mut found = Vec::new();
-    let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
-    // SAFETY: getifaddrs(3) fills `list` with a list we own until
-    // freeifaddrs(3); each node and its address are read only before then.
-    unsafe {
-        if libc::getifaddrs(&mut list) != 0 {
-            return found;
-        }
-        let mut node = list;
-        while !node.is_null() {
-            let addr = (*node).ifa_addr;
-            if !addr.is_null() {
-                match i32::from((*addr).sa_family) {
-                    libc::AF_INET => {
-                        let v4 = &*(addr as *const libc::sockaddr_in);
-                        found.push(IpAddr::V4(Ipv4Addr::from(u32::from_be(v4.sin_addr.s_addr))));
-                    }
-                    libc::AF_INET6 => {
-                        let v6 = &*(addr as *const libc::sockaddr_in6);
-                        found.push(IpAddr::V6(Ipv6Addr::from(v6.sin6_addr.s6_addr)));
-                    }
-                    _ => {}
-                }
-            }
-            node = (*node).ifa_next;
-        }
-        libc::freeifaddrs(list);
-    }
-    found
+    crate::platform::local_addresses()
 }
 
 #[cfg(test)]

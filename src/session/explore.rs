@@ -21,6 +21,7 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Ask the running command to stop. Returns whether it had already been
 /// asked and not yet stopped. Only an atomic swap: safe in a signal handler.
+#[cfg_attr(not(unix), allow(dead_code))]
 pub(crate) fn interrupt() -> bool {
     INTERRUPTED.swap(true, Ordering::Relaxed)
 }
@@ -109,13 +110,9 @@ impl Stderr {
     }
 
     fn size() -> (u16, u16) {
-        // SAFETY: TIOCGWINSZ fills a winsize; on failure it stays zeroed.
-        let mut size: libc::winsize = unsafe { std::mem::zeroed() };
-        let ok = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
-        if ok && size.ws_col > 0 {
-            (size.ws_col, size.ws_row.max(1))
-        } else {
-            (80, 24)
+        match crate::platform::stderr_size() {
+            Some((columns, rows)) if columns > 0 => (columns, rows.max(1)),
+            _ => (80, 24),
         }
     }
 }

@@ -1,0 +1,34 @@
+//! Platforms without the Unix calls (Windows, WebAssembly): what the
+//! standard library alone can say.
+
+use std::fs::{FileType, OpenOptions, Permissions};
+use std::net::IpAddr;
+
+use super::Special;
+
+/// The standard library tells a file, a directory and a link apart here;
+/// anything else is "not a regular file" in the caller's words.
+pub(crate) fn special(_: &FileType) -> Option<Special> {
+    None
+}
+
+/// Opening a named pipe does not wait for a writer here.
+pub(crate) fn without_blocking(options: &mut OpenOptions) -> &mut OpenOptions {
+    options
+}
+
+/// A new file keeps the permissions the platform gives it.
+pub(crate) fn new_file_permissions() -> Option<Permissions> {
+    None
+}
+
+/// A replacement keeps the old file's permissions (here: read-only or not).
+pub(crate) fn kept_permissions(old: &Permissions) -> Permissions {
+    old.clone()
+}
+
+/// The machine's own addresses are not asked for here: only the loopback
+/// names and the listening address are taken as this machine.
+pub(crate) fn local_addresses() -> Vec<IpAddr> {
+    Vec::new()
+}
