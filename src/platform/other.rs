@@ -32,3 +32,29 @@ pub(crate) fn kept_permissions(old: &Permissions) -> Permissions {
 pub(crate) fn local_addresses() -> Vec<IpAddr> {
     Vec::new()
 }
+
+/// Open a file of the owner's own (a link is refused before opening, by
+/// its metadata).
+pub(crate) fn own_file(options: &mut OpenOptions) -> &mut OpenOptions {
+    options
+}
+
+/// No error tells a link here: the caller looks at the path first.
+pub(crate) fn is_a_link(_: &std::io::Error) -> bool {
+    false
+}
+
+/// A new file with the platform's default permissions.
+pub(crate) fn owner_only(options: &mut OpenOptions) -> &mut OpenOptions {
+    options
+}
+
+/// Files have no Unix owner here: the user's own profile folder keeps them.
+pub(crate) fn mine(_: &std::fs::Metadata) -> bool {
+    true
+}
+
+/// No Unix permission bits to look at here.
+pub(crate) fn open_to_others(_: &std::fs::Metadata) -> Option<u32> {
+    None
+}

@@ -92,3 +92,32 @@ pub(crate) fn local_addresses() -> Vec<IpAddr> {
     }
     found
 }
+
+/// Open a file of the owner's own: never through a link (a link is the
+/// error [`is_a_link`] tells), never waiting on a FIFO.
+pub(crate) fn own_file(options: &mut OpenOptions) -> &mut OpenOptions {
+    options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+}
+
+/// Whether opening with [`own_file`] failed because the path is a link.
+pub(crate) fn is_a_link(e: &std::io::Error) -> bool {
+    e.raw_os_error() == Some(libc::ELOOP)
+}
+
+/// A new file readable and writable by its owner alone (0600).
+pub(crate) fn owner_only(options: &mut OpenOptions) -> &mut OpenOptions {
+    options.mode(0o600)
+}
+
+/// Whether this process's user owns the file.
+pub(crate) fn mine(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid(2) has no preconditions and cannot fail.
+    meta.uid() == unsafe { libc::geteuid() }
+}
+
+/// The file's permission bits when others than its owner may use it.
+pub(crate) fn open_to_others(meta: &std::fs::Metadata) -> Option<u32> {
+    let mode = meta.permissions().mode() & 0o777;
+    (mode & 0o077 != 0).then_some(mode)
+}

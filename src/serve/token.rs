@@ -11,7 +11,6 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use super::guard::new_token;
@@ -79,14 +78,16 @@ pub(crate) fn umpire_token(game: &Path, renew: bool) -> Result<(String, Made), S
 /// checked before a byte is read).
 fn open_kept(path: &Path) -> Result<Option<File>, String> {
     let shown = path.display();
-    let file = match OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path)
-    {
+    let link = || std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let opened = if link() {
+        Err(std::io::Error::other("a symbolic link"))
+    } else {
+        crate::platform::own_file(OpenOptions::new().read(true)).open(path)
+    };
+    let file = match opened {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => {
+        Err(e) if crate::platform::is_a_link(&e) || link() => {
             return Err(format!(
                 "{shown} is a symbolic link: the umpire's token is kept in a file of its own, \
                  never through a link; remove the link"
@@ -103,19 +104,16 @@ fn open_kept(path: &Path) -> Result<Option<File>, String> {
              move it away"
         ));
     }
-    // SAFETY: geteuid(2) has no preconditions and cannot fail.
-    let me = unsafe { libc::geteuid() };
-    if meta.uid() != me {
+    if !crate::platform::mine(&meta) {
         return Err(format!(
             "{shown} belongs to another user: a token is taken only from its owner's own file; \
              move it away"
         ));
     }
-    if meta.permissions().mode() & 0o077 != 0 {
+    if let Some(mode) = crate::platform::open_to_others(&meta) {
         return Err(format!(
-            "{shown} may be read by others (mode {:o}): the umpire's token must be the \
-             owner's alone; `chmod 600` it, or give --new-token for a new one",
-            meta.permissions().mode() & 0o777
+            "{shown} may be read by others (mode {mode:o}): the umpire's token must be the \
+             owner's alone; `chmod 600` it, or give --new-token for a new one"
         ));
     }
     Ok(Some(file))
@@ -149,12 +147,9 @@ fn text_of(token: &str) -> String {
 /// Write `token` into a new file at `path`, 0600, synced: never over
 /// anything already there, never through a link.
 fn create(path: &Path, token: &str) -> std::io::Result<()> {
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW)
-        .open(path)?;
+    // create_new never follows a link: a link there is "already exists".
+    let mut file =
+        crate::platform::owner_only(OpenOptions::new().write(true).create_new(true)).open(path)?;
     let written = file
         .write_all(text_of(token).as_bytes())
         .and_then(|()| file.sync_all());
@@ -175,9 +170,9 @@ fn replace(path: &Path, token: &str) -> std::io::Result<()> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
+    // A temporary file is its owner's alone (0600 on Unix) from the start.
     let mut staged = tempfile::Builder::new()
         .prefix(".drumhead-token-")
-        .permissions(std::fs::Permissions::from_mode(0o600))
         .tempfile_in(folder)?;
     staged.write_all(text_of(token).as_bytes())?;
     staged.as_file().sync_all()?;
@@ -198,6 +193,7 @@ fn sync_folder(path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::PermissionsExt;
 
     #[test]
     fn a_token_is_made_once_kept_and_replaced_only_when_asked() {
