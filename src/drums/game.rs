@@ -2,6 +2,7 @@
 //! resolutions have on them, the facts they bring to a command, the
 //! roster, and the end-of-turn resilience tests.
 
+mod campaign;
 mod effect;
 mod end_turn;
 mod expand;
@@ -22,6 +23,7 @@ use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::Command;
 use crate::system::{GameState, PrintedArmy, Roster};
 
+pub use campaign::CampaignTable;
 pub use effect::DrumsEffect;
 pub use expand::WHAT_IF;
 pub use state::{GeneralState, Strength, UnitState};
@@ -381,7 +383,7 @@ impl GameState for DrumsGame {
             roster.rows.push(vec![
                 u.id.clone(),
                 u.name.clone(),
-                format!("{}/{} {}", st.left(), st.start, st.what()),
+                st.left_of(),
                 format!("{}%", st.percent()),
                 if st.figures {
                     "—".into()
@@ -503,5 +505,14 @@ impl GameState for DrumsGame {
     /// verb refuses.
     fn expand(&self, command: &Command, _line: &str) -> Option<Command> {
         self.expand_initiative(command)
+    }
+
+    fn carry(
+        &self,
+        fought: &[crate::carry::Fought<DrumsEffect>],
+        close: &crate::carry::Close<'_>,
+        _dice: &mut dyn crate::dice::DiceSource,
+    ) -> Result<crate::carry::Carry, String> {
+        Ok(self.carry_over(fought, close))
     }
 }

@@ -65,6 +65,8 @@ pub struct DrumsTables {
     /// Other names of the verbs' words, for suggestions (see the file).
     #[serde(default)]
     pub(crate) aliases: std::collections::BTreeMap<String, Vec<String>>,
+    /// Between the battles of a campaign.
+    pub(crate) campaign: game::CampaignTable,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -400,6 +402,7 @@ impl DrumsTables {
         self.check_resilience(invalid)?;
         self.check_movement(invalid)?;
         self.check_interpenetration(invalid)?;
+        self.campaign.validate(invalid)?;
         if self.hits.per_base == 0 {
             return Err(invalid("hits.per_base", "must be at least 1".into()));
         }

@@ -19,6 +19,7 @@ pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         courage(&t),
         hand_to_hand(&t),
         miscellany(&t),
+        t.campaign.section(),
     ];
     Ok(Sheet {
         title: super::MAYHEM.title().to_string(),

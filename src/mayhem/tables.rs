@@ -27,6 +27,8 @@ pub struct MayhemTables {
     /// Other names of the verbs' words, for suggestions (see the file).
     #[serde(default)]
     pub(crate) aliases: std::collections::BTreeMap<String, Vec<String>>,
+    /// Between the battles of a campaign.
+    pub(crate) campaign: super::game::CampaignTable,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -7,6 +7,8 @@
 //! ([`SaberEffect`]); what a result leaves to the owning player's choice is
 //! never recorded by the result itself, but by `choose` once he has made it.
 
+mod campaign;
+
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -19,6 +21,8 @@ use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::System;
 use crate::system::{GameState, Roster};
+
+pub(crate) use campaign::CampaignTable;
 
 /// What one resolution does to a unit or leader. Each falls on one named
 /// unit; what it means for that unit depends on its type (a retreat flips
@@ -192,11 +196,12 @@ pub(crate) struct SaberGame {
     leaders: BTreeMap<String, LeaderState>,
     /// The charges the last `next-turn` ended, for its answer.
     ended_charges: Vec<String>,
+    tables: Rc<Tables>,
 }
 
 impl SaberGame {
-    pub(crate) fn new(_tables: Rc<Tables>, armies: &[(usize, &Army)]) -> SaberGame {
-        let armies = armies
+    pub(crate) fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> SaberGame {
+        let armies: Vec<ArmyPart> = armies
             .iter()
             .filter_map(|(i, a)| {
                 Some(ArmyPart {
@@ -207,10 +212,11 @@ impl SaberGame {
             })
             .collect();
         SaberGame {
+            units: campaign::starting_units(&armies),
             armies,
-            units: BTreeMap::new(),
             leaders: BTreeMap::new(),
             ended_charges: Vec::new(),
+            tables,
         }
     }
 
@@ -751,5 +757,14 @@ impl GameState for SaberGame {
         self.leaders = saved.leaders;
         self.ended_charges = saved.ended_charges;
         Ok(())
+    }
+
+    fn carry(
+        &self,
+        fought: &[crate::carry::Fought<SaberEffect>],
+        close: &crate::carry::Close<'_>,
+        _dice: &mut dyn crate::dice::DiceSource,
+    ) -> Result<crate::carry::Carry, String> {
+        Ok(self.carry_over(fought, close))
     }
 }

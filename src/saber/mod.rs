@@ -264,6 +264,8 @@ pub(crate) struct SaberRules {
     /// Other names of the verbs' words, for suggestions (see the file).
     #[serde(default)]
     pub(crate) aliases: std::collections::BTreeMap<String, Vec<String>>,
+    /// Between the battles of a campaign.
+    pub(crate) campaign: game::CampaignTable,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -519,6 +521,7 @@ impl SaberRules {
             key: key.to_string(),
             message,
         };
+        self.campaign.validate(&invalid)?;
         let m = &self.morale;
         if m.die < 2
             || !(1..=m.die).contains(&m.always_pass)

@@ -28,6 +28,7 @@ pub(crate) fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableEr
         leaders(&r),
     ];
     sections.extend(capture_and_fow(&r));
+    sections.push(r.campaign.section());
 
     // As each booklet's own front matter and credits give it.
     let publication = if quickplay {

@@ -226,11 +226,11 @@ fn every_number_range_on_the_page_is_the_readers() {
             }
         }
     }
-    // bases, figures; courage, saves, rerolls; cf, mr, ma, steps, charge,
-    // attack, defence, range, the three reduced_, the leader's four and
-    // the HQ's and trains' MA, a unit's and a leader's formation number,
-    // for both Musket & Saber books.
-    assert_eq!(probed, 2 + 3 + 2 * 19, "int keys probed");
+    // bases, figures, a campaign's lost; courage, saves, rerolls, a
+    // campaign's absent; cf, mr, ma, steps, charge, attack, defence, range,
+    // the three reduced_, the leader's four and the HQ's and trains' MA, a
+    // unit's and a leader's formation number, for both Musket & Saber books.
+    assert_eq!(probed, 3 + 4 + 2 * 19, "int keys probed");
 }
 
 /// Every word list on the page is the reader's: a word it does not know is

@@ -35,7 +35,9 @@ impl MayhemTables {
         self.validate_fire(&check)?;
         self.validate_courage_fight(&check)?;
         self.validate_one_die(&check)?;
-        self.validate_post_battle(&check)
+        self.validate_post_battle(&check)?;
+        self.campaign
+            .validate(&|key, message| check.invalid(key, message))
     }
 
     fn validate_move(&self, check: &Check) -> Result<(), TableError> {
