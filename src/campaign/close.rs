@@ -131,9 +131,9 @@ fn too_few(
     run_close(game, name, words, &mut dice, before, tables).ok()?;
     (dice.faces.len() > entered.len()).then(|| {
         CampaignError::Usage(format!(
-            "the close throws {} dice (the rules' dice after a battle, one a unit in roster \
-             order), and {} were entered: enter them all after `rolled`, or end them with \
-             `roll-rest` to roll the rest",
+            "the close throws {} dice (those its rules throw after a battle, in roster order), \
+             and {} were entered: enter them all after `rolled`, or end them with `roll-rest` to \
+             roll the rest",
             dice.faces.len(),
             entered.len()
         ))

@@ -36,7 +36,7 @@ pub fn replay(path: &Path, given: &Tables) -> Result<String, CampaignError> {
                 let game = resolve_battle(path, battle, &tables, None, &BTreeMap::new())?;
                 check_game(path, battle, &game, &armies)?;
                 out.push(format!(
-                    "{}: not closed yet; its {} resolve again",
+                    "{}: not closed yet; its {} resolved again",
                     battle.name,
                     super::entries(game.tally().entries)
                 ));
@@ -126,7 +126,7 @@ fn replay_close(
         )));
     }
     let mut said = format!(
-        "{name}: {} resolve again; its close gives the {} change{} it recorded",
+        "{name}: {} resolved again; its close gives the {} change{} it recorded",
         super::entries(closed.entries),
         closed.changes.len(),
         if closed.changes.len() == 1 { "" } else { "s" }

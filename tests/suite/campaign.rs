@@ -1,0 +1,537 @@
+//! Issue 38: campaigns, armies carried from battle to battle, every change
+//! traced to the journal entry that made it. Each test plays the battles
+//! through the binary, as a club would, in a folder of its own that is
+//! removed when it ends.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// A campaign's folder, with the shipped lists it is begun from.
+struct Club {
+    dir: tempfile::TempDir,
+}
+
+impl Club {
+    fn new() -> Club {
+        Club {
+            dir: tempfile::tempdir().expect("a temporary folder"),
+        }
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// drumhead, run in the campaign's folder: (status, stdout, stderr).
+    fn run(&self, args: &[&str]) -> (Option<i32>, String, String) {
+        let mut cmd = Command::new(common::BIN);
+        cmd.current_dir(self.dir.path()).args(args);
+        common::run_command(cmd, "")
+    }
+
+    /// drumhead, which must succeed: its standard output.
+    fn ok(&self, args: &[&str]) -> String {
+        let (code, out, err) = self.run(args);
+        assert_eq!(code, Some(0), "drumhead {args:?}:\n{out}\n{err}");
+        out
+    }
+
+    /// drumhead, which must fail with `code`: its standard error.
+    fn refused(&self, args: &[&str], code: i32) -> String {
+        let (got, out, err) = self.run(args);
+        assert_eq!(
+            got,
+            Some(code),
+            "drumhead {args:?} should fail:\n{out}\n{err}"
+        );
+        err
+    }
+
+    /// Begin campaign `c.toml` of these shipped lists.
+    fn begin(&self, lists: &[&str]) {
+        let mut args = vec!["campaign".to_string(), "new".into(), "c.toml".into()];
+        for list in lists {
+            args.push("--army".into());
+            args.push(shipped(list).display().to_string());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        self.ok(&args);
+    }
+
+    /// A battle made, its lines played into its game, and closed with
+    /// the close line `close`. Returns what the close said.
+    fn battle(&self, name: &str, lines: &[&str], close: &[&str]) -> String {
+        self.ok(&["campaign", "battle", "c.toml", name]);
+        let game = format!("{name}.json");
+        for line in lines {
+            self.ok(&["--game", &game, line]);
+        }
+        let mut args = vec!["campaign", "close", "c.toml", name];
+        args.extend_from_slice(close);
+        self.ok(&args)
+    }
+
+    /// The `units` of a battle's game, as JSON: each army's units by id.
+    fn units(&self, name: &str) -> Vec<Value> {
+        let out = self.ok(&["--game", &format!("{name}.json"), "--json", "units"]);
+        let roster: Value = serde_json::from_str(out.lines().next().unwrap_or_default())
+            .expect("units --json is JSON");
+        roster["armies"].as_array().cloned().unwrap_or_default()
+    }
+
+    /// An exported list, as TOML.
+    fn exported(&self, dir: &str, file: &str) -> toml::Table {
+        let text = std::fs::read_to_string(self.path(dir).join(file)).expect("the exported list");
+        text.parse().expect("an exported list is TOML")
+    }
+}
+
+fn shipped(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("armies")
+        .join(file)
+}
+
+/// The unit `id` of a roster's armies (its cells by column), if listed.
+fn unit<'a>(armies: &'a [Value], id: &str) -> Option<&'a Value> {
+    armies
+        .iter()
+        .flat_map(|a| a["units"].as_array().into_iter().flatten())
+        .find(|u| u["id"] == id)
+}
+
+/// The entry `id` of a list's `section`.
+fn entry<'a>(list: &'a toml::Table, section: &str, id: &str) -> &'a toml::Table {
+    list[section]
+        .as_array()
+        .and_then(|entries| {
+            entries
+                .iter()
+                .filter_map(|e| e.as_table())
+                .find(|e| e.get("id").and_then(|v| v.as_str()) == Some(id))
+        })
+        .unwrap_or_else(|| panic!("no [[{section}]] {id}"))
+}
+
+const LEUTHEN: [&str; 2] = ["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"];
+
+/// The issue's first test: "a two-battle Leuthen campaign (`hits gren-1
+/// 12` in the first: gren-1 starts the second with 4 of its 6 bases, in
+/// `units` of the second game and in the exported list)". The quick
+/// reference: "If using bases, then for each 6 hits received then 1 base
+/// is removed"; the issue: "bases lost carry over".
+#[test]
+fn a_leuthen_unit_starts_the_second_battle_with_the_bases_the_first_left() {
+    let club = Club::new();
+    club.begin(&LEUTHEN);
+    let said = club.battle("leuthen-1", &["hits gren-1 12"], &[]);
+    assert!(
+        said.contains("gren-1 (Grenadier Battalion, advance guard (1st), Prussian army, Leuthen 1757): lost 2 of the 6 bases it started with: starts the next battle with 4/6"),
+        "{said}"
+    );
+    assert!(said.contains("entry 1: hits gren-1 12"), "{said}");
+    // The house default is named: the returning row is off unless named.
+    assert!(
+        said.contains("house row `returning`, not applied"),
+        "{said}"
+    );
+
+    club.ok(&["campaign", "battle", "c.toml", "leuthen-2"]);
+    let armies = club.units("leuthen-2");
+    let gren = unit(&armies, "gren-1").expect("gren-1 is in the second battle");
+    assert_eq!(gren["left"], "4/6 bases (2 lost in earlier battles)");
+    assert_eq!(
+        unit(&armies, "gren-2").expect("gren-2")["left"],
+        "6/6 bases"
+    );
+    // Naming it brings what is left of it: "50% or lower in strength than
+    // when they started the game" is counted from its 4.
+    let show = club.ok(&["--game", "leuthen-2.json", "show gren-1"]);
+    assert!(show.contains("bases=4"), "{show}");
+    assert!(
+        show.contains("4 of 6 (100% of the 4 it started with"),
+        "{show}"
+    );
+
+    club.ok(&["campaign", "export", "c.toml", "-o", "lists"]);
+    let list = club.exported("lists", "leuthen-1757-prussian.toml");
+    let gren = entry(&list, "unit", "gren-1");
+    assert_eq!(gren["bases"].as_integer(), Some(6));
+    assert_eq!(gren["lost"].as_integer(), Some(2));
+    assert!(entry(&list, "unit", "gren-2").get("lost").is_none());
+    // Every drumhead command takes the exported lists, and a new game of
+    // them starts where the campaign stands.
+    let checked = club.ok(&[
+        "check",
+        "lists/leuthen-1757-prussian.toml",
+        "lists/leuthen-1757-austrian.toml",
+    ]);
+    assert!(checked.contains("Prussian army, Leuthen 1757"), "{checked}");
+    let hits = club.ok(&[
+        "--army",
+        "lists/leuthen-1757-prussian.toml",
+        "--army",
+        "lists/leuthen-1757-austrian.toml",
+        "hits 6 gren-1",
+    ]);
+    assert!(hits.contains("remove 1 base, 3 left"), "{hits}");
+
+    let replayed = club.ok(&["replay", "c.toml"]);
+    assert!(
+        replayed.contains("replayed 2 battles and 1 close: the armies equal"),
+        "{replayed}"
+    );
+}
+
+/// A unit that lost every base is gone, and a general incapacitated is
+/// gone ("generals killed, captured or incapacitated are gone"); the
+/// returning house row, named on the close line, gives back a share.
+#[test]
+fn the_gone_are_held_out_and_a_named_house_row_returns_a_share() {
+    let club = Club::new();
+    club.begin(&LEUTHEN);
+    // aus-8 has 2 bases: 12 hits take both.
+    let said = club.battle("first", &["hits aus-8 12"], &[]);
+    assert!(
+        said.contains("aus-8 (Heavy battery on the Kirchberg, Austrian army, Leuthen 1757): lost 2 of the 2 bases it started with: gone"),
+        "{said}"
+    );
+    // 3 lost, half of them (rounded down) return: 1.
+    let said = club.battle("second", &["hits gren-1 18"], &["returning"]);
+    assert!(
+        said.contains("lost 3 of the 6 bases it started with; 1 returned (returning wounded and missing): starts the next battle with 4/6"),
+        "{said}"
+    );
+    assert!(
+        said.contains("house row `returning`, applied: named on the close line"),
+        "{said}"
+    );
+    club.ok(&["campaign", "battle", "c.toml", "third"]);
+    let armies = club.units("third");
+    assert!(unit(&armies, "aus-8").is_none(), "aus-8 is gone");
+    let notes = armies[1]["notes"].to_string();
+    assert!(
+        notes.contains("aus-8 (Heavy battery on the Kirchberg) is gone: every base lost by first"),
+        "{notes}"
+    );
+    let (code, _, err) = club.run(&["--game", "third.json", "hits 1 aus-8"]);
+    assert_eq!(code, Some(1), "{err}");
+    club.ok(&["replay", "c.toml"]);
+}
+
+const RAID: [&str; 2] = ["fiw-raid-colonial.toml", "fiw-raid-french.toml"];
+
+/// The issue's second test: "a Musket Mayhem raid where a killed figure is
+/// diced dead (absent from the next game) and another wounded (present)".
+/// The rules: "After the battle, downed figures can be diced for, and are
+/// wounded on a d6 roll of 1-4 and dead on a roll of 5-6."
+#[test]
+fn a_raid_dices_for_the_downed_dead_are_gone_and_wounded_are_back() {
+    let club = Club::new();
+    club.begin(&RAID);
+    let said = club.battle(
+        "raid-1",
+        &[
+            // Langy hits, results 5 >= armed 5: settler-3 is killed.
+            "fight langy vs settler-3 rolled 3 3 5",
+            // settler-4 hits, results 6 >= 5: marine-1 is killed.
+            "fight marine-1 vs settler-4 vs mrs-van-alstyne rolled 2 4 6",
+            // Mrs Van Alstyne runs from the table: she returns.
+            "courage mrs-van-alstyne child cause=charged rolled 3 3 1 2 2",
+        ],
+        // One die a downed figure, in roster order: settler-3 (the
+        // defenders' list comes first) 5, dead; marine-1 3, wounded.
+        &["rolled", "5", "3"],
+    );
+    assert!(said.contains("settler-3 (Thomas Ward, hired man, Defenders of Van Alstyne's blockhouse, 1757): downed by enemy action: dead: gone"), "{said}");
+    assert!(said.contains("the close's die: 5"), "{said}");
+    assert!(said.contains("marine-1 (Marine fusilier Boucher, Raiders from Fort Carillon, 1757): downed by enemy action: wounded: returns for the next battle"), "{said}");
+    assert!(said.contains("mrs-van-alstyne (Margaret Van Alstyne, Defenders of Van Alstyne's blockhouse, 1757): ran from the table: returns"), "{said}");
+    assert!(said.contains("dice: 5 (entered), 3 (entered)"), "{said}");
+
+    club.ok(&["campaign", "battle", "c.toml", "raid-2"]);
+    let armies = club.units("raid-2");
+    assert!(
+        unit(&armies, "settler-3").is_none(),
+        "the dead are not in the next game"
+    );
+    assert!(unit(&armies, "marine-1").is_some(), "the wounded are");
+    assert!(
+        unit(&armies, "mrs-van-alstyne").is_some(),
+        "those that ran are"
+    );
+    let (code, _, err) = club.run(&[
+        "--game",
+        "raid-2.json",
+        "fight settler-3 vs langy rolled 1 2 3",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+
+    club.ok(&["campaign", "export", "c.toml", "-o", "lists"]);
+    let colonial = club.exported("lists", "fiw-raid-colonial.toml");
+    assert_eq!(
+        entry(&colonial, "figure", "settler-3")["gone"].as_str(),
+        Some("dead after raid-1")
+    );
+    let french = club.exported("lists", "fiw-raid-french.toml");
+    assert_eq!(
+        entry(&french, "figure", "marine-1")["wounded"].as_bool(),
+        Some(true)
+    );
+    assert!(entry(&french, "figure", "marine-1").get("absent").is_none());
+    club.ok(&["replay", "c.toml"]);
+}
+
+/// Too few dice entered for the close say how many it throws; the
+/// `wounded-rest` house row keeps a wounded figure out one battle.
+#[test]
+fn a_close_says_how_many_dice_it_throws_and_a_house_row_rests_the_wounded() {
+    let club = Club::new();
+    club.begin(&RAID);
+    club.ok(&["campaign", "battle", "c.toml", "raid-1"]);
+    club.ok(&[
+        "--game",
+        "raid-1.json",
+        "fight langy vs settler-3 rolled 3 3 5",
+    ]);
+    club.ok(&[
+        "--game",
+        "raid-1.json",
+        "fight marine-1 vs settler-4 vs mrs-van-alstyne rolled 2 4 6",
+    ]);
+    let err = club.refused(&["campaign", "close", "c.toml", "raid-1", "rolled", "2"], 2);
+    assert!(err.contains("the close throws 2 dice"), "{err}");
+    let err = club.refused(
+        &[
+            "campaign", "close", "c.toml", "raid-1", "rest", "rolled", "2", "2",
+        ],
+        2,
+    );
+    assert!(err.contains("theirs are wounded-rest"), "{err}");
+    let said = club.ok(&[
+        "campaign",
+        "close",
+        "c.toml",
+        "raid-1",
+        "wounded-rest",
+        "rolled",
+        "2",
+        "2",
+    ]);
+    assert!(said.contains("wounded: sits out the next battle"), "{said}");
+    club.ok(&["campaign", "battle", "c.toml", "raid-2"]);
+    let armies = club.units("raid-2");
+    assert!(unit(&armies, "settler-3").is_none() && unit(&armies, "marine-1").is_none());
+    let said = club.ok(&["campaign", "close", "c.toml", "raid-2"]);
+    assert!(
+        said.contains("sat out raid-2: returns for the next battle"),
+        "{said}"
+    );
+    club.ok(&["campaign", "battle", "c.toml", "raid-3"]);
+    let armies = club.units("raid-3");
+    assert!(unit(&armies, "settler-3").is_some() && unit(&armies, "marine-1").is_some());
+    club.ok(&["replay", "c.toml"]);
+}
+
+/// The issue's third test: "a Saber brigade that lost a step starts the
+/// next battle reduced". Standard 2.5: "The front side shows the brigade
+/// at its full, two-step strength. The reverse side, with a red band,
+/// shows the brigade after it has suffered casualties".
+#[test]
+fn a_saber_brigade_that_lost_a_step_starts_the_next_battle_reduced() {
+    let club = Club::new();
+    club.begin(&[
+        "quatre-bras-1815-allied.toml",
+        "quatre-bras-1815-french.toml",
+    ]);
+    let said = club.battle(
+        "qb-1",
+        // Reille's 12-pounders (4) bombard Bijlandt: column +4, die 5: De;
+        // Bijlandt MR 3, die 2 passes: a step lost, and a retreat.
+        &[
+            "bombard fr-art-reille vs al-bijlandt rolled 5 2",
+            "leader-casualty picton participating rolled 5",
+        ],
+        &[],
+    );
+    assert!(said.contains("al-bijlandt (Bijlandt's brigade, Anglo-Allied Army, Quatre Bras 1815): lost a step: starts the next battle reduced"), "{said}");
+    assert!(
+        said.contains("entry 1: bombard fr-art-reille vs al-bijlandt rolled 5 2"),
+        "{said}"
+    );
+    assert!(said.contains("picton"), "{said}");
+    club.ok(&["campaign", "battle", "c.toml", "qb-2"]);
+    let armies = club.units("qb-2");
+    let bijlandt = unit(&armies, "al-bijlandt").expect("Bijlandt");
+    assert_eq!(bijlandt["steps"], "1/2", "{bijlandt}");
+    let show = club.ok(&["--game", "qb-2.json", "show al-bijlandt"]);
+    assert!(show.contains("1 of 2 left"), "{show}");
+    club.ok(&["campaign", "export", "c.toml", "-o", "lists"]);
+    let allied = club.exported("lists", "quatre-bras-1815-allied.toml");
+    assert_eq!(
+        entry(&allied, "unit", "al-bijlandt")["reduced"].as_bool(),
+        Some(true)
+    );
+    assert_eq!(
+        entry(&allied, "leader", "picton")["gone"].as_str(),
+        Some("killed at qb-1")
+    );
+    club.ok(&["replay", "c.toml"]);
+}
+
+/// The issue's fourth test: "`replay C.toml` passes, and fails naming the
+/// battle and entry when a battle's journal is edited after its close".
+#[test]
+fn replay_fails_naming_the_battle_and_entry_of_a_journal_edited_after_its_close() {
+    let club = Club::new();
+    club.begin(&LEUTHEN);
+    club.battle("leuthen-1", &["hits gren-1 12", "hits aus-5 4"], &[]);
+    club.ok(&["replay", "c.toml"]);
+    let journal = club.path("leuthen-1.json.journal");
+    let kept = std::fs::read_to_string(&journal).expect("the journal");
+
+    // An entry's line changed: resolved again, it does not give what it
+    // recorded.
+    std::fs::write(
+        &journal,
+        kept.replacen("hits gren-1 12", "hits gren-1 18", 1),
+    )
+    .unwrap();
+    let err = club.refused(&["replay", "c.toml"], 1);
+    assert!(err.contains("battle leuthen-1"), "{err}");
+    assert!(err.contains("entry 1 does not resolve to itself"), "{err}");
+
+    // Changed so that it still resolves to itself: its journal line is
+    // not the one the close recorded for the change it made.
+    std::fs::write(
+        &journal,
+        kept.replacen("hits gren-1 12", "hits gren-1  12", 1),
+    )
+    .unwrap();
+    let err = club.refused(&["replay", "c.toml"], 1);
+    assert!(
+        err.contains(
+            "battle leuthen-1: entry 1 (leuthen-1.json.journal) is not the entry the close recorded"
+        ),
+        "{err}"
+    );
+
+    // The last entry, which made no change the campaign carries, changed
+    // so that it still resolves to itself: the journal's head at the close
+    // is not the one recorded.
+    std::fs::write(&journal, kept.replacen("hits aus-5 4", "hits  aus-5 4", 1)).unwrap();
+    let err = club.refused(&["replay", "c.toml"], 1);
+    assert!(
+        err.contains("battle leuthen-1: entry 2 is not the entry the close recorded"),
+        "{err}"
+    );
+
+    // The last entry's line changed, its effects with it: the state after
+    // it is not the one it recorded.
+    let edited =
+        kept.replacen("hits aus-5 4", "hits aus-5 6", 1)
+            .replacen("\"hits\":4", "\"hits\":6", 1);
+    std::fs::write(&journal, edited).unwrap();
+    let err = club.refused(&["replay", "c.toml"], 1);
+    assert!(
+        err.contains("battle leuthen-1") && err.contains("entry 2"),
+        "{err}"
+    );
+
+    // The journal as it was replays again; an entry added after the close
+    // is not the campaign's, and said.
+    std::fs::write(&journal, &kept).unwrap();
+    club.ok(&["--game", "leuthen-1.json", "hits gren-2 6"]);
+    let said = club.ok(&["replay", "c.toml"]);
+    assert!(
+        said.contains("added to its journal after the close"),
+        "{said}"
+    );
+}
+
+/// The issue's fifth test: "a battle closed twice, or a game of another
+/// campaign, is refused".
+#[test]
+fn a_battle_closed_twice_or_a_game_of_another_campaign_is_refused() {
+    let club = Club::new();
+    club.begin(&LEUTHEN);
+    club.battle("leuthen-1", &["hits gren-1 12"], &[]);
+    let err = club.refused(&["campaign", "close", "c.toml", "leuthen-1"], 2);
+    assert!(err.contains("battle leuthen-1 was closed already"), "{err}");
+
+    // Another campaign in a folder of its own, with a battle of the same
+    // name: its game put in place of this campaign's.
+    let other = Club::new();
+    other.begin(&LEUTHEN);
+    other.battle("leuthen-2", &["hits gren-2 12"], &[]);
+    club.ok(&["campaign", "battle", "c.toml", "leuthen-2"]);
+    for file in ["leuthen-2.json", "leuthen-2.json.journal"] {
+        std::fs::copy(other.path(file), club.path(file)).expect("the other game");
+    }
+    let err = club.refused(&["campaign", "close", "c.toml", "leuthen-2"], 2);
+    assert!(
+        err.contains("not this campaign's battle leuthen-2"),
+        "{err}"
+    );
+    // Nor is a battle the campaign never made, nor a second open one.
+    let err = club.refused(&["campaign", "close", "c.toml", "leuthen-9"], 2);
+    assert!(err.contains("no battle leuthen-9"), "{err}");
+    let err = club.refused(&["campaign", "battle", "c.toml", "leuthen-3"], 2);
+    assert!(err.contains("battle leuthen-2 is not closed yet"), "{err}");
+}
+
+/// A campaign file changed by hand is found, and one that is not a
+/// campaign is refused by what it holds, whatever its name.
+#[test]
+fn a_campaign_edited_by_hand_is_refused() {
+    let club = Club::new();
+    club.begin(&LEUTHEN);
+    club.battle("leuthen-1", &["hits gren-1 12"], &[]);
+    let path = club.path("c.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("lost = 2", "lost = 1", 1)).unwrap();
+    let err = club.refused(&["campaign", "show", "c.toml"], 2);
+    assert!(err.contains("changed after drumhead wrote it"), "{err}");
+    let err = club.refused(&["replay", "c.toml"], 1);
+    assert!(err.contains("battle leuthen-1: the list"), "{err}");
+    std::fs::write(club.path("army.toml"), "drumhead_campaign = 1\n").unwrap();
+    let err = club.refused(&["campaign", "show", "army.toml"], 2);
+    assert!(err.contains("not a drumhead campaign file"), "{err}");
+    let err = club.refused(&["campaign", "new", "c.toml", "--army", "army.toml"], 2);
+    assert!(err.contains("already exists"), "{err}");
+}
+
+/// `campaign show --json`: each unit's history, battle by battle, with the
+/// entries that changed it and the close's die.
+#[test]
+fn show_gives_each_change_with_its_battle_entry_and_die() {
+    let club = Club::new();
+    club.begin(&RAID);
+    club.battle(
+        "raid-1",
+        &["fight langy vs settler-3 rolled 3 3 5"],
+        &["rolled", "4"],
+    );
+    let out = club.ok(&["campaign", "show", "c.toml", "--json"]);
+    let shown: Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(shown["type"], "campaign");
+    assert_eq!(shown["battles"][0]["name"], "raid-1");
+    assert_eq!(shown["battles"][0]["dice"], serde_json::json!([4]));
+    let history = &shown["armies"][0]["history"][0];
+    assert_eq!(history["id"], "settler-3");
+    assert_eq!(history["battle"], "raid-1");
+    assert_eq!(history["die"], 4);
+    assert_eq!(history["entries"][0]["entry"], 1);
+    assert_eq!(
+        history["entries"][0]["line"],
+        "fight langy vs settler-3 rolled 3 3 5"
+    );
+    assert_eq!(
+        history["what"],
+        "downed by enemy action: wounded: returns for the next battle"
+    );
+}
