@@ -29,12 +29,14 @@ pub(super) struct Outcome {
 }
 
 /// Close battle `name`: `line` is the close line's words (house rows to
-/// apply, `rolled FACE…`), `seed` the seed of the dice it rolls.
+/// apply, `rolled FACE…`), `seed` the seed of the dice it rolls; `wait`
+/// waits for a writer of the battle's game to finish.
 pub fn close(
     path: &Path,
     name: &str,
     line: &[String],
     seed: Option<u64>,
+    wait: bool,
     given: &Tables,
 ) -> Result<String, CampaignError> {
     let (held, mut campaign) = Held::take(path)?;
@@ -64,6 +66,16 @@ pub fn close(
     let tables = tables_of(path, &campaign, given)?;
     let (words, entered, roll_rest) = close_line(line)?;
     let before = campaign.current().to_vec();
+    // No line is written into the battle while it is closed: the close
+    // takes the whole of it.
+    let game_file = game_path(path, name);
+    let _writing = if crate::game::Journal::path_for(&game_file).is_file() {
+        let lock = crate::game::Lock::acquire(&game_file, wait)
+            .map_err(|e| CampaignError::Failed(format!("battle {name}: {e}")))?;
+        Some(lock)
+    } else {
+        None
+    };
     let game = resolve_battle(path, &battle, &tables, None, &BTreeMap::new())?;
     check_game(path, &battle, &game, &before)?;
     let seed = seed.unwrap_or_else(crate::dice::entropy_seed);

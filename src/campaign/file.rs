@@ -207,29 +207,7 @@ pub(crate) fn check_name(name: &str) -> Result<(), String> {
 /// Whether a file is a campaign, told by its first bytes: a line
 /// `drumhead_campaign = N` before any table.
 pub fn is_campaign(path: &Path) -> bool {
-    use std::io::Read;
-    let Ok(file) = File::open(path) else {
-        return false;
-    };
-    if !file.metadata().is_ok_and(|m| m.is_file()) {
-        return false;
-    }
-    let mut head = Vec::new();
-    if file.take(4096).read_to_end(&mut head).is_err() {
-        return false;
-    }
-    let head = String::from_utf8_lossy(&head);
-    for line in head.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        return line
-            .strip_prefix(CAMPAIGN_KEY)
-            .map(str::trim_start)
-            .and_then(|rest| rest.strip_prefix('='))
-            .is_some_and(|v| v.trim().starts_with(|c: char| c.is_ascii_digit()));
-    }
-    false
+    crate::output_file::is_campaign(path)
 }
 
 /// Read and check a campaign file.
@@ -344,7 +322,7 @@ impl Held {
     /// Write the campaign over its file, whole or not at all.
     pub(crate) fn write(&self, campaign: &mut CampaignFile) -> Result<(), CampaignError> {
         let text = campaign.text()?;
-        crate::files::write_whole(&self.path, text.as_bytes(), true)
+        crate::output_file::replace_campaign(&self.path, text.as_bytes())
             .map_err(|e| CampaignError::Failed(e.to_string()))
     }
 }

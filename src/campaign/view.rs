@@ -243,10 +243,17 @@ pub fn export(
     let (campaign, _) = open(path, given)?;
     let mut names: Vec<String> = Vec::new();
     for (i, army) in campaign.current().iter().enumerate() {
+        // The name of the list the campaign began with, if it is a plain
+        // one: a campaign file from elsewhere may give any label.
         let base = Path::new(&army.file)
             .file_name()
             .and_then(|n| n.to_str())
-            .filter(|n| !n.starts_with('.'))
+            .filter(|n| {
+                !n.starts_with('.')
+                    && n.len() <= 100
+                    && n.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+            })
             .map_or_else(|| format!("army-{}.toml", i + 1), str::to_string);
         let name = if names.contains(&base) {
             format!("{}-{base}", i + 1)

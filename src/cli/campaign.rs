@@ -16,6 +16,7 @@ pub(crate) enum CampaignTask {
     /// tables given with --tables DIR and --crt FILE, each kept whole.
     /// FILE must be new unless --force is given.
     New {
+        /// The campaign file.
         #[arg(value_name = "FILE")]
         file: PathBuf,
         /// An army list of the campaign (repeatable).
@@ -28,8 +29,10 @@ pub(crate) enum CampaignTask {
     /// A new battle NAME: NAME.json beside the campaign file, a game of the
     /// campaign's armies as they stand now (the last battle closed).
     Battle {
+        /// The campaign file.
         #[arg(value_name = "FILE")]
         file: PathBuf,
+        /// The battle: its game is NAME.json beside the campaign file.
         #[arg(value_name = "NAME")]
         name: String,
     },
@@ -38,8 +41,10 @@ pub(crate) enum CampaignTask {
     /// (entered with `rolled FACE…`, else rolled); LINE-WORDS name the
     /// house rows to apply.
     Close {
+        /// The campaign file.
         #[arg(value_name = "FILE")]
         file: PathBuf,
+        /// The battle: its game is NAME.json beside the campaign file.
         #[arg(value_name = "NAME")]
         name: String,
         /// House rows to apply, and `rolled FACE… [roll-rest]`.
@@ -52,6 +57,7 @@ pub(crate) enum CampaignTask {
     /// The armies as they stand, and each change with its battle, the
     /// journal entries that made it and the close's die.
     Show {
+        /// The campaign file.
         #[arg(value_name = "FILE")]
         file: PathBuf,
         /// One JSON object (schemas/campaign.json).
@@ -62,6 +68,7 @@ pub(crate) enum CampaignTask {
     /// an army list under its own file's name; all or none, an existing
     /// file replaced only with --force.
     Export {
+        /// The campaign file.
         #[arg(value_name = "FILE")]
         file: PathBuf,
         #[arg(short, long = "output", value_name = "DIR")]
@@ -73,7 +80,7 @@ pub(crate) enum CampaignTask {
 }
 
 /// Run a campaign task.
-pub(super) fn run(task: &CampaignTask, tables: &Tables) -> ExitCode {
+pub(super) fn run(task: &CampaignTask, tables: &Tables, wait: bool) -> ExitCode {
     let done = match task {
         CampaignTask::New {
             file,
@@ -86,7 +93,7 @@ pub(super) fn run(task: &CampaignTask, tables: &Tables) -> ExitCode {
             name,
             words,
             seed,
-        } => campaign::close(file, name, words, *seed, tables),
+        } => campaign::close(file, name, words, *seed, wait, tables),
         CampaignTask::Show { file, json: true } => campaign::show_json(file, tables),
         CampaignTask::Show { file, json: false } => {
             campaign::show(file, tables, &crate::format::Style::plain(false))

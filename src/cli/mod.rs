@@ -573,7 +573,7 @@ fn task_with_tables(args: &Args, registry: &Registry, tables: &Tables) -> Option
     match &args.task {
         Some(Task::Check { files }) => return Some(check(files, registry)),
         Some(Task::Replay { journal }) => return Some(replay(journal, tables.clone())),
-        Some(Task::Campaign { task }) => return Some(campaign::run(task, tables)),
+        Some(Task::Campaign { task }) => return Some(campaign::run(task, tables, args.wait)),
         Some(Task::Repair { game, apply }) => return Some(repair(game, *apply, tables, args.wait)),
         Some(Task::Man { dir, force }) => return Some(man(dir, *force, tables)),
         Some(Task::Completions { shell }) => return Some(completions(*shell)),

@@ -501,8 +501,28 @@ fn a_campaign_edited_by_hand_is_refused() {
     std::fs::write(club.path("army.toml"), "drumhead_campaign = 1\n").unwrap();
     let err = club.refused(&["campaign", "show", "army.toml"], 2);
     assert!(err.contains("not a drumhead campaign file"), "{err}");
-    let err = club.refused(&["campaign", "new", "c.toml", "--army", "army.toml"], 2);
-    assert!(err.contains("already exists"), "{err}");
+    // A campaign file is no output of anything else, not even with
+    // --force, and not of a second campaign.
+    let err = club.refused(
+        &[
+            "campaign",
+            "new",
+            "c.toml",
+            "--army",
+            "army.toml",
+            "--force",
+        ],
+        2,
+    );
+    assert!(err.contains("is a drumhead campaign file"), "{err}");
+    let (code, _, err) = club.run(&["--svg", "c.toml", "--force", "odds roll 2d6"]);
+    assert_ne!(code, Some(0), "{err}");
+    assert!(err.contains("is a drumhead campaign file"), "{err}");
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .starts_with("drumhead_campaign = 1")
+    );
 }
 
 /// `campaign show --json`: each unit's history, battle by battle, with the

@@ -402,7 +402,8 @@ fn a_campaign_of_it_carries_nothing_by_default() {
     s.run_line("strike alice vs bob rolled 4")
         .expect("a strike");
     drop(s);
-    let said = drumhead::campaign::close(&campaign, "first", &[], None, &tables).expect("closed");
+    let said =
+        drumhead::campaign::close(&campaign, "first", &[], None, false, &tables).expect("closed");
     assert!(
         said.contains("nothing: every list stays as it was"),
         "{said}"

@@ -77,15 +77,18 @@ pub(super) fn output_files_section(roff: &mut Roff) {
     para(
         roff,
         "Every file drumhead writes for you (--svg FILE, the -o FILE of new-army, sheet and \
-         roster, the pages of man DIR and the tables of tables export DIR) follows the same \
-         rules, so that no output path can destroy anything:",
+         roster, the pages of man DIR, the tables of tables export DIR, the campaign file of \
+         campaign new and the lists of campaign export -o DIR) follows the same rules, so that \
+         no output path can destroy anything:",
     );
     tagged(
         roff,
         "A game's own files",
         "A game file, a journal (told by their first bytes) and FILE.journal or FILE.lock (the \
          lock file of an older drumhead) beside a game FILE are never written, not even with \
-         --force: choose another path.",
+         --force: choose another path. Nor is a campaign file (told by its first line), which \
+         only drumhead campaign battle and close write, each over itself, whole or not at all, \
+         under a lock on it, and never through a link.",
     );
     tagged(
         roff,
