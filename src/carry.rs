@@ -208,11 +208,13 @@ mod tests {
     }
 
     #[test]
-    fn a_text_value_is_written_as_toml_quotes_it() {
-        assert_eq!(
-            EditValue::Text("dead after \"raid\"".into()).toml(),
-            "\"dead after \\\"raid\\\"\""
-        );
+    fn a_value_is_written_as_toml_reads_it_back() {
+        for text in ["dead after \"raid\"", "it's", "a\\b", "l'\"x'''"] {
+            let written = EditValue::Text(text.into()).toml();
+            let read: toml::Table = format!("gone = {written}").parse().expect("TOML");
+            assert_eq!(read["gone"].as_str(), Some(text), "{written}");
+        }
         assert_eq!(EditValue::Int(4).toml(), "4");
+        assert_eq!(EditValue::Bool(true).toml(), "true");
     }
 }

@@ -19,7 +19,6 @@ pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         courage(&t),
         hand_to_hand(&t),
         miscellany(&t),
-        t.campaign.section(),
     ];
     Ok(Sheet {
         title: super::MAYHEM.title().to_string(),
@@ -218,6 +217,7 @@ fn miscellany(t: &MayhemTables) -> Section {
     for b in &t.post_battle.band {
         table.row(&b.row, vec![format!("{}-{}", b.from, b.to)]);
     }
+    t.campaign.under_post_battle(&mut table);
     s.tables.push(table);
     let mut table = Table::new("Heroes", &[]);
     for text in [&t.heroes.save, &t.heroes.reroll, &t.heroes.bonus] {

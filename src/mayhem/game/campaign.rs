@@ -57,25 +57,21 @@ impl CampaignTable {
 }
 
 impl CampaignTable {
-    /// The quick-reference sheet's section: between the battles.
-    pub(crate) fn section(&self) -> crate::sheet::Section {
-        let mut s = crate::sheet::Section::new("Between Battles (a campaign)");
-        for text in [&self.downed, &self.ran_off, &self.heroes] {
-            s.notes.push(text.as_str().into());
-        }
+    /// On the quick-reference sheet, under the post-battle results: what
+    /// a campaign carries, in one line, and the house row.
+    pub(crate) fn under_post_battle(&self, table: &mut crate::sheet::Table) {
         let r = &self.wounded_rest;
-        let mut table =
-            crate::sheet::Table::new("House row", &["", "close word", "battles", "by default"]);
-        table.row(
-            &r.row,
-            vec![
-                r.keyword.clone(),
-                r.battles.to_string(),
-                if r.default { "applied" } else { "off" }.to_string(),
-            ],
-        );
-        s.tables.push(table);
-        s
+        table.note(format!(
+            "Between battles (a campaign): {}; {}; {}. House row `{}` ({} battle{}, {}): {}.",
+            self.downed,
+            self.ran_off,
+            self.heroes,
+            r.keyword,
+            r.battles,
+            if r.battles == 1 { "" } else { "s" },
+            if r.default { "applied by default" } else { "off by default" },
+            r.row
+        ));
     }
 }
 
