@@ -326,3 +326,40 @@ impl Held {
             .map_err(|e| CampaignError::Failed(e.to_string()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A list's text comes back from the campaign file as it went in,
+    /// whatever quotes, escapes and line ends it holds.
+    #[test]
+    fn a_list_comes_back_from_the_file_byte_for_byte() {
+        let text = "# a \"\"\" and a ''' in a comment\r\n[army]\nname = \"A \\\\ B\"\t# tab\n\u{e9}\n";
+        let mut campaign = CampaignFile {
+            drumhead_campaign: CAMPAIGN_VERSION,
+            id: "c".into(),
+            check: String::new(),
+            armies: vec![ArmySource {
+                file: "a.toml".into(),
+                text: text.into(),
+            }],
+            tables: Vec::new(),
+            battles: Vec::new(),
+        };
+        let written = campaign.text().expect("written");
+        assert!(written.starts_with("drumhead_campaign = 1\n"), "{written}");
+        let read = parse(Path::new("c.toml"), &written).expect("read back");
+        assert_eq!(read.armies[0].text, text);
+        assert_eq!(read, campaign);
+        assert!(checked(Path::new("c.toml"), &read).is_ok());
+    }
+
+    #[test]
+    fn a_battle_name_is_a_plain_word() {
+        assert!(check_name("leuthen-2").is_ok());
+        for bad in ["../x", "A", "", "x/y", "x.json", "-x"] {
+            assert!(check_name(bad).is_err(), "{bad}");
+        }
+    }
+}

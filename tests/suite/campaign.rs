@@ -194,10 +194,21 @@ fn a_leuthen_unit_starts_the_second_battle_with_the_bases_the_first_left() {
 fn the_gone_are_held_out_and_a_named_house_row_returns_a_share() {
     let club = Club::new();
     club.begin(&LEUTHEN);
-    // aus-8 has 2 bases: 12 hits take both.
-    let said = club.battle("first", &["hits aus-8 12"], &[]);
+    // aus-8 has 2 bases: 12 hits take both. "If a general is within 3BW
+    // of a unit that receives 1 hit per base from shooting, then throw 1D6
+    // and on a 6 the general has been incapacitated from a stray round":
+    // back the next turn in the battle, but gone from the campaign.
+    let said = club.battle(
+        "first",
+        &["hits aus-8 12", "risk shot nadasdy rolled 6", "next-turn"],
+        &[],
+    );
     assert!(
         said.contains("aus-8 (Heavy battery on the Kirchberg, Austrian army, Leuthen 1757): lost 2 of the 2 bases it started with: gone"),
+        "{said}"
+    );
+    assert!(
+        said.contains("nadasdy (General of Cavalry Count Nádasdy (left wing), Austrian army, Leuthen 1757): incapacitated in the battle: gone\n      entry 2: risk shot nadasdy rolled 6"),
         "{said}"
     );
     // 3 lost, half of them (rounded down) return: 1.
@@ -218,8 +229,22 @@ fn the_gone_are_held_out_and_a_named_house_row_returns_a_share() {
         notes.contains("aus-8 (Heavy battery on the Kirchberg) is gone: every base lost by first"),
         "{notes}"
     );
+    assert!(
+        notes.contains(
+            "nadasdy (General of Cavalry Count Nádasdy (left wing)) is gone: incapacitated at first"
+        ),
+        "{notes}"
+    );
     let (code, _, err) = club.run(&["--game", "third.json", "hits 1 aus-8"]);
     assert_eq!(code, Some(1), "{err}");
+    // "1D6 per general remaining on the board": three Austrian generals now.
+    let initiative = club.ok(&["--game", "third.json", "--seed", "3", "initiative"]);
+    assert!(
+        initiative
+            .lines()
+            .any(|l| l.contains("side b pool") && l.contains("3D6")),
+        "{initiative}"
+    );
     club.ok(&["replay", "c.toml"]);
 }
 

@@ -69,7 +69,11 @@ impl CampaignTable {
             r.keyword,
             r.battles,
             if r.battles == 1 { "" } else { "s" },
-            if r.default { "applied by default" } else { "off by default" },
+            if r.default {
+                "applied by default"
+            } else {
+                "off by default"
+            },
             r.row
         ));
     }
