@@ -64,6 +64,7 @@ pub fn close(
         )));
     }
     let tables = tables_of(path, &campaign, given)?;
+    super::closed_still_stand(path, &campaign)?;
     let (words, entered, roll_rest) = close_line(line)?;
     let before = campaign.current().to_vec();
     // No line is written into the battle while it is closed: the close

@@ -335,7 +335,8 @@ mod tests {
     /// whatever quotes, escapes and line ends it holds.
     #[test]
     fn a_list_comes_back_from_the_file_byte_for_byte() {
-        let text = "# a \"\"\" and a ''' in a comment\r\n[army]\nname = \"A \\\\ B\"\t# tab\n\u{e9}\n";
+        let text =
+            "# a \"\"\" and a ''' in a comment\r\n[army]\nname = \"A \\\\ B\"\t# tab\n\u{e9}\n";
         let mut campaign = CampaignFile {
             drumhead_campaign: CAMPAIGN_VERSION,
             id: "c".into(),

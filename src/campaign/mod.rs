@@ -171,6 +171,57 @@ fn check_game(
     Ok(())
 }
 
+/// Every closed battle's journal still holds what was closed: its chain
+/// read (not resolved: `replay` does that) to the entry it was closed at,
+/// and its head there the one recorded. The next battle starts from what
+/// those closes carried, so a journal changed since is refused.
+fn closed_still_stand(path: &Path, campaign: &CampaignFile) -> Result<(), CampaignError> {
+    use crate::game::{Journal, Next, Reader};
+    for battle in &campaign.battles {
+        let Some(closed) = &battle.close else {
+            continue;
+        };
+        let journal = Journal::path_for(&game_path(path, &battle.name));
+        let changed = |what: String| {
+            CampaignError::Failed(format!(
+                "battle {}: {what} since it was closed; drumhead replay {} says where",
+                battle.name,
+                path.display()
+            ))
+        };
+        let (mut reader, opening) =
+            Reader::open(&journal).map_err(|e| of_battle(&battle.name, e))?;
+        if opening.game != battle.game {
+            return Err(changed(format!(
+                "{} is another game's journal",
+                journal.display()
+            )));
+        }
+        while reader.tally.entries < closed.entries {
+            match reader
+                .next_entry()
+                .map_err(|e| of_battle(&battle.name, e))?
+            {
+                Next::Entry(..) => {}
+                Next::End | Next::Torn(..) => {
+                    return Err(changed(format!(
+                        "its journal has {}, and the close took {}",
+                        entries(reader.tally.entries),
+                        closed.entries
+                    )));
+                }
+            }
+        }
+        if reader.tally.head != closed.head {
+            return Err(changed(format!(
+                "its journal up to entry {} is not the one closed: it was changed",
+                closed.entries
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// A battle's journal resolved again, entry by entry, as `replay` does,
 /// up to `upto` entries (all without it); the journal line of each entry
 /// in `heads` must hash to what the campaign recorded. Returns the game.

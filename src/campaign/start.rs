@@ -95,6 +95,7 @@ pub fn battle(path: &Path, name: &str, given: &Tables) -> Result<String, Campaig
         )));
     }
     let tables = tables_of(path, &campaign, given)?;
+    super::closed_still_stand(path, &campaign)?;
     let game_file = game_path(path, name);
     let journal = Journal::path_for(&game_file);
     for p in [&game_file, &journal] {

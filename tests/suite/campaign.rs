@@ -429,6 +429,10 @@ fn replay_fails_naming_the_battle_and_entry_of_a_journal_edited_after_its_close(
     let err = club.refused(&["replay", "c.toml"], 1);
     assert!(err.contains("battle leuthen-1"), "{err}");
     assert!(err.contains("entry 1 does not resolve to itself"), "{err}");
+    // Nor does the next battle start from it.
+    let err = club.refused(&["campaign", "battle", "c.toml", "leuthen-2"], 1);
+    assert!(err.contains("battle leuthen-1"), "{err}");
+    assert!(!club.path("leuthen-2.json").exists());
 
     // Changed so that it still resolves to itself: its journal line is
     // not the one the close recorded for the change it made.

@@ -30,7 +30,9 @@ pub(super) fn campaigns_section(roff: &mut Roff) {
         "drumhead campaign battle C.toml NAME",
         "Make NAME.json, a new game of the armies as they stand now, and record it as the \
          campaign's next battle. NAME is lowercase letters, digits and -; the game must not be \
-         there already, and the last battle must have been closed.",
+         there already, the last battle must have been closed, and every closed battle's \
+         journal must still hold what was closed (its chain, read to the entry it was closed \
+         at, ends where the close recorded; entries added after it do not count).",
     );
     tagged(
         roff,
