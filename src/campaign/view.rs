@@ -243,18 +243,7 @@ pub fn export(
     let (campaign, _) = open(path, given)?;
     let mut names: Vec<String> = Vec::new();
     for (i, army) in campaign.current().iter().enumerate() {
-        // The name of the list the campaign began with, if it is a plain
-        // one: a campaign file from elsewhere may give any label.
-        let base = Path::new(&army.file)
-            .file_name()
-            .and_then(|n| n.to_str())
-            .filter(|n| {
-                !n.starts_with('.')
-                    && n.len() <= 100
-                    && n.chars()
-                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
-            })
-            .map_or_else(|| format!("army-{}.toml", i + 1), str::to_string);
+        let base = list_name(&army.file, i);
         let name = if names.contains(&base) {
             format!("{}-{base}", i + 1)
         } else {
@@ -268,4 +257,44 @@ pub fn export(
         .map(|(n, a)| (n.as_str(), a.text.as_bytes()))
         .collect();
     Ok(crate::files::write_folder(dir, &files, force))
+}
+
+/// The file name an exported list is written under: the name of the list
+/// the campaign began with, if it is a plain one (a campaign file from
+/// elsewhere may give any label), else `army-N.toml`.
+fn list_name(label: &str, index: usize) -> String {
+    Path::new(label)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .filter(|n| {
+            !n.starts_with('.')
+                && n.len() <= 100
+                && n.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+        })
+        .map_or_else(|| format!("army-{}.toml", index + 1), str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::list_name;
+
+    #[test]
+    fn an_exported_list_is_named_after_a_plain_file_name_only() {
+        assert_eq!(
+            list_name("armies/leuthen-1757-prussian.toml", 0),
+            "leuthen-1757-prussian.toml"
+        );
+        assert_eq!(list_name("../../etc/passwd", 1), "passwd");
+        for label in [
+            "x/..",
+            "",
+            ".hidden",
+            "a\u{1b}[31m.toml",
+            "sp ace.toml",
+            "/",
+        ] {
+            assert_eq!(list_name(label, 2), "army-3.toml", "{label:?}");
+        }
+    }
 }

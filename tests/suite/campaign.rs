@@ -584,3 +584,28 @@ fn show_gives_each_change_with_its_battle_entry_and_die() {
         "downed by enemy action: wounded: returns for the next battle"
     );
 }
+
+/// A campaign file from another club may be hostile: a battle named as a
+/// path is refused before anything is done with it, and nothing outside
+/// the campaign's folder is read or written.
+#[test]
+fn a_battle_named_as_a_path_is_refused() {
+    let club = Club::new();
+    club.begin(&LEUTHEN);
+    club.battle("leuthen-1", &["hits gren-1 12"], &[]);
+    let path = club.path("c.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let hostile = text.replace("name = \"leuthen-1\"", "name = \"../leuthen-1\"");
+    assert_ne!(hostile, text);
+    std::fs::write(&path, hostile).unwrap();
+    for args in [
+        &["campaign", "show", "c.toml"][..],
+        &["campaign", "battle", "c.toml", "next"],
+        &["replay", "c.toml"],
+    ] {
+        let (code, _, err) = club.run(args);
+        assert_ne!(code, Some(0), "{args:?}");
+        assert!(err.contains("is not a battle's name"), "{args:?}: {err}");
+    }
+    assert!(!club.path("next.json").exists());
+}
