@@ -298,6 +298,27 @@ fn without_journal(
     }
 }
 
+/// A journal of an older drumhead, without a chain: written again whole
+/// once every entry resolves again to what it recorded.
+fn upgrade_plan(
+    path: &Path,
+    journal: &Path,
+    version: u32,
+    has_game_file: bool,
+    tables: &Tables,
+) -> Result<Plan, GameError> {
+    let upgraded = upgrade(journal, tables)?;
+    let entries = upgraded.game.as_ref().map_or(0, |g| g.tally().entries);
+    Ok(Plan {
+        path: path.to_path_buf(),
+        steps: vec![Step::Upgrade {
+            entries,
+            old_journal: free_name(journal, &format!(".v{version}")),
+            old_game: has_game_file.then(|| free_name(path, ".old")),
+        }],
+    })
+}
+
 /// Look at a game and say what repair would do.
 pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
     let journal = Journal::path_for(path);
@@ -311,16 +332,7 @@ pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
     }
     let (reader, opening) = Reader::open(&journal)?;
     if opening.version < crate::game::JOURNAL_VERSION {
-        let upgraded = upgrade(&journal, tables)?;
-        let entries = upgraded.game.as_ref().map_or(0, |g| g.tally().entries);
-        return Ok(Plan {
-            path: path.to_path_buf(),
-            steps: vec![Step::Upgrade {
-                entries,
-                old_journal: free_name(&journal, &format!(".v{}", opening.version)),
-                old_game: file.is_some().then(|| free_name(path, ".old")),
-            }],
-        });
+        return upgrade_plan(path, &journal, opening.version, file.is_some(), tables);
     }
     if let Some(Ok(f)) = &file
         && f.game != opening.game

@@ -122,7 +122,7 @@ fn changed(before: &BTreeMap<PathBuf, Vec<u8>>, after: &BTreeMap<PathBuf, Vec<u8
 }
 
 /// `drumhead serve --game GAME` on a free port: loads the game's page and
-/// roster, then is stopped. Returns what the page's roster answered.
+/// roster, then is stopped. Returns the page.
 fn serve_once(dir: &Path, game: &Path) -> String {
     let mut child = Command::new(BIN)
         .args(["serve", "--listen", "127.0.0.1:0", "--game"])
@@ -159,7 +159,8 @@ fn serve_once(dir: &Path, game: &Path) -> String {
     let _ = child.kill();
     let _ = child.wait();
     assert!(page.starts_with("HTTP/1.1 200"), "the page: {page}");
-    units
+    assert!(units.starts_with("HTTP/1.1 200"), "the roster: {units}");
+    page
 }
 
 /// Every verb the grammar knows that is not a line a game records, and
@@ -744,7 +745,7 @@ fn a_chosen_seed_is_recorded_and_shown_as_chosen() {
     let g = game.display().to_string();
     let (code, out, err) = run_in(
         dir.path(),
-        &strings(&["--game", &g, "--seed", "3", "resilience aus-3 shooting"]),
+        &strings(&["--game", &g, "--seed", "3", "shoot gren-1 2BW at aus-3"]),
         "",
     );
     assert_eq!(code, Some(0), "{err}");
@@ -754,7 +755,7 @@ fn a_chosen_seed_is_recorded_and_shown_as_chosen() {
     );
     let (code, _, err) = run_in(
         dir.path(),
-        &strings(&["--game", &g, "resilience aus-3 shooting"]),
+        &strings(&["--game", &g, "shoot gren-1 2BW at aus-3"]),
         "",
     );
     assert_eq!(code, Some(0), "{err}");
@@ -777,6 +778,17 @@ fn a_chosen_seed_is_recorded_and_shown_as_chosen() {
         .collect();
     assert_eq!(chosen.len(), 1, "{log}");
     assert!(chosen[0].contains("seed 3"), "{log}");
+    // `show` names it on the unit it fell on.
+    let (code, shown, err) = run_in(dir.path(), &strings(&["--game", &g, "show", "aus-3"]), "");
+    assert_eq!(code, Some(0), "{err}");
+    let row = shown
+        .lines()
+        .find(|l| l.contains("rolled from a seed chosen with --seed"))
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(row.contains("entry 4 (seed 3)"), "{shown}");
+    // The live view shows it on the answer.
+    let page = serve_once(dir.path(), &game);
+    assert!(page.contains("chosen with --seed and not drawn"), "{page}");
     // And it is still the record: replay resolves it again.
     common::game::replay_agrees(&game);
 }

@@ -5,10 +5,11 @@
 use clap::CommandFactory;
 use roff::{Roff, bold, roman};
 
-use super::files::{files_section, output_files_section, security_section};
+use super::files::{files_section, output_files_section};
 use super::formats::{formats_section, sweep_section};
 use super::json::json_section;
 use super::roff_text::{example_block, para, source, tagged};
+use super::security::security_section;
 use super::tasks::tasks_section;
 use crate::cli::Args;
 
@@ -65,7 +66,6 @@ pub fn drumhead_1() -> String {
     status_and_environment(&mut roff);
     files_section(&mut roff);
     output_files_section(&mut roff);
-    security_section(&mut roff);
 
     roff.control("SH", ["LIMITS"]);
     para(
@@ -75,6 +75,8 @@ pub fn drumhead_1() -> String {
     for (name, max, what) in crate::limits::ALL {
         tagged(&mut roff, &format!("{name}: {max}"), what);
     }
+
+    security_section(&mut roff);
 
     roff.control("SH", ["EXAMPLES"]);
     example_block(&mut roff, EXAMPLES.iter().copied());
