@@ -153,6 +153,9 @@ impl SaberGame {
         if s.destroyed {
             rows.push(("destroyed".into(), "yes".into()));
         }
+        if s.captured {
+            rows.push(("captured".into(), "yes".into()));
+        }
         rows.push((
             "may act".into(),
             self.out_of_action(id).unwrap_or_else(|| "yes".into()),
@@ -240,7 +243,9 @@ fn printed_rows(u: &Unit, variant: Variant, reduced: bool) -> Vec<(String, Strin
 /// The unit's state in words: `disrupted, routed`; empty when it is fresh.
 pub(super) fn unit_flags(unit: &Unit, s: &UnitState) -> String {
     let mut f: Vec<&str> = Vec::new();
-    if s.destroyed {
+    if s.captured {
+        f.push("captured");
+    } else if s.destroyed {
         f.push("destroyed");
     } else if eliminated(unit, s) {
         f.push("eliminated");

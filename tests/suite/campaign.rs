@@ -609,3 +609,185 @@ fn a_battle_named_as_a_path_is_refused() {
     }
     assert!(!club.path("next.json").exists());
 }
+
+/// Drums and Muskets, item by item of the issue: "hits short of a base are
+/// dropped; broken units return with the bases they had". The quick
+/// reference: "If using bases, then for each 6 hits received then 1 base
+/// is removed": 13 hits take 2 of gren-1's 6 bases and leave 1 hit, which
+/// the next battle does not carry. The jaeger (2 bases) take 5 hits, lose
+/// no base, and break ("resilience … lost-round rolled 2 1", as in the
+/// evening at Leuthen): they return with both bases, not broken.
+#[test]
+fn hits_short_of_a_base_are_dropped_and_a_broken_unit_returns_whole() {
+    let club = Club::new();
+    club.begin(&LEUTHEN);
+    let said = club.battle(
+        "first",
+        &[
+            "hits gren-1 13",
+            "hits jaeger 5",
+            "resilience jaeger melee lost-round rolled 2 1",
+        ],
+        &[],
+    );
+    assert!(
+        said.contains("gren-1 (Grenadier Battalion, advance guard (1st), Prussian army, Leuthen 1757): lost 2 of the 6 bases it started with: starts the next battle with 4/6"),
+        "{said}"
+    );
+    assert!(
+        said.contains("jaeger (Feldjäger zu Fuß, Prussian army, Leuthen 1757): broke: returns with the bases it had\n      entry 3: resilience jaeger melee lost-round rolled 2 1"),
+        "{said}"
+    );
+    club.ok(&["campaign", "battle", "c.toml", "second"]);
+    let armies = club.units("second");
+    let gren = unit(&armies, "gren-1").expect("gren-1");
+    assert_eq!(gren["left"], "4/6 bases (2 lost in earlier battles)");
+    assert_eq!(gren["carried"], "0", "the 13th hit is dropped");
+    let jaeger = unit(&armies, "jaeger").expect("the jaeger return");
+    assert_eq!(jaeger["left"], "2/2 bases");
+    assert_eq!(jaeger["carried"], "0");
+    assert_eq!(jaeger["state"], "", "no longer broken");
+    club.ok(&["campaign", "export", "c.toml", "-o", "lists"]);
+    let list = club.exported("lists", "leuthen-1757-prussian.toml");
+    assert_eq!(entry(&list, "unit", "gren-1")["lost"].as_integer(), Some(2));
+    assert!(entry(&list, "unit", "jaeger").get("lost").is_none());
+    assert!(entry(&list, "unit", "jaeger").get("gone").is_none());
+    club.ok(&["replay", "c.toml"]);
+}
+
+/// Musket Mayhem: "heroes keep their tokens as the list gives them,
+/// refreshed". The rules: "heroes could be represented by some
+/// combination of save tokens (canceling a death or morale failure)".
+/// Langy hits Uncas (results 6 ≥ armed 5): Uncas's one save token cancels
+/// the death. The next battle gives it back.
+#[test]
+fn a_heroes_spent_token_is_his_again_in_the_next_battle() {
+    let club = Club::new();
+    club.begin(&RAID);
+    let said = club.battle("raid-1", &["fight langy vs uncas rolled 6 1 6"], &[]);
+    assert!(
+        said.contains("nothing: every list stays as it was"),
+        "{said}"
+    );
+    let show = club.ok(&["--game", "raid-1.json", "show uncas"]);
+    assert!(show.contains("0 of 1 save(s)"), "{show}");
+    club.ok(&["campaign", "battle", "c.toml", "raid-2"]);
+    let show = club.ok(&["--game", "raid-2.json", "show uncas"]);
+    assert!(show.contains("1 of 1 save(s)"), "{show}");
+    club.ok(&["replay", "c.toml"]);
+}
+
+/// Musket & Saber: "eliminated units and killed leaders are gone; units
+/// captured are gone; ineffective and disrupted units recover; a house row
+/// may allow step recovery between battles". Standard 9.3 7: "a
+/// victorious cavalry may attempt to capture a routed defender … Roll a
+/// die; if the result is less than or equal to the charging cavalry's
+/// regular combat factor, the defenders are captured"; 9.3 8: "Cavalry
+/// always becomes ineffective at the end of a charge".
+#[test]
+fn a_saber_unit_eliminated_or_captured_is_gone_and_the_rest_recover() {
+    let club = Club::new();
+    club.begin(&[
+        "quatre-bras-1815-allied.toml",
+        "quatre-bras-1815-french.toml",
+    ]);
+    let said = club.battle(
+        "qb-1",
+        &[
+            // Bijlandt loses both steps: eliminated.
+            "bombard fr-art-reille vs al-bijlandt rolled 5 2",
+            "bombard fr-art-reille vs al-bijlandt rolled 5 2",
+            // Wathiez (CF 4) rolls 1: Best is captured; Wathiez's charge
+            // ends, ineffective.
+            "capture fr-wathiez vs al-best rolled 1",
+            // Pack loses a step; the close names the house row.
+            "bombard fr-art-reille vs al-pack rolled 5 2",
+        ],
+        &["step-recovery"],
+    );
+    assert!(said.contains("al-bijlandt (Bijlandt's brigade, Anglo-Allied Army, Quatre Bras 1815): eliminated: gone"), "{said}");
+    assert!(
+        said.contains("al-best (Best's Hanoverian brigade, Anglo-Allied Army, Quatre Bras 1815): captured: gone\n      entry 3: capture fr-wathiez vs al-best rolled 1"),
+        "{said}"
+    );
+    assert!(said.contains("al-pack (Pack's brigade (1st, 42nd, 44th, 92nd), Anglo-Allied Army, Quatre Bras 1815): lost a step, recovered between battles (house row): starts the next battle at full strength"), "{said}");
+    assert!(
+        said.contains("house row `step-recovery`, applied: named on the close line"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("fr-wathiez ("),
+        "ineffective carries nothing: {said}"
+    );
+
+    club.ok(&["campaign", "battle", "c.toml", "qb-2"]);
+    let armies = club.units("qb-2");
+    assert!(unit(&armies, "al-bijlandt").is_none());
+    assert!(unit(&armies, "al-best").is_none());
+    assert_eq!(unit(&armies, "al-pack").expect("Pack")["steps"], "2/2");
+    let wathiez = unit(&armies, "fr-wathiez").expect("Wathiez");
+    assert_eq!(wathiez["state"], "", "the ineffective recover");
+    let notes = armies[0]["notes"].to_string();
+    assert!(
+        notes.contains("al-best (Best's Hanoverian brigade) is gone: captured at qb-1"),
+        "{notes}"
+    );
+    club.ok(&["campaign", "export", "c.toml", "-o", "lists"]);
+    let allied = club.exported("lists", "quatre-bras-1815-allied.toml");
+    assert_eq!(
+        entry(&allied, "unit", "al-best")["gone"].as_str(),
+        Some("captured at qb-1")
+    );
+    assert_eq!(
+        entry(&allied, "unit", "al-bijlandt")["gone"].as_str(),
+        Some("eliminated at qb-1")
+    );
+    assert!(entry(&allied, "unit", "al-pack").get("reduced").is_none());
+    club.ok(&["replay", "c.toml"]);
+}
+
+/// A captured unit is out of the game: nothing more is resolved on it, and
+/// a capture that fails takes no one. Only one defender is captured ("A
+/// single cavalry unit … may capture only one defending unit").
+#[test]
+fn a_captured_saber_unit_is_out_of_the_game() {
+    let club = Club::new();
+    club.begin(&[
+        "quatre-bras-1815-allied.toml",
+        "quatre-bras-1815-french.toml",
+    ]);
+    club.ok(&["campaign", "battle", "c.toml", "qb-1"]);
+    let said = club.ok(&[
+        "--game",
+        "qb-1.json",
+        "capture fr-hubert vs al-halkett rolled 6",
+    ]);
+    assert!(!said.contains("al-halkett is captured"), "{said}");
+    let said = club.ok(&[
+        "--game",
+        "qb-1.json",
+        "capture fr-wathiez vs al-best rolled 1",
+    ]);
+    assert!(said.contains("game: al-best is captured (9.3 7)"), "{said}");
+    let show = club.ok(&["--game", "qb-1.json", "show al-best"]);
+    assert!(
+        show.contains("is captured: out of the game (9.3 7)"),
+        "{show}"
+    );
+    let (code, _, err) = club.run(&[
+        "--game",
+        "qb-1.json",
+        "bombard fr-art-reille vs al-best rolled 5 2",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("is captured: out of the game"), "{err}");
+    let (code, _, err) = club.run(&[
+        "--game",
+        "qb-1.json",
+        "capture fr-guiton vs al-pack vs al-kempt rolled 1",
+    ]);
+    assert_ne!(code, Some(0), "{err}");
+    let armies = club.units("qb-1");
+    assert_eq!(unit(&armies, "al-halkett").expect("Halkett")["state"], "");
+    assert_eq!(unit(&armies, "al-best").expect("Best")["state"], "captured");
+}

@@ -119,7 +119,7 @@ impl SaberGame {
             },
             |state, id| {
                 let s = state.unit_state(id);
-                (s.steps_lost, s.destroyed)
+                (s.steps_lost, s.destroyed, s.captured)
             },
         );
         let mut changes = Vec::new();
@@ -191,6 +191,15 @@ impl SaberGame {
             die: None,
             edits,
         };
+        if s.captured {
+            return Some(change(
+                "captured: gone".into(),
+                vec![Edit::set(
+                    "gone",
+                    EditValue::Text(format!("captured at {}", close.battle)),
+                )],
+            ));
+        }
         if eliminated(u, &s) || s.destroyed {
             return Some(change(
                 "eliminated: gone".into(),
