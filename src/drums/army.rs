@@ -342,7 +342,7 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
     let weapon = weapon(ck, e, arm_word);
 
     let (bases, figures) = size(ck, e);
-    let lost = lost(ck, e);
+    let lost = lost(ck, e, bases.or(figures));
     let doctrine = ck.keywords(e, "doctrine", DOCTRINES, "doctrine");
     let general = ck.string(e, "general");
     Some(Unit {
@@ -369,14 +369,34 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
 /// `lost = N`: bases (or figures) lost in the earlier battles of a
 /// campaign. One that lost them all starts out of action (a campaign's
 /// close writes `gone` for it instead).
-fn lost(ck: &mut Checker, e: &Entry) -> Option<i64> {
-    ck.int(
+fn lost(ck: &mut Checker, e: &Entry, size: Option<i64>) -> Option<i64> {
+    let lost = ck.int(
         e,
         "lost",
         1,
         MAX_FIGURES,
         "the bases (or figures) lost in earlier battles",
-    )
+    )?;
+    if let (Some(size), Some(v)) = (size, e.get("lost"))
+        && lost > size
+    {
+        let what = if e.get("figures").is_some() {
+            "figures"
+        } else {
+            "bases"
+        };
+        ck.fail(
+            v.span(),
+            e.key("lost"),
+            format!(
+                "{}: {lost} {what} lost, but the unit has {size}; expected at most {size} \
+                 (a unit that lost every one of them is gone: `gone = \"why\"`)",
+                e.place("lost")
+            ),
+        );
+        return None;
+    }
+    Some(lost)
 }
 
 /// `heavy` and `lancers`: only cavalry is either.

@@ -287,7 +287,7 @@ fn unit_count_keys() -> Vec<KeyDoc> {
             need: Need::Default("0"),
             about: "Campaigns: the bases (or figures) the unit lost in earlier battles; bases \
                     (or figures) stay its size as first listed. It starts the battle with the \
-                    rest (units shows 4/6 bases), and its end-of-turn resilience test comes at \
+                    rest (units shows 4/6 bases); at most its size. Its end-of-turn resilience test comes at \
                     50% or lower of what it started the battle with; one that lost them all \
                     starts out of action (a close writes gone for it instead). drumhead \
                     campaign export writes it."

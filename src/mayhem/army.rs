@@ -236,7 +236,20 @@ fn figure(
     old_bonuses(ck, e);
     let (melee, weapon_bonus) = bonuses(ck, e, weapon.as_ref().map(|w| w.get_ref().as_str()));
     let group = group(ck, e);
-    let wounded = ck.boolean(e, "wounded").is_some_and(|b| *b.get_ref());
+    let wounded = ck.boolean(e, "wounded");
+    if let (Some(w), Some(_)) = (&wounded, e.get("gone"))
+        && *w.get_ref()
+    {
+        ck.fail(
+            w.span(),
+            e.key("wounded"),
+            format!(
+                "{}: a figure gone for good (dead) is not wounded; keep `gone` or `wounded`, not both",
+                e.place("wounded")
+            ),
+        );
+    }
+    let wounded = wounded.is_some_and(|b| *b.get_ref());
     Some(Figure {
         id: id?,
         name: name?,

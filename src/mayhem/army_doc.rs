@@ -245,7 +245,7 @@ fn hero_keys() -> Vec<KeyDoc> {
             need: Need::Default("false"),
             about: "Campaigns: the figure was downed in an earlier battle and diced wounded \
                     (\"wounded on a d6 roll of 1-4\"); it fights as the list gives it. \
-                    drumhead campaign export writes it."
+                    drumhead campaign export writes it. Not with gone."
                 .into(),
             sample: "true",
         },

@@ -596,6 +596,13 @@ fn unit(
             "reduced",
             "only a two-step infantry brigade has a reduced side to start on (2.5); give `steps = 2`, or leave it out (a unit that lost its only step is gone)",
         );
+    } else if starts_reduced && e.get("gone").is_some() {
+        not_for(
+            ck,
+            e,
+            "reduced",
+            "a unit gone for good starts no battle, on either side; keep `gone` or `reduced`, not both",
+        );
     }
     let formation = formation(ck, e);
     let (cf, cf_parenthesized) = cf?;

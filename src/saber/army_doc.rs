@@ -270,7 +270,7 @@ fn reduced_keys() -> Vec<KeyDoc> {
             need: Need::Depends("two-step brigades only; optional, default false"),
             about: "Campaigns: the brigade lost a step in an earlier battle and starts this \
                     one on its reduced side (2.5): it brings reduced, and its next step lost \
-                    eliminates it. drumhead campaign export writes it."
+                    eliminates it. drumhead campaign export writes it. Not with gone."
                 .into(),
             sample: "true",
         },

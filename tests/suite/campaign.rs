@@ -791,3 +791,107 @@ fn a_captured_saber_unit_is_out_of_the_game() {
     assert_eq!(unit(&armies, "al-halkett").expect("Halkett")["state"], "");
     assert_eq!(unit(&armies, "al-best").expect("Best")["state"], "captured");
 }
+
+/// A brigade reduced in one battle and eliminated in the next, and a
+/// figure wounded in one raid and dead after the next: the exported lists
+/// say only `gone`, and every command takes them.
+#[test]
+fn the_reduced_and_the_wounded_that_are_lost_later_are_only_gone() {
+    let club = Club::new();
+    club.begin(&[
+        "quatre-bras-1815-allied.toml",
+        "quatre-bras-1815-french.toml",
+    ]);
+    let bombard = "bombard fr-art-reille vs al-bijlandt rolled 5 2";
+    club.battle("qb-1", &[bombard], &[]);
+    let said = club.battle("qb-2", &[bombard], &[]);
+    assert!(
+        said.contains("al-bijlandt (Bijlandt's brigade, Anglo-Allied Army, Quatre Bras 1815): eliminated: gone"),
+        "{said}"
+    );
+    club.ok(&["campaign", "export", "c.toml", "-o", "lists"]);
+    let allied = club.exported("lists", "quatre-bras-1815-allied.toml");
+    let bijlandt = entry(&allied, "unit", "al-bijlandt");
+    assert_eq!(bijlandt["gone"].as_str(), Some("eliminated at qb-2"));
+    assert!(bijlandt.get("reduced").is_none(), "{bijlandt:?}");
+    club.ok(&["check", "lists/quatre-bras-1815-allied.toml"]);
+    club.ok(&["replay", "c.toml"]);
+
+    let raid = Club::new();
+    raid.begin(&RAID);
+    let fight = "fight marine-1 vs settler-4 vs mrs-van-alstyne rolled 2 4 6";
+    // "wounded on a d6 roll of 1-4 and dead on a roll of 5-6".
+    raid.battle("raid-1", &[fight], &["rolled", "3"]);
+    let said = raid.battle("raid-2", &[fight], &["rolled", "6"]);
+    assert!(said.contains("marine-1 (Marine fusilier Boucher, Raiders from Fort Carillon, 1757): downed by enemy action: dead: gone"), "{said}");
+    raid.ok(&["campaign", "export", "c.toml", "-o", "lists"]);
+    let french = raid.exported("lists", "fiw-raid-french.toml");
+    let marine = entry(&french, "figure", "marine-1");
+    assert_eq!(marine["gone"].as_str(), Some("dead after raid-2"));
+    assert!(marine.get("wounded").is_none(), "{marine:?}");
+    raid.ok(&["check", "lists/fiw-raid-french.toml"]);
+    raid.ok(&["replay", "c.toml"]);
+}
+
+/// The campaign keys are checked like every other key: each bad value is
+/// refused with the key, where it is, and what to write instead.
+#[test]
+fn a_lists_campaign_keys_that_contradict_it_are_refused() {
+    let club = Club::new();
+    // (shipped list, the entry's `id = …` line, key lines put before it,
+    // what the refusal says)
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "leuthen-1757-prussian.toml",
+            "id = \"gren-1\"",
+            "lost = 7",
+            "unit[1].lost (unit \"gren-1\"): 7 bases lost, but the unit has 6; expected at most 6",
+        ),
+        (
+            "leuthen-1757-prussian.toml",
+            "id = \"gren-1\"",
+            "lost = 0",
+            "unit[1].lost (unit \"gren-1\"): 0 is out of range",
+        ),
+        (
+            "quatre-bras-1815-allied.toml",
+            "id = \"al-pack\"",
+            "reduced = true\ngone = \"eliminated at qb-1\"",
+            "reduced (unit \"al-pack\"): a unit gone for good starts no battle, on either side; keep `gone` or `reduced`, not both",
+        ),
+        (
+            "quatre-bras-1815-allied.toml",
+            "id = \"al-brunswick-light\"",
+            "reduced = true",
+            "only a two-step infantry brigade has a reduced side to start on (2.5)",
+        ),
+        (
+            "fiw-raid-french.toml",
+            "id = \"marine-1\"",
+            "wounded = true\ngone = \"dead after raid-1\"",
+            "wounded (figure \"marine-1\"): a figure gone for good (dead) is not wounded; keep `gone` or `wounded`, not both",
+        ),
+        (
+            "fiw-raid-french.toml",
+            "id = \"marine-1\"",
+            "absent = 1\ngone = \"dead after raid-1\"",
+            "keep `gone` or `absent`, not both",
+        ),
+        (
+            "fiw-raid-french.toml",
+            "id = \"marine-1\"",
+            "wounded = \"yes\"",
+            "wounded (figure \"marine-1\"): expected true or false",
+        ),
+    ];
+    for (i, (list, at, keys, says)) in cases.iter().enumerate() {
+        let text = std::fs::read_to_string(shipped(list)).expect("the shipped list");
+        assert!(text.contains(at), "{list}: {at}");
+        let bad = text.replacen(at, &format!("{keys}\n{at}"), 1);
+        let file = format!("bad-{i}.toml");
+        std::fs::write(club.path(&file), bad).unwrap();
+        let err = club.refused(&["check", &file], 1);
+        assert!(err.contains(says), "{list} with {keys:?}: {err}");
+        assert!(err.contains(&format!("{file}:")), "where: {err}");
+    }
+}

@@ -184,6 +184,8 @@ impl MayhemGame {
                     "gone",
                     EditValue::Text(format!("dead after {}", close.battle)),
                 ));
+                // Wounded in an earlier battle, dead now: no longer wounded.
+                change.edits.push(Edit::remove("wounded"));
             }
             Downed::Wounded => {
                 change

@@ -194,19 +194,27 @@ impl SaberGame {
         if s.captured {
             return Some(change(
                 "captured: gone".into(),
-                vec![Edit::set(
-                    "gone",
-                    EditValue::Text(format!("captured at {}", close.battle)),
-                )],
+                vec![
+                    Edit::set(
+                        "gone",
+                        EditValue::Text(format!("captured at {}", close.battle)),
+                    ),
+                    // Gone for good, on neither side.
+                    Edit::remove("reduced"),
+                ],
             ));
         }
         if eliminated(u, &s) || s.destroyed {
             return Some(change(
                 "eliminated: gone".into(),
-                vec![Edit::set(
-                    "gone",
-                    EditValue::Text(format!("eliminated at {}", close.battle)),
-                )],
+                vec![
+                    Edit::set(
+                        "gone",
+                        EditValue::Text(format!("eliminated at {}", close.battle)),
+                    ),
+                    // Gone for good, on neither side.
+                    Edit::remove("reduced"),
+                ],
             ));
         }
         if u.steps() < 2 {
