@@ -209,9 +209,10 @@ fn every_number_range_on_the_page_is_the_readers() {
                     // A key bounded by another too (`lost`: at most the
                     // unit's size) is probed on an entry the other allows:
                     // counted in as many figures as the most it may lose.
-                    if let Some((other, removed)) = BOUNDED_BY.iter().find_map(|(k, o, r)| {
-                        (*k == key.key && n >= 1).then_some((*o, *r))
-                    }) {
+                    if let Some((other, removed)) = BOUNDED_BY
+                        .iter()
+                        .find_map(|(k, o, r)| (*k == key.key && n >= 1).then_some((*o, *r)))
+                    {
                         let doc: toml::Table = list.parse().expect("the probe is TOML");
                         list = probe(
                             &doc,

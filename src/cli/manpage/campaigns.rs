@@ -93,8 +93,8 @@ fn carried(roff: &mut Roff) {
          results, wounded figures return and dead ones are gone, figures that ran return, \
          heroes' tokens are refreshed; the house row wounded-rest keeps the wounded out of the \
          next battle. Musket & Saber (saber.toml, saber-quickplay.toml): a brigade that lost a \
-         step starts reduced, eliminated units and killed leaders are gone, ineffective and \
-         disrupted units recover; the house row step-recovery restores a reduced brigade. A \
+         step starts reduced, eliminated units, units captured (capture CF vs UNIT) and killed \
+         leaders are gone, ineffective and disrupted units recover; the house row step-recovery restores a reduced brigade. A \
          rule system that says nothing of campaigns carries nothing: its lists stay as they \
          were.",
     );
