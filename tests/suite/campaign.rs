@@ -895,3 +895,42 @@ fn a_lists_campaign_keys_that_contradict_it_are_refused() {
         assert!(err.contains(&format!("{file}:")), "where: {err}");
     }
 }
+
+/// Musket & Saber QuickPlay carries as the standard rules do: "a brigade
+/// that lost a step starts reduced" ([campaign] of saber-quickplay.toml).
+/// The Quatre Bras lists, played under QuickPlay (whose artillery has a
+/// morale rating: "every unit has one", QuickPlay 2.3).
+#[test]
+fn a_quickplay_brigade_that_lost_a_step_starts_the_next_battle_reduced() {
+    let club = Club::new();
+    for side in ["allied", "french"] {
+        let text = std::fs::read_to_string(shipped(&format!("quatre-bras-1815-{side}.toml")))
+            .expect("the shipped list")
+            .replace("rules = \"saber\"", "rules = \"saber-quickplay\"")
+            .replace("type = \"artillery\"\n", "type = \"artillery\"\nmr = 6\n");
+        std::fs::write(club.path(&format!("{side}.toml")), text).unwrap();
+    }
+    club.ok(&[
+        "campaign",
+        "new",
+        "c.toml",
+        "--army",
+        "allied.toml",
+        "--army",
+        "french.toml",
+    ]);
+    let said = club.battle(
+        "qp-1",
+        &["bombard fr-art-reille vs al-pack rolled 5 2"],
+        &[],
+    );
+    assert!(said.contains("al-pack (Pack's brigade (1st, 42nd, 44th, 92nd), Anglo-Allied Army, Quatre Bras 1815): lost a step: starts the next battle reduced"), "{said}");
+    assert!(
+        said.contains("([campaign] of saber-quickplay.toml)"),
+        "{said}"
+    );
+    club.ok(&["campaign", "battle", "c.toml", "qp-2"]);
+    let armies = club.units("qp-2");
+    assert_eq!(unit(&armies, "al-pack").expect("Pack")["steps"], "1/2");
+    club.ok(&["replay", "c.toml"]);
+}
