@@ -934,3 +934,46 @@ fn a_quickplay_brigade_that_lost_a_step_starts_the_next_battle_reduced() {
     assert_eq!(unit(&armies, "al-pack").expect("Pack")["steps"], "1/2");
     club.ok(&["replay", "c.toml"]);
 }
+
+/// A close holds the battle's lock, the lock on its journal that every
+/// writer takes: while another process writes the battle, the close is
+/// refused naming it and records nothing; with `--wait` it waits for it.
+#[test]
+fn a_close_takes_the_battles_lock_on_its_journal() {
+    let club = Club::new();
+    club.begin(&LEUTHEN);
+    club.ok(&["campaign", "battle", "c.toml", "leuthen-1"]);
+    club.ok(&["--game", "leuthen-1.json", "hits gren-1 12"]);
+    let held = std::fs::OpenOptions::new()
+        .read(true)
+        .append(true)
+        .open(club.path("leuthen-1.json.journal"))
+        .expect("the battle's journal");
+    held.lock().expect("the lock");
+    let before = std::fs::read_to_string(club.path("c.toml")).unwrap();
+    let (code, _, err) = club.run(&["campaign", "close", "c.toml", "leuthen-1"]);
+    assert_ne!(code, Some(0), "{err}");
+    assert!(
+        err.contains(&format!("being written by process {}", std::process::id())),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(club.path("c.toml")).unwrap(),
+        before,
+        "nothing is recorded"
+    );
+    let waiting = std::thread::spawn({
+        let dir = club.dir.path().to_path_buf();
+        move || {
+            let mut cmd = Command::new(common::BIN);
+            cmd.current_dir(dir)
+                .args(["--wait", "campaign", "close", "c.toml", "leuthen-1"]);
+            common::run_command(cmd, "")
+        }
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    held.unlock().expect("the lock is let go");
+    let (code, out, err) = waiting.join().expect("the waiting close");
+    assert_eq!(code, Some(0), "{out}\n{err}");
+    assert!(out.contains("closed battle leuthen-1"), "{out}");
+}
