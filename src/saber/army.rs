@@ -424,6 +424,28 @@ fn movement(ck: &mut Checker, e: &Entry, key: &str) -> Option<(Option<i64>, bool
 }
 
 /// Refuse `key` where the unit's type has no such factor.
+/// `reduced = true`: a campaign's brigade that starts this battle on its
+/// reduced side (2.5); only a two-step brigade, and not one gone for good.
+fn starts_reduced(ck: &mut Checker, e: &Entry, steps: Option<i64>) -> bool {
+    let starts_reduced = ck.boolean(e, "reduced").is_some_and(|b| *b.get_ref());
+    if starts_reduced && steps != Some(2) {
+        not_for(
+            ck,
+            e,
+            "reduced",
+            "only a two-step infantry brigade has a reduced side to start on (2.5); give `steps = 2`, or leave it out (a unit that lost its only step is gone)",
+        );
+    } else if starts_reduced && e.get("gone").is_some() {
+        not_for(
+            ck,
+            e,
+            "reduced",
+            "a unit gone for good starts no battle, on either side; keep `gone` or `reduced`, not both",
+        );
+    }
+    starts_reduced
+}
+
 fn not_for(ck: &mut Checker, e: &Entry, key: &str, why: &str) {
     if let Some(v) = e.get(key) {
         ck.fail(v.span(), e.key(key), format!("{}: {why}", e.place(key)));
@@ -588,22 +610,7 @@ fn unit(
         );
     }
     let reduced = reduced_side(ck, e, steps);
-    let starts_reduced = ck.boolean(e, "reduced").is_some_and(|b| *b.get_ref());
-    if starts_reduced && steps != Some(2) {
-        not_for(
-            ck,
-            e,
-            "reduced",
-            "only a two-step infantry brigade has a reduced side to start on (2.5); give `steps = 2`, or leave it out (a unit that lost its only step is gone)",
-        );
-    } else if starts_reduced && e.get("gone").is_some() {
-        not_for(
-            ck,
-            e,
-            "reduced",
-            "a unit gone for good starts no battle, on either side; keep `gone` or `reduced`, not both",
-        );
-    }
+    let starts_reduced = starts_reduced(ck, e, steps);
     let formation = formation(ck, e);
     let (cf, cf_parenthesized) = cf?;
     let (ma, ma_bracketed) = ma?;
