@@ -8,7 +8,8 @@
 # OLD and NEW are each a checkout of drumhead (built here as it ships: on
 # Linux x86-64 as `cargo build-static` builds it, in the checkout's `dist`
 # profile where it has one and `release` where not; LINK=dynamic for a
-# plain build of that profile) or a drumhead binary (a copy of an earlier
+# plain build of that profile, LINK=fixed for the static build at a fixed
+# address that shipped before issue 37) or a drumhead binary (a copy of an earlier
 # build, say). The builds are
 # run in alternation, ROUNDS times (default 7), and the best run of each
 # is kept: the machine is shared and noisy, and a slow run says less about
@@ -21,12 +22,15 @@ line='resilience shooting line +determined +hit rolled 4 3'
 
 # The static build's flags, given here rather than by its alias so that an
 # older checkout without the alias is built the same way.
-static_flags="target.x86_64-unknown-linux-gnu.rustflags = ['-C', 'target-feature=+crt-static', '-C', 'relocation-model=static']"
+static_flags="target.x86_64-unknown-linux-gnu.rustflags = ['-C', 'target-feature=+crt-static']"
+if [ "${LINK:-static}" = fixed ]; then
+  static_flags="target.x86_64-unknown-linux-gnu.rustflags = ['-C', 'target-feature=+crt-static', '-C', 'relocation-model=static']"
+fi
 binary() { # DIR or BINARY: the binary to run
   if [ -d "$1" ]; then
     local profile=release
     grep -q '^\[profile\.dist\]' "$1/Cargo.toml" && profile=dist
-    if [ "${LINK:-static}" = static ] && [ "$(uname -sm)" = "Linux x86_64" ]; then
+    if [ "${LINK:-static}" != dynamic ] && [ "$(uname -sm)" = "Linux x86_64" ]; then
       (cd "$1" && cargo build --profile "$profile" --quiet --target x86_64-unknown-linux-gnu --config "$static_flags") >&2
       echo "$(cd "$1" && pwd)/target/x86_64-unknown-linux-gnu/$profile/drumhead"
     else

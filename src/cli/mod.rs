@@ -195,29 +195,16 @@ pub(crate) struct Args {
 }
 
 impl Args {
-    /// The options given that only resolving lines reads: a task given
-    /// them would ignore them without a word.
-    fn for_lines_only(&self) -> Vec<&'static str> {
-        let given = [
-            ("--json", self.json),
-            ("--format", self.format.is_some()),
-            ("--svg", self.svg.is_some()),
-            ("--force", self.force),
-            ("--seed", self.seed.is_some()),
-            ("--dice", !self.dice.is_empty()),
-            ("--rules", self.rules.is_some()),
-            ("--army", !self.army.is_empty()),
-            ("--game", self.game.is_some()),
-            ("--line-buffered", self.line_buffered),
-            ("--width", self.width.is_some()),
-            ("--ascii", self.ascii),
-            ("--brief", self.brief),
-            ("--labels", self.labels),
-        ];
-        given
-            .into_iter()
-            .filter(|(_, given)| *given)
-            .map(|(flag, _)| flag)
+    /// The options given on the command line that only resolving lines
+    /// reads: a task given them would ignore them without a word. They are
+    /// clap's own: every option that is not global to the tasks.
+    fn for_lines_only(&self) -> Vec<String> {
+        use clap::CommandFactory as _;
+        Args::command()
+            .get_arguments()
+            .filter(|arg| !arg.is_global_set() && !arg.is_positional())
+            .filter(|arg| self.given.iter().any(|g| g == arg.get_id().as_str()))
+            .filter_map(|arg| arg.get_long().map(|long| format!("--{long}")))
             .collect()
     }
 }

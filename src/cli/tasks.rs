@@ -223,10 +223,14 @@ pub(super) fn carry_into_task(args: &mut Args) -> Option<ExitCode> {
         given.append(armies);
         *armies = given;
     }
+    let mut carried = vec!["game", "army"];
     if args.force && output.is_some() {
         *force = true;
         args.force = false;
+        carried.push("force");
     }
+    // What the task took is no longer the lines' to refuse.
+    args.given.retain(|id| !carried.contains(&id.as_str()));
     None
 }
 

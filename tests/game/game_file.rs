@@ -562,7 +562,7 @@ fn ten_thousand_entries_with_undos_replay() {
 
 /// A small tmpfs of our own, unmounted when dropped; `None` where this
 /// machine will not mount one (not root, no mount).
-struct SmallDisk(PathBuf);
+struct SmallDisk(common::game::Scratch);
 
 impl SmallDisk {
     fn mount(name: &str, bytes: u64) -> Option<SmallDisk> {

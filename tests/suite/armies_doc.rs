@@ -342,12 +342,7 @@ fn the_page_gives_every_word_and_an_example_per_book() {
     assert!(drumhead::cli::manpage::drumhead_1().contains("new\\-army"));
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("drumhead-armies-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    dir
-}
+use common::game::temp_dir;
 
 /// `drumhead new-army BOOK` for every book: a list that `check` passes and
 /// a game loads, with every key of the book in it (set, or commented out).

@@ -32,7 +32,7 @@ fn run_in(home: &Path, args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, Str
 }
 
 /// A fresh XDG_CONFIG_HOME holding `drumhead/config.toml` with `text`.
-fn home_with(name: &str, text: &str) -> (PathBuf, PathBuf) {
+fn home_with(name: &str, text: &str) -> (common::game::Scratch, PathBuf) {
     let home = temp_dir(name);
     let file = home.join("drumhead").join("config.toml");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use drumhead::session::Session;
@@ -15,7 +15,7 @@ fn bin() -> &'static str {
 
 /// A folder to run examples in, with the shipped armies and tables at
 /// the paths the documentation uses.
-fn sandbox(name: &str) -> PathBuf {
+fn sandbox(name: &str) -> common::game::Scratch {
     let dir = common::game::temp_dir(name);
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for sub in ["armies", "tables"] {

@@ -169,9 +169,7 @@ const EXPECTED: &[(&str, i64, i64, i64, i64, bool)] = &[
 
 #[test]
 fn an_evening_at_leuthen() {
-    let dir = std::env::temp_dir().join(format!("drumhead-drums-evening-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::game::temp_dir("drums-evening");
     let game = dir.join("leuthen.json");
     let armies = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
     let mut args = Vec::new();

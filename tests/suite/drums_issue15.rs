@@ -524,19 +524,14 @@ fn with_house_table(edit: impl Fn(&str) -> String, line: &str) -> std::process::
     let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("tables/drums.toml");
     let text = std::fs::read_to_string(shipped).expect("tables/drums.toml");
     // One directory a call: the tests run in parallel.
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("drumhead-issue15-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let dir = crate::common::game::temp_dir("issue15");
     std::fs::write(dir.join("drums.toml"), edit(&text)).expect("write the house table");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_drumhead"))
+    std::process::Command::new(env!("CARGO_BIN_EXE_drumhead"))
         .arg("--tables")
         .arg(&dir)
         .arg(line)
         .output()
-        .expect("run drumhead");
-    let _ = std::fs::remove_dir_all(&dir);
-    out
+        .expect("run drumhead")
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use drumhead::game::Game;
 use serde_json::Value;
@@ -19,14 +19,8 @@ fn leuthen() -> Vec<String> {
 }
 
 /// A fresh game file in a directory of its own.
-fn game_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "drumhead-drums-units-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("g.json")
+fn game_file(name: &str) -> common::game::ScratchFile {
+    common::game::temp_file(&format!("drums-units-{name}"), "g.json")
 }
 
 /// Run a script against a game: a new one of `armies` when given, else the
@@ -304,7 +298,8 @@ end-turn
 /// One or the other: bases or figures, with a clear error otherwise.
 #[test]
 fn an_army_list_gives_bases_or_figures() {
-    let dir = game_file("list").parent().unwrap().to_path_buf();
+    let game = game_file("list");
+    let dir = game.parent().unwrap();
     let both = dir.join("both.toml");
     std::fs::write(
         &both,

@@ -519,9 +519,7 @@ fn table_error_ok(e: &impl std::fmt::Display, what: &str) {
 /// Load a mutated table file in place of the shipped one; `Some` when it
 /// still loads.
 fn mutated_tables(name: &str, text: &str) -> Option<Tables> {
-    let dir = std::env::temp_dir().join(format!("drumhead-fuzz-tables-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).ok()?;
+    let dir = crate::common::game::temp_dir("fuzz-tables");
     // The example CRT stands in for `crt.toml`.
     let file = if name == "saber-example-crt.toml" {
         "crt.toml"
@@ -677,9 +675,7 @@ fn a_million_lines_and_mutated_files_never_panic() {
 
     // Mutated game files and journals: opened, refused with a message, or
     // played on; never a panic.
-    let dir = std::env::temp_dir().join(format!("drumhead-fuzz-games-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::game::temp_dir("fuzz-games");
     let original = dir.join("g.json");
     let mut game = drumhead::game::Game::open(
         &original,

@@ -5,20 +5,14 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use drumhead::error::TableError;
 use drumhead::tables::TableSource;
 
 /// A fresh directory of its own for each test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "drumhead-house-tables-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+fn scratch(name: &str) -> common::game::Scratch {
+    common::game::temp_dir(&format!("house-tables-{name}"))
 }
 
 fn house(dir: &Path, files: &[(&str, &str)]) {

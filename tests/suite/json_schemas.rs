@@ -134,3 +134,22 @@ fn the_repl_only_load_answer_follows_its_schema() {
     assert!(schemas["loaded"].is_valid(&object), "{object}");
     assert!(!schemas["setting"].is_valid(&object), "{object}");
 }
+
+/// The README names every type an object can have: the list after "begins
+/// with `type`" is the set of schemas, no more and no fewer.
+#[test]
+fn the_readme_lists_every_type_with_a_schema() {
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let start = readme
+        .find("begins with `type` (")
+        .expect("the README says what `type` an object has")
+        + "begins with `type` (".len();
+    let end = start + readme[start..].find(')').expect("the list ends with `)`");
+    let listed: std::collections::BTreeSet<String> = readme[start..end]
+        .split(',')
+        .map(|word| word.split_whitespace().collect::<String>())
+        .collect();
+    let schemas: std::collections::BTreeSet<String> = schemas().into_keys().collect();
+    assert!(!schemas.is_empty(), "no schemas read");
+    assert_eq!(listed, schemas, "README's type list against schemas/");
+}

@@ -24,7 +24,7 @@ fn committed_pages_are_generated_ones() {
 
 #[test]
 fn man_task_writes_the_same_pages() {
-    let out = std::env::temp_dir().join(format!("drumhead-man-{}", std::process::id()));
+    let out = crate::common::game::temp_dir("man");
     let status = Command::new(env!("CARGO_BIN_EXE_drumhead"))
         .arg("man")
         .arg(&out)
@@ -36,7 +36,6 @@ fn man_task_writes_the_same_pages() {
         let written = std::fs::read_to_string(out.join(name)).unwrap();
         assert_eq!(written, generated, "{name}");
     }
-    let _ = std::fs::remove_dir_all(&out);
 }
 
 #[test]

@@ -223,9 +223,7 @@ fn units_rows(text: &str) -> BTreeMap<String, Vec<String>> {
 #[test]
 fn an_evening_of_musket_mayhem_ends_with_the_hand_computed_roster() {
     assert!(resolutions() >= 30, "{} resolutions", resolutions());
-    let dir = std::env::temp_dir().join(format!("drumhead-mayhem-evening-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::game::temp_dir("mayhem-evening");
     let game = dir.join("raid.json");
     let armies = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
     let mut args: Vec<String> = ["fiw-raid-colonial.toml", "fiw-raid-french.toml"]

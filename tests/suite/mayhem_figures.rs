@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use drumhead::game::{ArmySource, Game};
 use serde_json::Value;
@@ -12,14 +12,8 @@ use serde_json::Value;
 const PIMPERNEL: &[&str] = &["pimpernel-league.toml", "pimpernel-republic.toml"];
 const RAID: &[&str] = &["fiw-raid-colonial.toml", "fiw-raid-french.toml"];
 
-fn temp_game(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "drumhead-mayhem-figures-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("g.json")
+fn temp_game(name: &str) -> common::game::ScratchFile {
+    common::game::temp_file(&format!("mayhem-figures-{name}"), "g.json")
 }
 
 fn shipped(files: &[&str]) -> Vec<String> {

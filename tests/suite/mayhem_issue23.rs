@@ -13,8 +13,9 @@ const PIMPERNEL: &[&str] = &["pimpernel-league.toml", "pimpernel-republic.toml"]
 /// resolution or error, and stderr. With `game`, in a game file.
 fn run(name: &str, lists: &[&str], script: &str, game: bool) -> (bool, Vec<Value>, String) {
     let mut args = shipped(lists);
+    // Lives until the line has run: the directory goes with it.
+    let dir = temp_dir(&format!("issue23-{name}"));
     if game {
-        let dir = temp_dir(&format!("issue23-{name}"));
         args.extend(["--game".into(), dir.join("g.json").display().to_string()]);
     }
     common::run_json(&args, script)

@@ -544,7 +544,7 @@ fn a_refused_path_is_shown_escaped() {
 }
 
 /// A tmpfs of `bytes`, unmounted when dropped.
-struct SmallDisk(PathBuf);
+struct SmallDisk(common::game::Scratch);
 
 impl SmallDisk {
     fn mount(name: &str, bytes: u64) -> Result<SmallDisk, String> {
@@ -605,7 +605,7 @@ fn a_full_disk_leaves_nothing_behind() {
             return;
         }
     };
-    let root = disk.0.clone();
+    let root = disk.0.to_path_buf();
     // 8 KiB free: less than a chart, a page, a manual page; some of the
     // small table files fit before a large one does not. 24 KiB: the first
     // manual page fits, the second does not.

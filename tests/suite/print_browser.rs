@@ -97,9 +97,11 @@ fn run(cmd: &mut Command, limit: Duration) -> Result<String, Failed> {
             out.status,
             String::from_utf8_lossy(&out.stderr)
         );
-        // No exit code means a signal ended it.
+        // No exit code means a signal ended it; Chromium also reports its
+        // own crash as 128 + the signal (139 for a segmentation fault).
         return Err(match out.status.code() {
             None => Failed::Crashed(why),
+            Some(code) if code > 128 => Failed::Crashed(why),
             Some(_) => Failed::Refused(why),
         });
     }

@@ -88,9 +88,7 @@ fn lines(book: &str, files: &[&str; 2], rng: &mut Pcg64, n: usize) -> Vec<String
 fn a_random_evening_of_each_system_replays() {
     let mut rng = Pcg64::seed_from_u64(2026);
     for (i, (book, files)) in GAMES.iter().enumerate() {
-        let dir = std::env::temp_dir().join(format!("drumhead-replay-{i}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = common::game::temp_dir(&format!("replay-{i}"));
         let game = dir.join("g.json");
         let armies = Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
         let mut args: Vec<String> = files

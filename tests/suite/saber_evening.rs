@@ -23,7 +23,7 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use drumhead::game::Game;
@@ -246,11 +246,8 @@ fn army(file: &str) -> String {
         .to_string()
 }
 
-fn game_file() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("drumhead-saber-evening-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("quatre-bras.json")
+fn game_file() -> common::game::ScratchFile {
+    common::game::temp_file("saber-evening", "quatre-bras.json")
 }
 
 #[test]

@@ -16,8 +16,9 @@ const QUATRE_BRAS: &[&str] = &[
 /// resolution or error line, and stderr. With `game`, in a game file.
 fn run(name: &str, script: &str, game: bool) -> (bool, Vec<Value>, String) {
     let mut args = shipped(QUATRE_BRAS);
+    // Lives until the script has run: the directory goes with it.
+    let dir = temp_dir(&format!("saber-issue23-{name}"));
     if game {
-        let dir = temp_dir(&format!("saber-issue23-{name}"));
         args.extend(["--game".into(), dir.join("g.json").display().to_string()]);
     }
     common::run_json(&args, script)

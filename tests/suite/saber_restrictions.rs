@@ -4,17 +4,9 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "drumhead-saber-restrictions-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::game::temp_dir;
 
 fn shipped(file: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -26,7 +18,7 @@ fn shipped(file: &str) -> String {
 
 /// Run a script in a new game of these armies: (exit code, stdout, stderr).
 fn play(name: &str, armies: &[String], script: &str) -> (Option<i32>, String, String) {
-    let game = temp_dir(name).join("g.json");
+    let game = common::game::temp_file(name, "g.json");
     let mut args: Vec<String> = armies
         .iter()
         .flat_map(|a| ["--army".to_string(), a.clone()])

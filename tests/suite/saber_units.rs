@@ -9,15 +9,7 @@ use std::path::{Path, PathBuf};
 use drumhead::game::{ArmySource, Game};
 use serde_json::Value;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "drumhead-saber-units-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::game::temp_dir;
 
 fn shipped(file: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -27,7 +19,7 @@ fn shipped(file: &str) -> PathBuf {
 
 /// A new game of the shipped lists, kept in a file.
 struct Table {
-    game: PathBuf,
+    game: common::game::ScratchFile,
 }
 
 impl Table {
@@ -42,7 +34,7 @@ impl Table {
     }
 
     fn with_armies(name: &str, armies: &[PathBuf]) -> Table {
-        let game = temp_dir(name).join("g.json");
+        let game = common::game::temp_file(name, "g.json");
         let mut args: Vec<String> = armies
             .iter()
             .flat_map(|a| ["--army".to_string(), a.display().to_string()])

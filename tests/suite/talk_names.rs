@@ -28,7 +28,7 @@ fn root() -> &'static Path {
 
 /// A folder of its own for one script, with the shipped armies at
 /// `armies/`: what its lines write (`save h.json`) stays there.
-fn sandbox(name: &str) -> PathBuf {
+fn sandbox(name: &str) -> common::game::Scratch {
     let dir = common::game::temp_dir(name);
     std::os::unix::fs::symlink(root().join("armies"), dir.join("armies")).unwrap();
     dir

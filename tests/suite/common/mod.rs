@@ -66,12 +66,70 @@ pub mod game {
 
     use super::BIN;
 
-    /// A fresh directory of this test's own.
-    pub fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("drumhead-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
-        dir
+    /// A fresh directory of this test's own, removed with everything in it
+    /// when the test lets go of it: a test run leaves nothing in the
+    /// temporary folder.
+    pub fn temp_dir(name: &str) -> Scratch {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("drumhead-test-{name}-"))
+            .tempdir()
+            .expect("a temporary directory");
+        Scratch(dir)
+    }
+
+    /// A temporary directory that reads as a path.
+    pub struct Scratch(tempfile::TempDir);
+
+    impl std::ops::Deref for Scratch {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            self.0.path()
+        }
+    }
+
+    impl AsRef<Path> for Scratch {
+        fn as_ref(&self) -> &Path {
+            self.0.path()
+        }
+    }
+
+    /// A file named `file` in a fresh directory of this test's own; the
+    /// directory goes when the test lets go of the file's path.
+    pub fn temp_file(name: &str, file: &str) -> ScratchFile {
+        let dir = temp_dir(name);
+        let path = dir.join(file);
+        ScratchFile { _dir: dir, path }
+    }
+
+    /// A path in a temporary directory that lives as long as it does.
+    pub struct ScratchFile {
+        _dir: Scratch,
+        path: PathBuf,
+    }
+
+    impl std::ops::Deref for ScratchFile {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.path
+        }
+    }
+
+    impl AsRef<Path> for ScratchFile {
+        fn as_ref(&self) -> &Path {
+            &self.path
+        }
+    }
+
+    impl AsRef<std::ffi::OsStr> for ScratchFile {
+        fn as_ref(&self) -> &std::ffi::OsStr {
+            self.path.as_os_str()
+        }
+    }
+
+    impl AsRef<std::ffi::OsStr> for Scratch {
+        fn as_ref(&self) -> &std::ffi::OsStr {
+            self.0.path().as_os_str()
+        }
     }
 
     /// `--army` options for shipped lists, by file name under `armies/`.
