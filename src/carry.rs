@@ -108,12 +108,42 @@ impl EditValue {
     }
 }
 
-/// A house row of a rule system's `[campaign]` table (a share of bases
-/// returning, wounded kept out, steps recovered): whether this close
+/// The house table file of campaigns: what the rule texts leave to the
+/// players between battles. It has one section for each rule book, keyed
+/// by the book's id, which the book's system declares (its
+/// [`TableFile::shared`](crate::tables::TableFile::shared)), reads and
+/// checks; the core names none of them.
+pub const CAMPAIGN_FILE: &str = "campaign.toml";
+
+/// Where a section's row of the campaign table file is, as an answer
+/// names it: `[drums] of campaign.toml`.
+pub fn place(section: &str) -> String {
+    format!("[{section}] of {CAMPAIGN_FILE}")
+}
+
+/// The error of a value of `section` in the campaign table file `file`
+/// (its label) that its system's checks refuse.
+pub fn invalid(file: &str, section: &str, key: &str, message: String) -> crate::error::TableError {
+    crate::error::TableError::Invalid {
+        file: file.to_string(),
+        key: format!("{section}.{key}"),
+        message,
+    }
+}
+
+/// A house row of a rule system's section of the campaign table file (a
+/// share of bases returning, wounded kept out, steps recovered), at
+/// `place` (`[drums.returning] of campaign.toml`): whether this close
 /// applies it — at every close when the table says `default = true`, else
 /// when the close line names its keyword — and what the answer says of it,
 /// naming the house default either way.
-pub fn house_row(keyword: &str, row: &str, default: bool, close: &Close<'_>) -> (bool, String) {
+pub fn house_row(
+    keyword: &str,
+    row: &str,
+    default: bool,
+    place: &str,
+    close: &Close<'_>,
+) -> (bool, String) {
     let (applies, how) = match (default, close.names(keyword)) {
         (true, _) => (
             true,
@@ -127,7 +157,10 @@ pub fn house_row(keyword: &str, row: &str, default: bool, close: &Close<'_>) -> 
             ),
         ),
     };
-    (applies, format!("house row `{keyword}`, {how}: {row}"))
+    (
+        applies,
+        format!("house row `{keyword}` ({place}), {how}: {row}"),
+    )
 }
 
 /// A house row's keyword, as a close line names it: a word of lowercase

@@ -585,11 +585,30 @@ impl Registry {
         self.systems().find(|s| s.books().contains(&book))
     }
 
-    /// Every table file of every system.
+    /// Every table file of every system, each once: a system's own files
+    /// in the systems' order, then the files they share (`campaign.toml`).
     pub fn table_files(&self) -> Vec<TableFile> {
+        let all = || {
+            self.systems
+                .iter()
+                .flat_map(|s| s.table_files().iter().copied())
+        };
+        let mut files: Vec<TableFile> = all().filter(|f| f.sections.is_empty()).collect();
+        for file in all().filter(|f| !f.sections.is_empty()) {
+            if !files.iter().any(|f| f.name == file.name) {
+                files.push(file);
+            }
+        }
+        files
+    }
+
+    /// The sections of the shared table file `name` that some system reads.
+    pub(crate) fn sections_of(&self, name: &str) -> Vec<&'static str> {
         self.systems
             .iter()
-            .flat_map(|s| s.table_files().iter().copied())
+            .flat_map(|s| s.table_files().iter())
+            .filter(|f| f.name == name)
+            .flat_map(|f| f.sections.iter().copied())
             .collect()
     }
 
@@ -601,8 +620,12 @@ impl Registry {
     /// their system: a one-shot Drums and Muskets command then never reads
     /// the other systems' tables (the test suite loads every embedded set).
     pub fn load(&self, source: &TableSource) -> Result<Tables, TableError> {
-        source.check_names(&self.table_files())?;
-        let house = source.house_tables(&self.table_files())?;
+        let files = self.table_files();
+        source.check_names(&files)?;
+        for file in files.iter().filter(|f| !f.sections.is_empty()) {
+            source.check_sections(file, &self.sections_of(file.name))?;
+        }
+        let house = source.house_tables(&files)?;
         let sets = if source.is_embedded() {
             self.systems.iter().map(|_| OnceCell::new()).collect()
         } else {

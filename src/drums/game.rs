@@ -23,7 +23,7 @@ use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::Command;
 use crate::system::{GameState, PrintedArmy, Roster};
 
-pub use campaign::CampaignTable;
+pub use campaign::{CAMPAIGN_SECTION, CampaignTable};
 pub use effect::DrumsEffect;
 pub use expand::WHAT_IF;
 pub use state::{GeneralState, Strength, UnitState};

@@ -15,7 +15,7 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-pub(crate) use campaign::CampaignTable;
+pub(crate) use campaign::{CAMPAIGN_SECTION, CampaignTable};
 
 use super::army::{Figure, List};
 use super::{Downed, MayhemTables};

@@ -22,7 +22,7 @@ use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::System;
 use crate::system::{GameState, Roster};
 
-pub(crate) use campaign::CampaignTable;
+pub(crate) use campaign::{CAMPAIGN_SECTIONS, CampaignTable};
 
 /// What one resolution does to a unit or leader. Each falls on one named
 /// unit; what it means for that unit depends on its type (a retreat flips

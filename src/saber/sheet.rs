@@ -17,7 +17,7 @@ use super::{AdjustTo, SaberRules, Tables, TacticSide, Variant};
 pub(crate) fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
     let variant = Variant::of(book);
     let quickplay = variant == Variant::QuickPlay;
-    let (label, r) = Tables::rules(source, variant)?;
+    let ([label, campaign_label], r) = Tables::rules(source, variant)?;
     let crt = Tables::crt(source)?;
     let mut sections = vec![
         morale(&r, quickplay),
@@ -40,7 +40,7 @@ pub(crate) fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableEr
     Ok(Sheet {
         title: book.title().to_string(),
         publication: publication.into(),
-        sources: vec![label, crt.file.clone()],
+        sources: vec![label, crt.file.clone(), campaign_label],
         sections,
     })
 }

@@ -136,7 +136,7 @@ fn a_leuthen_unit_starts_the_second_battle_with_the_bases_the_first_left() {
     assert!(said.contains("entry 1: hits gren-1 12"), "{said}");
     // The house default is named: the returning row is off unless named.
     assert!(
-        said.contains("house row `returning`, not applied"),
+        said.contains("house row `returning` ([drums.returning] of campaign.toml), not applied"),
         "{said}"
     );
 
@@ -218,7 +218,7 @@ fn the_gone_are_held_out_and_a_named_house_row_returns_a_share() {
         "{said}"
     );
     assert!(
-        said.contains("house row `returning`, applied: named on the close line"),
+        said.contains("house row `returning` ([drums.returning] of campaign.toml), applied: named on the close line"),
         "{said}"
     );
     club.ok(&["campaign", "battle", "c.toml", "third"]);
@@ -712,7 +712,7 @@ fn a_saber_unit_eliminated_or_captured_is_gone_and_the_rest_recover() {
     );
     assert!(said.contains("al-pack (Pack's brigade (1st, 42nd, 44th, 92nd), Anglo-Allied Army, Quatre Bras 1815): lost a step, recovered between battles (house row): starts the next battle at full strength"), "{said}");
     assert!(
-        said.contains("house row `step-recovery`, applied: named on the close line"),
+        said.contains("house row `step-recovery` ([saber.step_recovery] of campaign.toml), applied: named on the close line"),
         "{said}"
     );
     assert!(
@@ -897,7 +897,7 @@ fn a_lists_campaign_keys_that_contradict_it_are_refused() {
 }
 
 /// Musket & Saber QuickPlay carries as the standard rules do: "a brigade
-/// that lost a step starts reduced" ([campaign] of saber-quickplay.toml).
+/// that lost a step starts reduced" ([saber-quickplay] of campaign.toml).
 /// The Quatre Bras lists, played under QuickPlay (whose artillery has a
 /// morale rating: "every unit has one", QuickPlay 2.3).
 #[test]
@@ -926,7 +926,7 @@ fn a_quickplay_brigade_that_lost_a_step_starts_the_next_battle_reduced() {
     );
     assert!(said.contains("al-pack (Pack's brigade (1st, 42nd, 44th, 92nd), Anglo-Allied Army, Quatre Bras 1815): lost a step: starts the next battle reduced"), "{said}");
     assert!(
-        said.contains("([campaign] of saber-quickplay.toml)"),
+        said.contains("([saber-quickplay] of campaign.toml)"),
         "{said}"
     );
     club.ok(&["campaign", "battle", "c.toml", "qp-2"]);

@@ -1,7 +1,8 @@
 //! Between the battles of a campaign: what a Drums and Muskets army
 //! carries to the next. The quick reference plays one battle; the rules
-//! here are drumhead's, in the `[campaign]` table of `drums.toml` with the
-//! house row a club may turn on, and the close names each.
+//! here are drumhead's, in the `[drums]` section of the house table
+//! `campaign.toml` with the house row a club may turn on, and the close
+//! names each.
 
 use std::collections::BTreeMap;
 
@@ -12,9 +13,20 @@ use crate::carry::{Carry, Change, Close, Edit, EditValue, Fought, house_row, tra
 use crate::drums::army::Unit;
 use crate::error::TableError;
 use crate::system::GameState;
+use crate::tables::{TableFile, TableSource};
 
-/// `[campaign]` of `drums.toml`.
-#[derive(Debug, Clone, Deserialize)]
+/// The section of `campaign.toml` Drums and Muskets reads: its book's id.
+pub const CAMPAIGN_SECTION: &str = "drums";
+
+/// `campaign.toml` as Drums and Muskets reads it: its own section (the
+/// other systems' are theirs to read and check).
+#[derive(Debug, Deserialize)]
+struct CampaignFile {
+    drums: CampaignTable,
+}
+
+/// `[drums]` of `campaign.toml` (empty until the tables load it).
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignTable {
     /// What carries over, in words.
@@ -26,7 +38,7 @@ pub struct CampaignTable {
 
 /// The house row of the bases that return ("returning wounded and
 /// missing").
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Returning {
     pub(crate) keyword: String,
@@ -37,15 +49,29 @@ pub struct Returning {
 }
 
 impl CampaignTable {
+    /// Its section of the campaign table `file`, read from `source` and
+    /// checked, with the label of the file it came from.
+    pub(crate) fn load(
+        source: &TableSource,
+        file: &TableFile,
+    ) -> Result<(String, CampaignTable), TableError> {
+        let (label, read) = source.parse_checked(file, |f: &CampaignFile, label| {
+            f.drums.validate(&|key, message| {
+                crate::carry::invalid(label, CAMPAIGN_SECTION, key, message)
+            })
+        })?;
+        Ok((label, read.drums))
+    }
+
     pub(crate) fn validate(
         &self,
         invalid: &dyn Fn(&str, String) -> TableError,
     ) -> Result<(), TableError> {
         crate::carry::check_keyword(&self.returning.keyword)
-            .map_err(|e| invalid("campaign.returning.keyword", e))?;
+            .map_err(|e| invalid("returning.keyword", e))?;
         if !(0..=100).contains(&self.returning.percent) {
             return Err(invalid(
-                "campaign.returning.percent",
+                "returning.percent",
                 "must be a share in percent, 0 to 100".into(),
             ));
         }
@@ -100,7 +126,14 @@ impl DrumsGame {
     pub(super) fn carry_over(&self, fought: &[Fought<DrumsEffect>], close: &Close<'_>) -> Carry {
         let table = &self.tables.drums.campaign;
         let row = &table.returning;
-        let (returning, said) = house_row(&row.keyword, &row.row, row.default, close);
+        let place = crate::carry::place(CAMPAIGN_SECTION);
+        let (returning, said) = house_row(
+            &row.keyword,
+            &row.row,
+            row.default,
+            &crate::carry::place(&format!("{CAMPAIGN_SECTION}.returning")),
+            close,
+        );
         let units: Vec<&str> = self
             .armies
             .iter()
@@ -147,8 +180,8 @@ impl DrumsGame {
         Carry {
             changes,
             rules: vec![
-                format!("{} ([campaign] of drums.toml)", table.carried),
-                format!("{} ([campaign] of drums.toml)", table.generals),
+                format!("{} ({place})", table.carried),
+                format!("{} ({place})", table.generals),
                 format!("{said} (percent = {})", row.percent),
             ],
             keywords: vec![row.keyword.clone()],

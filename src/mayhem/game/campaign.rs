@@ -3,8 +3,9 @@
 //! for, and are wounded on a d6 roll of 1-4 and dead on a roll of 5-6":
 //! the close throws one die for each figure downed by enemy action that
 //! the game has not diced for already (`post-battle`), in roster order,
-//! and reads it on the post-battle table. The rest is in the `[campaign]`
-//! table of `mayhem.toml`, with the house row a club may turn on.
+//! and reads it on the post-battle table. The rest is in the `[mayhem]`
+//! section of the house table `campaign.toml`, with the house row a club
+//! may turn on.
 
 use serde::Deserialize;
 
@@ -14,9 +15,20 @@ use crate::carry::{Carry, Change, Close, Edit, EditValue, Fought, house_row};
 use crate::dice::DiceSource;
 use crate::error::TableError;
 use crate::mayhem::{D6, Downed};
+use crate::tables::{TableFile, TableSource};
 
-/// `[campaign]` of `mayhem.toml`.
-#[derive(Debug, Clone, Deserialize)]
+/// The section of `campaign.toml` Musket Mayhem reads: its book's id.
+pub(crate) const CAMPAIGN_SECTION: &str = "mayhem";
+
+/// `campaign.toml` as Musket Mayhem reads it: its own section (the other
+/// systems' are theirs to read and check).
+#[derive(Debug, Deserialize)]
+struct CampaignFile {
+    mayhem: CampaignTable,
+}
+
+/// `[mayhem]` of `campaign.toml` (empty until the tables load it).
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignTable {
     /// What becomes of the downed, in words.
@@ -29,7 +41,7 @@ pub struct CampaignTable {
 }
 
 /// The house row that keeps the wounded out of the next battles.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WoundedRest {
     pub(crate) keyword: String,
@@ -40,15 +52,29 @@ pub struct WoundedRest {
 }
 
 impl CampaignTable {
+    /// Its section of the campaign table `file`, read from `source` and
+    /// checked, with the label of the file it came from.
+    pub(crate) fn load(
+        source: &TableSource,
+        file: &TableFile,
+    ) -> Result<(String, CampaignTable), TableError> {
+        let (label, read) = source.parse_checked(file, |f: &CampaignFile, label| {
+            f.mayhem.validate(&|key, message| {
+                crate::carry::invalid(label, CAMPAIGN_SECTION, key, message)
+            })
+        })?;
+        Ok((label, read.mayhem))
+    }
+
     pub(crate) fn validate(
         &self,
         invalid: &dyn Fn(&str, String) -> TableError,
     ) -> Result<(), TableError> {
         crate::carry::check_keyword(&self.wounded_rest.keyword)
-            .map_err(|e| invalid("campaign.wounded_rest.keyword", e))?;
+            .map_err(|e| invalid("wounded_rest.keyword", e))?;
         if !(1..=crate::army::MAX_ABSENT).contains(&self.wounded_rest.battles) {
             return Err(invalid(
-                "campaign.wounded_rest.battles",
+                "wounded_rest.battles",
                 format!("must be 1 to {} battles", crate::army::MAX_ABSENT),
             ));
         }
@@ -90,7 +116,14 @@ impl MayhemGame {
     ) -> Result<Carry, String> {
         let table = &self.tables.campaign;
         let row = &table.wounded_rest;
-        let (resting, said) = house_row(&row.keyword, &row.row, row.default, close);
+        let place = crate::carry::place(CAMPAIGN_SECTION);
+        let (resting, said) = house_row(
+            &row.keyword,
+            &row.row,
+            row.default,
+            &crate::carry::place(&format!("{CAMPAIGN_SECTION}.wounded_rest")),
+            close,
+        );
         let rest = if resting { row.battles } else { 0 };
         let mut changes = Vec::new();
         for (army, list) in &self.armies {
@@ -139,12 +172,12 @@ impl MayhemGame {
             changes,
             rules: vec![
                 format!(
-                    "{} (the post-battle results of mayhem.toml: {})",
+                    "{} ({place}; the post-battle results of mayhem.toml: {})",
                     table.downed,
                     self.bands()
                 ),
-                format!("{} ([campaign] of mayhem.toml)", table.ran_off),
-                format!("{} ([campaign] of mayhem.toml)", table.heroes),
+                format!("{} ({place})", table.ran_off),
+                format!("{} ({place})", table.heroes),
                 format!("{said} (battles = {})", row.battles),
             ],
             keywords: vec![row.keyword.clone()],

@@ -35,9 +35,7 @@ impl MayhemTables {
         self.validate_fire(&check)?;
         self.validate_courage_fight(&check)?;
         self.validate_one_die(&check)?;
-        self.validate_post_battle(&check)?;
-        self.campaign
-            .validate(&|key, message| check.invalid(key, message))
+        self.validate_post_battle(&check)
     }
 
     fn validate_move(&self, check: &Check) -> Result<(), TableError> {

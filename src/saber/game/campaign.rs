@@ -1,8 +1,9 @@
 //! Between the battles of a campaign: what a Musket & Saber army carries
 //! to the next. A two-step brigade shows its reduced side once it has
 //! lost a step (2.5); the rules play one battle, and what a linked battle
-//! carries is drumhead's rule, in the `[campaign]` table of each book's
-//! file, with the house row a club may turn on.
+//! carries is drumhead's rule, in each book's section of the house table
+//! `campaign.toml` (`[saber]`, `[saber-quickplay]`), with the house row a
+//! club may turn on.
 
 use std::collections::BTreeMap;
 
@@ -14,9 +15,22 @@ use crate::error::TableError;
 use crate::saber::Variant;
 use crate::saber::army::Unit;
 use crate::system::GameState;
+use crate::tables::{TableFile, TableSource};
 
-/// `[campaign]` of `saber.toml` and `saber-quickplay.toml`.
-#[derive(Debug, Clone, Deserialize)]
+/// The sections of `campaign.toml` Musket & Saber reads: its books' ids.
+pub(crate) const CAMPAIGN_SECTIONS: &[&str] = &["saber", "saber-quickplay"];
+
+/// `campaign.toml` as Musket & Saber reads it: a section for each book
+/// (the other systems' are theirs to read and check).
+#[derive(Debug, Deserialize)]
+struct CampaignFile {
+    saber: CampaignTable,
+    #[serde(rename = "saber-quickplay")]
+    saber_quickplay: CampaignTable,
+}
+
+/// A book's section of `campaign.toml` (empty until the tables load it).
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct CampaignTable {
     /// What a step lost does to the next battle, in words.
@@ -29,7 +43,7 @@ pub(crate) struct CampaignTable {
 }
 
 /// The house row of a reduced brigade's step recovered between battles.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct StepRecovery {
     pub(crate) keyword: String,
@@ -38,12 +52,39 @@ pub(crate) struct StepRecovery {
 }
 
 impl CampaignTable {
+    /// The section of `variant`'s book of the campaign table `file`, read
+    /// from `source` with both books' sections checked, with the label of
+    /// the file it came from.
+    pub(crate) fn load(
+        source: &TableSource,
+        file: &TableFile,
+        variant: Variant,
+    ) -> Result<(String, CampaignTable), TableError> {
+        let (label, read) = source.parse_checked(file, |f: &CampaignFile, label| {
+            for (section, table) in [
+                (Variant::Standard, &f.saber),
+                (Variant::QuickPlay, &f.saber_quickplay),
+            ] {
+                let section = section.system().id();
+                table.validate(&|key, message| {
+                    crate::carry::invalid(label, section, key, message)
+                })?;
+            }
+            Ok(())
+        })?;
+        let table = match variant {
+            Variant::Standard => read.saber,
+            Variant::QuickPlay => read.saber_quickplay,
+        };
+        Ok((label, table))
+    }
+
     pub(crate) fn validate(
         &self,
         invalid: &dyn Fn(&str, String) -> TableError,
     ) -> Result<(), TableError> {
         crate::carry::check_keyword(&self.step_recovery.keyword)
-            .map_err(|e| invalid("campaign.step_recovery.keyword", e))
+            .map_err(|e| invalid("step_recovery.keyword", e))
     }
 }
 
@@ -99,9 +140,17 @@ impl SaberGame {
     /// What the units and leaders carry to the next battle.
     pub(super) fn carry_over(&self, fought: &[Fought<SaberEffect>], close: &Close<'_>) -> Carry {
         let book = self.armies.first().map_or(crate::saber::SABER, |a| a.book);
+        let section = book.id();
         let table = &Variant::of(book).rules(&self.tables).campaign;
         let row = &table.step_recovery;
-        let (recovering, said) = house_row(&row.keyword, &row.row, row.default, close);
+        let place = crate::carry::place(section);
+        let (recovering, said) = house_row(
+            &row.keyword,
+            &row.row,
+            row.default,
+            &crate::carry::place(&format!("{section}.step_recovery")),
+            close,
+        );
         let units: Vec<&str> = self
             .armies
             .iter()
@@ -155,17 +204,12 @@ impl SaberGame {
                 });
             }
         }
-        let file = if book == crate::saber::QUICKPLAY {
-            "saber-quickplay.toml"
-        } else {
-            "saber.toml"
-        };
         Carry {
             changes,
             rules: vec![
-                format!("{} ([campaign] of {file})", table.steps),
-                format!("{} ([campaign] of {file})", table.gone),
-                format!("{} ([campaign] of {file})", table.recover),
+                format!("{} ({place})", table.steps),
+                format!("{} ({place})", table.gone),
+                format!("{} ({place})", table.recover),
                 said,
             ],
             keywords: vec![row.keyword.clone()],
