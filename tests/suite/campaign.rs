@@ -12,36 +12,37 @@ use serde_json::Value;
 
 /// A campaign's folder, with the shipped lists it is begun from.
 struct Club {
-    dir: tempfile::TempDir,
+    dir: common::game::Scratch,
 }
 
 impl Club {
     fn new() -> Club {
         Club {
-            dir: tempfile::tempdir().expect("a temporary folder"),
+            dir: common::game::temp_dir("campaign"),
         }
     }
 
     fn path(&self, name: &str) -> PathBuf {
-        self.dir.path().join(name)
+        self.dir.join(name)
     }
 
     /// drumhead, run in the campaign's folder: (status, stdout, stderr).
-    fn run(&self, args: &[&str]) -> (Option<i32>, String, String) {
+    fn run<S: AsRef<str> + std::fmt::Debug>(&self, args: &[S]) -> (Option<i32>, String, String) {
         let mut cmd = Command::new(common::BIN);
-        cmd.current_dir(self.dir.path()).args(args);
+        cmd.current_dir(&*self.dir)
+            .args(args.iter().map(|a| a.as_ref()));
         common::run_command(cmd, "")
     }
 
     /// drumhead, which must succeed: its standard output.
-    fn ok(&self, args: &[&str]) -> String {
+    fn ok<S: AsRef<str> + std::fmt::Debug>(&self, args: &[S]) -> String {
         let (code, out, err) = self.run(args);
         assert_eq!(code, Some(0), "drumhead {args:?}:\n{out}\n{err}");
         out
     }
 
     /// drumhead, which must fail with `code`: its standard error.
-    fn refused(&self, args: &[&str], code: i32) -> String {
+    fn refused<S: AsRef<str> + std::fmt::Debug>(&self, args: &[S], code: i32) -> String {
         let (got, out, err) = self.run(args);
         assert_eq!(
             got,
@@ -53,13 +54,25 @@ impl Club {
 
     /// Begin campaign `c.toml` of these shipped lists.
     fn begin(&self, lists: &[&str]) {
-        let mut args = vec!["campaign".to_string(), "new".into(), "c.toml".into()];
+        self.ok(&Club::new_args(lists, &[]));
+    }
+
+    /// `campaign new c.toml` of these shipped lists, with `more` options.
+    fn new_args(lists: &[&str], more: &[&str]) -> Vec<String> {
+        let mut args: Vec<String> = vec!["campaign".into(), "new".into(), "c.toml".into()];
         for list in lists {
             args.push("--army".into());
             args.push(shipped(list).display().to_string());
         }
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        self.ok(&args);
+        args.extend(more.iter().map(|m| m.to_string()));
+        args
+    }
+
+    /// A house table file `name` of `text` in the folder `house`.
+    fn house(&self, name: &str, text: &str) {
+        let dir = self.path("house");
+        std::fs::create_dir_all(&dir).expect("the house folder");
+        std::fs::write(dir.join(name), text).expect("the house table");
     }
 
     /// A battle made, its lines played into its game, and closed with
@@ -963,7 +976,7 @@ fn a_close_takes_the_battles_lock_on_its_journal() {
         "nothing is recorded"
     );
     let waiting = std::thread::spawn({
-        let dir = club.dir.path().to_path_buf();
+        let dir = club.dir.to_path_buf();
         move || {
             let mut cmd = Command::new(common::BIN);
             cmd.current_dir(dir)
@@ -976,4 +989,100 @@ fn a_close_takes_the_battles_lock_on_its_journal() {
     let (code, out, err) = waiting.join().expect("the waiting close");
     assert_eq!(code, Some(0), "{out}\n{err}");
     assert!(out.contains("closed battle leuthen-1"), "{out}");
+}
+
+/// The issue: "a house table `campaign.toml` for what the texts leave to
+/// the players, named in the answer". A `campaign.toml` in `--tables DIR`
+/// need name only what it changes: here the returning row, every base
+/// back and at every close, where the embedded table returns none unless
+/// the close names it (gren-1 then starts with 4/6).
+#[test]
+fn a_house_campaign_toml_changes_what_a_close_carries() {
+    let club = Club::new();
+    club.house(
+        "campaign.toml",
+        "[drums.returning]\npercent = 100\ndefault = true\n",
+    );
+    let said = club.ok(&Club::new_args(&LEUTHEN, &["--tables", "house"]));
+    assert!(
+        said.contains("house tables: campaign.toml (from house/campaign.toml)"),
+        "{said}"
+    );
+    // The campaign keeps the house table's text, as a game's journal does.
+    let kept = std::fs::read_to_string(club.path("c.toml")).expect("the campaign file");
+    assert!(kept.contains("percent = 100"), "{kept}");
+
+    let said = club.battle("first", &["hits gren-1 12"], &[]);
+    assert!(
+        said.contains(
+            "lost 2 of the 6 bases it started with; 2 returned (returning wounded and missing)\n"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("house row `returning` ([drums.returning] of campaign.toml), applied: the house default (its `default = true`)"),
+        "{said}"
+    );
+    assert!(said.contains("(percent = 100)"), "{said}");
+    assert!(
+        said.contains("house tables: campaign.toml (from house/campaign.toml)"),
+        "{said}"
+    );
+    club.ok(&["campaign", "battle", "c.toml", "second"]);
+    let armies = club.units("second");
+    let gren = unit(&armies, "gren-1").expect("gren-1 is in the second battle");
+    assert_eq!(gren["left"], "6/6 bases");
+    // The campaign's own tables, wherever it is replayed: the house folder
+    // gone, the close comes out the same.
+    std::fs::remove_dir_all(club.path("house")).expect("the house folder removed");
+    club.ok(&["replay", "c.toml"]);
+}
+
+/// A bad value in a house `campaign.toml` is refused before anything is
+/// written, naming the file, the line and column, and what was expected;
+/// a section that is no rule book's, with the one it most likely meant.
+#[test]
+fn a_bad_value_in_a_house_campaign_toml_is_refused_with_its_file_and_line() {
+    let club = Club::new();
+    let args = Club::new_args(&LEUTHEN, &["--tables", "house"]);
+    let refused = |text: &str| {
+        club.house("campaign.toml", text);
+        let err = club.refused(&args, 2);
+        assert!(!club.path("c.toml").exists(), "nothing written");
+        err
+    };
+    let err = refused("[drums.returning]\npercent = \"half\"\n");
+    assert!(
+        err.contains("house/campaign.toml:2:11: invalid type: string \"half\", expected i64"),
+        "{err}"
+    );
+    let err = refused("[drums.returning]\npercent = 150\n");
+    assert!(
+        err.contains(
+            "house/campaign.toml: drums.returning.percent: must be a share in percent, 0 to 100"
+        ),
+        "{err}"
+    );
+    let err = refused("[saber-quickplay.step_recovery]\nkeyword = \"Step Back\"\n");
+    assert!(
+        err.contains("house/campaign.toml: saber-quickplay.step_recovery.keyword: `Step Back` is not a keyword a close line can name"),
+        "{err}"
+    );
+    let err = refused("[drum.returning]\npercent = 100\n");
+    assert!(
+        err.contains("house/campaign.toml:1:2: `drum` is no section of campaign.toml; did you mean `[drums]`?"),
+        "{err}"
+    );
+    // `drumhead check` says the same of the file alone.
+    let (code, _, err) = club.run(&["check", "house/campaign.toml"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("house/campaign.toml:1:2: `drum` is no section"),
+        "{err}"
+    );
+    club.house("campaign.toml", "[mayhem.wounded_rest]\nbattles = 2\n");
+    assert!(
+        club.ok(&["check", "house/campaign.toml"])
+            .contains("house/campaign.toml: tables ok")
+    );
 }
