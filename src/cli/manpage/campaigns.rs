@@ -83,16 +83,19 @@ pub(super) fn campaigns_section(roff: &mut Roff) {
 fn carried(roff: &mut Roff) {
     para(
         roff,
-        "What carries over is each rule system's, in the [campaign] table of its table file, \
-         with a house row a club may turn on (default = true in a house file, or named on the \
-         close line): Drums and Muskets (drums.toml): bases lost carry over, hits short of a \
+        "What carries over is each rule system's, in its book's section of the house table \
+         campaign.toml ([drums], [mayhem], [saber], [saber-quickplay]; a campaign.toml in \
+         --tables DIR at campaign new names only what it changes, and the campaign file keeps \
+         it), with a house row a club may turn on (default = true in a house file, or named on \
+         the close line); the close's answer names each rule and row with its section of \
+         campaign.toml. Drums and Muskets ([drums]): bases lost carry over, hits short of a \
          base are dropped, broken units return with the bases they had, a unit that lost every \
          base is gone, generals incapacitated are gone; the house row returning gives back a \
-         share of the bases lost. Musket Mayhem (mayhem.toml): each figure downed by enemy \
+         share of the bases lost. Musket Mayhem ([mayhem]): each figure downed by enemy \
          action that the game did not dice for (post-battle) is diced for on the post-battle \
-         results, wounded figures return and dead ones are gone, figures that ran return, \
+         results of mayhem.toml, wounded figures return and dead ones are gone, figures that ran return, \
          heroes' tokens are refreshed; the house row wounded-rest keeps the wounded out of the \
-         next battle. Musket & Saber (saber.toml, saber-quickplay.toml): a brigade that lost a \
+         next battle. Musket & Saber ([saber], [saber-quickplay]): a brigade that lost a \
          step starts reduced, eliminated units, units captured (capture CF vs UNIT) and killed \
          leaders are gone, ineffective and disrupted units recover; the house row step-recovery restores a reduced brigade. A \
          rule system that says nothing of campaigns carries nothing: its lists stay as they \
