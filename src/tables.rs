@@ -255,10 +255,13 @@ impl TableSource {
             if sections.contains(&name) {
                 continue;
             }
+            // Only a near miss is suggested: `[drum]`, not `percent`.
             let meant = sections
                 .iter()
-                .min_by_key(|s| strsim::damerau_levenshtein(name, s))
-                .map_or(String::new(), |m| format!("; did you mean `[{m}]`?"));
+                .map(|s| (strsim::damerau_levenshtein(name, s), s))
+                .min()
+                .filter(|(distance, _)| *distance <= 2)
+                .map_or(String::new(), |(_, m)| format!("; did you mean `[{m}]`?"));
             return Err(at(
                 key.span(),
                 format!(

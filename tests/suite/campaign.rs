@@ -1073,7 +1073,14 @@ fn a_bad_value_in_a_house_campaign_toml_is_refused_with_its_file_and_line() {
         err.contains("house/campaign.toml:1:2: `drum` is no section of campaign.toml; did you mean `[drums]`?"),
         "{err}"
     );
+    // A row outside every section is in none.
+    let err = refused("percent = 100\n");
+    assert!(
+        err.contains("house/campaign.toml:1:1: `percent` is no section of campaign.toml (its sections are the rule books' ids: drums, mayhem, saber, saber-quickplay)"),
+        "{err}"
+    );
     // `drumhead check` says the same of the file alone.
+    club.house("campaign.toml", "[drum.returning]\npercent = 100\n");
     let (code, _, err) = club.run(&["check", "house/campaign.toml"]);
     assert_eq!(code, Some(1), "{err}");
     assert!(
