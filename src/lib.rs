@@ -10,6 +10,8 @@
 pub mod answer;
 pub mod army;
 pub mod bind;
+pub mod campaign;
+pub mod carry;
 pub mod catalog;
 pub mod cli;
 pub mod command;

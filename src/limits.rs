@@ -64,6 +64,12 @@ pub const MAX_TABLE_BYTES: usize = 1 << 20;
 /// Bytes in a game file.
 pub(crate) const MAX_GAME_BYTES: usize = 64 << 20;
 
+/// Bytes in a campaign file: its armies after each close, whole.
+pub(crate) const MAX_CAMPAIGN_BYTES: usize = 64 << 20;
+
+/// Battles one campaign records.
+pub(crate) const MAX_CAMPAIGN_BATTLES: usize = 1000;
+
 /// Bytes in one journal entry.
 pub(crate) const MAX_JOURNAL_LINE: usize = 1 << 20;
 
@@ -189,6 +195,16 @@ pub(crate) const ALL: &[(&str, u64, &str)] = &[
         "bytes in one journal entry",
     ),
     ("journal", MAX_JOURNAL_BYTES, "bytes in a whole journal"),
+    (
+        "campaign file",
+        MAX_CAMPAIGN_BYTES as u64,
+        "bytes in a campaign file",
+    ),
+    (
+        "campaign battles",
+        MAX_CAMPAIGN_BATTLES as u64,
+        "battles one campaign records",
+    ),
     (
         "serve body",
         SERVE_BODY_BYTES as u64,

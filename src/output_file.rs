@@ -120,6 +120,9 @@ fn game_file(path: &Path) -> Option<String> {
     let name = path.file_name()?.to_string_lossy().into_owned();
     let beside = |name: &str| path.with_file_name(name);
     match sniff(path) {
+        Some(Kind::Campaign) => {
+            return Some("is a drumhead campaign file (drumhead campaign changes it)".into());
+        }
         Some(Kind::Game) => {
             return Some(format!(
                 "is a drumhead game file (its journal is {})",
@@ -171,6 +174,8 @@ fn game_file(path: &Path) -> Option<String> {
 enum Kind {
     Game,
     Journal,
+    /// A campaign file (TOML): `drumhead_campaign = N` before anything else.
+    Campaign,
 }
 
 /// How many bytes are read to tell a game's file: its key comes first.
@@ -204,9 +209,59 @@ fn sniff(path: &Path) -> Option<Kind> {
         Some(Kind::Game)
     } else if keyed("\"drumhead_journal\"") {
         Some(Kind::Journal)
+    } else if campaign_key(&head) {
+        Some(Kind::Campaign)
     } else {
         None
     }
+}
+
+/// A campaign's first line, before any table: `drumhead_campaign = 1`
+/// (comments and blank lines may come first).
+fn campaign_key(head: &str) -> bool {
+    let Some(line) = head
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+    else {
+        return false;
+    };
+    line.strip_prefix("drumhead_campaign")
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix('='))
+        .is_some_and(|v| v.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// Whether a regular file is a campaign file, told by its first bytes.
+pub fn is_campaign(path: &Path) -> bool {
+    sniff(path) == Some(Kind::Campaign)
+}
+
+/// Write a campaign file over itself (a battle added, a battle closed),
+/// whole or not at all: only a regular file that is a campaign, never
+/// through a link. The one output path a campaign's own file may be; every
+/// other output refuses it, as it refuses a game's files.
+pub fn replace_campaign(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    let meta = std::fs::symlink_metadata(path).map_err(|e| io_error(path, &e))?;
+    if let Some((what, instead)) = not_a_file(path, &meta) {
+        return Err(OutputError::NotAFile {
+            path: shown(path),
+            what,
+            instead,
+        });
+    }
+    if sniff(path) != Some(Kind::Campaign) {
+        return Err(OutputError::Io {
+            path: shown(path),
+            message: "is no longer a drumhead campaign file; nothing was written".into(),
+        });
+    }
+    let target = Target::Replace(meta.permissions());
+    let dir = folder_of(path);
+    let tmp = staged(dir, path, bytes, &target)?;
+    tmp.persist(path).map_err(|e| io_error(path, &e.error))?;
+    sync_folder(dir);
+    Ok(())
 }
 
 /// What a path that is not a regular file is, and what to do instead;

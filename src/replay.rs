@@ -4,6 +4,10 @@
 //! checkpoint. It takes no lock and writes nothing: while a writer runs,
 //! it reads the game file first and then the journal, which only ever
 //! grows after the game file is written, so the two belong together.
+//!
+//! Given a campaign file instead (told by its first bytes, whatever its
+//! name), it replays every battle of the campaign and every close
+//! ([`crate::campaign::replay`]).
 
 use std::path::{Path, PathBuf};
 
@@ -27,6 +31,11 @@ pub(crate) fn replay_with(
     tables: Tables,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<String, GameError> {
+    // A campaign file, told by its contents: every battle and every close.
+    if crate::campaign::is_campaign(journal) {
+        return crate::campaign::replay(journal, &tables)
+            .map_err(|e| GameError::Usage(e.to_string()));
+    }
     let saved: Option<(PathBuf, GameFile)> = game_beside(journal)
         .map(|p| read_game_file(&p).map(|f| (p, f)))
         .transpose()?;

@@ -21,6 +21,7 @@ use serde::de::DeserializeOwned;
 
 use crate::answer::resolution::{Resolution, SystemEffect};
 use crate::army::{Army, Schema};
+use crate::carry::{Carry, Close, Fought};
 use crate::catalog::{Prepared, UnitFact, UnitFacts, VerbDoc};
 use crate::command::{Command, System, Word};
 use crate::dice::DiceSource;
@@ -223,6 +224,20 @@ pub trait GameState: Clone + 'static {
     fn expand(&self, _command: &Command, _line: &str) -> Option<Command> {
         None
     }
+
+    /// A campaign's close: what this part's armies carry to the next
+    /// battle ([`Carry`]), from the state now and the battle's effects in
+    /// force in the order they were made, dicing with `dice` where the
+    /// rules dice after a battle (in roster order). By default nothing is
+    /// carried: each list stays as it was.
+    fn carry(
+        &self,
+        _fought: &[Fought<Self::Effect>],
+        _close: &Close<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Carry, String> {
+        Ok(Carry::default())
+    }
 }
 
 /// A rule system's part of a game as the game holds it: its state, and
@@ -307,6 +322,15 @@ pub trait GamePart {
     fn checkpoint(&self) -> Option<serde_json::Value>;
     fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String>;
     fn expand(&self, command: &Command, line: &str) -> Option<Command>;
+
+    /// [`GameState::carry`], with the battle's effects as its journal
+    /// keeps them (this part's only), each read into the system's type.
+    fn carry(
+        &self,
+        fought: &[Fought<serde_json::Value>],
+        close: &Close<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Carry, String>;
 }
 
 impl<S: GameState> GamePart for Live<S> {
@@ -417,6 +441,34 @@ impl<S: GameState> GamePart for Live<S> {
 
     fn expand(&self, command: &Command, line: &str) -> Option<Command> {
         self.state.expand(command, line)
+    }
+
+    fn carry(
+        &self,
+        fought: &[Fought<serde_json::Value>],
+        close: &Close<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Carry, String> {
+        let mut typed = Vec::with_capacity(fought.len());
+        for f in fought {
+            let effect = match &f.effect {
+                None => None,
+                Some((unit, json)) => Some((
+                    unit.clone(),
+                    S::Effect::deserialize(json).map_err(|e| {
+                        format!(
+                            "entry {}: an effect this version does not know: {e}",
+                            f.entry
+                        )
+                    })?,
+                )),
+            };
+            typed.push(Fought {
+                entry: f.entry,
+                effect,
+            });
+        }
+        self.state.carry(&typed, close, dice)
     }
 }
 
@@ -537,11 +589,30 @@ impl Registry {
         self.systems().find(|s| s.books().contains(&book))
     }
 
-    /// Every table file of every system.
+    /// Every table file of every system, each once: a system's own files
+    /// in the systems' order, then the files they share (`campaign.toml`).
     pub fn table_files(&self) -> Vec<TableFile> {
+        let all = || {
+            self.systems
+                .iter()
+                .flat_map(|s| s.table_files().iter().copied())
+        };
+        let mut files: Vec<TableFile> = all().filter(|f| f.sections.is_empty()).collect();
+        for file in all().filter(|f| !f.sections.is_empty()) {
+            if !files.iter().any(|f| f.name == file.name) {
+                files.push(file);
+            }
+        }
+        files
+    }
+
+    /// The sections of the shared table file `name` that some system reads.
+    pub(crate) fn sections_of(&self, name: &str) -> Vec<&'static str> {
         self.systems
             .iter()
-            .flat_map(|s| s.table_files().iter().copied())
+            .flat_map(|s| s.table_files().iter())
+            .filter(|f| f.name == name)
+            .flat_map(|f| f.sections.iter().copied())
             .collect()
     }
 
@@ -553,8 +624,12 @@ impl Registry {
     /// their system: a one-shot Drums and Muskets command then never reads
     /// the other systems' tables (the test suite loads every embedded set).
     pub fn load(&self, source: &TableSource) -> Result<Tables, TableError> {
-        source.check_names(&self.table_files())?;
-        let house = source.house_tables(&self.table_files())?;
+        let files = self.table_files();
+        source.check_names(&files)?;
+        for file in files.iter().filter(|f| !f.sections.is_empty()) {
+            source.check_sections(file, &self.sections_of(file.name))?;
+        }
+        let house = source.house_tables(&files)?;
         let sets = if source.is_embedded() {
             self.systems.iter().map(|_| OnceCell::new()).collect()
         } else {

@@ -23,6 +23,10 @@ pub struct TableFile {
     pub(crate) embedded_name: &'static str,
     /// The embedded text.
     pub embedded: &'static str,
+    /// The sections of a file several rule systems share (`campaign.toml`)
+    /// that this system reads, each keyed by one of its books' ids; empty
+    /// where the file is the system's alone.
+    pub sections: &'static [&'static str],
 }
 
 impl TableFile {
@@ -31,6 +35,21 @@ impl TableFile {
             name,
             embedded_name: name,
             embedded,
+            sections: &[],
+        }
+    }
+
+    /// A file several systems share, of which a system reads `sections`.
+    pub const fn shared(
+        name: &'static str,
+        embedded: &'static str,
+        sections: &'static [&'static str],
+    ) -> TableFile {
+        TableFile {
+            name,
+            embedded_name: name,
+            embedded,
+            sections,
         }
     }
 }
@@ -205,6 +224,54 @@ impl TableSource {
             check(&parsed, &name)?;
         }
         Ok((name, parsed))
+    }
+
+    /// A shared file as the source gives it (when it gives one) has no
+    /// section but `sections`, the ones the rule systems read: a misspelt
+    /// one (`[drum]`) would otherwise be silently left unread.
+    pub(crate) fn check_sections(
+        &self,
+        file: &TableFile,
+        sections: &[&str],
+    ) -> Result<(), TableError> {
+        let given = self.texts.iter().any(|t| t.name == file.name);
+        if !given && self.given_path(file).is_none() {
+            return Ok(());
+        }
+        let (label, text) = self.read(file)?;
+        let at = |span: std::ops::Range<usize>, message: String| {
+            let (line, column) = line_column(&text, span.start);
+            TableError::Syntax {
+                file: label.clone(),
+                line,
+                column,
+                message,
+            }
+        };
+        let table = toml::de::DeTable::parse(&text)
+            .map_err(|e| at(e.span().unwrap_or(0..0), e.message().trim().to_string()))?;
+        for (key, _) in table.get_ref() {
+            let name = key.get_ref().as_ref();
+            if sections.contains(&name) {
+                continue;
+            }
+            // Only a near miss is suggested: `[drum]`, not `percent`.
+            let meant = sections
+                .iter()
+                .map(|s| (strsim::damerau_levenshtein(name, s), s))
+                .min()
+                .filter(|(distance, _)| *distance <= 2)
+                .map_or(String::new(), |(_, m)| format!("; did you mean `[{m}]`?"));
+            return Err(at(
+                key.span(),
+                format!(
+                    "`{name}` is no section of {}{meant} (its sections are the rule books' ids: {})",
+                    file.name,
+                    sections.join(", ")
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Every `.toml` file in the house-rules directory must be one of

@@ -177,6 +177,42 @@ pub(crate) fn common_keys() -> Vec<KeyDoc> {
     ]
 }
 
+/// `gone`: an entry a campaign holds out for good (`what` says when, in
+/// its rule system's words), for the sections whose system takes it.
+pub fn gone_key(what: &str) -> KeyDoc {
+    KeyDoc {
+        key: "gone",
+        ty: KeyType::Text,
+        need: Need::Optional,
+        about: format!(
+            "Campaigns: the entry is gone for good ({what}), and why, in words; drumhead \
+             campaign export writes it. It is read and checked, and kept in the list for the \
+             campaign's record, but it is not in the battle: units names it under the roster, \
+             and a command cannot name it."
+        ),
+        sample: "\"dead after raid-1\"",
+    }
+}
+
+/// `absent = N`: an entry a campaign keeps out of the next battles.
+pub fn absent_key(what: &str) -> KeyDoc {
+    KeyDoc {
+        key: "absent",
+        ty: KeyType::Int {
+            min: 1,
+            max: super::MAX_ABSENT,
+            or: None,
+        },
+        need: Need::Optional,
+        about: format!(
+            "Campaigns: the battles the entry still sits out ({what}), this one included; \
+             each close of a battle counts one off, and at 0 drumhead campaign export takes \
+             the key out. An absent entry is not in the battle. Not with gone."
+        ),
+        sample: "1",
+    }
+}
+
 /// What the reader checks of every list, whatever its rule system.
 pub(crate) fn general_rules() -> Vec<String> {
     vec![

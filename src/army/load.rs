@@ -21,7 +21,7 @@ use thiserror::Error;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::{Army, ArmyList, Reader, Schema, Schemas};
+use super::{Army, ArmyList, Away, Reader, Schema, Schemas};
 use crate::bind::nearest;
 
 mod document;
@@ -651,7 +651,53 @@ impl Checker<'_> {
     pub(crate) fn line_of(&self, offset: usize) -> usize {
         self.src.line_col(offset).0
     }
+
+    /// The campaign keys of an entry, `gone = "why"` and `absent = N`:
+    /// `Some` when the entry is held out of the battle. Only for the
+    /// sections whose keys take them.
+    pub fn away(
+        &mut self,
+        e: &Entry,
+        kind: &'static str,
+        id: Option<&str>,
+        name: Option<&str>,
+    ) -> Option<Away> {
+        let gone = e.get("gone").map(|_| self.text(e, "gone", false));
+        let absent = e.get("absent").map(|_| {
+            self.int(
+                e,
+                "absent",
+                1,
+                MAX_ABSENT,
+                "the battles it still sits out (wounded), the next one included",
+            )
+        });
+        if let (Some(_), Some(_), Some(v)) = (&gone, &absent, e.get("absent")) {
+            self.fail(
+                v.span(),
+                e.key("absent"),
+                format!(
+                    "{}: an entry gone for good sits out no number of battles; keep `gone` \
+                     or `absent`, not both",
+                    e.place("absent")
+                ),
+            );
+        }
+        if gone.is_none() && absent.is_none() {
+            return None;
+        }
+        Some(Away {
+            kind,
+            id: id?.to_string(),
+            name: name?.to_string(),
+            gone: gone.flatten(),
+            absent: absent.flatten().unwrap_or(0),
+        })
+    }
 }
+
+/// The most battles a wounded entry may still sit out (`absent`).
+pub const MAX_ABSENT: i64 = 9;
 
 pub fn valid_id(s: &str) -> bool {
     s.len() <= MAX_ID_LEN

@@ -10,6 +10,7 @@
 //! list either loads whole or not at all.
 
 pub mod doc;
+pub mod edit;
 mod load;
 
 use std::fmt;
@@ -19,9 +20,10 @@ use toml::de::DeTable;
 
 use crate::command::System;
 
+pub use edit::{EntryEdits, edit_list};
 pub use load::{
-    ARMY_KEYS, ArmyError, Checker, Entry, MAX_BYTES, MAX_ENTRIES, MAX_ID_LEN, Value, check_files,
-    describe, load_army, one_of, parse_army, read_again, summary, valid_id,
+    ARMY_KEYS, ArmyError, Checker, Entry, MAX_ABSENT, MAX_BYTES, MAX_ENTRIES, MAX_ID_LEN, Value,
+    check_files, describe, load_army, one_of, parse_army, read_again, summary, valid_id,
 };
 
 /// One loaded list.
@@ -67,6 +69,43 @@ pub trait ArmyList: fmt::Debug {
     /// Each entry's id, name and kind (`unit`, `figure`…), in file order
     /// by kind.
     fn members(&self) -> Vec<Member<'_>>;
+
+    /// The entries a campaign holds out of this battle (`gone`, `absent`):
+    /// read and checked, but no member of the game.
+    fn away(&self) -> Vec<Away> {
+        Vec::new()
+    }
+}
+
+/// An entry a campaign holds out of the battle: gone for good (killed,
+/// eliminated, every base lost), or absent for a number of battles
+/// (wounded). Read by [`Checker::away`] from the keys `gone` and `absent`
+/// of the sections whose rule system takes them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Away {
+    pub kind: &'static str,
+    pub id: String,
+    pub name: String,
+    /// Gone for good, and why (`dead after raid-1`).
+    pub gone: Option<String>,
+    /// The battles it still sits out, this one included (0 when gone).
+    pub absent: i64,
+}
+
+impl Away {
+    /// Where it is, in words, for a roster's notes.
+    pub fn describe(&self) -> String {
+        match (&self.gone, self.absent) {
+            (Some(why), _) => format!("{} ({}) is gone: {why}", self.id, self.name),
+            (None, 1) => format!("{} ({}) sits out this battle", self.id, self.name),
+            (None, n) => format!(
+                "{} ({}) sits out this battle and {} more",
+                self.id,
+                self.name,
+                n - 1
+            ),
+        }
+    }
 }
 
 /// One entry of a list, as every system's entries are named.

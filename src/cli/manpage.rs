@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::catalog::Catalog;
 
 mod armies;
+mod campaigns;
 mod commands;
 mod files;
 mod formats;

@@ -44,6 +44,7 @@ macro_rules! say {
 }
 
 // After the macros, which they use.
+mod campaign;
 pub mod config;
 mod exit;
 mod export;
@@ -218,10 +219,18 @@ pub(crate) enum Task {
         files: Vec<PathBuf>,
     },
     /// Rebuild a game from its journal, re-resolving every command with its
-    /// recorded seed and dice, and check the state against the game file.
+    /// recorded seed and dice, and check the state against the game file;
+    /// or, given a campaign file (told by its contents), every battle of
+    /// the campaign and every close, in order.
     Replay {
-        #[arg(value_name = "JOURNAL")]
+        #[arg(value_name = "JOURNAL|CAMPAIGN")]
         journal: PathBuf,
+    },
+    /// Campaigns: armies carried from battle to battle, every change
+    /// traced to the journal entry that made it (see CAMPAIGNS).
+    Campaign {
+        #[command(subcommand)]
+        task: campaign::CampaignTask,
     },
     /// Say what can be done about a game whose file and journal disagree;
     /// do it with --apply.
@@ -313,6 +322,7 @@ impl Task {
         match self {
             Task::Check { .. } => "check",
             Task::Replay { .. } => "replay",
+            Task::Campaign { .. } => "campaign",
             Task::Repair { .. } => "repair",
             Task::NewArmy { .. } => "new-army",
             Task::Tables { .. } => "tables",
@@ -576,6 +586,7 @@ fn task_with_tables(args: &Args, registry: &Registry, tables: &Tables) -> Option
     match &args.task {
         Some(Task::Check { files }) => return Some(check(files, registry)),
         Some(Task::Replay { journal }) => return Some(replay(journal, tables.clone())),
+        Some(Task::Campaign { task }) => return Some(campaign::run(task, tables, args.wait)),
         Some(Task::Repair { game, apply }) => return Some(repair(game, *apply, tables, args.wait)),
         Some(Task::Man { dir, force }) => return Some(man(dir, *force, tables)),
         Some(Task::Completions { shell }) => return Some(completions(*shell)),

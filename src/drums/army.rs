@@ -5,7 +5,7 @@ use std::rc::Rc;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::army::{ArmyList, Checker, Entry, Member, Reader, Schema, Section, one_of};
+use crate::army::{ArmyList, Away, Checker, Entry, Member, Reader, Schema, Section, one_of};
 use crate::bind::nearest;
 use crate::command::System;
 
@@ -52,6 +52,9 @@ pub struct Unit {
     pub doctrine: Vec<String>,
     /// id of the general in its line of command
     pub general: Option<String>,
+    /// Bases (or figures) lost in the earlier battles of a campaign: the
+    /// unit starts this one with `bases - lost` (`lost`).
+    pub(crate) lost: i64,
 }
 
 /// One Drums and Muskets list's entries.
@@ -59,6 +62,8 @@ pub struct Unit {
 pub struct List {
     pub generals: Vec<General>,
     pub units: Vec<Unit>,
+    /// Generals and units a campaign holds out of this battle (`gone`).
+    pub(crate) away: Vec<Away>,
 }
 
 impl ArmyList for List {
@@ -76,6 +81,10 @@ impl ArmyList for List {
                 kind: "unit",
             }))
             .collect()
+    }
+
+    fn away(&self) -> Vec<Away> {
+        self.away.clone()
     }
 }
 
@@ -117,13 +126,21 @@ impl Reader for List {
     ) {
         match section {
             "general" => {
+                let away = ck.away(e, "general", id.as_deref(), name.as_deref());
                 if let Some(g) = general(ck, e, id, name) {
-                    self.generals.push(g);
+                    match away {
+                        Some(away) => self.away.push(away),
+                        None => self.generals.push(g),
+                    }
                 }
             }
             _ => {
+                let away = ck.away(e, "unit", id.as_deref(), name.as_deref());
                 if let Some(u) = unit(ck, e, id, name) {
-                    self.units.push(u);
+                    match away {
+                        Some(away) => self.away.push(away),
+                        None => self.units.push(u),
+                    }
                 }
             }
         }
@@ -194,7 +211,7 @@ impl Reader for List {
     }
 }
 
-const GENERAL_KEYS: &[&str] = &["id", "name", "ability", "traits", "commander"];
+const GENERAL_KEYS: &[&str] = &["id", "name", "ability", "traits", "commander", "gone"];
 const ABILITIES: &[&str] = &["exceptional", "ordinary", "incompetent"];
 const TRAITS: &[&str] = &["inspiring", "hated"];
 
@@ -211,6 +228,8 @@ const UNIT_KEYS: &[&str] = &[
     "figures",
     "doctrine",
     "general",
+    "lost",
+    "gone",
 ];
 const ARMS: &[&str] = &["foot", "cavalry", "artillery", "irregular"];
 const CLASSES: &[&str] = &["determined", "lackluster", "zealous", "guards"];
@@ -323,6 +342,7 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
     let weapon = weapon(ck, e, arm_word);
 
     let (bases, figures) = size(ck, e);
+    let lost = lost(ck, e, bases.or(figures));
     let doctrine = ck.keywords(e, "doctrine", DOCTRINES, "doctrine");
     let general = ck.string(e, "general");
     Some(Unit {
@@ -342,7 +362,41 @@ fn unit(ck: &mut Checker, e: &mut Entry, id: Option<String>, name: Option<String
         },
         doctrine: doctrine.into_iter().map(Spanned::into_inner).collect(),
         general: general.map(Spanned::into_inner),
+        lost: lost.unwrap_or(0),
     })
+}
+
+/// `lost = N`: bases (or figures) lost in the earlier battles of a
+/// campaign. One that lost them all starts out of action (a campaign's
+/// close writes `gone` for it instead).
+fn lost(ck: &mut Checker, e: &Entry, size: Option<i64>) -> Option<i64> {
+    let lost = ck.int(
+        e,
+        "lost",
+        1,
+        MAX_FIGURES,
+        "the bases (or figures) lost in earlier battles",
+    )?;
+    if let (Some(size), Some(v)) = (size, e.get("lost"))
+        && lost > size
+    {
+        let what = if e.get("figures").is_some() {
+            "figures"
+        } else {
+            "bases"
+        };
+        ck.fail(
+            v.span(),
+            e.key("lost"),
+            format!(
+                "{}: {lost} {what} lost, but the unit has {size}; expected at most {size} \
+                 (a unit that lost every one of them is gone: `gone = \"why\"`)",
+                e.place("lost")
+            ),
+        );
+        return None;
+    }
+    Some(lost)
 }
 
 /// `heavy` and `lancers`: only cavalry is either.

@@ -7,7 +7,7 @@ use super::{
     ABILITIES, ARMS, CLASSES, DOCTRINES, FORMATIONS, MAX_BASES, MAX_FIGURES, TRAITS, WEAPONS,
     formations_for, weapons_for,
 };
-use crate::army::doc::{ArmyDoc, KeyDoc, KeyType, Need, SectionDoc, choices};
+use crate::army::doc::{ArmyDoc, KeyDoc, KeyType, Need, SectionDoc, choices, gone_key};
 use crate::army::one_of;
 
 // The meanings are the quick reference's words for each.
@@ -148,6 +148,7 @@ fn general() -> SectionDoc {
                     .into(),
                 sample: "true",
             },
+            gone_key("killed, captured or incapacitated in an earlier battle"),
         ],
         examples: vec![
             entry(&[
@@ -276,6 +277,24 @@ fn unit_count_keys() -> Vec<KeyDoc> {
             about: "The general in its line of command.".into(),
             sample: "\"gen-1\"",
         },
+        KeyDoc {
+            key: "lost",
+            ty: KeyType::Int {
+                min: 1,
+                max: MAX_FIGURES,
+                or: None,
+            },
+            need: Need::Default("0"),
+            about: "Campaigns: the bases (or figures) the unit lost in earlier battles; bases \
+                    (or figures) stay its size as first listed. It starts the battle with the \
+                    rest (units shows 4/6 bases); at most its size. Its end-of-turn resilience test comes at \
+                    50% or lower of what it started the battle with; one that lost them all \
+                    starts out of action (a close writes gone for it instead). drumhead \
+                    campaign export writes it."
+                .into(),
+            sample: "2",
+        },
+        gone_key("every base lost in an earlier battle"),
     ]
 }
 

@@ -2,6 +2,7 @@
 //! resolutions have on them, the facts they bring to a command, the
 //! roster, and the end-of-turn resilience tests.
 
+mod campaign;
 mod effect;
 mod end_turn;
 mod expand;
@@ -23,6 +24,7 @@ use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::Command;
 use crate::system::{GameState, PrintedArmy, Roster};
 
+pub use campaign::{CAMPAIGN_SECTION, CampaignTable};
 pub use effect::DrumsEffect;
 pub use expand::WHAT_IF;
 pub use state::{GeneralState, Strength, UnitState};
@@ -399,7 +401,7 @@ impl GameState for DrumsGame {
             roster.rows.push(vec![
                 u.id.clone(),
                 u.name.clone(),
-                format!("{}/{} {}", st.left(), st.start, st.what()),
+                st.left_of(),
                 format!("{}%", st.percent()),
                 if st.figures {
                     "—".into()
@@ -522,5 +524,14 @@ impl GameState for DrumsGame {
     /// verb refuses.
     fn expand(&self, command: &Command, _line: &str) -> Option<Command> {
         self.expand_initiative(command)
+    }
+
+    fn carry(
+        &self,
+        fought: &[crate::carry::Fought<DrumsEffect>],
+        close: &crate::carry::Close<'_>,
+        _dice: &mut dyn crate::dice::DiceSource,
+    ) -> Result<crate::carry::Carry, String> {
+        Ok(self.carry_over(fought, close))
     }
 }

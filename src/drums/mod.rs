@@ -65,6 +65,10 @@ pub struct DrumsTables {
     /// Other names of the verbs' words, for suggestions (see the file).
     #[serde(default)]
     pub(crate) aliases: std::collections::BTreeMap<String, Vec<String>>,
+    /// Between the battles of a campaign: not of `drums.toml` but of the
+    /// `[drums]` section of `campaign.toml`, put here as the tables load.
+    #[serde(skip)]
+    pub(crate) campaign: game::CampaignTable,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -559,6 +563,11 @@ const FILES: &[TableFile] = &[
         "drums-pools.toml",
         include_str!("../../tables/drums-pools.toml"),
     ),
+    TableFile::shared(
+        crate::carry::CAMPAIGN_FILE,
+        include_str!("../../tables/campaign.toml"),
+        &[game::CAMPAIGN_SECTION],
+    ),
 ];
 
 /// Drums and Muskets, as the registry knows it.
@@ -610,7 +619,8 @@ pub struct Tables {
 
 impl Tables {
     pub fn load(source: &TableSource) -> Result<Tables, TableError> {
-        let (_, drums) = source.parse_checked(&FILES[0], DrumsTables::validate)?;
+        let (_, mut drums) = source.parse_checked(&FILES[0], DrumsTables::validate)?;
+        (_, drums.campaign) = game::CampaignTable::load(source, &FILES[2])?;
         let pools = OnceCell::new();
         if !source.is_embedded() {
             let (_, read) = source.parse_checked(&FILES[1], PoolTables::validate)?;
@@ -625,14 +635,16 @@ impl Tables {
     /// The tables in force with the dice pools read now, and where each
     /// file came from (`tables/drums.toml (embedded)`, a house file's
     /// path), for the quick-reference sheet's sources line.
-    pub(crate) fn load_labelled(source: &TableSource) -> Result<(Tables, [String; 2]), TableError> {
-        let (drums_label, drums) = source.parse_checked(&FILES[0], DrumsTables::validate)?;
+    pub(crate) fn load_labelled(source: &TableSource) -> Result<(Tables, [String; 3]), TableError> {
+        let (drums_label, mut drums) = source.parse_checked(&FILES[0], DrumsTables::validate)?;
         let (pools_label, pools) = source.parse_checked(&FILES[1], PoolTables::validate)?;
+        let (campaign_label, campaign) = game::CampaignTable::load(source, &FILES[2])?;
+        drums.campaign = campaign;
         let tables = Tables {
             drums: Rc::new(drums),
             pools: Rc::new(OnceCell::from(pools)),
         };
-        Ok((tables, [drums_label, pools_label]))
+        Ok((tables, [drums_label, pools_label, campaign_label]))
     }
 
     /// The dice pools' tables, read now if they have not been.

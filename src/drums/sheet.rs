@@ -30,6 +30,7 @@ pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
         melee(pools),
         movement(drums),
         shooting(pools),
+        drums.campaign.section(),
     ];
 
     Ok(Sheet {

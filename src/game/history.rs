@@ -1,7 +1,13 @@
 //! The entries of a game read again, one at a time: for `undo` past what
-//! this process saw, for `log`, and for a copy.
+//! this process saw, for `log`, for a copy, and for a campaign's close
+//! (what each rule system's part carries to the next battle from the
+//! entries in force, and the chain's head at an entry).
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::*;
+use crate::carry::{Carry, Close, Fought};
+use crate::dice::DiceSource;
 
 impl Game {
     /// Recompute the state from every entry not undone (a game kept in
@@ -126,5 +132,89 @@ impl Source {
             ))),
             Source::File { .. } => Ok(()),
         }
+    }
+}
+
+impl Game {
+    /// A new id, as a game is given when it is created (a campaign's).
+    pub(crate) fn new_id() -> String {
+        super::journal::new_game_id()
+    }
+
+    /// The game's id, made when it was created.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The armies the game began with, as its journal's header records them.
+    pub fn sources(&self) -> &[ArmySource] {
+        &self.sources
+    }
+
+    /// What each rule system's part carries to the next battle: each is
+    /// given the effects of its own lines in force, in the order they were
+    /// made, and the turns' ends between them.
+    pub(crate) fn carry(
+        &self,
+        close: &Close<'_>,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Carry>, GameError> {
+        let live = self.live_entries()?;
+        let mut out = Vec::new();
+        for part in &self.parts {
+            let books = part.set.system().books();
+            let mut fought: Vec<Fought<serde_json::Value>> = Vec::new();
+            for e in &live {
+                if e.next_turn() {
+                    fought.push(Fought {
+                        entry: e.entry,
+                        effect: None,
+                    });
+                    continue;
+                }
+                let mine = e
+                    .system
+                    .as_deref()
+                    .and_then(|b| self.tables.book(b))
+                    .is_some_and(|b| books.contains(&b));
+                if !mine {
+                    continue;
+                }
+                for json in &e.effects {
+                    let unit = json.get("unit").and_then(|u| u.as_str()).map(String::from);
+                    fought.push(Fought {
+                        entry: e.entry,
+                        effect: Some((unit, json.clone())),
+                    });
+                }
+            }
+            let carried = part
+                .state
+                .carry(&fought, close, dice)
+                .map_err(|e| GameError::Usage(format!("{}: {e}", part.set.system().name())))?;
+            out.push(carried);
+        }
+        Ok(out)
+    }
+
+    /// The SHA-256 of the journal line of each entry wanted (the chain's
+    /// head after it), read again from the journal.
+    pub(crate) fn heads_at(
+        &self,
+        wanted: &BTreeSet<u64>,
+    ) -> Result<BTreeMap<u64, String>, GameError> {
+        let mut heads = BTreeMap::new();
+        let mut source = self.source()?;
+        while let Some(e) = source.next()? {
+            let before = e.entry.saturating_sub(1);
+            if before > 0 && wanted.contains(&before) {
+                heads.insert(before, e.prev.clone());
+            }
+        }
+        source.finish(&self.tally)?;
+        if wanted.contains(&self.tally.entries) && self.tally.entries > 0 {
+            heads.insert(self.tally.entries, self.tally.head.clone());
+        }
+        Ok(heads)
     }
 }

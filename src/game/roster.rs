@@ -23,7 +23,7 @@ impl Game {
                     rules_title: army.rules.title().to_string(),
                     columns: roster.header.iter().map(|h| h.to_string()).collect(),
                     units: roster.rows,
-                    notes: roster.notes,
+                    notes: with_away(roster.notes, army),
                     status: roster.status,
                 }
             })
@@ -110,6 +110,15 @@ impl Game {
         source.finish(&self.tally)?;
         Ok(Report::Log { entries })
     }
+}
+
+/// A roster's notes, and the entries a campaign holds out of this battle.
+fn with_away(mut notes: Vec<String>, army: &crate::army::Army) -> Vec<String> {
+    let away: Vec<String> = army.list.away().iter().map(|a| a.describe()).collect();
+    if !away.is_empty() {
+        notes.push(format!("held out by the campaign: {}", away.join("; ")));
+    }
+    notes
 }
 
 /// An entry as `log` shows it: `undone` when a later undo took it back.

@@ -3,7 +3,7 @@
 use std::rc::Rc;
 
 use crate::army::{
-    ArmyList, Checker, Entry, Member, Reader, Schema, Section, Value, one_of, valid_id,
+    ArmyList, Away, Checker, Entry, Member, Reader, Schema, Section, Value, one_of, valid_id,
 };
 use crate::command::System;
 
@@ -50,6 +50,8 @@ pub struct Figure {
     /// skill and impact dice of `fire` with that weapon only.
     pub(crate) weapon_bonus: Bonus,
     pub(crate) group: Option<String>,
+    /// Campaigns: wounded in an earlier battle (and back).
+    pub(crate) wounded: bool,
 }
 
 /// A hero's bonus to the skill and impact dice, with one weapon or in melee.
@@ -84,6 +86,8 @@ pub(crate) const MAX_BONUS: i64 = 5;
 #[derive(Debug, Clone, Default)]
 pub struct List {
     pub figures: Vec<Figure>,
+    /// Figures a campaign holds out of this battle (`gone`, `absent`).
+    pub(crate) away: Vec<Away>,
 }
 
 impl ArmyList for List {
@@ -96,6 +100,10 @@ impl ArmyList for List {
                 kind: "figure",
             })
             .collect()
+    }
+
+    fn away(&self) -> Vec<Away> {
+        self.away.clone()
     }
 }
 
@@ -130,8 +138,12 @@ impl Reader for List {
         name: Option<String>,
     ) {
         let mut commanders = self.figures.iter().filter(|f| f.commander).count();
+        let away = ck.away(e, "figure", id.as_deref(), name.as_deref());
         if let Some(f) = figure(ck, e, id, name, &mut commanders) {
-            self.figures.push(f);
+            match away {
+                Some(away) => self.away.push(away),
+                None => self.figures.push(f),
+            }
         }
     }
 
@@ -160,6 +172,9 @@ const FIGURE_KEYS: &[&str] = &[
     "skill_bonus",
     "impact_bonus",
     "group",
+    "wounded",
+    "absent",
+    "gone",
 ];
 const RANKS: &[&str] = &["exceptional-leader", "leader", "soldier", "non-combatant"];
 const ARMAMENTS: &[&str] = &["unarmed", "armed", "specialist"];
@@ -221,6 +236,20 @@ fn figure(
     old_bonuses(ck, e);
     let (melee, weapon_bonus) = bonuses(ck, e, weapon.as_ref().map(|w| w.get_ref().as_str()));
     let group = group(ck, e);
+    let wounded = ck.boolean(e, "wounded");
+    if let (Some(w), Some(_)) = (&wounded, e.get("gone"))
+        && *w.get_ref()
+    {
+        ck.fail(
+            w.span(),
+            e.key("wounded"),
+            format!(
+                "{}: a figure gone for good (dead) is not wounded; keep `gone` or `wounded`, not both",
+                e.place("wounded")
+            ),
+        );
+    }
+    let wounded = wounded.is_some_and(|b| *b.get_ref());
     Some(Figure {
         id: id?,
         name: name?,
@@ -241,6 +270,7 @@ fn figure(
         impact_bonus: melee.impact,
         weapon_bonus,
         group,
+        wounded,
     })
 }
 

@@ -4,7 +4,7 @@
 //! word the reader refuses or miss one it takes.
 
 use super::{ARMAMENTS, MAX_BONUS, MELEE, RANKS, WEAPONS};
-use crate::army::doc::{ArmyDoc, KeyDoc, KeyType, Need, SectionDoc, choices};
+use crate::army::doc::{ArmyDoc, KeyDoc, KeyType, Need, SectionDoc, absent_key, choices, gone_key};
 use crate::army::one_of;
 
 // The meanings are the rules' words for each.
@@ -239,6 +239,18 @@ fn hero_keys() -> Vec<KeyDoc> {
                 .into(),
             sample: "\"company\"",
         },
+        KeyDoc {
+            key: "wounded",
+            ty: KeyType::Bool,
+            need: Need::Default("false"),
+            about: "Campaigns: the figure was downed in an earlier battle and diced wounded \
+                    (\"wounded on a d6 roll of 1-4\"); it fights as the list gives it. \
+                    drumhead campaign export writes it. Not with gone."
+                .into(),
+            sample: "true",
+        },
+        absent_key("wounded, kept out by a house row"),
+        gone_key("downed and diced dead after an earlier battle"),
     ]
 }
 

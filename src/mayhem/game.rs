@@ -4,6 +4,7 @@
 //! sequence of play and the previous one; the facts a figure brings to a
 //! command; the roster.
 
+mod campaign;
 mod facts;
 mod printed;
 mod roster;
@@ -13,6 +14,8 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
+
+pub(crate) use campaign::{CAMPAIGN_SECTION, CampaignTable};
 
 use super::army::{Figure, List};
 use super::{Downed, MayhemTables};
@@ -536,6 +539,15 @@ impl GameState for MayhemGame {
         self.previous = saved.previous_sequence;
         self.turns = saved.turns;
         Ok(())
+    }
+
+    fn carry(
+        &self,
+        fought: &[crate::carry::Fought<MayhemEffect>],
+        close: &crate::carry::Close<'_>,
+        dice: &mut dyn crate::dice::DiceSource,
+    ) -> Result<crate::carry::Carry, String> {
+        self.carry_over(fought, close, dice)
     }
 }
 

@@ -192,10 +192,14 @@ pub const MAYHEM: System = System::new(&Book {
     title: "Musket Mayhem",
 });
 
-const FILES: &[TableFile] = &[TableFile::new(
-    "mayhem.toml",
-    include_str!("../../tables/mayhem.toml"),
-)];
+const FILES: &[TableFile] = &[
+    TableFile::new("mayhem.toml", include_str!("../../tables/mayhem.toml")),
+    TableFile::shared(
+        crate::carry::CAMPAIGN_FILE,
+        include_str!("../../tables/campaign.toml"),
+        &[game::CAMPAIGN_SECTION],
+    ),
+];
 
 /// Musket Mayhem, as the registry knows it.
 pub(crate) struct Mayhem;
@@ -235,7 +239,8 @@ impl RuleSystem for Mayhem {
 
 impl MayhemTables {
     pub(crate) fn load(source: &TableSource) -> Result<MayhemTables, TableError> {
-        let (_, tables) = source.parse_checked(&FILES[0], MayhemTables::validate)?;
+        let (_, mut tables) = source.parse_checked(&FILES[0], MayhemTables::validate)?;
+        (_, tables.campaign) = game::CampaignTable::load(source, &FILES[1])?;
         Ok(tables)
     }
 }

@@ -10,8 +10,10 @@ use super::{FILES, MayhemTables};
 
 pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     // The tables the verbs read, checked as they are when the system loads.
-    let (label, t): (String, MayhemTables) = source.parse(&FILES[0])?;
+    let (label, mut t): (String, MayhemTables) = source.parse(&FILES[0])?;
     t.validate(&label)?;
+    let (campaign_label, campaign) = super::game::CampaignTable::load(source, &FILES[1])?;
+    t.campaign = campaign;
     let sections = vec![
         sequence(&t),
         movement(&t),
@@ -23,7 +25,7 @@ pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     Ok(Sheet {
         title: super::MAYHEM.title().to_string(),
         publication: PUBLICATION.into(),
-        sources: vec![label],
+        sources: vec![label, campaign_label],
         sections,
     })
 }
@@ -217,6 +219,7 @@ fn miscellany(t: &MayhemTables) -> Section {
     for b in &t.post_battle.band {
         table.row(&b.row, vec![format!("{}-{}", b.from, b.to)]);
     }
+    t.campaign.under_post_battle(&mut table);
     s.tables.push(table);
     let mut table = Table::new("Heroes", &[]);
     for text in [&t.heroes.save, &t.heroes.reroll, &t.heroes.bonus] {

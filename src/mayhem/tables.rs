@@ -27,6 +27,10 @@ pub struct MayhemTables {
     /// Other names of the verbs' words, for suggestions (see the file).
     #[serde(default)]
     pub(crate) aliases: std::collections::BTreeMap<String, Vec<String>>,
+    /// Between the battles of a campaign: not of `mayhem.toml` but of the
+    /// `[mayhem]` section of `campaign.toml`, put here as the tables load.
+    #[serde(skip)]
+    pub(crate) campaign: super::game::CampaignTable,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use toml::de::DeValue;
 
-use crate::army::{ArmyList, Checker, Entry, Member, Reader, Schema, Section};
+use crate::army::{ArmyList, Away, Checker, Entry, Member, Reader, Schema, Section};
 use crate::command::System;
 
 // A child of this module, to read its word lists where they are.
@@ -43,6 +43,9 @@ pub struct Unit {
     pub range: Option<i64>,
     /// The reverse, red-banded side of a two-step brigade (2.5).
     pub(crate) reduced: Option<Reduced>,
+    /// Campaigns: a two-step brigade that lost a step in an earlier
+    /// battle starts this one on its reduced side (`reduced = true`).
+    pub(crate) starts_reduced: bool,
 }
 
 /// The factors printed on a two-step brigade's reduced side (2.5: "The
@@ -215,6 +218,8 @@ pub struct List {
     pub(crate) trains: Vec<Base>,
     /// Read under the QuickPlay rules, where every counter prints an MR.
     pub(crate) quickplay: bool,
+    /// Units and leaders a campaign holds out of this battle (`gone`).
+    pub(crate) away: Vec<Away>,
 }
 
 impl ArmyList for List {
@@ -243,6 +248,10 @@ impl ArmyList for List {
             }))
             .collect()
     }
+
+    fn away(&self) -> Vec<Away> {
+        self.away.clone()
+    }
 }
 
 pub(crate) struct SaberSchema;
@@ -263,8 +272,10 @@ const UNIT_KEYS: &[&str] = &[
     "reduced_cf",
     "reduced_mr",
     "reduced_ma",
+    "reduced",
+    "gone",
 ];
-const LEADER_KEYS: &[&str] = &["id", "name", "cf", "mr", "mv", "span", "formation"];
+const LEADER_KEYS: &[&str] = &["id", "name", "cf", "mr", "mv", "span", "formation", "gone"];
 const BASE_KEYS: &[&str] = &["id", "name", "ma"];
 const TYPES: &[&str] = &["infantry", "battalion", "cavalry", "squadron", "artillery"];
 
@@ -314,13 +325,21 @@ impl Reader for List {
     ) {
         match section {
             "unit" => {
+                let away = ck.away(e, "unit", id.as_deref(), name.as_deref());
                 if let Some(u) = unit(ck, e, id, name, self.quickplay) {
-                    self.units.push(u);
+                    match away {
+                        Some(away) => self.away.push(away),
+                        None => self.units.push(u),
+                    }
                 }
             }
             "leader" => {
+                let away = ck.away(e, "leader", id.as_deref(), name.as_deref());
                 if let Some(l) = leader(ck, e, id, name) {
-                    self.leaders.push(l);
+                    match away {
+                        Some(away) => self.away.push(away),
+                        None => self.leaders.push(l),
+                    }
                 }
             }
             section => {
@@ -405,6 +424,28 @@ fn movement(ck: &mut Checker, e: &Entry, key: &str) -> Option<(Option<i64>, bool
 }
 
 /// Refuse `key` where the unit's type has no such factor.
+/// `reduced = true`: a campaign's brigade that starts this battle on its
+/// reduced side (2.5); only a two-step brigade, and not one gone for good.
+fn starts_reduced(ck: &mut Checker, e: &Entry, steps: Option<i64>) -> bool {
+    let starts_reduced = ck.boolean(e, "reduced").is_some_and(|b| *b.get_ref());
+    if starts_reduced && steps != Some(2) {
+        not_for(
+            ck,
+            e,
+            "reduced",
+            "only a two-step infantry brigade has a reduced side to start on (2.5); give `steps = 2`, or leave it out (a unit that lost its only step is gone)",
+        );
+    } else if starts_reduced && e.get("gone").is_some() {
+        not_for(
+            ck,
+            e,
+            "reduced",
+            "a unit gone for good starts no battle, on either side; keep `gone` or `reduced`, not both",
+        );
+    }
+    starts_reduced
+}
+
 fn not_for(ck: &mut Checker, e: &Entry, key: &str, why: &str) {
     if let Some(v) = e.get(key) {
         ck.fail(v.span(), e.key(key), format!("{}: {why}", e.place(key)));
@@ -569,6 +610,7 @@ fn unit(
         );
     }
     let reduced = reduced_side(ck, e, steps);
+    let starts_reduced = starts_reduced(ck, e, steps);
     let formation = formation(ck, e);
     let (cf, cf_parenthesized) = cf?;
     let (ma, ma_bracketed) = ma?;
@@ -587,6 +629,7 @@ fn unit(
         defence: if artillery { defence } else { None },
         range,
         reduced,
+        starts_reduced,
     })
 }
 

@@ -4,7 +4,7 @@
 //! cannot offer a word the reader refuses or miss one it takes.
 
 use super::TYPES;
-use crate::army::doc::{ArmyDoc, KeyDoc, KeyType, Need, SectionDoc, choices};
+use crate::army::doc::{ArmyDoc, KeyDoc, KeyType, Need, SectionDoc, choices, gone_key};
 
 // The meanings are the counters' descriptions (2.3-2.7).
 const TYPE_MEANINGS: &[(&str, &str)] = &[
@@ -264,6 +264,17 @@ fn reduced_keys() -> Vec<KeyDoc> {
                 .into(),
             sample: "5",
         },
+        KeyDoc {
+            key: "reduced",
+            ty: KeyType::Bool,
+            need: Need::Depends("two-step brigades only; optional, default false"),
+            about: "Campaigns: the brigade lost a step in an earlier battle and starts this \
+                    one on its reduced side (2.5): it brings reduced, and its next step lost \
+                    eliminates it. drumhead campaign export writes it. Not with gone."
+                .into(),
+            sample: "true",
+        },
+        gone_key("eliminated or captured in an earlier battle"),
     ]
 }
 
@@ -373,6 +384,7 @@ fn leader_section() -> SectionDoc {
                     .into(),
                 sample: "\"1\"",
             },
+            gone_key("killed or captured in an earlier battle"),
         ],
         examples: vec![entry(&[
             ("id", "\"leader-1\""),

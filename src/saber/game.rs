@@ -7,6 +7,8 @@
 //! ([`SaberEffect`]); what a result leaves to the owning player's choice is
 //! never recorded by the result itself, but by `choose` once he has made it.
 
+mod campaign;
+
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -19,6 +21,8 @@ use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::System;
 use crate::system::{GameState, Roster};
+
+pub(crate) use campaign::{CAMPAIGN_SECTIONS, CampaignTable};
 
 /// What one resolution does to a unit or leader. Each falls on one named
 /// unit; what it means for that unit depends on its type (a retreat flips
@@ -57,6 +61,9 @@ pub enum SaberEffect {
     /// An eliminated unit failed its step recovery check: destroyed, no
     /// longer eligible to return (standard 11.2).
     Destroyed,
+    /// Captured by victorious charging cavalry (standard 9.3 7): out of
+    /// the game, and gone from a campaign.
+    Captured,
     /// It attacked: "A unit may attack only once per combat phase"
     /// (standard 7.5, QuickPlay 7.3), until the next turn.
     Attacked,
@@ -110,6 +117,7 @@ impl SystemEffect for SaberEffect {
             },
             SaberEffect::StepRecovered => format!("game: {u} recovers a step"),
             SaberEffect::Destroyed => format!("game: {u} is destroyed"),
+            SaberEffect::Captured => format!("game: {u} is captured (9.3 7)"),
             SaberEffect::Attacked => {
                 format!("game: {u} has attacked this combat phase (7.5)")
             }
@@ -137,6 +145,9 @@ pub struct UnitState {
     pub(crate) routed: bool,
     /// Failed its step recovery check: out of the game for good.
     pub(crate) destroyed: bool,
+    /// Captured by charging cavalry (9.3 7): out of the game.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(crate) captured: bool,
     /// Attacked this combat phase (standard 7.5, QuickPlay 7.3).
     #[serde(default, skip_serializing_if = "is_false")]
     pub(crate) attacked: bool,
@@ -192,11 +203,12 @@ pub(crate) struct SaberGame {
     leaders: BTreeMap<String, LeaderState>,
     /// The charges the last `next-turn` ended, for its answer.
     ended_charges: Vec<String>,
+    tables: Rc<Tables>,
 }
 
 impl SaberGame {
-    pub(crate) fn new(_tables: Rc<Tables>, armies: &[(usize, &Army)]) -> SaberGame {
-        let armies = armies
+    pub(crate) fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> SaberGame {
+        let armies: Vec<ArmyPart> = armies
             .iter()
             .filter_map(|(i, a)| {
                 Some(ArmyPart {
@@ -207,10 +219,11 @@ impl SaberGame {
             })
             .collect();
         SaberGame {
+            units: campaign::starting_units(&armies),
             armies,
-            units: BTreeMap::new(),
             leaders: BTreeMap::new(),
             ended_charges: Vec::new(),
+            tables,
         }
     }
 
@@ -453,7 +466,9 @@ impl SaberGame {
         let s = self.units.entry(id.to_string()).or_default();
         // Off the map, nothing but its recovery (or destruction) touches it.
         let off_map = s.steps_lost >= steps;
-        if off_map && !matches!(effect, SaberEffect::StepRecovered | SaberEffect::Destroyed) {
+        if s.captured
+            || (off_map && !matches!(effect, SaberEffect::StepRecovered | SaberEffect::Destroyed))
+        {
             return Ok(());
         }
         match effect {
@@ -514,6 +529,13 @@ impl SaberGame {
             }
             SaberEffect::StepRecovered => s.steps_lost = s.steps_lost.saturating_sub(1),
             SaberEffect::Destroyed => s.destroyed = true,
+            SaberEffect::Captured => {
+                s.captured = true;
+                s.disrupted = false;
+                s.ineffective = false;
+                s.routed = false;
+                s.charging = false;
+            }
         }
         Ok(())
     }
@@ -544,6 +566,7 @@ impl SaberGame {
             | SaberEffect::Disengaged
             | SaberEffect::StepRecovered
             | SaberEffect::Destroyed
+            | SaberEffect::Captured
             | SaberEffect::Attacked
             | SaberEffect::Charging
             | SaberEffect::LastStandOwed { .. }
@@ -577,6 +600,9 @@ impl GameState for SaberGame {
     fn out_of_action(&self, id: &str) -> Option<String> {
         if let Some((u, _)) = self.unit(id) {
             let s = self.unit_state(id);
+            if s.captured {
+                return Some("is captured: out of the game (9.3 7)".into());
+            }
             if s.destroyed {
                 return Some(
                     "is destroyed: it failed its step recovery check and may not return to play (11.2)"
@@ -685,19 +711,22 @@ impl GameState for SaberGame {
         for a in &self.armies {
             for u in &a.list.units {
                 let s = self.unit_state(&u.id);
-                units.insert(
-                    u.id.clone(),
-                    serde_json::json!({
-                        "steps": u.steps(),
-                        "steps_lost": s.steps_lost,
-                        "steps_left": steps_left(u, &s),
-                        "disrupted": s.disrupted,
-                        "ineffective": s.ineffective,
-                        "routed": s.routed,
-                        "eliminated": eliminated(u, &s),
-                        "destroyed": s.destroyed,
-                    }),
-                );
+                let mut unit = serde_json::json!({
+                    "steps": u.steps(),
+                    "steps_lost": s.steps_lost,
+                    "steps_left": steps_left(u, &s),
+                    "disrupted": s.disrupted,
+                    "ineffective": s.ineffective,
+                    "routed": s.routed,
+                    "eliminated": eliminated(u, &s),
+                    "destroyed": s.destroyed,
+                });
+                // Only when true: the state a journal's entries recorded
+                // before a capture was in the game stays as it was.
+                if s.captured {
+                    unit["captured"] = serde_json::Value::Bool(true);
+                }
+                units.insert(u.id.clone(), unit);
             }
             for l in &a.list.leaders {
                 let s = self.leader_state(&l.id);
@@ -751,5 +780,14 @@ impl GameState for SaberGame {
         self.leaders = saved.leaders;
         self.ended_charges = saved.ended_charges;
         Ok(())
+    }
+
+    fn carry(
+        &self,
+        fought: &[crate::carry::Fought<SaberEffect>],
+        close: &crate::carry::Close<'_>,
+        _dice: &mut dyn crate::dice::DiceSource,
+    ) -> Result<crate::carry::Carry, String> {
+        Ok(self.carry_over(fought, close))
     }
 }

@@ -80,8 +80,8 @@ pub(crate) fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
             VerbDoc::new(
                 Some(system),
                 "capture",
-                "capture CF",
-                "Victorious charging cavalry tries to capture a routed defender: one die, at most its regular CF captures.",
+                "capture CF [vs UNIT]",
+                "Victorious charging cavalry tries to capture a routed defender: one die, at most its regular CF captures. A defender named after `vs` is captured in the game: out of it, and gone from a campaign.",
                 Vocab::new()
                     .with_number("the charging cavalry's regular combat factor")
                     .number_from("cf")
@@ -96,7 +96,8 @@ pub(crate) fn verbs(t: &Rc<Tables>, variant: Variant) -> Vec<VerbDoc> {
                     ),
                 super::resolver(t, capture),
             )
-            .examples(&["capture 3", "capture 4 rolled 5"]),
+            .examples(&["capture 3", "capture 4 rolled 5"])
+            .clause(crate::command::ClauseKind::Vs, Vocab::new(), 1),
         );
     }
     if let Some(fow) = &rules.fow {
@@ -609,6 +610,11 @@ fn capture(
             "the defenders are captured (a single cavalry unit may capture only one defending unit)",
             Tone::Good,
         );
+        // The routed defender, if named after `vs`: out of the game, and
+        // gone from a campaign ("units captured are gone").
+        if input.named_on(Some(0)).next().is_some() && !res.quiet {
+            res.effect(Target::clause(0, 0), super::game::SaberEffect::Captured);
+        }
     } else {
         res.set_outcome("escaped", "the defenders are not captured", Tone::Bad);
     }

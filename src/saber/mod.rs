@@ -104,7 +104,13 @@ const FILES: &[TableFile] = &[
         name: CRT_FILE,
         embedded_name: "saber-example-crt.toml",
         embedded: include_str!("../../tables/saber-example-crt.toml"),
+        sections: &[],
     },
+    TableFile::shared(
+        crate::carry::CAMPAIGN_FILE,
+        include_str!("../../tables/campaign.toml"),
+        game::CAMPAIGN_SECTIONS,
+    ),
 ];
 
 /// Musket & Saber, as the registry knows it.
@@ -164,16 +170,21 @@ impl Tables {
     }
 
     /// One book's rules, read and checked as the verbs read them, with the
-    /// label of the file they came from (for the sheet's sources line).
+    /// labels of the files they came from (for the sheet's sources line):
+    /// its table file, and `campaign.toml` of which it reads its book's
+    /// section.
     pub(crate) fn rules(
         source: &TableSource,
         variant: Variant,
-    ) -> Result<(String, SaberRules), TableError> {
+    ) -> Result<([String; 2], SaberRules), TableError> {
         let file = match variant {
             Variant::Standard => &FILES[0],
             Variant::QuickPlay => &FILES[1],
         };
-        source.parse_checked(file, SaberRules::validate)
+        let (label, mut rules) = source.parse_checked(file, SaberRules::validate)?;
+        let (campaign_label, campaign) = game::CampaignTable::load(source, &FILES[3], variant)?;
+        rules.campaign = campaign;
+        Ok(([label, campaign_label], rules))
     }
 
     /// The combat results table in force, read whole (never merged over
@@ -264,6 +275,11 @@ pub(crate) struct SaberRules {
     /// Other names of the verbs' words, for suggestions (see the file).
     #[serde(default)]
     pub(crate) aliases: std::collections::BTreeMap<String, Vec<String>>,
+    /// Between the battles of a campaign: not of the book's table file but
+    /// of its book's section of `campaign.toml`, put here as the tables
+    /// load.
+    #[serde(skip)]
+    pub(crate) campaign: game::CampaignTable,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -155,6 +155,9 @@ impl SaberGame {
         if s.destroyed {
             rows.push(("destroyed".into(), "yes".into()));
         }
+        if s.captured {
+            rows.push(("captured".into(), "yes".into()));
+        }
         rows.push((
             "may act".into(),
             self.out_of_action(id).unwrap_or_else(|| "yes".into()),
@@ -267,7 +270,9 @@ fn unit_status(unit: &Unit, s: &UnitState) -> UnitStatus {
 /// The unit's state in words: `disrupted, routed`; empty when it is fresh.
 pub(super) fn unit_flags(unit: &Unit, s: &UnitState) -> String {
     let mut f: Vec<&str> = Vec::new();
-    if s.destroyed {
+    if s.captured {
+        f.push("captured");
+    } else if s.destroyed {
         f.push("destroyed");
     } else if eliminated(unit, s) {
         f.push("eliminated");

@@ -17,7 +17,7 @@ use super::{AdjustTo, SaberRules, Tables, TacticSide, Variant};
 pub(crate) fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableError> {
     let variant = Variant::of(book);
     let quickplay = variant == Variant::QuickPlay;
-    let (label, r) = Tables::rules(source, variant)?;
+    let ([label, campaign_label], r) = Tables::rules(source, variant)?;
     let crt = Tables::crt(source)?;
     let mut sections = vec![
         morale(&r, quickplay),
@@ -28,6 +28,7 @@ pub(crate) fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableEr
         leaders(&r),
     ];
     sections.extend(capture_and_fow(&r));
+    sections.push(r.campaign.section());
 
     // As each booklet's own front matter and credits give it.
     let publication = if quickplay {
@@ -39,7 +40,7 @@ pub(crate) fn sheet(book: System, source: &TableSource) -> Result<Sheet, TableEr
     Ok(Sheet {
         title: book.title().to_string(),
         publication: publication.into(),
-        sources: vec![label, crt.file.clone()],
+        sources: vec![label, crt.file.clone(), campaign_label],
         sections,
     })
 }

@@ -168,6 +168,10 @@ fn probe(
     toml::to_string(&doc).expect("a TOML document")
 }
 
+/// Keys whose most is also bounded by another key of the entry: (key,
+/// the other key, set to the key's most, a key it replaces).
+const BOUNDED_BY: &[(&str, &str, &str)] = &[("lost", "figures", "bases")];
+
 /// Every number range the page gives is the reader's: its ends load, one
 /// past either end is refused at that key.
 #[test]
@@ -194,7 +198,7 @@ fn every_number_range_on_the_page_is_the_readers() {
                 };
                 let at = format!("{}[{}].{}", section.name, i + 1, key.key);
                 for (n, ok) in [(min, true), (max, true), (min - 1, false), (max + 1, false)] {
-                    let list = probe(
+                    let mut list = probe(
                         &base,
                         section.name,
                         i,
@@ -202,6 +206,23 @@ fn every_number_range_on_the_page_is_the_readers() {
                         toml::Value::Integer(n),
                         instead,
                     );
+                    // A key bounded by another too (`lost`: at most the
+                    // unit's size) is probed on an entry the other allows:
+                    // counted in as many figures as the most it may lose.
+                    if let Some((other, removed)) = BOUNDED_BY
+                        .iter()
+                        .find_map(|(k, o, r)| (*k == key.key && n >= 1).then_some((*o, *r)))
+                    {
+                        let doc: toml::Table = list.parse().expect("the probe is TOML");
+                        list = probe(
+                            &doc,
+                            section.name,
+                            i,
+                            other,
+                            toml::Value::Integer(max),
+                            Some(removed),
+                        );
+                    }
                     match (parse_army("probe.toml", &list, &schemas), ok) {
                         (Ok(_), true) => {}
                         (Err(e), false) => {
@@ -226,11 +247,11 @@ fn every_number_range_on_the_page_is_the_readers() {
             }
         }
     }
-    // bases, figures; courage, saves, rerolls; cf, mr, ma, steps, charge,
-    // attack, defence, range, the three reduced_, the leader's four and
-    // the HQ's and trains' MA, a unit's and a leader's formation number,
-    // for both Musket & Saber books.
-    assert_eq!(probed, 2 + 3 + 2 * 19, "int keys probed");
+    // bases, figures, a campaign's lost; courage, saves, rerolls, a
+    // campaign's absent; cf, mr, ma, steps, charge, attack, defence, range,
+    // the three reduced_, the leader's four and the HQ's and trains' MA, a
+    // unit's and a leader's formation number, for both Musket & Saber books.
+    assert_eq!(probed, 3 + 4 + 2 * 19, "int keys probed");
 }
 
 /// Every word list on the page is the reader's: a word it does not know is

@@ -374,3 +374,41 @@ fn its_army_lists_are_checked_like_any_other() {
         "{err}"
     );
 }
+
+/// Issue 38: a rule system that says nothing of campaigns (it keeps the
+/// default `GameState::carry`) still plays in one: its battle is a game
+/// like any other, its close carries nothing, and its lists stay as they
+/// were.
+#[test]
+fn a_campaign_of_it_carries_nothing_by_default() {
+    let registry = drumhead::systems::all().with(&TOY_SYSTEM);
+    let tables = registry
+        .load(&TableSource::embedded())
+        .expect("tables load");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let army = dir.path().join("blue.toml");
+    std::fs::write(&army, ARMY).expect("the list is written");
+    let campaign = dir.path().join("c.toml");
+    drumhead::campaign::begin(&campaign, &[army], &tables, false).expect("a campaign");
+    drumhead::campaign::battle(&campaign, "first", &tables).expect("a battle");
+    let game = Game::open(
+        &dir.path().join("first.json"),
+        Vec::new(),
+        &tables,
+        drumhead::game::Options::default(),
+    )
+    .expect("the battle's game");
+    let mut s = Session::new(tables.clone(), TOY, 1).with_game(game);
+    s.run_line("strike alice vs bob rolled 4")
+        .expect("a strike");
+    drop(s);
+    let said =
+        drumhead::campaign::close(&campaign, "first", &[], None, false, &tables).expect("closed");
+    assert!(
+        said.contains("nothing: every list stays as it was"),
+        "{said}"
+    );
+    let replayed = drumhead::campaign::replay(&campaign, &tables).expect("replayed");
+    assert!(replayed.contains("the armies equal"), "{replayed}");
+    drumhead::campaign::battle(&campaign, "second", &tables).expect("a second battle");
+}

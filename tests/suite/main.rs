@@ -9,6 +9,7 @@ mod armies_doc;
 mod army_lists;
 mod army_problems;
 mod batch;
+mod campaign;
 mod checkpoint;
 mod cli;
 mod config;

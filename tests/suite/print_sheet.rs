@@ -293,7 +293,8 @@ fn sheets_are_in_the_rule_texts_order_and_words() {
     let headings: Vec<&str> = drums.sections.iter().map(|s| s.heading.as_str()).collect();
     // The quick reference sheets: "Start of Each Turn Initiative", "Risk to
     // Generals", "Hits", "RESILIENCE TESTS", "HOLD TESTS", "CHARGE
-    // DISTANCES", "MELEE", "MOVEMENT", "SHOOTING".
+    // DISTANCES", "MELEE", "MOVEMENT", "SHOOTING"; then what a campaign
+    // carries between battles, which the sheets leave to the players.
     assert_eq!(
         headings,
         [
@@ -305,7 +306,8 @@ fn sheets_are_in_the_rule_texts_order_and_words() {
             "Charge Distances",
             "Melee",
             "Movement",
-            "Shooting"
+            "Shooting",
+            "Between Battles (a campaign)"
         ]
     );
     let text = sheet_text(&drums);

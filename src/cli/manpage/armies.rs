@@ -77,6 +77,7 @@ pub fn armies_5(registry: &Registry) -> String {
     for system in registry.systems() {
         system_section(&mut roff, system);
     }
+    campaign_section(&mut roff, registry);
 
     roff.control("SH", ["SEE ALSO"]);
     roff.text([
@@ -175,5 +176,44 @@ fn system_section(roff: &mut Roff, system: &dyn crate::system::RuleSystem) {
         roff.control("SS", [head.as_str()]);
         let text = doc::template(schema, *book, false);
         example_block(roff, text.lines());
+    }
+}
+
+/// CAMPAIGN KEYS: the keys that carry a campaign's state, system by
+/// system (those whose text says they are a campaign's).
+fn campaign_section(roff: &mut Roff, registry: &Registry) {
+    roff.control("SH", ["CAMPAIGN KEYS"]);
+    para(
+        roff,
+        "A campaign (drumhead(1), CAMPAIGNS) carries its armies from battle to battle in their \
+         lists: what the last battle left of each entry is written into its list with these \
+         keys, and drumhead campaign export writes the lists as they stand. Every drumhead \
+         command reads and checks them as it does every other key, and a list may be written \
+         with them by hand. An entry with gone or absent is read and checked, and kept in the \
+         list for the campaign's record, but is not in the battle: units names it under its \
+         army's roster, and a command cannot name it.",
+    );
+    for system in registry.systems() {
+        let Some(first) = system.books().first() else {
+            continue;
+        };
+        let keys: Vec<String> = doc::sections(system.army(), *first)
+            .iter()
+            .flat_map(|(section, sdoc)| {
+                sdoc.keys
+                    .iter()
+                    .filter(|k| k.about.starts_with("Campaigns:"))
+                    .map(move |k| format!("[[{}]] {}", section.name, k.key))
+            })
+            .collect();
+        if keys.is_empty() {
+            continue;
+        }
+        let ids: Vec<&str> = system.books().iter().map(|b| b.id()).collect();
+        tagged(
+            roff,
+            &format!("{} ({})", system.name(), ids.join(", ")),
+            &format!("{}: see each key above.", keys.join(", ")),
+        );
     }
 }

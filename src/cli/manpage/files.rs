@@ -79,11 +79,17 @@ pub(super) fn files_section(roff: &mut Roff) {
          alone in drums.toml: tables merge key by key, and a number, a word, an array or a \
          list of [[rows]] replaces the embedded value. The merged table is checked when it \
          loads, a bad value reported with its file, line, column and key. crt.toml replaces \
-         the example CRT whole. Any other .toml file in DIR is an error naming the table file \
+         the example CRT whole. {campaign} is the rule systems' house table of campaigns \
+         (what carries from battle to battle; see CAMPAIGNS), one section a rule book keyed by \
+         its id ({sections}), each read and checked by its system; a section that is no \
+         book's is an error naming the one it most likely meant. Any other .toml file in DIR \
+         is an error naming the table file \
          it most likely meant (drumz.toml, Drums.toml: drums.toml); files that are not .toml \
          (a README) are left alone. drumhead tables export DIR writes the embedded files to \
          start from.",
-            merged_files().join(", ")
+            merged_files().join(", "),
+            campaign = crate::carry::CAMPAIGN_FILE,
+            sections = campaign_sections(),
         ),
     );
 }
@@ -93,15 +99,19 @@ pub(super) fn output_files_section(roff: &mut Roff) {
     para(
         roff,
         "Every file drumhead writes for you (--svg FILE, the -o FILE of new-army, sheet and \
-         roster, the pages of man DIR and the tables of tables export DIR) follows the same \
-         rules, so that no output path can destroy anything:",
+         roster, the pages of man DIR, the tables of tables export DIR, the campaign file of \
+         campaign new and the lists of campaign export -o DIR) follows the same rules, so that \
+         no output path can destroy anything:",
     );
     tagged(
         roff,
         "A game's own files",
         "A game file, a journal (told by their first bytes) and FILE.journal, FILE.lock (the \
          lock file of an older drumhead) or FILE.token (the umpire's token serve keeps) beside \
-         a game FILE are never written, not even with --force: choose another path.",
+         a game FILE are never written, not even with --force: choose another path. Nor is a \
+         campaign file (told by its first line), which only drumhead campaign battle and close \
+         write, each over itself, whole or not at all, under a lock on it, and never through a \
+         link.",
     );
     tagged(
         roff,
@@ -133,9 +143,20 @@ pub(super) fn output_files_section(roff: &mut Roff) {
 /// whole instead).
 fn merged_files() -> Vec<&'static str> {
     crate::systems::all()
-        .systems()
-        .flat_map(|s| s.table_files())
+        .table_files()
+        .into_iter()
         .filter(|f| f.name == f.embedded_name)
         .map(|f| f.name)
         .collect()
+}
+
+/// The sections of the campaign table file, each a rule book's id, as
+/// `[drums], [mayhem]`.
+fn campaign_sections() -> String {
+    crate::systems::all()
+        .sections_of(crate::carry::CAMPAIGN_FILE)
+        .iter()
+        .map(|s| format!("[{s}]"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -32,6 +32,7 @@ pub fn drumhead_1() -> String {
 
     let mut roff = Roff::new();
     tasks_section(&mut roff);
+    super::campaigns::campaigns_section(&mut roff);
 
     roff.control("SH", ["CONFIGURATION"]);
     para(

@@ -26,12 +26,21 @@ fn game_tasks(roff: &mut Roff) {
     );
     tagged(
         roff,
-        "drumhead replay JOURNAL",
+        "drumhead replay JOURNAL | CAMPAIGN",
         "Rebuild a game from its journal, resolving every entry again with its recorded line and \
          dice under the house tables its header records, and checking each gives exactly what \
          it recorded (its outcome, effects and the state after it) and follows the chain, and \
          check the result against the game file's checkpoint. A journal copied alone replays to \
-         the state its game had. Takes no lock and writes nothing (see SECURITY).",
+         the state its game had. Given a campaign file instead (told by its contents, not its \
+         name), every battle of it and every close (see CAMPAIGNS). Takes no lock and writes \
+         nothing (see SECURITY).",
+    );
+    tagged(
+        roff,
+        "drumhead campaign new|battle|close|show|export C.toml …",
+        "A campaign: armies carried from battle to battle, every change traced to the journal \
+         entry that made it (see CAMPAIGNS); drumhead replay C.toml plays every battle and \
+         every close of it again.",
     );
     tagged(
         roff,

@@ -106,7 +106,18 @@ impl DrumsGame {
         row(
             rows,
             st.what(),
-            format!("{} of {} ({}%)", st.left(), st.start, st.percent()),
+            if st.before > 0 {
+                format!(
+                    "{} of {} ({}% of the {} it started with; {} lost in earlier battles)",
+                    st.left(),
+                    st.start + st.before,
+                    st.percent(),
+                    st.start,
+                    st.before
+                )
+            } else {
+                format!("{} of {} ({}%)", st.left(), st.start, st.percent())
+            },
         );
         row(rows, "hits received", s.hits.to_string());
         if st.figures {

@@ -51,6 +51,9 @@ pub struct GeneralState {
 pub struct Strength {
     /// Bases or figures at the start of the game.
     pub(crate) start: i64,
+    /// Lost in the earlier battles of a campaign (`lost` in its list):
+    /// the unit's list gives `start + before`.
+    pub(crate) before: i64,
     pub(crate) lost: i64,
     pub(crate) figures: bool,
     /// Hits carried towards the next base (always 0 with figures).
@@ -59,12 +62,17 @@ pub struct Strength {
 
 impl Strength {
     pub(crate) fn of(unit: &Unit, state: &UnitState, hits_per_base: i64) -> Strength {
-        let start = unit.size().max(0);
+        // A campaign's unit starts the battle with what its earlier
+        // battles left it: "50% or lower in strength than when they
+        // started the game" is counted from there.
+        let before = unit.lost.clamp(0, unit.size().max(0));
+        let start = (unit.size() - before).max(0);
         let hits = state.hits.max(0);
         if unit.in_figures() {
             // "If using a figures, then it is each hit equals on figure removed/lost."
             return Strength {
                 start,
+                before,
                 lost: hits.min(start),
                 figures: true,
                 carried: 0,
@@ -76,6 +84,7 @@ impl Strength {
         let carried = if lost < start { hits % per_base } else { 0 };
         Strength {
             start,
+            before,
             lost,
             figures: false,
             carried,
@@ -84,6 +93,21 @@ impl Strength {
 
     pub(crate) fn left(&self) -> i64 {
         self.start - self.lost
+    }
+
+    /// What is left against the list's size (`4/6 bases`), and what the
+    /// earlier battles of a campaign took (` (2 lost in earlier battles)`).
+    pub(crate) fn left_of(&self) -> String {
+        let mut text = format!(
+            "{}/{} {}",
+            self.left(),
+            self.start + self.before,
+            self.what()
+        );
+        if self.before > 0 {
+            text.push_str(&format!(" ({} lost in earlier battles)", self.before));
+        }
+        text
     }
 
     /// "bases" or "figures".

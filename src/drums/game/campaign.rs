@@ -1,0 +1,288 @@
+//! Between the battles of a campaign: what a Drums and Muskets army
+//! carries to the next. The quick reference plays one battle; the rules
+//! here are drumhead's, in the `[drums]` section of the house table
+//! `campaign.toml` with the house row a club may turn on, and the close
+//! names each.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::{DrumsEffect, DrumsGame};
+use crate::carry::{Carry, Change, Close, Edit, EditValue, Fought, house_row, trace};
+use crate::drums::army::Unit;
+use crate::error::TableError;
+use crate::system::GameState;
+use crate::tables::{TableFile, TableSource};
+
+/// The section of `campaign.toml` Drums and Muskets reads: its book's id.
+pub const CAMPAIGN_SECTION: &str = "drums";
+
+/// `campaign.toml` as Drums and Muskets reads it: its own section (the
+/// other systems' are theirs to read and check).
+#[derive(Debug, Deserialize)]
+struct CampaignFile {
+    drums: CampaignTable,
+}
+
+/// `[drums]` of `campaign.toml` (empty until the tables load it).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignTable {
+    /// What carries over, in words.
+    pub(crate) carried: String,
+    /// What becomes of the generals, in words.
+    pub(crate) generals: String,
+    pub(crate) returning: Returning,
+}
+
+/// The house row of the bases that return ("returning wounded and
+/// missing").
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Returning {
+    pub(crate) keyword: String,
+    pub(crate) row: String,
+    /// The share of the bases lost in the battle that return, in percent.
+    pub(crate) percent: i64,
+    pub(crate) default: bool,
+}
+
+impl CampaignTable {
+    /// Its section of the campaign table `file`, read from `source` and
+    /// checked, with the label of the file it came from.
+    pub(crate) fn load(
+        source: &TableSource,
+        file: &TableFile,
+    ) -> Result<(String, CampaignTable), TableError> {
+        let (label, read) = source.parse_checked(file, |f: &CampaignFile, label| {
+            f.drums.validate(&|key, message| {
+                crate::carry::invalid(label, CAMPAIGN_SECTION, key, message)
+            })
+        })?;
+        Ok((label, read.drums))
+    }
+
+    pub(crate) fn validate(
+        &self,
+        invalid: &dyn Fn(&str, String) -> TableError,
+    ) -> Result<(), TableError> {
+        crate::carry::check_keyword(&self.returning.keyword)
+            .map_err(|e| invalid("returning.keyword", e))?;
+        if !(0..=100).contains(&self.returning.percent) {
+            return Err(invalid(
+                "returning.percent",
+                "must be a share in percent, 0 to 100".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl CampaignTable {
+    /// The quick-reference sheet's section: between the battles.
+    pub(crate) fn section(&self) -> crate::sheet::Section {
+        let mut s = crate::sheet::Section::new("Between Battles (a campaign)");
+        s.notes.push(self.carried.as_str().into());
+        s.notes.push(self.generals.as_str().into());
+        let r = &self.returning;
+        s.tables.push(house_table(
+            &r.row,
+            &r.keyword,
+            format!("{}%", r.percent),
+            r.default,
+        ));
+        s
+    }
+}
+
+/// A house row of a campaign, as a sheet prints it.
+fn house_table(row: &str, keyword: &str, value: String, default: bool) -> crate::sheet::Table {
+    let mut table =
+        crate::sheet::Table::new("House row", &["", "close word", "value", "by default"]);
+    table.row(
+        row,
+        vec![
+            keyword.to_string(),
+            value,
+            if default { "applied" } else { "off" }.to_string(),
+        ],
+    );
+    table
+}
+
+impl DrumsGame {
+    /// The state as the battle began, to trace its entries on.
+    fn fresh(&self) -> DrumsGame {
+        DrumsGame {
+            units: BTreeMap::new(),
+            generals: BTreeMap::new(),
+            initiative: None,
+            ..self.clone()
+        }
+    }
+
+    /// What the armies carry to the next battle.
+    pub(super) fn carry_over(&self, fought: &[Fought<DrumsEffect>], close: &Close<'_>) -> Carry {
+        let table = &self.tables.drums.campaign;
+        let row = &table.returning;
+        let place = crate::carry::place(CAMPAIGN_SECTION);
+        let (returning, said) = house_row(
+            &row.keyword,
+            &row.row,
+            row.default,
+            &crate::carry::place(&format!("{CAMPAIGN_SECTION}.returning")),
+            close,
+        );
+        let units: Vec<&str> = self
+            .armies
+            .iter()
+            .flat_map(|(_, l)| l.units.iter().map(|u| u.id.as_str()))
+            .collect();
+        let traced = trace(
+            self.fresh(),
+            fought,
+            &units,
+            |state, f| match &f.effect {
+                Some((unit, effect)) => {
+                    let _ = state.apply(unit.as_deref(), effect);
+                }
+                None => state.next_turn(),
+            },
+            |state, id| state.unit(id).map(|u| state.strength(u).lost),
+        );
+        let share = if returning { row.percent } else { 0 };
+        let mut changes = Vec::new();
+        for (army, list) in &self.armies {
+            for u in &list.units {
+                let made = traced.get(&u.id).cloned().unwrap_or_default();
+                changes.extend(self.unit_change(*army, u, made, share, fought, close));
+            }
+            for g in &list.generals {
+                let hit = entries_of(fought, &g.id, |e| *e == DrumsEffect::Incapacitated);
+                if hit.is_empty() {
+                    continue;
+                }
+                changes.push(Change {
+                    army: *army,
+                    section: "general",
+                    id: g.id.clone(),
+                    what: "incapacitated in the battle: gone".into(),
+                    entries: hit,
+                    die: None,
+                    edits: vec![Edit::set(
+                        "gone",
+                        EditValue::Text(format!("incapacitated at {}", close.battle)),
+                    )],
+                });
+            }
+        }
+        Carry {
+            changes,
+            rules: vec![
+                format!("{} ({place})", table.carried),
+                format!("{} ({place})", table.generals),
+                format!("{said} (percent = {})", row.percent),
+            ],
+            keywords: vec![row.keyword.clone()],
+        }
+    }
+
+    /// What the battle did to one unit that the next one starts with:
+    /// its bases lost (less a share returning), or that it broke.
+    fn unit_change(
+        &self,
+        army: usize,
+        u: &Unit,
+        made: Vec<u64>,
+        share: i64,
+        fought: &[Fought<DrumsEffect>],
+        close: &Close<'_>,
+    ) -> Option<Change> {
+        let st = self.strength(u);
+        let broke = entries_of(fought, &u.id, |e| *e == DrumsEffect::Broken);
+        let what_ = st.what();
+        if st.lost == 0 {
+            return (!broke.is_empty()).then(|| Change {
+                army,
+                section: "unit",
+                id: u.id.clone(),
+                what: format!("broke: returns with the {what_} it had"),
+                entries: broke,
+                die: None,
+                edits: Vec::new(),
+            });
+        }
+        // Wide arithmetic: a list may give any number of bases.
+        let back = (i128::from(st.lost) * i128::from(share) / 100) as i64;
+        let kept = st.lost - back;
+        let total = st.before + kept;
+        let size = st.start + st.before;
+        let mut what = format!(
+            "lost {} of the {} {what_} it started with",
+            st.lost, st.start
+        );
+        if back > 0 {
+            what.push_str(&format!(
+                "; {back} returned (returning wounded and missing)"
+            ));
+        }
+        let edits = if total >= size {
+            what.push_str(": gone");
+            vec![Edit::set(
+                "gone",
+                EditValue::Text(format!(
+                    "every {} lost by {}",
+                    singular(what_),
+                    close.battle
+                )),
+            )]
+        } else if kept > 0 {
+            what.push_str(&format!(
+                ": starts the next battle with {}/{size}",
+                size - total
+            ));
+            vec![Edit::set("lost", EditValue::Int(total))]
+        } else {
+            Vec::new()
+        };
+        if !broke.is_empty() {
+            what.push_str(&format!("; broke, and returns with the {what_} it had"));
+        }
+        let mut entries = made;
+        entries.extend(broke);
+        entries.sort_unstable();
+        entries.dedup();
+        Some(Change {
+            army,
+            section: "unit",
+            id: u.id.clone(),
+            what,
+            entries,
+            die: None,
+            edits,
+        })
+    }
+}
+
+/// `base` of `bases`, `figure` of `figures`.
+fn singular(what: &str) -> &str {
+    what.strip_suffix('s').unwrap_or(what)
+}
+
+/// The entries with an effect on `id` that `pick` takes.
+fn entries_of(
+    fought: &[Fought<DrumsEffect>],
+    id: &str,
+    pick: impl Fn(&DrumsEffect) -> bool,
+) -> Vec<u64> {
+    let mut out: Vec<u64> = fought
+        .iter()
+        .filter_map(|f| {
+            let (unit, effect) = f.effect.as_ref()?;
+            (unit.as_deref() == Some(id) && pick(effect)).then_some(f.entry)
+        })
+        .collect();
+    out.dedup();
+    out
+}

@@ -1,0 +1,289 @@
+//! Between the battles of a campaign: what a Musket & Saber army carries
+//! to the next. A two-step brigade shows its reduced side once it has
+//! lost a step (2.5); the rules play one battle, and what a linked battle
+//! carries is drumhead's rule, in each book's section of the house table
+//! `campaign.toml` (`[saber]`, `[saber-quickplay]`), with the house row a
+//! club may turn on.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::{SaberEffect, SaberGame, eliminated};
+use crate::carry::{Carry, Change, Close, Edit, EditValue, Fought, house_row, trace};
+use crate::error::TableError;
+use crate::saber::Variant;
+use crate::saber::army::Unit;
+use crate::system::GameState;
+use crate::tables::{TableFile, TableSource};
+
+/// The sections of `campaign.toml` Musket & Saber reads: its books' ids.
+pub(crate) const CAMPAIGN_SECTIONS: &[&str] = &["saber", "saber-quickplay"];
+
+/// `campaign.toml` as Musket & Saber reads it: a section for each book
+/// (the other systems' are theirs to read and check).
+#[derive(Debug, Deserialize)]
+struct CampaignFile {
+    saber: CampaignTable,
+    #[serde(rename = "saber-quickplay")]
+    saber_quickplay: CampaignTable,
+}
+
+/// A book's section of `campaign.toml` (empty until the tables load it).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CampaignTable {
+    /// What a step lost does to the next battle, in words.
+    pub(crate) steps: String,
+    /// Who is gone, in words.
+    pub(crate) gone: String,
+    /// Who recovers, in words.
+    pub(crate) recover: String,
+    pub(crate) step_recovery: StepRecovery,
+}
+
+/// The house row of a reduced brigade's step recovered between battles.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct StepRecovery {
+    pub(crate) keyword: String,
+    pub(crate) row: String,
+    pub(crate) default: bool,
+}
+
+impl CampaignTable {
+    /// The section of `variant`'s book of the campaign table `file`, read
+    /// from `source` with both books' sections checked, with the label of
+    /// the file it came from.
+    pub(crate) fn load(
+        source: &TableSource,
+        file: &TableFile,
+        variant: Variant,
+    ) -> Result<(String, CampaignTable), TableError> {
+        let (label, read) = source.parse_checked(file, |f: &CampaignFile, label| {
+            for (section, table) in [
+                (Variant::Standard, &f.saber),
+                (Variant::QuickPlay, &f.saber_quickplay),
+            ] {
+                let section = section.system().id();
+                table.validate(&|key, message| {
+                    crate::carry::invalid(label, section, key, message)
+                })?;
+            }
+            Ok(())
+        })?;
+        let table = match variant {
+            Variant::Standard => read.saber,
+            Variant::QuickPlay => read.saber_quickplay,
+        };
+        Ok((label, table))
+    }
+
+    pub(crate) fn validate(
+        &self,
+        invalid: &dyn Fn(&str, String) -> TableError,
+    ) -> Result<(), TableError> {
+        crate::carry::check_keyword(&self.step_recovery.keyword)
+            .map_err(|e| invalid("step_recovery.keyword", e))
+    }
+}
+
+impl CampaignTable {
+    /// The quick-reference sheet's section: between the battles.
+    pub(crate) fn section(&self) -> crate::sheet::Section {
+        let mut s = crate::sheet::Section::new("Between Battles (a campaign)");
+        for text in [&self.steps, &self.gone, &self.recover] {
+            s.notes.push(text.as_str().into());
+        }
+        let r = &self.step_recovery;
+        let mut table = crate::sheet::Table::new("House row", &["", "close word", "by default"]);
+        table.row(
+            &r.row,
+            vec![
+                r.keyword.clone(),
+                if r.default { "applied" } else { "off" }.to_string(),
+            ],
+        );
+        s.tables.push(table);
+        s
+    }
+}
+
+/// The state a list starts a battle with: its brigades reduced in an
+/// earlier battle of a campaign on their reduced side (2.5).
+pub(super) fn starting_units(armies: &[super::ArmyPart]) -> BTreeMap<String, super::UnitState> {
+    armies
+        .iter()
+        .flat_map(|a| a.list.units.iter())
+        .filter(|u| u.starts_reduced && u.steps() > 1)
+        .map(|u| {
+            let state = super::UnitState {
+                steps_lost: 1,
+                ..super::UnitState::default()
+            };
+            (u.id.clone(), state)
+        })
+        .collect()
+}
+
+impl SaberGame {
+    /// The state as the battle began, to trace its entries on.
+    fn fresh(&self) -> SaberGame {
+        SaberGame {
+            units: starting_units(&self.armies),
+            leaders: BTreeMap::new(),
+            ended_charges: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    /// What the units and leaders carry to the next battle.
+    pub(super) fn carry_over(&self, fought: &[Fought<SaberEffect>], close: &Close<'_>) -> Carry {
+        let book = self.armies.first().map_or(crate::saber::SABER, |a| a.book);
+        let section = book.id();
+        let table = &Variant::of(book).rules(&self.tables).campaign;
+        let row = &table.step_recovery;
+        let place = crate::carry::place(section);
+        let (recovering, said) = house_row(
+            &row.keyword,
+            &row.row,
+            row.default,
+            &crate::carry::place(&format!("{section}.step_recovery")),
+            close,
+        );
+        let units: Vec<&str> = self
+            .armies
+            .iter()
+            .flat_map(|a| a.list.units.iter().map(|u| u.id.as_str()))
+            .collect();
+        let traced = trace(
+            self.fresh(),
+            fought,
+            &units,
+            |state, f| match &f.effect {
+                Some((unit, effect)) => {
+                    let _ = state.apply(unit.as_deref(), effect);
+                }
+                None => state.next_turn(),
+            },
+            |state, id| {
+                let s = state.unit_state(id);
+                (s.steps_lost, s.destroyed, s.captured)
+            },
+        );
+        let mut changes = Vec::new();
+        for a in &self.armies {
+            for u in &a.list.units {
+                let made = traced.get(&u.id).cloned().unwrap_or_default();
+                changes.extend(self.unit_change(a.index, u, made, recovering, close));
+            }
+            for l in &a.list.leaders {
+                if !self.leader_state(&l.id).casualty {
+                    continue;
+                }
+                changes.push(Change {
+                    army: a.index,
+                    section: "leader",
+                    id: l.id.clone(),
+                    what: "killed (a leader casualty): gone".into(),
+                    entries: fought
+                        .iter()
+                        .filter(|f| {
+                            f.effect.as_ref().is_some_and(|(unit, e)| {
+                                unit.as_deref() == Some(l.id.as_str())
+                                    && *e == SaberEffect::LeaderCasualty
+                            })
+                        })
+                        .map(|f| f.entry)
+                        .collect(),
+                    die: None,
+                    edits: vec![Edit::set(
+                        "gone",
+                        EditValue::Text(format!("killed at {}", close.battle)),
+                    )],
+                });
+            }
+        }
+        Carry {
+            changes,
+            rules: vec![
+                format!("{} ({place})", table.steps),
+                format!("{} ({place})", table.gone),
+                format!("{} ({place})", table.recover),
+                said,
+            ],
+            keywords: vec![row.keyword.clone()],
+        }
+    }
+
+    /// What the battle did to one unit that the next one starts with.
+    fn unit_change(
+        &self,
+        army: usize,
+        u: &Unit,
+        entries: Vec<u64>,
+        recovering: bool,
+        close: &Close<'_>,
+    ) -> Option<Change> {
+        let s = self.unit_state(&u.id);
+        let change = |what: String, edits: Vec<Edit>| Change {
+            army,
+            section: "unit",
+            id: u.id.clone(),
+            what,
+            entries: entries.clone(),
+            die: None,
+            edits,
+        };
+        if s.captured {
+            return Some(change(
+                "captured: gone".into(),
+                vec![
+                    Edit::set(
+                        "gone",
+                        EditValue::Text(format!("captured at {}", close.battle)),
+                    ),
+                    // Gone for good, on neither side.
+                    Edit::remove("reduced"),
+                ],
+            ));
+        }
+        if eliminated(u, &s) || s.destroyed {
+            return Some(change(
+                "eliminated: gone".into(),
+                vec![
+                    Edit::set(
+                        "gone",
+                        EditValue::Text(format!("eliminated at {}", close.battle)),
+                    ),
+                    // Gone for good, on neither side.
+                    Edit::remove("reduced"),
+                ],
+            ));
+        }
+        if u.steps() < 2 {
+            return None;
+        }
+        let reduced = s.steps_lost > 0 && !recovering;
+        match (u.starts_reduced, reduced) {
+            (false, true) => Some(change(
+                "lost a step: starts the next battle reduced".into(),
+                vec![Edit::set("reduced", EditValue::Bool(true))],
+            )),
+            (true, false) => Some(change(
+                if s.steps_lost > 0 {
+                    "recovered its step between battles (house row): starts the next battle at full strength"
+                } else {
+                    "recovered its step: starts the next battle at full strength"
+                }
+                .into(),
+                vec![Edit::remove("reduced")],
+            )),
+            (false, false) if s.steps_lost > 0 => Some(change(
+                "lost a step, recovered between battles (house row): starts the next battle at full strength".into(),
+                Vec::new(),
+            )),
+            _ => None,
+        }
+    }
+}
