@@ -288,10 +288,6 @@ fn resolve(
     let cell = super::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
 
     let d_morale = target_morale(rules, input, target)?;
-    let morale_die = dice.roll_against(
-        rules.morale.die,
-        &morale::cuts(&rules.morale, [d_morale.as_ref(), None]),
-    )?;
     let sides = [
         SideInfo {
             label: "bombarding artillery",
@@ -310,7 +306,7 @@ fn resolve(
             cavalry,
         },
     ];
-    let mut ctx = Ctx::new(rules, input, sides, morale_die, &res);
+    let mut ctx = Ctx::new(rules, input, sides, &res);
     let secondary = if table.ignore_secondary {
         if cell.secondary.is_some() {
             res.note("parenthesized results are ignored in a bombardment (8.5)");
@@ -324,14 +320,9 @@ fn resolve(
     ctx.extras(&cell.extras, true);
     // Artillery may not advance after combat (8.3).
     ctx.no_advance();
+    ctx.morale_die_row(&mut res, undecided);
     if undecided {
-        res.die(
-            "morale die (no morale rating to read it against)",
-            morale_die,
-        );
         res.note("nothing is recorded in the game until the result is decided");
-    } else if !ctx.morale_die_used {
-        res.die("morale die (not needed)", morale_die);
     }
     if !res.quiet {
         if let Some(first) = ctx.checks.first() {

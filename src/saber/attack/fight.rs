@@ -53,15 +53,10 @@ pub(super) fn fight(
 
     let lookup = column(crt, attack, defence, &mut res);
 
-    // The dice: the combat die, then the morale die, which counts only
-    // through the checks that may read it.
+    // The dice: the combat die, then the morale die when a result calls
+    // for a check (thrown by the first check that reads it).
     let cell = crate::saber::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
-    let morale_cuts = morale::cuts(
-        &rules.morale,
-        [sides[0].morale.as_ref(), sides[1].morale.as_ref()],
-    );
-    let morale_die = dice.roll_against(rules.morale.die, &morale_cuts)?;
-    let mut ctx = Ctx::new(rules, input, sides, morale_die, &res);
+    let mut ctx = Ctx::new(rules, input, sides, &res);
     ctx.night = setup.night && rules.combat.night.is_some();
     ctx.swapped = swapped;
     ctx.checks = checks;
@@ -97,14 +92,7 @@ pub(super) fn fight(
     }
 
     // Output.
-    if undecided {
-        res.die(
-            "morale die (no morale rating to read it against)",
-            morale_die,
-        );
-    } else if !ctx.morale_die_used {
-        res.die("morale die (not needed)", morale_die);
-    }
+    ctx.morale_die_row(&mut res, undecided);
     if !res.quiet {
         fields(setup, &ctx, pre_checks, &crt.name, swapped, &mut res);
         no_slr_field(&before, &mut res);
@@ -203,13 +191,8 @@ pub(super) fn routed_before_combat(
 ) -> Resolution {
     let rules = variant.rules(tables);
     // No morale die is thrown: nothing after the rout reads one.
-    let unthrown = crate::dice::Rolled {
-        sides: rules.morale.die,
-        face: 0,
-        entered: false,
-    };
-    let mut ctx = Ctx::new(rules, input, sides, unthrown, &res);
-    ctx.morale_die = None;
+    let mut ctx = Ctx::new(rules, input, sides, &res);
+    ctx.morale_may_be_thrown = false;
     ctx.night = setup.night && rules.combat.night.is_some();
     ctx.checks = checks;
     let pre_checks = ctx.checks.len();

@@ -65,7 +65,7 @@ pub(crate) fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
             "attack 5 4 vs 3 mr=4 rolled 6 2",
             "attack 6 (4) mr=3 def-mr=4 vs 2h",
             "attack 7 mr=4 cavalry-charge cavalry vs 4 mr=3 form-square rolled 2 3 5 4",
-            "attack 6 mr=4 vs 3 mr=4 no-slr rolled 5 3 2",
+            "attack 6 mr=4 vs 3 mr=4 no-slr rolled 5 3",
         ],
         Variant::QuickPlay => &[
             "attack 5 4 vs 3 mr=4 rolled 6 2",
