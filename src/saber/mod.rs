@@ -205,7 +205,11 @@ impl Tables {
             these.push(recover::recover_verb(&t, variant));
             these.push(choose::choose_verb(&t, variant));
             let aliases = &variant.rules(self).aliases;
-            verbs.extend(these.into_iter().map(|v| v.with_aliases(aliases)));
+            verbs.extend(
+                these
+                    .into_iter()
+                    .map(|v| v.with_aliases(aliases).with_override(named::OVERRIDE_HELP)),
+            );
         }
         verbs
     }
@@ -238,8 +242,10 @@ fn resolver(
     move |input, dice| {
         // A word that contradicts a named unit is refused before any rule
         // reads it, the same in every verb.
-        named::contradictions(input)?;
-        resolve(&t, Variant::of(input.system), input, dice)
+        let said = named::contradictions(input)?;
+        let mut res = resolve(&t, Variant::of(input.system), input, dice)?;
+        said.show(&mut res, 0);
+        Ok(res)
     }
 }
 

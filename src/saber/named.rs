@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 
 use crate::bind::{Bound, UnitFact};
-use crate::catalog::Input;
+use crate::catalog::{Input, Named as CatalogNamed, OVERRIDE, Said, stated_row};
 use crate::command::Span;
 use crate::error::{BindError, CommandError};
 
@@ -193,13 +193,20 @@ const STATES: [&str; 9] = [
     super::words::LAST_STAND_OWED,
 ];
 
+/// What `override` does in Musket & Saber, for `help`.
+pub(crate) const OVERRIDE_HELP: &str = "the typed words of this side win over what its named primary unit's list prints (its type, its MA) and the state the game keeps (disrupted, ineffective, reduced…): without it, a typed word that contradicts them is refused; where no game is kept (no --game FILE), a state typed beside a unit stands as stated";
+
 /// Refuse a word typed on a side that contradicts what the side's primary
 /// unit (the first combat unit named, or the first leader where no combat
-/// unit is) is: its arm or its MA as its list
-/// prints them, or its state as the game keeps it. A number typed beside
-/// a unit (`mr=N`, `def-mr=N`, `leader-cf=N`) is not refused: it is the
-/// way to state another value deliberately, and the resolution shows it.
-pub(crate) fn contradictions(input: &Input) -> Result<(), CommandError> {
+/// unit is) is: its arm or its MA as its list prints them, or its state
+/// as the game keeps it (`--game FILE`). Where no game keeps it, a state
+/// typed stands as stated, unless the list makes it impossible (a
+/// one-step unit reduced). `override` on the side lets the typed words
+/// win on purpose. A number typed beside a unit (`mr=N`, `def-mr=N`,
+/// `leader-cf=N`) is not refused: it is the way to state another value
+/// deliberately, and the resolution shows it. What was typed over or
+/// stated, as rows to show.
+pub(crate) fn contradictions(input: &Input) -> Result<Said, CommandError> {
     bases(input)?;
     let sides = std::iter::once((None, &input.words)).chain(
         input
@@ -208,6 +215,7 @@ pub(crate) fn contradictions(input: &Input) -> Result<(), CommandError> {
             .enumerate()
             .map(|(i, (_, _, bound))| (Some(i), bound)),
     );
+    let mut said = Said::default();
     for (clause, bound) in sides {
         // The primary unit; on a side that names only leaders, the first
         // leader, whose state the words then say.
@@ -218,46 +226,72 @@ pub(crate) fn contradictions(input: &Input) -> Result<(), CommandError> {
         else {
             continue;
         };
-        let facts = &unit.facts;
-        let has = |w: &str| facts.facts.iter().any(|f| f.word == w);
+        let overriding = bound.has(OVERRIDE);
         for typed in bound.facts.iter().filter(|f| !f.implied) {
             let word = typed.name.as_str();
-            let why = if ARMS.contains(&word) {
-                ARMS.into_iter().find(|a| has(a) && *a != word).map(|arm| {
-                    format!(
-                        "its list makes it {arm} (`type` in its [[unit]]): leave `{word}` out; to fight as {word} deliberately, type the factors instead of naming the unit"
-                    )
-                })
-            } else if word == "v" {
-                facts.value("ma").map(|ma| {
-                    format!(
-                        "its list prints an MA of {ma}, not a variable one (4.4): leave `v` out; for another MA, type it instead of naming the unit"
-                    )
-                })
-            } else if STATES.contains(&word) && !has(word) {
-                Some(state_contradiction(word))
-            } else {
-                None
+            let Some(why) = contradiction(input, unit, word, &mut said) else {
+                continue;
             };
-            if let Some(why) = why {
-                return Err(BindError::NotHere {
-                    span: typed.span,
-                    text: word.to_string(),
-                    why: format!("contradicts `{}`: {why}", facts.id),
-                }
-                .into());
+            if overriding {
+                said.overridden
+                    .push(format!("`{word}` typed; `{}`: {why}", unit.facts.id));
+                continue;
             }
+            return Err(BindError::NotHere {
+                span: typed.span,
+                text: word.to_string(),
+                why: format!(
+                    "contradicts `{}`: {why}: leave `{word}` out, or, to resolve it as typed on purpose, add `{OVERRIDE}` on this side",
+                    unit.facts.id
+                ),
+            }
+            .into());
         }
     }
-    Ok(())
+    Ok(said)
 }
 
-/// Why a state word typed for a unit that is not in that state is refused:
-/// the game keeps the state (and, for a counter that can never be so, an
-/// infantry brigade ineffective or a one-step unit reduced, never has it).
+/// Why one typed word contradicts the primary unit, if it does; a state
+/// no game keeps is noted as stated instead.
+fn contradiction(
+    input: &Input,
+    unit: &CatalogNamed,
+    word: &str,
+    said: &mut Said,
+) -> Option<String> {
+    let facts = &unit.facts;
+    let has = |w: &str| facts.facts.iter().any(|f| f.word == w);
+    if ARMS.contains(&word) {
+        return ARMS
+            .into_iter()
+            .find(|a| has(a) && *a != word)
+            .map(|arm| format!("its list makes it {arm} (`type` in its [[unit]])"));
+    }
+    if word == "v" {
+        return facts
+            .value("ma")
+            .map(|ma| format!("its list prints an MA of {ma}, not a variable one (4.4)"));
+    }
+    if !STATES.contains(&word) || has(word) {
+        return None;
+    }
+    if input.kept {
+        return Some(state_contradiction(word));
+    }
+    if !unit.possible.is_empty() && !unit.possible.iter().any(|w| w == word) {
+        return Some(format!(
+            "its list never lets it be `{word}` (`show` gives its counter)"
+        ));
+    }
+    said.stated.push(stated_row(word, &facts.id, "its state"));
+    None
+}
+
+/// Why a state word typed for a unit that is not in that state is refused
+/// in a kept game: the game keeps the state.
 fn state_contradiction(word: &str) -> String {
     format!(
-        "the game does not record it as `{word}` (`show` gives its state): leave `{word}` out, or record first what made it so (the result's `choose`, or `undo` of a line that recorded otherwise); to resolve a unit as the game does not track it, type its factors instead of naming it"
+        "the game does not record it as `{word}` (`show` gives its state; record first what made it so: the result's `choose`, or `undo` of a line that recorded otherwise)"
     )
 }
 

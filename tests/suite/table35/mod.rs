@@ -8,6 +8,7 @@
 
 mod dice;
 mod dice_paths;
+mod stated;
 
 use std::path::Path;
 
@@ -46,6 +47,13 @@ pub fn bare(system: System) -> Session {
 pub fn with_lists(system: System, files: &[&str]) -> Session {
     let tables = drumhead::systems::embedded().expect("embedded tables");
     let game = Game::new(lists(files), &tables).expect("the lists load");
+    Session::new(tables, system, 1).with_game(game)
+}
+
+/// A session over a game of shipped lists kept in a file of its own.
+pub fn kept(system: System, files: &[&str], name: &str) -> Session {
+    let tables = drumhead::systems::embedded().expect("embedded tables");
+    let game = crate::common::game::kept(name, lists(files), &tables);
     Session::new(tables, system, 1).with_game(game)
 }
 
