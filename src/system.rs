@@ -223,6 +223,13 @@ pub trait GameState: Clone + 'static {
     fn expand(&self, _command: &Command, _line: &str) -> Option<Command> {
         None
     }
+
+    /// An outcome's id as `log` names it, where the id stands for a side
+    /// (`a`, `b`) that the line names by its units or the game by its
+    /// armies: `Prussia`, `aus-1`. `None` where the id says it all.
+    fn outcome_named(&self, _command: &Command, _outcome: &str) -> Option<String> {
+        None
+    }
 }
 
 /// A rule system's part of a game as the game holds it: its state, and
@@ -307,6 +314,7 @@ pub trait GamePart {
     fn checkpoint(&self) -> Option<serde_json::Value>;
     fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String>;
     fn expand(&self, command: &Command, line: &str) -> Option<Command>;
+    fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String>;
 }
 
 impl<S: GameState> GamePart for Live<S> {
@@ -417,6 +425,10 @@ impl<S: GameState> GamePart for Live<S> {
 
     fn expand(&self, command: &Command, line: &str) -> Option<Command> {
         self.state.expand(command, line)
+    }
+
+    fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String> {
+        self.state.outcome_named(command, outcome)
     }
 }
 

@@ -40,6 +40,9 @@ pub struct Input<'a> {
     /// Whether a game keeps the units' state (`--game FILE`): where none
     /// does, what the umpire states of a unit's state stands.
     pub(crate) kept: bool,
+    /// The sides of the game's armies under this rule system, in the order
+    /// loaded (empty without a game).
+    pub(crate) sides: Vec<String>,
     /// This command's number among every command bound in the process,
     /// which keys what a resolver works out before its first die
     /// ([`Memo`]).
@@ -429,6 +432,7 @@ impl Catalog {
             named: facts,
             explain,
             kept: units.keeps_state(),
+            sides: units.sides(system),
             serial: SERIALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         Ok(Prepared {
@@ -584,11 +588,13 @@ fn bind_side(
         } else {
             Vec::new()
         };
+        let side = units.side_of(&facts.id);
         all.push(Named {
             clause: clause.map(|(i, _)| i),
             span,
             facts,
             possible,
+            side,
         });
     }
     Ok(bound)

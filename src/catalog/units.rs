@@ -37,6 +37,17 @@ pub trait Units {
     fn possible_words(&self, _system: System, _id: &str) -> Vec<String> {
         Vec::new()
     }
+    /// The side of the army a unit is in, as its list names it
+    /// (`Prussia`): how a line names the side the unit is on.
+    fn side_of(&self, _id: &str) -> Option<String> {
+        None
+    }
+    /// The sides of the armies under a rule system, in the order loaded:
+    /// the names of a line's two sides where the game's own armies face
+    /// each other (a game's initiative).
+    fn sides(&self, _system: System) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A unit a command named: where, and everything it brings.
@@ -50,6 +61,8 @@ pub(crate) struct Named {
     /// Every word it could bring in any state, where no game keeps its
     /// state and words were typed beside it (else empty).
     pub(crate) possible: Vec<String>,
+    /// The side of its army, as its list names it.
+    pub(crate) side: Option<String>,
 }
 
 /// What a named unit brings to a command.

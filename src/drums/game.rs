@@ -504,4 +504,8 @@ impl GameState for DrumsGame {
     fn expand(&self, command: &Command, _line: &str) -> Option<Command> {
         self.expand_initiative(command)
     }
+
+    fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String> {
+        DrumsGame::outcome_named(self, command, outcome)
+    }
 }

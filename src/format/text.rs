@@ -504,8 +504,9 @@ fn report_lines(report: &Report, style: &Style) -> String {
                     _ => String::new(),
                 };
                 let outcome = e
-                    .outcome
+                    .outcome_named
                     .as_deref()
+                    .or(e.outcome.as_deref())
                     .map_or(String::new(), |o| format!(" ⇒ {o}"));
                 out.push_str(&format!(
                     "{mark}{:>4}  turn {}  {what}{outcome}\n",

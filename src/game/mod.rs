@@ -759,6 +759,23 @@ impl Units for Game {
         self.file.is_some()
     }
 
+    fn side_of(&self, id: &str) -> Option<String> {
+        self.army_of(id).map(|(_, army)| army.side.clone())
+    }
+
+    fn sides(&self, system: System) -> Vec<String> {
+        self.armies
+            .iter()
+            .filter(|a| {
+                self.tables
+                    .registry()
+                    .systems()
+                    .any(|s| s.books().contains(&a.rules) && s.books().contains(&system))
+            })
+            .map(|a| a.side.clone())
+            .collect()
+    }
+
     fn possible_words(&self, system: System, id: &str) -> Vec<String> {
         let Some(part) = self.army_of(id).and_then(|(i, _)| self.part_of_army(i)) else {
             return Vec::new();

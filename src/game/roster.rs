@@ -81,16 +81,33 @@ impl Game {
             {
                 undone.undone = true;
             }
+            let outcome_named = self.outcome_named(&e);
             entries.push(LogEntry {
                 entry: e.entry,
                 turn: e.turn,
                 line: e.line,
                 outcome: e.outcome,
+                outcome_named,
                 undo: e.undo,
                 undone: false,
             });
         }
         source.finish(&self.tally)?;
         Ok(Report::Log { entries })
+    }
+}
+
+impl Game {
+    /// An entry's outcome as its rule system names it, where its id stands
+    /// for a side (see `GameState::outcome_named`).
+    fn outcome_named(&self, e: &super::Entry) -> Option<String> {
+        let (line, outcome) = (e.line.as_deref()?, e.outcome.as_deref()?);
+        let system = e.system.as_deref().and_then(|id| self.tables.book(id))?;
+        let command = crate::parse::parse_line(line, &self.tables.books()).ok()??;
+        self.parts
+            .iter()
+            .find(|p| p.set.system().books().contains(&system))?
+            .state
+            .outcome_named(&command, outcome)
     }
 }

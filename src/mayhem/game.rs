@@ -209,8 +209,8 @@ impl FigureState {
 pub(crate) struct MayhemGame {
     tables: Rc<MayhemTables>,
     armies: Vec<(usize, Rc<List>)>,
-    /// Each army's name, in the same order.
-    names: Vec<String>,
+    /// Each army's side and name, in the same order.
+    names: Vec<(String, String)>,
     figures: BTreeMap<String, FigureState>,
     /// This turn's sequence of play, once diced or drawn.
     order: Option<Vec<usize>>,
@@ -238,7 +238,7 @@ impl MayhemGame {
             .iter()
             .filter_map(|(i, a)| {
                 let list = super::army::read(a)?;
-                Some(((*i, Rc::new(list)), a.name.clone()))
+                Some(((*i, Rc::new(list)), (a.side.clone(), a.name.clone())))
             })
             .unzip();
         MayhemGame {
@@ -275,9 +275,12 @@ impl MayhemGame {
     }
 
     /// A side's name for the texts: its army's.
+    /// A side by the side its list names (`France`), with its army's
+    /// name; by its letter where the list names no side.
     fn side_text(&self, i: usize) -> String {
         match self.names.get(i) {
-            Some(name) => format!("{} ({name})", side_name(i)),
+            Some((side, name)) if !side.is_empty() => format!("{side} ({name})"),
+            Some((_, name)) => format!("{} ({name})", side_name(i)),
             None => side_name(i),
         }
     }
@@ -465,6 +468,30 @@ impl GameState for MayhemGame {
             .words
             .extend(add.into_iter().map(|w| crate::parse::added_word(w, at)));
         Some(command)
+    }
+
+    /// `log`'s name for an initiative's winner (its army's side) and for
+    /// the figure that hits in a fight.
+    fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String> {
+        match (command.verb.as_str(), outcome) {
+            ("initiative", "a" | "b") => {
+                let (side, _) = self.names.get(usize::from(outcome == "b"))?;
+                (!side.is_empty()).then(|| side.clone())
+            }
+            ("fight", "a-hits" | "b-hits") => {
+                let words = if outcome == "a-hits" {
+                    command.words.as_slice()
+                } else {
+                    command.clauses.last()?.words.as_slice()
+                };
+                let id = words
+                    .iter()
+                    .filter_map(|w| w.keyword())
+                    .find(|id| self.figure(id).is_some())?;
+                Some(format!("{id} hits"))
+            }
+            _ => None,
+        }
     }
 
     fn roster(&self, army: usize) -> Option<Roster> {

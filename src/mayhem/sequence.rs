@@ -84,9 +84,21 @@ pub(crate) fn initiative_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     doc
 }
 
-/// "side a wins …", as the winner chose or not.
-fn win_text(winner: usize, choice: Option<&str>) -> String {
-    let (w, other) = (side_name(winner), side_name(1 - winner.min(1)));
+/// How a line names side `i`: in a game of two armies, by the side its
+/// list names (`France`); else by its letter (`side a`).
+fn named_side(input: &Input, i: usize) -> String {
+    match input.sides.get(i) {
+        Some(side) if input.sides.len() >= 2 && !side.is_empty() => side.clone(),
+        _ => side_name(i),
+    }
+}
+
+/// "France wins …", as the winner chose or not.
+fn win_text(input: &Input, winner: usize, choice: Option<&str>) -> String {
+    let (w, other) = (
+        named_side(input, winner),
+        named_side(input, 1 - winner.min(1)),
+    );
     match choice {
         None => format!("{w} wins: it chooses to go first or second"),
         Some("second") => format!("{w} wins and chooses to go second: {other} goes first"),
@@ -123,9 +135,9 @@ fn resolve_initiative(
     };
     let mut res = input.resolution("initiative", "initiative, a die per side");
     let a = dice.roll(D6)?;
-    res.die("side a", a);
+    res.die(named_side(input, 0), a);
     let b = dice.roll(D6)?;
-    res.die("side b", b);
+    res.die(named_side(input, 1), b);
     res.field(
         "sides",
         json!([{"dice": [a.face], "total": a.face}, {"dice": [b.face], "total": b.face}]),
@@ -138,7 +150,7 @@ fn resolve_initiative(
         let winner = usize::from(b.face > a.face);
         (
             ["a", "b"][winner],
-            win_text(winner, choice),
+            win_text(input, winner, choice),
             Some(chosen_first(winner)),
         )
     } else {
@@ -148,15 +160,16 @@ fn resolve_initiative(
                 format!(
                     "tie: {} — {} goes first, as last turn",
                     t.tie.to_lowercase().trim_end_matches('.'),
-                    side_name(p)
+                    named_side(input, p)
                 ),
                 Some(p),
             ),
             Some(None) => {
                 let tie = dice.tie_break(1, D6)?;
                 for (round, (a, b)) in tie.rounds.iter().enumerate() {
-                    res.dice_rows(format_args!("draw {}: side a", round + 1), &a.dice);
-                    res.dice_rows(format_args!("draw {}: side b", round + 1), &b.dice);
+                    let (na, nb) = (named_side(input, 0), named_side(input, 1));
+                    res.dice_rows(format_args!("draw {}: {na}", round + 1), &a.dice);
+                    res.dice_rows(format_args!("draw {}: {nb}", round + 1), &b.dice);
                 }
                 let winner = usize::from(!tie.a_wins);
                 res.field("tie_rounds", tie.rounds.len());
@@ -164,7 +177,7 @@ fn resolve_initiative(
                     ["a", "b"][winner],
                     format!(
                         "tie on the first turn, with no previous sequence to repeat: diced again — {}",
-                        win_text(winner, choice)
+                        win_text(input, winner, choice)
                     ),
                     Some(chosen_first(winner)),
                 )
@@ -299,18 +312,21 @@ fn resolve_activation(
             format_args!("card {}, of {left} left", order.len() + 1),
             die,
         );
-        res.row(format_args!("card {}", order.len() + 1), side_name(side));
+        res.row(
+            format_args!("card {}", order.len() + 1),
+            named_side(input, side),
+        );
         order.push(side);
         cards.push(die.face);
     }
     if let Some(last) = deck.pop() {
         res.row(
             format_args!("card {}, the last", order.len() + 1),
-            side_name(last),
+            named_side(input, last),
         );
         order.push(last);
     }
-    let names: Vec<String> = order.iter().map(|i| side_name(*i)).collect();
+    let names: Vec<String> = order.iter().map(|i| named_side(input, *i)).collect();
     res.field(
         "order",
         order

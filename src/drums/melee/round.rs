@@ -150,7 +150,9 @@ pub(super) fn round_outcome(
         }
         Some(b) => {
             let (ha, hb) = (rolled[0].hits, rolled[1].hits);
-            let score_line = format!("{ha} hit{} to {hb}", plural(ha));
+            // The winner's score first ("5 hits to 4").
+            let (first, second) = if hb > ha { (hb, ha) } else { (ha, hb) };
+            let score_line = format!("{first} hit{} to {second}", plural(first));
             let winner = if ha > hb {
                 "a"
             } else if hb > ha {

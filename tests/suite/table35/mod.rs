@@ -8,6 +8,7 @@
 
 mod dice;
 mod dice_paths;
+mod sides;
 mod stated;
 
 use std::path::Path;
