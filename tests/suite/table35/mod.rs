@@ -8,6 +8,7 @@
 
 mod dice;
 mod dice_paths;
+mod drums;
 mod sides;
 mod stated;
 
