@@ -529,13 +529,11 @@ pub(crate) fn add_implied(
             continue;
         };
         if bound.has(name) {
-            // Brought by an earlier unit on this side too: still listed as
-            // this unit's (the "from" row), though bound once.
-            let same = bound
-                .facts
-                .iter()
-                .any(|f| f.name == name && f.implied && f.value == fact.value);
-            if same {
+            // Brought by an earlier unit on this side too (the same or its
+            // own value): still listed as this unit's (the "from" row),
+            // though the side binds the first unit's. A typed word wins.
+            let earlier_unit = bound.facts.iter().any(|f| f.name == name && f.implied);
+            if earlier_unit {
                 applied.push(fact.to_string());
             }
             continue;

@@ -466,6 +466,12 @@ pub(crate) struct MaTable {
     pub(crate) rolls_when: Vec<MaReason>,
     /// QuickPlay: add to the die when the printed MA is greater than `above`.
     pub(crate) fast: Option<FastUnits>,
+    /// Standard 12.1: how the HQ moves (QuickPlay has none).
+    #[serde(default)]
+    pub(crate) hq: Option<String>,
+    /// Standard 12.2: how the trains move, their march MA their printed.
+    #[serde(default)]
+    pub(crate) trains: Option<String>,
     pub(crate) march: MarchRule,
 }
 

@@ -6,7 +6,7 @@ use crate::error::CommandError;
 use crate::saber::crt::{Cell, Crt, CrtKind, Lookup, Side};
 use crate::saber::game::SaberEffect;
 use crate::saber::morale;
-use crate::saber::results::{Ctx, SideInfo, Who, idx};
+use crate::saber::results::{Ctx, Moved, SideInfo, Who, idx};
 use crate::saber::tactics::{self, Plan, Tactic};
 use crate::saber::{Tables, Variant};
 
@@ -84,6 +84,19 @@ pub(super) fn fight(
     closing_notes(variant, setup, &ctx, &mut res);
     // The extras apply in addition to any other result.
     ctx.extras(&cell.extras, false);
+    // 12.1, 12.2: an attack on an HQ or the trains, whatever the result.
+    if let Some(base) = setup.defender_base {
+        let attacker = if swapped {
+            Side::Defender
+        } else {
+            Side::Attacker
+        };
+        ctx.effect(
+            Some(attacker),
+            "two-fow",
+            crate::saber::named::two_fow(base),
+        );
+    }
     charge_and_advance(variant, setup, swapped, undecided, &mut ctx, &mut res);
     if undecided {
         res.note("nothing is recorded in the game until the result is decided");
@@ -126,6 +139,12 @@ fn charge_and_advance(
     if setup.attacker.artillery && setup.attacker.factors.len() == 1 && !swapped {
         ctx.no_advance();
         res.note("the attacker is artillery: artillery may not advance after combat (standard 8.3, QuickPlay 8.1 4)");
+    } else if !swapped && ctx.may_advance() && ctx.moved[idx(Side::Attacker)] != Moved::No {
+        // Both disengaging (7.13 4: "it is possible both will retreat"),
+        // both retreating disrupted (9.4): the attacker's own result
+        // leaves it retreated or disrupted, and neither may advance (7.12).
+        ctx.no_advance();
+        res.note("no advance: the attacker's own result retreats it or disrupts it, and a retreating or disrupted unit may not advance (7.12)");
     } else if !swapped && ctx.may_advance() {
         no_advance_notes(variant, &setup.attacker, ctx, res);
     }

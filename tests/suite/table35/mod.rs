@@ -9,6 +9,7 @@
 mod dice;
 mod dice_paths;
 mod drums;
+mod saber;
 mod sides;
 mod stated;
 
@@ -52,6 +53,20 @@ pub fn with_lists(system: System, files: &[&str]) -> Session {
     Session::new(tables, system, 1).with_game(game)
 }
 
+/// A session with lists written in the test loaded in memory.
+pub fn with_inline(system: System, lists: &[(&str, &str)]) -> Session {
+    let tables = drumhead::systems::embedded().expect("embedded tables");
+    let sources = lists
+        .iter()
+        .map(|(file, text)| ArmySource {
+            file: (*file).to_string(),
+            text: (*text).to_string(),
+        })
+        .collect();
+    let game = Game::new(sources, &tables).expect("the lists load");
+    Session::new(tables, system, 1).with_game(game)
+}
+
 /// A session over a game of shipped lists kept in a file of its own.
 pub fn kept(system: System, files: &[&str], name: &str) -> Session {
     let tables = drumhead::systems::embedded().expect("embedded tables");
@@ -78,8 +93,9 @@ pub fn refused(s: &mut Session, line: &str) -> String {
 
 /// Everything an answer says: outcome, notes and stack.
 pub fn said(res: &Resolution) -> String {
+    let modifiers: Vec<&str> = res.modifiers.iter().map(|m| &*m.label).collect();
     format!(
-        "{} {} {:?} {:?}",
+        "{} {} {:?} {:?} {modifiers:?}",
         res.outcome, res.outcome_text, res.notes, res.rows
     )
 }
