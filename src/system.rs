@@ -134,7 +134,13 @@ pub trait GameState: Clone + 'static {
     /// the fact is its list's (the game then names the list's file) rather
     /// than the game's. `None` where the word agrees, or the part does not
     /// check.
-    fn contradicts(&self, _id: &str, _word: &str, _value: Option<i64>) -> Option<(String, bool)> {
+    fn contradicts(
+        &self,
+        _id: &str,
+        _verb: &str,
+        _word: &str,
+        _value: Option<i64>,
+    ) -> Option<(String, bool)> {
         None
     }
 
@@ -303,7 +309,13 @@ pub trait GamePart {
     fn facts(&self, id: &str) -> Option<UnitFacts>;
     fn possible_facts(&self, id: &str) -> Vec<UnitFact>;
     fn out_of_action(&self, id: &str) -> Option<String>;
-    fn contradicts(&self, id: &str, word: &str, value: Option<i64>) -> Option<(String, bool)>;
+    fn contradicts(
+        &self,
+        id: &str,
+        verb: &str,
+        word: &str,
+        value: Option<i64>,
+    ) -> Option<(String, bool)>;
     fn next_turn(&mut self);
     fn next_turn_text(&self) -> Option<String>;
     fn roster(&self, army: usize) -> Option<Roster>;
@@ -383,8 +395,14 @@ impl<S: GameState> GamePart for Live<S> {
         self.state.out_of_action(id)
     }
 
-    fn contradicts(&self, id: &str, word: &str, value: Option<i64>) -> Option<(String, bool)> {
-        self.state.contradicts(id, word, value)
+    fn contradicts(
+        &self,
+        id: &str,
+        verb: &str,
+        word: &str,
+        value: Option<i64>,
+    ) -> Option<(String, bool)> {
+        self.state.contradicts(id, verb, word, value)
     }
 
     fn next_turn(&mut self) {

@@ -566,7 +566,7 @@ fn bind_side(
     let mut bound = bind::bind(&typed, vocab, verb).map_err(|e| suggest_units(e, units))?;
     // A word typed beside a unit may not say what the unit is not: the
     // typed word would win over its list without a word said about it.
-    said::check_side(&found, &bound, system, units, said)?;
+    said::check_side(&found, &bound, (system, verb), units, said)?;
     let stating = bound.facts.iter().any(|f| !f.implied);
     for (facts, span) in found {
         let mut applied = bind::add_implied(&mut bound, &facts.facts, vocab, span, verb)?;

@@ -81,14 +81,15 @@ pub(crate) fn stated_row(word: &str, id: &str, what: &str) -> String {
 pub(super) fn check_side(
     found: &[(UnitFacts, Span)],
     bound: &Bound,
-    system: System,
+    (system, verb): (System, &str),
     units: &dyn Units,
     said: &mut Said,
 ) -> Result<(), BindError> {
     let overriding = bound.has(OVERRIDE);
     for (facts, _) in found {
         for fact in bound.facts.iter().filter(|f| !f.implied) {
-            let Some((why, list)) = units.contradicts(system, &facts.id, &fact.name, fact.value)
+            let Some((why, list)) =
+                units.contradicts(system, verb, &facts.id, &fact.name, fact.value)
             else {
                 continue;
             };

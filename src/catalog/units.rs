@@ -21,6 +21,7 @@ pub trait Units {
     fn contradicts(
         &self,
         _system: System,
+        _verb: &str,
         _id: &str,
         _word: &str,
         _value: Option<i64>,

@@ -740,6 +740,7 @@ impl Units for Game {
     fn contradicts(
         &self,
         system: System,
+        verb: &str,
         id: &str,
         word: &str,
         value: Option<i64>,
@@ -749,7 +750,7 @@ impl Units for Game {
         if !part.set.system().books().contains(&system) {
             return None;
         }
-        match part.state.contradicts(id, word, value)? {
+        match part.state.contradicts(id, verb, word, value)? {
             (why, true) => Some((format!("{why} ({})", army.file), true)),
             (why, false) => Some((why, false)),
         }

@@ -121,6 +121,8 @@ pub(crate) fn downed_word(d: Downed) -> &'static str {
 /// verbs that may name the fallen (`post-battle`).
 pub(crate) const DOWNED: &str = "downed";
 pub(crate) const RAN_OFF: &str = "ran-off";
+/// A downed figure already diced for after the battle: diced for once.
+pub(crate) const DICED: &str = "diced-for";
 
 /// The fact word of a figure that leads ("+1 if leader"): `courage` reads
 /// it beside the figure's courage value as a mark, not as a rank.
@@ -342,8 +344,14 @@ impl GameState for MayhemGame {
     /// weapon or an armament other than its own, and a small arm said to be
     /// loaded or unloaded against what the game holds. What else the game
     /// tracks turn by turn is read by the verbs themselves.
-    fn contradicts(&self, id: &str, word: &str, _value: Option<i64>) -> Option<(String, bool)> {
-        self.contradiction(id, word)
+    fn contradicts(
+        &self,
+        id: &str,
+        verb: &str,
+        word: &str,
+        _value: Option<i64>,
+    ) -> Option<(String, bool)> {
+        self.contradiction(id, verb, word)
     }
 
     fn out_of_action(&self, id: &str) -> Option<String> {
@@ -369,6 +377,13 @@ impl GameState for MayhemGame {
                     ""
                 }
             ),
+            MayhemEffect::Killed => {
+                let killed = crate::answer::resolution::SystemEffect::describe(effect, unit);
+                match unit.and_then(|id| self.casualty_check(id)) {
+                    Some(check) => format!("{killed}; {check}"),
+                    None => killed,
+                }
+            }
             _ => crate::answer::resolution::SystemEffect::describe(effect, unit),
         }
     }

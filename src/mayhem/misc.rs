@@ -12,7 +12,7 @@ use crate::catalog::{Input, Named};
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 
-use super::game::{DOWNED, MayhemEffect, RAN_OFF, downed_word};
+use super::game::{DICED, DOWNED, MayhemEffect, RAN_OFF, downed_word};
 use super::{
     CheckRow, Counted, D6, Downed, INCENDIARY, MAX_TOKENS, MayhemTables, Tokens, named_figures,
     needs, one_figure,
@@ -439,6 +439,10 @@ fn post_battle_vocab() -> Vocab {
             RAN_OFF,
             "the figure ran from the table: it is not diced for (a figure that ran off in the game brings it)",
         )
+        .flag(
+            DICED,
+            "the figure was diced for after the battle already: it is diced for once (a figure in the game brings it)",
+        )
 }
 
 fn resolve_post_battle(
@@ -522,6 +526,8 @@ fn downed(input: &Input, named: &[&Named]) -> Result<u32, CommandError> {
         let has = |word: &str| figure.facts.facts.iter().any(|f| f.word == word);
         let why = if has(RAN_OFF) {
             format!("ran from the table: {rule}")
+        } else if has(DICED) {
+            "was diced for after the battle already (`show` gives its result): each downed figure is diced for once; `undo` takes back a throw made in error".to_string()
         } else if !has(DOWNED) {
             "is still in play: only figures downed by enemy action are diced for after the battle"
                 .to_string()

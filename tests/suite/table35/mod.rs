@@ -9,6 +9,7 @@
 mod dice;
 mod dice_paths;
 mod drums;
+mod mayhem;
 mod saber;
 mod sides;
 mod stated;

@@ -1,0 +1,91 @@
+//! Musket Mayhem, the fourth audit: each rule as its own case, quoting its
+//! line (shared/rules/musket-mayhem.txt).
+
+use super::{PIMPERNEL, RAID, kept, refused, resolve, said, with_lists};
+use drumhead::mayhem::MAYHEM;
+
+fn raid() -> drumhead::session::Session {
+    with_lists(MAYHEM, RAID)
+}
+
+/// What a line that is not a resolution answers, as text.
+fn report(s: &mut drumhead::session::Session, line: &str) -> String {
+    format!("{:?}", s.run_line(line).expect(line))
+}
+
+// "Courage checks are required in the following situations: 1. A figure in
+// a group is killed (only once per turn)." warrior-1 of the warriors is
+// killed (4 hits at half range; 5 + 1 for the musket kills): the answer asks
+// the rest of his group to check.
+#[test]
+fn a_figure_killed_in_a_group_prompts_its_group_to_check() {
+    let res = resolve(&mut raid(), "fire settler-1 10\" at warrior-1 rolled 4 5");
+    let all = said(&res);
+    assert!(
+        all.contains("A figure in a group is killed (only once per turn)")
+            && all.contains("courage war-chief warrior-2 warrior-3 warrior-4 cause=casualty"),
+        "{all}"
+    );
+}
+
+// The same in a game kept in a file: `end-turn` lists the group's check,
+// and a second death in the group the same turn asks for it once.
+#[test]
+fn end_turn_lists_a_groups_casualty_check_once() {
+    let mut s = kept(MAYHEM, RAID, "mayhem-casualty");
+    resolve(&mut s, "fire settler-1 10\" at warrior-1 rolled 4 5");
+    let res = resolve(&mut s, "fire settler-2 10\" at warrior-2 rolled 4 5");
+    assert!(said(&res).contains("it checks once"), "{}", said(&res));
+    let end = report(&mut s, "end-turn");
+    assert_eq!(
+        end.matches("Group warriors had a figure killed this turn")
+            .count(),
+        1,
+        "{end}"
+    );
+    assert!(
+        end.contains("courage war-chief warrior-3 warrior-4 cause=casualty"),
+        "{end}"
+    );
+}
+
+// "Heroes: Depending on the scenario, heroes could be represented by some
+// combination of save tokens ..., reroll tokens, or bonuses to skill or
+// impact dice with specific weapons. (Hawkeye, for example, ...)" The
+// target word `hero` fits Hawkeye, who has save tokens and Killdeer's
+// bonus; the move's "+1d6 bonus for specially designated heroes" is still
+// read from the list's `move_bonus`.
+#[test]
+fn hawkeye_is_a_hero_as_a_target() {
+    let res = resolve(&mut raid(), "fire langy 10\" at hawkeye hero rolled 4 5");
+    assert!(said(&res).contains("save token"), "{}", said(&res));
+    let e = refused(&mut raid(), "fire langy 10\" at warrior-1 hero rolled 4 5");
+    assert!(e.contains("hero"), "{e}");
+}
+
+// "After the battle, downed figures can be diced for, and are wounded on a
+// d6 roll of 1-4 and dead on a roll of 5-6": a figure is diced for once; a
+// dead figure does not become wounded by a second throw.
+#[test]
+fn a_downed_figure_is_diced_for_once() {
+    let mut s = kept(MAYHEM, RAID, "mayhem-post-battle");
+    resolve(&mut s, "fire settler-1 10\" at war-chief rolled 4 5");
+    let res = resolve(&mut s, "post-battle war-chief rolled 5");
+    assert!(res.outcome_text.contains("1 dead"), "{}", said(&res));
+    let e = refused(&mut s, "post-battle war-chief rolled 2");
+    assert!(e.contains("diced for after the battle already"), "{e}");
+}
+
+// "+1 for troops armed with bayonets against opponents with shorter
+// weapons such as tomahawks": a guard with a bayonet against a marine with
+// one has no shorter weapon before him; against a warrior he does.
+#[test]
+fn bayonet_against_bayonet_gives_neither_side_the_plus_one() {
+    let files = [PIMPERNEL[1], RAID[0]];
+    let mut s = with_lists(MAYHEM, &files);
+    let res = resolve(&mut s, "fight guard-1 vs marine-1 rolled 4 4");
+    assert!(!said(&res).contains("bayonets against"), "{}", said(&res));
+    let res = resolve(&mut s, "fight guard-1 vs warrior-1 rolled 4 4");
+    let all = said(&res);
+    assert_eq!(all.matches("bayonets against").count(), 1, "{all}");
+}
