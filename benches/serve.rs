@@ -124,12 +124,15 @@ fn main() {
     let ready = Arc::new(Barrier::new(clients + 1));
     let received = Arc::new(Mutex::new(Vec::<(u64, Instant)>::new()));
     let readers: Vec<_> = (0..clients)
-        .map(|_| {
+        .map(|n| {
             let (ready, received, addr) = (ready.clone(), received.clone(), server.addr);
+            // One phone an address, as in a room: the server caps what one
+            // address holds.
+            let phone = std::net::Ipv4Addr::new(127, 0, (1 + n / 250) as u8, (1 + n % 250) as u8);
             std::thread::Builder::new()
                 .stack_size(256 << 10)
                 .spawn(move || {
-                    let stream = sse::open(addr, "/g/club/events", None);
+                    let stream = sse::open_from(phone, addr, "/g/club/events", None);
                     ready.wait();
                     let mut stream = stream.expect("a live view");
                     let mut mine = Vec::with_capacity(lines as usize);

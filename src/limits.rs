@@ -76,8 +76,21 @@ pub(crate) const SERVE_BODY_BYTES: usize = 16 << 10;
 /// `serve`: connections open at once; one more is closed as it comes.
 pub(crate) const SERVE_CONNECTIONS: usize = 1024;
 
+/// `serve`: connections open at once from one client address; one more
+/// is closed as it comes, so one address cannot fill the server.
+pub(crate) const SERVE_ADDRESS_CONNECTIONS: usize = 64;
+
+/// `serve`: seconds a connection has to send a request's whole headers,
+/// from its opening or its previous answer (an idle connection is closed
+/// then).
+pub(crate) const SERVE_HEADER_SECONDS: u64 = 5;
+
 /// `serve`: live views (`events`) of one game open at once.
 pub(crate) const SERVE_EVENT_CLIENTS: usize = 512;
+
+/// `serve`: live views (`events`, of any game) open at once from one
+/// client address.
+pub(crate) const SERVE_ADDRESS_EVENTS: usize = 16;
 
 /// `serve`: `odds` requests one client (one address) may have in hand.
 pub(crate) const SERVE_ODDS_IN_HAND: usize = 2;
@@ -85,12 +98,33 @@ pub(crate) const SERVE_ODDS_IN_HAND: usize = 2;
 /// `serve`: `odds` requests one client may make in a minute.
 pub(crate) const SERVE_ODDS_PER_MINUTE: u32 = 60;
 
+/// `serve`: bytes in one `odds` answer (413 past it).
+pub(crate) const SERVE_ODDS_ANSWER_BYTES: usize = 2 << 20;
+
+/// `serve`: bytes all `odds` answers being made or sent may take at once.
+pub(crate) const SERVE_ODDS_BUDGET_BYTES: usize = 32 << 20;
+
 /// `serve`: lines and `odds` requests waiting for one game at once.
 pub(crate) const SERVE_QUEUE: usize = 32;
 
 /// `serve`: seconds a request other than `events` may take, from its
 /// headers to its answer; and seconds to send its headers.
 pub(crate) const SERVE_SECONDS: u64 = 30;
+
+/// `serve`: answers to the umpire's lines kept by `Idempotency-Key`, a
+/// game (the oldest forgotten first).
+pub(crate) const SERVE_KEPT_ANSWERS: usize = 256;
+
+/// `serve`: the newest entries of a game kept in memory for its live
+/// views and its page; older ones are read from the journal (`log.json`).
+pub(crate) const SERVE_WINDOW: usize = 1024;
+
+/// `serve`: entries in one page of `log.json` when `limit` is not given.
+pub(crate) const SERVE_LOG_ENTRIES: usize = 1000;
+
+/// `serve`: the most entries one page of `log.json` holds, whatever
+/// `limit` says.
+pub(crate) const SERVE_LOG_MOST: usize = 10_000;
 
 /// `serve`: resolutions of a game the page shows, newest first.
 pub(crate) const SERVE_PAGE_ENTRIES: usize = 50;
@@ -166,9 +200,25 @@ pub(crate) const ALL: &[(&str, u64, &str)] = &[
         "connections `serve` keeps open at once; one more is closed at once",
     ),
     (
+        "serve connections an address",
+        SERVE_ADDRESS_CONNECTIONS as u64,
+        "connections `serve` keeps open at once from one client address; one more is closed at once",
+    ),
+    (
+        "serve header seconds",
+        SERVE_HEADER_SECONDS,
+        "seconds a connection has to send a request's whole headers, from its opening or its \
+         previous answer; then it is closed (a half-sent request, an idle keep-alive connection)",
+    ),
+    (
         "serve events",
         SERVE_EVENT_CLIENTS as u64,
         "live views (`/g/NAME/events`) of one game at once (503 past it)",
+    ),
+    (
+        "serve events an address",
+        SERVE_ADDRESS_EVENTS as u64,
+        "live views (of any game) open at once from one client address (429 past it)",
     ),
     (
         "serve odds in hand",
@@ -181,6 +231,17 @@ pub(crate) const ALL: &[(&str, u64, &str)] = &[
         "`odds` requests one client address may make in a minute (429 past it)",
     ),
     (
+        "serve odds answer",
+        SERVE_ODDS_ANSWER_BYTES as u64,
+        "bytes in one `odds` answer of the server (413 past it, with the same message each time)",
+    ),
+    (
+        "serve odds budget",
+        SERVE_ODDS_BUDGET_BYTES as u64,
+        "bytes all `odds` answers being made or sent may take at once; a request that finds no \
+         room in 5 seconds is refused (503)",
+    ),
+    (
         "serve queue",
         SERVE_QUEUE as u64,
         "lines and `odds` requests waiting for one game (503 past it)",
@@ -189,6 +250,28 @@ pub(crate) const ALL: &[(&str, u64, &str)] = &[
         "serve seconds",
         SERVE_SECONDS,
         "seconds a request other than a live view may take (408 past it)",
+    ),
+    (
+        "serve kept answers",
+        SERVE_KEPT_ANSWERS as u64,
+        "answers to the umpire's lines kept by Idempotency-Key, a game; a retry with an older \
+         key is applied again",
+    ),
+    (
+        "serve window",
+        SERVE_WINDOW as u64,
+        "newest entries of a game the server keeps for its live views; a view asking for older \
+         ones gets an event gap naming them (log.json lists them)",
+    ),
+    (
+        "serve log page",
+        SERVE_LOG_ENTRIES as u64,
+        "entries in a page of /g/NAME/log.json without limit=",
+    ),
+    (
+        "serve log page most",
+        SERVE_LOG_MOST as u64,
+        "entries in a page of /g/NAME/log.json, whatever limit= says",
     ),
     (
         "serve page",

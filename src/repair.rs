@@ -39,6 +39,11 @@ pub enum Step {
     },
     /// A game created and killed before its journal: start the journal.
     StartJournal,
+    /// The journal's header was changed after the game began: put back
+    /// the one a game file (the game's, or one kept aside) was written
+    /// from, which the chain's first entry vouches for. The entries are
+    /// looked at again once it is back.
+    RestoreHeader { from: PathBuf },
     /// A journal of an older drumhead, without a chain: every entry was
     /// resolved again to the effects it recorded; write the journal again
     /// as a chain, and the game file from it.
@@ -81,6 +86,15 @@ impl std::fmt::Display for Step {
             Step::StartJournal => write!(
                 f,
                 "start the journal the game file is missing (it has no entries)"
+            ),
+            Step::RestoreHeader { from } => write!(
+                f,
+                "put back the journal's header (the armies and tables the game began with) that {} \
+                 was written from: the journal's header was changed after the game began, and its \
+                 first entry still records the one {} holds; every entry is then resolved again \
+                 under it",
+                from.display(),
+                from.display()
             ),
             Step::Upgrade {
                 entries,
@@ -235,6 +249,7 @@ fn chain_reaches(
         bytes: at,
         head_at: before.head_at,
         head: prev,
+        header: before.header.clone(),
     };
     if reader.continue_from(&from).is_err() {
         return false;
@@ -283,25 +298,41 @@ fn without_journal(
     }
 }
 
+/// A journal of an older drumhead, without a chain: written again whole
+/// once every entry resolves again to what it recorded.
+fn upgrade_plan(
+    path: &Path,
+    journal: &Path,
+    version: u32,
+    has_game_file: bool,
+    tables: &Tables,
+) -> Result<Plan, GameError> {
+    let upgraded = upgrade(journal, tables)?;
+    let entries = upgraded.game.as_ref().map_or(0, |g| g.tally().entries);
+    Ok(Plan {
+        path: path.to_path_buf(),
+        steps: vec![Step::Upgrade {
+            entries,
+            old_journal: free_name(journal, &format!(".v{version}")),
+            old_game: has_game_file.then(|| free_name(path, ".old")),
+        }],
+    })
+}
+
 /// Look at a game and say what repair would do.
 pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
     let journal = Journal::path_for(path);
     let file = path.symlink_metadata().ok().map(|_| read_game_file(path));
-    if journal.symlink_metadata().is_err() {
+    // An empty journal is one its maker stopped before it wrote the
+    // header: the same as none.
+    if std::fs::metadata(&journal).is_ok_and(|m| m.len() == 0)
+        || journal.symlink_metadata().is_err()
+    {
         return without_journal(path, &journal, file);
     }
-    let (_, opening) = Reader::open(&journal)?;
+    let (reader, opening) = Reader::open(&journal)?;
     if opening.version < crate::game::JOURNAL_VERSION {
-        let upgraded = upgrade(&journal, tables)?;
-        let entries = upgraded.game.as_ref().map_or(0, |g| g.tally().entries);
-        return Ok(Plan {
-            path: path.to_path_buf(),
-            steps: vec![Step::Upgrade {
-                entries,
-                old_journal: free_name(&journal, &format!(".v{}", opening.version)),
-                old_game: file.is_some().then(|| free_name(path, ".old")),
-            }],
-        });
+        return upgrade_plan(path, &journal, opening.version, file.is_some(), tables);
     }
     if let Some(Ok(f)) = &file
         && f.game != opening.game
@@ -314,6 +345,12 @@ pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
         )));
     }
     let good = file.as_ref().and_then(|f| f.as_ref().ok());
+    if let Some(step) = header_to_restore(path, &journal, &reader.tally.header, good)? {
+        return Ok(Plan {
+            path: path.to_path_buf(),
+            steps: vec![step],
+        });
+    }
     let verified = verify(&journal, tables, good)?;
     let tally = verified
         .session
@@ -377,6 +414,73 @@ pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
     })
 }
 
+/// Whether the journal's header is the one the game began with: the one
+/// its first entry records the hash of, and the game file was written
+/// from. When it is not, the header to put back: one a game file beside
+/// the journal (the game's own, then those kept aside as `.bak`) was
+/// written from and the chain vouches for. Repair never adopts a header
+/// that neither the chain nor a game file vouches for.
+fn header_to_restore(
+    path: &Path,
+    journal: &Path,
+    header: &str,
+    file: Option<&GameFile>,
+) -> Result<Option<Step>, GameError> {
+    let first = first_entry(journal);
+    let made_from = |f: &GameFile| {
+        Journal::header(&f.game, &f.armies, &f.tables)
+            .map(|h| crate::game::hash(h.as_bytes()))
+            .unwrap_or_default()
+    };
+    let vouched = first.as_ref().map(|e| e.prev.clone()).or_else(|| {
+        file.map(|f| f.journal.header.clone())
+            .filter(|h| !h.is_empty())
+    });
+    let chain_agrees = vouched.as_deref().is_none_or(|v| v == header);
+    let file_agrees = file.is_none_or(|f| made_from(f) == header);
+    if chain_agrees && file_agrees {
+        return Ok(None);
+    }
+    let Some(want) = vouched else {
+        return Err(header_gone(path, journal));
+    };
+    let mut candidates = vec![path.to_path_buf(), beside(path, ".bak")];
+    candidates.extend((1..=9).map(|i| beside(path, &format!(".bak.{i}"))));
+    for candidate in candidates {
+        let Ok(f) = read_game_file(&candidate) else {
+            continue;
+        };
+        if made_from(&f) == want {
+            return Ok(Some(Step::RestoreHeader { from: candidate }));
+        }
+    }
+    Err(header_gone(path, journal))
+}
+
+fn header_gone(path: &Path, journal: &Path) -> GameError {
+    GameError::Mismatch(format!(
+        "{}:1: the journal's header (the armies and tables the game began with) was changed after the \
+         game began, and neither {} nor a copy kept aside as .bak holds the one its entries were \
+         recorded under: repair will not adopt a header the record does not vouch for; \
+         put the journal back from a backup",
+        journal.display(),
+        path.display()
+    ))
+}
+
+/// The journal's first entry, read as it is (its chain not checked).
+fn first_entry(journal: &Path) -> Option<crate::game::Entry> {
+    use std::io::{BufRead, Read};
+    let file = std::fs::File::open(journal).ok()?;
+    let limit = crate::limits::MAX_JOURNAL_LINE as u64 + 1;
+    let mut lines = std::io::BufReader::new(file);
+    let mut line = Vec::new();
+    (&mut lines).take(limit).read_until(b'\n', &mut line).ok()?;
+    line.clear();
+    lines.take(limit).read_until(b'\n', &mut line).ok()?;
+    serde_json::from_slice(&line).ok()
+}
+
 /// Why the game file must be written again from `have` entries, if it must.
 fn rewrite_reason(
     file: Option<&Result<GameFile, GameError>>,
@@ -404,11 +508,60 @@ fn rewrite_reason(
     }
 }
 
-/// Carry out a plan, under the game's lock.
-pub(crate) fn apply(plan: &Plan, tables: &Tables, options: Options) -> Result<(), GameError> {
+/// Look at a game and repair it with `--apply`: the plan is made and
+/// carried out under the game's lock, taken first, so that no writer can
+/// append between the two (what the plan cuts is what it saw). Without
+/// `apply`, no lock is taken and nothing is written.
+pub(crate) fn plan_and_apply(
+    path: &Path,
+    tables: &Tables,
+    apply: Option<Options>,
+    shown: &mut dyn FnMut(&Plan),
+) -> Result<bool, GameError> {
+    let journal = Journal::path_for(path);
+    let lock = match apply {
+        Some(options) if journal.symlink_metadata().is_ok() => {
+            Some(Lock::acquire(path, options.wait)?)
+        }
+        _ => None,
+    };
+    let plan = plan(path, tables)?;
+    shown(&plan);
+    let Some(options) = apply else {
+        return Ok(false);
+    };
+    if plan.steps.is_empty() {
+        return Ok(false);
+    }
+    let lock = match lock {
+        Some(lock) => lock,
+        // No journal to lock: it is made, empty and held, to be started.
+        None if plan.steps == [Step::StartJournal] => Lock::create(path)?,
+        None => Lock::acquire(path, options.wait)?,
+    };
+    // A header put back changes what every entry is resolved under: the
+    // rest is planned again, under the same lock, from the journal as it
+    // is now.
+    let restored = plan
+        .steps
+        .first()
+        .is_some_and(|s| matches!(s, Step::RestoreHeader { .. }));
+    let lock = carry_out(&plan, tables, lock)?;
+    if restored {
+        let plan = self::plan(path, tables)?;
+        shown(&plan);
+        if !plan.steps.is_empty() {
+            carry_out(&plan, tables, lock)?;
+        }
+    }
+    Ok(true)
+}
+
+/// Carry out a plan, under the game's lock (held by `lock`, and given
+/// back).
+fn carry_out(plan: &Plan, tables: &Tables, mut lock: Lock) -> Result<Lock, GameError> {
     let path = &plan.path;
     let journal = Journal::path_for(path);
-    let _lock = Lock::acquire(path, options.wait)?;
     let io = |p: &Path, e: std::io::Error| GameError::Io(format!("{}: {e}", p.display()));
     for step in &plan.steps {
         match step {
@@ -424,10 +577,25 @@ pub(crate) fn apply(plan: &Plan, tables: &Tables, options: Options) -> Result<()
                     std::fs::copy(path, old).map_err(|e| io(old, e))?;
                 }
             }
+            Step::RestoreHeader { from } => {
+                let f = read_game_file(from)?;
+                let header = Journal::header(&f.game, &f.armies, &f.tables)?;
+                let bytes = std::fs::read(&journal).map_err(|e| io(&journal, e))?;
+                let rest = bytes
+                    .iter()
+                    .position(|b| *b == b'\n')
+                    .map_or(&[][..], |at| &bytes[at + 1..]);
+                let mut text = header.into_bytes();
+                text.extend_from_slice(rest);
+                lock.replace_journal(&text)?;
+            }
             Step::StartJournal => {
                 let f = read_game_file(path)?;
-                let header = Journal::header(&f.game, &f.armies)?;
-                crate::game::write_file(&journal, header.as_bytes())?;
+                let header = Journal::header(&f.game, &f.armies, &f.tables)?;
+                let file = lock
+                    .journal()
+                    .ok_or_else(|| GameError::Io("the journal is not held".into()))?;
+                Journal::append(file, &journal, 0, &header)?;
             }
             Step::Upgrade {
                 old_journal,
@@ -443,12 +611,13 @@ pub(crate) fn apply(plan: &Plan, tables: &Tables, options: Options) -> Result<()
                     std::fs::rename(path, old).map_err(|e| io(old, e))?;
                 }
                 std::fs::rename(&journal, old_journal).map_err(|e| io(old_journal, e))?;
-                return game.save_as(path, false);
+                game.save_as(path, false)?;
+                return Ok(lock);
             }
         }
     }
-    if plan.steps.is_empty() {
-        return Ok(());
+    if plan.steps.is_empty() || matches!(plan.steps.as_slice(), [Step::RestoreHeader { .. }]) {
+        return Ok(lock);
     }
     // Every step leaves the game file to be written from the journal,
     // which is resolved again whole, under the lock.
@@ -465,7 +634,8 @@ pub(crate) fn apply(plan: &Plan, tables: &Tables, options: Options) -> Result<()
         .game
         .as_ref()
         .ok_or_else(|| GameError::Usage("no game".into()))?;
-    game.checkpoint_as(path)
+    game.checkpoint_as(path)?;
+    Ok(lock)
 }
 
 /// An older journal, every entry resolved again as that drumhead's

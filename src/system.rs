@@ -25,7 +25,7 @@ use crate::catalog::{Prepared, UnitFact, UnitFacts, VerbDoc};
 use crate::command::{Command, System, Word};
 use crate::dice::DiceSource;
 use crate::error::{CommandError, TableError};
-use crate::tables::{TableFile, TableSource};
+use crate::tables::{HouseTable, TableFile, TableSource};
 
 /// A rule system as drumhead knows it before any table is read.
 pub trait RuleSystem: Sync {
@@ -580,6 +580,7 @@ impl Registry {
     /// the other systems' tables (the test suite loads every embedded set).
     pub fn load(&self, source: &TableSource) -> Result<Tables, TableError> {
         source.check_names(&self.table_files())?;
+        let house = source.house_tables(&self.table_files())?;
         let sets = if source.is_embedded() {
             self.systems.iter().map(|_| OnceCell::new()).collect()
         } else {
@@ -591,6 +592,7 @@ impl Registry {
         Ok(Tables {
             registry: self.clone(),
             sets: Rc::new(sets),
+            house: Rc::new(house),
         })
     }
 }
@@ -603,6 +605,9 @@ pub struct Tables {
     /// One per system of the registry, in its order: read, or (embedded
     /// tables only) still to be read.
     sets: Rc<Vec<OnceCell<Rc<dyn RuleSet>>>>,
+    /// The house table files in force, each whole (none: the embedded
+    /// tables alone), for a game to record.
+    house: Rc<Vec<HouseTable>>,
 }
 
 impl fmt::Debug for Tables {
@@ -665,6 +670,16 @@ impl Tables {
         {
             *slot = OnceCell::from(set);
         }
+    }
+
+    /// The house table files in force, as a game records them.
+    pub fn house(&self) -> &[HouseTable] {
+        &self.house
+    }
+
+    /// Whether two are the same tables, read once (not only alike).
+    pub(crate) fn same(&self, other: &Tables) -> bool {
+        Rc::ptr_eq(&self.sets, &other.sets)
     }
 
     /// Every verb of every system.

@@ -36,11 +36,27 @@ impl TableFile {
 }
 
 /// Where table files are read from: a directory of house rules, single
-/// files given by name, and otherwise the embedded text.
+/// files given by name, the texts a game recorded, and otherwise the
+/// embedded text.
 #[derive(Debug, Clone, Default)]
 pub struct TableSource {
     dir: Option<PathBuf>,
     files: Vec<(String, PathBuf)>,
+    /// Texts given whole (a game's recorded house tables), by file name.
+    texts: Vec<HouseTable>,
+}
+
+/// A house table file in force, as a game's journal records it: so that a
+/// game is resolved again under the tables it was played with, wherever
+/// its journal is read.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HouseTable {
+    /// The table file it stands for (`drums.toml`, `crt.toml`).
+    pub name: String,
+    /// Where it was read from when the game began, for messages.
+    pub file: String,
+    pub text: String,
 }
 
 impl TableSource {
@@ -51,7 +67,53 @@ impl TableSource {
 
     /// Whether these are the embedded tables and nothing else.
     pub(crate) fn is_embedded(&self) -> bool {
-        self.dir.is_none() && self.files.is_empty()
+        self.dir.is_none() && self.files.is_empty() && self.texts.is_empty()
+    }
+
+    /// The house tables a game recorded, read from their texts.
+    pub fn recorded(tables: &[HouseTable]) -> TableSource {
+        TableSource {
+            texts: tables.to_vec(),
+            ..TableSource::default()
+        }
+    }
+
+    /// Every table file of `files` this source gives other than the
+    /// embedded text, each read whole: what a game records.
+    pub(crate) fn house_tables(&self, files: &[TableFile]) -> Result<Vec<HouseTable>, TableError> {
+        let mut house = Vec::new();
+        for file in files {
+            if let Some(given) = self.texts.iter().find(|t| t.name == file.name) {
+                house.push(given.clone());
+                continue;
+            }
+            if self.given_path(file).is_none() {
+                continue;
+            }
+            let (label, text) = self.read(file)?;
+            house.push(HouseTable {
+                name: file.name.to_string(),
+                file: label,
+                text,
+            });
+        }
+        Ok(house)
+    }
+
+    /// The file a table is read from, when the source gives one.
+    fn given_path(&self, file: &TableFile) -> Option<PathBuf> {
+        let given = self
+            .files
+            .iter()
+            .rev()
+            .find(|(name, _)| name == file.name)
+            .map(|(_, path)| path.clone());
+        let in_dir = self
+            .dir
+            .as_ref()
+            .map(|dir| dir.join(file.name))
+            .filter(|path| path.exists());
+        given.or(in_dir)
     }
 
     /// The embedded tables, with any file of the same name in `dir` used
@@ -65,7 +127,7 @@ impl TableSource {
         }
         Ok(TableSource {
             dir: Some(dir.to_path_buf()),
-            files: Vec::new(),
+            ..TableSource::default()
         })
     }
 
@@ -78,18 +140,10 @@ impl TableSource {
     /// The label and text of a table file: from the source when it has
     /// one, else the embedded text.
     pub(crate) fn read(&self, file: &TableFile) -> Result<(String, String), TableError> {
-        let given = self
-            .files
-            .iter()
-            .rev()
-            .find(|(name, _)| name == file.name)
-            .map(|(_, path)| path.clone());
-        let in_dir = self
-            .dir
-            .as_ref()
-            .map(|dir| dir.join(file.name))
-            .filter(|path| path.exists());
-        match given.or(in_dir) {
+        if let Some(given) = self.texts.iter().find(|t| t.name == file.name) {
+            return Ok((given.file.clone(), given.text.clone()));
+        }
+        match self.given_path(file) {
             Some(path) => crate::files::read_text(&path, MAX_TABLE_BYTES, "table file")
                 .map(|text| {
                     // An unchanged copy (`tables export`) is still the

@@ -111,6 +111,9 @@ pub struct LogEntry {
     pub(crate) undo: Option<u64>,
     /// Taken back by a later `undo`.
     pub(crate) undone: bool,
+    /// The seed its dice rolled from, when it was chosen with `--seed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) chosen_seed: Option<u64>,
 }
 
 impl Report {

@@ -16,6 +16,7 @@ mod formats;
 mod general;
 mod json;
 mod roff_text;
+mod security;
 mod tasks;
 
 pub use armies::armies_5;

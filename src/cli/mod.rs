@@ -678,6 +678,7 @@ fn open_session(
         }
     }
     session.enter_dice(&args.dice);
+    session.seed_was_chosen(args.seed.is_some());
     // A progress bar only for a person at a terminal, never into a pipe.
     session.show_progress(
         io::stdout().is_terminal()

@@ -116,27 +116,24 @@ pub(crate) fn replay(journal: &std::path::Path, tables: Tables) -> ExitCode {
 /// `drumhead repair GAME [--apply]`: what can be done about a game whose
 /// file and journal disagree; done only with `--apply`.
 pub(crate) fn repair(path: &std::path::Path, apply: bool, tables: &Tables, wait: bool) -> ExitCode {
-    let plan = match crate::repair::plan(path, tables) {
-        Ok(plan) => plan,
-        Err(e) => {
-            warn!("error: {e}");
-            return ExitCode::from(1);
-        }
-    };
-    say!("{}", plan.describe());
-    if plan.steps.is_empty() {
-        return ExitCode::SUCCESS;
-    }
-    if !apply {
-        say!(
-            "nothing was changed: run `drumhead repair {} --apply` to do this",
-            path.display()
-        );
-        return ExitCode::SUCCESS;
-    }
-    match crate::repair::apply(&plan, tables, crate::game::Options { wait }) {
-        Ok(()) => {
+    let options = apply.then_some(crate::game::Options { wait });
+    let mut had_steps = false;
+    let done = crate::repair::plan_and_apply(path, tables, options, &mut |plan| {
+        say!("{}", plan.describe());
+        had_steps = !plan.steps.is_empty();
+    });
+    match done {
+        Ok(true) => {
             say!("done");
+            ExitCode::SUCCESS
+        }
+        Ok(false) => {
+            if had_steps {
+                say!(
+                    "nothing was changed: run `drumhead repair {} --apply` to do this",
+                    path.display()
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

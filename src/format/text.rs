@@ -503,11 +503,14 @@ fn report_lines(report: &Report, style: &Style) -> String {
                     (Some(line), _) => line.clone(),
                     _ => String::new(),
                 };
-                let outcome = e
+                let mut outcome = e
                     .outcome_named
                     .as_deref()
                     .or(e.outcome.as_deref())
                     .map_or(String::new(), |o| format!(" ⇒ {o}"));
+                if let Some(seed) = e.chosen_seed {
+                    outcome.push_str(&format!("  (seed {seed}, chosen with --seed)"));
+                }
                 out.push_str(&format!(
                     "{mark}{:>4}  turn {}  {what}{outcome}\n",
                     e.entry, e.turn

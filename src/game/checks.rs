@@ -3,6 +3,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::tables::HouseTable;
+
 use super::*;
 
 /// A journal of another format than this drumhead writes.
@@ -178,4 +180,81 @@ pub(super) fn check_unique_ids(armies: &[Army]) -> Result<(), GameError> {
         }
     }
     Ok(())
+}
+
+/// The tables a game is resolved under: those it recorded when it began.
+/// Tables given (`--tables`, `--crt`) must be the same files; none given,
+/// the recorded ones are read from their texts.
+pub(super) fn tables_for(
+    path: &Path,
+    given: &Tables,
+    recorded: &[HouseTable],
+) -> Result<Tables, GameError> {
+    let key = |t: &HouseTable| (t.name.clone(), t.text.clone());
+    let have: Vec<_> = given.house().iter().map(key).collect();
+    let want: Vec<_> = recorded.iter().map(key).collect();
+    if have == want {
+        return Ok(given.clone());
+    }
+    if have.is_empty() {
+        return given
+            .registry()
+            .load(&crate::tables::TableSource::recorded(recorded))
+            .map_err(|e| {
+                GameError::Mismatch(format!(
+                    "{}: the house tables this game recorded do not load: {e}",
+                    path.display()
+                ))
+            });
+    }
+    let names = |tables: &[HouseTable]| -> String {
+        if tables.is_empty() {
+            return "the embedded tables alone".to_string();
+        }
+        tables
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let differs = given
+        .house()
+        .iter()
+        .find(|t| !recorded.iter().any(|r| key(r) == key(t)))
+        .map(|t| {
+            format!(
+                "{} ({}) is not the table this game recorded",
+                t.name, t.file
+            )
+        })
+        .or_else(|| {
+            recorded
+                .iter()
+                .find(|r| !given.house().iter().any(|t| key(r) == key(t)))
+                .map(|r| format!("the game's {} is not given", r.name))
+        })
+        .unwrap_or_default();
+    Err(GameError::Usage(format!(
+        "{}: this game was played under {}, and the tables given differ: {differs}; \
+         a game keeps the tables it began with: open it without --tables and --crt",
+        path.display(),
+        names(recorded),
+    )))
+}
+
+/// The journal's header must be the one the game file was written from:
+/// its id, armies and house tables, which every answer depends on.
+pub(super) fn check_header(path: &Path, f: &GameFile, reader: &Reader) -> Result<(), GameError> {
+    let expected = journal::hash(Journal::header(&f.game, &f.armies, &f.tables)?.as_bytes());
+    let recorded = &f.journal.header;
+    if expected == reader.tally.header && (recorded.is_empty() || *recorded == expected) {
+        return Ok(());
+    }
+    Err(GameError::Mismatch(format!(
+        "{}:1: the journal's header (the armies and tables the game began with) is not the one \
+         {} was written from: it was changed after the game began; nothing of it is applied{}",
+        Journal::path_for(path).display(),
+        path.display(),
+        repair_hint(path)
+    )))
 }

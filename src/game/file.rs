@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::journal::{self, GameError, Mark, hash};
 use super::{ArmySource, repair_hint};
+use crate::tables::HouseTable;
 
 /// The game file format this drumhead writes: 3 is the checkpoint of a
 /// hash-chained journal.
@@ -22,6 +23,9 @@ pub struct GameFile {
     /// The game's id: its journal's header names the same.
     pub(crate) game: String,
     pub(crate) armies: Vec<ArmySource>,
+    /// The house tables in force, as the journal's header records them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) tables: Vec<HouseTable>,
     /// How many journal entries the state includes.
     pub entries: u64,
     /// How much of the journal it reflects.
@@ -39,6 +43,7 @@ impl GameFile {
     pub(crate) fn new(
         game: String,
         armies: Vec<ArmySource>,
+        tables: Vec<HouseTable>,
         mark: Mark,
         state: serde_json::Value,
         checkpoint: serde_json::Map<String, serde_json::Value>,
@@ -48,6 +53,7 @@ impl GameFile {
             drumhead_game: GAME_VERSION,
             game,
             armies,
+            tables,
             entries: mark.entries,
             journal: mark,
             state,

@@ -21,6 +21,7 @@ use thiserror::Error;
 use super::ArmySource;
 use crate::army::ArmyError;
 use crate::limits::{MAX_JOURNAL_BYTES, MAX_JOURNAL_LINE};
+use crate::tables::HouseTable;
 
 /// How a broken chain is said, first.
 pub const CHAIN_BROKEN: &str = "the chain is broken here";
@@ -83,10 +84,58 @@ pub struct Entry {
     /// This entry takes back entry N.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) undo: Option<u64>,
+    /// The seed was chosen with `--seed`, not drawn: the dice it rolled
+    /// could have been picked by trying seeds on a copy first.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) chosen: bool,
+    /// The SHA-256 of the game's state after this entry (see
+    /// [`state_digest`]): a game file's checkpoint is trusted only if its
+    /// state is the one the entry at its mark records. Empty in a game
+    /// kept only in memory, and in entries of an older drumhead.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub(crate) state: String,
 }
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+/// The digest of a game's state: SHA-256 over its JSON with every
+/// object's keys in order, so that two processes that built one state in
+/// different orders agree.
+pub(crate) fn state_digest(state: &serde_json::Value) -> String {
+    fn write(v: &serde_json::Value, out: &mut String) {
+        match v {
+            serde_json::Value::Object(map) => {
+                let mut keys: Vec<&String> = map.keys().collect();
+                keys.sort();
+                out.push('{');
+                for (i, key) in keys.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&serde_json::Value::from(key.as_str()).to_string());
+                    out.push(':');
+                    write(&map[key], out);
+                }
+                out.push('}');
+            }
+            serde_json::Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write(item, out);
+                }
+                out.push(']');
+            }
+            other => out.push_str(&other.to_string()),
+        }
+    }
+    let mut text = String::new();
+    write(state, &mut text);
+    hash(text.as_bytes())
 }
 
 impl Entry {
@@ -144,6 +193,9 @@ impl Entry {
     }
 }
 
+/// The journal's first line: everything an entry's answer depends on
+/// besides its own line and dice. The first entry records its hash, and
+/// the game file too, so it cannot be changed under them.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Header {
@@ -153,6 +205,10 @@ struct Header {
     #[serde(default)]
     game: String,
     armies: Vec<ArmySource>,
+    /// The house tables in force (a `--tables` folder's files, `--crt`),
+    /// each whole: none for the embedded tables alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    tables: Vec<HouseTable>,
 }
 
 /// How much of a journal a game file reflects: the entries, where they
@@ -165,6 +221,10 @@ pub struct Mark {
     pub(crate) bytes: u64,
     pub(crate) head_at: u64,
     pub(crate) head: String,
+    /// The SHA-256 of the journal's header line (absent in a game file
+    /// of an older drumhead).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub(crate) header: String,
 }
 
 /// A running account of the journal: entries and bytes so far, and the
@@ -175,16 +235,21 @@ pub struct Tally {
     pub(crate) bytes: u64,
     pub(crate) head_at: u64,
     pub(crate) head: String,
+    /// The header line's hash.
+    pub(crate) header: String,
 }
 
 impl Tally {
-    /// A line written or read, newline included.
+    /// A line written or read, newline included: the header (`entry`
+    /// false), or an entry.
     pub fn add_line(&mut self, line: &[u8], entry: bool) {
         self.head_at = self.bytes;
         self.head = hash(line);
         self.bytes += line.len() as u64;
         if entry {
             self.entries += 1;
+        } else {
+            self.header = self.head.clone();
         }
     }
 
@@ -194,15 +259,18 @@ impl Tally {
             bytes: self.bytes,
             head_at: self.head_at,
             head: self.head.clone(),
+            header: self.header.clone(),
         }
     }
 
-    pub(crate) fn from_mark(mark: &Mark) -> Tally {
+    /// Where a mark stands, in a journal whose header hashes to `header`.
+    pub(crate) fn from_mark(mark: &Mark, header: &str) -> Tally {
         Tally {
             entries: mark.entries,
             bytes: mark.bytes,
             head_at: mark.head_at,
             head: mark.head.clone(),
+            header: header.to_string(),
         }
     }
 }
@@ -223,6 +291,7 @@ pub(crate) struct Opening {
     pub(crate) version: u32,
     pub(crate) game: String,
     pub(crate) armies: Vec<ArmySource>,
+    pub(crate) tables: Vec<HouseTable>,
 }
 
 /// What reading the next line found.
@@ -294,6 +363,7 @@ impl Reader {
                 version: header.drumhead_journal,
                 game: header.game,
                 armies: header.armies,
+                tables: header.tables,
             },
         ))
     }
@@ -302,6 +372,14 @@ impl Reader {
     /// there must hash to its head.
     /// Returns the line the mark ends on (the header's, with no entries).
     pub(crate) fn resume(&mut self, mark: &Mark) -> Result<Vec<u8>, GameError> {
+        if !mark.header.is_empty() && mark.header != self.tally.header {
+            return Err(self.broken(
+                1,
+                "the journal's header is not the one the game file records: \
+                 its armies or tables were changed after the game began"
+                    .into(),
+            ));
+        }
         if mark.entries == 0 && mark.bytes == self.tally.bytes {
             return if mark.head == self.tally.head {
                 Ok(Vec::new())
@@ -343,7 +421,7 @@ impl Reader {
             )));
         }
         self.at = mark.bytes;
-        self.tally = Tally::from_mark(mark);
+        self.tally = Tally::from_mark(mark, &self.tally.header);
         self.number = usize::try_from(mark.entries)
             .unwrap_or(usize::MAX)
             .saturating_add(2);
@@ -353,7 +431,11 @@ impl Reader {
     /// Go on from where a game already is (its own tally, trusted).
     pub(crate) fn continue_from(&mut self, tally: &Tally) -> Result<(), GameError> {
         self.seek(tally.bytes)?;
+        let header = std::mem::take(&mut self.tally.header);
         self.tally = tally.clone();
+        if self.tally.header.is_empty() {
+            self.tally.header = header;
+        }
         self.number = usize::try_from(tally.entries)
             .unwrap_or(usize::MAX)
             .saturating_add(2);
@@ -463,11 +545,16 @@ impl Journal {
     }
 
     /// The header line of a journal of this game and these armies.
-    pub(crate) fn header(game: &str, armies: &[ArmySource]) -> Result<String, GameError> {
+    pub(crate) fn header(
+        game: &str,
+        armies: &[ArmySource],
+        tables: &[HouseTable],
+    ) -> Result<String, GameError> {
         let header = Header {
             drumhead_journal: JOURNAL_VERSION,
             game: game.to_string(),
             armies: armies.to_vec(),
+            tables: tables.to_vec(),
         };
         serde_json::to_string(&header)
             .map(|l| format!("{l}\n"))

@@ -24,7 +24,9 @@ mod journal;
 mod kept;
 mod lock;
 mod open;
+mod record;
 mod roster;
+mod skip;
 mod sync;
 
 use std::fs::File;
@@ -45,6 +47,7 @@ pub use journal::{
     CHAIN_BROKEN, Entry, GameError, JOURNAL_VERSION, Journal, Mark, Next, Reader, Tally, hash,
 };
 pub use lock::Lock;
+pub(crate) use roster::log_entry;
 
 /// Entries after which a writer writes the checkpoint again: what a
 /// reader opening the game resolves again at most, after a kill.
@@ -118,6 +121,8 @@ pub struct Game {
     one_line: bool,
     /// Where a game reopened from its file stands, for the user.
     reopened: Option<String>,
+    /// The last entry recorded rolled from a seed chosen with `--seed`.
+    last_chosen: Option<u64>,
 }
 
 /// An entry in force and the state before it.
@@ -161,6 +166,7 @@ impl Game {
             rejected: None,
             one_line: false,
             reopened: None,
+            last_chosen: None,
         };
         game.parts = game.fresh_parts();
         Ok(game)
@@ -290,194 +296,6 @@ impl Game {
         Ok(())
     }
 
-    /// Record a resolution and apply its effects. Returns what each
-    /// effect did, in words. An entry that could not be written is not
-    /// applied.
-    pub(crate) fn record(
-        &mut self,
-        line: &str,
-        system: System,
-        res: &Resolution,
-    ) -> Result<Vec<String>, GameError> {
-        let addressed = res.addressed();
-        let effects = addressed
-            .iter()
-            .map(|(unit, e)| record_of(*unit, e.as_ref()));
-        let entered: Vec<u32> = res
-            .dice
-            .iter()
-            .filter(|d| d.entered)
-            .map(|d| d.face)
-            .collect();
-        let rolled = res.dice.iter().filter(|d| !d.entered).map(|d| d.face);
-        let entry = Entry {
-            entry: 0,
-            prev: String::new(),
-            turn: self.turn,
-            line: Some(line.to_string()),
-            system: Some(system.id().to_string()),
-            seed: res.seed,
-            entered: entered.len(),
-            dice: entered.iter().copied().chain(rolled).collect(),
-            outcome: Some(res.outcome.to_string()),
-            effects: effects.collect(),
-            undo: None,
-        };
-        // The part that resolved the line names what its effects fall on
-        // (an army by its name); an effect it did not make is said as is.
-        let by_part = self
-            .parts
-            .iter()
-            .find(|p| p.set.system().books().contains(&system))
-            .map(|p| p.state.describe_resolved())
-            .filter(|d| d.len() == addressed.len());
-        let described = by_part.unwrap_or_else(|| {
-            addressed
-                .iter()
-                .map(|(unit, e)| e.describe(*unit))
-                .collect()
-        });
-        let described = self.unkept(described);
-        self.commit(entry, true)?;
-        Ok(described)
-    }
-
-    /// The turn ends: per-turn facts are cleared.
-    pub(crate) fn next_turn(&mut self, line: &str) -> Result<(), GameError> {
-        let entry = Entry {
-            entry: 0,
-            prev: String::new(),
-            turn: self.turn,
-            line: Some(line.to_string()),
-            system: None,
-            seed: None,
-            dice: Vec::new(),
-            entered: 0,
-            outcome: None,
-            effects: vec![serde_json::json!({ "effect": Entry::NEXT_TURN })],
-            undo: None,
-        };
-        self.commit(entry, false)
-    }
-
-    /// Take back the last entry still in force. Returns its line.
-    pub(crate) fn undo(&mut self) -> Result<Option<String>, GameError> {
-        if self.recent.is_empty() {
-            self.refold()?;
-        }
-        let Some(last) = self.recent.last().map(|r| (r.entry, r.line.clone())) else {
-            return Ok(None);
-        };
-        let entry = Entry {
-            entry: 0,
-            prev: String::new(),
-            turn: self.turn,
-            line: None,
-            system: None,
-            seed: None,
-            dice: Vec::new(),
-            entered: 0,
-            outcome: None,
-            effects: Vec::new(),
-            undo: Some(last.0),
-        };
-        self.commit(entry, false)?;
-        Ok(Some(last.1.unwrap_or_default()))
-    }
-
-    /// Apply an entry and append it to the journal (synced), or, for an
-    /// entry read from the journal and resolved again, check it is what
-    /// was recorded and apply it.
-    /// Write an entry and apply it (`resolved`: with the effects its rule
-    /// system's part resolved, as [`Game::apply_effects`]).
-    fn commit(&mut self, mut entry: Entry, resolved: bool) -> Result<(), GameError> {
-        entry.entry = self.tally.entries + 1;
-        if let Some((expected, raw)) = self.expected.take() {
-            entry.prev = expected.prev.clone();
-            if let Some(what) = expected.differs_from(&entry) {
-                let e = GameError::Journal {
-                    file: self.journal_shown(),
-                    line: usize::try_from(expected.entry)
-                        .unwrap_or(usize::MAX)
-                        .saturating_add(1),
-                    message: format!(
-                        "entry {} does not resolve to itself: resolved again from its line and dice, \
-                         it does not give what it recorded ({what}); it is not applied",
-                        expected.entry,
-                    ),
-                };
-                self.rejected = Some(e.to_string());
-                return Err(e);
-            }
-            self.apply_recorded(&entry, resolved)?;
-            self.tally.add_line(&raw, true);
-            if self.store.is_none() {
-                self.memory.push(entry);
-            }
-            return Ok(());
-        }
-        if self.store.as_ref().is_some_and(|s| s.read_only) {
-            return Err(GameError::Usage(
-                "a journal being replayed is never written".into(),
-            ));
-        }
-        if self.store.is_some() {
-            self.begin_write()?;
-            entry.prev = self.tally.head.clone();
-        }
-        let line = entry.line()?;
-        // Applied first: an entry the game cannot apply never reaches the
-        // journal (which would then not open).
-        self.apply_recorded(&entry, resolved)?;
-        if let (Some(path), Some(store)) = (&self.file, &mut self.store) {
-            let journal = Journal::path_for(path);
-            if store.append.is_none() {
-                store.append = Some(journal::open_append(&journal)?);
-            }
-            let Some(file) = store.append.as_mut() else {
-                return Err(GameError::Io("the journal is not open".into()));
-            };
-            if let Err(e) = Journal::append(file, &journal, self.tally.bytes, &line) {
-                self.take_back_last()?;
-                return Err(e);
-            }
-            self.wrote = true;
-        } else {
-            self.memory.push(entry);
-        }
-        self.tally.add_line(line.as_bytes(), true);
-        if self.tally.entries.saturating_sub(self.checkpointed) >= CHECKPOINT_EVERY {
-            // A checkpoint that cannot be written costs nothing but time:
-            // the journal holds the entry.
-            let _ = self.write_checkpoint(false);
-        }
-        Ok(())
-    }
-
-    /// The state as it was before an entry.
-    fn go_back(&mut self, before: Recent) {
-        self.turn = before.turn;
-        for (part, state) in self.parts.iter_mut().zip(before.parts) {
-            part.state = state;
-        }
-    }
-
-    /// Take back what the last `apply_recorded` did (its append failed).
-    fn take_back_last(&mut self) -> Result<(), GameError> {
-        match self.recent.pop() {
-            Some(last) => {
-                self.go_back(last);
-                Ok(())
-            }
-            None => self.refold(),
-        }
-    }
-
-    /// The last entry recorded in a game kept in memory.
-    pub(crate) fn last_recorded(&self) -> Option<&Entry> {
-        self.memory.last()
-    }
-
     /// Why the last entry resolved again was not applied, if it was not.
     pub(crate) fn take_rejected(&mut self) -> Option<String> {
         self.rejected.take()
@@ -514,6 +332,7 @@ impl Game {
         GameFile::new(
             self.id.clone(),
             self.sources.clone(),
+            self.tables.house().to_vec(),
             self.tally.mark(),
             self.state(),
             self.checkpoints(),
@@ -550,7 +369,7 @@ impl Game {
         }
         let id = journal::new_game_id();
         let mut tally = Tally::default();
-        let mut text = Journal::header(&id, &self.sources)?;
+        let mut text = Journal::header(&id, &self.sources, self.tables.house())?;
         tally.add_line(text.as_bytes(), false);
         let mut source = self.source()?;
         while let Some(mut e) = source.next()? {
@@ -563,6 +382,7 @@ impl Game {
         let f = GameFile::new(
             id,
             self.sources.clone(),
+            self.tables.house().to_vec(),
             tally.mark(),
             self.state(),
             self.checkpoints(),
@@ -579,6 +399,11 @@ impl Game {
             state.insert(part_key(part).into(), part.state.state());
         }
         serde_json::Value::Object(state)
+    }
+
+    /// The tables the game is resolved under.
+    pub(crate) fn tables(&self) -> &Tables {
+        &self.tables
     }
 
     /// How far the journal is applied: entries, bytes and the chain's head.
@@ -687,15 +512,6 @@ fn part_key(part: &Part) -> &'static str {
         .books()
         .first()
         .map_or("rules", |b| b.id())
-}
-
-/// An effect as the journal keeps it: its own fields, and the unit it fell on.
-fn record_of(unit: Option<&str>, effect: &dyn Effect) -> serde_json::Value {
-    let mut json = effect.json();
-    if let (Some(unit), Some(map)) = (unit, json.as_object_mut()) {
-        map.insert("unit".into(), unit.into());
-    }
-    json
 }
 
 /// The army-list schemas of every rule book the tables know.

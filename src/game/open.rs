@@ -16,9 +16,25 @@ impl Game {
         tables: &Tables,
         options: Options,
     ) -> Result<Game, GameError> {
+        // A game file that is a symbolic link is the game it leads to:
+        // its checkpoint is written there, not over the link.
+        let linked = path
+            .symlink_metadata()
+            .is_ok_and(|m| m.file_type().is_symlink());
+        let real;
+        let path = if linked {
+            real = path
+                .canonicalize()
+                .map_err(|e| GameError::Io(format!("{}: {e}", path.display())))?;
+            real.as_path()
+        } else {
+            path
+        };
         let journal = Journal::path_for(path);
         let game_exists = path.symlink_metadata().is_ok();
-        let journal_exists = journal.symlink_metadata().is_ok();
+        // A journal with nothing in it is one whose game was being made
+        // when its maker stopped: the game file says the rest.
+        let journal_exists = std::fs::metadata(&journal).is_ok_and(|m| m.len() > 0);
         if !game_exists && !journal_exists {
             return Game::create(path, sources, tables, options);
         }
@@ -35,27 +51,25 @@ impl Game {
         } else {
             None
         };
-        let armies = match (&opened, &file) {
-            (Some((_, o)), _) => o.armies.clone(),
-            (None, Some(f)) => f.armies.clone(),
-            (None, None) => Vec::new(),
+        // What the game began with: its armies and house tables, as the
+        // journal's header records them (the game file's, before it has
+        // a journal). The tables given are only checked against them.
+        let (armies, recorded) = match (&opened, &file) {
+            (Some((_, o)), _) => (o.armies.clone(), o.tables.clone()),
+            (None, Some(f)) => (f.armies.clone(), f.tables.clone()),
+            (None, None) => (Vec::new(), Vec::new()),
         };
+        let tables = tables_for(path, tables, &recorded)?;
         if !sources.is_empty() {
             same_armies(path, &armies, &sources)?;
         }
-        let mut game = Game::new(armies, tables)?;
+        let mut game = Game::new(armies, &tables)?;
         game.file = Some(path.to_path_buf());
         game.options = options;
-        let lock = Lock::open(path).or_else(|e| {
-            // A game on a read-only medium can still be read.
-            if game_exists && std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
-                Lock::open(&std::env::temp_dir().join(format!(".drumhead-{}", std::process::id())))
-            } else {
-                Err(e)
-            }
-        })?;
+        // Nothing is opened for writing until a line writes: a reader
+        // needs no more than read access to the game and its folder.
         game.store = Some(Store {
-            lock,
+            lock: Lock::new(path),
             append: None,
             reader: None,
             cleaned: false,
@@ -109,11 +123,12 @@ impl Game {
                         repair_hint(path)
                     )));
                 }
+                check_header(path, &f, &reader)?;
                 let last = reader.resume(&f.journal).map_err(|e| with_hint(e, path))?;
-                self.id = f.game.clone();
-                self.restore(&f, &mut reader)?;
-                self.checkpointed = f.entries;
                 let last = serde_json::from_slice::<Entry>(&last).ok();
+                self.id = f.game.clone();
+                self.restore(&f, &mut reader, last.as_ref())?;
+                self.checkpointed = f.entries;
                 self.reopened = Some(reopened(path, self.turn, f.entries, last.as_ref()));
             }
             None => {
@@ -144,7 +159,19 @@ impl Game {
         game.file = Some(path.to_path_buf());
         game.options = options;
         game.id = journal::new_game_id();
-        let lock = Lock::acquire(path, options.wait)?;
+        // A journal left empty by a maker that stopped is taken over.
+        let lock = if Journal::path_for(path).symlink_metadata().is_ok() {
+            let lock = Lock::acquire(path, options.wait)?;
+            if std::fs::metadata(Journal::path_for(path)).is_ok_and(|m| m.len() > 0) {
+                return Err(GameError::Locked(format!(
+                    "{}: another process made this game just now; run the line again to play it",
+                    path.display()
+                )));
+            }
+            lock
+        } else {
+            Lock::create(path)?
+        };
         game.store = Some(Store {
             lock,
             append: None,
@@ -173,14 +200,21 @@ impl Game {
         let Some(path) = self.file.clone() else {
             return Ok(());
         };
-        let header = Journal::header(&self.id, &self.sources)?;
+        let header = Journal::header(&self.id, &self.sources, self.tables.house())?;
         self.tally = Tally::default();
         self.tally.add_line(header.as_bytes(), false);
         if path.symlink_metadata().is_err() {
             self.write_checkpoint(true)?;
         }
-        journal::write_atomically(&Journal::path_for(&path), header.as_bytes(), true)?;
-        let (reader, _) = Reader::open(&Journal::path_for(&path))?;
+        let journal = Journal::path_for(&path);
+        let Some(file) = self.store.as_mut().and_then(|s| s.lock.journal()) else {
+            return Err(GameError::Io(format!(
+                "{}: the journal is not held to be written",
+                journal.display()
+            )));
+        };
+        Journal::append(file, &journal, 0, &header)?;
+        let (reader, _) = Reader::open(&journal)?;
         if let Some(store) = &mut self.store {
             store.reader = Some(reader);
         }
@@ -192,14 +226,13 @@ impl Game {
     pub fn replaying(journal: &Path, tables: &Tables) -> Result<Game, GameError> {
         let (reader, opening) = Reader::open(journal)?;
         check_version(journal, opening.version)?;
-        let mut game = Game::new(opening.armies, tables)?;
+        let tables = tables_for(journal, tables, &opening.tables)?;
+        let mut game = Game::new(opening.armies, &tables)?;
         game.id = opening.game;
         game.tally = reader.tally.clone();
         game.file = Some(journal.to_path_buf());
         game.store = Some(Store {
-            lock: Lock::open(
-                &std::env::temp_dir().join(format!(".drumhead-replay-{}", std::process::id())),
-            )?,
+            lock: Lock::new(journal),
             append: None,
             reader: Some(reader),
             cleaned: true,
@@ -208,14 +241,22 @@ impl Game {
         Ok(game)
     }
 
-    /// The state the game file's checkpoint holds, each part restored; a
-    /// part that cannot be restored is folded from the journal instead.
-    fn restore(&mut self, f: &GameFile, reader: &mut Reader) -> Result<(), GameError> {
+    /// The state the game file's checkpoint holds, each part restored,
+    /// and trusted only as far as the journal vouches for it: it must be
+    /// the state the entry at its mark recorded (a game file of an older
+    /// drumhead, whose entries record no state, is folded from the
+    /// journal's recorded effects instead, and must agree with that).
+    fn restore(
+        &mut self,
+        f: &GameFile,
+        reader: &mut Reader,
+        last: Option<&Entry>,
+    ) -> Result<(), GameError> {
         let path = self.file.clone().unwrap_or_default();
         let edited = || {
             GameError::Mismatch(format!(
-                "{}: the state in the game file is not what its journal says (was it edited by hand?); \
-                 the journal is the record of the game{}",
+                "{}: the state in the game file is not what its journal says (it was changed after \
+                 it was written); the journal is the record of the game{}",
                 path.display(),
                 repair_hint(&path)
             ))
@@ -223,27 +264,26 @@ impl Game {
         if f.check != file::check(&f.journal, &f.state, &f.checkpoint) {
             return Err(edited());
         }
-        let mut restored = true;
-        self.turn = f
-            .state
-            .get("turn")
-            .and_then(|t| t.as_u64())
-            .map_or(1, |t| u32::try_from(t).unwrap_or(u32::MAX));
-        for part in &mut self.parts {
-            let key = part_key(part);
-            match f.checkpoint.get(key) {
-                Some(saved) => {
-                    if part.state.restore(saved).is_err() {
-                        restored = false;
-                    }
-                }
-                None => restored = false,
-            }
-        }
-        if !restored {
-            // Folded from the journal up to the checkpoint: those entries
-            // were resolved again when they were first read.
+        let recorded = last.map(|e| e.state.as_str()).unwrap_or_default();
+        if f.entries > 0 && recorded.is_empty() {
             self.fold_trusted(f.entries)?;
+        } else if f.entries > 0 {
+            self.turn = f
+                .state
+                .get("turn")
+                .and_then(|t| t.as_u64())
+                .map_or(1, |t| u32::try_from(t).unwrap_or(u32::MAX));
+            let mut restored = true;
+            for part in &mut self.parts {
+                let key = part_key(part);
+                match f.checkpoint.get(key) {
+                    Some(saved) => restored &= part.state.restore(saved).is_ok(),
+                    None => restored = false,
+                }
+            }
+            if !restored || self.digest() != recorded {
+                return Err(edited());
+            }
         }
         self.tally = reader.tally.clone();
         if self.state() != f.state {

@@ -41,7 +41,10 @@ impl Game {
     /// Everything known of one unit, or `None` for an unknown id.
     pub fn show(&self, id: &str) -> Option<Report> {
         let (i, army) = self.army_of(id)?;
-        let rows = self.part_of_army(i)?.state.show(id)?;
+        let mut rows = self.part_of_army(i)?.state.show(id)?;
+        if let Some(chosen) = self.chosen_seeds_on(id) {
+            rows.push(("rolled from a seed chosen with --seed".to_string(), chosen));
+        }
         let name = army
             .list
             .members()
@@ -58,6 +61,26 @@ impl Game {
                 .map(|(label, value)| Row { label, value })
                 .collect(),
         })
+    }
+
+    /// The entries of a game kept in a file whose effects fell on a unit
+    /// and whose dice rolled from a seed chosen with `--seed`, in words
+    /// (`entry 4 (seed 3)`); `None` when there are none. Read from the
+    /// journal, one entry at a time.
+    fn chosen_seeds_on(&self, id: &str) -> Option<String> {
+        self.file.as_ref()?;
+        let mut found = Vec::new();
+        let mut source = self.source().ok()?;
+        while let Ok(Some(e)) = source.next() {
+            let on_unit = e
+                .effects
+                .iter()
+                .any(|f| f.get("unit").and_then(|u| u.as_str()) == Some(id));
+            if let (true, true, Some(seed)) = (e.chosen, on_unit, e.seed) {
+                found.push(format!("entry {} (seed {seed})", e.entry));
+            }
+        }
+        (!found.is_empty()).then(|| found.join(", "))
     }
 
     /// What each rule system's rules do at the end of the turn.
@@ -82,15 +105,7 @@ impl Game {
                 undone.undone = true;
             }
             let outcome_named = self.outcome_named(&e);
-            entries.push(LogEntry {
-                entry: e.entry,
-                turn: e.turn,
-                line: e.line,
-                outcome: e.outcome,
-                outcome_named,
-                undo: e.undo,
-                undone: false,
-            });
+            entries.push(log_entry(e, false, outcome_named));
         }
         source.finish(&self.tally)?;
         Ok(Report::Log { entries })
@@ -109,5 +124,20 @@ impl Game {
             .find(|p| p.set.system().books().contains(&system))?
             .state
             .outcome_named(&command, outcome)
+    }
+}
+
+/// An entry as `log` shows it: `undone` when a later undo took it back,
+/// its outcome as its rule system names it where the game gives one.
+pub(crate) fn log_entry(e: super::Entry, undone: bool, outcome_named: Option<String>) -> LogEntry {
+    LogEntry {
+        entry: e.entry,
+        turn: e.turn,
+        chosen_seed: e.seed.filter(|_| e.chosen),
+        line: e.line,
+        outcome: e.outcome,
+        outcome_named,
+        undo: e.undo,
+        undone,
     }
 }

@@ -83,25 +83,32 @@ impl Game {
                 )));
             }
         }
-        store.lock.take(self.options.wait)?;
+        let missing = journal.symlink_metadata().is_err();
+        if missing && self.tally.entries > 0 {
+            return Err(GameError::Mismatch(format!(
+                "{}: the journal was removed while the game was open{}",
+                journal.display(),
+                repair_hint(&path)
+            )));
+        }
+        if missing {
+            // A game file whose maker stopped before its journal: the
+            // journal is made now, held while its header is written.
+            store.lock = Lock::create(&path)?;
+        } else {
+            store.lock.take(self.options.wait)?;
+        }
         if !store.cleaned {
             journal::remove_stale_temporaries(&path);
             store.cleaned = true;
         }
-        if journal.symlink_metadata().is_err() {
-            if self.tally.entries > 0 {
-                return Err(GameError::Mismatch(format!(
-                    "{}: the journal was removed while the game was open{}",
-                    journal.display(),
-                    repair_hint(&path)
-                )));
-            }
-            self.start_journal()?;
-            return Ok(());
-        }
         let len = std::fs::metadata(&journal)
             .map_err(|e| GameError::Io(format!("{}: {e}", journal.display())))?
             .len();
+        if len == 0 && self.tally.entries == 0 {
+            self.start_journal()?;
+            return Ok(());
+        }
         if len < self.tally.bytes {
             return Err(GameError::Mismatch(format!(
                 "{}: the journal changed under this process (entries were removed or rewritten); nothing was recorded{}",

@@ -3,21 +3,27 @@
 //! any writer of the game does (under the game's lock, against its
 //! newest state, recorded in the journal: the follower then publishes
 //! it as it does any writer's); the odds desk answers `odds LINE` and
-//! never writes a thing.
+//! never writes a thing, on as many workers as [`ODDS_WORKERS`], each
+//! with its own session, taking lines from a queue shared fairly between
+//! client addresses (`fair.rs`). An odds answer larger than
+//! [`SERVE_ODDS_ANSWER_BYTES`] is refused (`size.rs`).
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::time::Duration;
 
 use tokio::sync::oneshot;
 
+use super::fair::{Fair, Full};
 use super::follow::{Spec, json_of};
+use super::size;
 use crate::command::Mode;
 use crate::error::CommandError;
 use crate::format::json::{Json, json_error};
 use crate::format::{Format, Source};
 use crate::game::Game;
+use crate::limits::{SERVE_ODDS_ANSWER_BYTES, SERVE_ODDS_IN_HAND, SERVE_QUEUE};
 use crate::meta::{GameVerb, MetaVerb};
 use crate::session::Session;
 
@@ -46,7 +52,13 @@ pub(crate) enum Status {
     Busy,
     /// The desk is gone (its game could not be opened).
     Closed,
+    /// The answer is larger than an odds answer may be (its error).
+    TooLarge,
 }
+
+/// Workers of a game's odds desk: one address's long odds keep one busy
+/// at most, and the others answer everyone else.
+pub(crate) const ODDS_WORKERS: usize = 2;
 
 struct Job {
     line: String,
@@ -56,42 +68,47 @@ struct Job {
 /// Where lines are handed to a desk.
 #[derive(Clone)]
 pub(crate) struct Desk {
-    jobs: SyncSender<Job>,
+    jobs: Arc<Fair<Job>>,
 }
 
 impl Desk {
-    /// Open a desk on its own thread; it ends when `stop` is set (join
-    /// it: its game is closed, and its checkpoint written, as it ends).
+    /// Open a desk on threads of its own (one for the umpire's lines,
+    /// [`ODDS_WORKERS`] for odds); they end when `stop` is set (join them:
+    /// the game is closed, and its checkpoint written, as they end).
     pub(crate) fn open(
         spec: Spec,
         kind: Kind,
         stop: Arc<AtomicBool>,
-    ) -> std::io::Result<(Desk, std::thread::JoinHandle<()>)> {
-        let (jobs, queue) = sync_channel(crate::limits::SERVE_QUEUE);
-        let thread = std::thread::Builder::new()
-            .name("desk".into())
-            .spawn(move || work(&spec, kind, &queue, &stop))?;
-        Ok((Desk { jobs }, thread))
+    ) -> std::io::Result<(Desk, Vec<std::thread::JoinHandle<()>>)> {
+        let (workers, each) = match kind {
+            Kind::Lines => (1, SERVE_QUEUE),
+            Kind::Odds => (ODDS_WORKERS, SERVE_ODDS_IN_HAND),
+        };
+        let jobs = Arc::new(Fair::new(SERVE_QUEUE, each));
+        let mut threads = Vec::new();
+        for _ in 0..workers {
+            let (spec, jobs, stop) = (spec.clone(), jobs.clone(), stop.clone());
+            threads.push(
+                std::thread::Builder::new()
+                    .name("desk".into())
+                    .spawn(move || work(&spec, kind, &jobs, &stop))?,
+            );
+        }
+        Ok((Desk { jobs }, threads))
     }
 
-    /// Hand a line over; `None` when the desk's queue is full.
-    pub(crate) fn take(&self, line: String) -> Option<oneshot::Receiver<Reply>> {
+    /// Hand a line of the client at `ip` over; which queue is full if
+    /// it cannot wait.
+    pub(crate) fn take(&self, ip: IpAddr, line: String) -> Result<oneshot::Receiver<Reply>, Full> {
         let (reply, answer) = oneshot::channel();
-        match self.jobs.try_send(Job { line, reply }) {
-            Ok(()) => Some(answer),
-            Err(TrySendError::Full(_)) => None,
-            Err(TrySendError::Disconnected(job)) => {
-                let _ = job.reply.send(Reply {
-                    status: Status::Closed,
-                    json: String::new(),
-                });
-                Some(answer)
-            }
+        match self.jobs.push(ip, Job { line, reply }) {
+            Ok(()) => Ok(answer),
+            Err((full, _)) => Err(full),
         }
     }
 }
 
-fn work(spec: &Spec, kind: Kind, queue: &Receiver<Job>, stop: &AtomicBool) {
+fn work(spec: &Spec, kind: Kind, queue: &Fair<Job>, stop: &AtomicBool) {
     let mut session = match open(spec) {
         Ok(s) => Some(s),
         Err(e) => {
@@ -108,17 +125,25 @@ fn work(spec: &Spec, kind: Kind, queue: &Receiver<Job>, stop: &AtomicBool) {
         }
     };
     while !stop.load(Ordering::Relaxed) {
-        let Ok(job) = queue.recv_timeout(Duration::from_millis(100)) else {
+        let Some((ip, job)) = queue.next(Duration::from_millis(100)) else {
             continue;
         };
-        let reply = match &mut session {
-            Some(session) => answer(session, kind, &job.line),
-            None => Reply {
-                status: Status::Closed,
-                json: String::new(),
-            },
+        // A client gone before its turn costs nothing.
+        let reply = if job.reply.is_closed() && kind == Kind::Odds {
+            None
+        } else {
+            Some(match &mut session {
+                Some(session) => answer(session, kind, &job.line),
+                None => Reply {
+                    status: Status::Closed,
+                    json: String::new(),
+                },
+            })
         };
-        let _ = job.reply.send(reply);
+        queue.done(ip);
+        if let Some(reply) = reply {
+            let _ = job.reply.send(reply);
+        }
     }
     // The session's game is closed here (its checkpoint written, when
     // this desk wrote to it).
@@ -184,6 +209,11 @@ fn answer(session: &mut Session, kind: Kind, line: &str) -> Reply {
     }
     let _ = session.take_notes();
     match result {
+        Ok(Some(answer))
+            if kind == Kind::Odds && size::at_least(&answer) > SERVE_ODDS_ANSWER_BYTES =>
+        {
+            too_large(&line)
+        }
         Ok(Some(answer)) => {
             // An entry made is answered as the live view shows it.
             let after = session.game.as_ref().map_or(0, |g| g.tally().entries);
@@ -192,9 +222,13 @@ fn answer(session: &mut Session, kind: Kind, line: &str) -> Reply {
                 line: usize::try_from(number).unwrap_or(usize::MAX),
                 input: &line,
             };
+            let json = json_of(&answer, source);
+            if kind == Kind::Odds && json.len() > SERVE_ODDS_ANSWER_BYTES {
+                return too_large(&line);
+            }
             Reply {
                 status: Status::Answered,
-                json: json_of(&answer, source),
+                json,
             }
         }
         Ok(None) => Reply {
@@ -216,5 +250,21 @@ fn answer(session: &mut Session, kind: Kind, line: &str) -> Reply {
             }
             reply
         }
+    }
+}
+
+/// An odds answer too large to send, as `--json` writes an error.
+fn too_large(line: &str) -> Reply {
+    Reply {
+        status: Status::TooLarge,
+        json: json_error(
+            &size::too_large_message(),
+            Source {
+                line: 1,
+                input: line,
+            },
+            None,
+        )
+        .to_string(),
     }
 }

@@ -1,11 +1,21 @@
-//! What a game's follower has read, for every client: each journal entry
-//! once resolved again, as its JSON line and its text, in an append-only
-//! list. Clients read it by index, each at its own pace, so a slow one
-//! holds up nobody: there is no queue to fill and nothing is dropped.
+//! What a game's follower has read, for every client: the newest journal
+//! entries once resolved again, each as its JSON line and its text, in a
+//! window of the last [`SERVE_WINDOW`] entries. Clients read it by entry
+//! number, each at its own pace, so a slow one holds up nobody: there is
+//! no queue to fill. A client that falls further behind than the window
+//! (or asks for older entries) is told which entries it missed (a gap)
+//! and goes on from the oldest kept: memory does not grow with the game.
+//!
+//! The server starts from the game file's checkpoint, so the entries
+//! before it come later, from `earlier.rs`: until they are in, a client
+//! asking for them waits ([`Read::Wait`]).
 
+use std::collections::VecDeque;
 use std::sync::{Arc, RwLock};
 
 use tokio::sync::watch;
+
+use crate::limits::SERVE_WINDOW;
 
 /// One journal entry as the clients see it.
 #[derive(Debug)]
@@ -43,32 +53,96 @@ const _: fn() = || {
     both::<crate::answer::report::Report>();
 };
 
+/// The entries kept, oldest first, their numbers consecutive.
+struct Window {
+    events: VecDeque<Arc<Event>>,
+    /// Entries up to this number are still being read (`earlier.rs`).
+    earlier: Option<u64>,
+}
+
+/// What a client reading after an entry finds.
+pub(crate) enum Read {
+    /// Entries it wants are still being read: wait for the feed to change.
+    Wait,
+    /// The entries after the one it named, up to a batch; `gap` the
+    /// first and last entry it missed, older than the window.
+    Events {
+        gap: Option<(u64, u64)>,
+        events: Vec<Arc<Event>>,
+    },
+}
+
 /// A game's events and its state now, shared by its follower (the one
-/// writer) and every client.
+/// writer of new entries), `earlier.rs`, and every client.
 pub(crate) struct Feed {
-    events: RwLock<Vec<Arc<Event>>>,
+    window: RwLock<Window>,
     now: RwLock<Now>,
-    /// The number of events so far: a client waits on it for more.
-    count: watch::Sender<usize>,
+    /// Changed each time the window is: a client waits on it for more.
+    changes: watch::Sender<u64>,
 }
 
 impl Feed {
     pub(crate) fn new() -> Feed {
         Feed {
-            events: RwLock::new(Vec::new()),
+            window: RwLock::new(Window {
+                events: VecDeque::new(),
+                earlier: None,
+            }),
             now: RwLock::new(Now::default()),
-            count: watch::Sender::new(0),
+            changes: watch::Sender::new(0),
         }
     }
 
-    /// Add an event (the follower's only): every waiting client wakes.
+    /// Entries up to `checkpoint` are to come from [`Feed::fill_earlier`].
+    pub(crate) fn expect_earlier(&self, checkpoint: u64) {
+        let mut w = self.window.write().unwrap_or_else(|e| e.into_inner());
+        w.earlier = (checkpoint > 0).then_some(checkpoint);
+    }
+
+    fn changed(&self) {
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Add the newest entry (the follower's): every waiting client wakes.
     pub(crate) fn push(&self, event: Event) {
-        let len = {
-            let mut events = self.events.write().unwrap_or_else(|e| e.into_inner());
-            events.push(Arc::new(event));
-            events.len()
-        };
-        self.count.send_replace(len);
+        {
+            let mut w = self.window.write().unwrap_or_else(|e| e.into_inner());
+            w.events.push_back(Arc::new(event));
+            while w.events.len() > SERVE_WINDOW {
+                w.events.pop_front();
+            }
+        }
+        self.changed();
+    }
+
+    /// The entries before the checkpoint the follower started from, read
+    /// at last (oldest first; none if they could not be).
+    pub(crate) fn fill_earlier(&self, earlier: Vec<Event>) {
+        {
+            let mut w = self.window.write().unwrap_or_else(|e| e.into_inner());
+            let first = w.events.front().map(|e| e.id);
+            for event in earlier.into_iter().rev() {
+                if first.is_none_or(|f| event.id < f)
+                    && w.events.front().is_none_or(|e| event.id < e.id)
+                {
+                    w.events.push_front(Arc::new(event));
+                }
+            }
+            while w.events.len() > SERVE_WINDOW {
+                w.events.pop_front();
+            }
+            w.earlier = None;
+        }
+        self.changed();
+    }
+
+    /// Whether entries before the checkpoint are still being read.
+    pub(crate) fn reading_earlier(&self) -> bool {
+        self.window
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .earlier
+            .is_some()
     }
 
     pub(crate) fn set_now(&self, now: Now) {
@@ -79,30 +153,87 @@ impl Feed {
         self.now.read().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    /// Up to `max` events from index `from` on.
-    pub(crate) fn from(&self, from: usize, max: usize) -> Vec<Arc<Event>> {
-        let events = self.events.read().unwrap_or_else(|e| e.into_inner());
-        events.iter().skip(from).take(max).cloned().collect()
+    /// Up to `max` entries after entry `after`.
+    pub(crate) fn after(&self, after: u64, max: usize) -> Read {
+        let w = self.window.read().unwrap_or_else(|e| e.into_inner());
+        if w.earlier.is_some_and(|n| after < n) {
+            return Read::Wait;
+        }
+        let Some(first) = w.events.front().map(|e| e.id) else {
+            return Read::Events {
+                gap: None,
+                events: Vec::new(),
+            };
+        };
+        let gap = (after.saturating_add(1) < first).then(|| (after.saturating_add(1), first - 1));
+        let skip = w.events.partition_point(|e| e.id <= after);
+        Read::Events {
+            gap,
+            events: w.events.iter().skip(skip).take(max).cloned().collect(),
+        }
     }
 
-    /// The last `n` events, newest first.
+    /// The last `n` entries, newest first.
     pub(crate) fn newest(&self, n: usize) -> Vec<Arc<Event>> {
-        let events = self.events.read().unwrap_or_else(|e| e.into_inner());
-        events.iter().rev().take(n).cloned().collect()
+        let w = self.window.read().unwrap_or_else(|e| e.into_inner());
+        w.events.iter().rev().take(n).cloned().collect()
     }
 
-    /// The index of the first event after entry `id`.
-    pub(crate) fn after(&self, id: u64) -> usize {
-        let events = self.events.read().unwrap_or_else(|e| e.into_inner());
-        events.partition_point(|e| e.id <= id)
+    /// A receiver that wakes when the window changes.
+    pub(crate) fn watch(&self) -> watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(id: u64) -> Event {
+        Event {
+            id,
+            turn: 1,
+            line: format!("line {id}"),
+            json: String::new(),
+            text: String::new(),
+        }
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.count.borrow().to_owned()
+    fn ids(read: Read) -> (Option<(u64, u64)>, Vec<u64>) {
+        match read {
+            Read::Wait => panic!("waits"),
+            Read::Events { gap, events } => (gap, events.iter().map(|e| e.id).collect()),
+        }
     }
 
-    /// A receiver that wakes when events are added.
-    pub(crate) fn watch(&self) -> watch::Receiver<usize> {
-        self.count.subscribe()
+    #[test]
+    fn entries_before_the_checkpoint_are_waited_for_then_read() {
+        let feed = Feed::new();
+        feed.expect_earlier(3);
+        feed.push(event(4));
+        assert!(matches!(feed.after(0, 10), Read::Wait));
+        assert!(matches!(feed.after(2, 10), Read::Wait));
+        assert_eq!(ids(feed.after(3, 10)), (None, vec![4]));
+        feed.fill_earlier(vec![event(1), event(2), event(3)]);
+        assert!(!feed.reading_earlier());
+        assert_eq!(ids(feed.after(0, 10)), (None, vec![1, 2, 3, 4]));
+        assert_eq!(ids(feed.after(2, 1)), (None, vec![3]));
+    }
+
+    #[test]
+    fn the_window_keeps_the_newest_and_says_what_a_client_missed() {
+        let feed = Feed::new();
+        let last = SERVE_WINDOW as u64 + 10;
+        for id in 1..=last {
+            feed.push(event(id));
+        }
+        let (gap, got) = ids(feed.after(0, 2));
+        assert_eq!(gap, Some((1, 10)));
+        assert_eq!(got, vec![11, 12]);
+        assert_eq!(ids(feed.after(last, 2)), (None, vec![]));
+        assert_eq!(
+            feed.newest(2).iter().map(|e| e.id).collect::<Vec<_>>(),
+            vec![last, last - 1]
+        );
     }
 }

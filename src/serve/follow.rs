@@ -1,6 +1,8 @@
-//! A game's follower: one thread that reads its journal from the header
-//! on, as `replay` does (no lock, nothing ever written), and follows it
-//! while the REPL, a batch or the umpire's page writes it. Every entry is
+//! A game's follower: one thread that opens the game from its game
+//! file's checkpoint (so starting does not grow with the journal; the
+//! entries before it are read by `earlier.rs`) and follows its journal
+//! while the REPL, a batch or the umpire's page writes it, never taking
+//! its lock nor writing a thing. Every entry after the checkpoint is
 //! checked against the chain and resolved again before it is published:
 //! a half-written last line is left until it is whole (or cut by the
 //! next writer), and an entry that does not resolve again stops the
@@ -9,15 +11,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use super::feed::{Event, Feed, Now};
+use super::log_pages::LogIndex;
 use crate::answer::Answer;
 use crate::format::json::Json;
 use crate::format::text::Text;
 use crate::format::{Format, Source, Style};
-use crate::game::{Game, GameError, Journal};
+use crate::game::{Entry, Game, GameError, Journal};
 use crate::session::Session;
 use crate::system::Registry;
 use crate::tables::TableSource;
@@ -50,56 +52,60 @@ impl Spec {
     }
 }
 
-/// What a client asks the follower for: `log --json` (read from the
-/// journal as `log` reads it, once an entry).
-pub(crate) struct AskLog(pub(crate) tokio::sync::oneshot::Sender<Arc<str>>);
-
-/// Start following a game. `ready` is told once the entries already in
-/// the journal are published (or why they cannot be).
-pub(crate) fn spawn(
+/// Start following a game: opened from its checkpoint (a game whose
+/// journal is not there yet, its writer stopped between its two files, is
+/// waited for), the number of entries before the checkpoint handed to
+/// `earlier` (which starts the thread that reads them: `earlier.rs`), and
+/// those after it published. `ready` is told once they are (or why they
+/// cannot be).
+pub(crate) fn spawn<E>(
     spec: Spec,
     feed: Arc<Feed>,
+    index: Arc<LogIndex>,
     stop: Arc<AtomicBool>,
     ready: std::sync::mpsc::Sender<Result<(), String>>,
-    asks: Receiver<AskLog>,
-) -> std::io::Result<std::thread::JoinHandle<()>> {
+    earlier: E,
+) -> std::io::Result<std::thread::JoinHandle<()>>
+where
+    E: FnOnce(u64) -> std::io::Result<std::thread::JoinHandle<()>> + Send + 'static,
+{
     std::thread::Builder::new()
         .name("follow".into())
         .spawn(move || {
-            let mut follower = match Follower::open(&spec, &stop) {
-                Ok(f) => f,
+            let (mut follower, checkpoint) = match Follower::open(&spec, &stop) {
+                Ok(opened) => opened,
                 Err(e) => {
                     let _ = ready.send(Err(e));
                     return;
                 }
             };
-            follower.catch_up(&feed);
+            feed.expect_earlier(checkpoint);
+            let earlier = match earlier(checkpoint) {
+                Ok(thread) => thread,
+                Err(e) => {
+                    let _ = ready.send(Err(e.to_string()));
+                    return;
+                }
+            };
+            follower.catch_up(&feed, &index);
             let _ = ready.send(Ok(()));
             while !stop.load(Ordering::Relaxed) {
-                match asks.recv_timeout(POLL) {
-                    Ok(AskLog(reply)) => {
-                        let _ = reply.send(follower.log());
-                    }
-                    Err(RecvTimeoutError::Timeout) => {}
-                    // Nobody can ask any more: the journal is still followed.
-                    Err(RecvTimeoutError::Disconnected) => std::thread::sleep(POLL),
-                }
-                follower.catch_up(&feed);
+                std::thread::sleep(POLL);
+                follower.catch_up(&feed, &index);
             }
+            let _ = earlier.join();
         })
 }
 
-struct Follower {
+pub(crate) struct Follower {
     session: Session,
     journal: PathBuf,
     /// Why following stopped, if it did.
     stopped: Option<String>,
-    /// `log --json` as it was after this many entries.
-    log: Option<(u64, Arc<str>)>,
 }
 
 impl Follower {
-    fn open(spec: &Spec, stop: &AtomicBool) -> Result<Follower, String> {
+    fn open(spec: &Spec, stop: &AtomicBool) -> Result<(Follower, u64), String> {
         let journal = Journal::path_for(&spec.path);
         // A game whose writer was stopped between its two files has no
         // journal yet: it has no entries, and the next writer makes it.
@@ -110,26 +116,38 @@ impl Follower {
             std::thread::sleep(POLL * 10);
         }
         let mut session = spec.session()?;
-        let game = Game::replaying(&journal, &session.tables).map_err(|e| e.to_string())?;
+        let game = Game::open(
+            &spec.path,
+            Vec::new(),
+            &session.tables,
+            crate::game::Options::default(),
+        )
+        .map_err(|e| e.to_string())?;
+        let checkpoint = game.tally().entries;
         session = session.with_game(game);
-        Ok(Follower {
-            session,
-            journal,
-            stopped: None,
-            log: None,
-        })
+        Ok((
+            Follower {
+                session,
+                journal,
+                stopped: None,
+            },
+            checkpoint,
+        ))
     }
 
     /// Publish every entry written since the last look, then what the
     /// game is now.
-    fn catch_up(&mut self, feed: &Feed) {
+    fn catch_up(&mut self, feed: &Feed, index: &LogIndex) {
         if self.stopped.is_some() {
             return;
         }
         let mut read = 0;
         loop {
-            match self.next() {
-                Ok(Some(event)) => {
+            match next(&mut self.session) {
+                Ok(Some((entry, event))) => {
+                    if let Some(game) = &self.session.game {
+                        index.note(&entry, game.tally());
+                    }
                     feed.push(event);
                     read += 1;
                 }
@@ -151,67 +169,6 @@ impl Follower {
         }
     }
 
-    /// The next entry, resolved again, as clients see it.
-    fn next(&mut self) -> Result<Option<Event>, GameError> {
-        let Some(game) = self.session.game.as_mut() else {
-            return Ok(None);
-        };
-        let Some(entry) = game.next_pending()? else {
-            // Notes say what a writer does; a reader has nothing to add.
-            game.notes.clear();
-            return Ok(None);
-        };
-        let answer = self.session.resolve_again(&entry)?;
-        let line = match (&entry.line, entry.undo) {
-            (_, Some(_)) => "undo".to_string(),
-            (Some(line), None) => line.clone(),
-            (None, None) => String::new(),
-        };
-        let source = Source {
-            line: usize::try_from(entry.entry).unwrap_or(usize::MAX),
-            input: &line,
-        };
-        let (json, text) = match &answer {
-            Some(answer) => written(answer, source),
-            None => (
-                format!("{{\"type\":\"entry\",\"entry\":{}}}", entry.entry),
-                String::new(),
-            ),
-        };
-        Ok(Some(Event {
-            id: entry.entry,
-            turn: entry.turn,
-            line,
-            json,
-            text,
-        }))
-    }
-
-    /// `log --json` now: the same report `log` makes, as `--json` writes
-    /// it; made again only once an entry is added.
-    fn log(&mut self) -> Arc<str> {
-        let Some(game) = self.session.game.as_ref() else {
-            return Arc::from("");
-        };
-        let entries = game.tally().entries;
-        if let Some((at, log)) = &self.log
-            && *at == entries
-        {
-            return log.clone();
-        }
-        let source = Source {
-            line: 1,
-            input: "log",
-        };
-        let log: Arc<str> = match game.log() {
-            Ok(log) => json_of(&Answer::Report(Box::new(log)), source),
-            Err(e) => crate::format::json::json_error(&e.to_string(), source, None).to_string(),
-        }
-        .into();
-        self.log = Some((entries, log.clone()));
-        log
-    }
-
     fn now(&self) -> Now {
         let Some(game) = self.session.game.as_ref() else {
             return Now::default();
@@ -230,6 +187,44 @@ impl Follower {
             stopped: self.stopped.clone(),
         }
     }
+}
+
+/// The next entry of a session's game, resolved again, and as clients
+/// see it.
+pub(crate) fn next(session: &mut Session) -> Result<Option<(Entry, Event)>, GameError> {
+    let Some(game) = session.game.as_mut() else {
+        return Ok(None);
+    };
+    let Some(entry) = game.next_pending()? else {
+        // Notes say what a writer does; a reader has nothing to add.
+        game.notes.clear();
+        return Ok(None);
+    };
+    let answer = session.resolve_again(&entry)?;
+    let line = match (&entry.line, entry.undo) {
+        (_, Some(_)) => "undo".to_string(),
+        (Some(line), None) => line.clone(),
+        (None, None) => String::new(),
+    };
+    let source = Source {
+        line: usize::try_from(entry.entry).unwrap_or(usize::MAX),
+        input: &line,
+    };
+    let (json, text) = match &answer {
+        Some(answer) => written(answer, source),
+        None => (
+            format!("{{\"type\":\"entry\",\"entry\":{}}}", entry.entry),
+            String::new(),
+        ),
+    };
+    let event = Event {
+        id: entry.entry,
+        turn: entry.turn,
+        line,
+        json,
+        text,
+    };
+    Ok(Some((entry, event)))
 }
 
 /// An answer as `--json` writes it (one line, no newline) and as the

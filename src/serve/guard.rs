@@ -1,21 +1,16 @@
-//! What keeps the server sound whatever comes in: a cap on connections
-//! (one more is closed as it is accepted), the umpire's token (made from
-//! the operating system's randomness, compared in constant time, never
-//! logged), and each client's share of `odds`.
+//! What keeps the server sound whatever comes in: the umpire's token
+//! (made from the operating system's randomness, compared in constant
+//! time, never logged), and each client's share of `odds`. (The caps on
+//! connections are in `accept.rs`.)
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
-use std::pin::Pin;
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use subtle::ConstantTimeEq;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::limits::{SERVE_CONNECTIONS, SERVE_ODDS_IN_HAND, SERVE_ODDS_PER_MINUTE};
+use crate::limits::{SERVE_ODDS_IN_HAND, SERVE_ODDS_PER_MINUTE};
 
 /// A secret for one game's umpire: 32 random bytes, in hex.
 pub(crate) fn new_token() -> Result<String, String> {
@@ -34,109 +29,9 @@ pub(crate) fn token_matches(header: Option<&[u8]>, token: &str) -> bool {
     given.len() == token.len() && bool::from(given.ct_eq(token.as_bytes()))
 }
 
-/// A listener that keeps at most [`SERVE_CONNECTIONS`] connections open.
-pub(crate) struct Capped {
-    listener: TcpListener,
-    open: Arc<Semaphore>,
-}
-
-impl Capped {
-    pub(crate) fn new(listener: TcpListener) -> Capped {
-        Capped {
-            listener,
-            open: Arc::new(Semaphore::new(SERVE_CONNECTIONS)),
-        }
-    }
-}
-
-/// A connection, holding its place among the open ones.
-pub(crate) struct Conn {
-    stream: TcpStream,
-    _place: OwnedSemaphorePermit,
-}
-
-impl axum::serve::Listener for Capped {
-    type Io = Conn;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Conn, SocketAddr) {
-        loop {
-            match self.listener.accept().await {
-                Ok((stream, addr)) => match self.open.clone().try_acquire_owned() {
-                    Ok(place) => {
-                        // Events go out as they come, not when a packet fills.
-                        let _ = stream.set_nodelay(true);
-                        return (
-                            Conn {
-                                stream,
-                                _place: place,
-                            },
-                            addr,
-                        );
-                    }
-                    // One too many: closed at once.
-                    Err(_) => drop(stream),
-                },
-                // Out of file descriptors and the like: wait, not spin.
-                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
-            }
-        }
-    }
-
-    fn local_addr(&self) -> std::io::Result<SocketAddr> {
-        self.listener.local_addr()
-    }
-}
-
-impl AsyncRead for Conn {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_read(cx, buf)
-    }
-}
-
-impl AsyncWrite for Conn {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write(cx, buf)
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.stream).poll_shutdown(cx)
-    }
-
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[std::io::IoSlice<'_>],
-    ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
-    }
-}
-
 /// The client's address, for its share of `odds`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Peer(pub(crate) SocketAddr);
-
-impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, Capped>> for Peer {
-    fn connect_info(stream: axum::serve::IncomingStream<'_, Capped>) -> Peer {
-        Peer(*stream.remote_addr())
-    }
-}
 
 /// Each client's `odds` requests: in hand, and made this minute.
 #[derive(Default)]

@@ -13,16 +13,25 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::Options;
+use super::accept::{self, PerAddress};
+use super::budget::Budget;
 use super::desk::{Desk, Kind};
+use super::earlier;
 use super::feed::Feed;
 use super::follow::{self, Spec};
-use super::guard::{Capped, OddsShares, Peer, new_token};
-use super::routes::{Served, Shared, router};
+use super::guard::{OddsShares, new_token};
+use super::host::{Hosts, check_name};
+use super::log_pages::LogIndex;
+use super::routes::{Served, Shared, Umpire, router};
+use crate::limits::SERVE_ADDRESS_EVENTS;
 use crate::system::Registry;
 use crate::tables::TableSource;
 
 /// How long the entries already written may take to be read at start.
 const CATCH_UP: Duration = Duration::from_secs(120);
+
+/// Pages of a game's log read from its journal at once.
+const LOG_READERS: usize = 2;
 
 /// How long open connections are given to finish once closing.
 const LINGER: Duration = Duration::from_secs(3);
@@ -54,6 +63,9 @@ pub(super) fn serve(
     registry: &Registry,
     source: TableSource,
 ) -> Result<(), String> {
+    for name in &options.hosts {
+        check_name(name)?;
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let mut games = BTreeMap::new();
     let mut tokens = Vec::new();
@@ -79,30 +91,48 @@ pub(super) fn serve(
             path: path.clone(),
         };
         let feed = Arc::new(Feed::new());
+        let index = Arc::new(LogIndex::new());
         let (ready, wait) = std::sync::mpsc::channel();
-        let (follower, asks) = std::sync::mpsc::sync_channel(crate::limits::SERVE_QUEUE);
+        let earlier = {
+            let (spec, feed, index, stop) =
+                (spec.clone(), feed.clone(), index.clone(), stop.clone());
+            move |checkpoint| earlier::spawn(spec, checkpoint, feed, index, stop)
+        };
         threads.push(
-            follow::spawn(spec.clone(), feed.clone(), stop.clone(), ready, asks)
-                .map_err(|e| e.to_string())?,
+            follow::spawn(
+                spec.clone(),
+                feed.clone(),
+                index.clone(),
+                stop.clone(),
+                ready,
+                earlier,
+            )
+            .map_err(|e| e.to_string())?,
         );
         waits.push((path.clone(), wait));
         let umpire = if options.umpire {
             let token = new_token()?;
             tokens.push((name.clone(), token.clone()));
-            let (desk, thread) =
+            let (desk, workers) =
                 Desk::open(spec.clone(), Kind::Lines, stop.clone()).map_err(|e| e.to_string())?;
-            threads.push(thread);
-            Some((desk, token))
+            threads.extend(workers);
+            Some(Umpire {
+                desk,
+                token,
+                answers: Arc::default(),
+            })
         } else {
             None
         };
-        let (odds, thread) =
+        let (odds, workers) =
             Desk::open(spec, Kind::Odds, stop.clone()).map_err(|e| e.to_string())?;
-        threads.push(thread);
+        threads.extend(workers);
         let served = Served {
             feed,
             views: Arc::new(AtomicUsize::new(0)),
-            follower,
+            index,
+            journal: crate::game::Journal::path_for(path),
+            log_readers: Arc::new(tokio::sync::Semaphore::new(LOG_READERS)),
             odds,
             umpire,
         };
@@ -154,21 +184,24 @@ fn run(
     let shared = Arc::new(Shared {
         games,
         shares: Arc::new(OddsShares::default()),
+        budget: Budget::default(),
+        views: PerAddress::new(SERVE_ADDRESS_EVENTS),
+        hosts: Hosts::new(bound, &options.hosts),
         closing,
     });
+    // Listened for before the address is said: a signal sent as soon as
+    // a client has it closes the server, never kills it.
+    let signalled = {
+        let _inside = runtime.enter();
+        signalled().map_err(|e| format!("cannot listen for signals: {e}"))?
+    };
     announce(bound, tokens);
-    let app = router(shared).into_make_service_with_connect_info::<Peer>();
+    let app = router(shared);
     runtime.block_on(async move {
-        let mut closed = closing_too;
-        let server = axum::serve(Capped::new(listener), app)
-            .with_graceful_shutdown(async move {
-                let _ = closed.wait_for(|c| *c).await;
-            })
-            .into_future();
-        let mut done = tokio::spawn(server);
+        let mut done = tokio::spawn(accept::serve(listener, app, closing_too));
         tokio::select! {
-            r = &mut done => return r.map_err(|e| e.to_string())?.map_err(|e| e.to_string()),
-            () = signalled() => {}
+            r = &mut done => return r.map_err(|e| e.to_string()),
+            () = signalled => {}
         }
         // Live views end, so their connections can close; what is still
         // open gets a moment to finish.
@@ -181,26 +214,26 @@ fn run(
     Ok(())
 }
 
-/// SIGTERM or Ctrl-C.
-async fn signalled() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+/// SIGTERM or Ctrl-C, listened for from the call on (inside the
+/// runtime).
+#[cfg(unix)]
+fn signalled() -> std::io::Result<impl Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = terminate.recv() => {},
+            _ = interrupt.recv() => {},
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {},
-        () = terminate => {},
-    }
+    })
+}
+
+#[cfg(not(unix))]
+fn signalled() -> std::io::Result<impl Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
 
 /// The address a phone in the room reaches: the one listened on, or for

@@ -6,7 +6,7 @@ pub(crate) mod explore;
 mod unused;
 mod verbs;
 
-use verbs::{game_error, load_not_here, may_change_game};
+use verbs::{game_error, journaled, load_not_here, may_change_game};
 
 use crate::answer::Kind;
 use crate::answer::report::Report;
@@ -60,6 +60,8 @@ pub struct Session {
     /// An older journal's entry is being adopted: its dice past the
     /// entered ones were rolled unasked then, and are rolled again now.
     adopting: bool,
+    /// The seed was chosen (`--seed`), not drawn: a game records it so.
+    seed_chosen: bool,
 }
 
 impl Session {
@@ -78,7 +80,14 @@ impl Session {
             verifying: false,
             caught_up: 0,
             adopting: false,
+            seed_chosen: false,
         }
+    }
+
+    /// The seed was chosen with `--seed` rather than drawn: each line a
+    /// game records rolls from a seed someone picked, and it says so.
+    pub(crate) fn seed_was_chosen(&mut self, yes: bool) {
+        self.seed_chosen = yes;
     }
 
     /// Play a game: its units may be named in commands, and resolutions
@@ -89,6 +98,12 @@ impl Session {
     }
 
     fn adopt(&mut self, game: Game) {
+        // A game is resolved under the tables it recorded when it began
+        // (the tables given were checked against them when it opened).
+        if !self.tables.same(game.tables()) {
+            self.tables = game.tables().clone();
+            self.catalog = catalog(&self.tables);
+        }
         // A game of one rule system plays under it unless told otherwise.
         if let Some(first) = game.armies.first()
             && game.armies.iter().all(|a| a.rules == first.rules)
@@ -237,6 +252,11 @@ impl Session {
     /// rule system (set here), and whether it enters its own dice.
     fn entry_line(&mut self, entry: &crate::game::Entry) -> Result<(String, bool), String> {
         let line = match (&entry.line, entry.undo) {
+            (Some(_), Some(_)) => {
+                return Err(
+                    "an entry with both a line and an undo: not an entry drumhead writes".into(),
+                );
+            }
             (_, Some(_)) => "undo".to_string(),
             (Some(line), None) => line.clone(),
             (None, None) => return Err("an entry with neither a line nor an undo".into()),
@@ -262,6 +282,11 @@ impl Session {
             self.enter_dice(&entry.dice);
         } else if let Some(seed) = entry.seed {
             self.set_next_seed(seed);
+        }
+        if let Ok(Some(command)) = self.parse(&line)
+            && let Err(why) = journaled(entry, &command)
+        {
+            return Err(format!("entry {}: `{line}` {why}", entry.entry));
         }
         let before = self.game.as_ref().map_or(0, |g| g.tally().entries);
         self.adopting = true;
@@ -399,8 +424,22 @@ impl Session {
         if let Some(seed) = entry.seed {
             self.set_next_seed(seed);
         }
+        // Only a line that may be journaled is resolved from a journal,
+        // and it is looked at before anything runs: a `save`, `set` or
+        // any other verb forged into a journal does nothing at all.
+        let parsed = match self.parse(&line) {
+            Ok(Some(command)) => match journaled(entry, &command) {
+                Ok(()) => Ok(Some(command)),
+                Err(why) => {
+                    (self.rules, self.seed, self.position, self.pending) =
+                        (rules, seed, position, pending);
+                    return Err(fail(format!("`{line}` {why}")));
+                }
+            },
+            other => other,
+        };
         self.verifying = true;
-        let result = match self.parse(&line) {
+        let result = match parsed {
             Ok(Some(command)) => self.run_command(&line, &command),
             Ok(None) => Ok(None),
             Err(e) => Err(e),
@@ -577,7 +616,11 @@ impl Session {
         mut res: Resolution,
     ) -> Result<Resolution, CommandError> {
         if let Some(game) = &mut self.game {
-            for said in game.record(line, system, &res).map_err(game_error)? {
+            let chosen = self.seed_chosen;
+            for said in game
+                .record(line, system, &res, chosen)
+                .map_err(game_error)?
+            {
                 res.note(said);
             }
         }

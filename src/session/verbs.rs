@@ -19,6 +19,36 @@ pub(super) fn may_change_game(command: &Command, meta: Option<MetaVerb>) -> bool
         }
 }
 
+/// Whether a journal entry's line is one a game records, so that it may
+/// be resolved again from the journal: a rule system's line, or the
+/// game's `next-turn` or `undo` where the entry is one. Anything else (a
+/// `save`, `set`, `load`, `help`, `units`, an `odds` line) is never
+/// journaled by drumhead, and resolving it would act outside the game:
+/// it is refused before anything runs. Says why, after the line.
+pub(super) fn journaled(entry: &crate::game::Entry, command: &Command) -> Result<(), String> {
+    let meta = MetaVerb::named(&command.verb);
+    let fits = match (command.mode, meta) {
+        (Mode::Odds, _) => false,
+        (Mode::Resolve, None) => entry.undo.is_none() && !entry.next_turn(),
+        (Mode::Resolve, Some(MetaVerb::Game(GameVerb::NextTurn))) => entry.next_turn(),
+        (Mode::Resolve, Some(MetaVerb::Game(GameVerb::Undo))) => entry.undo.is_some(),
+        (Mode::Resolve, Some(_)) => false,
+    };
+    if fits {
+        return Ok(());
+    }
+    let verb = match (command.mode, meta) {
+        (Mode::Odds, _) => "odds".to_string(),
+        (_, Some(verb)) => verb.name().to_string(),
+        (_, None) => command.verb.to_string(),
+    };
+    Err(format!(
+        "is not a line a game records (`{verb}` here), so it is not resolved from a journal: \
+         drumhead journals the rule systems' lines, `next-turn` and `undo`, and nothing else; \
+         the journal was written by hand or by another program"
+    ))
+}
+
 /// `load` outside the REPL.
 pub(super) fn load_not_here(command: &Command) -> CommandError {
     BindError::NotHere {
@@ -145,6 +175,25 @@ impl Session {
             .is_some_and(|w| crate::parse::normalise(&w.text) == "rules")
         {
             return self.set_rules(command, line);
+        }
+        if let (Some(file), Some(what)) = (
+            self.game.as_ref().and_then(|g| g.file.as_ref()),
+            command.words.first(),
+        ) {
+            // A game is resolved again under what its journal records:
+            // a setting made in one session only would make its lines
+            // answer otherwise when they are read again.
+            return Err(BindError::NotHere {
+                span: what.span,
+                text: what.text.to_string(),
+                why: format!(
+                    "is a setting of a session, and {} is a game kept in a file, whose lines are resolved \
+                     again as its journal records them: give the value on the line instead (`bases=N`), \
+                     or keep it in a house table (--tables DIR) when the game begins",
+                    file.display()
+                ),
+            }
+            .into());
         }
         let system = command.system.map_or(self.rules, |(s, _)| s);
         let set = self.tables.set(system).cloned();

@@ -33,18 +33,14 @@ fn entry_numbers(game: &Path) -> Vec<u64> {
 }
 
 /// Hold a game's lock from this process, as a writer does while it
-/// resolves and records a line.
+/// resolves and records a line: the lock is on the journal itself.
 fn hold_lock(game: &Path) -> std::fs::File {
-    let mut lock = std::fs::OpenOptions::new()
+    let lock = std::fs::OpenOptions::new()
         .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(format!("{}.lock", game.display()))
+        .append(true)
+        .open(format!("{}.journal", game.display()))
         .unwrap();
     lock.lock().unwrap();
-    lock.set_len(0).unwrap();
-    write!(lock, "{}", std::process::id()).unwrap();
     lock
 }
 

@@ -949,7 +949,7 @@ fn an_edited_checkpoint_is_refused_and_repair_rewrites_it() {
     let edited = serde_json::to_string_pretty(&f).unwrap();
 
     let refused = format!(
-        "{}: the state in the game file is not what its journal says (was it edited by hand?)",
+        "{}: the state in the game file is not what its journal says (it was changed after it was written)",
         game.display()
     );
     // The edit alone, then the edit with a check that fits it.
@@ -1348,11 +1348,12 @@ fn a_long_game_opens_in_time_and_a_forgery_deep_inside_is_found_by_replay() {
 }
 
 /// An umpire edits an entry in the middle of the journal by hand, line and
-/// effects together, so that it resolves to itself ("hits 2" became
-/// "hits 30"), after the game file was written. The entry after it
-/// recorded the hash of the line as it was, and the chain from there on
-/// reaches the game file's mark: so repair knows the edited line is the
-/// one to keep aside, not the honest one after it, and never adopts it.
+/// effects together ("hits 2" became "hits 30"), after the game file was
+/// written. The entry still records the state the honest line left, which
+/// the edited one does not give when it is resolved again; and the entry
+/// after it recorded the hash of the line as it was. So repair knows the
+/// edited line is the one to keep aside, not the honest one after it, and
+/// never adopts it.
 #[test]
 fn an_entry_changed_by_hand_in_the_middle_is_the_one_kept_aside() {
     let dir = temp_dir("edited-middle");
@@ -1376,7 +1377,8 @@ fn an_entry_changed_by_hand_in_the_middle_is_the_one_kept_aside() {
     let (code, out, err) = repair(&game, false);
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        out.contains("keep the journal's first 1 entries: line 3 is not adopted (entry 2 was changed after it was written"),
+        out.contains("keep the journal's first 1 entries: line 3 is not adopted (")
+            && out.contains("entry 2 does not resolve to itself: resolved again, the state after it is not the one it recorded"),
         "{out}"
     );
     let (code, _, err) = repair(&game, true);

@@ -11,3 +11,4 @@ mod common;
 
 mod game_file;
 mod game_trust;
+mod hostile;

@@ -3,7 +3,7 @@
 //! (`/g/../../etc/passwd`) these tests must send as they are.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{Ipv4Addr, SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver};
@@ -164,7 +164,7 @@ impl Server {
     pub fn get(&self, path: &str) -> Response {
         request(
             self.addr,
-            &format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n"),
+            &format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.addr),
         )
         .unwrap_or_else(|e| panic!("GET {path}: {e}"))
     }
@@ -176,7 +176,8 @@ impl Server {
             .map(|a| format!("Authorization: {a}\r\n"))
             .unwrap_or_default();
         let head = format!(
-            "POST /g/{name}/lines HTTP/1.1\r\nHost: x\r\n{auth}Content-Type: text/plain\r\nContent-Length: {}\r\n\r\n{line}",
+            "POST /g/{name}/lines HTTP/1.1\r\nHost: {}\r\n{auth}Content-Type: text/plain\r\nContent-Length: {}\r\n\r\n{line}",
+            self.addr,
             line.len()
         );
         request(self.addr, &head).unwrap_or_else(|e| panic!("POST {line:?}: {e}"))
@@ -221,6 +222,44 @@ pub fn connect(addr: SocketAddr) -> io::Result<TcpStream> {
     stream.set_read_timeout(Some(PATIENCE))?;
     stream.set_write_timeout(Some(PATIENCE))?;
     Ok(stream)
+}
+
+/// A connection from the loopback address `from` (bound before it
+/// connects; Linux routes all of 127.0.0.0/8 to loopback), as [`connect`].
+pub fn connect_from(from: Ipv4Addr, addr: SocketAddr) -> io::Result<TcpStream> {
+    let SocketAddr::V4(to) = addr else {
+        return Err(io::Error::other("an IPv4 server address is needed"));
+    };
+    let socket_address = |ip: Ipv4Addr, port: u16| libc::sockaddr_in {
+        sin_family: libc::AF_INET as libc::sa_family_t,
+        sin_port: port.to_be(),
+        sin_addr: libc::in_addr {
+            s_addr: u32::from(ip).to_be(),
+        },
+        sin_zero: [0; 8],
+    };
+    let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+    // SAFETY: a socket made here and owned by the TcpStream at once (which
+    // closes it); bind(2) and connect(2) read the addresses, which live
+    // across the calls.
+    unsafe {
+        let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0);
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let stream = <TcpStream as std::os::fd::FromRawFd>::from_raw_fd(fd);
+        let local = socket_address(from, 0);
+        if libc::bind(fd, (&local as *const libc::sockaddr_in).cast(), len) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let remote = socket_address(*to.ip(), to.port());
+        if libc::connect(fd, (&remote as *const libc::sockaddr_in).cast(), len) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        stream.set_read_timeout(Some(PATIENCE))?;
+        stream.set_write_timeout(Some(PATIENCE))?;
+        Ok(stream)
+    }
 }
 
 /// Send `raw` (the request line and headers, and any body) as it is, and

@@ -3,12 +3,14 @@
 //! every answer compared with what the command line prints for the same
 //! game. The browser test is in `serve/browser.rs`.
 
+mod attacks;
 mod browser;
 // Not every shared helper is used here.
 #[allow(dead_code)]
 #[path = "../suite/common/mod.rs"]
 mod common;
 mod http;
+mod long_game;
 mod sse;
 
 use std::io::Write;
@@ -320,11 +322,13 @@ fn two_hundred_clients_each_get_every_event_once_in_order() {
     let server = serve(&[&game], &[]);
     let addr = server.addr;
     let ready = std::sync::Arc::new(std::sync::Barrier::new(201));
-    let clients: Vec<_> = (0..200)
-        .map(|_| {
+    let clients: Vec<_> = (0..200u8)
+        .map(|n| {
             let ready = ready.clone();
             std::thread::spawn(move || {
-                let opened = sse::open(addr, "/g/leuthen/events", None);
+                // 200 phones: the server caps what one address holds.
+                let phone = std::net::Ipv4Addr::new(127, 0, 1, n);
+                let opened = sse::open_from(phone, addr, "/g/leuthen/events", None);
                 ready.wait();
                 opened.and_then(|mut s| s.until(100))
             })
@@ -406,13 +410,17 @@ fn a_client_that_stops_reading_does_not_delay_the_others() {
     let server = serve(&[&game], &[]);
     let stalled =
         sse::open_with(server.addr, "/g/leuthen/events?with=text", None, Some(4096)).unwrap();
-    // A client that reads the same: the server has it all to send.
+    // A client that reads the same: the server has it all to send (the
+    // newest 1,024 entries, its window, SERVE_WINDOW in src/limits.rs).
     let mut reader = sse::open(server.addr, "/g/leuthen/events?with=text", None).unwrap();
     let whole = reader.until(10_000).unwrap();
-    assert_eq!(whole.len(), 10_000);
+    assert_eq!(ids(&whole), (8_977..=10_000).collect::<Vec<_>>());
     let others: Vec<_> = (0..20)
-        .map(|_| {
-            let mut s = sse::open(server.addr, "/g/leuthen/events", Some("10000")).unwrap();
+        .map(|n| {
+            // Twenty phones, each its own address.
+            let phone = std::net::Ipv4Addr::new(127, 0, 2, n + 1);
+            let mut s =
+                sse::open_from(phone, server.addr, "/g/leuthen/events", Some("10000")).unwrap();
             std::thread::spawn(move || s.until(10_030))
         })
         .collect();
@@ -645,7 +653,8 @@ fn bad_requests_are_refused_and_change_nothing() {
 
     // A 10 MB line, with the right token.
     let mut raw = format!(
-        "POST /g/leuthen/lines HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\nContent-Length: {ten_mb}\r\n\r\n"
+        "POST /g/leuthen/lines HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\nContent-Length: {ten_mb}\r\n\r\n",
+        server.addr
     )
     .into_bytes();
     raw.extend(std::iter::repeat_n(b'a', ten_mb));
@@ -655,7 +664,8 @@ fn bad_requests_are_refused_and_change_nothing() {
     assert_eq!(r.status, 413, "{}", r.text());
     // The same sent in chunks, without a length.
     let mut raw = format!(
-        "POST /g/leuthen/lines HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\nTransfer-Encoding: chunked\r\n\r\n"
+        "POST /g/leuthen/lines HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\nTransfer-Encoding: chunked\r\n\r\n",
+        server.addr
     )
     .into_bytes();
     for _ in 0..(ten_mb / 65536) {
@@ -670,7 +680,8 @@ fn bad_requests_are_refused_and_change_nothing() {
     assert_eq!(r.status, 413, "{}", r.text());
     // 10 MB of headers.
     let raw = format!(
-        "GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: {}\r\nX-Big: {}\r\n\r\n",
+        server.addr,
         "a".repeat(ten_mb)
     );
     let clock = Instant::now();

@@ -3,10 +3,10 @@
 //! `data:`, comments), one dispatched at each blank line.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{Ipv4Addr, SocketAddr, TcpStream};
 use std::time::Instant;
 
-use super::http::{Chunked, connect, read_head};
+use super::http::{Chunked, connect, connect_from, read_head};
 
 /// One event as the stream gave it.
 #[derive(Debug, Clone)]
@@ -39,6 +39,17 @@ pub fn open(addr: SocketAddr, path: &str, last: Option<&str>) -> io::Result<Stre
     open_with(addr, path, last, None)
 }
 
+/// As [`open`], from the loopback address `from` (one phone of many in a
+/// room: the server caps what one address holds).
+pub fn open_from(
+    from: Ipv4Addr,
+    addr: SocketAddr,
+    path: &str,
+    last: Option<&str>,
+) -> io::Result<Stream> {
+    open_on(connect_from(from, addr)?, addr, path, last)
+}
+
 /// As [`open`], with the socket's receive buffer set to `buffer` bytes
 /// before the request is sent (which also stops the kernel growing it):
 /// a client that stops reading then backs the server up soon.
@@ -48,7 +59,7 @@ pub fn open_with(
     last: Option<&str>,
     buffer: Option<i32>,
 ) -> io::Result<Stream> {
-    let mut socket = connect(addr)?;
+    let socket = connect(addr)?;
     if let Some(size) = buffer {
         // SAFETY: setsockopt(2) on a socket we own, from an int that lives
         // across the call.
@@ -65,12 +76,22 @@ pub fn open_with(
             return Err(io::Error::last_os_error());
         }
     }
+    open_on(socket, addr, path, last)
+}
+
+/// Ask for `path` on a connected socket and read the answer's head.
+fn open_on(
+    mut socket: TcpStream,
+    addr: SocketAddr,
+    path: &str,
+    last: Option<&str>,
+) -> io::Result<Stream> {
     let last = last
         .map(|l| format!("Last-Event-ID: {l}\r\n"))
         .unwrap_or_default();
     write!(
         socket,
-        "GET {path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n{last}\r\n"
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n{last}\r\n"
     )?;
     let mut reader = BufReader::new(socket.try_clone()?);
     let (status, headers) = read_head(&mut reader)?;

@@ -10,41 +10,48 @@ pub(super) fn files_section(roff: &mut Roff) {
     tagged(
         roff,
         "FILE",
-        "The game file of --game FILE: a checkpoint of the game. It names the game (an id made \
-         when the game was created), keeps its army lists whole, and holds the state after the \
-         first N entries of the journal with the mark of entry N (where it ends and the SHA-256 \
-         of its line) and a check over both. It is written again every 256 entries and when a \
-         writer ends; a kill loses nothing, as the journal holds every entry. A game file of an \
-         older drumhead, one without its mark, or one whose state was edited is refused (see \
-         repair).",
+        "The game file of --game FILE: a checkpoint of the game, a cache of its journal. It names \
+         the game (an id made when the game was created), keeps its army lists and house tables \
+         whole, and holds the state after the first N entries of the journal with the mark of \
+         entry N (where it ends, the SHA-256 of its line and of the journal's header) and a check \
+         over them. It is written again every 256 entries and when a writer ends; a kill loses \
+         nothing, as the journal holds every entry. Opening trusts it only as far as the journal \
+         vouches for it (see SECURITY): a game file whose state, check, armies or tables were \
+         changed is refused (see repair). A symbolic link to a game file is the game it leads \
+         to: the checkpoint is written there.",
     );
     tagged(
         roff,
         "FILE.journal",
-        "Beside a --game FILE: the record of the game, a header naming the game and its armies, \
-         then one JSON object a line for every command that changed it: the line as typed, the \
-         dice (which were entered, which rolled, and the seed they rolled from), the outcome's \
-         id and the typed effects, and the SHA-256 of the line before it, so that the journal \
-         is a chain from its header. An entry is synced to disk (one fdatasync) before its \
-         answer is shown. Opening a game reads the checkpoint and only the entries after it, and \
-         applies none of those until it has resolved it again from its line and dice and found \
-         exactly what it recorded. A broken chain, another game's journal (a copy made with \
-         save is a new game), a journal of an older drumhead, or an entry that does not resolve \
-         to itself is refused, naming the line (see repair). A last line cut short by a kill or a \
-         full disk is removed by the next writer, and said.",
+        "Beside a --game FILE: the record of the game. A header naming the game, its armies and \
+         the house tables in force (each table file given with --tables or --crt, whole), then \
+         one JSON object a line for each line a game records (a rule system's line, next-turn, \
+         undo): the line as typed, the dice (which were entered, which rolled, the seed they \
+         rolled from, and whether that seed was chosen with --seed), the outcome's id, the typed \
+         effects, the SHA-256 of the state after it, and the SHA-256 of the line before it, so \
+         that the journal is a chain from its header. An entry is synced to disk (one \
+         fdatasync) before its answer is shown. Opening a game reads the checkpoint and only the \
+         entries after it, and applies none of those until it has resolved it again from its \
+         line and dice and found exactly what it recorded. A broken chain, another game's \
+         journal (a copy made with save is a new game), a journal of an older drumhead, a line \
+         a game does not record, or an entry that does not resolve to itself is refused, naming \
+         the line (see repair). A last line cut short by a kill or a full disk is removed by the \
+         next writer, and said.",
     );
     tagged(
         roff,
-        "FILE.lock",
-        "Beside a --game FILE: the lock of the game's one writer, naming it. A process takes it \
+        "The lock of a game",
+        "The journal is also the game's lock: a process takes an advisory lock (flock) on it \
          before it reads the state a line that changes the game is resolved against, reads what \
-         other writers recorded since, resolves the line, records it, and lets the lock go: it \
+         other writers recorded since, resolves the line, records it, and lets the lock go. It \
          is held for a line, not for a session, so that an umpire's REPL open all evening, a \
          script and a second umpire share one game, and every answer is from the newest state. \
-         A writer that finds the lock held is refused at once, naming the holder, or waits with \
-         --wait. Commands that only look at the game (units, show, log, replay, roster) take no \
-         lock, read the game file and then the journal after it (the two always belong \
-         together), and work on read-only files.",
+         Being on the file, not on a name, it is shared by every path to the game (a symbolic \
+         link, a linked folder); no lock file is made. A writer that finds it held is refused \
+         at once, naming the holder, or waits with --wait. Commands that only look at the game \
+         (units, show, log, replay, roster, serve without --umpire) take no lock and open \
+         nothing for writing, read the game file and then the journal after it (the two always \
+         belong together), and work on read-only files in read-only folders.",
     );
 
     tagged(
@@ -76,8 +83,9 @@ pub(super) fn output_files_section(roff: &mut Roff) {
     tagged(
         roff,
         "A game's own files",
-        "A game file, a journal (told by their first bytes) and FILE.journal or FILE.lock \
-         beside a game FILE are never written, not even with --force: choose another path.",
+        "A game file, a journal (told by their first bytes) and FILE.journal or FILE.lock (the \
+         lock file of an older drumhead) beside a game FILE are never written, not even with \
+         --force: choose another path.",
     );
     tagged(
         roff,

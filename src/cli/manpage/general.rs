@@ -9,6 +9,7 @@ use super::files::{files_section, output_files_section};
 use super::formats::{formats_section, sweep_section};
 use super::json::json_section;
 use super::roff_text::{example_block, para, source, tagged};
+use super::security::security_section;
 use super::tasks::tasks_section;
 use crate::cli::Args;
 
@@ -73,6 +74,8 @@ pub fn drumhead_1() -> String {
     for (name, max, what) in crate::limits::ALL {
         tagged(&mut roff, &format!("{name}: {max}"), what);
     }
+
+    security_section(&mut roff);
 
     roff.control("SH", ["EXAMPLES"]);
     example_block(&mut roff, EXAMPLES.iter().copied());

@@ -28,8 +28,10 @@ fn game_tasks(roff: &mut Roff) {
         roff,
         "drumhead replay JOURNAL",
         "Rebuild a game from its journal, resolving every entry again with its recorded line and \
-         dice and checking each gives exactly what it recorded and follows the chain, and check \
-         the result against the game file's checkpoint. Takes no lock and writes nothing.",
+         dice under the house tables its header records, and checking each gives exactly what \
+         it recorded (its outcome, effects and the state after it) and follows the chain, and \
+         check the result against the game file's checkpoint. A journal copied alone replays to \
+         the state its game had. Takes no lock and writes nothing (see SECURITY).",
     );
     tagged(
         roff,
@@ -39,11 +41,15 @@ fn game_tasks(roff: &mut Roff) {
          by hand, missing or behind its journal), and do it with --apply. Every entry is resolved \
          again: the journal is kept up to the first line that cannot be trusted, which is never \
          adopted; it and the rest are kept aside in GAME.journal.damaged, and a replaced game \
-         file is kept as GAME.bak. Another game's journal is never put under a game.",
+         file is kept as GAME.bak. A journal header changed after the game began is put back \
+         from the game file (or a GAME.bak) that the chain's first entry vouches for, and never \
+         adopted otherwise. Another game's journal is never put under a game. With --apply the \
+         plan is made under the game's lock and carried out before it is let go, so no writer \
+         appends between the two.",
     );
     tagged(
         roff,
-        "drumhead serve --game FILE [--game FILE…] [--listen ADDR:PORT] [--umpire]",
+        "drumhead serve --game FILE [--game FILE…] [--listen ADDR:PORT] [--umpire] [--host NAME…]",
         "Serve each game's live view over HTTP on the club's own network; the first line on \
          standard output is serving http://HOST:PORT/ (a QR code of it follows on a terminal). \
          --listen defaults to 127.0.0.1:7878 (loopback only); 0.0.0.0:7878 opens it to the room; \
@@ -51,14 +57,24 @@ fn game_tasks(roff: &mut Roff) {
          is its page (the newest resolutions with their stacks, newest first, the roster and the \
          turn; new entries appear by themselves), /g/NAME/events its journal as Server-Sent \
          Events (id the entry's number, data its answer as --json writes it; Last-Event-ID \
-         resumes), /g/NAME/units.json and /g/NAME/log.json what units --json and log --json \
-         print, /g/NAME/odds?line=LINE the answer of odds LINE. The server only reads a game, \
-         as replay does, each entry checked against the chain and resolved again before it is \
-         shown. With --umpire a second line umpire http://HOST:PORT/g/NAME/umpire#TOKEN is \
+         resumes, as far as the serve window of newest entries the server keeps: older ones \
+         are named in one event gap, data {type, from, to, note}), /g/NAME/units.json what \
+         units --json prints, /g/NAME/log.json?after=N&limit=M the entries after N (at most \
+         the serve log page, or M up to the serve log page most) as log --json writes them, \
+         with next: K when more follow (ask again with after=K), /g/NAME/odds?line=LINE the \
+         answer of odds LINE. The server only reads a game: it starts from the game file's \
+         checkpoint (the entries before it are read while it already answers), and each \
+         entry after it is checked against the chain and resolved again before it is shown. With --umpire a second line umpire http://HOST:PORT/g/NAME/umpire#TOKEN is \
          printed for each game: a page to type lines on, sent as POST /g/NAME/lines with \
          Authorization: Bearer TOKEN, each resolved as a writer of the game (under its lock); \
-         without the token a line is refused (401). save and load are refused there. The \
-         limits are under LIMITS (serve …). SIGTERM or Ctrl-C closes it.",
+         without the token a line is refused (401). A line sent with Idempotency-Key: KEY (1 \
+         to 64 letters, digits, - or _) is applied once: sent again with the same key it is \
+         answered with its first answer (Idempotency-Replayed: true), even when its client went \
+         away before that answer; the umpire's page makes a key for each line typed and sends \
+         it again with the line. save and load are refused there. The \
+         limits are under LIMITS (serve …), and what guards the server under SECURITY: a \
+         request must name the server's address, localhost on loopback, or a --host NAME as \
+         its Host (421 otherwise). SIGTERM or Ctrl-C closes it.",
     );
 }
 
