@@ -22,6 +22,10 @@ pub enum ParseError {
     BadFace { span: Span, text: String },
     #[error("`rolled` needs the faces you rolled, like `rolled 4 3`")]
     NoDice { span: Span },
+    #[error(
+        "`roll-rest` comes after every entered face, last on the line: `rolled 4 5 roll-rest` rolls the dice after 4 and 5"
+    )]
+    MisplacedRollRest { span: Span },
 }
 
 impl ParseError {
@@ -31,7 +35,8 @@ impl ParseError {
             ParseError::MissingVerb { span }
             | ParseError::NotAVerb { span, .. }
             | ParseError::BadFace { span, .. }
-            | ParseError::NoDice { span } => Some(*span),
+            | ParseError::NoDice { span }
+            | ParseError::MisplacedRollRest { span } => Some(*span),
         }
     }
 }

@@ -569,7 +569,21 @@ fn bind_side(
     said::check_side(&found, &bound, (system, verb), units, said)?;
     let stating = bound.facts.iter().any(|f| !f.implied);
     for (facts, span) in found {
-        let mut applied = bind::add_implied(&mut bound, &facts.facts, vocab, span, verb)?;
+        let implied = bind::add_implied(&mut bound, &facts.facts, vocab, span, verb)?;
+        let mut applied = implied.applied;
+        for (fact, typed, word) in implied.displaced {
+            if said
+                .noted
+                .iter()
+                .any(|(id, w)| *id == facts.id && *w == word)
+            {
+                continue;
+            }
+            said.overridden.push(format!(
+                "`{typed}` typed in place of `{fact}`, which `{}` ({}) brings",
+                facts.id, facts.name
+            ));
+        }
         if let Some(f) = vocab.number_fact
             && let Some(n) = facts.value(f)
         {

@@ -49,6 +49,8 @@ const STATED_ROW: &str = "stated";
 pub(crate) struct Said {
     pub(crate) overridden: Vec<String>,
     pub(crate) stated: Vec<String>,
+    /// Each unit and typed word a row above already speaks of.
+    pub(crate) noted: Vec<(String, String)>,
 }
 
 impl Said {
@@ -63,11 +65,19 @@ impl Said {
         for (i, (label, row)) in rows.enumerate() {
             res.rows.insert(at + i, Row::plain(label, row));
         }
-        if !self.overridden.is_empty() {
-            res.field("override", self.overridden);
-        }
-        if !self.stated.is_empty() {
-            res.field("stated", self.stated);
+        // A rule system's own rows come first where it showed some.
+        for (key, rows) in [("override", self.overridden), ("stated", self.stated)] {
+            if rows.is_empty() {
+                continue;
+            }
+            let mut all: Vec<serde_json::Value> = res
+                .fields
+                .get(key)
+                .and_then(|v| v.as_array())
+                .cloned()
+                .unwrap_or_default();
+            all.extend(rows.into_iter().map(serde_json::Value::from));
+            res.field(key, all);
         }
     }
 }
@@ -93,6 +103,7 @@ pub(super) fn check_side(
             else {
                 continue;
             };
+            said.noted.push((facts.id.clone(), fact.name.clone()));
             if !list && !units.keeps_state() {
                 said.stated.push(stated_row(&fact.name, &facts.id, &why));
                 continue;

@@ -192,11 +192,13 @@ fn one_die(
     Ok((first, None))
 }
 
-/// The tokens a figure spent, as effects on it, and in the JSON.
+/// The tokens a figure spent, as effects on it, and in the JSON: its
+/// rerolls, the only tokens these verbs read (a save token cancels "a
+/// death or morale failure", not a failed skill).
 fn finish_tokens(res: &mut Resolution, tokens: &Tokens) {
     tokens.spent(res, Target::ACTOR);
-    if tokens.any() {
-        res.field("tokens", tokens.json());
+    if tokens.rerolls > 0 {
+        res.field("tokens", tokens.rerolls_json());
     }
 }
 

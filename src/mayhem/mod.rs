@@ -98,6 +98,16 @@ impl Tokens {
         })
     }
 
+    /// The reroll tokens only: a verb whose failure no save token
+    /// cancels (a skill, a search) says nothing of saves it cannot read.
+    pub fn rerolls_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "rerolls": self.rerolls,
+            "rerolls_spent": self.rerolls_spent,
+            "rerolls_left": self.rerolls - self.rerolls_spent,
+        })
+    }
+
     pub(crate) fn any(&self) -> bool {
         self.saves > 0 || self.rerolls > 0
     }

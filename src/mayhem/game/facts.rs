@@ -164,6 +164,22 @@ impl MayhemGame {
     /// weapon or an armament other than its own, and a small arm said to be
     /// loaded or unloaded against what the game holds. What else the game
     /// tracks turn by turn is read by the verbs themselves.
+    /// The designated hero's bonus to its moves, as the move table says
+    /// it ("+1d6 bonus for specially designated heroes"); `None` for
+    /// another figure.
+    pub(super) fn move_bonus_text(&self, figure: &Figure) -> Option<String> {
+        if !figure.move_bonus {
+            return None;
+        }
+        let row = self
+            .tables
+            .movement
+            .bonus
+            .iter()
+            .find(|b| b.keyword == "hero")?;
+        Some(format!("moves: +{} ({})", row.dice, row.row))
+    }
+
     /// A figure the scenario makes a hero by tokens or bonuses (the text's
     /// "Heroes" rule).
     fn has_hero_tokens(figure: &Figure) -> bool {

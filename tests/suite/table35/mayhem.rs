@@ -89,3 +89,59 @@ fn bayonet_against_bayonet_gives_neither_side_the_plus_one() {
     let all = said(&res);
     assert_eq!(all.matches("bayonets against").count(), 1, "{all}");
 }
+
+// `rolled FACES… [roll-rest]`: "`rolled 4 roll-rest` rolls the dice after
+// the entered ones" (help). A face after `roll-rest` would be a die it
+// claims to roll: refused, not dropped; and `_` is `-` in every keyword.
+#[test]
+fn roll_rest_stands_last_and_may_be_spelt_with_an_underscore() {
+    let mut s = super::bare(MAYHEM);
+    let e = refused(&mut s, "mayhem fire musket 10\" rolled 4 roll-rest 5");
+    assert!(
+        e.contains("`roll-rest` comes after every entered face"),
+        "{e}"
+    );
+    let res = resolve(&mut s, "mayhem fire musket 10\" rolled 4 roll_rest");
+    assert_eq!(res.dice.first().map(|d| d.face), Some(4), "{}", said(&res));
+}
+
+// "Hawkeye, for example, could be given a +2 to hit and a +1 to impact
+// while using Killdeer": a typed `skill+1` stands in place of his +2, and
+// the stack says what it was typed over.
+#[test]
+fn a_bonus_typed_over_a_heros_own_is_shown() {
+    let res = resolve(&mut raid(), "fire hawkeye 10\" skill+1 rolled 3 3");
+    let over = res
+        .fields
+        .get("override")
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    assert!(
+        over.contains("`skill=1` typed in place of `rifle-skill=2`"),
+        "{}",
+        said(&res)
+    );
+    assert!(said(&res).contains("override"), "{}", said(&res));
+}
+
+// "+1d6 bonus for specially designated heroes, etc. (Optional)": Sir
+// Percy is the Pimpernel's designated hero, and `show` says so among his
+// bonuses.
+#[test]
+fn show_gives_a_designated_heros_move_bonus() {
+    let mut s = with_lists(MAYHEM, PIMPERNEL);
+    let shown = report(&mut s, "show percy");
+    assert!(shown.contains("moves: +1D6"), "{shown}");
+}
+
+// "Heroes: ... save tokens (canceling a death or morale failure), reroll
+// tokens": a skill check reads the reroll tokens only, and says nothing
+// of saves (Percy has 2) it does not read.
+#[test]
+fn a_skill_check_reports_no_saves_it_does_not_read() {
+    let mut s = with_lists(MAYHEM, PIMPERNEL);
+    let res = resolve(&mut s, "skill percy 5 rolled 6");
+    let tokens = res.fields.get("tokens").expect("tokens").to_string();
+    assert!(tokens.contains("\"rerolls\":1"), "{tokens}");
+    assert!(!tokens.contains("saves"), "{tokens}");
+}
