@@ -78,7 +78,7 @@ impl SystemEffect for MayhemEffect {
             MayhemEffect::SmokeCleared => format!("game: {u}'s crew removes a smoke puff"),
             MayhemEffect::Moved => format!("game: {u} has moved this turn"),
             MayhemEffect::StoodStill => format!(
-                "game: {u} stands still instead of charging, and charges no more this turn (`next-turn`)"
+                "game: {u} stands still instead of charging, and moves no more this turn (`next-turn`)"
             ),
             MayhemEffect::Shot => {
                 format!("game: {u} has shot this turn, and shoots again next turn (`next-turn`)")
@@ -458,7 +458,14 @@ impl GameState for MayhemGame {
                 if sides > 2 && !typed(&["sides"]) {
                     add.push(format!("sides={sides}"));
                 }
-                if !typed(PREVIOUS_WORDS) {
+                if self.order.is_some() {
+                    add.push(DICED_THIS_TURN.to_string());
+                }
+                if typed(PREVIOUS_WORDS) {
+                    if let Some([first, ..]) = self.previous.as_deref() {
+                        add.push(RECORDED_WORDS[(*first).min(1)].to_string());
+                    }
+                } else {
                     match self.previous.as_deref() {
                         Some([first, ..]) if *first < 2 => {
                             add.push(previous_word(*first).to_string());
@@ -586,6 +593,12 @@ pub(crate) const FIRST_TURN: &str = "first-turn";
 /// The words for the previous turn's sequence, as a game adds them to an
 /// `initiative` line.
 pub(crate) const PREVIOUS_WORDS: &[&str] = &["previous-a-first", "previous-b-first", FIRST_TURN];
+/// The previous turn's sequence as the game records it, beside one typed
+/// on the line: the typed one may not say otherwise.
+pub(crate) const RECORDED_WORDS: &[&str] = &["recorded-a-first", "recorded-b-first"];
+/// This turn's sequence is diced (or drawn) already: initiative is diced
+/// once a turn.
+pub(crate) const DICED_THIS_TURN: &str = "diced-this-turn";
 
 /// The word for a previous turn in which side `first` (0: a, 1: b) went first.
 pub(crate) fn previous_word(first: usize) -> &'static str {

@@ -21,7 +21,8 @@ use super::{Resolution, VerbDoc};
 const CHOICE: &str = "the winner's choice";
 const PREVIOUS: &str = "the previous turn's sequence";
 // The game adds these words itself, so they live with it.
-use super::game::{FIRST_TURN, PREVIOUS_WORDS};
+use super::game::{DICED_THIS_TURN, FIRST_TURN, PREVIOUS_WORDS, RECORDED_WORDS};
+const RECORDED: &str = "the previous turn's sequence as the game records it";
 /// Most sides (players) on one line.
 const MAX_SIDES: i64 = 8;
 
@@ -49,6 +50,23 @@ pub(crate) fn initiative_verb(t: &Rc<MayhemTables>) -> VerbDoc {
             PREVIOUS,
             FIRST_TURN,
             "the game's first turn: with no previous sequence to repeat, a tie is diced again (a game adds this itself)",
+        )
+        .choice(
+            RECORDED,
+            RECORDED_WORDS[0],
+            "side a went first the previous turn, as the game records it (a game adds this itself)",
+        )
+        .choice(
+            RECORDED,
+            RECORDED_WORDS[1],
+            "side b went first the previous turn, as the game records it (a game adds this itself)",
+        )
+        .flag(
+            DICED_THIS_TURN,
+            format!(
+                "this turn's sequence is diced already (a game adds this itself): \"{}\" — once a turn",
+                i.row
+            ),
         )
         .number(
             "sides",
@@ -125,7 +143,35 @@ fn resolve_initiative(
         }
         .into());
     }
+    if words.has(DICED_THIS_TURN) {
+        return Err(BindError::NotHere {
+            span: input.command.verb_span,
+            text: "initiative".into(),
+            why: format!(
+                "is diced already this turn: \"{}\" — once a turn; `undo` takes back the first throw, `next-turn` begins the next turn",
+                t.row
+            ),
+        }
+        .into());
+    }
     let choice = words.choice(CHOICE).map(|(c, _)| c);
+    if let (Some((typed, _)), Some((recorded, _))) =
+        (words.choice(PREVIOUS), words.choice(RECORDED))
+    {
+        let first = usize::from(recorded == RECORDED_WORDS[1]);
+        if typed != PREVIOUS_WORDS[first] {
+            return Err(BindError::NotHere {
+                span: words.span_of(typed).unwrap_or(input.command.verb_span),
+                text: typed.to_string(),
+                why: format!(
+                    "contradicts the game: {} went first the previous turn (the game adds `{}` itself: leave the word out)",
+                    named_side(input, first),
+                    PREVIOUS_WORDS[first]
+                ),
+            }
+            .into());
+        }
+    }
     let previous = match words.choice(PREVIOUS).map(|(p, _)| p) {
         Some(p) if p == PREVIOUS_WORDS[0] => Some(Some(0)),
         Some(p) if p == PREVIOUS_WORDS[1] => Some(Some(1)),

@@ -145,3 +145,42 @@ fn a_skill_check_reports_no_saves_it_does_not_read() {
     assert!(tokens.contains("\"rerolls\":1"), "{tokens}");
     assert!(!tokens.contains("saves"), "{tokens}");
 }
+
+// "If the group was ordered to charge then they stand still instead": after
+// a failed charge order the group does not move at all this turn, a charge
+// or another move.
+#[test]
+fn a_group_that_failed_its_charge_order_stands_still() {
+    let mut s = kept(MAYHEM, RAID, "mayhem-stand-still");
+    resolve(
+        &mut s,
+        "courage warrior-2 warrior-3 cause=charge-ordered rolled 6",
+    );
+    let e = refused(&mut s, "move warrior-2 individual");
+    assert!(e.contains("stands still"), "{e}");
+    s.run_line("next-turn").expect("a new turn");
+    resolve(&mut s, "move warrior-2 individual rolled 3 3 3");
+}
+
+// "Players (sides) dice for initiative each turn. ... If there is a tie,
+// repeat the previous turn's sequence." Once a turn; and a previous
+// sequence said on the line may not contradict the one the game records.
+#[test]
+fn initiative_is_diced_once_a_turn_and_repeats_the_recorded_sequence() {
+    let mut s = kept(MAYHEM, RAID, "mayhem-initiative");
+    resolve(&mut s, "initiative rolled 2 5");
+    let e = refused(&mut s, "initiative rolled 5 2");
+    assert!(e.contains("diced already this turn"), "{e}");
+    s.run_line("next-turn").expect("a new turn");
+    let e = refused(&mut s, "initiative previous-a-first rolled 3 3");
+    assert!(
+        e.contains("contradicts the game") && e.contains("Great Britain went first"),
+        "{e}"
+    );
+    let res = resolve(&mut s, "initiative previous-b-first rolled 3 3");
+    assert!(
+        res.outcome_text.contains("Great Britain goes first"),
+        "{}",
+        said(&res)
+    );
+}
