@@ -184,3 +184,31 @@ fn initiative_is_diced_once_a_turn_and_repeats_the_recorded_sequence() {
         said(&res)
     );
 }
+
+// "In the other four possible tests, roll again against each individual's
+// courage. If they roll higher than their courage, they run off the board
+// and are removed. Otherwise they retreat 2d6"": the printed sheet gives
+// the whole check, in the text's order.
+#[test]
+fn the_sheet_gives_each_figures_own_courage_roll_and_running_off() {
+    let registry = drumhead::systems::all();
+    let book = drumhead::print::book_named(&registry, "mayhem").expect("a shipped book");
+    let sheet = drumhead::print::sheet(&registry, book, &drumhead::tables::TableSource::embedded())
+        .expect("the sheet is made");
+    let notes: Vec<String> = sheet
+        .sections
+        .iter()
+        .flat_map(|s| s.notes.iter().map(|n| n.text.clone()))
+        .collect();
+    let check = notes
+        .iter()
+        .find(|n| n.starts_with("Roll one die vs. the highest courage value"))
+        .expect("the check's note");
+    let at = |text: &str| {
+        check
+            .find(text)
+            .unwrap_or_else(|| panic!("{text}: {check}"))
+    };
+    assert!(at("stand still instead") < at("roll again against each individual's courage"));
+    assert!(at("run off the board and are removed") < at("Otherwise they retreat"));
+}
