@@ -124,6 +124,45 @@ fn win_text(input: &Input, winner: usize, choice: Option<&str>) -> String {
     }
 }
 
+/// "Players (sides) dice for initiative each turn": once a turn, where a
+/// game says this turn's sequence is diced; and a previous turn's sequence
+/// said on the line may not contradict the one the game records.
+fn once_and_as_recorded(
+    t: &super::tables::InitiativeTable,
+    input: &Input,
+) -> Result<(), CommandError> {
+    let words = &input.words;
+    if words.has(DICED_THIS_TURN) {
+        return Err(BindError::NotHere {
+            span: input.command.verb_span,
+            text: "initiative".into(),
+            why: format!(
+                "is diced already this turn: \"{}\" — once a turn; `undo` takes back the first throw, `next-turn` begins the next turn",
+                t.row
+            ),
+        }
+        .into());
+    }
+    if let (Some((typed, _)), Some((recorded, _))) =
+        (words.choice(PREVIOUS), words.choice(RECORDED))
+    {
+        let first = usize::from(recorded == RECORDED_WORDS[1]);
+        if typed != PREVIOUS_WORDS[first] {
+            return Err(BindError::NotHere {
+                span: words.span_of(typed).unwrap_or(input.command.verb_span),
+                text: typed.to_string(),
+                why: format!(
+                    "contradicts the game: {} went first the previous turn (the game adds `{}` itself: leave the word out)",
+                    named_side(input, first),
+                    PREVIOUS_WORDS[first]
+                ),
+            }
+            .into());
+        }
+    }
+    Ok(())
+}
+
 fn resolve_initiative(
     tables: &MayhemTables,
     input: &Input,
@@ -143,35 +182,8 @@ fn resolve_initiative(
         }
         .into());
     }
-    if words.has(DICED_THIS_TURN) {
-        return Err(BindError::NotHere {
-            span: input.command.verb_span,
-            text: "initiative".into(),
-            why: format!(
-                "is diced already this turn: \"{}\" — once a turn; `undo` takes back the first throw, `next-turn` begins the next turn",
-                t.row
-            ),
-        }
-        .into());
-    }
+    once_and_as_recorded(t, input)?;
     let choice = words.choice(CHOICE).map(|(c, _)| c);
-    if let (Some((typed, _)), Some((recorded, _))) =
-        (words.choice(PREVIOUS), words.choice(RECORDED))
-    {
-        let first = usize::from(recorded == RECORDED_WORDS[1]);
-        if typed != PREVIOUS_WORDS[first] {
-            return Err(BindError::NotHere {
-                span: words.span_of(typed).unwrap_or(input.command.verb_span),
-                text: typed.to_string(),
-                why: format!(
-                    "contradicts the game: {} went first the previous turn (the game adds `{}` itself: leave the word out)",
-                    named_side(input, first),
-                    PREVIOUS_WORDS[first]
-                ),
-            }
-            .into());
-        }
-    }
     let previous = match words.choice(PREVIOUS).map(|(p, _)| p) {
         Some(p) if p == PREVIOUS_WORDS[0] => Some(Some(0)),
         Some(p) if p == PREVIOUS_WORDS[1] => Some(Some(1)),
