@@ -510,18 +510,29 @@ pub(crate) fn missing_span(command: &Command, line: &str) -> Span {
 /// word the vocabulary knows is bound unless the player already said it
 /// (or another word for the same fact); words the verb does not use are
 /// passed over, since a unit's weapon means nothing to a hold test.
-/// Returns the words that were applied.
+/// Returns the words that were applied, and the unit's facts a typed word
+/// stood in place of, each with the word typed (the stack shows both).
 pub(crate) fn add_implied(
     bound: &mut Bound,
     implied: &[UnitFact],
     vocab: &Vocab,
     span: Span,
     verb: &str,
-) -> Result<Vec<String>, BindError> {
-    let typed: Vec<String> = bound.facts.iter().map(|f| f.name.clone()).collect();
-    let mut applied = Vec::new();
+) -> Result<Implied, BindError> {
+    // The side's words so far, and whether the player typed each (or an
+    // earlier unit brought it).
+    let typed: Vec<(String, Option<i64>, bool)> = bound
+        .facts
+        .iter()
+        .map(|f| (f.name.clone(), f.value, !f.implied))
+        .collect();
+    let typed_word = |name: &str, value: Option<i64>| match value {
+        Some(v) => format!("{name}={v}"),
+        None => name.to_string(),
+    };
+    let mut out = Implied::default();
     if vocab.raw {
-        return Ok(applied);
+        return Ok(out);
     }
     for fact in implied {
         let name = &*fact.word;
@@ -529,14 +540,19 @@ pub(crate) fn add_implied(
             continue;
         };
         if bound.has(name) {
-            // Brought by an earlier unit on this side too: still listed as
-            // this unit's (the "from" row), though bound once.
-            let same = bound
-                .facts
-                .iter()
-                .any(|f| f.name == name && f.implied && f.value == fact.value);
-            if same {
-                applied.push(fact.to_string());
+            // Brought by an earlier unit on this side too (the same or its
+            // own value): still listed as this unit's (the "from" row),
+            // though the side binds the first unit's. A typed word wins,
+            // and is shown where its value is not the unit's.
+            let earlier_unit = bound.facts.iter().any(|f| f.name == name && f.implied);
+            if earlier_unit {
+                out.applied.push(fact.to_string());
+            } else if let Some((t, v, _)) =
+                typed.iter().find(|(t, _, by_hand)| *by_hand && t == name)
+                && *v != fact.value
+            {
+                out.displaced
+                    .push((fact.to_string(), typed_word(t, *v), t.clone()));
             }
             continue;
         }
@@ -545,11 +561,18 @@ pub(crate) fn add_implied(
         {
             continue;
         }
-        let displaced = vocab
-            .slots
-            .iter()
-            .any(|slot| slot.contains(&name) && typed.iter().any(|t| slot.contains(&t.as_str())));
-        if displaced {
+        let displaced_by = vocab.slots.iter().find_map(|slot| {
+            slot.contains(&name)
+                .then(|| typed.iter().find(|(t, _, _)| slot.contains(&t.as_str())))
+                .flatten()
+        });
+        if let Some((t, v, by_hand)) = displaced_by {
+            // A number typed in place of the unit's: a word in place of a
+            // word is the rule system's contradiction to refuse or show.
+            if *by_hand && fact.value.is_some() {
+                out.displaced
+                    .push((fact.to_string(), typed_word(t, *v), t.clone()));
+            }
             continue;
         }
         let text = fact.to_string();
@@ -566,9 +589,19 @@ pub(crate) fn add_implied(
         if let Some(fact) = bound.facts.last_mut() {
             fact.implied = true;
         }
-        applied.push(text);
+        out.applied.push(text);
     }
-    Ok(applied)
+    Ok(out)
+}
+
+/// What a named unit's facts came to on its side.
+#[derive(Debug, Default)]
+pub(crate) struct Implied {
+    /// The words it brought, as typed (`bases=5`).
+    pub(crate) applied: Vec<String>,
+    /// Each fact of its a typed word stood in place of, with that word as
+    /// typed and its name.
+    pub(crate) displaced: Vec<(String, String, String)>,
 }
 
 /// One fact a unit brings: a word of its system's command language, with

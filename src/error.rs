@@ -22,6 +22,10 @@ pub enum ParseError {
     BadFace { span: Span, text: String },
     #[error("`rolled` needs the faces you rolled, like `rolled 4 3`")]
     NoDice { span: Span },
+    #[error(
+        "`roll-rest` comes after every entered face, last on the line: `rolled 4 5 roll-rest` rolls the dice after 4 and 5"
+    )]
+    MisplacedRollRest { span: Span },
 }
 
 impl ParseError {
@@ -31,7 +35,8 @@ impl ParseError {
             ParseError::MissingVerb { span }
             | ParseError::NotAVerb { span, .. }
             | ParseError::BadFace { span, .. }
-            | ParseError::NoDice { span } => Some(*span),
+            | ParseError::NoDice { span }
+            | ParseError::MisplacedRollRest { span } => Some(*span),
         }
     }
 }
@@ -109,17 +114,39 @@ impl BindError {
     }
 }
 
+/// More dice entered than a line used: how many it throws at most, when
+/// known, decides which are to go.
+fn too_many(entered: usize, used: usize, extra: usize, most: Option<usize>) -> String {
+    match most {
+        Some(most) if most > used => format!(
+            "{entered} dice were entered, but no outcome of this line throws more than {most} \
+             (this one threw {used}); remove the last {}",
+            entered.saturating_sub(most)
+        ),
+        Some(most) => format!(
+            "{entered} dice were entered, but no outcome of this line throws more than {most}; \
+             remove the last {}",
+            entered.saturating_sub(most)
+        ),
+        None => format!(
+            "{entered} dice were entered but this needs only {used}; remove the extra {extra}"
+        ),
+    }
+}
+
 /// Entered dice that do not fit what the procedure rolls.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum DiceError {
     #[error("{face} is not a face of a d{sides}: entered faces must be 1 to {sides}")]
     FaceOutOfRange { span: Span, face: u32, sides: u32 },
-    #[error("{entered} dice were entered but this needs only {used}; remove the extra {extra}")]
+    #[error("{}", too_many(*.entered, *.used, *.extra, *.most))]
     TooMany {
         span: Span,
         entered: usize,
         used: usize,
         extra: usize,
+        /// The most dice the line throws on any outcome, when known.
+        most: Option<usize>,
     },
     /// The entered dice ran out before the procedure did: refused, not
     /// made up, unless the line ends with `roll-rest`.

@@ -86,7 +86,8 @@ pub(crate) fn overview(catalog: &Catalog, system: System) -> String {
     let books: Vec<&str> = catalog.books.iter().map(|b| b.id()).collect();
     out.push_str(&format!(
         "\nEvery line: [{}] VERB words… [at|vs words…] [rolled FACES… [roll-rest]] [# comment]\n\
-         `help VERB` lists a verb's words. `rolled 4 3` enters the dice you threw, all of them;\n\
+         `help VERB` lists a verb's words. `rolled 4 3` enters the dice you threw, in the order\n\
+         the procedure throws them (a die for a step the result does not reach is said to be unused);\n\
          `rolled 4 roll-rest` rolls the dice after the entered ones.\n\
          Army lists: `help armies` lists their keys; `drumhead new-army {}` writes one to start from.\n\
          The program's tasks (serve, replay, repair, check, sheet, roster…): `help TASK`, as `drumhead TASK --help`.",

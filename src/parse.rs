@@ -355,10 +355,15 @@ fn entered_dice(
     // Most words after `rolled` are one die each (and a line's words are
     // bounded by its length).
     let mut dice = Vec::with_capacity(tokens.size_hint().0);
-    let mut roll_rest = false;
+    let mut roll_rest: Option<Span> = None;
     for word in tokens {
-        if word.text.eq_ignore_ascii_case(ROLL_REST) {
-            roll_rest = true;
+        // `roll-rest` rolls the dice after the entered ones: a face after
+        // it would be a die it claims to roll.
+        if let Some(span) = roll_rest {
+            return Err(ParseError::MisplacedRollRest { span });
+        }
+        if normalise(&word.text) == ROLL_REST {
+            roll_rest = Some(word.span);
             continue;
         }
         let mut offset = word.span.start;
@@ -382,7 +387,7 @@ fn entered_dice(
     if dice.is_empty() {
         return Err(ParseError::NoDice { span: rolled_span });
     }
-    Ok((dice, roll_rest))
+    Ok((dice, roll_rest.is_some()))
 }
 
 #[cfg(test)]

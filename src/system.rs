@@ -135,7 +135,13 @@ pub trait GameState: Clone + 'static {
     /// the fact is its list's (the game then names the list's file) rather
     /// than the game's. `None` where the word agrees, or the part does not
     /// check.
-    fn contradicts(&self, _id: &str, _word: &str, _value: Option<i64>) -> Option<(String, bool)> {
+    fn contradicts(
+        &self,
+        _id: &str,
+        _verb: &str,
+        _word: &str,
+        _value: Option<i64>,
+    ) -> Option<(String, bool)> {
         None
     }
 
@@ -238,6 +244,13 @@ pub trait GameState: Clone + 'static {
     ) -> Result<Carry, String> {
         Ok(Carry::default())
     }
+
+    /// An outcome's id as `log` names it, where the id stands for a side
+    /// (`a`, `b`) that the line names by its units or the game by its
+    /// armies: `Prussia`, `aus-1`. `None` where the id says it all.
+    fn outcome_named(&self, _command: &Command, _outcome: &str) -> Option<String> {
+        None
+    }
 }
 
 /// A rule system's part of a game as the game holds it: its state, and
@@ -311,7 +324,13 @@ pub trait GamePart {
     fn facts(&self, id: &str) -> Option<UnitFacts>;
     fn possible_facts(&self, id: &str) -> Vec<UnitFact>;
     fn out_of_action(&self, id: &str) -> Option<String>;
-    fn contradicts(&self, id: &str, word: &str, value: Option<i64>) -> Option<(String, bool)>;
+    fn contradicts(
+        &self,
+        id: &str,
+        verb: &str,
+        word: &str,
+        value: Option<i64>,
+    ) -> Option<(String, bool)>;
     fn next_turn(&mut self);
     fn next_turn_text(&self) -> Option<String>;
     fn roster(&self, army: usize) -> Option<Roster>;
@@ -331,6 +350,8 @@ pub trait GamePart {
         close: &Close<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<Carry, String>;
+
+    fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String>;
 }
 
 impl<S: GameState> GamePart for Live<S> {
@@ -399,8 +420,14 @@ impl<S: GameState> GamePart for Live<S> {
         self.state.out_of_action(id)
     }
 
-    fn contradicts(&self, id: &str, word: &str, value: Option<i64>) -> Option<(String, bool)> {
-        self.state.contradicts(id, word, value)
+    fn contradicts(
+        &self,
+        id: &str,
+        verb: &str,
+        word: &str,
+        value: Option<i64>,
+    ) -> Option<(String, bool)> {
+        self.state.contradicts(id, verb, word, value)
     }
 
     fn next_turn(&mut self) {
@@ -469,6 +496,10 @@ impl<S: GameState> GamePart for Live<S> {
             });
         }
         self.state.carry(&typed, close, dice)
+    }
+
+    fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String> {
+        self.state.outcome_named(command, outcome)
     }
 }
 

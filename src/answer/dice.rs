@@ -9,6 +9,16 @@ pub struct Rolled {
 }
 
 impl Rolled {
+    /// A die of `sides` faces that landed on `face`, rolled (not entered):
+    /// for a dice source of one's own.
+    pub fn new(sides: u32, face: u32) -> Rolled {
+        Rolled {
+            sides,
+            face,
+            entered: false,
+        }
+    }
+
     pub(crate) fn how(&self) -> &'static str {
         if self.entered { "entered" } else { "rolled" }
     }

@@ -39,6 +39,12 @@ pub struct Count {
 }
 
 impl OutcomeOdds {
+    /// The outcome a resolution of the line gives, shared by every row
+    /// of that kind.
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
     /// The row's typed effects: each measure with the one value it has on
     /// every way the dice reach this row (the hits a forced retire
     /// carries). Empty unless the measures were kept.

@@ -137,6 +137,10 @@ pub struct LogEntry {
     pub(crate) line: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) outcome: Option<String>,
+    /// The outcome as its rule system names it, where its id stands for a
+    /// side the line or the game names (`Prussia` for `a`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) outcome_named: Option<String>,
     /// This entry takes back entry N.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) undo: Option<u64>,

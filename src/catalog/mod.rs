@@ -14,6 +14,12 @@ use crate::command::{ClauseKind, Command, Span, System, Word, WordKind};
 use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError};
 
+mod said;
+mod units;
+pub(crate) use said::{OVERRIDE, Said, stated_row};
+pub(crate) use units::Named;
+pub use units::{NoUnits, UnitFacts, Units};
+
 /// What a resolver is given: the command and its bound words. Its tables
 /// are its own system's, held by the resolver itself.
 pub struct Input<'a> {
@@ -31,6 +37,12 @@ pub struct Input<'a> {
     /// Whether resolutions keep their explanation (rows, notes): not under
     /// `odds`, which reads only outcomes and measures.
     pub(crate) explain: bool,
+    /// Whether a game keeps the units' state (`--game FILE`): where none
+    /// does, what the umpire states of a unit's state stands.
+    pub(crate) kept: bool,
+    /// The sides of the game's armies under this rule system, in the order
+    /// loaded (empty without a game).
+    pub(crate) sides: Vec<String>,
     /// This command's number among every command bound in the process,
     /// which keys what a resolver works out before its first die
     /// ([`Memo`]).
@@ -381,6 +393,7 @@ impl Catalog {
             .ok_or_else(|| self.unknown_verb(system, &command.verb, command.verb_span))?;
         let mut named = Vec::new();
         let mut facts = Vec::new();
+        let mut said = Said::default();
         let words = bind_side(
             &command.words,
             doc,
@@ -388,7 +401,7 @@ impl Catalog {
             system,
             units,
             None,
-            (&mut named, &mut facts),
+            (&mut named, &mut facts, &mut said),
         )?;
         let mut clauses = Vec::new();
         for (i, clause) in command.clauses.iter().enumerate() {
@@ -406,7 +419,7 @@ impl Catalog {
                 system,
                 units,
                 Some((i, clause.kind)),
-                (&mut named, &mut facts),
+                (&mut named, &mut facts, &mut said),
             )?;
             clauses.push((clause.kind, clause.span, bound));
         }
@@ -418,6 +431,8 @@ impl Catalog {
             clauses,
             named: facts,
             explain,
+            kept: units.keeps_state(),
+            sides: units.sides(system),
             serial: SERIALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         Ok(Prepared {
@@ -425,6 +440,7 @@ impl Catalog {
             name: doc.name,
             input,
             named,
+            said,
         })
     }
 }
@@ -435,6 +451,9 @@ pub struct Prepared<'a> {
     name: &'static str,
     input: Input<'a>,
     named: Vec<NamedUnit>,
+    /// Words typed over the units' facts, or states stated, as binding
+    /// found them.
+    said: Said,
 }
 
 impl Prepared<'_> {
@@ -477,6 +496,7 @@ impl Prepared<'_> {
                 ),
             );
         }
+        self.said.clone().show(&mut res, named.len());
         res.units = named;
         Ok(res)
     }
@@ -491,7 +511,7 @@ fn bind_side(
     system: System,
     units: &dyn Units,
     clause: Option<(usize, ClauseKind)>,
-    (named, all): (&mut Vec<NamedUnit>, &mut Vec<Named>),
+    (named, all, said): (&mut Vec<NamedUnit>, &mut Vec<Named>, &mut Said),
 ) -> Result<Bound, BindError> {
     let verb = doc.name;
     // The words as typed are borrowed, not copied: a unit's number stands
@@ -546,22 +566,24 @@ fn bind_side(
     let mut bound = bind::bind(&typed, vocab, verb).map_err(|e| suggest_units(e, units))?;
     // A word typed beside a unit may not say what the unit is not: the
     // typed word would win over its list without a word said about it.
-    for (facts, _) in &found {
-        for fact in bound.facts.iter().filter(|f| !f.implied) {
-            if let Some(why) = units.contradicts(system, &facts.id, &fact.name, fact.value) {
-                return Err(BindError::NotHere {
-                    span: fact.span,
-                    text: fact.name.clone(),
-                    why: format!(
-                        "contradicts `{}` ({}): {why}; leave the word out (naming the unit brings its facts), or, to resolve it as typed on purpose, type its words instead of naming it",
-                        facts.id, facts.name
-                    ),
-                });
-            }
-        }
-    }
+    said::check_side(&found, &bound, (system, verb), units, said)?;
+    let stating = bound.facts.iter().any(|f| !f.implied);
     for (facts, span) in found {
-        let mut applied = bind::add_implied(&mut bound, &facts.facts, vocab, span, verb)?;
+        let implied = bind::add_implied(&mut bound, &facts.facts, vocab, span, verb)?;
+        let mut applied = implied.applied;
+        for (fact, typed, word) in implied.displaced {
+            if said
+                .noted
+                .iter()
+                .any(|(id, w)| *id == facts.id && *w == word)
+            {
+                continue;
+            }
+            said.overridden.push(format!(
+                "`{typed}` typed in place of `{fact}`, which `{}` ({}) brings",
+                facts.id, facts.name
+            ));
+        }
         if let Some(f) = vocab.number_fact
             && let Some(n) = facts.value(f)
         {
@@ -573,10 +595,20 @@ fn bind_side(
             name: facts.name.clone(),
             applied,
         });
+        // Where no game keeps the state, a stated one is checked against
+        // the states the unit's list allows at all.
+        let possible = if stating && !units.keeps_state() {
+            units.possible_words(system, &facts.id)
+        } else {
+            Vec::new()
+        };
+        let side = units.side_of(&facts.id);
         all.push(Named {
             clause: clause.map(|(i, _)| i),
             span,
             facts,
+            possible,
+            side,
         });
     }
     Ok(bound)
@@ -604,73 +636,6 @@ fn suggest_units(e: BindError, units: &dyn Units) -> BindError {
             }
         }
         other => other,
-    }
-}
-
-/// The units a command may name, and the facts each brings.
-pub trait Units {
-    /// The facts of a unit under a rule system, if there is such a unit.
-    fn unit(&self, system: System, id: &str) -> Option<UnitFacts>;
-    /// Every id, for suggestions.
-    fn ids(&self) -> Vec<String>;
-    /// The rule book of the army a unit is in, for the error when it is
-    /// named under another.
-    fn book_of(&self, _id: &str) -> Option<System> {
-        None
-    }
-    /// A word typed beside a named unit that contradicts its list or its
-    /// state in the game: the fact and where it came from.
-    fn contradicts(
-        &self,
-        _system: System,
-        _id: &str,
-        _word: &str,
-        _value: Option<i64>,
-    ) -> Option<String> {
-        None
-    }
-}
-
-/// A unit a command named: where, and everything it brings.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Named {
-    /// `None`: the acting side; otherwise the clause's index.
-    pub(crate) clause: Option<usize>,
-    /// The span of its id in the line.
-    pub(crate) span: Span,
-    pub(crate) facts: UnitFacts,
-}
-
-/// What a named unit brings to a command.
-#[derive(Debug, Clone, PartialEq)]
-pub struct UnitFacts {
-    pub id: String,
-    pub name: String,
-    pub facts: Vec<UnitFact>,
-    /// Why the unit can no longer act, if so: it may then be named only
-    /// by the verbs that take the fallen.
-    pub out_of_action: Option<String>,
-}
-
-impl UnitFacts {
-    /// The value of a numeric fact (`cf`, `mr`, `bases`).
-    pub(crate) fn value(&self, word: &str) -> Option<i64> {
-        self.facts
-            .iter()
-            .find(|f| f.word == word)
-            .and_then(|f| f.value)
-    }
-}
-
-/// No armies loaded.
-pub struct NoUnits;
-
-impl Units for NoUnits {
-    fn unit(&self, _system: System, _id: &str) -> Option<UnitFacts> {
-        None
-    }
-    fn ids(&self) -> Vec<String> {
-        Vec::new()
     }
 }
 

@@ -13,9 +13,11 @@ use rand_pcg::Pcg64;
 
 mod distributions;
 mod enumerate;
+mod most;
 
 pub use crate::answer::Prob;
 pub use enumerate::{Enumerator, MAX_OUTCOMES, MAX_PATHS};
+pub(crate) use most::most_thrown;
 
 use crate::command::{EnteredDie, Span};
 use crate::error::DiceError;
@@ -381,6 +383,7 @@ impl Dice {
                     entered: self.entered_total,
                     used: self.entered_total - extra,
                     extra,
+                    most: None,
                 })
             }
         }

@@ -7,9 +7,8 @@
 //! refusal names the unit's fact, where it comes from, and the word that
 //! makes the typed words win on purpose: [`OVERRIDE`].
 
-use crate::answer::resolution::Row;
 use crate::bind::{Bound, Fact, Vocab};
-use crate::catalog::{Input, Named, UnitFact};
+use crate::catalog::{Input, Named, Said, UnitFact, stated_row};
 use crate::error::{BindError, CommandError};
 
 use super::VerbDoc;
@@ -18,9 +17,9 @@ use super::named::{GENERAL, is_general, typed};
 
 /// The word that lets the typed words of its side win over the facts a
 /// named unit brings.
-pub(crate) const OVERRIDE: &str = "override";
+pub(crate) use crate::catalog::OVERRIDE;
 
-const OVERRIDE_HELP: &str = "the typed words of this side win over the facts a named unit brings (its list's class, arm, formation, weapon; the game's bases, hits and what it did): without it, a typed word that contradicts them is refused";
+const OVERRIDE_HELP: &str = "the typed words of this side win over the facts a named unit brings (its list's class, arm, formation, weapon; the game's bases, hits and what it did): without it, a typed word that contradicts them is refused; where no game is kept (no --game FILE), a state typed beside a unit (its bases, hits, what it did) stands as stated";
 
 /// Where a fact a unit brings comes from.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -138,14 +137,11 @@ fn rules_of(verb: &str) -> &'static [Exclusion] {
 
 /// Every Drums verb: `override` on each side that may name a unit, and
 /// the check before the verb resolves.
-pub(crate) fn guard(mut doc: VerbDoc) -> VerbDoc {
+pub(crate) fn guard(doc: VerbDoc) -> VerbDoc {
     if doc.vocab.raw {
         return doc;
     }
-    doc.vocab = add_word(std::mem::take(&mut doc.vocab));
-    for (_, vocab) in &mut doc.clauses {
-        *vocab = add_word(std::mem::take(vocab));
-    }
+    let mut doc = doc.with_override(OVERRIDE_HELP);
     let verb = doc.name;
     let inner = doc.resolve.clone();
     let main = doc.vocab.clone();
@@ -158,24 +154,12 @@ pub(crate) fn guard(mut doc: VerbDoc) -> VerbDoc {
                 clauses.iter().find(|(k, _)| k == kind).map(|(_, v)| v)
             }
         };
-        let overridden = check(input, verb, &vocab_of)?;
+        let said = check(input, verb, &vocab_of)?;
         let mut res = inner(input, dice)?;
-        if !res.quiet && !overridden.is_empty() {
-            for (i, said) in overridden.iter().enumerate() {
-                res.rows.insert(i, Row::plain("override", said));
-            }
-            res.field("override", overridden);
-        }
+        said.show(&mut res, 0);
         Ok(res)
     });
     doc
-}
-
-fn add_word(vocab: Vocab) -> Vocab {
-    if vocab.find(OVERRIDE).is_some() {
-        return vocab;
-    }
-    vocab.flag(OVERRIDE, OVERRIDE_HELP)
 }
 
 /// One contradiction: the typed word, and what the unit brings instead.
@@ -212,12 +196,14 @@ fn typed_word(f: &Fact) -> String {
 }
 
 /// Refuse a typed word that contradicts a unit named on its side, unless
-/// the side says `override`; with it, the contradictions as rows to show.
+/// the side says `override`, or the word says a state no game keeps (no
+/// `--game`), which stands as stated; what was typed over or stated, as
+/// rows to show.
 pub fn check<'v>(
     input: &Input,
     verb: &str,
     vocab_of: &dyn Fn(Option<usize>) -> Option<&'v Vocab>,
-) -> Result<Vec<String>, CommandError> {
+) -> Result<Said, CommandError> {
     let sides = std::iter::once((None, &input.words)).chain(
         input
             .clauses
@@ -225,18 +211,29 @@ pub fn check<'v>(
             .enumerate()
             .map(|(i, (_, _, b))| (Some(i), b)),
     );
-    let mut overridden = Vec::new();
+    let mut said = Said::default();
     for (clause, bound) in sides {
         let named: Vec<&Named> = input.named_on(clause).collect();
         if named.is_empty() {
             continue;
         }
-        let found = contradictions(bound, &named, verb, vocab_of(clause));
+        let mut found = contradictions(bound, &named, verb, vocab_of(clause));
+        if !input.kept {
+            found.retain(|c| {
+                let stated = c.group.source == Source::Game;
+                if stated {
+                    let id = typed(input, c.named);
+                    said.stated
+                        .push(stated_row(&typed_word(c.word), id, c.group.what));
+                }
+                !stated
+            });
+        }
         let Some(first) = found.first() else {
             continue;
         };
         if bound.has(OVERRIDE) {
-            overridden.extend(
+            said.overridden.extend(
                 found
                     .iter()
                     .map(|c| format!("`{}` typed; {}", typed_word(c.word), c.unit_said(input))),
@@ -253,7 +250,9 @@ pub fn check<'v>(
         }
         .into());
     }
-    Ok(overridden)
+    // A state stated once for two units of a side is said once for each.
+    said.stated.dedup();
+    Ok(said)
 }
 
 fn contradictions<'a>(

@@ -534,4 +534,8 @@ impl GameState for DrumsGame {
     ) -> Result<crate::carry::Carry, String> {
         Ok(self.carry_over(fought, close))
     }
+
+    fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String> {
+        DrumsGame::outcome_named(self, command, outcome)
+    }
 }

@@ -82,12 +82,33 @@ pub(crate) fn verb(all: &Rc<Tables>) -> VerbDoc {
 /// A side's generals: (on the board, exceptional, incompetent).
 type Generals = (i64, i64, i64);
 
+/// One side of the dice-off as the line gives it.
+struct PoolSide<'a> {
+    bound: &'a Bound,
+    /// How the answer names the side: its army's side where its generals
+    /// are named or the game's own armies face each other, else `side a`.
+    name: String,
+    generals: Generals,
+    /// The ids of the generals named, in order.
+    ids: Vec<String>,
+}
+
 /// "1D6 per general remaining on the board. +1D6 per Exceptional ability
 /// general. -1D6 per Incompetent ability general": by count, or by the
 /// generals named on the side (each brings his ability).
 fn generals(input: &Input, clause: Option<usize>, side: &Bound) -> Result<Generals, CommandError> {
     let named: Vec<&Named> = input.named_on(clause).collect();
     if named.is_empty() {
+        if !side.has("generals") {
+            let which = if clause.is_none() {
+                "the side before `vs`"
+            } else {
+                "the side after `vs`"
+            };
+            return Err(input.missing(format!(
+                "{which} gives no generals: each player pools the dice of his own generals on the board (\"1D6 per general remaining on the board\"): name them, or give `generals=N`"
+            )));
+        }
         let n = |k: &str| side.value(k).unwrap_or(0);
         return Ok((n("generals"), n("exceptional"), n("incompetent")));
     }
@@ -120,6 +141,58 @@ fn generals(input: &Input, clause: Option<usize>, side: &Bound) -> Result<Genera
             .count() as i64
     };
     Ok((named.len() as i64, with("exceptional"), with("incompetent")))
+}
+
+/// "Each player" pools his own generals (rules 1–5), each once: a general
+/// named twice on the line, the generals of two armies on one side, or
+/// one army's generals on both sides are refused.
+fn own_generals(input: &Input) -> Result<(), CommandError> {
+    let named: Vec<&Named> = input.named.iter().collect();
+    for (i, n) in named.iter().enumerate() {
+        if named[..i].iter().any(|m| m.facts.id == n.facts.id) {
+            return Err(refuse(
+                input,
+                n,
+                "is named twice: each player pools the dice of his own generals, each general once (\"1D6 per general remaining on the board\")",
+            ));
+        }
+    }
+    let side_of = |clause: Option<usize>| {
+        input
+            .named_on(clause)
+            .find_map(|n| n.side.clone().map(|s| (s, n)))
+    };
+    for clause in [None, Some(0)] {
+        let Some((army, first)) = side_of(clause) else {
+            continue;
+        };
+        if let Some(other) = input
+            .named_on(clause)
+            .find(|n| n.side.as_ref().is_some_and(|s| *s != army))
+        {
+            return Err(refuse(
+                input,
+                other,
+                format!(
+                    "is a general of {}, and this side pools the generals of {army} (`{}`): each player pools the dice of his own generals",
+                    other.side.as_deref().unwrap_or_default(),
+                    typed(input, first)
+                ),
+            ));
+        }
+    }
+    if let (Some((a, _)), Some((b, second))) = (side_of(None), side_of(Some(0)))
+        && a == b
+    {
+        return Err(refuse(
+            input,
+            second,
+            format!(
+                "is a general of {b}, whose generals throw before `vs`: each player pools the dice of his own generals, the other player's after `vs`"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn pool(t: &InitiativeTable, side: &Bound, (generals, exceptional, incompetent): Generals) -> i64 {
@@ -156,69 +229,151 @@ fn check_abilities(input: &Input, side: &Bound) -> Result<(), CommandError> {
     .into())
 }
 
+/// The two sides, checked, each named.
+fn sides<'a>(input: &'a Input) -> Result<[PoolSide<'a>; 2], CommandError> {
+    let side_b = input.clause(ClauseKind::Vs).ok_or_else(|| {
+        input.missing("`initiative` needs both sides: `initiative generals=N vs generals=N`, or each side's generals by name")
+    })?;
+    own_generals(input)?;
+    let both = [(None, &input.words), (Some(0), side_b)];
+    let names = [0, 1].map(|i| {
+        let letter = ["side a", "side b"][i];
+        // In a game the first army's generals pool before `vs`, the
+        // second's after (its own dice-off and a what-if alike).
+        let own = (input.sides.len() == 2).then(|| input.sides[i].clone());
+        input
+            .named_on(both[i].0)
+            .find_map(|n| n.side.clone())
+            .or(own)
+            .unwrap_or_else(|| letter.to_string())
+    });
+    // A lost force commander's supply first, on either side: a game adds
+    // `no-supply` to a side's `supply` and nothing else (see `expand`).
+    for (i, (_, bound)) in both.iter().enumerate() {
+        super::melee::refuse_supply(input, bound, &names[i])?;
+    }
+    let mut out = Vec::with_capacity(2);
+    for ((clause, bound), name) in both.into_iter().zip(names) {
+        let generals = generals(input, clause, bound)?;
+        check_abilities(input, bound)?;
+        out.push(PoolSide {
+            bound,
+            name,
+            generals,
+            ids: input.named_on(clause).map(|n| n.facts.id.clone()).collect(),
+        });
+    }
+    let [a, b]: [PoolSide; 2] = out.try_into().map_err(|_| input.missing("both sides"))?;
+    Ok([a, b])
+}
+
+/// A die count signed as the stack writes a change: `+1`, `−1`.
+fn signed(n: i64) -> String {
+    if n < 0 {
+        format!("−{}", n.unsigned_abs())
+    } else {
+        format!("+{n}")
+    }
+}
+
+/// The pool as the rules build it (rules 1–4), a row a step.
+fn pool_rows(res: &mut Resolution, t: &InitiativeTable, side: &PoolSide) {
+    let (generals, exceptional, incompetent) = side.generals;
+    let who = if side.ids.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", side.ids.join(", "))
+    };
+    let mut total = generals * t.per_general;
+    res.row(
+        format!(
+            "{}: {}D6 per general remaining on the board × {generals}{who}",
+            side.name, t.per_general
+        ),
+        format!("{total}D6"),
+    );
+    let mut step = |label: String, change: i64| {
+        total += change;
+        res.row(
+            format!("{}: {label}", side.name),
+            format!("{} → {total}", signed(change)),
+        );
+    };
+    if exceptional > 0 {
+        step(
+            format!(
+                "{}D6 per Exceptional ability general × {exceptional}",
+                signed(t.per_exceptional)
+            ),
+            exceptional * t.per_exceptional,
+        );
+    }
+    if incompetent > 0 {
+        step(
+            format!(
+                "{}D6 per Incompetent ability general × {incompetent}",
+                signed(t.per_incompetent)
+            ),
+            incompetent * t.per_incompetent,
+        );
+    }
+    if side.bound.has("supply") {
+        step("a supply pool dice added".to_string(), t.supply);
+    }
+}
+
 fn resolve(
     tables: &Tables,
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     let t = &tables.drums.initiative;
-    let named = ["side a", "side b"];
-    for (side, name) in std::iter::once(&input.words)
-        .chain(input.clause(ClauseKind::Vs))
-        .zip(named)
-    {
-        super::melee::refuse_supply(input, side, name)?;
-        check_abilities(input, side)?;
-    }
-    let side_b = input.clause(ClauseKind::Vs).ok_or_else(|| {
-        input.missing("`initiative` needs both sides: `initiative generals=N vs generals=N`")
-    })?;
-    let sides = [&input.words, side_b];
-    let generals = [
-        generals(input, None, sides[0])?,
-        generals(input, Some(0), sides[1])?,
-    ];
+    let sides = sides(input)?;
     let mut res = input.resolution("initiative", "start of turn initiative");
-    let counts = [0, 1].map(|i| pool(t, sides[i], generals[i]).max(0) as u32);
+    let counts = [0, 1].map(|i| pool(t, sides[i].bound, sides[i].generals).max(0) as u32);
     let contest = dice.contest(counts[0], counts[1], 6)?;
     let mut json_sides = Vec::new();
     if !res.quiet {
         for (i, sum) in [&contest.a, &contest.b].into_iter().enumerate() {
-            let name = ["a", "b"][i];
-            res.row(format!("side {name} pool"), format!("{}D6", counts[i]));
-            res.dice_rows(format_args!("side {name}"), &sum.dice);
-            res.row(format!("side {name} total"), sum.total);
+            let name = &sides[i].name;
+            pool_rows(&mut res, t, &sides[i]);
+            res.row(format!("{name} pool"), format!("{}D6", counts[i]));
+            res.dice_rows(format_args!("{name}"), &sum.dice);
+            res.row(format!("{name} total"), sum.total);
             json_sides.push(serde_json::json!({
+                "name": name,
+                "generals": sides[i].ids,
                 "pool": counts[i],
                 "dice": sum.dice.iter().map(|d| d.face).collect::<Vec<_>>(),
                 "total": sum.total,
             }));
         }
     }
-    let mut winner = if contest.order == std::cmp::Ordering::Greater {
-        "a"
-    } else {
-        "b"
-    };
+    let mut a_wins = contest.order == std::cmp::Ordering::Greater;
     if contest.order == std::cmp::Ordering::Equal {
         let tie = dice.tie_break(t.tie_dice, 6)?;
         for (round, (a, b)) in tie.rounds.iter().enumerate() {
-            let label = |side: &str| format!("draw {}: side {side} {}D6", round + 1, t.tie_dice);
-            res.dice_rows(label("a"), &a.dice);
-            res.dice_rows(label("b"), &b.dice);
+            for (side, sum) in [(&sides[0], a), (&sides[1], b)] {
+                let label = format!("draw {}: {} {}D6", round + 1, side.name, t.tie_dice);
+                res.dice_rows(label, &sum.dice);
+            }
             json_sides
                 .push(serde_json::json!({"tie_round": round + 1, "a": a.total, "b": b.total}));
         }
-        winner = if tie.a_wins { "a" } else { "b" };
+        a_wins = tie.a_wins;
     }
-    let text = if winner == "a" {
-        "side a has the initiative"
+    let (winner, side) = if a_wins {
+        ("a", &sides[0])
     } else {
-        "side b has the initiative"
+        ("b", &sides[1])
     };
-    res.set_outcome(winner, text, Tone::Neutral);
+    res.set_outcome(
+        winner,
+        format!("{} has the initiative", side.name),
+        Tone::Neutral,
+    );
     res.field("winner", winner);
-    let what_if = sides.iter().any(|s| s.has(WHAT_IF));
+    let what_if = sides.iter().any(|s| s.bound.has(WHAT_IF));
     if !what_if {
         let army = usize::from(winner == "b");
         res.effect(Target::Game, DrumsEffect::Initiative { army });
@@ -226,6 +381,7 @@ fn resolve(
     if res.quiet {
         return Ok(res);
     }
+    res.field("winner_name", side.name.clone());
     let tie_rounds = json_sides.split_off(2.min(json_sides.len()));
     res.field("sides", json_sides);
     res.field("tie_rounds", tie_rounds);

@@ -504,8 +504,9 @@ fn report_lines(report: &Report, style: &Style) -> String {
                     _ => String::new(),
                 };
                 let mut outcome = e
-                    .outcome
+                    .outcome_named
                     .as_deref()
+                    .or(e.outcome.as_deref())
                     .map_or(String::new(), |o| format!(" ⇒ {o}"));
                 if let Some(seed) = e.chosen_seed {
                     outcome.push_str(&format!("  (seed {seed}, chosen with --seed)"));

@@ -556,18 +556,54 @@ impl Units for Game {
     fn contradicts(
         &self,
         system: System,
+        verb: &str,
         id: &str,
         word: &str,
         value: Option<i64>,
-    ) -> Option<String> {
+    ) -> Option<(String, bool)> {
         let (index, army) = self.army_of(id)?;
         let part = self.part_of_army(index)?;
         if !part.set.system().books().contains(&system) {
             return None;
         }
-        match part.state.contradicts(id, word, value)? {
-            (why, true) => Some(format!("{why} ({})", army.file)),
-            (why, false) => Some(why),
+        match part.state.contradicts(id, verb, word, value)? {
+            (why, true) => Some((format!("{why} ({})", army.file), true)),
+            (why, false) => Some((why, false)),
         }
+    }
+
+    fn keeps_state(&self) -> bool {
+        self.file.is_some()
+    }
+
+    fn side_of(&self, id: &str) -> Option<String> {
+        self.army_of(id).map(|(_, army)| army.side.clone())
+    }
+
+    fn sides(&self, system: System) -> Vec<String> {
+        self.armies
+            .iter()
+            .filter(|a| {
+                self.tables
+                    .registry()
+                    .systems()
+                    .any(|s| s.books().contains(&a.rules) && s.books().contains(&system))
+            })
+            .map(|a| a.side.clone())
+            .collect()
+    }
+
+    fn possible_words(&self, system: System, id: &str) -> Vec<String> {
+        let Some(part) = self.army_of(id).and_then(|(i, _)| self.part_of_army(i)) else {
+            return Vec::new();
+        };
+        if !part.set.system().books().contains(&system) {
+            return Vec::new();
+        }
+        part.state
+            .possible_facts(id)
+            .into_iter()
+            .map(|f| f.word.into_owned())
+            .collect()
     }
 }

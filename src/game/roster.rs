@@ -105,7 +105,8 @@ impl Game {
             {
                 undone.undone = true;
             }
-            entries.push(log_entry(e, false));
+            let outcome_named = self.outcome_named(&e);
+            entries.push(log_entry(e, false, outcome_named));
         }
         source.finish(&self.tally)?;
         Ok(Report::Log { entries })
@@ -121,14 +122,31 @@ fn with_away(mut notes: Vec<String>, army: &crate::army::Army) -> Vec<String> {
     notes
 }
 
-/// An entry as `log` shows it: `undone` when a later undo took it back.
-pub(crate) fn log_entry(e: super::Entry, undone: bool) -> LogEntry {
+impl Game {
+    /// An entry's outcome as its rule system names it, where its id stands
+    /// for a side (see `GameState::outcome_named`).
+    fn outcome_named(&self, e: &super::Entry) -> Option<String> {
+        let (line, outcome) = (e.line.as_deref()?, e.outcome.as_deref()?);
+        let system = e.system.as_deref().and_then(|id| self.tables.book(id))?;
+        let command = crate::parse::parse_line(line, &self.tables.books()).ok()??;
+        self.parts
+            .iter()
+            .find(|p| p.set.system().books().contains(&system))?
+            .state
+            .outcome_named(&command, outcome)
+    }
+}
+
+/// An entry as `log` shows it: `undone` when a later undo took it back,
+/// its outcome as its rule system names it where the game gives one.
+pub(crate) fn log_entry(e: super::Entry, undone: bool, outcome_named: Option<String>) -> LogEntry {
     LogEntry {
         entry: e.entry,
         turn: e.turn,
         chosen_seed: e.seed.filter(|_| e.chosen),
         line: e.line,
         outcome: e.outcome,
+        outcome_named,
         undo: e.undo,
         undone,
     }

@@ -81,7 +81,7 @@ impl SystemEffect for MayhemEffect {
             MayhemEffect::SmokeCleared => format!("game: {u}'s crew removes a smoke puff"),
             MayhemEffect::Moved => format!("game: {u} has moved this turn"),
             MayhemEffect::StoodStill => format!(
-                "game: {u} stands still instead of charging, and charges no more this turn (`next-turn`)"
+                "game: {u} stands still instead of charging, and moves no more this turn (`next-turn`)"
             ),
             MayhemEffect::Shot => {
                 format!("game: {u} has shot this turn, and shoots again next turn (`next-turn`)")
@@ -124,6 +124,8 @@ pub(crate) fn downed_word(d: Downed) -> &'static str {
 /// verbs that may name the fallen (`post-battle`).
 pub(crate) const DOWNED: &str = "downed";
 pub(crate) const RAN_OFF: &str = "ran-off";
+/// A downed figure already diced for after the battle: diced for once.
+pub(crate) const DICED: &str = "diced-for";
 
 /// The fact word of a figure that leads ("+1 if leader"): `courage` reads
 /// it beside the figure's courage value as a mark, not as a rank.
@@ -212,8 +214,8 @@ impl FigureState {
 pub(crate) struct MayhemGame {
     tables: Rc<MayhemTables>,
     armies: Vec<(usize, Rc<List>)>,
-    /// Each army's name, in the same order.
-    names: Vec<String>,
+    /// Each army's side and name, in the same order.
+    names: Vec<(String, String)>,
     figures: BTreeMap<String, FigureState>,
     /// This turn's sequence of play, once diced or drawn.
     order: Option<Vec<usize>>,
@@ -241,7 +243,7 @@ impl MayhemGame {
             .iter()
             .filter_map(|(i, a)| {
                 let list = super::army::read(a)?;
-                Some(((*i, Rc::new(list)), a.name.clone()))
+                Some(((*i, Rc::new(list)), (a.side.clone(), a.name.clone())))
             })
             .unzip();
         MayhemGame {
@@ -278,9 +280,12 @@ impl MayhemGame {
     }
 
     /// A side's name for the texts: its army's.
+    /// A side by the side its list names (`France`), with its army's
+    /// name; by its letter where the list names no side.
     fn side_text(&self, i: usize) -> String {
         match self.names.get(i) {
-            Some(name) => format!("{} ({name})", side_name(i)),
+            Some((side, name)) if !side.is_empty() => format!("{side} ({name})"),
+            Some((_, name)) => format!("{} ({name})", side_name(i)),
             None => side_name(i),
         }
     }
@@ -342,8 +347,14 @@ impl GameState for MayhemGame {
     /// weapon or an armament other than its own, and a small arm said to be
     /// loaded or unloaded against what the game holds. What else the game
     /// tracks turn by turn is read by the verbs themselves.
-    fn contradicts(&self, id: &str, word: &str, _value: Option<i64>) -> Option<(String, bool)> {
-        self.contradiction(id, word)
+    fn contradicts(
+        &self,
+        id: &str,
+        verb: &str,
+        word: &str,
+        _value: Option<i64>,
+    ) -> Option<(String, bool)> {
+        self.contradiction(id, verb, word)
     }
 
     fn out_of_action(&self, id: &str) -> Option<String> {
@@ -369,6 +380,13 @@ impl GameState for MayhemGame {
                     ""
                 }
             ),
+            MayhemEffect::Killed => {
+                let killed = crate::answer::resolution::SystemEffect::describe(effect, unit);
+                match unit.and_then(|id| self.casualty_check(id)) {
+                    Some(check) => format!("{killed}; {check}"),
+                    None => killed,
+                }
+            }
             _ => crate::answer::resolution::SystemEffect::describe(effect, unit),
         }
     }
@@ -443,7 +461,14 @@ impl GameState for MayhemGame {
                 if sides > 2 && !typed(&["sides"]) {
                     add.push(format!("sides={sides}"));
                 }
-                if !typed(PREVIOUS_WORDS) {
+                if self.order.is_some() {
+                    add.push(DICED_THIS_TURN.to_string());
+                }
+                if typed(PREVIOUS_WORDS) {
+                    if let Some([first, ..]) = self.previous.as_deref() {
+                        add.push(RECORDED_WORDS[(*first).min(1)].to_string());
+                    }
+                } else {
                     match self.previous.as_deref() {
                         Some([first, ..]) if *first < 2 => {
                             add.push(previous_word(*first).to_string());
@@ -468,6 +493,30 @@ impl GameState for MayhemGame {
             .words
             .extend(add.into_iter().map(|w| crate::parse::added_word(w, at)));
         Some(command)
+    }
+
+    /// `log`'s name for an initiative's winner (its army's side) and for
+    /// the figure that hits in a fight.
+    fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String> {
+        match (command.verb.as_str(), outcome) {
+            ("initiative", "a" | "b") => {
+                let (side, _) = self.names.get(usize::from(outcome == "b"))?;
+                (!side.is_empty()).then(|| side.clone())
+            }
+            ("fight", "a-hits" | "b-hits") => {
+                let words = if outcome == "a-hits" {
+                    command.words.as_slice()
+                } else {
+                    command.clauses.last()?.words.as_slice()
+                };
+                let id = words
+                    .iter()
+                    .filter_map(|w| w.keyword())
+                    .find(|id| self.figure(id).is_some())?;
+                Some(format!("{id} hits"))
+            }
+            _ => None,
+        }
     }
 
     fn roster(&self, army: usize) -> Option<Roster> {
@@ -556,6 +605,12 @@ pub(crate) const FIRST_TURN: &str = "first-turn";
 /// The words for the previous turn's sequence, as a game adds them to an
 /// `initiative` line.
 pub(crate) const PREVIOUS_WORDS: &[&str] = &["previous-a-first", "previous-b-first", FIRST_TURN];
+/// The previous turn's sequence as the game records it, beside one typed
+/// on the line: the typed one may not say otherwise.
+pub(crate) const RECORDED_WORDS: &[&str] = &["recorded-a-first", "recorded-b-first"];
+/// This turn's sequence is diced (or drawn) already: initiative is diced
+/// once a turn.
+pub(crate) const DICED_THIS_TURN: &str = "diced-this-turn";
 
 /// The word for a previous turn in which side `first` (0: a, 1: b) went first.
 pub(crate) fn previous_word(first: usize) -> &'static str {

@@ -12,7 +12,7 @@ use crate::catalog::{Input, Named};
 use crate::dice::{DiceSource, Rolled};
 use crate::error::{BindError, CommandError};
 
-use super::game::{DOWNED, MayhemEffect, RAN_OFF, downed_word};
+use super::game::{DICED, DOWNED, MayhemEffect, RAN_OFF, downed_word};
 use super::{
     CheckRow, Counted, D6, Downed, INCENDIARY, MAX_TOKENS, MayhemTables, Tokens, named_figures,
     needs, one_figure,
@@ -192,11 +192,13 @@ fn one_die(
     Ok((first, None))
 }
 
-/// The tokens a figure spent, as effects on it, and in the JSON.
+/// The tokens a figure spent, as effects on it, and in the JSON: its
+/// rerolls, the only tokens these verbs read (a save token cancels "a
+/// death or morale failure", not a failed skill).
 fn finish_tokens(res: &mut Resolution, tokens: &Tokens) {
     tokens.spent(res, Target::ACTOR);
-    if tokens.any() {
-        res.field("tokens", tokens.json());
+    if tokens.rerolls > 0 {
+        res.field("tokens", tokens.rerolls_json());
     }
 }
 
@@ -439,6 +441,10 @@ fn post_battle_vocab() -> Vocab {
             RAN_OFF,
             "the figure ran from the table: it is not diced for (a figure that ran off in the game brings it)",
         )
+        .flag(
+            DICED,
+            "the figure was diced for after the battle already: it is diced for once (a figure in the game brings it)",
+        )
 }
 
 fn resolve_post_battle(
@@ -522,6 +528,8 @@ fn downed(input: &Input, named: &[&Named]) -> Result<u32, CommandError> {
         let has = |word: &str| figure.facts.facts.iter().any(|f| f.word == word);
         let why = if has(RAN_OFF) {
             format!("ran from the table: {rule}")
+        } else if has(DICED) {
+            "was diced for after the battle already (`show` gives its result): each downed figure is diced for once; `undo` takes back a throw made in error".to_string()
         } else if !has(DOWNED) {
             "is still in play: only figures downed by enemy action are diced for after the battle"
                 .to_string()

@@ -98,6 +98,16 @@ impl Tokens {
         })
     }
 
+    /// The reroll tokens only: a verb whose failure no save token
+    /// cancels (a skill, a search) says nothing of saves it cannot read.
+    pub fn rerolls_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "rerolls": self.rerolls,
+            "rerolls_spent": self.rerolls_spent,
+            "rerolls_left": self.rerolls - self.rerolls_spent,
+        })
+    }
+
     pub(crate) fn any(&self) -> bool {
         self.saves > 0 || self.rerolls > 0
     }
@@ -263,7 +273,7 @@ impl MayhemTables {
             sequence::activation_verb(&t),
         ]
         .into_iter()
-        .map(|v| v.with_aliases(&self.aliases))
+        .map(|v| v.with_aliases(&self.aliases).with_override(OVERRIDE_HELP))
         .collect()
     }
 }
@@ -284,6 +294,9 @@ impl RuleSet for MayhemTables {
         })
     }
 }
+
+/// What `override` does in Musket Mayhem, for `help`.
+const OVERRIDE_HELP: &str = "the typed words of this side win over what a named figure's list makes it (mounted, a leader, a hero, its weapon and armament) and what the game holds of it (its small arm loaded or not): without it, a typed word that contradicts them is refused; where no game is kept (no --game FILE), what the game would hold stands as stated";
 
 /// The dice a procedure throws, counted, so that entered dice it did not
 /// need can be given back as unused ([`Counted::unused`]). Every draw is

@@ -70,7 +70,7 @@ pub(crate) fn verb(t: &Rc<MayhemTables>) -> VerbDoc {
         .flag(
             STOOD_STILL,
             format!(
-                "the figure's group failed the order to charge this turn (a figure in a game brings it): it may not charge until next turn — {}",
+                "the figure's group failed the order to charge this turn (a figure in a game brings it): it stands still, and may not move until next turn — {}",
                 tables.courage.stand_still_row
             ),
         )
@@ -242,12 +242,14 @@ fn refuse(tables: &MayhemTables, input: &Input) -> Result<(), CommandError> {
         };
         return Err(super::incendiary_refused(tables, span, who, "charge"));
     }
-    if words.has(CHARGE) && words.has(STOOD_STILL) {
+    // "If the group was ordered to charge then they stand still instead":
+    // no move at all this turn, a charge or another.
+    if words.has(STOOD_STILL) {
         return Err(super::fact_refused(
             input,
             STOOD_STILL,
             format_args!(
-                "failed the order to charge this turn, and may not charge: \"{}\" — it may charge again next turn (`next-turn`); `undo` takes back the courage check",
+                "failed the order to charge this turn, and stands still: \"{}\" — it may move and charge again next turn (`next-turn`); `undo` takes back the courage check",
                 tables.courage.stand_still_row.trim_end_matches('.')
             ),
         ));

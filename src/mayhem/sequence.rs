@@ -21,7 +21,8 @@ use super::{Resolution, VerbDoc};
 const CHOICE: &str = "the winner's choice";
 const PREVIOUS: &str = "the previous turn's sequence";
 // The game adds these words itself, so they live with it.
-use super::game::{FIRST_TURN, PREVIOUS_WORDS};
+use super::game::{DICED_THIS_TURN, FIRST_TURN, PREVIOUS_WORDS, RECORDED_WORDS};
+const RECORDED: &str = "the previous turn's sequence as the game records it";
 /// Most sides (players) on one line.
 const MAX_SIDES: i64 = 8;
 
@@ -49,6 +50,23 @@ pub(crate) fn initiative_verb(t: &Rc<MayhemTables>) -> VerbDoc {
             PREVIOUS,
             FIRST_TURN,
             "the game's first turn: with no previous sequence to repeat, a tie is diced again (a game adds this itself)",
+        )
+        .choice(
+            RECORDED,
+            RECORDED_WORDS[0],
+            "side a went first the previous turn, as the game records it (a game adds this itself)",
+        )
+        .choice(
+            RECORDED,
+            RECORDED_WORDS[1],
+            "side b went first the previous turn, as the game records it (a game adds this itself)",
+        )
+        .flag(
+            DICED_THIS_TURN,
+            format!(
+                "this turn's sequence is diced already (a game adds this itself): \"{}\" — once a turn",
+                i.row
+            ),
         )
         .number(
             "sides",
@@ -84,14 +102,65 @@ pub(crate) fn initiative_verb(t: &Rc<MayhemTables>) -> VerbDoc {
     doc
 }
 
-/// "side a wins …", as the winner chose or not.
-fn win_text(winner: usize, choice: Option<&str>) -> String {
-    let (w, other) = (side_name(winner), side_name(1 - winner.min(1)));
+/// How a line names side `i`: in a game of two armies, by the side its
+/// list names (`France`); else by its letter (`side a`).
+fn named_side(input: &Input, i: usize) -> String {
+    match input.sides.get(i) {
+        Some(side) if input.sides.len() >= 2 && !side.is_empty() => side.clone(),
+        _ => side_name(i),
+    }
+}
+
+/// "France wins …", as the winner chose or not.
+fn win_text(input: &Input, winner: usize, choice: Option<&str>) -> String {
+    let (w, other) = (
+        named_side(input, winner),
+        named_side(input, 1 - winner.min(1)),
+    );
     match choice {
         None => format!("{w} wins: it chooses to go first or second"),
         Some("second") => format!("{w} wins and chooses to go second: {other} goes first"),
         Some(_) => format!("{w} wins and goes first"),
     }
+}
+
+/// "Players (sides) dice for initiative each turn": once a turn, where a
+/// game says this turn's sequence is diced; and a previous turn's sequence
+/// said on the line may not contradict the one the game records.
+fn once_and_as_recorded(
+    t: &super::tables::InitiativeTable,
+    input: &Input,
+) -> Result<(), CommandError> {
+    let words = &input.words;
+    if words.has(DICED_THIS_TURN) {
+        return Err(BindError::NotHere {
+            span: input.command.verb_span,
+            text: "initiative".into(),
+            why: format!(
+                "is diced already this turn: \"{}\" — once a turn; `undo` takes back the first throw, `next-turn` begins the next turn",
+                t.row
+            ),
+        }
+        .into());
+    }
+    if let (Some((typed, _)), Some((recorded, _))) =
+        (words.choice(PREVIOUS), words.choice(RECORDED))
+    {
+        let first = usize::from(recorded == RECORDED_WORDS[1]);
+        if typed != PREVIOUS_WORDS[first] {
+            return Err(BindError::NotHere {
+                span: words.span_of(typed).unwrap_or(input.command.verb_span),
+                text: typed.to_string(),
+                why: format!(
+                    "contradicts the game: {} went first the previous turn (the game adds `{}` itself: leave the word out)",
+                    named_side(input, first),
+                    PREVIOUS_WORDS[first]
+                ),
+            }
+            .into());
+        }
+    }
+    Ok(())
 }
 
 fn resolve_initiative(
@@ -113,6 +182,7 @@ fn resolve_initiative(
         }
         .into());
     }
+    once_and_as_recorded(t, input)?;
     let choice = words.choice(CHOICE).map(|(c, _)| c);
     let previous = match words.choice(PREVIOUS).map(|(p, _)| p) {
         Some(p) if p == PREVIOUS_WORDS[0] => Some(Some(0)),
@@ -123,9 +193,9 @@ fn resolve_initiative(
     };
     let mut res = input.resolution("initiative", "initiative, a die per side");
     let a = dice.roll(D6)?;
-    res.die("side a", a);
+    res.die(named_side(input, 0), a);
     let b = dice.roll(D6)?;
-    res.die("side b", b);
+    res.die(named_side(input, 1), b);
     res.field(
         "sides",
         json!([{"dice": [a.face], "total": a.face}, {"dice": [b.face], "total": b.face}]),
@@ -138,7 +208,7 @@ fn resolve_initiative(
         let winner = usize::from(b.face > a.face);
         (
             ["a", "b"][winner],
-            win_text(winner, choice),
+            win_text(input, winner, choice),
             Some(chosen_first(winner)),
         )
     } else {
@@ -148,15 +218,16 @@ fn resolve_initiative(
                 format!(
                     "tie: {} — {} goes first, as last turn",
                     t.tie.to_lowercase().trim_end_matches('.'),
-                    side_name(p)
+                    named_side(input, p)
                 ),
                 Some(p),
             ),
             Some(None) => {
                 let tie = dice.tie_break(1, D6)?;
                 for (round, (a, b)) in tie.rounds.iter().enumerate() {
-                    res.dice_rows(format_args!("draw {}: side a", round + 1), &a.dice);
-                    res.dice_rows(format_args!("draw {}: side b", round + 1), &b.dice);
+                    let (na, nb) = (named_side(input, 0), named_side(input, 1));
+                    res.dice_rows(format_args!("draw {}: {na}", round + 1), &a.dice);
+                    res.dice_rows(format_args!("draw {}: {nb}", round + 1), &b.dice);
                 }
                 let winner = usize::from(!tie.a_wins);
                 res.field("tie_rounds", tie.rounds.len());
@@ -164,7 +235,7 @@ fn resolve_initiative(
                     ["a", "b"][winner],
                     format!(
                         "tie on the first turn, with no previous sequence to repeat: diced again — {}",
-                        win_text(winner, choice)
+                        win_text(input, winner, choice)
                     ),
                     Some(chosen_first(winner)),
                 )
@@ -299,18 +370,21 @@ fn resolve_activation(
             format_args!("card {}, of {left} left", order.len() + 1),
             die,
         );
-        res.row(format_args!("card {}", order.len() + 1), side_name(side));
+        res.row(
+            format_args!("card {}", order.len() + 1),
+            named_side(input, side),
+        );
         order.push(side);
         cards.push(die.face);
     }
     if let Some(last) = deck.pop() {
         res.row(
             format_args!("card {}, the last", order.len() + 1),
-            side_name(last),
+            named_side(input, last),
         );
         order.push(last);
     }
-    let names: Vec<String> = order.iter().map(|i| side_name(*i)).collect();
+    let names: Vec<String> = order.iter().map(|i| named_side(input, *i)).collect();
     res.field(
         "order",
         order

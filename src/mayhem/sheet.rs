@@ -169,11 +169,12 @@ fn courage(t: &MayhemTables) -> Section {
     }
     table.note(&c.commander.row);
     s.tables.push(table);
+    // The check in the text's order: the group's die, a failed charge
+    // order, each individual's own die (running off the board), retreat.
     s.note(format!(
-        "Roll one die vs. the highest courage value in the group. {}. {} ({}).",
-        c.pass_row, c.retreat_row, c.retreat,
+        "Roll one die vs. the highest courage value in the group. {}. {} {} {} ({}).",
+        c.pass_row, c.stand_still_row, c.individual_row, c.retreat_row, c.retreat,
     ));
-    s.note(&c.stand_still_row);
     s
 }
 

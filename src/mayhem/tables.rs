@@ -123,6 +123,9 @@ pub struct CourageTable {
     pub(crate) retreat_row: String,
     /// "If the group was ordered to charge then they stand still instead."
     pub(crate) stand_still_row: String,
+    /// "In the other four possible tests, roll again against each
+    /// individual's courage ...": the run off the board.
+    pub(crate) individual_row: String,
     pub(crate) rank: Vec<Rank>,
     pub(crate) cause: Vec<Cause>,
     pub(crate) commander: RuleRow,

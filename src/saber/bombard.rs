@@ -80,14 +80,14 @@ fn target_vocab(rules: &super::SaberRules) -> Vocab {
     if let Some(row) = &rules.morale.ineffective {
         target = target.flag("ineffective", row.clone());
     }
+    // Every adjustment, the turn's light (night, twilight) too: said after
+    // `vs` as before it, it is the target's check that reads it (14.3 1).
     for adj in &rules.morale.adjustment {
-        if adj.group.is_none() {
-            target.add(
-                adj.keyword.clone(),
-                crate::bind::Kind::Flag,
-                adj.row.clone(),
-            );
-        }
+        target.add(
+            adj.keyword.clone(),
+            crate::bind::Kind::Flag,
+            adj.row.clone(),
+        );
     }
     target
 }
@@ -207,6 +207,7 @@ fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
         None => Vec::new(),
     };
     let primary = named::primary(&target);
+    named::eligible_primary(variant, &target, primary, false)?;
     if let Some(second) = target
         .iter()
         .enumerate()
@@ -232,27 +233,35 @@ fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
 /// hexes" (and bombardment reaches an adjacent hex only across a
 /// prohibited hexside, 8.4).
 fn nature(variant: Variant, input: &Input) -> Result<(), CommandError> {
-    let refuse = |word: &str, why: String| -> CommandError {
-        BindError::NotHere {
-            span: input.words.span_of(word).unwrap_or_default(),
-            text: word.to_string(),
-            why,
-        }
-        .into()
-    };
     if variant != Variant::Standard {
         return Ok(());
     }
-    if input.words.has("night") {
+    // The turn's light, said on either side.
+    let target = input.clause(ClauseKind::Vs);
+    let said = |word: &str| {
+        input
+            .words
+            .span_of(word)
+            .or_else(|| target.and_then(|t| t.span_of(word)))
+    };
+    let refuse = |word: &str, why: &str| -> CommandError {
+        BindError::NotHere {
+            span: said(word).unwrap_or_default(),
+            text: word.to_string(),
+            why: why.to_string(),
+        }
+        .into()
+    };
+    if said("night").is_some() {
         return Err(refuse(
             "night",
-            "is a night turn: LOS is zero at night: artillery may not bombard (14.2 5)".into(),
+            "is a night turn: LOS is zero at night: artillery may not bombard (14.2 5)",
         ));
     }
-    if input.words.has("twilight") && !input.words.has("adjacent") {
+    if said("twilight").is_some() && !input.words.has("adjacent") {
         return Err(refuse(
             "twilight",
-            "is a twilight turn: LOS is one: artillery may bombard only adjacent hexes (14.3 3); add `adjacent` if the target is in the next hex, across a prohibited hexside (8.4)".into(),
+            "is a twilight turn: LOS is one: artillery may bombard only adjacent hexes (14.3 3); add `adjacent` if the target is in the next hex, across a prohibited hexside (8.4)",
         ));
     }
     Ok(())
@@ -288,10 +297,6 @@ fn resolve(
     let cell = super::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
 
     let d_morale = target_morale(rules, input, target)?;
-    let morale_die = dice.roll_against(
-        rules.morale.die,
-        &morale::cuts(&rules.morale, [d_morale.as_ref(), None]),
-    )?;
     let sides = [
         SideInfo {
             label: "bombarding artillery",
@@ -310,7 +315,7 @@ fn resolve(
             cavalry,
         },
     ];
-    let mut ctx = Ctx::new(rules, input, sides, morale_die, &res);
+    let mut ctx = Ctx::new(rules, input, sides, &res);
     let secondary = if table.ignore_secondary {
         if cell.secondary.is_some() {
             res.note("parenthesized results are ignored in a bombardment (8.5)");
@@ -324,14 +329,9 @@ fn resolve(
     ctx.extras(&cell.extras, true);
     // Artillery may not advance after combat (8.3).
     ctx.no_advance();
+    ctx.morale_die_row(&mut res, undecided);
     if undecided {
-        res.die(
-            "morale die (no morale rating to read it against)",
-            morale_die,
-        );
         res.note("nothing is recorded in the game until the result is decided");
-    } else if !ctx.morale_die_used {
-        res.die("morale die (not needed)", morale_die);
     }
     if !res.quiet {
         if let Some(first) = ctx.checks.first() {
@@ -458,10 +458,12 @@ fn target_morale(
     };
     let d_morale = if mr.is_some() || (rules.morale.artillery.is_some() && target.has("artillery"))
     {
+        // The turn's light said before `vs` is the target's too (standard
+        // 14.3 1: "Add one to all morale check die rolls").
         Some(morale::input_from(
             rules,
             target,
-            None,
+            Some(&input.words),
             mr,
             "leader-mr",
             false,

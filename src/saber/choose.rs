@@ -121,6 +121,25 @@ fn plan_choice(
         }
         .into());
     }
+    // Standard 9.2: "on all x results (Ax, Ex, Dx) they must retreat and
+    // are disrupted": cavalry has no step loss to choose.
+    let cavalry = one
+        .primary
+        .and_then(|p| one.units.get(p))
+        .is_some_and(|u| u.has("cavalry"));
+    if word == "step-loss"
+        && cavalry
+        && let Some(rule) = &rules.combat.cavalry_on_x
+    {
+        return Err(BindError::NotHere {
+            span,
+            text: word.into(),
+            why: format!(
+                "is no choice for cavalry: {rule}; an attack records that itself (`choose UNIT retreat-disrupted` where it did not)"
+            ),
+        }
+        .into());
+    }
     let disengage = words.has("disengage");
     if disengage && word != "retreat" {
         return Err(BindError::NotHere {

@@ -396,19 +396,40 @@ impl SaberGame {
             });
         }
         if let Some((b, which)) = self.base(id) {
-            // 12.1, 12.2: no combat factor, no morale: only what it is.
+            // 12.1, 12.2: no combat factor, no morale: what it is, and the
+            // MA it moves by.
+            let mut facts = vec![UnitFact::word(which)];
+            if let Some(ma) = b.ma {
+                facts.push(UnitFact::number("ma", ma));
+            }
             return Some(UnitFacts {
                 id: b.id.clone(),
                 name: b.name.clone(),
-                facts: vec![UnitFact::word(which)],
+                facts,
                 out_of_action: None,
             });
         }
         let l = self.leader(id)?;
+        let mut facts = SaberGame::leader_facts(l, &self.leader_state(id), all);
+        // QuickPlay 10.0: his factors go to a unit of his formation.
+        let quickplay = self
+            .armies
+            .iter()
+            .find(|a| a.list.leaders.iter().any(|x| x.id == id))
+            .is_some_and(|a| Variant::of(a.book) == Variant::QuickPlay);
+        match l.formation.as_deref().filter(|_| quickplay) {
+            Some("A") => facts.push(UnitFact::word(super::words::LEADER_ALL_FORMATIONS)),
+            Some(code) => {
+                if let Ok(n) = code.parse() {
+                    facts.push(UnitFact::number(super::words::LEADER_FORMATION, n));
+                }
+            }
+            None => {}
+        }
         Some(UnitFacts {
             id: l.id.clone(),
             name: l.name.clone(),
-            facts: SaberGame::leader_facts(l, &self.leader_state(id), all),
+            facts,
             out_of_action: None,
         })
     }

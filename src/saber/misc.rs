@@ -264,6 +264,53 @@ fn leader_casualty(
     Ok(res)
 }
 
+/// Standard 12.1: the HQ "moves like a cavalry unit"; 12.2: the trains'
+/// "march movement allowance is limited to its printed MA". Which of
+/// them the line names, if either.
+fn base_named(input: &Input) -> Option<&'static str> {
+    input.named.iter().find_map(|n| {
+        ["hq", "trains"]
+            .into_iter()
+            .find(|w| n.facts.facts.iter().any(|f| f.word == *w))
+    })
+}
+
+/// The rule the HQ or the trains moves by, in the stack; for the trains
+/// marching, the whole answer (their printed MA): true when it is done.
+fn trains_march(
+    table: &MaTable,
+    base: &str,
+    printed: Option<i64>,
+    march: bool,
+    res: &mut Resolution,
+) -> bool {
+    let rule = if base == "hq" {
+        &table.hq
+    } else {
+        &table.trains
+    };
+    if let Some(rule) = rule {
+        res.row(rule.clone(), "");
+    }
+    if base != "trains" || !march {
+        return false;
+    }
+    let ma = printed.unwrap_or(0);
+    res.row(
+        "march movement allowance: the trains' printed MA (12.2)",
+        ma,
+    );
+    res.set_score(ma);
+    res.field("ma", ma);
+    res.set_outcome(
+        "ma",
+        format!("MA {ma} movement points this phase"),
+        Tone::Neutral,
+    );
+    res.note(table.rule.clone());
+    true
+}
+
 fn whole(input: &Input, what: &str, min: i64, max: i64) -> Result<Option<i64>, CommandError> {
     match input.words.number {
         None => Ok(None),
@@ -337,10 +384,16 @@ fn ma(
         }
         .into());
     }
-    let cavalry = words.has("cavalry");
+    let base = base_named(input);
+    let cavalry = words.has("cavalry") || base == Some("hq");
     let mut res = input.resolution("ma", "movement allowance");
     if let Some(p) = printed {
         res.row("printed MA", p);
+    }
+    if let Some(base) = base
+        && trains_march(table, base, printed, march, &mut res)
+    {
+        return Ok(res);
     }
     for r in &reasons {
         res.row(format!("rolls for its MA: {r}"), "yes");

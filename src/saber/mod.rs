@@ -216,7 +216,11 @@ impl Tables {
             these.push(recover::recover_verb(&t, variant));
             these.push(choose::choose_verb(&t, variant));
             let aliases = &variant.rules(self).aliases;
-            verbs.extend(these.into_iter().map(|v| v.with_aliases(aliases)));
+            verbs.extend(
+                these
+                    .into_iter()
+                    .map(|v| v.with_aliases(aliases).with_override(named::OVERRIDE_HELP)),
+            );
         }
         verbs
     }
@@ -249,8 +253,10 @@ fn resolver(
     move |input, dice| {
         // A word that contradicts a named unit is refused before any rule
         // reads it, the same in every verb.
-        named::contradictions(input)?;
-        resolve(&t, Variant::of(input.system), input, dice)
+        let said = named::contradictions(input)?;
+        let mut res = resolve(&t, Variant::of(input.system), input, dice)?;
+        said.show(&mut res, 0);
+        Ok(res)
     }
 }
 
@@ -476,6 +482,12 @@ pub(crate) struct MaTable {
     pub(crate) rolls_when: Vec<MaReason>,
     /// QuickPlay: add to the die when the printed MA is greater than `above`.
     pub(crate) fast: Option<FastUnits>,
+    /// Standard 12.1: how the HQ moves (QuickPlay has none).
+    #[serde(default)]
+    pub(crate) hq: Option<String>,
+    /// Standard 12.2: how the trains move, their march MA their printed.
+    #[serde(default)]
+    pub(crate) trains: Option<String>,
     pub(crate) march: MarchRule,
 }
 

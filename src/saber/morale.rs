@@ -375,7 +375,7 @@ pub(crate) fn leader_value(
 
 pub(crate) fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
     let rules = variant.rules(t);
-    let vocab = vocab(rules);
+    let vocab = named::leader_formation_words(vocab(rules), variant);
     let (usage, examples): (&'static str, &'static [&'static str]) = match variant {
         Variant::Standard => (
             "morale MR [leader=N] [disrupted] [night|twilight] [square] | morale artillery",

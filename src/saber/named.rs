@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 
 use crate::bind::{Bound, UnitFact};
-use crate::catalog::Input;
+use crate::catalog::{Input, Named as CatalogNamed, OVERRIDE, Said, stated_row};
 use crate::command::Span;
 use crate::error::{BindError, CommandError};
 
@@ -27,6 +27,9 @@ pub(crate) struct Named {
     /// A combat unit, not a leader: it brings a combat factor (every
     /// combat unit's counter prints one; a leader's CF is `leader-cf`).
     pub(crate) combat: bool,
+    /// An HQ or the trains (12.1, 12.2): neither a combat unit nor a
+    /// leader, and unaffected by combat results.
+    pub(crate) base: bool,
     /// Every fact it brings, whatever the verb reads.
     facts: Vec<UnitFact>,
 }
@@ -72,6 +75,7 @@ pub(crate) fn side(input: &Input, clause: Option<usize>) -> Result<Vec<Named>, C
             id: n.facts.id.clone(),
             span: n.span,
             combat: n.facts.value("cf").is_some(),
+            base: base_of(n).is_some(),
             facts: n.facts.facts.clone(),
         };
         if input
@@ -90,6 +94,51 @@ pub(crate) fn side(input: &Input, clause: Option<usize>) -> Result<Vec<Named>, C
 /// The first combat unit named: the primary unit of its side.
 pub(crate) fn primary(units: &[Named]) -> Option<usize> {
     units.iter().position(|u| u.combat)
+}
+
+/// Standard 7.4: "The primary defender cannot be an Ineffective unit
+/// unless nothing else is available"; 7.5: the primary attacker "cannot
+/// be an Ineffective unit or an artillery unit unless nothing else is
+/// available". The first combat unit named is the primary: when it is one
+/// of those and another named is not, the line is refused, naming the
+/// unit to name first. QuickPlay sets no such rule.
+pub(crate) fn eligible_primary(
+    variant: Variant,
+    units: &[Named],
+    primary: Option<usize>,
+    attacker: bool,
+) -> Result<(), CommandError> {
+    if variant != Variant::Standard {
+        return Ok(());
+    }
+    let Some(first) = primary.and_then(|p| units.get(p)) else {
+        return Ok(());
+    };
+    let barred = |u: &Named| u.has("ineffective") || (attacker && u.has("artillery"));
+    if !barred(first) {
+        return Ok(());
+    }
+    let Some(other) = units.iter().find(|u| u.combat && !barred(u)) else {
+        return Ok(());
+    };
+    let (role, rule, what) = if attacker {
+        (
+            "attacker",
+            "7.5",
+            if first.has("ineffective") {
+                "ineffective"
+            } else {
+                "artillery"
+            },
+        )
+    } else {
+        ("defender", "7.4", "ineffective")
+    };
+    Err(first.refuse(format!(
+        "is {what}, and the primary {role} (the first combat unit named) cannot be an {} unit unless nothing else is available ({rule}): name `{}` first",
+        if what == "ineffective" { "Ineffective" } else { "artillery" },
+        other.id
+    )))
 }
 
 /// The side's facts as its primary unit has them: the words typed, and
@@ -124,7 +173,7 @@ pub(crate) fn primary_view<'a>(
 
 /// The leaders named on a side, in the order named.
 pub(crate) fn leaders(units: &[Named]) -> impl Iterator<Item = &Named> {
-    units.iter().filter(|u| !u.combat)
+    units.iter().filter(|u| !u.combat && !u.base)
 }
 
 /// What every leader named on a side brings as `word`, added up; `None`
@@ -164,6 +213,7 @@ pub(crate) fn one_leader_per_unit(
     if variant != Variant::QuickPlay {
         return Ok(());
     }
+    same_formation(units)?;
     match leaders(units).nth(unit_count.max(1)) {
         Some(extra) => Err(extra.refuse(if unit_count <= 1 {
             "is a second leader for one unit: the factors of one leader may be applied to a unit (QuickPlay 10.0)".to_string()
@@ -174,6 +224,51 @@ pub(crate) fn one_leader_per_unit(
         })),
         None => Ok(()),
     }
+}
+
+/// A QuickPlay leader's formation words, for the verbs whose leaders go
+/// with a unit (10.0): `attack` and `morale`.
+pub(crate) fn leader_formation_words(
+    v: crate::bind::Vocab,
+    variant: Variant,
+) -> crate::bind::Vocab {
+    use super::words::{LEADER_ALL_FORMATIONS, LEADER_FORMATION};
+    if variant != Variant::QuickPlay {
+        return v;
+    }
+    v.number(
+        LEADER_FORMATION,
+        0,
+        i64::MAX,
+        "the leader's formation (10.0: his factors go to a unit of the same formation), brought by a named leader",
+    )
+    .flag(
+        LEADER_ALL_FORMATIONS,
+        "a leader of formation \"A\", whose factors go to a unit of any formation (10.0), brought by a named leader",
+    )
+}
+
+/// QuickPlay 10.0: "The factors of one leader may be applied to a unit in
+/// his hex if the unit belongs to the same formation. A formation of "A"
+/// indicates all formations in that army." The first leader named goes
+/// with the primary unit, the next with the next unit; where both lists
+/// give a formation, they must agree.
+fn same_formation(units: &[Named]) -> Result<(), CommandError> {
+    use super::words::{ALL_FORMATIONS, FORMATION, LEADER_ALL_FORMATIONS, LEADER_FORMATION};
+    let combat = units.iter().filter(|u| u.combat);
+    for (leader, unit) in leaders(units).zip(combat) {
+        let (Some(his), Some(its)) = (leader.value(LEADER_FORMATION), unit.value(FORMATION)) else {
+            continue;
+        };
+        if his == its || leader.has(LEADER_ALL_FORMATIONS) || unit.has(ALL_FORMATIONS) {
+            continue;
+        }
+        return Err(leader.refuse(format!(
+            "is of formation {his}, and `{}` of formation {its}: \"the factors of one leader may be applied to a unit in his hex if the unit belongs to the same formation\" (QuickPlay 10.0); name a leader of its formation (or of \"A\", all formations) with it, or none",
+            unit.id
+        )));
+    }
+    Ok(())
 }
 
 pub use super::words::printed;
@@ -193,13 +288,20 @@ const STATES: [&str; 9] = [
     super::words::LAST_STAND_OWED,
 ];
 
+/// What `override` does in Musket & Saber, for `help`.
+pub(crate) const OVERRIDE_HELP: &str = "the typed words of this side win over what its named primary unit's list prints (its type, its MA) and the state the game keeps (disrupted, ineffective, reduced…): without it, a typed word that contradicts them is refused; where no game is kept (no --game FILE), a state typed beside a unit stands as stated";
+
 /// Refuse a word typed on a side that contradicts what the side's primary
 /// unit (the first combat unit named, or the first leader where no combat
-/// unit is) is: its arm or its MA as its list
-/// prints them, or its state as the game keeps it. A number typed beside
-/// a unit (`mr=N`, `def-mr=N`, `leader-cf=N`) is not refused: it is the
-/// way to state another value deliberately, and the resolution shows it.
-pub(crate) fn contradictions(input: &Input) -> Result<(), CommandError> {
+/// unit is) is: its arm or its MA as its list prints them, or its state
+/// as the game keeps it (`--game FILE`). Where no game keeps it, a state
+/// typed stands as stated, unless the list makes it impossible (a
+/// one-step unit reduced). `override` on the side lets the typed words
+/// win on purpose. A number typed beside a unit (`mr=N`, `def-mr=N`,
+/// `leader-cf=N`) is not refused: it is the way to state another value
+/// deliberately, and the resolution shows it. What was typed over or
+/// stated, as rows to show.
+pub(crate) fn contradictions(input: &Input) -> Result<Said, CommandError> {
     bases(input)?;
     let sides = std::iter::once((None, &input.words)).chain(
         input
@@ -208,6 +310,7 @@ pub(crate) fn contradictions(input: &Input) -> Result<(), CommandError> {
             .enumerate()
             .map(|(i, (_, _, bound))| (Some(i), bound)),
     );
+    let mut said = Said::default();
     for (clause, bound) in sides {
         // The primary unit; on a side that names only leaders, the first
         // leader, whose state the words then say.
@@ -218,46 +321,72 @@ pub(crate) fn contradictions(input: &Input) -> Result<(), CommandError> {
         else {
             continue;
         };
-        let facts = &unit.facts;
-        let has = |w: &str| facts.facts.iter().any(|f| f.word == w);
+        let overriding = bound.has(OVERRIDE);
         for typed in bound.facts.iter().filter(|f| !f.implied) {
             let word = typed.name.as_str();
-            let why = if ARMS.contains(&word) {
-                ARMS.into_iter().find(|a| has(a) && *a != word).map(|arm| {
-                    format!(
-                        "its list makes it {arm} (`type` in its [[unit]]): leave `{word}` out; to fight as {word} deliberately, type the factors instead of naming the unit"
-                    )
-                })
-            } else if word == "v" {
-                facts.value("ma").map(|ma| {
-                    format!(
-                        "its list prints an MA of {ma}, not a variable one (4.4): leave `v` out; for another MA, type it instead of naming the unit"
-                    )
-                })
-            } else if STATES.contains(&word) && !has(word) {
-                Some(state_contradiction(word))
-            } else {
-                None
+            let Some(why) = contradiction(input, unit, word, &mut said) else {
+                continue;
             };
-            if let Some(why) = why {
-                return Err(BindError::NotHere {
-                    span: typed.span,
-                    text: word.to_string(),
-                    why: format!("contradicts `{}`: {why}", facts.id),
-                }
-                .into());
+            if overriding {
+                said.overridden
+                    .push(format!("`{word}` typed; `{}`: {why}", unit.facts.id));
+                continue;
             }
+            return Err(BindError::NotHere {
+                span: typed.span,
+                text: word.to_string(),
+                why: format!(
+                    "contradicts `{}`: {why}: leave `{word}` out, or, to resolve it as typed on purpose, add `{OVERRIDE}` on this side",
+                    unit.facts.id
+                ),
+            }
+            .into());
         }
     }
-    Ok(())
+    Ok(said)
 }
 
-/// Why a state word typed for a unit that is not in that state is refused:
-/// the game keeps the state (and, for a counter that can never be so, an
-/// infantry brigade ineffective or a one-step unit reduced, never has it).
+/// Why one typed word contradicts the primary unit, if it does; a state
+/// no game keeps is noted as stated instead.
+fn contradiction(
+    input: &Input,
+    unit: &CatalogNamed,
+    word: &str,
+    said: &mut Said,
+) -> Option<String> {
+    let facts = &unit.facts;
+    let has = |w: &str| facts.facts.iter().any(|f| f.word == w);
+    if ARMS.contains(&word) {
+        return ARMS
+            .into_iter()
+            .find(|a| has(a) && *a != word)
+            .map(|arm| format!("its list makes it {arm} (`type` in its [[unit]])"));
+    }
+    if word == "v" {
+        return facts
+            .value("ma")
+            .map(|ma| format!("its list prints an MA of {ma}, not a variable one (4.4)"));
+    }
+    if !STATES.contains(&word) || has(word) {
+        return None;
+    }
+    if input.kept {
+        return Some(state_contradiction(word));
+    }
+    if !unit.possible.is_empty() && !unit.possible.iter().any(|w| w == word) {
+        return Some(format!(
+            "its list never lets it be `{word}` (`show` gives its counter)"
+        ));
+    }
+    said.stated.push(stated_row(word, &facts.id, "its state"));
+    None
+}
+
+/// Why a state word typed for a unit that is not in that state is refused
+/// in a kept game: the game keeps the state.
 fn state_contradiction(word: &str) -> String {
     format!(
-        "the game does not record it as `{word}` (`show` gives its state): leave `{word}` out, or record first what made it so (the result's `choose`, or `undo` of a line that recorded otherwise); to resolve a unit as the game does not track it, type its factors instead of naming it"
+        "the game does not record it as `{word}` (`show` gives its state; record first what made it so: the result's `choose`, or `undo` of a line that recorded otherwise)"
     )
 }
 
@@ -274,14 +403,68 @@ pub(crate) const BASES: [(&str, &str); 2] = [
     ),
 ];
 
+/// What happens when an HQ or the trains is attacked with no combat unit
+/// stacked with it: no combat is resolved (12.1, 12.2).
+pub(crate) const UNSTACKED: [(&str, &str); 2] = [
+    (
+        "hq",
+        "no die roll is needed: the HQ, unstacked and attacked in close combat, has a combat strength of zero and is unaffected by combat results; the attacker may advance into the hex, capturing the HQ: it is out of the game for good (12.1)",
+    ),
+    (
+        "trains",
+        "no combat is resolved: the trains have no combat factor and ignore all combat results; an enemy unit may enter its hex, capturing the trains: it is out of the game for good (12.2)",
+    ),
+];
+
+/// The two fortunes of war an attack on an HQ or the trains gives the
+/// attacker, whatever else is in the hex (12.1, 12.2).
+pub(crate) fn two_fow(base: &str) -> &'static str {
+    if base == "hq" {
+        "the attacker's player receives two fortunes of war: each time the HQ is attacked, even with other units in the hex, the enemy player receives two (12.1, 12.4)"
+    } else {
+        "the attacker's player receives two fortunes of war: the attacker receives two FOW each time the trains are attacked (12.2, 12.4)"
+    }
+}
+
+/// Whether a named unit is an HQ or the trains, and which.
+pub(crate) fn base_of(n: &CatalogNamed) -> Option<&'static str> {
+    BASES
+        .iter()
+        .map(|(w, _)| *w)
+        .find(|w| n.facts.facts.iter().any(|f| f.word == *w))
+}
+
+/// The HQ or trains a standard attack's defender names or says: the
+/// attack is on it (12.1, 12.2), with what stands with it if anything.
+pub(crate) fn defender_base(input: &Input) -> Option<&'static str> {
+    if input.command.verb != "attack" || Variant::of(input.system) != Variant::Standard {
+        return None;
+    }
+    let clause = input
+        .clauses
+        .iter()
+        .position(|(k, _, _)| *k == crate::command::ClauseKind::Vs)?;
+    input.named_on(Some(clause)).find_map(base_of).or_else(|| {
+        let words = &input.clauses[clause].2;
+        BASES.iter().map(|(w, _)| *w).find(|w| words.has(w))
+    })
+}
+
 /// An HQ or trains named or said is refused in every verb, with what the
-/// rule does instead.
+/// rule does instead: but it moves (`ma`), and a standard attack may be
+/// made on it.
 fn bases(input: &Input) -> Result<(), CommandError> {
+    // They move: `ma` gives their movement allowance (12.1, 12.2).
+    if input.command.verb == "ma" {
+        return Ok(());
+    }
+    let attacked = defender_base(input).is_some();
     for (word, why) in BASES {
+        let on_the_defender = |clause: Option<usize>| attacked && clause.is_some();
         if let Some(n) = input
             .named
             .iter()
-            .find(|n| n.facts.facts.iter().any(|f| f.word == word))
+            .find(|n| n.facts.facts.iter().any(|f| f.word == word) && !on_the_defender(n.clause))
         {
             return Err(BindError::NotHere {
                 span: n.span,
@@ -290,9 +473,13 @@ fn bases(input: &Input) -> Result<(), CommandError> {
             }
             .into());
         }
-        let typed = std::iter::once(&input.words)
-            .chain(input.clauses.iter().map(|(_, _, b)| b))
-            .find_map(|b| b.span_of(word));
+        let typed = if attacked {
+            input.words.span_of(word)
+        } else {
+            std::iter::once(&input.words)
+                .chain(input.clauses.iter().map(|(_, _, b)| b))
+                .find_map(|b| b.span_of(word))
+        };
         if let Some(span) = typed {
             return Err(BindError::NotHere {
                 span,

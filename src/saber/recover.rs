@@ -51,6 +51,9 @@ pub(super) fn unit_vocab(rules: &SaberRules, leader_help: &str) -> Vocab {
     vocab
 }
 
+/// The word of a fortune of war's Friendly Recovery Check (12.4).
+const FRIENDLY_RECOVERY: &str = "fow";
+
 fn recover_vocab(rules: &SaberRules, variant: Variant) -> Vocab {
     let mut vocab = unit_vocab(
         rules,
@@ -76,6 +79,12 @@ fn recover_vocab(rules: &SaberRules, variant: Variant) -> Vocab {
         "casualty",
         "the leader is a casualty: out of the game for good (brought by a named leader)",
     );
+    if variant == Variant::Standard {
+        vocab = vocab.flag(
+            FRIENDLY_RECOVERY,
+            "a fortune of war's Friendly Recovery Check (12.4): \"The check may be made regardless of enemy proximity. A failed step recovery roll does not result in the destruction of the unit.\"",
+        );
+    }
     if variant == Variant::QuickPlay {
         vocab = vocab.flag(
             "march",
@@ -162,8 +171,10 @@ enum Recovery {
     Leader,
     /// A step, with a replacement (no check).
     Replacement { reduced: bool },
-    /// An eliminated unit's morale check for a step (standard 11.2).
-    StepCheck(MoraleInput),
+    /// An eliminated unit's morale check for a step (standard 11.2); with
+    /// a fortune of war's Friendly Recovery Check (12.4), whose failure
+    /// does not destroy it.
+    StepCheck(MoraleInput, bool),
     /// From disruption and/or ineffectiveness.
     Markers(Markers),
 }
@@ -285,7 +296,10 @@ fn plan_check(
         let mut stripped = words.clone();
         stripped.facts.retain(|f| f.name != "disrupted");
         let check = morale::input_from(rules, &stripped, None, mr, "leader", false, missing)?;
-        return Ok((Recovery::StepCheck(check), one.primary));
+        return Ok((
+            Recovery::StepCheck(check, words.has(FRIENDLY_RECOVERY)),
+            one.primary,
+        ));
     }
     if !disrupted && !ineffective {
         return Err(match one.primary {
@@ -404,7 +418,9 @@ fn recover(
             res.set_outcome("recovers-step", text, Tone::Good);
             effect(&mut res, SaberEffect::StepRecovered);
         }
-        Recovery::StepCheck(check) => step_check(rules, check, target, dice, &mut res)?,
+        Recovery::StepCheck(check, fow) => {
+            step_check(rules, check, *fow, target, dice, &mut res)?;
+        }
         Recovery::Markers(m) => markers(rules, variant, m, target, dice, &mut res)?,
     }
     Ok(res)
@@ -415,6 +431,7 @@ fn recover(
 fn step_check(
     rules: &SaberRules,
     check: &MoraleInput,
+    fow: bool,
     target: Option<Target>,
     dice: &mut dyn DiceSource,
     res: &mut Resolution,
@@ -434,6 +451,12 @@ fn step_check(
             Tone::Good,
         );
         record(res, target, SaberEffect::StepRecovered);
+    } else if fow {
+        res.set_outcome(
+            "stays-eliminated",
+            "fails: the unit stays eliminated, not destroyed: \"A failed step recovery roll does not result in the destruction of the unit\" (12.4, Friendly Recovery Check)",
+            Tone::Neutral,
+        );
     } else {
         res.set_outcome(
             "destroyed",

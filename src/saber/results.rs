@@ -187,10 +187,13 @@ pub(crate) struct Ctx<'a> {
     /// For the error when a check needs a morale rating no one gave.
     input: &'a Input<'a>,
     pub(crate) sides: [SideInfo; 2],
-    /// The morale die, drawn with the combat die.
+    /// The morale die, thrown when the first check a result calls for
+    /// reads it (standard 7.3 player note, QuickPlay 7.1 step 3): a result
+    /// that calls for no check throws none.
     pub(crate) morale_die: Option<Rolled>,
-    /// Whether a check has read the morale die yet.
-    pub(crate) morale_die_used: bool,
+    /// Whether a morale die may still be thrown: not after a rout before
+    /// the combat (standard 7.3 2), which ends the combat.
+    pub(crate) morale_may_be_thrown: bool,
     pub(crate) checks: Vec<Check>,
     pub(crate) effects: Vec<Effect>,
     pub(crate) routed: [bool; 2],
@@ -237,21 +240,20 @@ pub(crate) fn idx(side: Side) -> usize {
 }
 
 impl<'a> Ctx<'a> {
-    /// Results to carry out between two sides, with the morale die drawn
-    /// with the combat die; as quiet as the resolution they are for.
+    /// Results to carry out between two sides, the morale die not yet
+    /// thrown; as quiet as the resolution they are for.
     pub(crate) fn new(
         rules: &'a SaberRules,
         input: &'a Input<'a>,
         sides: [SideInfo; 2],
-        morale_die: Rolled,
         res: &Resolution,
     ) -> Ctx<'a> {
         Ctx {
             rules,
             input,
             sides,
-            morale_die: Some(morale_die),
-            morale_die_used: false,
+            morale_die: None,
+            morale_may_be_thrown: true,
             checks: Vec::new(),
             effects: Vec::new(),
             routed: [false, false],
@@ -423,15 +425,35 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// A morale check for the primary unit of a side, with the morale die
-    /// thrown with the combat die: every check a result calls for reads
-    /// that one die (standard 7.3 player note, QuickPlay 7.1 step 3).
+    /// A morale check for the primary unit of a side. The first check
+    /// throws the morale die; every further check a result calls for reads
+    /// that one die (standard 7.3 player note, QuickPlay 7.1 step 3). A
+    /// side with no MR still has its die thrown, shown for the line to be
+    /// entered again with its MR.
     pub fn check(
         &mut self,
         res: &mut Resolution,
         dice: &mut dyn DiceSource,
         side: Side,
     ) -> Result<Check, CommandError> {
+        let (die, first) = match self.morale_die {
+            Some(d) => (d, false),
+            None => {
+                let cuts = morale::cuts(
+                    &self.rules.morale,
+                    [self.sides[0].morale.as_ref(), self.sides[1].morale.as_ref()],
+                );
+                let d = if self.morale_may_be_thrown {
+                    dice.roll_against(self.rules.morale.die, &cuts)?
+                } else {
+                    dice.roll(self.rules.morale.die)?
+                };
+                (d, true)
+            }
+        };
+        if self.morale_may_be_thrown {
+            self.morale_die = Some(die);
+        }
         let info = &self.sides[idx(side)];
         let Some(input) = &info.morale else {
             // The caller shows what was decided and which word decides
@@ -440,10 +462,6 @@ impl<'a> Ctx<'a> {
             self.needs_mr = Some((side, self.applying));
             return Err(self.input.missing(info.missing_mr));
         };
-        let (die, first) = match (self.morale_die, self.morale_die_used) {
-            (Some(d), used) => (d, !used),
-            (None, _) => (dice.roll(self.rules.morale.die)?, true),
-        };
         let (table, who) = (&self.rules.morale, info.label);
         let label = morale::die_of(who);
         let check = if first {
@@ -451,12 +469,26 @@ impl<'a> Ctx<'a> {
         } else {
             morale::check_again(res, table, input, who, die, label)
         };
-        self.morale_die_used = true;
         // For JSON only.
         if !self.quiet {
             self.checks.push(check.clone());
         }
         Ok(check)
+    }
+
+    /// The morale die's row when no check read it: thrown for a check
+    /// with no MR to read it against, or not thrown at all.
+    pub(crate) fn morale_die_row(&self, res: &mut Resolution, undecided: bool) {
+        match (self.morale_die, undecided) {
+            (Some(die), true) => res.die("morale die (no morale rating to read it against)", die),
+            (None, false) if !res.quiet && self.morale_may_be_thrown => {
+                res.row(
+                    "morale die: the result calls for no morale check",
+                    "not thrown",
+                );
+            }
+            _ => {}
+        }
     }
 
     pub(crate) fn retreat_disrupted(&mut self, side: Side, text: impl Display) {

@@ -163,6 +163,12 @@ fn movement(r: &SaberRules) -> Section {
         }
         s.tables.push(t);
     }
+    // Standard 12.1, 12.2: the HQ and the trains move by their printed MA.
+    for (head, rule) in [("The HQ", &ma.hq), ("The trains", &ma.trains)] {
+        if let Some(rule) = rule {
+            s.note(format!("{head}: {rule}"));
+        }
+    }
     s
 }
 

@@ -10,6 +10,12 @@ pub const FORMATION: &str = "formation";
 /// formations").
 pub const ALL_FORMATIONS: &str = "all-formations";
 
+/// A QuickPlay leader's formation (10.0: his factors go to a unit of the
+/// same formation), as a number.
+pub const LEADER_FORMATION: &str = "leader-formation";
+/// A QuickPlay leader of formation "A": his factors go to a unit of any.
+pub const LEADER_ALL_FORMATIONS: &str = "leader-all-formations";
+
 /// The word a battalion brings (standard 2.7).
 pub const BATTALION: &str = "battalion";
 /// The word a squadron brings (standard 2.7).

@@ -142,7 +142,7 @@ pub(crate) fn page(
                 continue;
             }
             let undone = index.undone(entry.entry);
-            entries.push(crate::game::log_entry(*entry, undone));
+            entries.push(crate::game::log_entry(*entry, undone, None));
         }
     }
     let shown = entries.last().map(|e| e.entry);

@@ -3,6 +3,7 @@
 //! batch, REPL) feeds it lines and renders what comes back.
 
 pub(crate) mod explore;
+mod unused;
 mod verbs;
 
 use verbs::{game_error, journaled, load_not_here, may_change_game};
@@ -664,7 +665,7 @@ impl Session {
             Err(e) => return Err(self.reject_option_dice(e, from_line)),
         };
         if from_line {
-            dice.check_all_used()?;
+            self.leftover_entered(system, command, line, &dice, &mut res)?;
         } else {
             self.pending = dice.leftover().iter().copied().collect();
         }

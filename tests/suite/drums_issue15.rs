@@ -406,9 +406,9 @@ fn a_lost_force_commander_issues_no_supply_dice_this_turn() {
     let e = refused(&mut s, "melee aus-5 supply vs gren-3");
     assert!(e.contains("`supply` is refused"), "{e}");
     assert!(e.contains("cannot longer issue any supply dice"), "{e}");
-    // Austria is the second army: side b of the initiative.
+    // Austria is the second army, named by its side (issue 35).
     let e = refused(&mut s, "initiative supply vs supply");
-    assert!(e.contains("force commander of side b"), "{e}");
+    assert!(e.contains("force commander of Austria"), "{e}");
     // Prussia's supply is untouched.
     run(&mut s, "melee gren-3 supply vs aus-5");
     let res = run(&mut s, "initiative supply");

@@ -423,7 +423,7 @@ fn hits_bases_and_risk() {
     // Entered dice: too many is an error naming what the pool needs.
     let e = error("shoot musket 2BW formed bases=2 rolled 4 5 6");
     assert!(
-        e.contains("3 dice were entered but this needs only 2"),
+        e.contains("3 dice were entered, but no outcome of this line throws more than 2"),
         "{e}"
     );
 }

@@ -53,7 +53,10 @@ fn a_save_token_does_not_give_the_hero_move_bonus() {
     );
     assert!(!ok);
     assert!(
-        res[0]["error"].as_str().unwrap().contains("needs only 3"),
+        res[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("no outcome of this line throws more than 3"),
         "{}",
         res[0]
     );

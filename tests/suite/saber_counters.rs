@@ -467,7 +467,8 @@ fn the_new_keys_are_checked_on_load() {
 /// 12.1: the HQ "has a combat strength of zero; if attacked, it … is
 /// unaffected by combat results"; 12.2: the trains "have no combat factor
 /// … If attacked, it ignores all combat results". `show` gives their MA;
-/// every verb that names one refuses it with what the rule does instead.
+/// an attack on one alone throws no die (issue 35), and the other verbs
+/// but `ma` refuse it with what the rule does instead.
 #[test]
 fn an_hq_and_the_trains_are_shown_and_refused_in_the_verbs() {
     let lists = shipped();
@@ -476,10 +477,12 @@ fn an_hq_and_the_trains_are_shown_and_refused_in_the_verbs() {
         args.extend(["--army".into(), path.display().to_string()]);
     }
     args.push("--json".into());
+    // Issue 35: an attack on an HQ or the trains alone is resolved with
+    // no die (12.1, 12.2), giving the attacker two fortunes of war.
     let script = "show fr-hq\n\
-                  saber attack 5 mr=4 vs fr-hq rolled 1 1\n\
+                  saber attack 5 mr=4 vs fr-hq\n\
                   saber morale al-trains rolled 1\n\
-                  saber attack 5 mr=4 vs trains rolled 1 1\n";
+                  saber attack 5 mr=4 vs trains\n";
     let (_, out, err) = common::run(&args, script);
     let a: Vec<Value> = out
         .lines()
@@ -493,19 +496,15 @@ fn an_hq_and_the_trains_are_shown_and_refused_in_the_verbs() {
         "{}",
         a[0]
     );
-    assert!(
-        a[1]["error"]
-            .as_str()
-            .is_some_and(|e| e.starts_with("`fr-hq` is the army's headquarters (12.1)")),
-        "{}",
-        a[1]
-    );
-    for b in &a[2..] {
-        assert!(
-            b["error"]
-                .as_str()
-                .is_some_and(|e| e.contains("is the army's trains (12.2)")),
-            "{b}"
-        );
+    for b in [&a[1], &a[3]] {
+        assert_eq!(b["outcome"], "attacker-two-fow", "{b}");
+        assert!(b["dice"].as_array().is_some_and(Vec::is_empty), "{b}");
     }
+    assert!(
+        a[2]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("is the army's trains (12.2)")),
+        "{}",
+        a[2]
+    );
 }

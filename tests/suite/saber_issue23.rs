@@ -368,12 +368,18 @@ fn no_second_step_to_lose_gives_the_other_player_a_fortune_of_war() {
         .iter()
         .rfind(|r| r["verb"] == "attack")
         .expect("the issue's attack");
+    // Issue 35 reads 7.11 again: the loss is "in addition to any other
+    // result from the CRT" (7.13 2), a second step loss only after a step
+    // the CRT took. On NE the CRT took none: press forward's loss is the
+    // unit's first, and the one-step battalion loses it; the DF is the
+    // CRT's own.
     assert_eq!(
         ids(issue),
-        ["no-effect", "defender-fow", "defender-fow"],
+        ["no-effect", "attacker-step-loss", "defender-fow"],
         "{issue}"
     );
-    assert_eq!(steps_left(&res, "al-brunswick-light"), "1 of 1 left");
+    assert!(text(issue).contains("this is its first step loss, not a second"));
+    assert_eq!(steps_left(&res, "al-brunswick-light"), "0 of 1 left");
 }
 
 /// The steps `show ID --json` gives a unit, as "N of M left".

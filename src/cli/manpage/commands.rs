@@ -42,10 +42,16 @@ pub fn commands_7(catalog: &Catalog) -> String {
          unless it starts with a rule system's id. Words are keywords (determined, +determined; \
          _ and - alike, any case), counted keywords (+general=2 or general general), values (bases=4), \
          distances (2BW, 2.5bw, 12\", 12in) and numbers. Words after at describe the target, after vs the opponent. \
-         rolled FACE… at the end enters the dice you threw, in the order the procedure throws them; \
-         too few are refused, saying how many the line throws and what the first missing die is for \
-         (the REPL asks for them), unless roll-rest follows the faces (rolled 4 roll-rest rolls the rest); \
-         too many or a face the die does not have is an error. \
+         rolled FACE… at the end enters the dice you threw, in the order the procedure throws them: \
+         each step takes the next die when it needs one, and a die the result does not call for is never \
+         asked for (Musket & Saber throws the morale die only when a result calls for a check). \
+         Too few for a step the result reaches are refused, saying how many the line throws and what the \
+         first missing die is for (the REPL asks for them), unless roll-rest follows the faces \
+         (rolled 4 roll-rest rolls the rest). A die entered for a step the result does not reach (a table \
+         often throws the combat and the morale die together) is taken and said to be unused (JSON \
+         unused_dice); more dice than any outcome of the line throws are refused, and so is a face the \
+         die does not have. A throw repeated until it differs (a tie broken, a die thrown again) counts \
+         once toward that most. \
          An unknown word is an error that points at the word and suggests the nearest one the verb knows.",
     );
     para(

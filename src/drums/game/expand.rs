@@ -128,3 +128,41 @@ fn with_word(command: &Command, side: usize, text: &str, span: crate::command::S
 /// that only the game's own initiative is recorded and orders the
 /// end-of-turn tests.
 pub const WHAT_IF: &str = "what-if";
+
+impl DrumsGame {
+    /// `log`'s name for an outcome that stands for a side: the winner of
+    /// an initiative by its army's side, the winner of a melee round by
+    /// its unit's id.
+    pub(super) fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String> {
+        let side = match outcome {
+            "a" => 0,
+            "b" => 1,
+            _ => return None,
+        };
+        let words = match side {
+            0 => command.words.as_slice(),
+            _ => command.clauses.first()?.words.as_slice(),
+        };
+        let ids = || words.iter().filter_map(|w| w.keyword());
+        match command.verb.as_str() {
+            "melee" => ids()
+                .find(|id| {
+                    self.armies
+                        .iter()
+                        .any(|(_, l)| l.units.iter().any(|u| u.id == *id))
+                })
+                .map(str::to_string),
+            "initiative" => {
+                let army = ids().find_map(|id| {
+                    self.armies
+                        .iter()
+                        .position(|(_, l)| l.generals.iter().any(|g| g.id == id))
+                });
+                // Counts typed, or nothing: the first army pools before
+                // `vs`, the second after.
+                self.sides.get(army.unwrap_or(side)).cloned()
+            }
+            _ => None,
+        }
+    }
+}

@@ -90,6 +90,11 @@ pub(super) fn side_json(
             if !s.not_applied.is_empty() {
                 map.insert("not_applied".into(), json!(s.not_applied));
             }
+            // The house default's reading, where two "1 in K" rows built
+            // the pool (the stack's row of it).
+            if let Some(reading) = s.before.fields.get("one_in_k") {
+                map.insert("one_in_k".into(), reading.clone());
+            }
             // A side's record holds its own losses: what the other
             // side's hits do to it (issue 23). With no opponent nobody
             // hits it, and it has none.
@@ -150,7 +155,9 @@ pub(super) fn round_outcome(
         }
         Some(b) => {
             let (ha, hb) = (rolled[0].hits, rolled[1].hits);
-            let score_line = format!("{ha} hit{} to {hb}", plural(ha));
+            // The winner's score first ("5 hits to 4").
+            let (first, second) = if hb > ha { (hb, ha) } else { (ha, hb) };
+            let score_line = format!("{first} hit{} to {second}", plural(first));
             let winner = if ha > hb {
                 "a"
             } else if hb > ha {

@@ -91,7 +91,8 @@ pub fn arithmetic(
 }
 
 /// Where two or more "1 in K" rows applied, the reading of the house
-/// default that decided the pool, in the modifier stack.
+/// default that decided the pool, in the modifier stack and in JSON
+/// `one_in_k`.
 pub fn show_one_in_k(res: &mut Resolution, prefix: &str, steps: &[Step], one_in_k: OneInK) {
     let rows: Vec<&Step> = steps
         .iter()
@@ -108,6 +109,9 @@ pub fn show_one_in_k(res: &mut Resolution, prefix: &str, steps: &[Step], one_in_
         ),
         one_in_k.said(before),
     );
+    if !res.quiet {
+        res.field("one_in_k", one_in_k.id());
+    }
 }
 
 pub fn plural(n: i64) -> &'static str {

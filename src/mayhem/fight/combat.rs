@@ -90,16 +90,24 @@ pub(super) struct CombatKey {
     pub(super) a_killed: bool,
     pub(super) a_reroll: bool,
     pub(super) a_save: bool,
-    pub(super) opponent: (i64, i64, i64, Tokens),
+    /// A's modifier against it, its own against A, its armament, its
+    /// impact bonus and its tokens.
+    pub(super) opponent: (i64, i64, i64, i64, Tokens),
 }
 
 impl CombatKey {
-    pub(super) fn new(tally: &Tally, b: &Side) -> CombatKey {
+    pub(super) fn new(tally: &Tally, a: &Side, b: &Side) -> CombatKey {
         CombatKey {
             a_killed: tally.a_killed,
             a_reroll: tally.a_tokens.rerolls_left() > 0,
             a_save: tally.a_tokens.saves_left() > 0,
-            opponent: (b.total_modifier(), b.armament, b.impact, b.tokens),
+            opponent: (
+                a.total_modifier_vs(b),
+                b.total_modifier_vs(a),
+                b.armament,
+                b.impact,
+                b.tokens,
+            ),
         }
     }
 
@@ -139,7 +147,7 @@ impl Steps for Combats<'_> {
     }
 
     fn key(&self, i: usize, tally: &Tally) -> CombatKey {
-        CombatKey::new(tally, &self.bs[i])
+        CombatKey::new(tally, self.a, &self.bs[i])
     }
 
     /// One combat, or none (`None`) once A is killed.
@@ -361,12 +369,13 @@ pub(super) fn fight_one<'a>(
         .zip(skill_dice(sides, tokens, dice)?)
         .enumerate()
     {
+        let other = sides[1 - i];
         res.die(format_args!("{} skill die", side.who()), die);
-        for (label, v) in &side.modifiers {
-            res.modifier(format_args!("{}: {label}", side.who()), *v);
+        for (label, v) in side.modifiers_vs(other) {
+            res.modifier(format_args!("{}: {label}", side.who()), v);
         }
         faces[i] = die.face;
-        skill[i] = i64::from(die.face) + side.total_modifier();
+        skill[i] = i64::from(die.face) + side.total_modifier_vs(other);
     }
     // The loser may spend a reroll token on its skill die; each figure at
     // most once a combat.
@@ -388,10 +397,11 @@ pub(super) fn fight_one<'a>(
             break;
         }
         let side = sides[loser];
+        let opponent = sides[1 - loser];
         // The new face counts only against the other side's score — and
         // face by face where it wins and the other side may reroll in turn
         // against it.
-        let beat = skill[1 - loser] - side.total_modifier();
+        let beat = skill[1 - loser] - side.total_modifier_vs(opponent);
         let die = dice.roll_against(D6, &cuts_against(beat, answered))?;
         res.die(
             format_args!("{} skill die, reroll token spent", side.who()),
@@ -399,7 +409,7 @@ pub(super) fn fight_one<'a>(
         );
         rerolled[loser] = Some(faces[loser]);
         faces[loser] = die.face;
-        skill[loser] = i64::from(die.face) + side.total_modifier();
+        skill[loser] = i64::from(die.face) + side.total_modifier_vs(opponent);
     }
     res.row(format_args!("{} skill score", a.who()), skill[0]);
     res.row(format_args!("{} skill score", b.who()), skill[1]);
@@ -529,12 +539,12 @@ pub(super) fn skill_dice(
         // B's face counts against A's score, and face by face only where B
         // wins and A may reroll against it.
         let first = dice.roll(D6)?;
-        let beat = i64::from(first.face) + a.total_modifier() - b.total_modifier();
+        let beat = i64::from(first.face) + a.total_modifier_vs(b) - b.total_modifier_vs(a);
         let a_may_reroll = tokens[0].rerolls_left() > 0;
         let second = dice.roll_against(D6, &cuts_against(beat, a_may_reroll))?;
         return Ok([first, second]);
     }
-    Ok(dice.opposed(D6, a.total_modifier() - b.total_modifier())?)
+    Ok(dice.opposed(D6, a.total_modifier_vs(b) - b.total_modifier_vs(a))?)
 }
 
 /// The faces where a die compared with a score changes the outcome: the

@@ -10,6 +10,9 @@ use crate::mayhem::{COMMANDER, D6, MayhemTables, Tokens, named_figures, one_figu
 
 use super::{ARMAMENT, MELEE_IMPACT, MELEE_SKILL};
 
+/// The modifier's keyword that counts only against a shorter weapon.
+const BAYONET: &str = "bayonet";
+
 /// One figure's facts from its words.
 pub(super) struct Side {
     pub(super) name: String,
@@ -19,6 +22,9 @@ pub(super) struct Side {
     pub(super) leader: bool,
     pub(super) commander: bool,
     pub(super) modifiers: Vec<(String, i64)>,
+    /// "+1 for troops armed with bayonets against opponents with shorter
+    /// weapons": its row, counted only against an opponent without one.
+    pub(super) bayonet: Option<(String, i64)>,
     pub(super) armament: i64,
     pub(super) armament_row: String,
     pub(super) impact: i64,
@@ -37,13 +43,18 @@ impl Side {
         // The commander is a leader ("designate one leader to serve as his
         // personal figure and commander of the contingent").
         let commander = words.has(COMMANDER);
+        let mut bayonet = None;
         for m in &t.modifier {
             if std::iter::once(&m.keyword)
                 .chain(&m.aliases)
                 .any(|k| words.has(k))
                 || (commander && m.keyword == LEADER)
             {
-                modifiers.push((m.row.clone(), m.value));
+                if m.keyword == BAYONET {
+                    bayonet = Some((m.row.clone(), m.value));
+                } else {
+                    modifiers.push((m.row.clone(), m.value));
+                }
             }
         }
         if let Some(n) = words.value("skill").filter(|n| *n != 0) {
@@ -83,6 +94,7 @@ impl Side {
             leader: words.has(LEADER) || commander,
             commander,
             modifiers,
+            bayonet,
             armament,
             armament_row,
             impact: words
@@ -99,8 +111,24 @@ impl Side {
         self.id.as_deref().unwrap_or(&self.name)
     }
 
-    pub(super) fn total_modifier(&self) -> i64 {
-        self.modifiers.iter().map(|(_, v)| v).sum()
+    /// Its modifiers against one opponent: the bayonet's only against an
+    /// opponent without bayonets, whose weapon is the shorter.
+    pub(super) fn modifiers_vs(&self, other: &Side) -> Vec<(&str, i64)> {
+        let mut out: Vec<(&str, i64)> = self
+            .modifiers
+            .iter()
+            .map(|(l, v)| (l.as_str(), *v))
+            .collect();
+        if let Some((row, v)) = &self.bayonet
+            && other.bayonet.is_none()
+        {
+            out.push((row.as_str(), *v));
+        }
+        out
+    }
+
+    pub(super) fn total_modifier_vs(&self, other: &Side) -> i64 {
+        self.modifiers_vs(other).iter().map(|(_, v)| v).sum()
     }
 
     /// Who it is, for a note, and whether it led.

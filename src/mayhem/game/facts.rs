@@ -8,8 +8,8 @@ use crate::mayhem::{COMMANDER, INCENDIARY};
 use crate::system::GameState;
 
 use super::{
-    DOWNED, FigureState, GROUP_RATE, LEADER, LOADED, MOVED, MayhemGame, RAN_OFF, RELOADED, SHOT,
-    SMOKE, SMOKE_CLEARED, STOOD_STILL, UNLOADED, bonus_word, tokens_left,
+    DICED, DOWNED, FigureState, GROUP_RATE, LEADER, LOADED, MOVED, MayhemGame, RAN_OFF, RELOADED,
+    SHOT, SMOKE, SMOKE_CLEARED, STOOD_STILL, UNLOADED, bonus_word, tokens_left,
 };
 
 impl MayhemGame {
@@ -153,6 +153,9 @@ impl MayhemGame {
         if state.ran_off || every {
             facts.push(UnitFact::word(RAN_OFF));
         }
+        if state.after_battle.is_some() || every {
+            facts.push(UnitFact::word(DICED));
+        }
         facts
     }
 
@@ -161,7 +164,33 @@ impl MayhemGame {
     /// weapon or an armament other than its own, and a small arm said to be
     /// loaded or unloaded against what the game holds. What else the game
     /// tracks turn by turn is read by the verbs themselves.
-    pub(super) fn contradiction(&self, id: &str, word: &str) -> Option<(String, bool)> {
+    /// The designated hero's bonus to its moves, as the move table says
+    /// it ("+1d6 bonus for specially designated heroes"); `None` for
+    /// another figure.
+    pub(super) fn move_bonus_text(&self, figure: &Figure) -> Option<String> {
+        if !figure.move_bonus {
+            return None;
+        }
+        let row = self
+            .tables
+            .movement
+            .bonus
+            .iter()
+            .find(|b| b.keyword == "hero")?;
+        Some(format!("moves: +{} ({})", row.dice, row.row))
+    }
+
+    /// A figure the scenario makes a hero by tokens or bonuses (the text's
+    /// "Heroes" rule).
+    fn has_hero_tokens(figure: &Figure) -> bool {
+        let bonus = |b: Bonus| b.skill != 0 || b.impact != 0;
+        figure.saves > 0
+            || figure.rerolls > 0
+            || bonus(figure.melee_bonus())
+            || bonus(figure.weapon_bonus)
+    }
+
+    pub(super) fn contradiction(&self, id: &str, verb: &str, word: &str) -> Option<(String, bool)> {
         let figure = self.figure(id)?;
         if self.small_arm(figure) {
             let state = self.state(id);
@@ -183,11 +212,23 @@ impl MayhemGame {
             (LEADER, Self::leads(figure), "a leader"),
             ("shock", figure.shock, "shock troops"),
             ("bayonet", figure.bayonet, "armed with a bayonet"),
-            (
-                "hero",
-                figure.move_bonus,
-                "a designated hero (`move_bonus`: +1d6 on its moves)",
-            ),
+            // "+1d6 bonus for specially designated heroes" in a move;
+            // elsewhere a hero is what its tokens and bonuses make it
+            // ("Heroes: ... some combination of save tokens ..., reroll
+            // tokens, or bonuses": Hawkeye, the text's own example).
+            if verb == "move" {
+                (
+                    "hero",
+                    figure.move_bonus,
+                    "a designated hero (`move_bonus`: +1d6 on its moves)",
+                )
+            } else {
+                (
+                    "hero",
+                    figure.move_bonus || Self::has_hero_tokens(figure),
+                    "a hero (no save or reroll tokens, no weapon or melee bonus)",
+                )
+            },
             (
                 INCENDIARY,
                 figure.incendiary,

@@ -73,6 +73,7 @@ impl MayhemGame {
             .iter()
             .filter_map(|w| bonus_text(w, f.weapon_bonus))
             .chain(bonus_text("melee", f.melee_bonus()))
+            .chain(self.move_bonus_text(f))
             .collect();
         // One box for the figure itself, crossed when it is out of the game.
         let mut boxes = vec![Boxes::new("figure", 1, i64::from(s.killed || s.ran_off))];

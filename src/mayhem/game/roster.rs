@@ -113,6 +113,7 @@ impl MayhemGame {
             .iter()
             .filter_map(|w| bonus_text(&format!("with the {w}"), f.weapon_bonus))
             .chain(bonus_text("in melee", f.melee_bonus()))
+            .chain(self.move_bonus_text(f))
             .collect();
         row(
             "bonuses",

@@ -28,6 +28,73 @@ impl MayhemGame {
         groups
     }
 
+    /// "1. A figure in a group is killed (only once per turn)": the check
+    /// a figure's death calls for from the rest of its group, as its
+    /// answer says it; `None` for a figure of no group, or one whose group
+    /// has no figure left.
+    pub(super) fn casualty_check(&self, id: &str) -> Option<String> {
+        let (list, figure) = self
+            .armies
+            .iter()
+            .find_map(|(_, l)| l.figures.iter().find(|f| f.id == id).map(|f| (l, f)))?;
+        let group = figure.group.as_deref()?;
+        let left: Vec<&str> = self
+            .in_play_by_group(list)
+            .into_iter()
+            .find(|(g, _)| *g == Some(group))
+            .map(|(_, ids)| ids.into_iter().filter(|i| *i != id).collect())
+            .unwrap_or_default();
+        if left.is_empty() {
+            return None;
+        }
+        let once = list.figures.iter().any(|f| {
+            f.id != id && f.group.as_deref() == Some(group) && self.state(&f.id).killed_this_turn
+        });
+        let rule = self.cause_row("casualty");
+        Some(if once {
+            format!(
+                "group {group} has had a figure killed this turn already: \"{rule}\" — it checks once"
+            )
+        } else {
+            format!(
+                "a figure of group {group} was killed: \"{rule}\" — the group checks courage at the end of its movement or combat: `courage {} cause=casualty`",
+                left.join(" ")
+            )
+        })
+    }
+
+    /// The rules' words for a cause of a courage check.
+    fn cause_row(&self, keyword: &str) -> &str {
+        self.tables
+            .courage
+            .cause
+            .iter()
+            .find(|c| c.keyword == keyword)
+            .map_or("", |c| c.row.as_str())
+    }
+
+    /// The casualty checks this turn's deaths call for, each group once
+    /// ("only once per turn").
+    pub(super) fn casualty_checks(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (_, list) in &self.armies {
+            for (group, ids) in self.in_play_by_group(list) {
+                let Some(group) = group else { continue };
+                let lost = list.figures.iter().any(|f| {
+                    f.group.as_deref() == Some(group) && self.state(&f.id).killed_this_turn
+                });
+                if lost {
+                    out.push(format!(
+                        "Group {group} had a figure killed this turn (\"{}\"): `courage {} cause=casualty`.",
+                        self.cause_row("casualty"),
+                        ids.join(" ")
+                    ));
+                }
+            }
+        }
+        out
+    }
+
     /// The courage checks a leader killed this turn calls for: "If a
     /// company or warband's leader killed", and "For the death of a
     /// commander, all individuals and groups in the contingent must check".
@@ -127,7 +194,8 @@ impl MayhemGame {
 
     pub(super) fn end_of_turn(&self) -> String {
         let t = &self.tables;
-        let mut due = self.leader_checks();
+        let mut due = self.casualty_checks();
+        due.extend(self.leader_checks());
         for (_, list) in &self.armies {
             for f in &list.figures {
                 let s = self.state(&f.id);

@@ -64,6 +64,11 @@ pub(super) fn after_combat(
                 "fow",
                 "press forward: the defender did not rout, but no second step is present to be lost, so the defending player receives a fortune of war (7.11, 7.13 2; 12.4)",
             );
+        } else if ctx.steps_lost[idx(Side::Attacker)] == 0 {
+            ctx.step_loss(
+                Side::Attacker,
+                "press forward: the defender did not rout, so the attacker loses one step (7.13 2); the CRT took none, so this is its first step loss, not a second, and is taken even from a one-step unit (7.11)",
+            );
         } else {
             ctx.step_loss(
                 Side::Attacker,
@@ -89,12 +94,18 @@ pub(super) fn after_combat(
 
 /// 7.11: "Certain choices of tactics (7.13) may inflict a second step
 /// loss. ... If no second step is present to be lost, the opposing player
-/// receives an FOW." The tactic's loss is the side's second: a side of
-/// one step (a one-step unit, a reduced brigade) has no second step to
-/// lose even when the CRT took none, and a side whose steps the CRT took
-/// has none left. Judged only when every factor is a named unit's: a
-/// typed factor's steps are not known.
+/// receives an FOW." The tactic's loss is "in addition to any other
+/// result from the CRT" (7.13 2, 7.13 5): it is a second step loss only
+/// after a step the CRT took, and then a side of one step (a one-step
+/// unit, a reduced brigade), or one whose steps the CRT took, has no
+/// second step to lose. After none, the tactic's loss is the side's
+/// first, and is taken, a one-step unit's too (7.11: "Step losses always
+/// come from the primary unit"). Judged only when every factor is a named
+/// unit's: a typed factor's steps are not known.
 pub(super) fn no_second_step(side: &SideWords, lost: u32) -> bool {
+    if lost == 0 {
+        return false;
+    }
     let mut present = 0u32;
     for f in &side.factors {
         let Some(unit) = side.units.iter().find(|u| u.combat && u.span == f.span) else {
@@ -150,6 +161,10 @@ fn last_stand(setup: &Setup, ctx: &mut Ctx) {
                 "last stand: the attacker did not retreat, but no second step is present to be lost, so the attacking player receives a fortune of war (7.11, 7.13 5; 12.4)",
             )
         }
+        Moved::No if ctx.steps_lost[idx(Side::Defender)] == 0 => ctx.step_loss(
+            Side::Defender,
+            "last stand: the attacker did not retreat, so the defender loses one step (7.13 5); the CRT took none, so this is its first step loss, not a second, and is taken even from a one-step unit (7.11)",
+        ),
         Moved::No => ctx.step_loss(
             Side::Defender,
             "last stand: the attacker did not retreat, so the defender loses one step in addition to any other result (7.13 5)",

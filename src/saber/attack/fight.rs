@@ -6,7 +6,7 @@ use crate::error::CommandError;
 use crate::saber::crt::{Cell, Crt, CrtKind, Lookup, Side};
 use crate::saber::game::SaberEffect;
 use crate::saber::morale;
-use crate::saber::results::{Ctx, SideInfo, Who, idx};
+use crate::saber::results::{Ctx, Moved, SideInfo, Who, idx};
 use crate::saber::tactics::{self, Plan, Tactic};
 use crate::saber::{Tables, Variant};
 
@@ -53,15 +53,10 @@ pub(super) fn fight(
 
     let lookup = column(crt, attack, defence, &mut res);
 
-    // The dice: the combat die, then the morale die, which counts only
-    // through the checks that may read it.
+    // The dice: the combat die, then the morale die when a result calls
+    // for a check (thrown by the first check that reads it).
     let cell = crate::saber::results::roll_cell(&mut res, input, crt, &lookup, dice)?;
-    let morale_cuts = morale::cuts(
-        &rules.morale,
-        [sides[0].morale.as_ref(), sides[1].morale.as_ref()],
-    );
-    let morale_die = dice.roll_against(rules.morale.die, &morale_cuts)?;
-    let mut ctx = Ctx::new(rules, input, sides, morale_die, &res);
+    let mut ctx = Ctx::new(rules, input, sides, &res);
     ctx.night = setup.night && rules.combat.night.is_some();
     ctx.swapped = swapped;
     ctx.checks = checks;
@@ -89,6 +84,19 @@ pub(super) fn fight(
     closing_notes(variant, setup, &ctx, &mut res);
     // The extras apply in addition to any other result.
     ctx.extras(&cell.extras, false);
+    // 12.1, 12.2: an attack on an HQ or the trains, whatever the result.
+    if let Some(base) = setup.defender_base {
+        let attacker = if swapped {
+            Side::Defender
+        } else {
+            Side::Attacker
+        };
+        ctx.effect(
+            Some(attacker),
+            "two-fow",
+            crate::saber::named::two_fow(base),
+        );
+    }
     charge_and_advance(variant, setup, swapped, undecided, &mut ctx, &mut res);
     if undecided {
         res.note("nothing is recorded in the game until the result is decided");
@@ -97,14 +105,7 @@ pub(super) fn fight(
     }
 
     // Output.
-    if undecided {
-        res.die(
-            "morale die (no morale rating to read it against)",
-            morale_die,
-        );
-    } else if !ctx.morale_die_used {
-        res.die("morale die (not needed)", morale_die);
-    }
+    ctx.morale_die_row(&mut res, undecided);
     if !res.quiet {
         fields(setup, &ctx, pre_checks, &crt.name, swapped, &mut res);
         no_slr_field(&before, &mut res);
@@ -138,6 +139,12 @@ fn charge_and_advance(
     if setup.attacker.artillery && setup.attacker.factors.len() == 1 && !swapped {
         ctx.no_advance();
         res.note("the attacker is artillery: artillery may not advance after combat (standard 8.3, QuickPlay 8.1 4)");
+    } else if !swapped && ctx.may_advance() && ctx.moved[idx(Side::Attacker)] != Moved::No {
+        // Both disengaging (7.13 4: "it is possible both will retreat"),
+        // both retreating disrupted (9.4): the attacker's own result
+        // leaves it retreated or disrupted, and neither may advance (7.12).
+        ctx.no_advance();
+        res.note("no advance: the attacker's own result retreats it or disrupts it, and a retreating or disrupted unit may not advance (7.12)");
     } else if !swapped && ctx.may_advance() {
         no_advance_notes(variant, &setup.attacker, ctx, res);
     }
@@ -203,13 +210,8 @@ pub(super) fn routed_before_combat(
 ) -> Resolution {
     let rules = variant.rules(tables);
     // No morale die is thrown: nothing after the rout reads one.
-    let unthrown = crate::dice::Rolled {
-        sides: rules.morale.die,
-        face: 0,
-        entered: false,
-    };
-    let mut ctx = Ctx::new(rules, input, sides, unthrown, &res);
-    ctx.morale_die = None;
+    let mut ctx = Ctx::new(rules, input, sides, &res);
+    ctx.morale_may_be_thrown = false;
     ctx.night = setup.night && rules.combat.night.is_some();
     ctx.checks = checks;
     let pre_checks = ctx.checks.len();

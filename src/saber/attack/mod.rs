@@ -65,7 +65,7 @@ pub(crate) fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
             "attack 5 4 vs 3 mr=4 rolled 6 2",
             "attack 6 (4) mr=3 def-mr=4 vs 2h",
             "attack 7 mr=4 cavalry-charge cavalry vs 4 mr=3 form-square rolled 2 3 5 4",
-            "attack 6 mr=4 vs 3 mr=4 no-slr rolled 5 3 2",
+            "attack 6 mr=4 vs 3 mr=4 no-slr rolled 5 3",
         ],
         Variant::QuickPlay => &[
             "attack 5 4 vs 3 mr=4 rolled 6 2",
@@ -76,7 +76,7 @@ pub(crate) fn verb(t: &Rc<Tables>, variant: Variant) -> VerbDoc {
         Some(variant.system()),
         "attack",
         usage,
-        "Close combat: differential (or odds), CRT cell from the combat die, results resolved with the morale die. Dice: the check of a defender lacking a safe line of retreat first (standard 7.3 2, `no-slr`), then a charge's or square's check, then the combat die, then the morale die.",
+        "Close combat: differential (or odds), CRT cell from the combat die, results resolved with the morale die. Dice: the check of a defender lacking a safe line of retreat first (standard 7.3 2, `no-slr`), then a charge's or square's check, then the combat die, then the morale die when a result calls for a check. A tactic's step loss (press forward, last stand) is a second step loss only after a step the CRT took, and then, with no second step present, the other player receives a fortune of war instead (standard 7.11); after none it is the side's first, and a one-step unit loses it.",
         side_vocab(rules, variant, Side::Attacker),
         super::resolver(t, resolve),
     )
@@ -90,9 +90,36 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
+    if let Some(base) = crate::saber::named::defender_base(input)
+        && input
+            .clause(ClauseKind::Vs)
+            .is_some_and(|vs| vs.raw.is_empty())
+    {
+        return Ok(base_alone(input, base));
+    }
     let setup = crate::memoized!(input, Setup, || setup(tables, variant, input))?;
     let setup = &*setup;
     fight(tables, variant, input, setup, dice)
+}
+
+/// Standard 12.1, 12.2: an HQ or the trains attacked with no combat unit
+/// stacked with it: no combat is resolved and no die thrown; the attacker
+/// receives two fortunes of war.
+fn base_alone(input: &Input, base: &str) -> Resolution {
+    use crate::saber::named;
+    let mut res = input.resolution("attack", format!("attack on the {base}, unstacked"));
+    let unstacked = named::UNSTACKED
+        .iter()
+        .find(|(w, _)| *w == base)
+        .map_or("", |(_, t)| *t);
+    let fow = named::two_fow(base);
+    res.set_outcome(
+        "attacker-two-fow",
+        format!("{fow}; {unstacked}"),
+        crate::answer::resolution::Tone::Good,
+    );
+    res.odds_group = Some(format!("{base}: two fortunes of war").into());
+    res
 }
 
 /// A standard square attacked by cavalry (9.5).

@@ -40,7 +40,9 @@ pub(super) fn game_effects(
                 }
             }
             Who::All => {
-                for (nth, u) in words.units.iter().enumerate() {
+                // An HQ or the trains is unaffected by combat results
+                // (12.1, 12.2).
+                for (nth, u) in words.units.iter().enumerate().filter(|(_, u)| !u.base) {
                     let e = if u.combat {
                         Some(effect.clone())
                     } else {

@@ -94,6 +94,12 @@ pub(super) struct Setup {
     /// The sides as the results see them, before any check.
     pub(super) sides: [SideInfo; 2],
     pub(super) night: bool,
+    /// Supporting artillery on a twilight turn: the rule that it supports
+    /// only adjacent hexes (standard 14.3 3), for the answer's notes.
+    pub(super) twilight_support: Option<String>,
+    /// An HQ or the trains attacked with the units stacked with it: two
+    /// fortunes of war for the attacker (12.1, 12.2).
+    pub(super) defender_base: Option<&'static str>,
     /// The index of the `vs` clause among the command's clauses.
     pub(super) vs_clause: usize,
     pub(super) heading: String,
@@ -169,17 +175,36 @@ pub(super) fn setup(
     let (a_tactic, d_tactic) = (a.tactic, d.tactic);
     printed_factors(&mut a, &a_view, Side::Attacker, a_tactic, d_tactic);
     printed_factors(&mut d, &d_view, Side::Defender, a_tactic, d_tactic);
+    // Standard 7.12: "units with parenthesized CF ... may not advance",
+    // a named unit's parentheses read from its list as typed ones are.
+    if variant == Variant::Standard {
+        for (k, f) in a.factors.iter().enumerate() {
+            let listed = a.units.iter().any(|u| {
+                u.combat && u.span == f.span && u.has(crate::saber::named::printed::PARENTHESIZED)
+            });
+            if let Some(barred) = a.no_advance.get_mut(k) {
+                *barred |= f.parenthesized || listed;
+            }
+        }
+    }
     check_attack_words(variant, &a, &a_view)?;
     once_per_phase(&a, &a_view)?;
     let coordination_rows = coordinate(rules, input, &mut a, &a_view)?;
     let night = situation(rules, input, &a, &d)?;
     let sides = side_infos(rules, input, &a, &a_view, &d, &d_view)?;
+    let twilight_support = rules
+        .bombard
+        .twilight
+        .clone()
+        .filter(|_| a.support.is_some() && input.words.has("twilight"));
     Ok(Setup {
         attacker: a,
         defender: d,
         coordination_rows,
         sides,
         night,
+        twilight_support,
+        defender_base: crate::saber::named::defender_base(input),
         vs_clause,
         heading: format!("attack on the CRT \"{}\"", tables.crt.name),
     })

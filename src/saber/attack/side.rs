@@ -92,6 +92,7 @@ pub(super) fn read_side<'a>(
     };
     let units = named::side(input, clause)?;
     let primary = named::primary(&units);
+    named::eligible_primary(variant, &units, primary, side == Side::Attacker)?;
     // Standard 10.3: each participating leader adds his combat and morale
     // factors, and may assist the primary, whose MR is the side's (7.4);
     // in QuickPlay the first leader named is the primary's (10.0 2).

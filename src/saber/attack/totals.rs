@@ -177,6 +177,11 @@ fn support(
             format_args!("{label}: supporting artillery (standard 8.8, QuickPlay 8.2)"),
             support,
         );
+        if let Some(rule) = &setup.twilight_support {
+            res.note(format_args!(
+                "twilight: the supporting artillery must be in a hex adjacent to the defender: {rule}"
+            ));
+        }
         if variant == Variant::Standard && setup.defender.any_cavalry {
             let extra = support.saturating_mul(SUPPORT_VS_CAVALRY - 1);
             modifier(

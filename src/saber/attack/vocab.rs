@@ -12,6 +12,7 @@ use super::{
 
 pub(super) fn side_vocab(rules: &SaberRules, variant: Variant, side: Side) -> Vocab {
     let v = named_unit_words(printed_words(rules), rules, variant);
+    let v = crate::saber::named::leader_formation_words(v, variant);
     let mut v = state_words(v, rules, side);
     if side == Side::Attacker {
         v = attacker_words(v, rules, variant);

@@ -152,6 +152,27 @@ pub mod game {
             .expect("drumhead starts")
     }
 
+    /// A game kept in a file (a new one in a directory of its own, named
+    /// after `name`), opened in process: a game that keeps its units'
+    /// state, so that a state word typed against it is refused (issue 35).
+    pub fn kept(
+        name: &str,
+        sources: Vec<drumhead::game::ArmySource>,
+        tables: &drumhead::system::Tables,
+    ) -> drumhead::game::Game {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static MADE: AtomicUsize = AtomicUsize::new(0);
+        let n = MADE.fetch_add(1, Ordering::Relaxed);
+        let dir = temp_dir(&format!("{name}-{n}"));
+        drumhead::game::Game::open(
+            &dir.join("g.json"),
+            sources,
+            tables,
+            drumhead::game::Options::default(),
+        )
+        .expect("a new game kept in a file")
+    }
+
     /// `--army` options for the two Leuthen armies.
     pub fn leuthen() -> Vec<String> {
         shipped(&["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"])
