@@ -125,7 +125,7 @@ fn with_away(mut notes: Vec<String>, army: &crate::army::Army) -> Vec<String> {
 impl Game {
     /// An entry's outcome as its rule system names it, where its id stands
     /// for a side (see `GameState::outcome_named`).
-    fn outcome_named(&self, e: &super::Entry) -> Option<String> {
+    pub(crate) fn outcome_named(&self, e: &super::Entry) -> Option<String> {
         let (line, outcome) = (e.line.as_deref()?, e.outcome.as_deref()?);
         let system = e.system.as_deref().and_then(|id| self.tables.book(id))?;
         let command = crate::parse::parse_line(line, &self.tables.books()).ok()??;

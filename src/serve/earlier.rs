@@ -75,7 +75,7 @@ fn read_index(
             return Ok(None);
         }
         match reader.next_entry().map_err(|e| e.to_string())? {
-            Next::Entry(entry, _) => index.note(&entry, &reader.tally),
+            Next::Entry(entry, _) => index.note(&entry, &reader.tally, None),
             Next::End | Next::Torn(..) => {
                 return Err(format!("the journal ends before entry {checkpoint}"));
             }

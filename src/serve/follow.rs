@@ -147,7 +147,7 @@ impl Follower {
             match next(&mut self.session) {
                 Ok(Some((entry, event))) => {
                     if let Some(game) = &self.session.game {
-                        index.note(&entry, game.tally());
+                        index.note(&entry, game.tally(), game.outcome_named(&entry));
                     }
                     feed.push(event);
                     read += 1;

@@ -39,6 +39,10 @@ struct Index {
     undone: Vec<u64>,
     /// The newest entry indexed.
     last: u64,
+    /// An outcome as its rule system names it (`Prussia`, `aus-1`), for
+    /// the entries whose outcome id stands for a side: named by the
+    /// follower, which has the game.
+    named: BTreeMap<u64, String>,
 }
 
 impl LogIndex {
@@ -49,9 +53,13 @@ impl LogIndex {
         }
     }
 
-    /// An entry read, and the chain after it (`after`).
-    pub(crate) fn note(&self, entry: &Entry, after: &Tally) {
+    /// An entry read, the chain after it (`after`), and its outcome as
+    /// its rule system names it, where the reader can tell.
+    pub(crate) fn note(&self, entry: &Entry, after: &Tally, named: Option<String>) {
         let mut index = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(named) = named {
+            index.named.insert(entry.entry, named);
+        }
         if entry.entry.is_multiple_of(MARK_EVERY) {
             index.marks.insert(entry.entry, after.clone());
         }
@@ -91,6 +99,11 @@ impl LogIndex {
     pub(crate) fn undone(&self, entry: u64) -> bool {
         let index = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         index.is_undone(entry)
+    }
+
+    fn named(&self, entry: u64) -> Option<String> {
+        let index = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        index.named.get(&entry).cloned()
     }
 }
 
@@ -141,8 +154,8 @@ pub(crate) fn page(
             if entry.entry <= after {
                 continue;
             }
-            let undone = index.undone(entry.entry);
-            entries.push(crate::game::log_entry(*entry, undone, None));
+            let (undone, named) = (index.undone(entry.entry), index.named(entry.entry));
+            entries.push(crate::game::log_entry(*entry, undone, named));
         }
     }
     let shown = entries.last().map(|e| e.entry);

@@ -255,7 +255,7 @@ fn the_gone_are_held_out_and_a_named_house_row_returns_a_share() {
     assert!(
         initiative
             .lines()
-            .any(|l| l.contains("side b pool") && l.contains("3D6")),
+            .any(|l| l.contains("Austria pool") && l.contains("3D6")),
         "{initiative}"
     );
     club.ok(&["replay", "c.toml"]);

@@ -39,7 +39,7 @@ fn refused(line: &str, word: &str, fact: &str, source: &str) {
     // A state the game keeps is refused where a game keeps it (`--game
     // FILE`); without one it stands as stated (issue 35).
     let (ok, out, err) = if source == "the game" {
-        let game = temp_dir(&format!("issue23-refused-{word}")).join("g.json");
+        let game = common::game::temp_file(&format!("issue23-refused-{word}"), "g.json");
         let args = with_game(&game, &[]);
         text(&args.iter().map(String::as_str).collect::<Vec<_>>(), line)
     } else {

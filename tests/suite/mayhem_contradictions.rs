@@ -125,7 +125,7 @@ fn hero_tokens(f: &toml::Table) -> bool {
             .is_some_and(|b| !b.is_empty())
 }
 
-fn session(files: &[&str]) -> Session {
+fn session(files: &[&str]) -> crate::common::game::Held<Session> {
     let tables = drumhead::systems::embedded().expect("the embedded tables load");
     let sources = files
         .iter()
@@ -136,8 +136,8 @@ fn session(files: &[&str]) -> Session {
         .collect();
     // A game kept in a file: what it holds of a figure is refused against
     // it (issue 35: without one it stands as stated).
-    let game = crate::common::game::kept("mayhem-contradictions", sources, &tables);
-    Session::new(tables, MAYHEM, 1).with_game(game)
+    crate::common::game::kept("mayhem-contradictions", sources, &tables)
+        .map(|game| Session::new(tables, MAYHEM, 1).with_game(game))
 }
 
 /// Each line of the walk: the verb, the figure, the word, and where the

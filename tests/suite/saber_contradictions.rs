@@ -180,7 +180,7 @@ fn every_verb_refuses_every_word_that_contradicts_a_named_unit() {
 
     // A game kept in a file: the state words are refused against it
     // (issue 35: without one they stand as stated).
-    let game = common::game::temp_dir("saber-contradictions").join("g.json");
+    let game = common::game::temp_file("saber-contradictions", "g.json");
     args.extend(["--game".into(), game.display().to_string()]);
     args.push("--json".into());
     let script: String = cases.iter().map(|c| format!("{}\n", c.line)).collect();

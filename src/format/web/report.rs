@@ -71,7 +71,9 @@ fn log(entries: &[crate::answer::report::LogEntry]) -> Markup {
                                 (None, None) => {},
                             }
                         }
-                        @if let Some(o) = &e.outcome { " ⇒ " (o) }
+                        @if let Some(o) = e.outcome_named.as_ref().or(e.outcome.as_ref()) {
+                            " ⇒ " (o)
+                        }
                         @if let Some(seed) = e.chosen_seed {
                             " (seed " (seed) ", chosen with --seed)"
                         }

@@ -87,14 +87,17 @@ impl CampaignTable {
     /// a campaign carries, in one line, and the house row.
     pub(crate) fn under_post_battle(&self, table: &mut crate::sheet::Table) {
         let r = &self.wounded_rest;
+        // Kept short: the Musket Mayhem sheet is one page.
+        let battles = match r.battles {
+            1 => String::new(),
+            n => format!("{n} battles, "),
+        };
         table.note(format!(
-            "Between battles (a campaign): {}; {}; {}. House row `{}` ({} battle{}, {}): {}.",
+            "Between battles: {}; {}; {}. House row `{}` ({battles}{}): {}.",
             self.downed,
             self.ran_off,
             self.heroes,
             r.keyword,
-            r.battles,
-            if r.battles == 1 { "" } else { "s" },
             if r.default {
                 "applied by default"
             } else {

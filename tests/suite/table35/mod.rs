@@ -69,10 +69,10 @@ pub fn with_inline(system: System, lists: &[(&str, &str)]) -> Session {
 }
 
 /// A session over a game of shipped lists kept in a file of its own.
-pub fn kept(system: System, files: &[&str], name: &str) -> Session {
+pub fn kept(system: System, files: &[&str], name: &str) -> crate::common::game::Held<Session> {
     let tables = drumhead::systems::embedded().expect("embedded tables");
-    let game = crate::common::game::kept(name, lists(files), &tables);
-    Session::new(tables, system, 1).with_game(game)
+    crate::common::game::kept(name, lists(files), &tables)
+        .map(|game| Session::new(tables, system, 1).with_game(game))
 }
 
 /// The resolution a line gives, or a panic saying what it gave instead.

@@ -4,7 +4,7 @@
 
 use super::{LEUTHEN, RAID, kept, refused, resolve, said, with_lists};
 use crate::common;
-use common::game::{leuthen, temp_dir, with_game};
+use common::game::{leuthen, with_game};
 use drumhead::drums::DRUMS;
 use drumhead::mayhem::MAYHEM;
 
@@ -38,7 +38,7 @@ fn an_initiative_names_each_side_by_its_army() {
 // The same names in `log` and in `--brief`.
 #[test]
 fn log_and_brief_name_the_sides() {
-    let game = temp_dir("sides-log").join("g.json");
+    let game = common::game::temp_file("sides-log", "g.json");
     let mut args = leuthen();
     args.extend(with_game(&game, &[]));
     let script = "initiative rolled 6 6 6 6 6 6 6 1 1 1 1\n\
