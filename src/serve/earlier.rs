@@ -31,7 +31,7 @@ pub(crate) fn spawn(
             let journal = Journal::path_for(&spec.path);
             let window = u64::try_from(SERVE_WINDOW).unwrap_or(u64::MAX);
             let skip = checkpoint.saturating_sub(window);
-            let start = read_index(&journal, checkpoint, skip, &index, &stop);
+            let start = read_index(&spec, &journal, (checkpoint, skip), &index, &stop);
             index.note_ready();
             let events = match start {
                 _ if checkpoint == 0 || stop.load(Ordering::Relaxed) => Ok(Vec::new()),
@@ -58,24 +58,33 @@ fn said(journal: &std::path::Path, e: &str) {
     );
 }
 
-/// Index entries 1 to `checkpoint`: one pass, one entry at a time.
-/// Returns the chain after entry `skip`, where resolving again starts.
+/// Index entries 1 to `checkpoint`: one pass, one entry at a time, each
+/// outcome that stands for a side named by the game's armies. Returns the
+/// chain after entry `skip`, where resolving again starts.
 fn read_index(
+    spec: &Spec,
     journal: &std::path::Path,
-    checkpoint: u64,
-    skip: u64,
+    (checkpoint, skip): (u64, u64),
     index: &LogIndex,
     stop: &AtomicBool,
 ) -> Result<Option<Tally>, String> {
     let (mut reader, _) = Reader::open(journal).map_err(|e| e.to_string())?;
     index.note_header(&reader.tally);
+    // The game as it began: its armies name the sides (Prussia, aus-1).
+    let namer = spec
+        .session()
+        .ok()
+        .and_then(|s| Game::replaying_after(journal, &s.tables, &reader.tally).ok());
     let mut start = (skip == 0).then(|| reader.tally.clone());
     while reader.tally.entries < checkpoint {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
         match reader.next_entry().map_err(|e| e.to_string())? {
-            Next::Entry(entry, _) => index.note(&entry, &reader.tally, None),
+            Next::Entry(entry, _) => {
+                let named = namer.as_ref().and_then(|g| g.outcome_named(&entry));
+                index.note(&entry, &reader.tally, named);
+            }
             Next::End | Next::Torn(..) => {
                 return Err(format!("the journal ends before entry {checkpoint}"));
             }

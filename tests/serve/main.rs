@@ -256,8 +256,20 @@ fn the_json_views_are_what_the_command_line_prints() {
     // as `units --json` and `log --json`."
     let dir = scratch();
     let game = new_game(dir.path(), "leuthen");
-    batch(&game, &evening(9));
+    // Issue 35: "Sides by name everywhere (initiative, melee, log, …, the
+    // page)": an initiative's outcome is the side, named by its army.
+    batch(
+        &game,
+        &format!("{}initiative rolled 6 6 6 6 6 6 6 1 1 1 1\n", evening(9)),
+    );
     let server = serve(&[&game], &[]);
+    let log = server.get("/g/leuthen/log.json").json();
+    let last = log["entries"].as_array().and_then(|e| e.last()).cloned();
+    assert_eq!(
+        last.as_ref().map(|e| (&e["outcome"], &e["outcome_named"])),
+        Some((&Value::from("a"), &Value::from("Prussia"))),
+        "{log}"
+    );
     for (path, verb) in [("units.json", "units"), ("log.json", "log")] {
         let r = server.get(&format!("/g/leuthen/{path}"));
         assert_eq!(r.status, 200, "{path}: {}", r.text());
