@@ -11,7 +11,6 @@
 //! journals.
 
 use std::fs::File;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -301,7 +300,7 @@ impl Held {
         let same = std::fs::metadata(path)
             .ok()
             .zip(file.metadata().ok())
-            .is_some_and(|(a, b)| a.ino() == b.ino() && a.dev() == b.dev());
+            .is_some_and(|(a, b)| crate::platform::same_file(&a, &b));
         if !same {
             return Err(CampaignError::Failed(format!(
                 "{}: the campaign was written just now by another drumhead; run the command again",

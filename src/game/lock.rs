@@ -207,18 +207,11 @@ fn try_for_a_line(file: &File) -> Result<(), std::fs::TryLockError> {
 }
 
 /// Whether an open file is the one at `path` now.
-#[cfg(unix)]
 fn same_file(file: &File, path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
     match (file.metadata(), std::fs::metadata(path)) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        (Ok(a), Ok(b)) => crate::platform::same_file(&a, &b),
         _ => false,
     }
-}
-
-#[cfg(not(unix))]
-fn same_file(_file: &File, path: &Path) -> bool {
-    path.exists()
 }
 
 /// The process holding a lock on this file, from the kernel's list of

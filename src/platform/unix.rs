@@ -121,3 +121,9 @@ pub(crate) fn open_to_others(meta: &std::fs::Metadata) -> Option<u32> {
     let mode = meta.permissions().mode() & 0o777;
     (mode & 0o077 != 0).then_some(mode)
 }
+
+/// Whether two metadata are of one file: the same device and inode.
+pub(crate) fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
