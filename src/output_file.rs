@@ -24,7 +24,7 @@
 //! Every path in a message is shown with its control characters escaped.
 
 use std::fs::{File, Metadata};
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -103,14 +103,6 @@ fn io_error(path: &Path, e: &io::Error) -> OutputError {
     OutputError::Io {
         path: shown(path),
         message: message.to_string(),
-    }
-}
-
-/// The folder a file path is in (`.` for a bare name).
-fn folder_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
     }
 }
 
@@ -257,10 +249,9 @@ pub fn replace_campaign(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
         });
     }
     let target = Target::Replace(meta.permissions());
-    let dir = folder_of(path);
-    let tmp = staged(dir, path, bytes, &target)?;
+    let tmp = staged(path, bytes, &target)?;
     tmp.persist(path).map_err(|e| io_error(path, &e.error))?;
-    sync_folder(dir);
+    sync_folder(path);
     Ok(())
 }
 
@@ -372,38 +363,69 @@ pub fn check_output(path: &Path, force: bool) -> Result<(), OutputError> {
     check(path, force).map(|_| ())
 }
 
-/// A temporary file in `dir` holding `bytes`, flushed, synced and with
-/// its final permissions, ready to be renamed; removed when dropped.
-fn staged(
-    dir: &Path,
+/// A temporary file beside `path` (in its folder, named after it, so one
+/// a kill left behind says whose it was) holding `bytes`, with
+/// `permissions` when given (else a temporary file's own, its owner's
+/// alone), synced when `durable`: ready to be renamed over `path`, and
+/// removed if it is dropped instead. Every whole-file write drumhead makes
+/// (an output file, a campaign, a game file, a journal rewritten, a token)
+/// is one of these renamed into place, so a reader sees the old file or
+/// the new one.
+pub(crate) fn stage_beside(
     path: &Path,
     bytes: &[u8],
-    target: &Target,
-) -> Result<tempfile::NamedTempFile, OutputError> {
-    // Named after the file, so a temporary file a kill left behind says
-    // whose it was; cut short, so a long name still leaves room for the
-    // random part.
+    permissions: Option<std::fs::Permissions>,
+    durable: bool,
+) -> std::io::Result<tempfile::NamedTempFile> {
+    use std::io::Write;
+    // Cut short, so a long name still leaves room for the random part.
     let name: String = path
         .file_name()
         .map(|n| n.to_string_lossy().chars().take(64).collect())
         .unwrap_or_default();
     let mut tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}.tmp"))
-        .tempfile_in(dir)
-        .map_err(|e| io_error(path, &e))?;
+        .tempfile_in(folder_of(path))?;
+    tmp.write_all(bytes)?;
+    tmp.flush()?;
+    if let Some(permissions) = permissions {
+        tmp.as_file().set_permissions(permissions)?;
+    }
+    if durable {
+        tmp.as_file().sync_all()?;
+    }
+    Ok(tmp)
+}
+
+/// The folder a path is in: `.` for a bare name.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Sync the folder `path` is in, so a name made or renamed there lasts.
+pub(crate) fn sync_folder(path: &Path) {
+    if let Ok(dir) = std::fs::File::open(folder_of(path)) {
+        let _ = dir.sync_all();
+    }
+}
+
+/// A temporary file beside `path` holding `bytes`, flushed, synced and
+/// with its final permissions (a new file's usual ones, not a temporary
+/// file's 0600; a replaced file keeps its own), ready to be renamed;
+/// removed when dropped.
+fn staged(
+    path: &Path,
+    bytes: &[u8],
+    target: &Target,
+) -> Result<tempfile::NamedTempFile, OutputError> {
     let permissions = match target {
         Target::New => crate::platform::new_file_permissions(),
         Target::Replace(old) => Some(crate::platform::kept_permissions(old)),
     };
-    tmp.write_all(bytes)
-        .and_then(|()| tmp.flush())
-        .and_then(|()| match permissions {
-            Some(permissions) => tmp.as_file().set_permissions(permissions),
-            None => Ok(()),
-        })
-        .and_then(|()| tmp.as_file().sync_all())
-        .map_err(|e| io_error(path, &e))?;
-    Ok(tmp)
+    stage_beside(path, bytes, permissions, true).map_err(|e| io_error(path, &e))
 }
 
 /// Rename a staged file onto `path`, looked at once more first: what
@@ -424,23 +446,14 @@ fn put_in_place(tmp: tempfile::NamedTempFile, path: &Path, force: bool) -> Resul
     }
 }
 
-/// Sync a folder, so that a rename in it lasts; a failure is no reason to
-/// call the write failed.
-fn sync_folder(dir: &Path) {
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
-}
-
 /// Write `bytes` into the output file `path`, whole or not at all, under
 /// the rules of [`check_output`]. On any error nothing is left behind and
 /// an existing file is as it was.
 pub fn write_whole(path: &Path, bytes: &[u8], force: bool) -> Result<(), OutputError> {
     let target = check(path, force)?;
-    let dir = folder_of(path);
-    let tmp = staged(dir, path, bytes, &target)?;
+    let tmp = staged(path, bytes, &target)?;
     put_in_place(tmp, path, force)?;
-    sync_folder(dir);
+    sync_folder(path);
     Ok(())
 }
 
@@ -590,7 +603,7 @@ pub fn write_folder(
     }
     let mut staged_files = Vec::new();
     for ((path, (_, bytes)), target) in paths.iter().zip(files).zip(&targets) {
-        staged_files.push(staged(dir, path, bytes, target).map_err(|e| vec![e])?);
+        staged_files.push(staged(path, bytes, target).map_err(|e| vec![e])?);
     }
     // Renamed in order; a new file already in place is taken back out if
     // a later one fails, so the folder is as it was but for files
@@ -607,7 +620,10 @@ pub fn write_folder(
             placed.push(path);
         }
     }
-    sync_folder(dir);
+    // The folder itself holds the new names.
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
     made.keep();
     Ok(paths)
 }

@@ -609,32 +609,14 @@ pub(crate) fn new_game_id() -> String {
 /// old one's permissions, or gets the usual ones.
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8], durable: bool) -> Result<(), GameError> {
     let io = |e: std::io::Error| GameError::Io(format!("{}: {e}", path.display()));
-    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(d) => d.to_path_buf(),
-        None => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}.tmp"))
-        .tempfile_in(&dir)
-        .map_err(io)?;
-    tmp.write_all(bytes).map_err(io)?;
     let permissions = match std::fs::metadata(path) {
         Ok(meta) => Some(meta.permissions()),
         Err(_) => crate::platform::new_file_permissions(),
     };
-    if let Some(permissions) = permissions {
-        let _ = tmp.as_file().set_permissions(permissions);
-    }
-    if durable {
-        tmp.as_file().sync_all().map_err(io)?;
-    }
+    let tmp = crate::output_file::stage_beside(path, bytes, permissions, durable).map_err(io)?;
     tmp.persist(path).map_err(|e| io(e.error))?;
-    if durable && let Ok(d) = File::open(&dir) {
-        let _ = d.sync_all();
+    if durable {
+        crate::output_file::sync_folder(path);
     }
     Ok(())
 }

@@ -140,7 +140,6 @@ impl Lock {
     /// for this lock again. Written to a temporary file beside it first,
     /// synced, then renamed over it.
     pub(crate) fn replace_journal(&mut self, bytes: &[u8]) -> Result<(), GameError> {
-        use std::io::Write;
         let io = |e: std::io::Error| GameError::Io(format!("{}: {e}", self.journal.display()));
         if self.file.is_none() {
             return Err(GameError::Io(format!(
@@ -148,29 +147,14 @@ impl Lock {
                 self.journal.display()
             )));
         }
-        let dir = match self.journal.parent().filter(|d| !d.as_os_str().is_empty()) {
-            Some(d) => d.to_path_buf(),
-            None => PathBuf::from("."),
-        };
-        let name = self
-            .journal
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        let mut tmp = tempfile::Builder::new()
-            .prefix(&format!(".{name}.tmp"))
-            .tempfile_in(&dir)
+        let permissions = std::fs::metadata(&self.journal)
+            .ok()
+            .map(|m| m.permissions());
+        let tmp = crate::output_file::stage_beside(&self.journal, bytes, permissions, true)
             .map_err(io)?;
-        tmp.write_all(bytes).map_err(io)?;
-        if let Ok(meta) = std::fs::metadata(&self.journal) {
-            let _ = tmp.as_file().set_permissions(meta.permissions());
-        }
-        tmp.as_file().sync_all().map_err(io)?;
         tmp.as_file().lock().map_err(io)?;
         let file = tmp.persist(&self.journal).map_err(|e| io(e.error))?;
-        if let Ok(d) = File::open(&dir) {
-            let _ = d.sync_all();
-        }
+        crate::output_file::sync_folder(&self.journal);
         // The old journal's lock goes with it; the new one is held by
         // the file just renamed into place.
         self.release();

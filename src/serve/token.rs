@@ -158,7 +158,7 @@ fn create(path: &Path, token: &str) -> std::io::Result<()> {
         let _ = std::fs::remove_file(path);
         return Err(e);
     }
-    sync_folder(path);
+    crate::output_file::sync_folder(path);
     Ok(())
 }
 
@@ -166,28 +166,11 @@ fn create(path: &Path, token: &str) -> std::io::Result<()> {
 /// into a new 0600 file beside it, then renamed over it, so the file
 /// holds one token or the other, whole.
 fn replace(path: &Path, token: &str) -> std::io::Result<()> {
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
     // A temporary file is its owner's alone (0600 on Unix) from the start.
-    let mut staged = tempfile::Builder::new()
-        .prefix(".drumhead-token-")
-        .tempfile_in(folder)?;
-    staged.write_all(text_of(token).as_bytes())?;
-    staged.as_file().sync_all()?;
+    let staged = crate::output_file::stage_beside(path, text_of(token).as_bytes(), None, true)?;
     staged.persist(path).map_err(|e| e.error)?;
-    sync_folder(path);
+    crate::output_file::sync_folder(path);
     Ok(())
-}
-
-/// Sync the folder a file was made or renamed in, so the name lasts.
-fn sync_folder(path: &Path) {
-    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty())
-        && let Ok(dir) = File::open(folder)
-    {
-        let _ = dir.sync_all();
-    }
 }
 
 #[cfg(test)]

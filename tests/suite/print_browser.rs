@@ -116,7 +116,10 @@ fn browse(browser: &Path, dir: &Path, name: &str, html: &Path, pdf: &Path) -> Re
     for attempt in 1..=3 {
         let profile = dir.join(format!("{name}.profile-{attempt}"));
         let printed = run(
+            // Its shared-memory files (with --disable-dev-shm-usage) go in
+            // the test's folder, which is removed, not in /tmp.
             Command::new(browser)
+                .env("TMPDIR", dir)
                 .args([
                     "--headless",
                     "--no-sandbox",

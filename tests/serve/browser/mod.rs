@@ -87,7 +87,10 @@ impl Browser {
         url: &str,
         size: (u32, u32),
     ) -> Result<Browser, Failed> {
+        // Its shared-memory files (with --disable-dev-shm-usage) go in the
+        // profile's folder, which the test removes, not in /tmp.
         let child = Command::new(program)
+            .env("TMPDIR", profile.parent().unwrap_or(profile))
             .process_group(0)
             .args([
                 "--headless",
