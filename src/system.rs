@@ -112,23 +112,90 @@ pub trait RuleSet {
 /// A setting made: the rule set with it, and what to tell the user.
 pub(crate) type Setting = (Rc<dyn RuleSet>, String);
 
-/// The state one rule system keeps of a game's units, in its own types,
-/// and what it says about them. The game holds it through [`Live`], which
-/// also resolves the system's lines in the game, so that the effects its
-/// resolvers make are applied as they were made: typed, never read back.
-pub trait GameState: Clone + 'static {
+/// The changeable state one rule system keeps of a game's units: a plain
+/// value, apart from the system's tables and the game's army lists (its
+/// [`Context`](GameState::Context), which it is read against and never
+/// owns). Applying an effect changes it; serialized whole it is the
+/// game's checkpoint of the system, read back into a fresh part of the
+/// same armies. The game holds it through [`Live`], which also resolves
+/// the system's lines in the game, so that the effects its resolvers make
+/// are applied as they were made: typed, never read back.
+pub trait GameState: Clone + serde::Serialize + DeserializeOwned + 'static {
     /// What the system's resolutions do to its units.
     type Effect: SystemEffect + DeserializeOwned + Clone;
 
+    /// The tables and army lists the state is read against.
+    type Context: 'static;
+
+    /// What the state says of the game, read against its context.
+    fn view<'a>(&'a self, context: &'a Self::Context) -> Box<dyn GameView + 'a>;
+
+    /// Apply one effect, to a unit or (with `None`) to the state itself.
+    fn apply(
+        &mut self,
+        context: &Self::Context,
+        unit: Option<&str>,
+        effect: &Self::Effect,
+    ) -> Result<(), String>;
+
+    /// The turn ends: per-turn facts are cleared (by default, none are kept).
+    fn next_turn(&mut self, _context: &Self::Context) {}
+
+    /// Every id the state keeps something of, each with the kind of list
+    /// entry it is kept as (`unit`, `general`, `figure`…): a checkpoint
+    /// naming one that no army of the game has is refused by the core.
+    fn named(&self) -> Vec<(&'static str, &str)>;
+
+    /// What else a checkpoint read back must hold to (a unit's steps lost
+    /// within its steps): an error says why not.
+    fn check(&self, _context: &Self::Context) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// What one effect does, in words, for the answer's notes: the
+    /// effect's own words, unless the state can say more (an army by its
+    /// name rather than its place).
+    fn describe(
+        &self,
+        _context: &Self::Context,
+        unit: Option<&str>,
+        effect: &Self::Effect,
+    ) -> String {
+        effect.describe(unit)
+    }
+
+    /// A campaign's close: what this part's armies carry to the next
+    /// battle ([`Carry`]), from the state now and the battle's effects in
+    /// force in the order they were made, dicing with `dice` where the
+    /// rules dice after a battle (in roster order). By default nothing is
+    /// carried: each list stays as it was.
+    fn carry(
+        &self,
+        _context: &Self::Context,
+        _fought: &[Fought<Self::Effect>],
+        _close: &Close<'_>,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Carry, String> {
+        Ok(Carry::default())
+    }
+}
+
+/// What one rule system's state says of a game, read against its tables
+/// and army lists ([`GameState::view`]).
+pub trait GameView {
     /// A unit's facts as they stand, if the unit is one of this part's.
     fn facts(&self, id: &str) -> Option<UnitFacts>;
 
     /// Every fact the unit could bring in any state of the game, for the
-    /// check that some verb reads each.
-    fn possible_facts(&self, id: &str) -> Vec<UnitFact>;
+    /// check that some verb reads each (by default, those it brings now).
+    fn possible_facts(&self, id: &str) -> Vec<UnitFact> {
+        self.facts(id).map(|f| f.facts).unwrap_or_default()
+    }
 
     /// Why the unit can no longer act (killed, broken, eliminated…), if so.
-    fn out_of_action(&self, id: &str) -> Option<String>;
+    fn out_of_action(&self, _id: &str) -> Option<String> {
+        None
+    }
 
     /// A word typed beside the unit's id that says what its list or the
     /// game says it is not: the fact it contradicts, in words, and whether
@@ -144,19 +211,6 @@ pub trait GameState: Clone + 'static {
     ) -> Option<(String, bool)> {
         None
     }
-
-    /// What one effect does, in words, for the answer's notes: the
-    /// effect's own words, unless the part can say more (an army by its
-    /// name rather than its place).
-    fn describe(&self, unit: Option<&str>, effect: &Self::Effect) -> String {
-        effect.describe(unit)
-    }
-
-    /// Apply one effect, to a unit or (with `None`) to the state itself.
-    fn apply(&mut self, unit: Option<&str>, effect: &Self::Effect) -> Result<(), String>;
-
-    /// The turn ends: per-turn facts are cleared.
-    fn next_turn(&mut self);
 
     /// What a new turn clears or brings back, in the rules' words, if anything.
     fn next_turn_text(&self) -> Option<String> {
@@ -207,42 +261,17 @@ pub trait GameState: Clone + 'static {
     /// What the rules do at the end of a turn.
     fn end_turn(&self) -> String;
 
-    /// The state for the game file.
-    fn state(&self) -> serde_json::Value;
-
-    /// Everything the part keeps, for a checkpoint of the game: `restore`
-    /// of it into a fresh part of the same armies gives this part back
-    /// exactly. `None` when the part cannot be checkpointed, and a game
-    /// is then folded from its journal on every open.
-    fn checkpoint(&self) -> Option<serde_json::Value> {
+    /// The state as the game file shows it to its readers, where it shows
+    /// more than the value (what the value comes to for each unit of the
+    /// lists). `None`: the value itself, as the checkpoint keeps it.
+    fn state(&self) -> Option<serde_json::Value> {
         None
-    }
-
-    /// Take the state a `checkpoint` wrote, into a fresh part of the same
-    /// armies. A checkpoint that names a unit the armies do not have, or
-    /// that cannot be read, is an error.
-    fn restore(&mut self, _saved: &serde_json::Value) -> Result<(), String> {
-        Err("this rule system keeps no checkpoint".into())
     }
 
     /// A line this system reads differently in a game: `initiative` alone
     /// stands for each army's pool. Returns the command it stands for.
     fn expand(&self, _command: &Command, _line: &str) -> Option<Command> {
         None
-    }
-
-    /// A campaign's close: what this part's armies carry to the next
-    /// battle ([`Carry`]), from the state now and the battle's effects in
-    /// force in the order they were made, dicing with `dice` where the
-    /// rules dice after a battle (in roster order). By default nothing is
-    /// carried: each list stays as it was.
-    fn carry(
-        &self,
-        _fought: &[Fought<Self::Effect>],
-        _close: &Close<'_>,
-        _dice: &mut dyn DiceSource,
-    ) -> Result<Carry, String> {
-        Ok(Carry::default())
     }
 
     /// An outcome's id as `log` names it, where the id stands for a side
@@ -253,14 +282,26 @@ pub trait GameState: Clone + 'static {
     }
 }
 
-/// A rule system's part of a game as the game holds it: its state, and
-/// its verbs as the system made them, whose effects it applies.
+/// A rule system's part of a game as the game holds it: its state, the
+/// context it is read against, and its verbs as the system made them,
+/// whose effects it applies.
 pub struct Live<S: GameState> {
     state: S,
+    context: Rc<S::Context>,
+    /// The system's name and each entry of its armies' lists (its id and
+    /// kind), for the check of a checkpoint read back.
+    members: Rc<Members>,
     verbs: Rc<Verbs<S::Effect>>,
     /// The effects of the line it resolved last, each with its unit, until
     /// the game records the line ([`GamePart::apply_resolved`]).
     resolved: Vec<(Option<String>, S::Effect)>,
+}
+
+/// What a checkpoint may name: the entries of a part's army lists.
+struct Members {
+    system: &'static str,
+    /// Each entry's id and kind (`unit`, `general`…).
+    ids: Vec<(String, &'static str)>,
 }
 
 /// A system's typed verbs, made when its part of a game first resolves a
@@ -273,14 +314,23 @@ struct Verbs<E> {
 }
 
 impl<S: GameState> Live<S> {
-    /// The part of a game that `state` keeps, resolving with the verbs
-    /// `make` makes.
+    /// The part of a game of `armies` (the system's own, each with its
+    /// index in the game) that `state` keeps, read against `context`,
+    /// resolving with the verbs `make` makes.
     pub fn part(
+        system: &'static dyn RuleSystem,
+        armies: &[(usize, &Army)],
+        context: S::Context,
         state: S,
         make: impl Fn() -> Vec<VerbDoc<S::Effect>> + 'static,
     ) -> Box<dyn GamePart> {
         Box::new(Live {
             state,
+            context: Rc::new(context),
+            members: Rc::new(Members {
+                system: system.name(),
+                ids: armies.iter().flat_map(|(_, a)| a.ids()).collect(),
+            }),
             verbs: Rc::new(Verbs {
                 made: std::cell::OnceCell::new(),
                 make: Box::new(make),
@@ -321,26 +371,24 @@ pub trait GamePart {
         effect: &serde_json::Value,
     ) -> Result<(), String>;
 
-    fn facts(&self, id: &str) -> Option<UnitFacts>;
-    fn possible_facts(&self, id: &str) -> Vec<UnitFact>;
-    fn out_of_action(&self, id: &str) -> Option<String>;
-    fn contradicts(
-        &self,
-        id: &str,
-        verb: &str,
-        word: &str,
-        value: Option<i64>,
-    ) -> Option<(String, bool)>;
+    /// The turn ends.
     fn next_turn(&mut self);
-    fn next_turn_text(&self) -> Option<String>;
-    fn roster(&self, army: usize) -> Option<Roster>;
-    fn printed(&self, army: usize) -> Option<PrintedArmy>;
-    fn show(&self, id: &str) -> Option<Vec<(String, String)>>;
-    fn end_turn(&self) -> String;
+
+    /// What the part's state says, read against its tables and lists.
+    fn view(&self) -> Box<dyn GameView + '_>;
+
+    /// The state for the game file: as the system shows it
+    /// ([`GameView::state`]), or the value itself.
     fn state(&self) -> serde_json::Value;
+
+    /// The state value, for a checkpoint of the game: `restore` of it
+    /// into a fresh part of the same armies gives this part back exactly.
     fn checkpoint(&self) -> Option<serde_json::Value>;
+
+    /// Take the state a `checkpoint` wrote, into a fresh part of the same
+    /// armies. A checkpoint that names an entry the armies do not have,
+    /// or that cannot be read, is an error, and the part is left as it was.
     fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String>;
-    fn expand(&self, command: &Command, line: &str) -> Option<Command>;
 
     /// [`GameState::carry`], with the battle's effects as its journal
     /// keeps them (this part's only), each read into the system's type.
@@ -350,14 +398,14 @@ pub trait GamePart {
         close: &Close<'_>,
         dice: &mut dyn DiceSource,
     ) -> Result<Carry, String>;
-
-    fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String>;
 }
 
 impl<S: GameState> GamePart for Live<S> {
     fn snapshot(&self) -> Box<dyn GamePart> {
         Box::new(Live {
             state: self.state.clone(),
+            context: self.context.clone(),
+            members: self.members.clone(),
             verbs: self.verbs.clone(),
             resolved: Vec::new(),
         })
@@ -386,14 +434,14 @@ impl<S: GameState> GamePart for Live<S> {
     fn describe_resolved(&self) -> Vec<String> {
         self.resolved
             .iter()
-            .map(|(unit, effect)| self.state.describe(unit.as_deref(), effect))
+            .map(|(unit, effect)| self.state.describe(&self.context, unit.as_deref(), effect))
             .collect()
     }
 
     fn apply_resolved(&mut self) -> Result<usize, String> {
         let effects = std::mem::take(&mut self.resolved);
         for (unit, effect) in &effects {
-            self.state.apply(unit.as_deref(), effect)?;
+            self.state.apply(&self.context, unit.as_deref(), effect)?;
         }
         Ok(effects.len())
     }
@@ -405,69 +453,44 @@ impl<S: GameState> GamePart for Live<S> {
     ) -> Result<(), String> {
         let effect = S::Effect::deserialize(effect)
             .map_err(|e| format!("an effect this version does not know: {e}"))?;
-        self.state.apply(unit, &effect)
-    }
-
-    fn facts(&self, id: &str) -> Option<UnitFacts> {
-        self.state.facts(id)
-    }
-
-    fn possible_facts(&self, id: &str) -> Vec<UnitFact> {
-        self.state.possible_facts(id)
-    }
-
-    fn out_of_action(&self, id: &str) -> Option<String> {
-        self.state.out_of_action(id)
-    }
-
-    fn contradicts(
-        &self,
-        id: &str,
-        verb: &str,
-        word: &str,
-        value: Option<i64>,
-    ) -> Option<(String, bool)> {
-        self.state.contradicts(id, verb, word, value)
+        self.state.apply(&self.context, unit, &effect)
     }
 
     fn next_turn(&mut self) {
-        self.state.next_turn();
+        self.state.next_turn(&self.context);
     }
 
-    fn next_turn_text(&self) -> Option<String> {
-        self.state.next_turn_text()
-    }
-
-    fn roster(&self, army: usize) -> Option<Roster> {
-        self.state.roster(army)
-    }
-
-    fn printed(&self, army: usize) -> Option<PrintedArmy> {
-        self.state.printed(army)
-    }
-
-    fn show(&self, id: &str) -> Option<Vec<(String, String)>> {
-        self.state.show(id)
-    }
-
-    fn end_turn(&self) -> String {
-        self.state.end_turn()
+    fn view(&self) -> Box<dyn GameView + '_> {
+        self.state.view(&self.context)
     }
 
     fn state(&self) -> serde_json::Value {
-        self.state.state()
+        self.view()
+            .state()
+            .or_else(|| serde_json::to_value(&self.state).ok())
+            .unwrap_or_default()
     }
 
     fn checkpoint(&self) -> Option<serde_json::Value> {
-        self.state.checkpoint()
+        serde_json::to_value(&self.state).ok()
     }
 
     fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
-        self.state.restore(saved)
-    }
-
-    fn expand(&self, command: &Command, line: &str) -> Option<Command> {
-        self.state.expand(command, line)
+        let system = self.members.system;
+        let state = from_object::<S>(saved)
+            .map_err(|e| format!("the {system} checkpoint cannot be read: {e}"))?;
+        for (kind, id) in state.named() {
+            if !self.members.ids.iter().any(|(i, k)| i == id && *k == kind) {
+                return Err(format!(
+                    "the {system} checkpoint names {kind} `{id}` that no army of this game has"
+                ));
+            }
+        }
+        state
+            .check(&self.context)
+            .map_err(|e| format!("the {system} checkpoint {e}"))?;
+        self.state = state;
+        Ok(())
     }
 
     fn carry(
@@ -495,11 +518,7 @@ impl<S: GameState> GamePart for Live<S> {
                 effect,
             });
         }
-        self.state.carry(&typed, close, dice)
-    }
-
-    fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String> {
-        self.state.outcome_named(command, outcome)
+        self.state.carry(&self.context, &typed, close, dice)
     }
 }
 

@@ -22,25 +22,49 @@ use crate::answer::report::UnitStatus;
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::Command;
-use crate::system::{GameState, PrintedArmy, Roster};
+use crate::system::{GameState, GameView, PrintedArmy, Roster};
 
 pub use campaign::{CAMPAIGN_SECTION, CampaignTable};
 pub use effect::DrumsEffect;
 pub use expand::WHAT_IF;
 pub use state::{GeneralState, Strength, UnitState};
 
-/// The Drums and Muskets part of a game.
-#[derive(Clone)]
-pub(crate) struct DrumsGame {
+/// What the Drums and Muskets state of a game is read against: the
+/// tables, and the game's Drums armies.
+pub(crate) struct DrumsContext {
     tables: Rc<Tables>,
     /// Each army's index in the game, and its list.
     armies: Vec<(usize, Rc<List>)>,
     /// Each army's side, as its list names it ("Prussia").
     sides: Vec<String>,
-    units: BTreeMap<String, UnitState>,
-    generals: BTreeMap<String, GeneralState>,
+}
+
+/// Everything the Drums and Muskets part of a game keeps that effects and
+/// `next-turn` change: its checkpoint. The units and generals are kept
+/// exactly as effects left them: a unit whose entry a new turn left all
+/// cleared keeps it, as the game file's `units` shows it.
+#[derive(Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DrumsState {
     /// The Drums army (0 or 1, in the order of the game's Drums armies)
     /// with the initiative this turn.
+    initiative: Option<usize>,
+    #[serde(deserialize_with = "crate::system::object_values")]
+    units: BTreeMap<String, UnitState>,
+    #[serde(deserialize_with = "crate::system::object_values")]
+    generals: BTreeMap<String, GeneralState>,
+}
+
+/// The Drums and Muskets part of a game as it stands: its state read
+/// against its tables and lists.
+#[derive(Clone, Copy)]
+pub(crate) struct DrumsGame<'a> {
+    context: &'a DrumsContext,
+    tables: &'a Tables,
+    armies: &'a [(usize, Rc<List>)],
+    sides: &'a [String],
+    units: &'a BTreeMap<String, UnitState>,
+    generals: &'a BTreeMap<String, GeneralState>,
     initiative: Option<usize>,
 }
 
@@ -52,20 +76,6 @@ struct Saved<'a> {
     /// Every unit's strength as the hits leave it, worked out from `units`
     /// for whoever reads the game file (nothing reads it back).
     roster: BTreeMap<&'a str, RosterEntry>,
-}
-
-/// Everything the part keeps that effects and `next-turn` change, for a
-/// checkpoint of the game. The units and generals are kept exactly as the
-/// part has them: a unit whose entry a new turn left all cleared keeps it,
-/// as the game file's `units` shows it.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Checkpoint {
-    initiative: Option<usize>,
-    #[serde(deserialize_with = "crate::system::object_values")]
-    units: BTreeMap<String, UnitState>,
-    #[serde(deserialize_with = "crate::system::object_values")]
-    generals: BTreeMap<String, GeneralState>,
 }
 
 /// One unit's strength in the game file.
@@ -83,8 +93,8 @@ struct RosterEntry {
     out_of_action: Option<String>,
 }
 
-impl DrumsGame {
-    pub(crate) fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> DrumsGame {
+impl DrumsContext {
+    pub(crate) fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> DrumsContext {
         let mut lists = Vec::new();
         let mut sides = Vec::new();
         for (i, a) in armies {
@@ -93,18 +103,11 @@ impl DrumsGame {
                 sides.push(a.side.clone());
             }
         }
-        DrumsGame {
+        DrumsContext {
             tables,
             armies: lists,
             sides,
-            units: BTreeMap::new(),
-            generals: BTreeMap::new(),
-            initiative: None,
         }
-    }
-
-    fn hits_per_base(&self) -> i64 {
-        i64::from(self.tables.drums.hits.per_base)
     }
 
     fn unit(&self, id: &str) -> Option<&Unit> {
@@ -117,6 +120,33 @@ impl DrumsGame {
         self.armies
             .iter()
             .find_map(|(_, l)| l.generals.iter().find(|g| g.id == id))
+    }
+}
+
+impl<'a> DrumsGame<'a> {
+    /// The state read against its context.
+    pub(crate) fn of(context: &'a DrumsContext, state: &'a DrumsState) -> DrumsGame<'a> {
+        DrumsGame {
+            context,
+            tables: &context.tables,
+            armies: &context.armies,
+            sides: &context.sides,
+            units: &state.units,
+            generals: &state.generals,
+            initiative: state.initiative,
+        }
+    }
+
+    fn hits_per_base(&self) -> i64 {
+        i64::from(self.tables.drums.hits.per_base)
+    }
+
+    fn unit(&self, id: &str) -> Option<&'a Unit> {
+        self.context.unit(id)
+    }
+
+    fn general(&self, id: &str) -> Option<&'a General> {
+        self.context.general(id)
     }
 
     fn state(&self, id: &str) -> UnitState {
@@ -273,9 +303,108 @@ fn flags(s: &UnitState, strength: &Strength) -> String {
     f.join(", ")
 }
 
-impl GameState for DrumsGame {
+impl GameState for DrumsState {
     type Effect = DrumsEffect;
+    type Context = DrumsContext;
 
+    fn view<'a>(&'a self, context: &'a DrumsContext) -> Box<dyn GameView + 'a> {
+        Box::new(DrumsGame::of(context, self))
+    }
+
+    /// The initiative falls on an army, named as its list names it.
+    fn describe(&self, context: &DrumsContext, unit: Option<&str>, effect: &DrumsEffect) -> String {
+        match effect {
+            DrumsEffect::Initiative { army } => {
+                format!(
+                    "game: {} has the initiative",
+                    DrumsGame::of(context, self).side(*army)
+                )
+            }
+            _ => crate::answer::resolution::SystemEffect::describe(effect, unit),
+        }
+    }
+
+    fn apply(
+        &mut self,
+        context: &DrumsContext,
+        unit: Option<&str>,
+        effect: &DrumsEffect,
+    ) -> Result<(), String> {
+        if let DrumsEffect::Initiative { army } = effect {
+            self.initiative = Some(*army);
+            return Ok(());
+        }
+        let id = unit.ok_or("an effect on a unit names no unit")?;
+        if context.general(id).is_some() {
+            let g = self.generals.entry(id.to_string()).or_default();
+            match effect {
+                DrumsEffect::Incapacitated => g.incapacitated = true,
+                DrumsEffect::SweptAway => g.swept_away = true,
+                DrumsEffect::Moved => g.moved = true,
+                // The verbs refuse a general where a unit is meant, so
+                // these never reach a general; one that did (a journal
+                // written by hand) changes nothing rather than leave a
+                // game that cannot be opened.
+                _ => {}
+            }
+            return Ok(());
+        }
+        if context.unit(id).is_none() {
+            return Err(format!("no Drums and Muskets unit `{id}` in this game"));
+        }
+        let u = self.units.entry(id.to_string()).or_default();
+        match effect {
+            DrumsEffect::Hits { hits } => {
+                u.hits = u.hits.saturating_add(*hits);
+                if *hits > 0 {
+                    u.hit = true;
+                }
+            }
+            DrumsEffect::Inflicted => u.inflicted = true,
+            DrumsEffect::Shot => u.shots = u.shots.saturating_add(1),
+            DrumsEffect::FiredAt => u.fired_at = true,
+            DrumsEffect::Melee => u.melees = u.melees.saturating_add(1),
+            DrumsEffect::Charged => u.charges = u.charges.saturating_add(1),
+            DrumsEffect::Moved => u.moved = true,
+            DrumsEffect::Retired => u.retired = true,
+            DrumsEffect::Broken => u.broken = true,
+            // As above: `risk` refuses a unit, and a stray one is harmless.
+            DrumsEffect::Incapacitated
+            | DrumsEffect::SweptAway
+            | DrumsEffect::Initiative { .. } => {}
+        }
+        Ok(())
+    }
+
+    fn next_turn(&mut self, _context: &DrumsContext) {
+        self.initiative = None;
+        for u in self.units.values_mut() {
+            u.clear_turn();
+        }
+        // "The general is then free next move to move as per normal": an
+        // incapacitated general is back, and a swept-away one has made
+        // his way to his long edge.
+        self.generals.clear();
+    }
+
+    fn named(&self) -> Vec<(&'static str, &str)> {
+        let units = self.units.keys().map(|id| ("unit", id.as_str()));
+        let generals = self.generals.keys().map(|id| ("general", id.as_str()));
+        units.chain(generals).collect()
+    }
+
+    fn carry(
+        &self,
+        context: &DrumsContext,
+        fought: &[crate::carry::Fought<DrumsEffect>],
+        close: &crate::carry::Close<'_>,
+        _dice: &mut dyn crate::dice::DiceSource,
+    ) -> Result<crate::carry::Carry, String> {
+        Ok(DrumsGame::of(context, self).carry_over(fought, close))
+    }
+}
+
+impl GameView for DrumsGame<'_> {
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         if let Some(u) = self.unit(id) {
             return Some(UnitFacts {
@@ -310,74 +439,6 @@ impl GameState for DrumsGame {
         self.general_state(id)
             .incapacitated
             .then(|| "is off the table until the next turn (incapacitated by a stray round)".into())
-    }
-
-    /// The initiative falls on an army, named as its list names it.
-    fn describe(&self, unit: Option<&str>, effect: &DrumsEffect) -> String {
-        match effect {
-            DrumsEffect::Initiative { army } => {
-                format!("game: {} has the initiative", self.side(*army))
-            }
-            _ => crate::answer::resolution::SystemEffect::describe(effect, unit),
-        }
-    }
-
-    fn apply(&mut self, unit: Option<&str>, effect: &DrumsEffect) -> Result<(), String> {
-        if let DrumsEffect::Initiative { army } = effect {
-            self.initiative = Some(*army);
-            return Ok(());
-        }
-        let id = unit.ok_or("an effect on a unit names no unit")?;
-        if self.general(id).is_some() {
-            let g = self.generals.entry(id.to_string()).or_default();
-            match effect {
-                DrumsEffect::Incapacitated => g.incapacitated = true,
-                DrumsEffect::SweptAway => g.swept_away = true,
-                DrumsEffect::Moved => g.moved = true,
-                // The verbs refuse a general where a unit is meant, so
-                // these never reach a general; one that did (a journal
-                // written by hand) changes nothing rather than leave a
-                // game that cannot be opened.
-                _ => {}
-            }
-            return Ok(());
-        }
-        if self.unit(id).is_none() {
-            return Err(format!("no Drums and Muskets unit `{id}` in this game"));
-        }
-        let u = self.units.entry(id.to_string()).or_default();
-        match effect {
-            DrumsEffect::Hits { hits } => {
-                u.hits = u.hits.saturating_add(*hits);
-                if *hits > 0 {
-                    u.hit = true;
-                }
-            }
-            DrumsEffect::Inflicted => u.inflicted = true,
-            DrumsEffect::Shot => u.shots = u.shots.saturating_add(1),
-            DrumsEffect::FiredAt => u.fired_at = true,
-            DrumsEffect::Melee => u.melees = u.melees.saturating_add(1),
-            DrumsEffect::Charged => u.charges = u.charges.saturating_add(1),
-            DrumsEffect::Moved => u.moved = true,
-            DrumsEffect::Retired => u.retired = true,
-            DrumsEffect::Broken => u.broken = true,
-            // As above: `risk` refuses a unit, and a stray one is harmless.
-            DrumsEffect::Incapacitated
-            | DrumsEffect::SweptAway
-            | DrumsEffect::Initiative { .. } => {}
-        }
-        Ok(())
-    }
-
-    fn next_turn(&mut self) {
-        self.initiative = None;
-        for u in self.units.values_mut() {
-            u.clear_turn();
-        }
-        // "The general is then free next move to move as per normal": an
-        // incapacitated general is back, and a swept-away one has made
-        // his way to his long edge.
-        self.generals.clear();
     }
 
     fn next_turn_text(&self) -> Option<String> {
@@ -459,7 +520,7 @@ impl GameState for DrumsGame {
         self.end_turn_text()
     }
 
-    fn state(&self) -> serde_json::Value {
+    fn state(&self) -> Option<serde_json::Value> {
         let roster = self
             .armies
             .iter()
@@ -479,41 +540,11 @@ impl GameState for DrumsGame {
             .collect();
         serde_json::to_value(Saved {
             initiative: self.initiative,
-            units: &self.units,
-            generals: &self.generals,
+            units: self.units,
+            generals: self.generals,
             roster,
         })
-        .unwrap_or_default()
-    }
-
-    fn checkpoint(&self) -> Option<serde_json::Value> {
-        serde_json::to_value(Checkpoint {
-            initiative: self.initiative,
-            units: self.units.clone(),
-            generals: self.generals.clone(),
-        })
         .ok()
-    }
-
-    /// Every unit and general the checkpoint names must be one of this
-    /// part's armies: the part is left as it was when one is not.
-    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
-        let saved = crate::system::from_object::<Checkpoint>(saved)
-            .map_err(|e| format!("the Drums and Muskets checkpoint cannot be read: {e}"))?;
-        if let Some(id) = saved.units.keys().find(|id| self.unit(id).is_none()) {
-            return Err(format!(
-                "the Drums and Muskets checkpoint names unit `{id}` that no army of this game has"
-            ));
-        }
-        if let Some(id) = saved.generals.keys().find(|id| self.general(id).is_none()) {
-            return Err(format!(
-                "the Drums and Muskets checkpoint names general `{id}` that no army of this game has"
-            ));
-        }
-        self.initiative = saved.initiative;
-        self.units = saved.units;
-        self.generals = saved.generals;
-        Ok(())
     }
 
     /// `initiative` in a game of two armies: alone (or with `supply` on a
@@ -526,16 +557,7 @@ impl GameState for DrumsGame {
         self.expand_initiative(command)
     }
 
-    fn carry(
-        &self,
-        fought: &[crate::carry::Fought<DrumsEffect>],
-        close: &crate::carry::Close<'_>,
-        _dice: &mut dyn crate::dice::DiceSource,
-    ) -> Result<crate::carry::Carry, String> {
-        Ok(self.carry_over(fought, close))
-    }
-
     fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String> {
-        DrumsGame::outcome_named(self, command, outcome)
+        self.outcome_of(command, outcome)
     }
 }

@@ -757,7 +757,8 @@ impl RuleSet for Tables {
     }
 
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
-        Live::part(game::DrumsGame::new(Rc::new(self.clone()), armies), {
+        let context = game::DrumsContext::new(Rc::new(self.clone()), armies);
+        Live::part(&SYSTEM, armies, context, game::DrumsState::default(), {
             let set = self.clone();
             move || set.typed_verbs()
         })

@@ -442,7 +442,7 @@ impl Game {
         self.parts
             .iter()
             .find(|p| p.set.system().books().contains(&system))
-            .and_then(|p| p.state.expand(command, line))
+            .and_then(|p| p.state.view().expand(command, line))
     }
 
     /// Resolve a prepared line of `system` with the resolver of its part
@@ -464,7 +464,7 @@ impl Game {
     pub(crate) fn next_turn_texts(&self) -> Vec<String> {
         self.parts
             .iter()
-            .filter_map(|p| p.state.next_turn_text())
+            .filter_map(|p| p.state.view().next_turn_text())
             .collect()
     }
 
@@ -472,7 +472,7 @@ impl Game {
     pub fn possible_facts(&self, id: &str) -> Vec<crate::catalog::UnitFact> {
         self.army_of(id)
             .and_then(|(i, _)| self.part_of_army(i))
-            .map(|p| p.state.possible_facts(id))
+            .map(|p| p.state.view().possible_facts(id))
             .unwrap_or_default()
     }
 
@@ -537,8 +537,9 @@ impl Units for Game {
         if !part.set.system().books().contains(&system) {
             return None;
         }
-        let mut facts = part.state.facts(id)?;
-        facts.out_of_action = part.state.out_of_action(id);
+        let view = part.state.view();
+        let mut facts = view.facts(id)?;
+        facts.out_of_action = view.out_of_action(id);
         Some(facts)
     }
 
@@ -566,7 +567,7 @@ impl Units for Game {
         if !part.set.system().books().contains(&system) {
             return None;
         }
-        match part.state.contradicts(id, verb, word, value)? {
+        match part.state.view().contradicts(id, verb, word, value)? {
             (why, true) => Some((format!("{why} ({})", army.file), true)),
             (why, false) => Some((why, false)),
         }
@@ -601,6 +602,7 @@ impl Units for Game {
             return Vec::new();
         }
         part.state
+            .view()
             .possible_facts(id)
             .into_iter()
             .map(|f| f.word.into_owned())

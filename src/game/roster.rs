@@ -14,7 +14,7 @@ impl Game {
             .map(|(i, army)| {
                 let roster = self
                     .part_of_army(i)
-                    .and_then(|p| p.state.roster(i))
+                    .and_then(|p| p.state.view().roster(i))
                     .unwrap_or_default();
                 ArmyRoster {
                     name: army.name.clone(),
@@ -36,13 +36,13 @@ impl Game {
 
     /// One army's printed roster, as its rule system lays it out.
     pub(crate) fn printed(&self, army: usize) -> Option<crate::system::PrintedArmy> {
-        self.part_of_army(army)?.state.printed(army)
+        self.part_of_army(army)?.state.view().printed(army)
     }
 
     /// Everything known of one unit, or `None` for an unknown id.
     pub fn show(&self, id: &str) -> Option<Report> {
         let (i, army) = self.army_of(id)?;
-        let mut rows = self.part_of_army(i)?.state.show(id)?;
+        let mut rows = self.part_of_army(i)?.state.view().show(id)?;
         if let Some(chosen) = self.chosen_seeds_on(id) {
             rows.push(("rolled from a seed chosen with --seed".to_string(), chosen));
         }
@@ -88,7 +88,11 @@ impl Game {
     pub(crate) fn end_turn(&self) -> Report {
         Report::EndTurn {
             turn: self.turn,
-            systems: self.parts.iter().map(|p| p.state.end_turn()).collect(),
+            systems: self
+                .parts
+                .iter()
+                .map(|p| p.state.view().end_turn())
+                .collect(),
         }
     }
 
@@ -124,7 +128,7 @@ fn with_away(mut notes: Vec<String>, army: &crate::army::Army) -> Vec<String> {
 
 impl Game {
     /// An entry's outcome as its rule system names it, where its id stands
-    /// for a side (see `GameState::outcome_named`).
+    /// for a side (see `GameView::outcome_named`).
     pub(crate) fn outcome_named(&self, e: &super::Entry) -> Option<String> {
         let (line, outcome) = (e.line.as_deref()?, e.outcome.as_deref()?);
         let system = e.system.as_deref().and_then(|id| self.tables.book(id))?;
@@ -133,6 +137,7 @@ impl Game {
             .iter()
             .find(|p| p.set.system().books().contains(&system))?
             .state
+            .view()
             .outcome_named(&command, outcome)
     }
 }

@@ -23,7 +23,7 @@ use crate::answer::resolution::SystemEffect;
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::{Command, WordKind};
-use crate::system::{GameState, Roster};
+use crate::system::{GameState, GameView, Roster};
 
 /// What one resolution does to a figure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -209,36 +209,48 @@ impl FigureState {
     }
 }
 
-/// The Musket Mayhem part of a game.
-#[derive(Clone)]
-pub(crate) struct MayhemGame {
+/// What the Musket Mayhem state of a game is read against: the tables,
+/// and the game's Musket Mayhem armies.
+pub(crate) struct MayhemContext {
     tables: Rc<MayhemTables>,
     armies: Vec<(usize, Rc<List>)>,
     /// Each army's side and name, in the same order.
     names: Vec<(String, String)>,
+}
+
+/// Everything the Musket Mayhem part of a game keeps that effects and
+/// `next-turn` change: its checkpoint.
+#[derive(Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MayhemState {
+    #[serde(deserialize_with = "crate::system::object_values")]
     figures: BTreeMap<String, FigureState>,
     /// This turn's sequence of play, once diced or drawn.
+    #[serde(rename = "sequence")]
     order: Option<Vec<usize>>,
     /// The previous turn's, which a tied initiative repeats.
+    #[serde(rename = "previous_sequence")]
     previous: Option<Vec<usize>>,
     /// Turns begun since the game began (`next-turn`).
     turns: u32,
 }
 
-/// Everything the part keeps that effects and `next-turn` change, for a
-/// checkpoint of the game.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Checkpoint {
-    #[serde(deserialize_with = "crate::system::object_values")]
-    figures: BTreeMap<String, FigureState>,
-    sequence: Option<Vec<usize>>,
-    previous_sequence: Option<Vec<usize>>,
+/// The Musket Mayhem part of a game as it stands: its state read against
+/// its tables and lists.
+#[derive(Clone, Copy)]
+pub(crate) struct MayhemGame<'a> {
+    context: &'a MayhemContext,
+    tables: &'a MayhemTables,
+    armies: &'a [(usize, Rc<List>)],
+    names: &'a [(String, String)],
+    figures: &'a BTreeMap<String, FigureState>,
+    order: &'a Option<Vec<usize>>,
+    previous: &'a Option<Vec<usize>>,
     turns: u32,
 }
 
-impl MayhemGame {
-    pub(crate) fn new(tables: Rc<MayhemTables>, armies: &[(usize, &Army)]) -> MayhemGame {
+impl MayhemContext {
+    pub(crate) fn new(tables: Rc<MayhemTables>, armies: &[(usize, &Army)]) -> MayhemContext {
         let (armies, names) = armies
             .iter()
             .filter_map(|(i, a)| {
@@ -246,14 +258,32 @@ impl MayhemGame {
                 Some(((*i, Rc::new(list)), (a.side.clone(), a.name.clone())))
             })
             .unzip();
-        MayhemGame {
+        MayhemContext {
             tables,
             armies,
             names,
-            figures: BTreeMap::new(),
-            order: None,
-            previous: None,
-            turns: 0,
+        }
+    }
+
+    fn figure(&self, id: &str) -> Option<&Figure> {
+        self.armies
+            .iter()
+            .find_map(|(_, l)| l.figures.iter().find(|f| f.id == id))
+    }
+}
+
+impl<'a> MayhemGame<'a> {
+    /// The state read against its context.
+    pub(crate) fn of(context: &'a MayhemContext, state: &'a MayhemState) -> MayhemGame<'a> {
+        MayhemGame {
+            context,
+            tables: &context.tables,
+            armies: &context.armies,
+            names: &context.names,
+            figures: &state.figures,
+            order: &state.order,
+            previous: &state.previous,
+            turns: state.turns,
         }
     }
 
@@ -298,10 +328,8 @@ impl MayhemGame {
             .join(", then ")
     }
 
-    fn figure(&self, id: &str) -> Option<&Figure> {
-        self.armies
-            .iter()
-            .find_map(|(_, l)| l.figures.iter().find(|f| f.id == id))
+    fn figure(&self, id: &str) -> Option<&'a Figure> {
+        self.context.figure(id)
     }
 
     fn state(&self, id: &str) -> FigureState {
@@ -323,9 +351,118 @@ fn tokens_left(figure: &Figure, state: &FigureState) -> (i64, i64) {
     )
 }
 
-impl GameState for MayhemGame {
+impl GameState for MayhemState {
     type Effect = MayhemEffect;
+    type Context = MayhemContext;
 
+    fn view<'a>(&'a self, context: &'a MayhemContext) -> Box<dyn GameView + 'a> {
+        Box::new(MayhemGame::of(context, self))
+    }
+
+    /// A sequence names each side's army.
+    fn describe(
+        &self,
+        context: &MayhemContext,
+        unit: Option<&str>,
+        effect: &MayhemEffect,
+    ) -> String {
+        let game = MayhemGame::of(context, self);
+        match effect {
+            MayhemEffect::Sequence { order } => format!(
+                "game: this turn's sequence is {}{}",
+                game.order_text(order),
+                if order.len() == 2 {
+                    " (a tie next turn repeats it)"
+                } else {
+                    ""
+                }
+            ),
+            MayhemEffect::Killed => {
+                let killed = crate::answer::resolution::SystemEffect::describe(effect, unit);
+                match unit.and_then(|id| game.casualty_check(id)) {
+                    Some(check) => format!("{killed}; {check}"),
+                    None => killed,
+                }
+            }
+            _ => crate::answer::resolution::SystemEffect::describe(effect, unit),
+        }
+    }
+
+    fn apply(
+        &mut self,
+        context: &MayhemContext,
+        unit: Option<&str>,
+        effect: &MayhemEffect,
+    ) -> Result<(), String> {
+        if let MayhemEffect::Sequence { order } = effect {
+            self.order = Some(order.clone());
+            return Ok(());
+        }
+        let id = unit.ok_or("an effect on a figure names no figure")?;
+        if context.figure(id).is_none() {
+            return Err(format!("no Musket Mayhem figure `{id}` in this game"));
+        }
+        // Tokens typed on a line win over the figure's own, so more may be
+        // spent than the list gave: the count left never goes below 0.
+        let s = self.figures.entry(id.to_string()).or_default();
+        match effect {
+            MayhemEffect::Killed => {
+                s.killed = true;
+                s.killed_this_turn = true;
+            }
+            MayhemEffect::RanOff => s.ran_off = true,
+            MayhemEffect::SaveSpent => s.saves_spent = s.saves_spent.saturating_add(1),
+            MayhemEffect::RerollSpent => s.rerolls_spent = s.rerolls_spent.saturating_add(1),
+            MayhemEffect::AfterBattle { outcome } => s.after_battle = Some(*outcome),
+            MayhemEffect::Unloaded => s.unloaded = true,
+            MayhemEffect::Smoke { puffs } => s.smoke = *puffs,
+            MayhemEffect::Reloaded => {
+                s.unloaded = false;
+                s.reloaded = true;
+            }
+            MayhemEffect::SmokeCleared => {
+                s.smoke = s.smoke.saturating_sub(1);
+                s.smoke_cleared = true;
+            }
+            MayhemEffect::Moved => s.moved = true,
+            MayhemEffect::Shot => s.shot = true,
+            MayhemEffect::StoodStill => s.stood_still = true,
+            MayhemEffect::Sequence { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// What a figure did this turn is forgotten; this turn's sequence
+    /// becomes the previous one, which a tied initiative repeats.
+    fn next_turn(&mut self, _context: &MayhemContext) {
+        for s in self.figures.values_mut() {
+            s.next_turn();
+        }
+        if let Some(order) = self.order.take() {
+            self.previous = Some(order);
+        }
+        self.turns = self.turns.saturating_add(1);
+    }
+
+    fn named(&self) -> Vec<(&'static str, &str)> {
+        self.figures
+            .keys()
+            .map(|id| ("figure", id.as_str()))
+            .collect()
+    }
+
+    fn carry(
+        &self,
+        context: &MayhemContext,
+        fought: &[crate::carry::Fought<MayhemEffect>],
+        close: &crate::carry::Close<'_>,
+        dice: &mut dyn crate::dice::DiceSource,
+    ) -> Result<crate::carry::Carry, String> {
+        MayhemGame::of(context, self).carry_over(fought, close, dice)
+    }
+}
+
+impl GameView for MayhemGame<'_> {
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         let f = self.figure(id)?;
         Some(UnitFacts {
@@ -366,80 +503,6 @@ impl GameState for MayhemGame {
         } else {
             None
         }
-    }
-
-    /// A sequence names each side's army.
-    fn describe(&self, unit: Option<&str>, effect: &MayhemEffect) -> String {
-        match effect {
-            MayhemEffect::Sequence { order } => format!(
-                "game: this turn's sequence is {}{}",
-                self.order_text(order),
-                if order.len() == 2 {
-                    " (a tie next turn repeats it)"
-                } else {
-                    ""
-                }
-            ),
-            MayhemEffect::Killed => {
-                let killed = crate::answer::resolution::SystemEffect::describe(effect, unit);
-                match unit.and_then(|id| self.casualty_check(id)) {
-                    Some(check) => format!("{killed}; {check}"),
-                    None => killed,
-                }
-            }
-            _ => crate::answer::resolution::SystemEffect::describe(effect, unit),
-        }
-    }
-
-    fn apply(&mut self, unit: Option<&str>, effect: &MayhemEffect) -> Result<(), String> {
-        if let MayhemEffect::Sequence { order } = effect {
-            self.order = Some(order.clone());
-            return Ok(());
-        }
-        let id = unit.ok_or("an effect on a figure names no figure")?;
-        if self.figure(id).is_none() {
-            return Err(format!("no Musket Mayhem figure `{id}` in this game"));
-        }
-        // Tokens typed on a line win over the figure's own, so more may be
-        // spent than the list gave: the count left never goes below 0.
-        let s = self.figures.entry(id.to_string()).or_default();
-        match effect {
-            MayhemEffect::Killed => {
-                s.killed = true;
-                s.killed_this_turn = true;
-            }
-            MayhemEffect::RanOff => s.ran_off = true,
-            MayhemEffect::SaveSpent => s.saves_spent = s.saves_spent.saturating_add(1),
-            MayhemEffect::RerollSpent => s.rerolls_spent = s.rerolls_spent.saturating_add(1),
-            MayhemEffect::AfterBattle { outcome } => s.after_battle = Some(*outcome),
-            MayhemEffect::Unloaded => s.unloaded = true,
-            MayhemEffect::Smoke { puffs } => s.smoke = *puffs,
-            MayhemEffect::Reloaded => {
-                s.unloaded = false;
-                s.reloaded = true;
-            }
-            MayhemEffect::SmokeCleared => {
-                s.smoke = s.smoke.saturating_sub(1);
-                s.smoke_cleared = true;
-            }
-            MayhemEffect::Moved => s.moved = true,
-            MayhemEffect::Shot => s.shot = true,
-            MayhemEffect::StoodStill => s.stood_still = true,
-            MayhemEffect::Sequence { .. } => {}
-        }
-        Ok(())
-    }
-
-    /// What a figure did this turn is forgotten; this turn's sequence
-    /// becomes the previous one, which a tied initiative repeats.
-    fn next_turn(&mut self) {
-        for s in self.figures.values_mut() {
-            s.next_turn();
-        }
-        if let Some(order) = self.order.take() {
-            self.previous = Some(order);
-        }
-        self.turns = self.turns.saturating_add(1);
     }
 
     fn next_turn_text(&self) -> Option<String> {
@@ -535,9 +598,9 @@ impl GameState for MayhemGame {
         self.end_of_turn()
     }
 
-    fn state(&self) -> serde_json::Value {
+    fn state(&self) -> Option<serde_json::Value> {
         let mut figures = serde_json::Map::new();
-        for (_, list) in &self.armies {
+        for (_, list) in self.armies {
             for f in &list.figures {
                 let s = self.state(&f.id);
                 let (saves, rerolls) = tokens_left(f, &s);
@@ -560,43 +623,7 @@ impl GameState for MayhemGame {
                     serde_json::json!(order.iter().map(|i| side_name(*i)).collect::<Vec<_>>());
             }
         }
-        state
-    }
-
-    fn checkpoint(&self) -> Option<serde_json::Value> {
-        serde_json::to_value(Checkpoint {
-            figures: self.figures.clone(),
-            sequence: self.order.clone(),
-            previous_sequence: self.previous.clone(),
-            turns: self.turns,
-        })
-        .ok()
-    }
-
-    /// Every figure the checkpoint names must be one of this part's
-    /// armies: the part is left as it was when one is not.
-    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
-        let saved = crate::system::from_object::<Checkpoint>(saved)
-            .map_err(|e| format!("the Musket Mayhem checkpoint cannot be read: {e}"))?;
-        if let Some(id) = saved.figures.keys().find(|id| self.figure(id).is_none()) {
-            return Err(format!(
-                "the Musket Mayhem checkpoint names figure `{id}` that no army of this game has"
-            ));
-        }
-        self.figures = saved.figures;
-        self.order = saved.sequence;
-        self.previous = saved.previous_sequence;
-        self.turns = saved.turns;
-        Ok(())
-    }
-
-    fn carry(
-        &self,
-        fought: &[crate::carry::Fought<MayhemEffect>],
-        close: &crate::carry::Close<'_>,
-        dice: &mut dyn crate::dice::DiceSource,
-    ) -> Result<crate::carry::Carry, String> {
-        self.carry_over(fought, close, dice)
+        Some(state)
     }
 }
 

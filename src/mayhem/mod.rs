@@ -288,7 +288,8 @@ impl RuleSet for MayhemTables {
     }
 
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
-        Live::part(game::MayhemGame::new(Rc::new(self.clone()), armies), {
+        let context = game::MayhemContext::new(Rc::new(self.clone()), armies);
+        Live::part(&SYSTEM, armies, context, game::MayhemState::default(), {
             let set = self.clone();
             move || set.typed_verbs()
         })

@@ -8,6 +8,7 @@
 //! never recorded by the result itself, but by `choose` once he has made it.
 
 mod campaign;
+mod state;
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -20,9 +21,11 @@ use crate::answer::resolution::SystemEffect;
 use crate::army::Army;
 use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::System;
-use crate::system::{GameState, Roster};
+use crate::system::{GameView, Roster};
 
 pub(crate) use campaign::{CAMPAIGN_SECTIONS, CampaignTable};
+pub(crate) use state::SaberState;
+pub(crate) use state::{LeaderState, UnitState};
 
 /// What one resolution does to a unit or leader. Each falls on one named
 /// unit; what it means for that unit depends on its type (a retreat flips
@@ -134,59 +137,6 @@ impl SystemEffect for SaberEffect {
     }
 }
 
-/// Everything the game remembers about one combat unit.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct UnitState {
-    pub(crate) steps_lost: u32,
-    pub(crate) disrupted: bool,
-    pub(crate) ineffective: bool,
-    /// Routed and not yet recovered from the rout's disruption.
-    pub(crate) routed: bool,
-    /// Failed its step recovery check: out of the game for good.
-    pub(crate) destroyed: bool,
-    /// Captured by charging cavalry (9.3 7): out of the game.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub(crate) captured: bool,
-    /// Attacked this combat phase (standard 7.5, QuickPlay 7.3).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub(crate) attacked: bool,
-    /// Victorious charging cavalry whose charge has not ended (9.3 6, 8).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub(crate) charging: bool,
-    /// The defender whose last stand costs it a step if this attacker
-    /// does not retreat (7.13 5), until the attacker's choice.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) last_stand_owed: Option<String>,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-/// Everything the game remembers about one leader.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct LeaderState {
-    pub(crate) ineffective: bool,
-    pub(crate) casualty: bool,
-}
-
-/// Everything the part keeps that effects change, for a checkpoint of the
-/// game (`next-turn` clears the attacks of the combat phase and ends the
-/// charges still going).
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Checkpoint {
-    #[serde(deserialize_with = "crate::system::object_values")]
-    units: BTreeMap<String, UnitState>,
-    #[serde(deserialize_with = "crate::system::object_values")]
-    leaders: BTreeMap<String, LeaderState>,
-    /// The charges the last new turn ended (9.3 8), for its answer.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    ended_charges: Vec<String>,
-}
-
 /// One army of the part: its index in the game, its book, its list.
 #[derive(Clone)]
 pub(super) struct ArmyPart {
@@ -195,19 +145,15 @@ pub(super) struct ArmyPart {
     pub(super) list: Rc<List>,
 }
 
-/// The Musket & Saber part of a game.
-#[derive(Clone)]
-pub(crate) struct SaberGame {
+/// What the Musket & Saber state of a game is read against: the tables,
+/// and the game's Musket & Saber armies.
+pub(crate) struct SaberContext {
     pub(super) armies: Vec<ArmyPart>,
-    units: BTreeMap<String, UnitState>,
-    leaders: BTreeMap<String, LeaderState>,
-    /// The charges the last `next-turn` ended, for its answer.
-    ended_charges: Vec<String>,
     tables: Rc<Tables>,
 }
 
-impl SaberGame {
-    pub(crate) fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> SaberGame {
+impl SaberContext {
+    pub(crate) fn new(tables: Rc<Tables>, armies: &[(usize, &Army)]) -> SaberContext {
         let armies: Vec<ArmyPart> = armies
             .iter()
             .filter_map(|(i, a)| {
@@ -218,13 +164,7 @@ impl SaberGame {
                 })
             })
             .collect();
-        SaberGame {
-            units: campaign::starting_units(&armies),
-            armies,
-            leaders: BTreeMap::new(),
-            ended_charges: Vec::new(),
-            tables,
-        }
+        SaberContext { armies, tables }
     }
 
     pub(super) fn unit(&self, id: &str) -> Option<(&Unit, Variant)> {
@@ -241,6 +181,41 @@ impl SaberGame {
         self.armies
             .iter()
             .find_map(|a| a.list.leaders.iter().find(|l| l.id == id))
+    }
+}
+
+/// The Musket & Saber part of a game as it stands: its state read against
+/// its tables and lists.
+#[derive(Clone, Copy)]
+pub(crate) struct SaberGame<'a> {
+    pub(super) context: &'a SaberContext,
+    pub(super) armies: &'a [ArmyPart],
+    units: &'a BTreeMap<String, UnitState>,
+    leaders: &'a BTreeMap<String, LeaderState>,
+    /// The charges the last `next-turn` ended, for its answer.
+    ended_charges: &'a [String],
+    tables: &'a Tables,
+}
+
+impl<'a> SaberGame<'a> {
+    /// The state read against its context.
+    pub(crate) fn of(context: &'a SaberContext, state: &'a SaberState) -> SaberGame<'a> {
+        SaberGame {
+            context,
+            armies: &context.armies,
+            units: &state.units,
+            leaders: &state.leaders,
+            ended_charges: &state.ended_charges,
+            tables: &context.tables,
+        }
+    }
+
+    pub(super) fn unit(&self, id: &str) -> Option<(&'a Unit, Variant)> {
+        self.context.unit(id)
+    }
+
+    pub(super) fn leader(&self, id: &str) -> Option<&'a Leader> {
+        self.context.leader(id)
     }
 
     /// An HQ or trains counter, and which (12.1, 12.2).
@@ -437,7 +412,7 @@ impl SaberGame {
     /// The books of this part's armies, each once.
     fn books(&self) -> Vec<System> {
         let mut books: Vec<System> = Vec::new();
-        for a in &self.armies {
+        for a in self.armies {
             if !books.contains(&a.book) {
                 books.push(a.book);
             }
@@ -448,7 +423,7 @@ impl SaberGame {
     /// The units that may try to recover in their next movement phase.
     fn recovering(&self) -> Vec<String> {
         let mut out = Vec::new();
-        for a in &self.armies {
+        for a in self.armies {
             for u in &a.list.units {
                 let s = self.unit_state(&u.id);
                 if eliminated(u, &s) {
@@ -474,127 +449,6 @@ impl SaberGame {
         }
         out
     }
-
-    /// What an effect does to a combat unit of `steps` steps (`flips`:
-    /// one that has an ineffective side).
-    fn apply_to_unit(
-        &mut self,
-        id: &str,
-        steps: u32,
-        flips: bool,
-        effect: &SaberEffect,
-    ) -> Result<(), String> {
-        let s = self.units.entry(id.to_string()).or_default();
-        // Off the map, nothing but its recovery (or destruction) touches it.
-        let off_map = s.steps_lost >= steps;
-        if s.captured
-            || (off_map && !matches!(effect, SaberEffect::StepRecovered | SaberEffect::Destroyed))
-        {
-            return Ok(());
-        }
-        match effect {
-            SaberEffect::StepLost => {
-                s.charging = false;
-                if s.steps_lost < steps {
-                    s.steps_lost += 1;
-                }
-                if s.steps_lost >= steps {
-                    // Off the map (7.11): it returns, if ever, fresh.
-                    s.disrupted = false;
-                    s.ineffective = false;
-                    s.routed = false;
-                }
-            }
-            SaberEffect::Routed => {
-                s.routed = true;
-                s.last_stand_owed = None;
-                s.disrupted = true;
-                s.ineffective |= flips;
-            }
-            SaberEffect::Disrupted => {
-                s.disrupted = true;
-                s.charging = false;
-            }
-            SaberEffect::Retreated | SaberEffect::Ineffective => {
-                s.ineffective |= flips;
-                // A retreat settles a last stand: no step owed (7.13 5).
-                if *effect == SaberEffect::Retreated {
-                    s.last_stand_owed = None;
-                }
-                // Its charge, if any, is over (9.3 8).
-                s.charging = false;
-            }
-            SaberEffect::Attacked => s.attacked = true,
-            SaberEffect::Charging => s.charging = true,
-            SaberEffect::LastStandOwed { defender } => {
-                s.last_stand_owed = Some(defender.clone());
-            }
-            SaberEffect::LastStandKept => {
-                if let Some(defender) = s.last_stand_owed.take() {
-                    return self.apply(Some(&defender), &SaberEffect::StepLost);
-                }
-            }
-            SaberEffect::Disengaged => s.last_stand_owed = None,
-            SaberEffect::LeaderCasualty => {}
-            SaberEffect::Recovered {
-                disruption,
-                effectiveness,
-            } => {
-                if *disruption {
-                    s.disrupted = false;
-                    s.routed = false;
-                }
-                if *effectiveness {
-                    s.ineffective = false;
-                }
-            }
-            SaberEffect::StepRecovered => s.steps_lost = s.steps_lost.saturating_sub(1),
-            SaberEffect::Destroyed => s.destroyed = true,
-            SaberEffect::Captured => {
-                s.captured = true;
-                s.disrupted = false;
-                s.ineffective = false;
-                s.routed = false;
-                s.charging = false;
-            }
-        }
-        Ok(())
-    }
-
-    /// What an effect does to a leader: only what flips him or takes him
-    /// out of the game.
-    fn apply_to_leader(&mut self, id: &str, effect: &SaberEffect) -> Result<(), String> {
-        if self.leader(id).is_none() {
-            return Err(format!(
-                "no Musket & Saber unit or leader `{id}` in this game"
-            ));
-        }
-        let s = self.leaders.entry(id.to_string()).or_default();
-        match effect {
-            // Leaders retreat with their stacks and are flipped (7.8, 7.9;
-            // QuickPlay 10.0); steps and disruption are for units.
-            SaberEffect::Routed | SaberEffect::Retreated | SaberEffect::Ineffective => {
-                s.ineffective = true
-            }
-            SaberEffect::LeaderCasualty => s.casualty = true,
-            SaberEffect::Recovered { effectiveness, .. } => {
-                if *effectiveness {
-                    s.ineffective = false;
-                }
-            }
-            SaberEffect::StepLost
-            | SaberEffect::Disrupted
-            | SaberEffect::Disengaged
-            | SaberEffect::StepRecovered
-            | SaberEffect::Destroyed
-            | SaberEffect::Captured
-            | SaberEffect::Attacked
-            | SaberEffect::Charging
-            | SaberEffect::LastStandOwed { .. }
-            | SaberEffect::LastStandKept => {}
-        }
-        Ok(())
-    }
 }
 
 pub use super::words::{ATTACKED, CHARGING, LAST_STAND_OWED, ONE_STEP};
@@ -607,9 +461,7 @@ pub(super) fn steps_left(unit: &Unit, s: &UnitState) -> u32 {
     unit.steps().saturating_sub(s.steps_lost)
 }
 
-impl GameState for SaberGame {
-    type Effect = SaberEffect;
-
+impl GameView for SaberGame<'_> {
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         self.facts_of(id, false)
     }
@@ -653,31 +505,6 @@ impl GameState for SaberGame {
             )
         } else {
             None
-        }
-    }
-
-    fn apply(&mut self, unit: Option<&str>, effect: &SaberEffect) -> Result<(), String> {
-        let id = unit.ok_or("a Musket & Saber effect names no unit")?;
-        if let Some((u, _)) = self.unit(id) {
-            let (steps, kind) = (u.steps(), u.unit_type());
-            return self.apply_to_unit(id, steps, kind.may_be_ineffective(), effect);
-        }
-        self.apply_to_leader(id, effect)
-    }
-
-    /// The combat phases are over: no unit has attacked in the next one
-    /// (7.5), and a charge still going ends, its cavalry ineffective
-    /// (standard 9.3 8, QuickPlay 9.2 6).
-    fn next_turn(&mut self) {
-        self.ended_charges.clear();
-        for (id, s) in self.units.iter_mut() {
-            s.attacked = false;
-            s.last_stand_owed = None;
-            if s.charging {
-                s.charging = false;
-                s.ineffective = true;
-                self.ended_charges.push(id.clone());
-            }
         }
     }
 
@@ -726,10 +553,10 @@ impl GameState for SaberGame {
         lines.join("\n")
     }
 
-    fn state(&self) -> serde_json::Value {
+    fn state(&self) -> Option<serde_json::Value> {
         let mut units = serde_json::Map::new();
         let mut leaders = serde_json::Map::new();
-        for a in &self.armies {
+        for a in self.armies {
             for u in &a.list.units {
                 let s = self.unit_state(&u.id);
                 let mut unit = serde_json::json!({
@@ -760,55 +587,6 @@ impl GameState for SaberGame {
                 );
             }
         }
-        serde_json::json!({ "units": units, "leaders": leaders })
-    }
-
-    fn checkpoint(&self) -> Option<serde_json::Value> {
-        serde_json::to_value(Checkpoint {
-            units: self.units.clone(),
-            leaders: self.leaders.clone(),
-            ended_charges: self.ended_charges.clone(),
-        })
-        .ok()
-    }
-
-    /// Every unit and leader the checkpoint names must be one of this
-    /// part's armies, and no unit may have lost more steps than it has:
-    /// the part is left as it was when one is not.
-    fn restore(&mut self, saved: &serde_json::Value) -> Result<(), String> {
-        let saved = crate::system::from_object::<Checkpoint>(saved)
-            .map_err(|e| format!("the Musket & Saber checkpoint cannot be read: {e}"))?;
-        for (id, s) in &saved.units {
-            let Some((u, _)) = self.unit(id) else {
-                return Err(format!(
-                    "the Musket & Saber checkpoint names unit `{id}` that no army of this game has"
-                ));
-            };
-            if s.steps_lost > u.steps() {
-                return Err(format!(
-                    "the Musket & Saber checkpoint gives unit `{id}` {} steps lost, but it has only {}",
-                    s.steps_lost,
-                    u.steps()
-                ));
-            }
-        }
-        if let Some(id) = saved.leaders.keys().find(|id| self.leader(id).is_none()) {
-            return Err(format!(
-                "the Musket & Saber checkpoint names leader `{id}` that no army of this game has"
-            ));
-        }
-        self.units = saved.units;
-        self.leaders = saved.leaders;
-        self.ended_charges = saved.ended_charges;
-        Ok(())
-    }
-
-    fn carry(
-        &self,
-        fought: &[crate::carry::Fought<SaberEffect>],
-        close: &crate::carry::Close<'_>,
-        _dice: &mut dyn crate::dice::DiceSource,
-    ) -> Result<crate::carry::Carry, String> {
-        Ok(self.carry_over(fought, close))
+        Some(serde_json::json!({ "units": units, "leaders": leaders }))
     }
 }

@@ -236,7 +236,9 @@ impl RuleSet for Tables {
     }
 
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
-        Live::part(game::SaberGame::new(Rc::new(self.clone()), armies), {
+        let context = game::SaberContext::new(Rc::new(self.clone()), armies);
+        let state = game::SaberState::starting(&context);
+        Live::part(&SYSTEM, armies, context, state, {
             let set = self.clone();
             move || set.typed_verbs()
         })

@@ -6,13 +6,13 @@ use super::army::{Unit, UnitType};
 use super::game::{SaberGame, eliminated, steps_left};
 use super::roster::{leader_flags, unit_flags};
 use crate::answer::{Boxes, Commanded, Line};
-use crate::system::{GameState, PrintedArmy};
+use crate::system::{GameView, PrintedArmy};
 
 /// The columns between a line's name and its boxes: the front side's
 /// factors, then the reduced side's.
 const COLUMNS: [&str; 5] = ["type", "CF", "MR", "MA", "reduced CF/MR/MA"];
 
-impl SaberGame {
+impl SaberGame<'_> {
     pub(super) fn printed_of(&self, army: usize) -> Option<PrintedArmy> {
         let a = self.armies.iter().find(|a| a.index == army)?;
         let list = &a.list;

@@ -5,9 +5,9 @@ use super::Variant;
 use super::army::{Base, Leader, Unit, UnitType};
 use super::game::{LeaderState, SaberGame, UnitState, eliminated, steps_left};
 use crate::answer::report::UnitStatus;
-use crate::system::{GameState, Roster};
+use crate::system::{GameView, Roster};
 
-impl SaberGame {
+impl SaberGame<'_> {
     pub(super) fn roster_of(&self, army: usize) -> Option<Roster> {
         let a = self.armies.iter().find(|a| a.index == army)?;
         let mut roster = Roster {

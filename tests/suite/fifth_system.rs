@@ -18,7 +18,7 @@ use drumhead::dice::DiceSource;
 use drumhead::error::{CommandError, TableError};
 use drumhead::game::{ArmySource, Game};
 use drumhead::session::{Output, Session};
-use drumhead::system::{GamePart, GameState, Live, Roster, RuleSet, RuleSystem};
+use drumhead::system::{GamePart, GameState, GameView, Live, Roster, RuleSet, RuleSystem};
 use drumhead::tables::{TableFile, TableSource};
 
 const TOY: System = System::new(&Book {
@@ -178,28 +178,33 @@ impl RuleSet for ToyTables {
         self.typed_verbs().into_iter().map(VerbDoc::shown).collect()
     }
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
-        let state = ToyGame {
-            armies: armies
-                .iter()
-                .map(|(i, a)| {
-                    let list = read_again(a, "Toy Skirmish", &ToySchema, ToyList::default());
-                    (*i, list.unwrap_or_default())
-                })
-                .collect(),
-            wounds: Default::default(),
-        };
+        let lists = armies
+            .iter()
+            .map(|(i, a)| {
+                let list = read_again(a, "Toy Skirmish", &ToySchema, ToyList::default());
+                (*i, list.unwrap_or_default())
+            })
+            .collect();
         let set = self.clone();
-        Live::part(state, move || set.typed_verbs())
+        Live::part(&TOY_SYSTEM, armies, lists, ToyState::default(), move || {
+            set.typed_verbs()
+        })
     }
 }
 
-#[derive(Clone)]
-struct ToyGame {
-    armies: Vec<(usize, ToyList)>,
+/// What a game keeps of the toy soldiers: a plain value, its checkpoint.
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
+struct ToyState {
     wounds: std::collections::BTreeMap<String, u32>,
 }
 
-impl ToyGame {
+/// The toy state read against the game's toy lists.
+struct ToyView<'a> {
+    armies: &'a [(usize, ToyList)],
+    wounds: &'a std::collections::BTreeMap<String, u32>,
+}
+
+impl ToyView<'_> {
     fn soldier(&self, id: &str) -> Option<&Soldier> {
         self.armies
             .iter()
@@ -210,9 +215,38 @@ impl ToyGame {
     }
 }
 
-impl GameState for ToyGame {
+impl GameState for ToyState {
     type Effect = ToyEffect;
+    type Context = Vec<(usize, ToyList)>;
 
+    fn view<'a>(&'a self, armies: &'a Self::Context) -> Box<dyn GameView + 'a> {
+        Box::new(ToyView {
+            armies,
+            wounds: &self.wounds,
+        })
+    }
+    fn apply(
+        &mut self,
+        _: &Self::Context,
+        unit: Option<&str>,
+        effect: &ToyEffect,
+    ) -> Result<(), String> {
+        let ToyEffect::Wounded = effect;
+        *self
+            .wounds
+            .entry(unit.ok_or("no soldier")?.to_string())
+            .or_default() += 1;
+        Ok(())
+    }
+    fn named(&self) -> Vec<(&'static str, &str)> {
+        self.wounds
+            .keys()
+            .map(|id| ("soldier", id.as_str()))
+            .collect()
+    }
+}
+
+impl GameView for ToyView<'_> {
     fn facts(&self, id: &str) -> Option<UnitFacts> {
         let s = self.soldier(id)?;
         Some(UnitFacts {
@@ -222,21 +256,9 @@ impl GameState for ToyGame {
             out_of_action: None,
         })
     }
-    fn possible_facts(&self, id: &str) -> Vec<UnitFact> {
-        self.facts(id).map(|f| f.facts).unwrap_or_default()
-    }
     fn out_of_action(&self, id: &str) -> Option<String> {
         (self.wounds(id) >= 2).then(|| "has two wounds".to_string())
     }
-    fn apply(&mut self, unit: Option<&str>, effect: &ToyEffect) -> Result<(), String> {
-        let ToyEffect::Wounded = effect;
-        *self
-            .wounds
-            .entry(unit.ok_or("no soldier")?.to_string())
-            .or_default() += 1;
-        Ok(())
-    }
-    fn next_turn(&mut self) {}
     fn roster(&self, army: usize) -> Option<Roster> {
         let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
         Some(Roster {
@@ -264,9 +286,6 @@ impl GameState for ToyGame {
     }
     fn end_turn(&self) -> String {
         "end of turn (Toy Skirmish): nothing happens".into()
-    }
-    fn state(&self) -> serde_json::Value {
-        serde_json::json!({ "wounds": self.wounds })
     }
 }
 

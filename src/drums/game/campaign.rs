@@ -4,11 +4,9 @@
 //! `campaign.toml` with the house row a club may turn on, and the close
 //! names each.
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
 
-use super::{DrumsEffect, DrumsGame};
+use super::{DrumsEffect, DrumsGame, DrumsState};
 use crate::carry::{Carry, Change, Close, Edit, EditValue, Fought, house_row, trace};
 use crate::drums::army::Unit;
 use crate::error::TableError;
@@ -111,17 +109,7 @@ fn house_table(row: &str, keyword: &str, value: String, default: bool) -> crate:
     table
 }
 
-impl DrumsGame {
-    /// The state as the battle began, to trace its entries on.
-    fn fresh(&self) -> DrumsGame {
-        DrumsGame {
-            units: BTreeMap::new(),
-            generals: BTreeMap::new(),
-            initiative: None,
-            ..self.clone()
-        }
-    }
-
+impl DrumsGame<'_> {
     /// What the armies carry to the next battle.
     pub(super) fn carry_over(&self, fought: &[Fought<DrumsEffect>], close: &Close<'_>) -> Carry {
         let table = &self.tables.drums.campaign;
@@ -139,21 +127,26 @@ impl DrumsGame {
             .iter()
             .flat_map(|(_, l)| l.units.iter().map(|u| u.id.as_str()))
             .collect();
+        // Traced from the state as the battle began.
+        let context = self.context;
         let traced = trace(
-            self.fresh(),
+            DrumsState::default(),
             fought,
             &units,
             |state, f| match &f.effect {
                 Some((unit, effect)) => {
-                    let _ = state.apply(unit.as_deref(), effect);
+                    let _ = state.apply(context, unit.as_deref(), effect);
                 }
-                None => state.next_turn(),
+                None => state.next_turn(context),
             },
-            |state, id| state.unit(id).map(|u| state.strength(u).lost),
+            |state, id| {
+                let game = DrumsGame::of(context, state);
+                game.unit(id).map(|u| game.strength(u).lost)
+            },
         );
         let share = if returning { row.percent } else { 0 };
         let mut changes = Vec::new();
-        for (army, list) in &self.armies {
+        for (army, list) in self.armies {
             for u in &list.units {
                 let made = traced.get(&u.id).cloned().unwrap_or_default();
                 changes.extend(self.unit_change(*army, u, made, share, fought, close));

@@ -4,7 +4,7 @@
 use super::DrumsGame;
 use crate::drums::army::Unit;
 
-impl DrumsGame {
+impl DrumsGame<'_> {
     /// The units at 50% or less that take the end-of-turn resilience test,
     /// each side's in list order: the side without the initiative first.
     /// Returns (side index, its units) in the order the sides test.

@@ -7,12 +7,12 @@ use crate::command::Command;
 use crate::drums::army::{General, List};
 use crate::parse::added_word;
 
-impl DrumsGame {
+impl DrumsGame<'_> {
     pub(super) fn expand_initiative(&self, command: &Command) -> Option<Command> {
         if command.verb != "initiative" {
             return None;
         }
-        let [(_, a), (_, b)] = self.armies.as_slice() else {
+        let [(_, a), (_, b)] = self.armies else {
             return None;
         };
         let vs = match command.clauses.as_slice() {
@@ -129,11 +129,11 @@ fn with_word(command: &Command, side: usize, text: &str, span: crate::command::S
 /// end-of-turn tests.
 pub const WHAT_IF: &str = "what-if";
 
-impl DrumsGame {
+impl DrumsGame<'_> {
     /// `log`'s name for an outcome that stands for a side: the winner of
     /// an initiative by its army's side, the winner of a melee round by
     /// its unit's id.
-    pub(super) fn outcome_named(&self, command: &Command, outcome: &str) -> Option<String> {
+    pub(super) fn outcome_of(&self, command: &Command, outcome: &str) -> Option<String> {
         let side = match outcome {
             "a" => 0,
             "b" => 1,

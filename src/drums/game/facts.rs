@@ -35,7 +35,7 @@ const ONE_ACTION: &str = "one-action";
 /// brings it, and `supply` is refused beside it.
 const NO_SUPPLY: &str = "no-supply";
 
-impl DrumsGame {
+impl DrumsGame<'_> {
     /// The facts a unit brings, as it stands.
     pub(super) fn unit_facts(&self, unit: &Unit) -> Vec<UnitFact> {
         let state = self.state(&unit.id);

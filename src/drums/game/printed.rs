@@ -6,7 +6,7 @@
 use super::{DrumsGame, flags};
 use crate::answer::{Boxes, Commanded, Line};
 use crate::drums::army::{General, Unit};
-use crate::system::{GameState, PrintedArmy};
+use crate::system::{GameView, PrintedArmy};
 
 /// The columns between a line's name and its boxes.
 const COLUMNS: [&str; 5] = ["arm", "class", "formation", "weapon", "doctrine"];
@@ -17,7 +17,7 @@ fn plain(word: &str) -> String {
     word.replace('-', " ")
 }
 
-impl DrumsGame {
+impl DrumsGame<'_> {
     pub(super) fn printed_of(&self, army: usize) -> Option<PrintedArmy> {
         let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
         let mut commands: Vec<Commanded> = list
@@ -97,7 +97,7 @@ impl DrumsGame {
             ],
             boxes: Vec::new(),
             state,
-            out_of_action: GameState::out_of_action(self, &g.id),
+            out_of_action: GameView::out_of_action(self, &g.id),
         }
     }
 

@@ -10,7 +10,7 @@ fn row(rows: &mut Rows, k: &str, v: String) {
     rows.push((k.to_string(), v));
 }
 
-impl DrumsGame {
+impl DrumsGame<'_> {
     pub(super) fn show_general(&self, g: &General) -> Rows {
         let mut rows = Rows::new();
         row(&mut rows, "general", g.ability.clone());

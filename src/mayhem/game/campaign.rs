@@ -108,7 +108,7 @@ impl CampaignTable {
     }
 }
 
-impl MayhemGame {
+impl MayhemGame<'_> {
     /// What the figures carry to the next battle; the close's dice are
     /// thrown here, one a figure still to be diced for, in roster order.
     pub(super) fn carry_over(
@@ -129,7 +129,7 @@ impl MayhemGame {
         );
         let rest = if resting { row.battles } else { 0 };
         let mut changes = Vec::new();
-        for (army, list) in &self.armies {
+        for (army, list) in self.armies {
             for f in &list.figures {
                 let s = self.state(&f.id);
                 let of = |pick: fn(&MayhemEffect) -> bool| entries_of(fought, &f.id, pick);

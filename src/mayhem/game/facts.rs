@@ -5,14 +5,14 @@ use crate::catalog::UnitFact;
 use crate::mayhem::army::{Bonus, Figure, MELEE};
 use crate::mayhem::{COMMANDER, INCENDIARY};
 
-use crate::system::GameState;
+use crate::system::GameView;
 
 use super::{
     DICED, DOWNED, FigureState, GROUP_RATE, LEADER, LOADED, MOVED, MayhemGame, RAN_OFF, RELOADED,
     SHOT, SMOKE, SMOKE_CLEARED, STOOD_STILL, UNLOADED, bonus_word, tokens_left,
 };
 
-impl MayhemGame {
+impl MayhemGame<'_> {
     /// The figure's courage value: its own, or its rank's.
     pub(super) fn courage(&self, figure: &Figure) -> Option<i64> {
         figure.courage.or_else(|| {

@@ -6,12 +6,12 @@ use super::roster::bonus_text;
 use super::{FigureState, MayhemGame};
 use crate::answer::{Boxes, Commanded, Line};
 use crate::mayhem::army::Figure;
-use crate::system::{GameState, PrintedArmy};
+use crate::system::{GameView, PrintedArmy};
 
 /// The columns between a line's name and its boxes.
 const COLUMNS: [&str; 6] = ["rank", "courage", "armament", "weapon", "marked", "bonuses"];
 
-impl MayhemGame {
+impl MayhemGame<'_> {
     pub(super) fn printed_of(&self, army: usize) -> Option<PrintedArmy> {
         let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
         let mut groups: Vec<Option<&str>> = Vec::new();

@@ -3,11 +3,11 @@
 
 use crate::answer::report::UnitStatus;
 use crate::mayhem::army::{Bonus, Figure};
-use crate::system::{GameState, Roster};
+use crate::system::{GameView, Roster};
 
 use super::{FigureState, MayhemGame, downed_word, tokens_left};
 
-impl MayhemGame {
+impl MayhemGame<'_> {
     pub(super) fn fate(s: &FigureState) -> String {
         let mut fate = if s.killed {
             "killed".to_string()

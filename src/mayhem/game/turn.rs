@@ -3,11 +3,11 @@
 
 use crate::mayhem::army::List;
 
-use crate::system::GameState;
+use crate::system::GameView;
 
 use super::MayhemGame;
 
-impl MayhemGame {
+impl MayhemGame<'_> {
     /// The figures of a list still in play, by group (`None`: figures of
     /// no group, each an individual), in list order.
     pub(super) fn in_play_by_group<'l>(
@@ -77,7 +77,7 @@ impl MayhemGame {
     /// ("only once per turn").
     pub(super) fn casualty_checks(&self) -> Vec<String> {
         let mut out = Vec::new();
-        for (_, list) in &self.armies {
+        for (_, list) in self.armies {
             for (group, ids) in self.in_play_by_group(list) {
                 let Some(group) = group else { continue };
                 let lost = list.figures.iter().any(|f| {
@@ -101,7 +101,7 @@ impl MayhemGame {
     pub(super) fn leader_checks(&self) -> Vec<String> {
         let mut out = Vec::new();
         let line = |ids: &[&str]| format!("`courage {} cause=leader-killed`", ids.join(" "));
-        for (_, list) in &self.armies {
+        for (_, list) in self.armies {
             for f in &list.figures {
                 let s = self.state(&f.id);
                 if !s.killed_this_turn || !(Self::leads(f) || f.commander) {
@@ -164,7 +164,7 @@ impl MayhemGame {
             None => String::new(),
         };
         let mut markers = Vec::new();
-        for (_, list) in &self.armies {
+        for (_, list) in self.armies {
             for f in &list.figures {
                 let s = self.state(&f.id);
                 if self.out_of_action(&f.id).is_some() {
@@ -196,7 +196,7 @@ impl MayhemGame {
         let t = &self.tables;
         let mut due = self.casualty_checks();
         due.extend(self.leader_checks());
-        for (_, list) in &self.armies {
+        for (_, list) in self.armies {
             for f in &list.figures {
                 let s = self.state(&f.id);
                 if s.smoke > 0 && self.out_of_action(&f.id).is_none() {

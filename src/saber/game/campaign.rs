@@ -126,22 +126,12 @@ pub(super) fn starting_units(armies: &[super::ArmyPart]) -> BTreeMap<String, sup
         .collect()
 }
 
-impl SaberGame {
-    /// The state as the battle began, to trace its entries on.
-    fn fresh(&self) -> SaberGame {
-        SaberGame {
-            units: starting_units(&self.armies),
-            leaders: BTreeMap::new(),
-            ended_charges: Vec::new(),
-            ..self.clone()
-        }
-    }
-
+impl SaberGame<'_> {
     /// What the units and leaders carry to the next battle.
     pub(super) fn carry_over(&self, fought: &[Fought<SaberEffect>], close: &Close<'_>) -> Carry {
         let book = self.armies.first().map_or(crate::saber::SABER, |a| a.book);
         let section = book.id();
-        let table = &Variant::of(book).rules(&self.tables).campaign;
+        let table = &Variant::of(book).rules(self.tables).campaign;
         let row = &table.step_recovery;
         let place = crate::carry::place(section);
         let (recovering, said) = house_row(
@@ -156,23 +146,25 @@ impl SaberGame {
             .iter()
             .flat_map(|a| a.list.units.iter().map(|u| u.id.as_str()))
             .collect();
+        // Traced from the state as the battle began.
+        let context = self.context;
         let traced = trace(
-            self.fresh(),
+            super::SaberState::starting(context),
             fought,
             &units,
             |state, f| match &f.effect {
                 Some((unit, effect)) => {
-                    let _ = state.apply(unit.as_deref(), effect);
+                    let _ = state.apply(context, unit.as_deref(), effect);
                 }
-                None => state.next_turn(),
+                None => state.next_turn(context),
             },
             |state, id| {
-                let s = state.unit_state(id);
+                let s = state.units.get(id).cloned().unwrap_or_default();
                 (s.steps_lost, s.destroyed, s.captured)
             },
         );
         let mut changes = Vec::new();
-        for a in &self.armies {
+        for a in self.armies {
             for u in &a.list.units {
                 let made = traced.get(&u.id).cloned().unwrap_or_default();
                 changes.extend(self.unit_change(a.index, u, made, recovering, close));
