@@ -12,14 +12,31 @@ use crate::dice::DiceSource;
 impl Game {
     /// Recompute the state from every entry not undone (a game kept in
     /// memory, or a file's journal read again): the slow way back that
-    /// `undo` takes past what this process saw. Two passes, one entry in
-    /// memory at a time.
+    /// `undo` takes past what this process saw.
     pub(super) fn refold(&mut self) -> Result<(), GameError> {
+        self.fold(None)
+    }
+
+    /// The state folded from the entries in force among the first `upto`
+    /// (all: `None`), as the chain gives them and without resolving them
+    /// again: from the start of the game, one entry in memory at a time,
+    /// in two passes (which entries are undone, then each other's effects
+    /// applied). The last entries keep the state before them, for `undo`.
+    pub(super) fn fold(&mut self, upto: Option<u64>) -> Result<(), GameError> {
+        let open = |game: &mut Game| match upto {
+            Some(n) => game.source_upto(n),
+            None => game.source(),
+        };
+        // Read whole, the journal must still hold what the game applied.
+        let finish = |source: Source, game: &Game| match upto {
+            Some(_) => Ok(()),
+            None => source.finish(&game.tally),
+        };
         // Which entries are still in force: an undo always takes back the
         // last one, so they form a stack.
         let mut live: Vec<u64> = Vec::new();
         let mut undone = std::collections::HashSet::new();
-        let mut source = self.source()?;
+        let mut source = open(self)?;
         while let Some(e) = source.next()? {
             match e.undo {
                 Some(target) => {
@@ -29,14 +46,14 @@ impl Game {
                 None => live.push(e.entry),
             }
         }
-        source.finish(&self.tally)?;
+        finish(source, self)?;
         let keep_from = live.len().saturating_sub(SNAPSHOTS);
         let recent_from = live.get(keep_from).copied().unwrap_or(u64::MAX);
         drop(live);
         self.turn = 1;
         self.parts = self.fresh_parts();
         self.recent.clear();
-        let mut source = self.source()?;
+        let mut source = open(self)?;
         while let Some(e) = source.next()? {
             if e.undo.is_some() || undone.contains(&e.entry) {
                 continue;
@@ -47,7 +64,16 @@ impl Game {
                 self.apply_effects(&e, false)?;
             }
         }
-        source.finish(&self.tally)
+        finish(source, self)
+    }
+
+    /// The entries up to `upto`, from memory or the journal.
+    fn source_upto(&mut self, upto: u64) -> Result<Source, GameError> {
+        let saved = self.tally.entries;
+        self.tally.entries = upto;
+        let source = self.source();
+        self.tally.entries = saved;
+        source
     }
 
     /// Every entry applied so far, in order: from memory, or read again

@@ -42,7 +42,6 @@ use crate::system::{GamePart, RuleSet, Tables};
 pub use checks::{check_ids_are_not_words, repair_hint};
 use checks::{check_unique_ids, same_file};
 pub use file::{GameFile, read_game_file};
-use history::Source;
 pub use journal::{
     CHAIN_BROKEN, Entry, GameError, JOURNAL_VERSION, Journal, Mark, Next, Reader, Tally, hash,
 };

@@ -266,7 +266,7 @@ impl Game {
         }
         let recorded = last.map(|e| e.state.as_str()).unwrap_or_default();
         if f.entries > 0 && recorded.is_empty() {
-            self.fold_trusted(f.entries)?;
+            self.fold(Some(f.entries))?;
         } else if f.entries > 0 {
             self.turn = f
                 .state
@@ -290,35 +290,6 @@ impl Game {
             return Err(edited());
         }
         Ok(())
-    }
-
-    /// Apply entries as the chain gives them, up to `upto`, without
-    /// resolving them again (entries a checkpoint vouches for).
-    fn fold_trusted(&mut self, upto: u64) -> Result<(), GameError> {
-        let tally = self.tally.clone();
-        let mut undone = std::collections::HashSet::new();
-        let mut source = self.source_upto(upto)?;
-        while let Some(e) = source.next()? {
-            undone.extend(e.undo);
-        }
-        self.turn = 1;
-        self.parts = self.fresh_parts();
-        let mut source = self.source_upto(upto)?;
-        while let Some(e) = source.next()? {
-            if e.undo.is_none() && !undone.contains(&e.entry) {
-                self.apply_effects(&e, false)?;
-            }
-        }
-        self.tally = tally;
-        Ok(())
-    }
-
-    fn source_upto(&mut self, upto: u64) -> Result<Source, GameError> {
-        let saved = self.tally.entries;
-        self.tally.entries = upto;
-        let source = self.source();
-        self.tally.entries = saved;
-        source
     }
 }
 

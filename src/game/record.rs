@@ -116,60 +116,75 @@ impl Game {
 
     /// Apply an entry and append it to the journal (synced), or, for an
     /// entry read from the journal and resolved again, check it is what
-    /// was recorded and apply it.
-    /// Write an entry and apply it (`resolved`: with the effects its rule
+    /// was recorded and apply it (`resolved`: with the effects its rule
     /// system's part resolved, as [`Game::apply_effects`]).
     fn commit(&mut self, mut entry: Entry, resolved: bool) -> Result<(), GameError> {
         entry.entry = self.tally.entries + 1;
         self.last_chosen = None;
-        if let Some((expected, raw)) = self.expected.take() {
-            entry.prev = expected.prev.clone();
-            // Whether the seed was chosen is the writer's word, and the
-            // state after the entry is checked once it is applied.
-            entry.chosen = expected.chosen && entry.seed.is_some();
-            entry.state = expected.state.clone();
-            if let Some(what) = expected.differs_from(&entry) {
-                let e = GameError::Journal {
-                    file: self.journal_shown(),
-                    line: usize::try_from(expected.entry)
-                        .unwrap_or(usize::MAX)
-                        .saturating_add(1),
-                    message: format!(
-                        "entry {} does not resolve to itself: resolved again from its line and dice, \
-                         it does not give what it recorded ({what}); it is not applied",
-                        expected.entry,
-                    ),
-                };
-                self.rejected = Some(e.to_string());
-                return Err(e);
-            }
-            self.apply_recorded(&entry, resolved)?;
-            if !expected.state.is_empty() && self.digest() != expected.state {
-                self.unapply(&entry)?;
-                let e = GameError::Journal {
-                    file: self.journal_shown(),
-                    line: usize::try_from(expected.entry)
-                        .unwrap_or(usize::MAX)
-                        .saturating_add(1),
-                    message: format!(
-                        "entry {} does not resolve to itself: resolved again, the state after it \
-                         is not the one it recorded (the state it was resolved on was not the \
-                         writer's: an edited game file, or a journal edited by hand); it is not applied",
-                        expected.entry,
-                    ),
-                };
-                self.rejected = Some(e.to_string());
-                return Err(e);
-            }
-            if entry.chosen {
-                self.last_chosen = entry.seed;
-            }
-            self.tally.add_line(&raw, true);
-            if self.store.is_none() {
-                self.memory.push(entry);
-            }
-            return Ok(());
+        match self.expected.take() {
+            Some((expected, raw)) => self.verify(entry, resolved, &expected, &raw),
+            None => self.write(entry, resolved),
         }
+    }
+
+    /// An entry read from the journal and resolved again: applied only if
+    /// it is what the journal recorded, the state after it included. The
+    /// journal is not written.
+    fn verify(
+        &mut self,
+        mut entry: Entry,
+        resolved: bool,
+        expected: &Entry,
+        raw: &[u8],
+    ) -> Result<(), GameError> {
+        entry.prev = expected.prev.clone();
+        // Whether the seed was chosen is the writer's word, and the
+        // state after the entry is checked once it is applied.
+        entry.chosen = expected.chosen && entry.seed.is_some();
+        entry.state = expected.state.clone();
+        let refused = |game: &mut Game, why: String| {
+            let e = GameError::Journal {
+                file: game.journal_shown(),
+                line: usize::try_from(expected.entry)
+                    .unwrap_or(usize::MAX)
+                    .saturating_add(1),
+                message: format!(
+                    "entry {} does not resolve to itself: resolved again{why}; it is not applied",
+                    expected.entry,
+                ),
+            };
+            game.rejected = Some(e.to_string());
+            Err(e)
+        };
+        if let Some(what) = expected.differs_from(&entry) {
+            return refused(
+                self,
+                format!(" from its line and dice, it does not give what it recorded ({what})"),
+            );
+        }
+        self.apply_recorded(&entry, resolved)?;
+        if !expected.state.is_empty() && self.digest() != expected.state {
+            self.unapply(&entry)?;
+            return refused(
+                self,
+                ", the state after it is not the one it recorded (the state it was resolved on \
+                 was not the writer's: an edited game file, or a journal edited by hand)"
+                    .to_string(),
+            );
+        }
+        if entry.chosen {
+            self.last_chosen = entry.seed;
+        }
+        self.tally.add_line(raw, true);
+        if self.store.is_none() {
+            self.memory.push(entry);
+        }
+        Ok(())
+    }
+
+    /// A new entry: applied, then appended to the journal (synced) or kept
+    /// in memory. An entry that cannot be written is taken back.
+    fn write(&mut self, mut entry: Entry, resolved: bool) -> Result<(), GameError> {
         if self.store.as_ref().is_some_and(|s| s.read_only) {
             return Err(GameError::Usage(
                 "a journal being replayed is never written".into(),
