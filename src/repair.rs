@@ -193,17 +193,13 @@ fn verify(journal: &Path, tables: &Tables, file: Option<&GameFile>) -> Result<Ve
         let line = usize::try_from(game.tally().entries)
             .unwrap_or(usize::MAX)
             .saturating_add(2);
-        let entry = match game.next_pending() {
-            Ok(Some(entry)) => entry,
+        match session.resolve_next() {
+            Ok(Some(_)) => {}
             Ok(None) => break,
             Err(e) => {
                 stopped = Some((line, at, plain(e)));
                 break;
             }
-        };
-        if let Err(e) = session.resolve_again(&entry) {
-            stopped = Some((line, at, plain(e)));
-            break;
         }
         let done = session.game.as_ref().map_or(0, |g| g.tally().entries);
         if file.is_some_and(|f| f.entries == done) {

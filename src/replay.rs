@@ -58,13 +58,9 @@ pub(crate) fn replay_with(
     let mut done = 0usize;
     loop {
         progress(done, reflected.map_or(done, |r| r as usize).max(done + 1));
-        let Some(game) = session.game.as_mut() else {
+        if session.resolve_next()?.is_none() {
             break;
-        };
-        let Some(entry) = game.next_pending()? else {
-            break;
-        };
-        session.resolve_again(&entry)?;
+        }
         done += 1;
         if reflected == Some(done as u64) {
             agrees = check(&session);

@@ -251,18 +251,12 @@ fn resolve_battle(
         if upto.is_some_and(|n| done >= n) {
             break;
         }
-        let Some(game) = session.game.as_mut() else {
-            break;
-        };
-        let Some(entry) = game
-            .next_pending()
+        let Some((entry, _)) = session
+            .resolve_next()
             .map_err(|e| of_battle(&battle.name, e))?
         else {
             break;
         };
-        session
-            .resolve_again(&entry)
-            .map_err(|e| of_battle(&battle.name, e))?;
         done += 1;
         let head = session.game.as_ref().map(|g| g.tally().head.clone());
         if let (Some(want), Some(head)) = (heads.get(&entry.entry), head)

@@ -15,7 +15,7 @@ use crate::catalog::{Catalog, NoUnits, Units};
 use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
 use crate::error::{BindError, CommandError, DiceError};
-use crate::game::{Game, GameError};
+use crate::game::{Entry, Game, GameError};
 use crate::help;
 use crate::meta::MetaVerb;
 use crate::odds::{self, Odds};
@@ -52,16 +52,39 @@ pub struct Session {
     /// Whether `odds` keeps each outcome's measures, for the "at least"
     /// column of a table or a chart (`Odds::count`).
     count_values: bool,
-    /// A journal entry is being resolved again: the game is not read
-    /// again under it.
-    verifying: bool,
+    /// A journal entry is being resolved again (and how), not a line
+    /// typed now.
+    again: Option<Again>,
     /// Entries another process recorded, included before this line.
     caught_up: u64,
-    /// An older journal's entry is being adopted: its dice past the
-    /// entered ones were rolled unasked then, and are rolled again now.
-    adopting: bool,
     /// The seed was chosen (`--seed`), not drawn: a game records it so.
     seed_chosen: bool,
+}
+
+/// How a journal entry is resolved again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Again {
+    /// Checked against what it recorded: the game is not read again under it.
+    Verifying,
+    /// An older journal's entry adopted: its dice past the entered ones
+    /// were rolled unasked then, and are rolled again now.
+    Adopting,
+}
+
+/// Where a session stands between lines ([`Session::stand_aside`]).
+struct Stand {
+    rules: System,
+    seed: u64,
+    position: u64,
+    pending: Vec<EnteredDie>,
+}
+
+/// Why an entry did not resolve again.
+enum ResolveAgain {
+    /// It is not an entry drumhead writes, or not a line a journal holds.
+    Refused(String),
+    /// Its line failed.
+    Failed(CommandError),
 }
 
 impl Session {
@@ -77,9 +100,8 @@ impl Session {
             game: None,
             progress: false,
             count_values: true,
-            verifying: false,
+            again: None,
             caught_up: 0,
-            adopting: false,
             seed_chosen: false,
         }
     }
@@ -289,9 +311,9 @@ impl Session {
             return Err(format!("entry {}: `{line}` {why}", entry.entry));
         }
         let before = self.game.as_ref().map_or(0, |g| g.tally().entries);
-        self.adopting = true;
+        self.again = Some(Again::Adopting);
         let result = self.run_line(&line);
-        self.adopting = false;
+        self.again = None;
         let leftover = std::mem::take(&mut self.pending).len();
         if let Err(e) = result {
             return Err(format!(
@@ -342,7 +364,7 @@ impl Session {
     /// read and resolved again here, and applied only if it gives
     /// exactly what it recorded.
     pub(crate) fn sync_game(&mut self, write: bool) -> Result<(), GameError> {
-        if self.verifying {
+        if self.again.is_some() {
             return Ok(());
         }
         let Some(game) = &mut self.game else {
@@ -365,22 +387,33 @@ impl Session {
             other => other,
         };
         loop {
-            let Some(game) = &mut self.game else {
-                return Ok(());
-            };
-            let entry = match game.next_pending() {
-                Ok(Some(entry)) => entry,
+            match self.resolve_next() {
+                Ok(Some(_)) => self.caught_up += 1,
                 Ok(None) => return Ok(()),
-                Err(e) => return Err(hint(game, e)),
-            };
-            if let Err(e) = self.resolve_again(&entry) {
-                return Err(match &self.game {
-                    Some(game) => hint(game, e),
-                    None => e,
-                });
+                Err(e) => {
+                    return Err(match &self.game {
+                        Some(game) => hint(game, e),
+                        None => e,
+                    });
+                }
             }
-            self.caught_up += 1;
         }
+    }
+
+    /// The next entry of the game's journal after its state (another
+    /// writer's, or every entry of a journal being replayed), resolved
+    /// again and applied, with its answer: one step of the fold that
+    /// catches a game up, replays a journal or checks one. `None` when
+    /// the journal holds nothing more.
+    pub fn resolve_next(&mut self) -> Result<Option<(Entry, Option<Output>)>, GameError> {
+        let Some(game) = &mut self.game else {
+            return Ok(None);
+        };
+        let Some(entry) = game.next_pending()? else {
+            return Ok(None);
+        };
+        let answer = self.resolve_again(&entry)?;
+        Ok(Some((entry, answer)))
     }
 
     /// Resolve a journal entry again from its line, its entered dice and
@@ -404,19 +437,55 @@ impl Session {
             line: at,
             message: format!("entry {}: {message}; it is not applied", entry.entry),
         };
-        let (rules, seed, position, pending) = (
-            self.rules,
-            self.seed,
-            self.position,
-            std::mem::take(&mut self.pending),
-        );
-        let (line, from_line) = match self.entry_line(entry) {
-            Ok(found) => found,
-            Err(message) => {
-                (self.rules, self.pending) = (rules, pending);
-                return Err(fail(message));
-            }
-        };
+        let before = self.stand_aside();
+        let resolved = self.resolve_entry(entry);
+        let leftover = self.pending.len();
+        self.stand_back(before);
+        let (line, result) = resolved.map_err(&fail)?;
+        let result = result.map_err(|e| match e {
+            ResolveAgain::Refused(message) => fail(message),
+            ResolveAgain::Failed(e) => fail(format!("`{line}` does not resolve again: {e}")),
+        });
+        let unmatched = self.game.as_mut().and_then(|g| g.take_unmatched());
+        let rejected = self.game.as_mut().and_then(|g| g.take_rejected());
+        match result {
+            Err(_) if rejected.is_some() => Err(GameError::Mismatch(rejected.unwrap_or_default())),
+            Err(e) => Err(e),
+            Ok(_) if unmatched.is_some() => Err(fail(format!(
+                "`{line}` records nothing when it is resolved again"
+            ))),
+            Ok(_) if leftover > 0 => Err(fail(format!(
+                "`{line}` does not use the {} entered dice it recorded",
+                entry.entered
+            ))),
+            Ok(answer) => Ok(answer),
+        }
+    }
+
+    /// Where the session stands between lines, set aside while a journal
+    /// entry is resolved again under its own rule system, seed and dice.
+    fn stand_aside(&mut self) -> Stand {
+        Stand {
+            rules: self.rules,
+            seed: self.seed,
+            position: self.position,
+            pending: std::mem::take(&mut self.pending),
+        }
+    }
+
+    fn stand_back(&mut self, stand: Stand) {
+        (self.rules, self.seed, self.position, self.pending) =
+            (stand.rules, stand.seed, stand.position, stand.pending);
+    }
+
+    /// Resolve an entry again from its line, its entered dice and its
+    /// seed (the session set aside): its line, and what resolving it
+    /// gave. An entry with no line drumhead writes is an error.
+    fn resolve_entry(
+        &mut self,
+        entry: &Entry,
+    ) -> Result<(String, Result<Option<Output>, ResolveAgain>), String> {
+        let (line, from_line) = self.entry_line(entry)?;
         if !from_line {
             let entered = entry.dice.get(..entry.entered).unwrap_or(&entry.dice);
             self.enter_dice(entered);
@@ -427,40 +496,20 @@ impl Session {
         // Only a line that may be journaled is resolved from a journal,
         // and it is looked at before anything runs: a `save`, `set` or
         // any other verb forged into a journal does nothing at all.
-        let parsed = match self.parse(&line) {
+        let result = match self.parse(&line) {
             Ok(Some(command)) => match journaled(entry, &command) {
-                Ok(()) => Ok(Some(command)),
-                Err(why) => {
-                    (self.rules, self.seed, self.position, self.pending) =
-                        (rules, seed, position, pending);
-                    return Err(fail(format!("`{line}` {why}")));
+                Ok(()) => {
+                    self.again = Some(Again::Verifying);
+                    let result = self.run_command(&line, &command);
+                    self.again = None;
+                    result.map_err(ResolveAgain::Failed)
                 }
+                Err(why) => Err(ResolveAgain::Refused(format!("`{line}` {why}"))),
             },
-            other => other,
-        };
-        self.verifying = true;
-        let result = match parsed {
-            Ok(Some(command)) => self.run_command(&line, &command),
             Ok(None) => Ok(None),
-            Err(e) => Err(e),
+            Err(e) => Err(ResolveAgain::Failed(e)),
         };
-        self.verifying = false;
-        let leftover = self.pending.len();
-        (self.rules, self.seed, self.position, self.pending) = (rules, seed, position, pending);
-        let unmatched = self.game.as_mut().and_then(|g| g.take_unmatched());
-        let rejected = self.game.as_mut().and_then(|g| g.take_rejected());
-        match result {
-            Err(_) if rejected.is_some() => Err(GameError::Mismatch(rejected.unwrap_or_default())),
-            Err(e) => Err(fail(format!("`{line}` does not resolve again: {e}"))),
-            Ok(_) if unmatched.is_some() => Err(fail(format!(
-                "`{line}` records nothing when it is resolved again"
-            ))),
-            Ok(_) if leftover > 0 => Err(fail(format!(
-                "`{line}` does not use the {} entered dice it recorded",
-                entry.entered
-            ))),
-            Ok(answer) => Ok(answer),
-        }
+        Ok((line, result))
     }
 
     /// What a command asks for, as a format needs to know before it runs.
@@ -638,7 +687,7 @@ impl Session {
         let from_line = !command.rolled.is_empty();
         // A journal entry is resolved again as it was recorded, when the
         // dice after the entered ones were still rolled unasked.
-        let mut dice = if from_line && !command.roll_rest && !self.verifying && !self.adopting {
+        let mut dice = if from_line && !command.roll_rest && self.again.is_none() {
             Dice::entered_only(&command.rolled, seed)
         } else if from_line {
             Dice::new(&command.rolled, seed)
