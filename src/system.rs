@@ -22,7 +22,7 @@ use serde::de::DeserializeOwned;
 use crate::answer::resolution::{Resolution, SystemEffect};
 use crate::army::{Army, Schema};
 use crate::carry::{Carry, Close, Fought};
-use crate::catalog::{Prepared, UnitFact, UnitFacts, VerbDoc};
+use crate::catalog::{Prepared, TypedVerbs, UnitFact, UnitFacts, VerbDoc, VerbShelf};
 use crate::command::{Command, System, Word};
 use crate::dice::DiceSource;
 use crate::error::{CommandError, TableError};
@@ -62,30 +62,10 @@ pub trait RuleSystem: Sync {
 pub trait RuleSet {
     fn system(&self) -> &'static dyn RuleSystem;
 
-    /// Its verbs, their words built from the tables.
-    fn verbs(&self) -> Vec<VerbDoc>;
-
-    /// The names of its verbs, in the order of [`verbs`](Self::verbs),
-    /// without making them (by default, made and read off).
-    fn verb_names(&self) -> Vec<&'static str> {
-        let mut names: Vec<&'static str> = Vec::new();
-        for verb in self.verbs() {
-            if !names.contains(&verb.name) {
-                names.push(verb.name);
-            }
-        }
-        names
-    }
-
-    /// Its verbs of one name (one a book, where its books share a verb),
-    /// made alone: a line needs only its own verb, and making one builds
-    /// every word of it from the tables. By default picked from all.
-    fn verbs_named(&self, name: &str) -> Vec<VerbDoc> {
-        self.verbs()
-            .into_iter()
-            .filter(|v| v.name == name)
-            .collect()
-    }
+    /// Its verbs, their words built from the tables: each made when a
+    /// line first needs it, and shared by the catalog, the game and the
+    /// check that no unit id is a word ([`TypedVerbs`]).
+    fn verbs(&self) -> &dyn VerbShelf;
 
     /// `set WORD VALUE`: a session setting the system keeps. `None` when
     /// the word is not one of its settings; otherwise the rule set with
@@ -291,7 +271,9 @@ pub struct Live<S: GameState> {
     /// The system's name and each entry of its armies' lists (its id and
     /// kind), for the check of a checkpoint read back.
     members: Rc<Members>,
-    verbs: Rc<Verbs<S::Effect>>,
+    /// Its rule set's verbs, made when a line first needs each, and shared
+    /// with the catalog and the part's snapshots.
+    verbs: Rc<TypedVerbs<S::Effect>>,
     /// The effects of the line it resolved last, each with its unit, until
     /// the game records the line ([`GamePart::apply_resolved`]).
     resolved: Vec<(Option<String>, S::Effect)>,
@@ -304,25 +286,17 @@ struct Members {
     ids: Vec<(String, &'static str)>,
 }
 
-/// A system's typed verbs, made when its part of a game first resolves a
-/// line: a game is opened (and folded again) far more often than a
-/// process resolves in it, and the catalog has built every verb already.
-/// Shared by a part's snapshots.
-struct Verbs<E> {
-    made: std::cell::OnceCell<Vec<VerbDoc<E>>>,
-    make: Box<dyn Fn() -> Vec<VerbDoc<E>>>,
-}
-
 impl<S: GameState> Live<S> {
     /// The part of a game of `armies` (the system's own, each with its
     /// index in the game) that `state` keeps, read against `context`,
-    /// resolving with the verbs `make` makes.
+    /// resolving with `verbs`: its rule set's, made when a line first
+    /// needs each.
     pub fn part(
         system: &'static dyn RuleSystem,
         armies: &[(usize, &Army)],
         context: S::Context,
         state: S,
-        make: impl Fn() -> Vec<VerbDoc<S::Effect>> + 'static,
+        verbs: Rc<TypedVerbs<S::Effect>>,
     ) -> Box<dyn GamePart> {
         Box::new(Live {
             state,
@@ -331,10 +305,7 @@ impl<S: GameState> Live<S> {
                 system: system.name(),
                 ids: armies.iter().flat_map(|(_, a)| a.ids()).collect(),
             }),
-            verbs: Rc::new(Verbs {
-                made: std::cell::OnceCell::new(),
-                make: Box::new(make),
-            }),
+            verbs,
             resolved: Vec::new(),
         })
     }
@@ -417,13 +388,7 @@ impl<S: GameState> GamePart for Live<S> {
         dice: &mut dyn DiceSource,
     ) -> Option<Result<Resolution, CommandError>> {
         let (book, name) = prepared.verb();
-        let verb = self
-            .verbs
-            .made
-            .get_or_init(|| (self.verbs.make)())
-            .iter()
-            .find(|v| v.name == name && v.system.is_none_or(|s| s == book))?;
-        let resolve = verb.resolve.clone();
+        let resolve = self.verbs.resolver(book, name)?;
         Some(prepared.run_with(&resolve, dice).map(|res| {
             let (shown, effects) = res.split();
             self.resolved = effects;
@@ -782,7 +747,7 @@ impl Tables {
     }
 
     /// Every verb of every system.
-    pub fn verbs(&self) -> Vec<VerbDoc> {
-        self.sets().flat_map(|set| set.verbs()).collect()
+    pub fn verbs(&self) -> Vec<Rc<VerbDoc>> {
+        self.sets().flat_map(|set| set.verbs().all()).collect()
     }
 }

@@ -69,6 +69,7 @@ pub fn read_again<R: Reader>(
     let src = Src {
         file: &army.file,
         text: &army.text,
+        lines: std::cell::OnceCell::new(),
     };
     let doc = DeTable::parse(&army.text).ok()?;
     let mut ck = Checker {
@@ -195,7 +196,11 @@ fn parse_with_ids(
     text: &str,
     schemas: &Schemas,
 ) -> Result<(Army, IdPlaces), ArmyError> {
-    let src = Src { file, text };
+    let src = Src {
+        file,
+        text,
+        lines: std::cell::OnceCell::new(),
+    };
     if text.len() > MAX_BYTES {
         return Err(src.err(
             0..0,
@@ -253,6 +258,9 @@ pub fn one_of(words: &[&str]) -> String {
 pub struct Src<'a> {
     file: &'a str,
     text: &'a str,
+    /// Where each line starts, found the first time a position is asked
+    /// for: a list names an id on every entry.
+    lines: std::cell::OnceCell<Vec<usize>>,
 }
 
 impl Src<'_> {
@@ -262,10 +270,15 @@ impl Src<'_> {
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before[line_start..].chars().count() + 1;
+        let starts = self.lines.get_or_init(|| {
+            std::iter::once(0)
+                .chain(memchr::memchr_iter(b'\n', self.text.as_bytes()).map(|i| i + 1))
+                .collect()
+        });
+        // The last line starting at or before the offset.
+        let line = starts.partition_point(|&start| start <= offset);
+        let line_start = starts.get(line.saturating_sub(1)).copied().unwrap_or(0);
+        let column = self.text[line_start..offset].chars().count() + 1;
         (line, column)
     }
 
@@ -714,5 +727,30 @@ pub fn describe(value: &Value, src: &Src) -> String {
         DeValue::Array(_) => format!("an array {shown}"),
         DeValue::String(_) => format!("the string {shown}"),
         other => format!("{} {shown}", other.type_str()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Src;
+
+    /// Positions are 1-based lines and columns in characters, as an
+    /// editor shows them: after a newline, on it, and past a wide letter.
+    #[test]
+    fn a_position_is_its_line_and_column() {
+        let src = Src {
+            file: "x.toml",
+            text: "a = 1\nné = 2\n\nz",
+            lines: std::cell::OnceCell::new(),
+        };
+        assert_eq!(src.line_col(0), (1, 1));
+        assert_eq!(src.line_col(5), (1, 6));
+        assert_eq!(src.line_col(6), (2, 1));
+        assert_eq!(src.line_col(9), (2, 3));
+        assert_eq!(src.line_col(14), (3, 1));
+        assert_eq!(src.line_col(15), (4, 1));
+        assert_eq!(src.line_col(99), (4, 2));
+        // Inside a letter: the letter's own column.
+        assert_eq!(src.line_col(8), (2, 2));
     }
 }

@@ -249,6 +249,7 @@ impl<E> VerbDoc<E> {
 mod lazy;
 
 pub(crate) use lazy::SystemVerbs;
+pub use lazy::{TypedVerbs, VerbShelf};
 
 /// Every verb a session knows. The verbs of `roll`, which work under
 /// every rule book, are made at once; each rule system's are made the
@@ -282,7 +283,7 @@ impl Catalog {
     pub fn verbs(&self) -> impl Iterator<Item = &VerbDoc> {
         self.common
             .iter()
-            .chain(self.systems.iter().flat_map(|s| s.verbs()))
+            .chain(self.systems.iter().flat_map(|s| s.verbs()).map(|v| &**v))
     }
 
     /// The verbs usable under one rule book, in the order of [`verbs`](Self::verbs).
@@ -291,7 +292,8 @@ impl Catalog {
             .systems
             .iter()
             .filter(move |s| s.books.contains(&system))
-            .flat_map(|s| s.verbs());
+            .flat_map(|s| s.verbs())
+            .map(|v| &**v);
         self.common
             .iter()
             .chain(own)
@@ -303,7 +305,8 @@ impl Catalog {
             .systems
             .iter()
             .filter(|s| s.books.contains(&system))
-            .flat_map(|s| s.named(verb));
+            .flat_map(|s| s.named(verb))
+            .map(|v| &**v);
         self.common
             .iter()
             .chain(own)

@@ -31,6 +31,7 @@ use crate::command::{Book, System, Word, WordKind};
 use crate::dice::DiceExpr;
 use crate::error::{BindError, CommandError, TableError};
 
+use crate::catalog::{TypedVerbs, VerbShelf};
 use crate::system::{GamePart, Live, RuleSet, RuleSystem, Setting};
 use crate::tables::{TableFile, TableSource};
 
@@ -615,6 +616,9 @@ pub struct Tables {
     /// file is read when a shooting or melee first needs it, as most
     /// one-shot lines (a resilience test, a hold) never do.
     pools: Rc<OnceCell<PoolTables>>,
+    /// The verbs made of these tables, each once (none in the tables a
+    /// verb holds: see [`Tables::with_verbs`]).
+    verbs: Rc<TypedVerbs<game::DrumsEffect>>,
 }
 
 impl Tables {
@@ -629,7 +633,9 @@ impl Tables {
         Ok(Tables {
             drums: Rc::new(drums),
             pools: Rc::new(pools),
-        })
+            verbs: Rc::default(),
+        }
+        .with_verbs())
     }
 
     /// The tables in force with the dice pools read now, and where each
@@ -643,7 +649,9 @@ impl Tables {
         let tables = Tables {
             drums: Rc::new(drums),
             pools: Rc::new(OnceCell::from(pools)),
-        };
+            verbs: Rc::default(),
+        }
+        .with_verbs();
         Ok((tables, [drums_label, pools_label, campaign_label]))
     }
 
@@ -681,15 +689,22 @@ const VERBS: &[(&str, MakeVerb)] = &[
 ];
 
 impl Tables {
-    pub(crate) fn typed_verbs(&self) -> Vec<VerbDoc> {
-        self.make_verbs(VERBS.iter())
-    }
-
-    fn make_verbs<'a>(&self, which: impl Iterator<Item = &'a (&'a str, MakeVerb)>) -> Vec<VerbDoc> {
-        let t = Rc::new(self.clone());
-        which
-            .map(|(_, make)| contradict::guard(make(&t)).with_aliases(&self.drums.aliases))
-            .collect()
+    /// The tables with their verbs to be made, each when first wanted. A
+    /// verb holds the tables it was made of, without the verbs.
+    fn with_verbs(mut self) -> Tables {
+        let bare = Rc::new(Tables {
+            verbs: Rc::default(),
+            ..self.clone()
+        });
+        let names: Vec<&'static str> = VERBS.iter().map(|(name, _)| *name).collect();
+        self.verbs = Rc::new(TypedVerbs::new(&names, move |name| {
+            VERBS
+                .iter()
+                .filter(|(n, _)| name.is_none_or(|name| name == *n))
+                .map(|(_, make)| contradict::guard(make(&bare)).with_aliases(&bare.drums.aliases))
+                .collect()
+        }));
+        self
     }
 }
 
@@ -698,19 +713,8 @@ impl RuleSet for Tables {
         &SYSTEM
     }
 
-    fn verbs(&self) -> Vec<crate::catalog::VerbDoc> {
-        self.typed_verbs().into_iter().map(VerbDoc::shown).collect()
-    }
-
-    fn verb_names(&self) -> Vec<&'static str> {
-        VERBS.iter().map(|(name, _)| *name).collect()
-    }
-
-    fn verbs_named(&self, name: &str) -> Vec<crate::catalog::VerbDoc> {
-        self.make_verbs(VERBS.iter().filter(|(n, _)| *n == name))
-            .into_iter()
-            .map(VerbDoc::shown)
-            .collect()
+    fn verbs(&self) -> &dyn VerbShelf {
+        &*self.verbs
     }
 
     /// `set bases N`: the bases a shooting or melee side is given when
@@ -747,7 +751,7 @@ impl RuleSet for Tables {
         pools.default_bases = n;
         set.pools = Rc::new(OnceCell::from(pools));
         Some(Ok((
-            Rc::new(set),
+            Rc::new(set.with_verbs()),
             format!("bases assumed when a command gives none: {n}"),
         )))
     }
@@ -758,9 +762,12 @@ impl RuleSet for Tables {
 
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
         let context = game::DrumsContext::new(Rc::new(self.clone()), armies);
-        Live::part(&SYSTEM, armies, context, game::DrumsState::default(), {
-            let set = self.clone();
-            move || set.typed_verbs()
-        })
+        Live::part(
+            &SYSTEM,
+            armies,
+            context,
+            game::DrumsState::default(),
+            self.verbs.clone(),
+        )
     }
 }

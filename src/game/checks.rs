@@ -156,9 +156,13 @@ fn words_of_system(
         .system_of(book)
         .map(|s| s.books().to_vec())
         .unwrap_or_default();
-    let own = tables.set(book).map(|s| s.verbs()).unwrap_or_default();
+    let own = tables
+        .set(book)
+        .map(|s| s.verbs().all())
+        .unwrap_or_default();
     let mine = own
         .iter()
+        .map(|v| &**v)
         .chain(roll)
         .filter(|v| v.system.is_none_or(|b| books.contains(&b)));
     let mut words = crate::catalog::words_of(mine);

@@ -18,7 +18,7 @@ use std::rc::Rc;
 
 use crate::army::{Army, Schema};
 use crate::bind::{Bound, Vocab};
-use crate::catalog::Input;
+use crate::catalog::{Input, TypedVerbs, VerbShelf};
 use crate::command::{Book, Span, System};
 use crate::dice::{Contest, DiceSource, Enumerator, Pool, Pool2, PoolBand, Rolled, Sum, TieBreak};
 use crate::error::{BindError, CommandError, DiceError, TableError};
@@ -251,30 +251,46 @@ impl MayhemTables {
     pub(crate) fn load(source: &TableSource) -> Result<MayhemTables, TableError> {
         let (_, mut tables) = source.parse_checked(&FILES[0], MayhemTables::validate)?;
         (_, tables.campaign) = game::CampaignTable::load(source, &FILES[1])?;
-        Ok(tables)
+        Ok(tables.with_verbs())
     }
 }
 
+/// Each verb's name and how it is made, in the order help lists them.
+type MakeVerb = fn(&Rc<MayhemTables>) -> VerbDoc;
+const VERBS: &[(&str, MakeVerb)] = &[
+    ("move", movement::verb),
+    ("fire", fire::verb),
+    ("courage", courage::verb),
+    ("fight", fight::verb),
+    ("reload", reload::verb),
+    ("climb", misc::climb_verb),
+    ("ignite", misc::ignite_verb),
+    ("skill", misc::skill_verb),
+    ("search", misc::search_verb),
+    ("post-battle", misc::post_battle_verb),
+    ("initiative", sequence::initiative_verb),
+    ("activation", sequence::activation_verb),
+];
+
 impl MayhemTables {
-    pub(crate) fn typed_verbs(&self) -> Vec<VerbDoc> {
-        let t = Rc::new(self.clone());
-        vec![
-            movement::verb(&t),
-            fire::verb(&t),
-            courage::verb(&t),
-            fight::verb(&t),
-            reload::verb(&t),
-            misc::climb_verb(&t),
-            misc::ignite_verb(&t),
-            misc::skill_verb(&t),
-            misc::search_verb(&t),
-            misc::post_battle_verb(&t),
-            sequence::initiative_verb(&t),
-            sequence::activation_verb(&t),
-        ]
-        .into_iter()
-        .map(|v| v.with_aliases(&self.aliases).with_override(OVERRIDE_HELP))
-        .collect()
+    /// The tables with their verbs to be made, each when first wanted. A
+    /// verb holds the tables it was made of, without the verbs.
+    fn with_verbs(mut self) -> MayhemTables {
+        self.verbs = Rc::default();
+        let bare = Rc::new(self.clone());
+        let names: Vec<&'static str> = VERBS.iter().map(|(name, _)| *name).collect();
+        self.verbs = Rc::new(TypedVerbs::new(&names, move |name| {
+            VERBS
+                .iter()
+                .filter(|(n, _)| name.is_none_or(|name| name == *n))
+                .map(|(_, make)| {
+                    make(&bare)
+                        .with_aliases(&bare.aliases)
+                        .with_override(OVERRIDE_HELP)
+                })
+                .collect()
+        }));
+        self
     }
 }
 
@@ -283,16 +299,19 @@ impl RuleSet for MayhemTables {
         &SYSTEM
     }
 
-    fn verbs(&self) -> Vec<crate::catalog::VerbDoc> {
-        self.typed_verbs().into_iter().map(VerbDoc::shown).collect()
+    fn verbs(&self) -> &dyn VerbShelf {
+        &*self.verbs
     }
 
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
         let context = game::MayhemContext::new(Rc::new(self.clone()), armies);
-        Live::part(&SYSTEM, armies, context, game::MayhemState::default(), {
-            let set = self.clone();
-            move || set.typed_verbs()
-        })
+        Live::part(
+            &SYSTEM,
+            armies,
+            context,
+            game::MayhemState::default(),
+            self.verbs.clone(),
+        )
     }
 }
 

@@ -31,6 +31,10 @@ pub struct MayhemTables {
     /// `[mayhem]` section of `campaign.toml`, put here as the tables load.
     #[serde(skip)]
     pub(crate) campaign: super::game::CampaignTable,
+    /// The verbs made of these tables, each once (none in the tables a
+    /// verb holds: see `MayhemTables::with_verbs`).
+    #[serde(skip)]
+    pub(crate) verbs: std::rc::Rc<crate::catalog::TypedVerbs<super::game::MayhemEffect>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -32,7 +32,7 @@ use std::rc::Rc;
 use serde::Deserialize;
 
 use crate::army::{Army, Schema};
-use crate::catalog::Input;
+use crate::catalog::{Input, TypedVerbs, VerbShelf};
 use crate::command::{Book, System};
 use crate::dice::{DiceExpr, DiceSource};
 use crate::error::{CommandError, TableError};
@@ -156,6 +156,9 @@ pub struct Tables {
     pub(crate) saber_quickplay: SaberRules,
     /// The combat results table for `attack` and `bombard`.
     pub crt: crt::Crt,
+    /// The verbs made of these tables, made together once (none in the
+    /// tables a verb holds: see [`Tables::with_verbs`]).
+    verbs: Rc<TypedVerbs<game::SaberEffect>>,
 }
 
 impl Tables {
@@ -166,7 +169,9 @@ impl Tables {
             saber,
             saber_quickplay,
             crt: Tables::crt(source)?,
-        })
+            verbs: Rc::default(),
+        }
+        .with_verbs())
     }
 
     /// One book's rules, read and checked as the verbs read them, with the
@@ -202,9 +207,19 @@ impl Tables {
 }
 
 impl Tables {
+    /// The tables with their verbs to be made, all at once, when one is
+    /// first wanted. A verb holds the tables it was made of, without the
+    /// verbs.
+    fn with_verbs(mut self) -> Tables {
+        self.verbs = Rc::default();
+        let bare = Rc::new(self.clone());
+        self.verbs = Rc::new(TypedVerbs::new(&[], move |_| bare.typed_verbs()));
+        self
+    }
+
     /// Each book's verbs, their words built from its tables.
-    pub(crate) fn typed_verbs(&self) -> Vec<VerbDoc> {
-        let t = Rc::new(self.clone());
+    fn typed_verbs(self: &Rc<Tables>) -> Vec<VerbDoc> {
+        let t = self.clone();
         let mut verbs = Vec::new();
         for variant in [Variant::Standard, Variant::QuickPlay] {
             let mut these = vec![
@@ -215,7 +230,7 @@ impl Tables {
             these.extend(misc::verbs(&t, variant));
             these.push(recover::recover_verb(&t, variant));
             these.push(choose::choose_verb(&t, variant));
-            let aliases = &variant.rules(self).aliases;
+            let aliases = &variant.rules(&t).aliases;
             verbs.extend(
                 these
                     .into_iter()
@@ -231,17 +246,14 @@ impl RuleSet for Tables {
         &SYSTEM
     }
 
-    fn verbs(&self) -> Vec<crate::catalog::VerbDoc> {
-        self.typed_verbs().into_iter().map(VerbDoc::shown).collect()
+    fn verbs(&self) -> &dyn VerbShelf {
+        &*self.verbs
     }
 
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
         let context = game::SaberContext::new(Rc::new(self.clone()), armies);
         let state = game::SaberState::starting(&context);
-        Live::part(&SYSTEM, armies, context, state, {
-            let set = self.clone();
-            move || set.typed_verbs()
-        })
+        Live::part(&SYSTEM, armies, context, state, self.verbs.clone())
     }
 }
 

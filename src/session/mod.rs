@@ -563,12 +563,12 @@ pub fn catalog(tables: &Tables) -> Catalog {
                 move || {
                     names
                         .set_at(index)
-                        .map(|set| set.verb_names())
+                        .map(|set| set.verbs().names())
                         .unwrap_or_default()
                 },
                 move |name| match (tables.set_at(index), name) {
-                    (Some(set), Some(name)) => set.verbs_named(name),
-                    (Some(set), None) => set.verbs(),
+                    (Some(set), Some(name)) => set.verbs().named(name),
+                    (Some(set), None) => set.verbs().all(),
                     (None, _) => Vec::new(),
                 },
             )

@@ -12,7 +12,7 @@ use std::rc::Rc;
 use drumhead::answer::resolution::{SystemEffect, Target, Tone};
 use drumhead::army::{Army, ArmyList, Checker, Entry, Member, Reader, Schema, Section, read_again};
 use drumhead::bind::Vocab;
-use drumhead::catalog::{Input, UnitFact, UnitFacts, VerbDoc};
+use drumhead::catalog::{Input, TypedVerbs, UnitFact, UnitFacts, VerbDoc, VerbShelf};
 use drumhead::command::{Book, ClauseKind, System};
 use drumhead::dice::DiceSource;
 use drumhead::error::{CommandError, TableError};
@@ -35,6 +35,10 @@ static TOY_SYSTEM: Toy = Toy;
 #[serde(deny_unknown_fields)]
 struct ToyTables {
     wound_on: i64,
+    /// Its verbs, each made once when first wanted (none in the tables a
+    /// verb holds).
+    #[serde(skip)]
+    verbs: Rc<TypedVerbs<ToyEffect>>,
 }
 
 impl RuleSystem for Toy {
@@ -49,7 +53,7 @@ impl RuleSystem for Toy {
     }
     fn load(&'static self, source: &TableSource) -> Result<Rc<dyn RuleSet>, TableError> {
         let (_, tables): (_, ToyTables) = source.parse(&FILES[0])?;
-        Ok(Rc::new(tables))
+        Ok(Rc::new(tables.with_verbs()))
     }
     fn army(&self) -> &'static dyn Schema {
         &ToySchema
@@ -153,8 +157,14 @@ fn strike(
 }
 
 impl ToyTables {
-    fn typed_verbs(&self) -> Vec<VerbDoc<ToyEffect>> {
-        let t = Rc::new(self.clone());
+    fn with_verbs(mut self) -> ToyTables {
+        let bare = Rc::new(self.clone());
+        self.verbs = Rc::new(TypedVerbs::new(&["strike"], move |_| bare.typed_verbs()));
+        self
+    }
+
+    fn typed_verbs(self: &Rc<ToyTables>) -> Vec<VerbDoc<ToyEffect>> {
+        let t = self.clone();
         let side = || Vocab::new().number("grit", 0, 3, "the striker's grit");
         vec![
             VerbDoc::new(
@@ -174,8 +184,8 @@ impl RuleSet for ToyTables {
     fn system(&self) -> &'static dyn RuleSystem {
         &TOY_SYSTEM
     }
-    fn verbs(&self) -> Vec<VerbDoc> {
-        self.typed_verbs().into_iter().map(VerbDoc::shown).collect()
+    fn verbs(&self) -> &dyn VerbShelf {
+        &*self.verbs
     }
     fn game(&self, armies: &[(usize, &Army)]) -> Box<dyn GamePart> {
         let lists = armies
@@ -185,10 +195,13 @@ impl RuleSet for ToyTables {
                 (*i, list.unwrap_or_default())
             })
             .collect();
-        let set = self.clone();
-        Live::part(&TOY_SYSTEM, armies, lists, ToyState::default(), move || {
-            set.typed_verbs()
-        })
+        Live::part(
+            &TOY_SYSTEM,
+            armies,
+            lists,
+            ToyState::default(),
+            self.verbs.clone(),
+        )
     }
 }
 

@@ -7,14 +7,23 @@ use drumhead::tables::TableSource;
 #[test]
 fn each_verb_made_alone_is_the_verb_made_with_all() {
     let registry = drumhead::systems::all();
-    let tables = registry
-        .load(&TableSource::embedded())
-        .expect("embedded tables");
+    let load = || {
+        registry
+            .load(&TableSource::embedded())
+            .expect("embedded tables")
+    };
+    // Two readings of the tables: one makes every verb together, the
+    // other each verb alone (a set keeps the verbs it made).
+    let (together_tables, alone_tables) = (load(), load());
     let mut checked = 0;
     for system in registry.systems() {
         let book = system.books()[0];
-        let set = tables.set(book).expect("a rule set for each system");
-        let all = set.verbs();
+        let set = alone_tables.set(book).expect("a rule set for each system");
+        let all = together_tables
+            .set(book)
+            .expect("a rule set for each system")
+            .verbs()
+            .all();
         let mut names: Vec<&str> = Vec::new();
         for verb in &all {
             if !names.contains(&verb.name) {
@@ -22,13 +31,13 @@ fn each_verb_made_alone_is_the_verb_made_with_all() {
             }
         }
         assert_eq!(
-            set.verb_names(),
+            set.verbs().names(),
             names,
             "{}: verb names in order",
             system.name()
         );
         for name in names {
-            let alone = set.verbs_named(name);
+            let alone = set.verbs().named(name);
             let together: Vec<_> = all.iter().filter(|v| v.name == name).collect();
             assert!(!alone.is_empty(), "{}: {name} made alone", system.name());
             assert_eq!(alone.len(), together.len(), "{}: {name}", system.name());
@@ -61,4 +70,35 @@ fn a_line_resolves_the_same_in_a_session_that_made_every_verb() {
     let alone = run(false);
     assert!(alone.contains("carry on"), "{alone}");
     assert_eq!(alone, run(true));
+}
+
+/// "Each verb is made once per process, when a line first needs it, and
+/// shared by the catalog, the game and the id checks" (issue 37): a verb
+/// asked for again, alone or with every other, is the one made first.
+#[test]
+fn a_verb_is_made_once_and_shared() {
+    let registry = drumhead::systems::all();
+    let tables = registry
+        .load(&TableSource::embedded())
+        .expect("embedded tables");
+    let mut checked = 0;
+    for system in registry.systems() {
+        let set = tables.set(system.books()[0]).expect("a rule set");
+        let shelf = set.verbs();
+        let name = shelf.names()[0];
+        let first = shelf.named(name);
+        let all = shelf.all();
+        for verb in &first {
+            assert!(
+                all.iter().any(|v| std::rc::Rc::ptr_eq(v, verb)),
+                "{}: `{name}` made again with every verb",
+                system.name()
+            );
+            checked += 1;
+        }
+        for (again, verb) in shelf.named(name).iter().zip(&first) {
+            assert!(std::rc::Rc::ptr_eq(again, verb), "{name} made twice");
+        }
+    }
+    assert!(checked >= 3, "only {checked} verbs checked");
 }
