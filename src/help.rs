@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use crate::bind::Kind;
 use crate::catalog::{Catalog, VerbDoc};
 use crate::command::{Command, System, WordKind};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 use crate::system::Registry;
 
 /// `help`, knowing the rule systems: `help armies` then lists the active
@@ -40,6 +40,7 @@ pub(crate) fn run_with(
             Err(catalog.unknown_verb(system, name, word.span).into())
         }
         [_, extra, ..] => Err(BindError::NotHere {
+            kind: ErrorKind::ExtraWord,
             span: extra.span,
             text: extra.text.to_string(),
             why: "is one word too many: `help` or `help VERB`".into(),

@@ -12,7 +12,7 @@ pub use crate::bind::UnitFact;
 use crate::bind::{self, Bound, Vocab};
 use crate::command::{ClauseKind, Command, Span, System, Word, WordKind};
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 mod said;
 mod units;
@@ -325,6 +325,7 @@ impl Catalog {
             .find(|b| self.find(*b, verb).is_some());
         if let Some(book) = elsewhere {
             return BindError::NotHere {
+                kind: ErrorKind::WrongSystem,
                 span,
                 text: verb.to_string(),
                 why: format!(
@@ -337,6 +338,7 @@ impl Catalog {
         }
         if session_verbs().any(|v| v == verb) {
             return BindError::NotHere {
+                kind: ErrorKind::MisplacedWord,
                 span,
                 text: verb.to_string(),
                 why: "comes only at the start of a line (`odds COMMAND`, `simulate N COMMAND`, `help VERB`)".into(),
@@ -526,6 +528,7 @@ fn bind_side(
                     && let Some(book) = units.book_of(name).filter(|b| *b != system)
                 {
                     return Err(BindError::NotHere {
+                        kind: ErrorKind::WrongSystem,
                         span: word.span,
                         text: word.text.to_string(),
                         why: format!(
@@ -546,6 +549,7 @@ fn bind_side(
         };
         if let Some(why) = facts.out_of_action.as_ref().filter(|_| !doc.takes_fallen) {
             return Err(BindError::NotHere {
+                kind: ErrorKind::OutOfAction,
                 span: word.span,
                 text: word.text.to_string(),
                 why: format!("{why}, and cannot act (`undo` takes back what did it)"),

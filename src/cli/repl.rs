@@ -14,7 +14,7 @@ use super::Printer;
 use super::complete::{ReplHelper, Words};
 use super::interrupt::CatchCtrlC;
 use crate::command::{Mode, Span};
-use crate::error::{BindError, CommandError, DiceError};
+use crate::error::{BindError, CommandError, DiceError, ErrorKind};
 use crate::session::{Output, Session, explore};
 
 /// Lines of history kept: an evening's play, and more.
@@ -240,6 +240,7 @@ fn display_setting(
         .or_else(|| command.rolled_span.map(|s| (s, "rolled".to_string())))
     {
         return Some(Err(BindError::NotHere {
+            kind: ErrorKind::ExtraWord,
             span: extra.0,
             text: extra.1,
             why: format!("is one word too many: `set {setting} on|off`"),
@@ -291,6 +292,7 @@ fn run_line(session: &mut Session, line: &str, printer: &mut Printer) -> Answer 
         .or_else(|| command.rolled_span.map(|s| (s, "rolled".to_string())));
     if let Some((span, text)) = extra {
         return Err(BindError::NotHere {
+            kind: ErrorKind::ExtraWord,
             span,
             text,
             why: "is one word too many: `load FILE` loads one army list".into(),
