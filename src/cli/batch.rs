@@ -15,6 +15,7 @@ use super::Printer;
 use crate::command::System;
 use crate::error::{ErrorKind, TableError};
 use crate::limits::MAX_LINE_BYTES;
+use crate::meta::MetaVerb;
 use crate::session::Session;
 use crate::system::Registry;
 
@@ -117,7 +118,7 @@ impl Chunk {
     fn settings(&self) -> Vec<String> {
         self.lines()
             .filter_map(Result::ok)
-            .filter(|l| crate::parse::first_or_second_word_is(l, "set"))
+            .filter(|l| crate::parse::first_or_second_word_is(l, MetaVerb::Set.name()))
             .map(str::to_string)
             .collect()
     }

@@ -17,7 +17,7 @@ use crate::dice::Dice;
 use crate::error::{BindError, CommandError, DiceError, ErrorKind};
 use crate::game::{Game, GameError};
 use crate::help;
-use crate::meta::MetaVerb;
+use crate::meta::{GameVerb, MetaVerb};
 use crate::odds::{self, Odds};
 use crate::system::Tables;
 
@@ -257,7 +257,7 @@ impl Session {
                     "an entry with both a line and an undo: not an entry drumhead writes".into(),
                 );
             }
-            (_, Some(_)) => "undo".to_string(),
+            (_, Some(_)) => GameVerb::Undo.name().to_string(),
             (Some(line), None) => line.clone(),
             (None, None) => return Err("an entry with neither a line nor an undo".into()),
         };
@@ -501,7 +501,7 @@ impl Session {
                     .set(command, line)
                     .map(|text| Some(Output::Report(Box::new(Report::Setting { text }))));
             }
-            Some(MetaVerb::Help | MetaVerb::Odds | MetaVerb::Simulate) | None => {}
+            Some(MetaVerb::Help | MetaVerb::Odds | MetaVerb::Simulate | MetaVerb::Quit) | None => {}
         }
         if command.mode == Mode::Resolve
             && let Some(word) = crate::sweep::first_swept(command)

@@ -54,7 +54,7 @@ pub(super) fn load_not_here(command: &Command) -> CommandError {
     BindError::NotHere {
         kind: ErrorKind::WrongMode,
         span: command.verb_span,
-        text: "load".into(),
+        text: MetaVerb::Load.name().into(),
         why: "loads an army list in the REPL only: here, give the list with --army FILE".into(),
     }
     .into()
@@ -141,7 +141,7 @@ impl Session {
                     BindError::UnknownWord {
                         span: word.span,
                         word: word.text.to_string(),
-                        verb: "show".into(),
+                        verb: verb.to_string(),
                         suggestion: crate::bind::nearest(&id, ids.iter().map(String::as_str)),
                     }
                     .into()
@@ -254,7 +254,7 @@ impl Session {
             return Err(BindError::UnknownWord {
                 span: what.span,
                 word: what.text.to_string(),
-                verb: "set".into(),
+                verb: MetaVerb::Set.name().into(),
                 suggestion: crate::bind::nearest(&what.text, names),
             }
             .into());
