@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::command::{Clause, Command, Span, Unit, Word, WordKind};
-use crate::error::BindError;
+use crate::error::{BindError, ErrorKind};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Kind {
@@ -308,6 +308,7 @@ pub(crate) fn bind<W: std::borrow::Borrow<Word>>(
                 Some(_) if bound.number.is_none() => bound.number = Some((*n, word.span)),
                 Some(meaning) => {
                     return Err(BindError::NotHere {
+                        kind: ErrorKind::ExtraWord,
                         span: word.span,
                         text: word.text.to_string(),
                         why: format!("is a second number; `{verb}` takes one ({meaning})"),
@@ -315,6 +316,7 @@ pub(crate) fn bind<W: std::borrow::Borrow<Word>>(
                 }
                 None => {
                     return Err(BindError::NotHere {
+                        kind: ErrorKind::ExtraWord,
                         span: word.span,
                         text: word.text.to_string(),
                         why: format!("is a number, and `{verb}` takes no bare number here"),
@@ -338,6 +340,7 @@ pub(crate) fn bind<W: std::borrow::Borrow<Word>>(
                 }
                 Some(_) => {
                     return Err(BindError::NotHere {
+                        kind: ErrorKind::ExtraWord,
                         span: word.span,
                         text: word.text.to_string(),
                         why: "is a second distance; give one".into(),
@@ -345,6 +348,7 @@ pub(crate) fn bind<W: std::borrow::Borrow<Word>>(
                 }
                 None => {
                     return Err(BindError::NotHere {
+                        kind: ErrorKind::ExtraWord,
                         span: word.span,
                         text: word.text.to_string(),
                         why: format!("is a distance, and `{verb}` takes none here"),
@@ -490,6 +494,7 @@ pub(crate) fn no_clauses(command: &Command) -> Result<(), BindError> {
 
 pub(crate) fn clause_not_here(clause: &Clause, verb: &str) -> BindError {
     BindError::NotHere {
+        kind: ErrorKind::ExtraWord,
         span: clause.span,
         text: clause.kind.word().to_string(),
         why: format!("starts a clause, and `{verb}` takes none here"),

@@ -5,6 +5,163 @@ use thiserror::Error;
 
 use crate::command::Span;
 
+/// What went wrong, as a script would branch on it: every error has one,
+/// and a JSON error carries its [`ErrorKind::name`] as `kind`. The names
+/// are stable (documented in `schemas/error.json`); the messages are not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// A line longer than a command line may be.
+    LineTooLong,
+    /// A line that is not UTF-8 text.
+    NotUtf8,
+    /// No verb, or a first word that is none.
+    NotAVerb,
+    /// A verb the rule system does not have.
+    UnknownVerb,
+    /// A word the verb does not know (a unit id no army has among them).
+    UnknownWord,
+    /// A verb or a unit of another rule system than the line's.
+    WrongSystem,
+    /// A word given twice that is not counted.
+    RepeatedWord,
+    /// A word, number or clause more than the verb takes.
+    ExtraWord,
+    /// A word the verb knows, in a place it does not go.
+    MisplacedWord,
+    /// Something the line needs and does not give.
+    MissingWord,
+    /// A word that needs a value given none.
+    MissingValue,
+    /// A value that is not one the word takes.
+    BadValue,
+    /// A value given to a word that takes none.
+    UnexpectedValue,
+    /// Two words of the line that exclude each other.
+    Conflict,
+    /// A word that contradicts what a named unit, or the game, already
+    /// says (an override may resolve it as typed).
+    Contradiction,
+    /// A rule that does not apply to this unit, weapon or case.
+    NotApplicable,
+    /// A distance outside the weapon's ranges.
+    OutOfRange,
+    /// A unit or commander that can no longer act.
+    OutOfAction,
+    /// What the unit or the game has done this turn forbids it now.
+    NotNow,
+    /// A verb that needs a game, and there is none.
+    NotInGame,
+    /// A verb or word that belongs to another place: the REPL, the
+    /// command line, `odds`, a game kept in memory.
+    WrongMode,
+    /// Entered dice that do not fit what the line throws.
+    BadDice,
+    /// Dice that never end a tie or a run of rerolls.
+    EndlessDice,
+    /// More than a limit allows: dice, outcomes, paths, swept words, the
+    /// size of an answer.
+    OverLimit,
+    /// A command-line option or an output file refused.
+    BadOption,
+    /// The game file could not be read or written.
+    GameFile,
+    /// Another writer holds the game: try again in a moment.
+    Busy,
+    /// Stopped by Ctrl-C.
+    Stopped,
+    /// A request the server could not read (served games only).
+    BadRequest,
+    /// A write to a served game without the umpire's token.
+    Unauthorized,
+    /// No such game, or page, on the server.
+    NotFound,
+    /// Too many requests from one place at once.
+    TooManyRequests,
+    /// The server cannot answer now: ask again in a moment.
+    Unavailable,
+    /// A fault of drumhead itself.
+    Internal,
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 34] = [
+        ErrorKind::LineTooLong,
+        ErrorKind::NotUtf8,
+        ErrorKind::NotAVerb,
+        ErrorKind::UnknownVerb,
+        ErrorKind::UnknownWord,
+        ErrorKind::WrongSystem,
+        ErrorKind::RepeatedWord,
+        ErrorKind::ExtraWord,
+        ErrorKind::MisplacedWord,
+        ErrorKind::MissingWord,
+        ErrorKind::MissingValue,
+        ErrorKind::BadValue,
+        ErrorKind::UnexpectedValue,
+        ErrorKind::Conflict,
+        ErrorKind::Contradiction,
+        ErrorKind::NotApplicable,
+        ErrorKind::OutOfRange,
+        ErrorKind::OutOfAction,
+        ErrorKind::NotNow,
+        ErrorKind::NotInGame,
+        ErrorKind::WrongMode,
+        ErrorKind::BadDice,
+        ErrorKind::EndlessDice,
+        ErrorKind::OverLimit,
+        ErrorKind::BadOption,
+        ErrorKind::GameFile,
+        ErrorKind::Busy,
+        ErrorKind::Stopped,
+        ErrorKind::BadRequest,
+        ErrorKind::Unauthorized,
+        ErrorKind::NotFound,
+        ErrorKind::TooManyRequests,
+        ErrorKind::Unavailable,
+        ErrorKind::Internal,
+    ];
+
+    /// The kind's stable name, as a JSON error's `kind` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::LineTooLong => "line_too_long",
+            ErrorKind::NotUtf8 => "not_utf8",
+            ErrorKind::NotAVerb => "not_a_verb",
+            ErrorKind::UnknownVerb => "unknown_verb",
+            ErrorKind::UnknownWord => "unknown_word",
+            ErrorKind::WrongSystem => "wrong_system",
+            ErrorKind::RepeatedWord => "repeated_word",
+            ErrorKind::ExtraWord => "extra_word",
+            ErrorKind::MisplacedWord => "misplaced_word",
+            ErrorKind::MissingWord => "missing_word",
+            ErrorKind::MissingValue => "missing_value",
+            ErrorKind::BadValue => "bad_value",
+            ErrorKind::UnexpectedValue => "unexpected_value",
+            ErrorKind::Conflict => "conflict",
+            ErrorKind::Contradiction => "contradiction",
+            ErrorKind::NotApplicable => "not_applicable",
+            ErrorKind::OutOfRange => "out_of_range",
+            ErrorKind::OutOfAction => "out_of_action",
+            ErrorKind::NotNow => "not_now",
+            ErrorKind::NotInGame => "not_in_game",
+            ErrorKind::WrongMode => "wrong_mode",
+            ErrorKind::BadDice => "bad_dice",
+            ErrorKind::EndlessDice => "endless_dice",
+            ErrorKind::OverLimit => "over_limit",
+            ErrorKind::BadOption => "bad_option",
+            ErrorKind::GameFile => "game_file",
+            ErrorKind::Busy => "busy",
+            ErrorKind::Stopped => "stopped",
+            ErrorKind::BadRequest => "bad_request",
+            ErrorKind::Unauthorized => "unauthorized",
+            ErrorKind::NotFound => "not_found",
+            ErrorKind::TooManyRequests => "too_many_requests",
+            ErrorKind::Unavailable => "unavailable",
+            ErrorKind::Internal => "internal",
+        }
+    }
+}
+
 /// The line could not be read as a command at all.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum ParseError {
@@ -29,6 +186,16 @@ pub enum ParseError {
 }
 
 impl ParseError {
+    pub(crate) fn kind(&self) -> ErrorKind {
+        match self {
+            ParseError::LineTooLong { .. } => ErrorKind::LineTooLong,
+            ParseError::MissingVerb { .. } | ParseError::NotAVerb { .. } => ErrorKind::NotAVerb,
+            ParseError::BadFace { .. }
+            | ParseError::NoDice { .. }
+            | ParseError::MisplacedRollRest { .. } => ErrorKind::BadDice,
+        }
+    }
+
     pub(crate) fn span(&self) -> Option<Span> {
         match self {
             ParseError::LineTooLong { .. } => None,
@@ -83,11 +250,13 @@ pub enum BindError {
     },
     #[error("{what}")]
     Missing { span: Span, what: String },
+    /// A word the verb knows, refused here: `kind` says why, for a script.
     #[error("`{text}` {why}")]
     NotHere {
         span: Span,
         text: String,
         why: String,
+        kind: ErrorKind,
     },
 }
 
@@ -99,6 +268,20 @@ fn hint(s: &Option<String>) -> String {
 }
 
 impl BindError {
+    pub(crate) fn kind(&self) -> ErrorKind {
+        match self {
+            BindError::UnknownVerb { .. } => ErrorKind::UnknownVerb,
+            BindError::UnknownWord { .. } => ErrorKind::UnknownWord,
+            BindError::Repeated { .. } => ErrorKind::RepeatedWord,
+            BindError::MissingValue { .. } => ErrorKind::MissingValue,
+            BindError::BadValue { .. } => ErrorKind::BadValue,
+            BindError::UnexpectedValue { .. } => ErrorKind::UnexpectedValue,
+            BindError::Conflict { .. } => ErrorKind::Conflict,
+            BindError::Missing { .. } => ErrorKind::MissingWord,
+            BindError::NotHere { kind, .. } => *kind,
+        }
+    }
+
     pub(crate) fn span(&self) -> Span {
         match self {
             BindError::UnknownVerb { span, .. }
@@ -213,6 +396,20 @@ impl DiceError {
         }
     }
 
+    pub(crate) fn kind(&self) -> ErrorKind {
+        match self {
+            DiceError::FaceOutOfRange { .. }
+            | DiceError::TooMany { .. }
+            | DiceError::TooFew { .. } => ErrorKind::BadDice,
+            DiceError::TooManyToRoll { .. }
+            | DiceError::TooManyOutcomes { .. }
+            | DiceError::TooManyPaths { .. } => ErrorKind::OverLimit,
+            DiceError::EndlessTies { .. } | DiceError::EndlessRerolls { .. } => {
+                ErrorKind::EndlessDice
+            }
+        }
+    }
+
     pub(crate) fn span(&self) -> Span {
         match self {
             DiceError::FaceOutOfRange { span, .. }
@@ -263,6 +460,9 @@ pub enum CommandError {
     /// trying again in a moment (the server answers it 409, not 422).
     #[error("{0}")]
     Busy(String),
+    /// Refused for a reason of its own kind that has no place on the line.
+    #[error("{message}")]
+    Refused { kind: ErrorKind, message: String },
     /// One combination of a sweep could not be answered.
     #[error("with {with}: {inner}")]
     Sweep {
@@ -272,12 +472,33 @@ pub enum CommandError {
 }
 
 impl CommandError {
+    /// What kind of error this is: the one place each is named.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            CommandError::Parse(e) => e.kind(),
+            CommandError::Bind(e) => e.kind(),
+            CommandError::Dice(e) => e.kind(),
+            CommandError::Option(_) => ErrorKind::BadOption,
+            CommandError::Busy(_) => ErrorKind::Busy,
+            CommandError::Refused { kind, .. } => *kind,
+            CommandError::Sweep { inner, .. } => inner.kind(),
+        }
+    }
+
+    /// A refusal of `kind` with no place on the line.
+    pub(crate) fn refused(kind: ErrorKind, message: impl Into<String>) -> CommandError {
+        CommandError::Refused {
+            kind,
+            message: message.into(),
+        }
+    }
+
     pub(crate) fn span(&self) -> Option<Span> {
         match self {
             CommandError::Parse(e) => e.span(),
             CommandError::Bind(e) => Some(e.span()),
             CommandError::Dice(e) => Some(e.span()),
-            CommandError::Option(_) | CommandError::Busy(_) => None,
+            CommandError::Option(_) | CommandError::Busy(_) | CommandError::Refused { .. } => None,
             CommandError::Sweep { inner, .. } => inner.span(),
         }
     }

@@ -6,7 +6,8 @@ use std::sync::OnceLock;
 use crate::bind::Kind;
 use crate::catalog::{Catalog, VerbDoc};
 use crate::command::{Command, System, WordKind};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
+use crate::meta::MetaVerb;
 use crate::system::Registry;
 
 /// `help`, knowing the rule systems: `help armies` then lists the active
@@ -40,6 +41,7 @@ pub(crate) fn run_with(
             Err(catalog.unknown_verb(system, name, word.span).into())
         }
         [_, extra, ..] => Err(BindError::NotHere {
+            kind: ErrorKind::ExtraWord,
             span: extra.span,
             text: extra.text.to_string(),
             why: "is one word too many: `help` or `help VERB`".into(),
@@ -73,13 +75,14 @@ pub(crate) fn overview(catalog: &Catalog, system: System) -> String {
     for doc in catalog.for_system(system) {
         out.push_str(&format!("  {:width$}  {}\n", doc.name, doc.summary));
     }
-    let width = crate::catalog::SESSION_DOCS
+    let width = MetaVerb::ALL
         .iter()
-        .map(|(n, _, _)| n.len())
+        .map(|v| v.name().len())
         .max()
         .unwrap_or(0);
     out.push_str("\nevery rule system, the game and the REPL:\n");
-    for (name, _, text) in crate::catalog::SESSION_DOCS {
+    for verb in MetaVerb::ALL {
+        let (name, text) = (verb.name(), verb.about());
         let first = text.split(';').next().unwrap_or(text);
         out.push_str(&format!("  {name:width$}  {first}\n"));
     }

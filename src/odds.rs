@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap as HashMap;
 use crate::answer::resolution::Resolution;
 pub use crate::answer::{Count, Odds, OutcomeOdds};
 use crate::dice::{DiceSource, Enumerator, MAX_PATHS};
-use crate::error::{CommandError, DiceError};
+use crate::error::{CommandError, DiceError, ErrorKind};
 /// The expected value of each numeric result, added up path by path.
 #[derive(Default)]
 struct Expectations {
@@ -104,7 +104,8 @@ pub(crate) fn enumerate(
         }
         Ok(())
     })?;
-    let first = first.ok_or_else(|| CommandError::Option("odds: nothing was resolved".into()))?;
+    let first = first
+        .ok_or_else(|| CommandError::refused(ErrorKind::Internal, "odds: nothing was resolved"))?;
     unique_ids(&mut outcomes);
     Ok(Odds {
         rules: first.rules,

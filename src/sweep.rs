@@ -8,7 +8,7 @@
 //! (`group=4,3,3`) belongs to its verb and is not a sweep.
 
 use crate::command::{Command, Span, Word};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 use crate::limits::{MAX_SWEEP_LINES, MAX_SWEPT_WORDS};
 
 pub use crate::answer::sweep::Row;
@@ -52,6 +52,7 @@ fn looks_swept(word: &Word) -> bool {
 pub(crate) fn expand(line: &str, swept: &[Swept]) -> Result<Vec<Combination>, CommandError> {
     if let Some(third) = swept.get(MAX_SWEPT_WORDS) {
         return Err(BindError::NotHere {
+            kind: ErrorKind::OverLimit,
             span: third.span,
             text: third.text.clone(),
             why: format!(

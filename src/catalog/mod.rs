@@ -12,7 +12,8 @@ pub use crate::bind::UnitFact;
 use crate::bind::{self, Bound, Vocab};
 use crate::command::{ClauseKind, Command, Span, System, Word, WordKind};
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
+use crate::meta::MetaVerb;
 
 mod said;
 mod units;
@@ -328,6 +329,7 @@ impl Catalog {
             .find(|b| self.find(*b, verb).is_some());
         if let Some(book) = elsewhere {
             return BindError::NotHere {
+                kind: ErrorKind::WrongSystem,
                 span,
                 text: verb.to_string(),
                 why: format!(
@@ -340,6 +342,7 @@ impl Catalog {
         }
         if session_verbs().any(|v| v == verb) {
             return BindError::NotHere {
+                kind: ErrorKind::MisplacedWord,
                 span,
                 text: verb.to_string(),
                 why: "comes only at the start of a line (`odds COMMAND`, `simulate N COMMAND`, `help VERB`)".into(),
@@ -348,8 +351,7 @@ impl Catalog {
         let names: Vec<&str> = self
             .for_system(system)
             .map(|v| v.name)
-            .chain(session_verbs())
-            .chain(["quit", "exit"])
+            .chain(MetaVerb::ALL.into_iter().flat_map(MetaVerb::names))
             .collect();
         let tasks = self.tasks.iter().map(String::as_str);
         let nearest = crate::bind::nearest(verb, names.iter().copied().chain(tasks));
@@ -529,6 +531,7 @@ fn bind_side(
                     && let Some(book) = units.book_of(name).filter(|b| *b != system)
                 {
                     return Err(BindError::NotHere {
+                        kind: ErrorKind::WrongSystem,
                         span: word.span,
                         text: word.text.to_string(),
                         why: format!(
@@ -549,6 +552,7 @@ fn bind_side(
         };
         if let Some(why) = facts.out_of_action.as_ref().filter(|_| !doc.takes_fallen) {
             return Err(BindError::NotHere {
+                kind: ErrorKind::OutOfAction,
                 span: word.span,
                 text: word.text.to_string(),
                 why: format!("{why}, and cannot act (`undo` takes back what did it)"),
@@ -642,96 +646,23 @@ fn suggest_units(e: BindError, units: &dyn Units) -> BindError {
     }
 }
 
-/// The verbs of every rule system that the session and the game handle,
-/// and the REPL's own: (name, usage, what it does), for `help` and the manual.
-pub(crate) const SESSION_DOCS: &[(&str, &str, &str)] = &[
-    (
-        "help",
-        "help [VERB]",
-        "The verbs of the active rule system, or every word a verb knows.",
-    ),
-    (
-        "odds",
-        "odds COMMAND [compare WORD…]",
-        "The exact probability of every outcome of COMMAND, with expected values; \
-         compare shows the distribution without and with the words. One throw may \
-         come up at most 501 ways (100d6, a 500-die pool); past that, use simulate. \
-         A sweep: one or two words as a range or a list (bases=2..8, 2BW,6BW) answer \
-         with a row for each combination, like `odds shoot musket 2BW,6BW formed bases=2..8`. \
-         --format csv writes the answer as a table, --svg FILE draws it.",
-    ),
-    (
-        "simulate",
-        "simulate N COMMAND",
-        "Roll COMMAND N times and show the observed frequencies beside the exact ones; \
-         alone, for a line with more outcomes than odds lists. N × the dice of one \
-         roll, each roll counted as 10 dice more, is bounded by the simulate dice limit \
-         (see drumhead(1), LIMITS): a larger N is refused with the N that fits.",
-    ),
-    (
-        "set",
-        "set SETTING VALUE",
-        "A setting: `set rules SYSTEM` makes another rule system the active one (the ids \
-         --rules takes); at the prompt, `set brief [on|off]` and `set ascii [on|off]` change \
-         how the answers look (--brief, --ascii); Drums and Muskets: `set bases N`, the bases \
-         a shooting or melee side is given when neither bases=N nor a unit says.",
-    ),
-    (
-        "load",
-        "load FILE",
-        "In the REPL: load an army list, so its units can be named; with no game yet, a game \
-         kept in memory starts (a game kept in a file keeps the armies it began with).",
-    ),
-    (
-        "units",
-        "units",
-        "Every unit, figure, general and leader of the armies loaded; and what the game knows of each.",
-    ),
-    ("show", "show UNIT", "One unit's facts and state."),
-    (
-        "next-turn",
-        "next-turn",
-        "Start the next turn; what the rules clear at the end of a turn is cleared.",
-    ),
-    (
-        "end-turn",
-        "end-turn",
-        "What the rules do at the end of the turn; Drums and Muskets: the units that take \
-         an end-of-turn resilience test, in the rule's order.",
-    ),
-    (
-        "undo",
-        "undo",
-        "Take back the last command that changed the game.",
-    ),
-    ("log", "log", "The game's journal so far."),
-    (
-        "save",
-        "save FILE [force]",
-        "Save the game and its journal to FILE; a new file or another drumhead game \
-         (force: any regular file).",
-    ),
-    ("quit", "quit", "Leave the REPL (so does exit, or Ctrl-D)."),
-];
-
-/// The usage and text of a session verb, for `help VERB`.
+/// The usage and text of a session verb (or the REPL's), for `help VERB`.
 pub(crate) fn session_doc(name: &str) -> Option<(&'static str, &'static str)> {
-    SESSION_DOCS
-        .iter()
-        .find(|(n, _, _)| *n == name || (name == "exit" && *n == "quit"))
-        .map(|(_, usage, text)| (*usage, *text))
+    MetaVerb::typed(name).map(|v| (v.usage(), v.about()))
 }
 
 /// Words the parser reads itself wherever they stand.
-pub(crate) const LINE_WORDS: &[&str] =
-    &["at", "vs", "rolled", "roll-rest", "compare", "quit", "exit"];
+const LINE_WORDS: &[&str] = &["at", "vs", "rolled", "roll-rest", "compare"];
 
 /// Every word a command line can hold for these verbs: a unit id equal to
 /// one could never be named (the word would be read instead).
 pub(crate) fn words_of<'a>(
     verbs: impl Iterator<Item = &'a VerbDoc>,
 ) -> std::collections::BTreeSet<String> {
-    let mut words: std::collections::BTreeSet<String> = session_verbs()
+    // Every verb of the session's and the REPL's, by each of its names.
+    let mut words: std::collections::BTreeSet<String> = MetaVerb::ALL
+        .into_iter()
+        .flat_map(MetaVerb::names)
         .chain(LINE_WORDS.iter().copied())
         .map(str::to_string)
         .collect();
@@ -746,7 +677,8 @@ pub(crate) fn words_of<'a>(
 
 /// Every verb that is not a rule system's: for suggestions and completion.
 pub fn session_verbs() -> impl Iterator<Item = &'static str> {
-    crate::meta::MetaVerb::ALL
+    MetaVerb::ALL
         .into_iter()
-        .map(crate::meta::MetaVerb::name)
+        .filter(|v| v.of_session())
+        .map(MetaVerb::name)
 }

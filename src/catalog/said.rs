@@ -8,7 +8,7 @@
 use crate::answer::resolution::{Resolution, Row};
 use crate::bind::Bound;
 use crate::command::{Span, System};
-use crate::error::BindError;
+use crate::error::{BindError, ErrorKind};
 
 use super::{UnitFacts, Units, VerbDoc};
 
@@ -116,6 +116,7 @@ pub(super) fn check_side(
                 continue;
             }
             return Err(BindError::NotHere {
+                kind: ErrorKind::Contradiction,
                 span: fact.span,
                 text: fact.name.clone(),
                 why: format!(

@@ -13,8 +13,9 @@ use std::sync::mpsc;
 
 use super::Printer;
 use crate::command::System;
-use crate::error::TableError;
+use crate::error::{ErrorKind, TableError};
 use crate::limits::MAX_LINE_BYTES;
+use crate::meta::MetaVerb;
 use crate::session::Session;
 use crate::system::Registry;
 
@@ -43,6 +44,26 @@ impl SessionSpec {
     }
 }
 
+/// Why a line of input could not be read: it is skipped, and the rest run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+enum Unreadable {
+    #[error(
+        "the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be; it was skipped"
+    )]
+    TooLong,
+    #[error("the line is not UTF-8 text; it was skipped")]
+    NotUtf8,
+}
+
+impl Unreadable {
+    fn kind(self) -> ErrorKind {
+        match self {
+            Unreadable::TooLong => ErrorKind::LineTooLong,
+            Unreadable::NotUtf8 => ErrorKind::NotUtf8,
+        }
+    }
+}
+
 /// Lines of input starting at a position; a line that could not be read
 /// (not UTF-8) is carried as its error. The lines are held one after
 /// another in one text: the thread that reads them all makes one
@@ -50,14 +71,14 @@ impl SessionSpec {
 struct Chunk {
     start: usize,
     text: String,
-    lines: Vec<Result<Range<usize>, String>>,
+    lines: Vec<Result<Range<usize>, Unreadable>>,
 }
 
 impl Chunk {
-    fn lines(&self) -> impl Iterator<Item = Result<&str, &str>> {
+    fn lines(&self) -> impl Iterator<Item = Result<&str, Unreadable>> {
         self.lines.iter().map(|line| match line {
             Ok(at) => Ok(&self.text[at.clone()]),
-            Err(why) => Err(why.as_str()),
+            Err(why) => Err(*why),
         })
     }
 
@@ -97,7 +118,7 @@ impl Chunk {
     fn settings(&self) -> Vec<String> {
         self.lines()
             .filter_map(Result::ok)
-            .filter(|l| crate::parse::first_or_second_word_is(l, "set"))
+            .filter(|l| crate::parse::first_or_second_word_is(l, MetaVerb::Set.name()))
             .map(str::to_string)
             .collect()
     }
@@ -165,7 +186,7 @@ impl<R: BufRead> Lines<R> {
     fn next_line(
         &mut self,
         text: &mut Vec<u8>,
-    ) -> io::Result<Option<Result<Range<usize>, String>>> {
+    ) -> io::Result<Option<Result<Range<usize>, Unreadable>>> {
         let start = text.len();
         let mut too_long = false;
         let mut any = false;
@@ -201,18 +222,14 @@ impl<R: BufRead> Lines<R> {
             return Ok(None);
         }
         if too_long {
-            return Ok(Some(Err(format!(
-                "the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be; it was skipped"
-            ))));
+            return Ok(Some(Err(Unreadable::TooLong)));
         }
         if text.len() > start && text.last() == Some(&b'\r') {
             text.pop();
         }
         if std::str::from_utf8(&text[start..]).is_err() {
             text.truncate(start);
-            return Ok(Some(Err(
-                "the line is not UTF-8 text; it was skipped".to_string()
-            )));
+            return Ok(Some(Err(Unreadable::NotUtf8)));
         }
         Ok(Some(Ok(start..text.len())))
     }
@@ -263,10 +280,11 @@ fn resolve_chunk(
                         line: position + 1,
                         input: "",
                     };
-                    let obj = crate::format::json::json_error(e, source, None).to_string();
+                    let obj =
+                        crate::format::json::json_error(&e.to_string(), e.kind(), source, None)
+                            .to_string();
                     writeln!(w.out, "{}", crate::text::json_visible(&obj))?;
                 } else {
-                    let e = crate::text::visible_lines(e);
                     writeln!(w.err, "error: line {}: {e}", position + 1)?;
                 }
                 continue;
@@ -629,20 +647,12 @@ mod tests {
         input.extend_from_slice(b"\n\nlast without end");
         let mut lines = Lines::new(&input[..]);
         let chunk = read_chunk(&mut lines, 7, 5).expect("read");
-        let read: Vec<Result<&str, &str>> = chunk.lines().collect();
+        let read: Vec<Result<&str, Unreadable>> = chunk.lines().collect();
         assert_eq!(read.len(), 5);
         assert_eq!(read[0], Ok("roll 2d6"));
         assert_eq!(read[1], Ok("set seed 4"));
-        assert!(
-            read[2].is_err_and(|e| e.contains("not UTF-8")),
-            "{:?}",
-            read[2]
-        );
-        assert!(
-            read[3].is_err_and(|e| e.contains("longer than")),
-            "{:?}",
-            read[3]
-        );
+        assert!(read[2] == Err(Unreadable::NotUtf8), "{:?}", read[2]);
+        assert!(read[3] == Err(Unreadable::TooLong), "{:?}", read[3]);
         assert_eq!(read[4], Ok(""));
         assert_eq!(chunk.text, "roll 2d6set seed 4");
         assert_eq!(chunk.start, 7);

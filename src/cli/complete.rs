@@ -13,8 +13,9 @@ use rustyline::validate::Validator;
 use rustyline::{Context, Helper};
 
 use crate::bind::{Kind, Vocab};
-use crate::catalog::{SESSION_DOCS, Units, session_verbs};
+use crate::catalog::Units;
 use crate::command::System;
+use crate::meta::{GameVerb, MetaVerb};
 use crate::session::Session;
 
 /// A word that may be typed here, and what it means.
@@ -95,20 +96,20 @@ fn first_sentence(text: &str) -> String {
     }
 }
 
-fn session_meaning(name: &str) -> String {
-    SESSION_DOCS
-        .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|(_, _, text)| first_sentence(text))
-        .unwrap_or_default()
-}
-
 /// Verbs every book knows: the session's and the game's, and the REPL's
 /// own (`load`, `quit`).
 fn session_choices() -> impl Iterator<Item = Choice> {
-    session_verbs()
-        .chain(["quit"])
-        .map(|v| Choice::new(v, session_meaning(v)))
+    MetaVerb::ALL
+        .into_iter()
+        .map(|v| Choice::new(v.name(), first_sentence(v.about())))
+}
+
+/// Whether the verb's word is a file: `load FILE`, `save FILE`.
+fn takes_file(verb: &str) -> bool {
+    matches!(
+        MetaVerb::named(verb),
+        Some(MetaVerb::Load | MetaVerb::Game(GameVerb::Save))
+    )
 }
 
 const LINE_WORD_MEANINGS: &[(&str, &str)] = &[
@@ -231,16 +232,17 @@ impl Words {
             system = s;
             tokens.remove(0);
         }
-        if tokens.first() == Some(&"odds") {
+        let first = tokens.first().and_then(|t| MetaVerb::named(t));
+        if first == Some(MetaVerb::Odds) {
             tokens.remove(0);
-        } else if tokens.first() == Some(&"simulate") {
+        } else if first == Some(MetaVerb::Simulate) {
             tokens.remove(0);
             if tokens.first().is_some_and(|t| t.parse::<u64>().is_ok()) {
                 tokens.remove(0);
             }
         }
         let options = match tokens.first().copied() {
-            Some("load" | "save") if tokens.len() == 1 => return (start, Offer::File),
+            Some(verb) if tokens.len() == 1 && takes_file(verb) => return (start, Offer::File),
             // `+` marks a word of the verb: never a unit, a clause or dice.
             Some(verb) if partial.starts_with('+') => self.modifiers(system, verb, &tokens),
             None => self.first_words(system, before[..start].trim()),
@@ -261,7 +263,7 @@ impl Words {
                     .map(|s| Choice::new(s.id(), format!("a line under {}", s.title()))),
             );
         }
-        if typed == "simulate" {
+        if MetaVerb::named(typed) == Some(MetaVerb::Simulate) {
             options.clear();
         }
         options
@@ -270,12 +272,12 @@ impl Words {
     /// A word after the verb `first` (the words typed: `tokens`).
     fn later_words(&self, system: System, first: &str, tokens: &[&str]) -> Vec<Choice> {
         let mut options: Vec<Choice> = Vec::new();
-        match first {
-            "help" if tokens.len() == 1 => {
+        match MetaVerb::named(first) {
+            Some(MetaVerb::Help) if tokens.len() == 1 => {
                 options.extend(self.verb_choices(system));
                 options.extend(session_choices());
             }
-            "set" if tokens.len() == 1 => {
+            Some(MetaVerb::Set) if tokens.len() == 1 => {
                 if let Some((_, list)) = self.settings.iter().find(|(b, _)| *b == system) {
                     options.extend(list.iter().cloned());
                 }
@@ -285,18 +287,18 @@ impl Words {
                         .map(|(name, meaning)| Choice::new(*name, *meaning)),
                 );
             }
-            "set" if tokens.len() == 2 && tokens[1] == "rules" => {
+            Some(MetaVerb::Set) if tokens.len() == 2 && tokens[1] == "rules" => {
                 options.extend(
                     self.books
                         .iter()
                         .map(|s| Choice::new(s.id(), s.title().to_string())),
                 );
             }
-            "show" if tokens.len() == 1 => {
+            Some(MetaVerb::Game(GameVerb::Show)) if tokens.len() == 1 => {
                 // A unit of any book may be shown.
                 options.extend(self.units.iter().map(|u| u.choice.clone()));
             }
-            verb => options = self.verb_words(system, verb, tokens),
+            _ => options = self.verb_words(system, first, tokens),
         }
         options
     }

@@ -151,7 +151,8 @@ impl Printer {
                 line: line_no,
                 input: line,
             };
-            let obj = crate::format::json::json_error(&e.to_string(), source, e.column(line));
+            let obj =
+                crate::format::json::json_error(&e.to_string(), e.kind(), source, e.column(line));
             writeln!(out, "{}", crate::text::json_visible(&obj.to_string()))
         } else {
             let shown = show_line_no.then_some(line_no);

@@ -14,7 +14,8 @@ use super::Printer;
 use super::complete::{ReplHelper, Words};
 use super::interrupt::CatchCtrlC;
 use crate::command::{Mode, Span};
-use crate::error::{BindError, CommandError, DiceError};
+use crate::error::{BindError, CommandError, DiceError, ErrorKind};
+use crate::meta::MetaVerb;
 use crate::session::{Output, Session, explore};
 
 /// Lines of history kept: an evening's play, and more.
@@ -149,7 +150,7 @@ pub(crate) fn run(session: &mut Session, printer: &Printer) -> io::Result<usize>
         };
         line_no += 1;
         let trimmed = line.trim();
-        if trimmed == "quit" || trimmed == "exit" {
+        if MetaVerb::typed(trimmed) == Some(MetaVerb::Quit) {
             break;
         }
         history.remember(&mut editor, trimmed);
@@ -206,7 +207,7 @@ fn display_setting(
     command: &crate::command::Command,
     style: &mut crate::format::Style,
 ) -> Option<Result<Option<Output>, CommandError>> {
-    if command.verb != "set" || command.mode != Mode::Resolve {
+    if MetaVerb::named(&command.verb) != Some(MetaVerb::Set) || command.mode != Mode::Resolve {
         return None;
     }
     let name = command.words.first()?;
@@ -240,6 +241,7 @@ fn display_setting(
         .or_else(|| command.rolled_span.map(|s| (s, "rolled".to_string())))
     {
         return Some(Err(BindError::NotHere {
+            kind: ErrorKind::ExtraWord,
             span: extra.0,
             text: extra.1,
             why: format!("is one word too many: `set {setting} on|off`"),
@@ -263,7 +265,12 @@ fn display_setting(
 fn run_line(session: &mut Session, line: &str, printer: &mut Printer) -> Answer {
     let parsed = session.parse(line);
     let command = match parsed {
-        Ok(Some(command)) if command.verb == "load" && command.mode == Mode::Resolve => command,
+        Ok(Some(command))
+            if MetaVerb::named(&command.verb) == Some(MetaVerb::Load)
+                && command.mode == Mode::Resolve =>
+        {
+            command
+        }
         Ok(Some(command)) => {
             if let Some(result) = display_setting(&command, &mut printer.style) {
                 return result;
@@ -282,7 +289,7 @@ fn run_line(session: &mut Session, line: &str, printer: &mut Printer) -> Answer 
         .into());
     };
     if let Some(clause) = command.clauses.first() {
-        return Err(crate::bind::clause_not_here(clause, "load").into());
+        return Err(crate::bind::clause_not_here(clause, MetaVerb::Load.name()).into());
     }
     let extra = command
         .words
@@ -291,6 +298,7 @@ fn run_line(session: &mut Session, line: &str, printer: &mut Printer) -> Answer 
         .or_else(|| command.rolled_span.map(|s| (s, "rolled".to_string())));
     if let Some((span, text)) = extra {
         return Err(BindError::NotHere {
+            kind: ErrorKind::ExtraWord,
             span,
             text,
             why: "is one word too many: `load FILE` loads one army list".into(),

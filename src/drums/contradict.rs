@@ -9,7 +9,7 @@
 
 use crate::bind::{Bound, Fact, Vocab};
 use crate::catalog::{Input, Named, Said, UnitFact, stated_row};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::VerbDoc;
 use super::exclusive::{self, Exclusion};
@@ -241,6 +241,7 @@ pub fn check<'v>(
             continue;
         }
         return Err(BindError::NotHere {
+            kind: ErrorKind::Contradiction,
             span: first.word.span,
             text: typed_word(first.word),
             why: format!(

@@ -10,7 +10,7 @@
 
 use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 /// Two sets of words no side may hold one of each of (`b: None`: no side
 /// may hold two words of `a`).
@@ -385,6 +385,7 @@ pub fn check(
             let later_from = from(later).map_or(String::new(), |f| f + " ");
             let earlier_from = from(earlier).map_or(String::new(), |f| format!(" {f}"));
             return Err(BindError::NotHere {
+                kind: ErrorKind::Conflict,
                 span: later.span,
                 text: later.name.clone(),
                 why: format!(

@@ -11,7 +11,7 @@ use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, Named};
 use crate::command::ClauseKind;
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::named::{is_general, refuse, typed};
 use super::{InitiativeTable, Tables};
@@ -114,6 +114,7 @@ fn generals(input: &Input, clause: Option<usize>, side: &Bound) -> Result<Genera
     }
     if let Some(unit) = named.iter().find(|n| !is_general(n)) {
         return Err(refuse(
+            ErrorKind::NotApplicable,
             input,
             unit,
             "is a unit, and initiative throws \"1D6 per general remaining on the board\": name generals, or give `generals=N`",
@@ -125,6 +126,7 @@ fn generals(input: &Input, clause: Option<usize>, side: &Bound) -> Result<Genera
         .find(|f| !f.implied && COUNTS.contains(&f.name.as_str()))
     {
         return Err(BindError::NotHere {
+            kind: ErrorKind::Conflict,
             span: f.span,
             text: format!("{}={}", f.name, f.value.unwrap_or(0)),
             why: format!(
@@ -151,6 +153,7 @@ fn own_generals(input: &Input) -> Result<(), CommandError> {
     for (i, n) in named.iter().enumerate() {
         if named[..i].iter().any(|m| m.facts.id == n.facts.id) {
             return Err(refuse(
+                ErrorKind::RepeatedWord,
                 input,
                 n,
                 "is named twice: each player pools the dice of his own generals, each general once (\"1D6 per general remaining on the board\")",
@@ -171,6 +174,7 @@ fn own_generals(input: &Input) -> Result<(), CommandError> {
             .find(|n| n.side.as_ref().is_some_and(|s| *s != army))
         {
             return Err(refuse(
+                ErrorKind::Conflict,
                 input,
                 other,
                 format!(
@@ -185,6 +189,7 @@ fn own_generals(input: &Input) -> Result<(), CommandError> {
         && a == b
     {
         return Err(refuse(
+            ErrorKind::Conflict,
             input,
             second,
             format!(
@@ -220,6 +225,7 @@ fn check_abilities(input: &Input, side: &Bound) -> Result<(), CommandError> {
         "exceptional"
     };
     Err(BindError::NotHere {
+        kind: ErrorKind::Conflict,
         span: side.span_of(word).unwrap_or(input.missing_span()),
         text: format!("{word}={}", n(word)),
         why: format!(

@@ -9,7 +9,7 @@ use crate::bind::{Kind, Vocab};
 use crate::catalog::Input;
 use crate::command::{Span, WordKind};
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::named::{is_general, refuse};
 use super::{InterpenetrationColumn, InterpenetrationRow, InterpenetrationTable, Tables};
@@ -125,6 +125,7 @@ fn said(input: &Input, t: &InterpenetrationTable) -> Result<Vec<Said>, CommandEr
     for n in &input.named {
         if is_general(n) {
             return Err(refuse(
+                ErrorKind::NotApplicable,
                 input,
                 n,
                 "is a general, and generals have no formation (NA on the sheet): name a unit",
@@ -132,6 +133,7 @@ fn said(input: &Input, t: &InterpenetrationTable) -> Result<Vec<Said>, CommandEr
         }
         let Some(f) = n.facts.facts.iter().find(|f| known(&f.word)) else {
             return Err(refuse(
+                ErrorKind::NotApplicable,
                 input,
                 n,
                 "brings no formation the Table of allowed interpenetrations knows",
@@ -163,6 +165,7 @@ fn resolve(
         [a, b] => (a, b),
         [_, _, extra, ..] => {
             return Err(BindError::NotHere {
+                kind: ErrorKind::ExtraWord,
                 span: extra.span,
                 text: extra.text.clone(),
                 why: "is a third formation: give the moving unit's, then that of the unit it passes through".into(),
@@ -254,6 +257,7 @@ fn no_place<'a>(
         "the formation of the unit passed through"
     };
     BindError::NotHere {
+        kind: ErrorKind::NotApplicable,
         span: said.span,
         text: said.text.clone(),
         why: format!(

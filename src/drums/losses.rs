@@ -9,7 +9,7 @@
 //! is what the game then shows.
 
 use crate::bind::{Bound, Vocab};
-use crate::error::BindError;
+use crate::error::{BindError, ErrorKind};
 
 use super::pool::plural;
 
@@ -107,6 +107,7 @@ impl Size {
                 .filter(|_| carried > 0 && (carried_typed || !typed_figures))
             {
                 return Err(BindError::NotHere {
+                    kind: ErrorKind::NotApplicable,
                     span,
                     text: format!("carried={carried}"),
                     why: "is hits carried towards a base, and a unit of figures carries none: \

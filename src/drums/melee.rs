@@ -13,7 +13,7 @@ use crate::bind::{Bound, Kind, Vocab};
 use crate::catalog::Input;
 use crate::command::ClauseKind;
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use round::{effects, quiet_outcome, roll, round_outcome, side_json};
 
@@ -138,6 +138,7 @@ pub(crate) fn refuse_supply(input: &Input, bound: &Bound, side: &str) -> Result<
             format!("the side of `{}`", named::typed(input, n))
         });
     Err(BindError::NotHere {
+        kind: ErrorKind::OutOfAction,
         span,
         text: SUPPLY.into(),
         why: format!(
@@ -229,6 +230,7 @@ fn side<'a>(
     {
         let of = k.kind_of.as_deref().unwrap_or_default();
         return Err(BindError::NotHere {
+            kind: ErrorKind::Conflict,
             span: bound.span_of(&k.keyword).unwrap_or(input.missing_span()),
             text: k.keyword.clone(),
             why: format!(
@@ -624,6 +626,7 @@ fn extra_ranks(input: &Input, s: &Side, other: Option<&Side>) -> Result<i64, Com
                 .choice(FORMATION)
                 .map_or(input.missing_span(), |(_, sp)| sp);
             Err(BindError::NotHere {
+                kind: ErrorKind::MissingWord,
                 span,
                 text: "column-of-attack".into(),
                 why: "vs a line adds 1 die per extra rank than the line: give `ranks=N` on both sides".into(),

@@ -10,7 +10,7 @@ use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::command::Span;
 use crate::dice::{DiceExpr, DiceSource};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::{Arm, Distance, DrumsTables, Tables};
 
@@ -255,6 +255,7 @@ fn arm_and_formation<'a>(
         && let Some((f, span)) = pick.formation.or(pick.limber)
     {
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span,
             text: f.to_string(),
             why: "is a formation, and generals have none (NA on the sheet)".into(),
@@ -282,6 +283,7 @@ fn find_row<'r, R: Row>(
             .find(|r| r.arm() == pick.arm && r.limber() == Some(l))
     {
         return Err(BindError::NotHere {
+            kind: ErrorKind::Conflict,
             span,
             text: f.to_string(),
             why: format!(
@@ -293,6 +295,7 @@ fn find_row<'r, R: Row>(
     }
     let (text, span) = pick.word(input);
     Err(BindError::NotHere {
+        kind: ErrorKind::NotApplicable,
         span,
         text,
         why: format!(
@@ -392,6 +395,7 @@ fn house_default(tables: &Tables, pick: &Pick) -> Result<Option<Arm>, CommandErr
             .flat_map(|r| r.formations.iter().map(String::as_str))
             .collect();
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span,
             text: f.to_string(),
             why: format!(
@@ -463,6 +467,7 @@ fn resolve_move(
                 .choice(COLUMN)
                 .map_or(input.missing_span(), |(_, s)| s);
             return Err(BindError::NotHere {
+                kind: ErrorKind::NotApplicable,
                 span,
                 text: column.to_string(),
                 why: format!("is NA for {name} on the Movement table"),
@@ -479,6 +484,7 @@ fn resolve_move(
             .any(|(f, _)| road.formations.iter().any(|w| w == f));
         if road.except_arms.contains(&arm) || !in_column || column != "Normal" {
             return Err(BindError::NotHere {
+                kind: ErrorKind::NotApplicable,
                 span: road_span,
                 text: "road".into(),
                 why: "applies only to a Normal move in Column of March (not generals)".into(),

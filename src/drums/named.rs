@@ -8,7 +8,7 @@
 //! by what the unit brings, never by a word the verb would have to know.
 
 use crate::catalog::{Input, Named};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 /// The fact every general brings: he is a general (the General rows of the
 /// Movement and Charge Distances tables, "For each general in line of
@@ -29,11 +29,17 @@ pub(crate) fn typed<'a>(input: &'a Input, named: &'a Named) -> &'a str {
 }
 
 /// A refusal at a named id: "`ID` is …".
-pub(crate) fn refuse(input: &Input, named: &Named, why: impl Into<String>) -> CommandError {
+pub(crate) fn refuse(
+    kind: ErrorKind,
+    input: &Input,
+    named: &Named,
+    why: impl Into<String>,
+) -> CommandError {
     BindError::NotHere {
         span: named.span,
         text: typed(input, named).to_string(),
         why: why.into(),
+        kind,
     }
     .into()
 }
@@ -49,10 +55,16 @@ pub(crate) fn one_unit(
 ) -> Result<(), CommandError> {
     let named: Vec<&Named> = input.named_on(clause).collect();
     if let Some(g) = named.iter().find(|n| is_general(n)) {
-        return Err(refuse(input, g, format!("is a general, and {why}")));
+        return Err(refuse(
+            ErrorKind::NotApplicable,
+            input,
+            g,
+            format!("is a general, and {why}"),
+        ));
     }
     if let [first, second, ..] = named.as_slice() {
         return Err(refuse(
+            ErrorKind::ExtraWord,
             input,
             second,
             format!(

@@ -10,7 +10,7 @@ use crate::answer::resolution::Tone;
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, Named};
 use crate::dice::DiceSource;
-use crate::error::CommandError;
+use crate::error::{CommandError, ErrorKind};
 
 use super::exclusive;
 use super::losses::{self, Counted, Losses, Size};
@@ -350,6 +350,7 @@ fn check_named(input: &Input) -> Result<(), CommandError> {
     let named: Vec<&Named> = input.named_on(None).collect();
     if let Some(first) = named.first().filter(|n| is_general(n)) {
         return Err(refuse(
+            ErrorKind::MisplacedWord,
             input,
             first,
             "is a general, and resilience tests are taken by units: name the unit first \
@@ -358,6 +359,7 @@ fn check_named(input: &Input) -> Result<(), CommandError> {
     }
     if let Some(extra) = named.get(2).or(named.get(1).filter(|n| !is_general(n))) {
         return Err(refuse(
+            ErrorKind::ExtraWord,
             input,
             extra,
             "is one name too many: a resilience test names the unit tested and at most one \

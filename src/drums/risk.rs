@@ -11,7 +11,7 @@ use crate::answer::resolution::Tone;
 use crate::bind::Vocab;
 use crate::catalog::{Input, Named};
 use crate::dice::DiceSource;
-use crate::error::CommandError;
+use crate::error::{CommandError, ErrorKind};
 
 use super::named::{is_general, refuse, typed};
 use super::{RiskRow, Tables};
@@ -53,6 +53,7 @@ fn check_named(input: &Input) -> Result<(), CommandError> {
     let named: Vec<&Named> = input.named_on(None).collect();
     if let Some(unit) = named.iter().find(|n| !is_general(n)) {
         return Err(refuse(
+            ErrorKind::NotApplicable,
             input,
             unit,
             "is a unit, and risk to generals is taken by a general: name a general within 3BW",
@@ -61,6 +62,7 @@ fn check_named(input: &Input) -> Result<(), CommandError> {
     if let [first, second, ..] = named.as_slice() {
         let cause = input.words.choice(CAUSE).map_or("shot", |(c, _)| c);
         return Err(refuse(
+            ErrorKind::ExtraWord,
             input,
             second,
             format!(

@@ -15,7 +15,7 @@ use crate::bind::{Bound, Kind, Vocab};
 use crate::catalog::Input;
 use crate::command::{ClauseKind, Unit};
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::Tables;
 use super::exclusive;
@@ -444,12 +444,14 @@ fn bounce_of(
         None => Ok(None),
         Some(span) => match (weapon.bounce, band) {
             (None, _) => Err(BindError::NotHere {
+                kind: ErrorKind::NotApplicable,
                 span,
                 text: "bounce".into(),
                 why: format!("is NA for {} on Shooting Table 1", weapon.weapon),
             }
             .into()),
             (Some(_), Band::Short) => Err(BindError::NotHere {
+                kind: ErrorKind::OutOfRange,
                 span,
                 text: "bounce".into(),
                 why: format!(

@@ -9,6 +9,7 @@ use super::Source;
 use crate::answer::{
     Answer, Comparison, FORMAT_VERSION, Odds, Report, Resolution, Simulation, Sweep, p_of,
 };
+use crate::error::ErrorKind;
 
 /// One JSON object a line; what it quotes is shown, never obeyed
 /// ([`crate::text::json_visible`]).
@@ -266,10 +267,12 @@ pub fn json(res: &Resolution, source: Source) -> Value {
     serde_json::from_slice(&out).unwrap_or(Value::Null)
 }
 
-/// An error as a JSON object: the envelope, `error` and, when the error
-/// has a place on the line, its `column` (in characters, from 1).
-pub fn json_error(message: &str, source: Source, column: Option<usize>) -> Value {
+/// An error as a JSON object: the envelope, its `kind`, `error` and,
+/// when the error has a place on the line, its `column` (in characters,
+/// from 1).
+pub fn json_error(message: &str, kind: ErrorKind, source: Source, column: Option<usize>) -> Value {
     let mut obj = envelope("error", source);
+    obj.insert("kind".into(), json!(kind.name()));
     obj.insert("error".into(), json!(message));
     if let Some(c) = column {
         obj.insert("column".into(), json!(c));

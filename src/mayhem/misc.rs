@@ -10,7 +10,7 @@ use crate::answer::resolution::{Target, Tone};
 use crate::bind::Vocab;
 use crate::catalog::{Input, Named};
 use crate::dice::{DiceSource, Rolled};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::game::{DICED, DOWNED, MayhemEffect, RAN_OFF, downed_word};
 use super::{
@@ -117,6 +117,7 @@ fn resolve_ignite(
         && !input.words.has(INCENDIARY)
     {
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span: figure.span,
             text: figure.facts.id.clone(),
             why: format!(
@@ -526,13 +527,19 @@ fn downed(input: &Input, named: &[&Named]) -> Result<u32, CommandError> {
     let rule = "the rule dices after the battle only for figures downed by enemy action (\"a distinction can be made between figures which run from the table and those downed by enemy action\")";
     for figure in named {
         let has = |word: &str| figure.facts.facts.iter().any(|f| f.word == word);
-        let why = if has(RAN_OFF) {
-            format!("ran from the table: {rule}")
+        let (kind, why) = if has(RAN_OFF) {
+            (
+                ErrorKind::NotApplicable,
+                format!("ran from the table: {rule}"),
+            )
         } else if has(DICED) {
-            "was diced for after the battle already (`show` gives its result): each downed figure is diced for once; `undo` takes back a throw made in error".to_string()
+            (ErrorKind::NotNow, "was diced for after the battle already (`show` gives its result): each downed figure is diced for once; `undo` takes back a throw made in error".to_string())
         } else if !has(DOWNED) {
-            "is still in play: only figures downed by enemy action are diced for after the battle"
-                .to_string()
+            (
+                ErrorKind::NotApplicable,
+                "is still in play: only figures downed by enemy action are diced for after the battle"
+                    .to_string(),
+            )
         } else {
             continue;
         };
@@ -540,12 +547,14 @@ fn downed(input: &Input, named: &[&Named]) -> Result<u32, CommandError> {
             span: figure.span,
             text: figure.facts.id.clone(),
             why,
+            kind,
         }
         .into());
     }
     let typed = |word: &str| words.span_of(word).filter(|_| !words.implied(word));
     if let Some(span) = typed(RAN_OFF) {
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span,
             text: RAN_OFF.to_string(),
             why: format!("is not diced for: {rule}"),
@@ -559,6 +568,7 @@ fn downed(input: &Input, named: &[&Named]) -> Result<u32, CommandError> {
             .or_else(|| typed(DOWNED).map(|span| (span, DOWNED.to_string())));
         if let Some((span, text)) = given {
             return Err(BindError::NotHere {
+                kind: ErrorKind::Conflict,
                 span,
                 text,
                 why: "counts downed figures of no list, and the line names figures: name every downed figure, or give only their number (`post-battle 3`)".into(),

@@ -21,7 +21,7 @@ use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, TypedVerbs, VerbShelf};
 use crate::command::{Book, Span, System};
 use crate::dice::{Contest, DiceSource, Enumerator, Pool, Pool2, PoolBand, Rolled, Sum, TieBreak};
-use crate::error::{BindError, CommandError, DiceError, TableError};
+use crate::error::{BindError, CommandError, DiceError, ErrorKind, TableError};
 
 use crate::system::{GamePart, Live, RuleSet, RuleSystem};
 use crate::tables::{TableFile, TableSource};
@@ -164,6 +164,7 @@ pub(crate) fn named_once(input: &Input) -> Result<(), CommandError> {
             .any(|n| n.facts.id == later.facts.id)
         {
             return Err(BindError::NotHere {
+                kind: ErrorKind::RepeatedWord,
                 span: later.span,
                 text: later.facts.id.clone(),
                 why: "is named twice on the line: name each figure once".into(),
@@ -182,6 +183,7 @@ pub(crate) fn one_figure(
 ) -> Result<(), CommandError> {
     match named {
         [_, (span, id), ..] => Err(BindError::NotHere {
+            kind: ErrorKind::ExtraWord,
             span: *span,
             text: id.clone(),
             why: format!("is a second figure on {side}; {instead}"),
@@ -481,11 +483,13 @@ pub(crate) fn fact_refused(input: &Input, word: &str, why: impl std::fmt::Displa
         .filter(|_| words.implied(word));
     match brought {
         Some(n) => BindError::NotHere {
+            kind: ErrorKind::NotNow,
             span: n.span,
             text: n.facts.id.clone(),
             why: why.to_string(),
         },
         None => BindError::NotHere {
+            kind: ErrorKind::NotNow,
             span: words.span_of(word).unwrap_or_default(),
             text: word.to_string(),
             why: format!("says the figure {why}"),
@@ -509,6 +513,7 @@ pub(crate) fn incendiary_refused(
 ) -> CommandError {
     let who = who.map_or_else(|| "the figure".to_string(), |id| format!("`{id}`"));
     BindError::NotHere {
+        kind: ErrorKind::NotApplicable,
         span,
         text: INCENDIARY.into(),
         why: format!(

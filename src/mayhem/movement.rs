@@ -9,7 +9,7 @@ use crate::bind::Vocab;
 use crate::catalog::{Input, Named};
 use crate::command::Unit;
 use crate::dice::{DiceExpr, DiceSource, Rolled, roll_together};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::game::{MayhemEffect, RELOADED, STOOD_STILL};
 use super::{Counted, INCENDIARY, MAX_TOKENS, MayhemTables, MoveRow, Tokens};
@@ -260,6 +260,7 @@ fn refuse(tables: &MayhemTables, input: &Input) -> Result<(), CommandError> {
             .filter(|_| !words.implied("rerolls"))
     {
         return Err(BindError::NotHere {
+            kind: ErrorKind::MissingWord,
             span,
             text: "rerolls".into(),
             why: "are spent when a move falls short of the distance needed: give it, like `move individual 10\" rerolls=1`".into(),

@@ -9,7 +9,7 @@ use crate::answer::resolution::{Target, Tone};
 use crate::bind::{Kind, Vocab};
 use crate::catalog::{Input, Named};
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::game::{LEADER, LOADED, MOVED, MayhemEffect, RELOADED, SMOKE, SMOKE_CLEARED, UNLOADED};
 use super::{MayhemTables, ReloadTable, Resolution, VerbDoc, Weapon, named_figures, one_figure};
@@ -139,6 +139,7 @@ fn resolve(tables: &MayhemTables, input: &Input) -> Result<Resolution, CommandEr
         }
         None => Err(match named.first() {
             Some(n) => BindError::NotHere {
+                kind: ErrorKind::NotApplicable,
                 span: n.span,
                 text: n.facts.id.clone(),
                 why: "carries no missile weapon: there is nothing to reload".into(),
@@ -151,6 +152,7 @@ fn resolve(tables: &MayhemTables, input: &Input) -> Result<Resolution, CommandEr
         Some(w) if w.gun => {
             if let Some((state, span)) = words.choice(STATE).filter(|(s, _)| !words.implied(s)) {
                 return Err(BindError::NotHere {
+                    kind: ErrorKind::NotApplicable,
                     span,
                     text: state.to_string(),
                     why: format!(
@@ -167,6 +169,7 @@ fn resolve(tables: &MayhemTables, input: &Input) -> Result<Resolution, CommandEr
             // The figure's own weapon: the error points at the figure.
             Err(match named.first().filter(|_| words.implied(&w.keyword)) {
                 Some(n) => BindError::NotHere {
+                    kind: ErrorKind::NotApplicable,
                     span: n.span,
                     text: n.facts.id.clone(),
                     why: format!(
@@ -175,6 +178,7 @@ fn resolve(tables: &MayhemTables, input: &Input) -> Result<Resolution, CommandEr
                     ),
                 },
                 None => BindError::NotHere {
+                    kind: ErrorKind::NotApplicable,
                     span: words.span_of(&w.keyword).unwrap_or_default(),
                     text: w.keyword.clone(),
                     why: format!(
@@ -191,6 +195,7 @@ fn resolve(tables: &MayhemTables, input: &Input) -> Result<Resolution, CommandEr
                 .find(|k| words.has(k) && !words.implied(k))
             {
                 return Err(BindError::NotHere {
+                    kind: ErrorKind::NotApplicable,
                     span: words.span_of(word).unwrap_or_default(),
                     text: word.to_string(),
                     why: format!(
@@ -292,6 +297,7 @@ fn crew(
     let crew = match (words.value("crew"), named) {
         (Some(_), [_, second, ..]) => {
             return Err(BindError::NotHere {
+                kind: ErrorKind::Conflict,
                 span: second.span,
                 text: second.facts.id.clone(),
                 why: "is named as crew, and `crew=N` gives the crew too: give the crew one way"
@@ -303,6 +309,7 @@ fn crew(
             let leaders = typed_leaders.unwrap_or(0);
             if leaders > n {
                 return Err(BindError::NotHere {
+                    kind: ErrorKind::Conflict,
                     span: words
                         .span_of("leaders")
                         .or(words.span_of(LEADER))
@@ -323,6 +330,7 @@ fn crew(
         (None, figures) => {
             if let Some(span) = words.span_of("leaders").filter(|_| typed("leaders")) {
                 return Err(BindError::NotHere {
+                    kind: ErrorKind::Conflict,
                     span,
                     text: "leaders".into(),
                     why: "counts the leaders of a typed crew (`crew=N`); a named crew brings its own leaders".into(),

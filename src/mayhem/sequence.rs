@@ -12,7 +12,7 @@ use crate::answer::resolution::{Target, Tone};
 use crate::bind::Vocab;
 use crate::catalog::Input;
 use crate::dice::{DiceSource, Rolled};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::game::{MayhemEffect, side_name};
 use super::{D6, MayhemTables};
@@ -134,6 +134,7 @@ fn once_and_as_recorded(
     let words = &input.words;
     if words.has(DICED_THIS_TURN) {
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotNow,
             span: input.command.verb_span,
             text: "initiative".into(),
             why: format!(
@@ -149,6 +150,7 @@ fn once_and_as_recorded(
         let first = usize::from(recorded == RECORDED_WORDS[1]);
         if typed != PREVIOUS_WORDS[first] {
             return Err(BindError::NotHere {
+                kind: ErrorKind::Contradiction,
                 span: words.span_of(typed).unwrap_or(input.command.verb_span),
                 text: typed.to_string(),
                 why: format!(
@@ -173,6 +175,7 @@ fn resolve_initiative(
     let words = &input.words;
     if let Some(n) = words.value("sides").filter(|n| *n > 2) {
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span: input.command.verb_span,
             text: "initiative".into(),
             why: format!(
@@ -313,6 +316,7 @@ fn resolve_activation(
         (Some((n, span)), Some(sides)) => {
             if n != sides as f64 {
                 return Err(BindError::NotHere {
+                    kind: ErrorKind::Contradiction,
                     span,
                     text: n.to_string(),
                     why: format!(
@@ -345,6 +349,7 @@ fn resolve_activation(
     let n = n as usize;
     if n == 2 {
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span: input.command.verb_span,
             text: "activation".into(),
             why: format!(

@@ -12,7 +12,7 @@ use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::command::ClauseKind;
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::crt::{Cell, Code, Crt, CrtKind, Side};
 use super::factors::{self, Factor};
@@ -137,13 +137,16 @@ struct Sides {
 fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
     let artillery = named::side(input, None)?;
     if let Some(leader) = named::leaders(&artillery).next() {
-        return Err(leader.refuse(
+        return Err(leader.refuse(ErrorKind::NotApplicable,
             "is a leader: a leader's combat factor is not added to bombarding artillery (8.5; QuickPlay 10.0 3); name him with the target's side only if he is stacked with it",
         ));
     }
     for word in ["infantry", "cavalry"] {
         if let Some(u) = artillery.iter().find(|u| u.has(word)) {
-            return Err(u.refuse(format!("is {word}: only artillery bombards (8.4)")));
+            return Err(u.refuse(
+                ErrorKind::NotApplicable,
+                format!("is {word}: only artillery bombards (8.4)"),
+            ));
         }
     }
     // 8.4 1: "have attack and range factors greater than zero"; the
@@ -153,7 +156,7 @@ fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
         .iter()
         .find(|u| u.value(named::printed::RANGE) == Some(0))
     {
-        return Err(u.refuse(NO_RANGE));
+        return Err(u.refuse(ErrorKind::NotApplicable, NO_RANGE));
     }
     if input.words.value(named::printed::RANGE) == Some(0) {
         let span = input
@@ -161,6 +164,7 @@ fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
             .span_of(named::printed::RANGE)
             .unwrap_or_default();
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span,
             text: format!("{}=0", named::printed::RANGE),
             why: NO_RANGE.into(),
@@ -180,6 +184,7 @@ fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
         if input.words.has(word) {
             let span = input.words.span_of(word).unwrap_or_default();
             return Err(BindError::NotHere {
+                kind: ErrorKind::NotApplicable,
                 span,
                 text: input
                     .line
@@ -213,7 +218,7 @@ fn sides(variant: Variant, input: &Input) -> Result<Sides, CommandError> {
         .enumerate()
         .find(|(i, u)| u.combat && Some(*i) != primary)
     {
-        return Err(second.1.refuse(
+        return Err(second.1.refuse(ErrorKind::ExtraWord,
             "is a second target: a bombarding artillery unit may target only a single enemy unit (8.4; QuickPlay 8.2: resolve each unit separately); name it, and a leader stacked with it",
         ));
     }
@@ -246,6 +251,7 @@ fn nature(variant: Variant, input: &Input) -> Result<(), CommandError> {
     };
     let refuse = |word: &str, why: &str| -> CommandError {
         BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span: said(word).unwrap_or_default(),
             text: word.to_string(),
             why: why.to_string(),
@@ -373,6 +379,7 @@ fn check_factors(
     // QuickPlay 8.2 2: "have an attack factor greater than zero".
     if let Some(zero) = fs.iter().find(|f| f.printed == 0) {
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span: zero.span,
             text: input
                 .line

@@ -7,7 +7,7 @@ use crate::answer::resolution::{Target, Tone};
 use crate::bind::Vocab;
 use crate::catalog::Input;
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::game::SaberEffect;
 use super::morale::{self, MoraleInput};
@@ -115,6 +115,7 @@ fn plan_choice(
         && matches!(word, "disruption" | "step-loss")
     {
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span: first.span,
             text: first.id.clone(),
             why: "is a leader: name the primary unit the choice falls on (7.4, 7.5)".into(),
@@ -132,6 +133,7 @@ fn plan_choice(
         && let Some(rule) = &rules.combat.cavalry_on_x
     {
         return Err(BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span,
             text: word.into(),
             why: format!(
@@ -143,6 +145,7 @@ fn plan_choice(
     let disengage = words.has("disengage");
     if disengage && word != "retreat" {
         return Err(BindError::NotHere {
+            kind: ErrorKind::Conflict,
             span: words.span_of("disengage").unwrap_or(span),
             text: "disengage".into(),
             why: "goes with `retreat`: disengaging units retreat without being flipped (7.13 4)"

@@ -10,7 +10,7 @@ use crate::answer::resolution::Tone;
 use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::VerbDoc;
 use super::game::SaberEffect;
@@ -189,32 +189,45 @@ fn ma_vocab(rules: &super::SaberRules) -> Vocab {
 fn casualty_of(input: &Input) -> Result<Option<usize>, CommandError> {
     let named = named::side(input, None)?;
     if let Some(unit) = named.iter().find(|u| u.combat) {
-        return Err(unit.refuse("is a combat unit: a casualty check is for a leader (10.4)"));
+        return Err(unit.refuse(
+            ErrorKind::NotApplicable,
+            "is a combat unit: a casualty check is for a leader (10.4)",
+        ));
     }
     if let Some(fallen) = named.iter().find(|u| u.has("casualty")) {
-        return Err(
-            fallen.refuse("is a casualty already: casualties are out of the game for good (10.4)")
-        );
+        return Err(fallen.refuse(
+            ErrorKind::OutOfAction,
+            "is a casualty already: casualties are out of the game for good (10.4)",
+        ));
     }
     // The same words typed, with no unit named.
     for word in ["infantry", "cavalry", "artillery", "casualty"] {
         if let Some(span) = input.words.span_of(word) {
-            let why = if word == "casualty" {
-                "is a casualty already: casualties are out of the game for good (10.4)"
+            let (kind, why) = if word == "casualty" {
+                (
+                    ErrorKind::OutOfAction,
+                    "is a casualty already: casualties are out of the game for good (10.4)",
+                )
             } else {
-                "is a combat unit: a casualty check is for a leader (10.4)"
+                (
+                    ErrorKind::NotApplicable,
+                    "is a combat unit: a casualty check is for a leader (10.4)",
+                )
             };
             return Err(BindError::NotHere {
                 span,
                 text: word.to_string(),
                 why: why.into(),
+                kind,
             }
             .into());
         }
     }
     if let Some(second) = named.get(1) {
-        return Err(second
-            .refuse("is a second leader: roll one die for each leader, one check each (10.4)"));
+        return Err(second.refuse(
+            ErrorKind::ExtraWord,
+            "is a second leader: roll one die for each leader, one check each (10.4)",
+        ));
     }
     Ok((!named.is_empty()).then_some(0))
 }
@@ -359,6 +372,7 @@ fn ma(
         && let Some(span) = words.span_of("v")
     {
         return Err(BindError::NotHere {
+            kind: ErrorKind::Conflict,
             span,
             text: "v".into(),
             why: "stands in place of a printed MA; give one or the other".into(),
@@ -375,6 +389,7 @@ fn ma(
     let march = words.has("march");
     if march && let Some(why) = table.march.not_when.iter().find(|r| words.has(&r.keyword)) {
         return Err(BindError::NotHere {
+            kind: ErrorKind::Conflict,
             span: words.span_of("march").unwrap_or_default(),
             text: "march".into(),
             why: format!(
@@ -572,6 +587,7 @@ fn leader_alone(
     let words = &input.words;
     let refuse = |span: crate::command::Span, text: &str, why: &str| -> CommandError {
         BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span,
             text: text.to_string(),
             why: why.to_string(),
@@ -638,6 +654,7 @@ fn capture(
     for arm in ["infantry", "artillery"] {
         if let Some(span) = input.words.span_of(arm) {
             return Err(BindError::NotHere {
+                kind: ErrorKind::NotApplicable,
                 span,
                 text: input.line.get(span.start..span.end).unwrap_or(arm).to_string(),
                 why: format!(

@@ -12,7 +12,7 @@ use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::command::Span;
 use crate::dice::{DiceSource, Rolled};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::{AdjustTo, MoraleTable, SaberRules, Tables, Variant};
 
@@ -337,9 +337,12 @@ pub(crate) fn one_unit(
 ) -> Result<(Vec<Named>, Option<usize>, Bound), CommandError> {
     let units = named::side(input, None)?;
     if let Some(extra) = units.iter().filter(|u| u.combat).nth(1) {
-        return Err(extra.refuse(format!(
-            "is a second unit: {what} is for one unit (name it, and the leader stacked with it)"
-        )));
+        return Err(extra.refuse(
+            ErrorKind::ExtraWord,
+            format!(
+                "is a second unit: {what} is for one unit (name it, and the leader stacked with it)"
+            ),
+        ));
     }
     named::one_leader_per_unit(variant, &units, 1)?;
     let primary = named::primary(&units);
@@ -427,6 +430,7 @@ fn resolve(
             && let Some(leader) = units.first()
         {
             return Err(BindError::NotHere {
+                kind: ErrorKind::NotApplicable,
                 span: leader.span,
                 text: leader.id.clone(),
                 why: "is a leader: name the unit that checks morale, and him beside it (his morale rating is added to the unit's, 10.3)".into(),
@@ -451,10 +455,13 @@ fn resolve(
             && !(rules.morale.artillery.is_some() && words.has("artillery"))
             && let Some(unit) = primary.map(|p| &units[p])
         {
-            return Err(unit.refuse(format!(
-                "brings no morale rating: type it beside the unit, like `morale 5 {}`",
-                unit.id
-            )));
+            return Err(unit.refuse(
+                ErrorKind::MissingValue,
+                format!(
+                    "brings no morale rating: type it beside the unit, like `morale 5 {}`",
+                    unit.id
+                ),
+            ));
         }
         input_from(rules, &words, None, mr, LEADER, true, || {
             input.missing(if rules.morale.artillery.is_some() {

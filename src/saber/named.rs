@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use crate::bind::{Bound, UnitFact};
 use crate::catalog::{Input, Named as CatalogNamed, OVERRIDE, Said, stated_row};
 use crate::command::Span;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::Variant;
 
@@ -54,11 +54,12 @@ impl Named {
         self.has("disrupted") || (ineffective_too && self.has("ineffective"))
     }
 
-    pub(crate) fn refuse(&self, why: impl Into<String>) -> CommandError {
+    pub(crate) fn refuse(&self, kind: ErrorKind, why: impl Into<String>) -> CommandError {
         BindError::NotHere {
             span: self.span,
             text: self.id.clone(),
             why: why.into(),
+            kind,
         }
         .into()
     }
@@ -84,7 +85,10 @@ pub(crate) fn side(input: &Input, clause: Option<usize>) -> Result<Vec<Named>, C
             .take_while(|m| m.span != n.span)
             .any(|m| m.facts.id == n.facts.id)
         {
-            return Err(unit.refuse("is named twice on the line: name each unit once"));
+            return Err(unit.refuse(
+                ErrorKind::RepeatedWord,
+                "is named twice on the line: name each unit once",
+            ));
         }
         units.push(unit);
     }
@@ -134,7 +138,7 @@ pub(crate) fn eligible_primary(
     } else {
         ("defender", "7.4", "ineffective")
     };
-    Err(first.refuse(format!(
+    Err(first.refuse(ErrorKind::MisplacedWord, format!(
         "is {what}, and the primary {role} (the first combat unit named) cannot be an {} unit unless nothing else is available ({rule}): name `{}` first",
         if what == "ineffective" { "Ineffective" } else { "artillery" },
         other.id
@@ -215,7 +219,7 @@ pub(crate) fn one_leader_per_unit(
     }
     same_formation(units)?;
     match leaders(units).nth(unit_count.max(1)) {
-        Some(extra) => Err(extra.refuse(if unit_count <= 1 {
+        Some(extra) => Err(extra.refuse(ErrorKind::ExtraWord, if unit_count <= 1 {
             "is a second leader for one unit: the factors of one leader may be applied to a unit (QuickPlay 10.0)".to_string()
         } else {
             format!(
@@ -263,7 +267,7 @@ fn same_formation(units: &[Named]) -> Result<(), CommandError> {
         if his == its || leader.has(LEADER_ALL_FORMATIONS) || unit.has(ALL_FORMATIONS) {
             continue;
         }
-        return Err(leader.refuse(format!(
+        return Err(leader.refuse(ErrorKind::NotApplicable, format!(
             "is of formation {his}, and `{}` of formation {its}: \"the factors of one leader may be applied to a unit in his hex if the unit belongs to the same formation\" (QuickPlay 10.0); name a leader of its formation (or of \"A\", all formations) with it, or none",
             unit.id
         )));
@@ -333,6 +337,7 @@ pub(crate) fn contradictions(input: &Input) -> Result<Said, CommandError> {
                 continue;
             }
             return Err(BindError::NotHere {
+                kind: ErrorKind::Contradiction,
                 span: typed.span,
                 text: word.to_string(),
                 why: format!(
@@ -467,6 +472,7 @@ fn bases(input: &Input) -> Result<(), CommandError> {
             .find(|n| n.facts.facts.iter().any(|f| f.word == word) && !on_the_defender(n.clause))
         {
             return Err(BindError::NotHere {
+                kind: ErrorKind::NotApplicable,
                 span: n.span,
                 text: n.facts.id.clone(),
                 why: why.into(),
@@ -482,6 +488,7 @@ fn bases(input: &Input) -> Result<(), CommandError> {
         };
         if let Some(span) = typed {
             return Err(BindError::NotHere {
+                kind: ErrorKind::NotApplicable,
                 span,
                 text: word.into(),
                 why: why.into(),

@@ -8,7 +8,7 @@ use crate::answer::resolution::{Target, Tone};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::Input;
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::game::SaberEffect;
 use super::morale::{self, MoraleInput};
@@ -196,11 +196,12 @@ fn plan_recovery(
     let one = one_unit(input, variant)?;
     if let Some(second) = one.units.iter().filter(|u| u.combat).nth(1) {
         return Err(second.refuse(
+            ErrorKind::ExtraWord,
             "is a second unit: `recover` is for one unit (name it, and the leader stacked with it)",
         ));
     }
     let words = &one.view;
-    let refuse = |word: &str, why: &str| -> CommandError {
+    let refuse = |kind: ErrorKind, word: &str, why: &str| -> CommandError {
         let span = words.span_of(word).unwrap_or_default();
         let text = one
             .units
@@ -211,17 +212,20 @@ fn plan_recovery(
             span,
             text,
             why: why.into(),
+            kind,
         }
         .into()
     };
     if words.has("casualty") {
         return Err(refuse(
+            ErrorKind::OutOfAction,
             "casualty",
             "is a casualty: casualties are out of the game for good (10.4)",
         ));
     }
     if words.has("destroyed") {
         return Err(refuse(
+            ErrorKind::OutOfAction,
             "destroyed",
             "is destroyed: it failed its step recovery check and may not return to play (11.2)",
         ));
@@ -248,6 +252,7 @@ fn plan_recovery(
         let reduced = words.has("reduced");
         if !eliminated && !reduced && one.primary.is_some() {
             return Err(refuse(
+                ErrorKind::NotApplicable,
                 "replacement",
                 "has no step to recover: it is at full strength",
             ));
@@ -353,6 +358,7 @@ fn plan_check(
 
 pub(super) fn refuse_unit(u: &Named, why: &str) -> CommandError {
     BindError::NotHere {
+        kind: ErrorKind::NotApplicable,
         span: u.span,
         text: u.id.clone(),
         why: why.into(),

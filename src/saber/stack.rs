@@ -3,7 +3,7 @@
 //! from the named units' types. Typed factors carry no type, so only named
 //! units are held to these limits.
 
-use crate::error::CommandError;
+use crate::error::{CommandError, ErrorKind};
 
 use super::Variant;
 use super::named::Named;
@@ -38,7 +38,7 @@ pub(crate) fn check_defenders(variant: Variant, units: &[Named]) -> Result<(), C
         } else if !other {
             other = true;
         } else {
-            return Err(unit.refuse(match variant {
+            return Err(unit.refuse(ErrorKind::ExtraWord, match variant {
                 Variant::Standard => "is one unit too many in the defending hex: a hex may be defended by up to one artillery unit plus one battalion/squadron plus any one other unit (7.4); additional defending units stacked in the hex do not take part in the combat, but may be affected by the result: leave it out (the primary defender's MR is the whole stack's)",
                 Variant::QuickPlay => "is one unit too many in the defending hex: only one artillery unit plus any one other unit can defend a single hex (5.0); any additional units take no part in the combat, but retreat with the participating units: leave it out",
             }));
@@ -69,7 +69,7 @@ pub(crate) fn check_charge(tactic: Tactic, units: &[Named]) -> Result<(), Comman
         && !first.has(word)
         && !second.has(word)
     {
-        return Err(second.refuse(why));
+        return Err(second.refuse(ErrorKind::ExtraWord, why));
     }
     Ok(())
 }

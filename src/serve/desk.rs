@@ -21,7 +21,7 @@ use super::size;
 use crate::answer::Answer;
 use crate::answer::report::Report;
 use crate::command::Mode;
-use crate::error::CommandError;
+use crate::error::{CommandError, ErrorKind};
 use crate::format::json::{Json, json_error};
 use crate::format::{Format, Source, web};
 use crate::game::Game;
@@ -203,6 +203,7 @@ fn refused(e: &CommandError, line: &str, html: bool) -> Reply {
         },
         json: json_error(
             &message,
+            e.kind(),
             Source {
                 line: 1,
                 input: line,
@@ -229,23 +230,30 @@ fn shown(place: web::Place, line: &str, answer: &str) -> String {
 }
 
 fn resolve(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
-    let refuse = |why: String| refused(&CommandError::Option(why), line, html);
+    let refuse = |kind, why: String| refused(&CommandError::refused(kind, why), line, html);
     if line.contains(['\n', '\r']) {
-        return refuse("a line is one line: it holds no line break".into());
+        return refuse(
+            ErrorKind::BadRequest,
+            "a line is one line: it holds no line break".into(),
+        );
     }
     let parsed = session.parse(line);
     if let Ok(Some(command)) = &parsed {
         let meta = MetaVerb::named(&command.verb);
         if kind == Kind::Odds && command.mode != Mode::Odds {
             return refuse(
+                ErrorKind::WrongMode,
                 "only `odds LINE` is answered here: the line must be one `odds` asks".into(),
             );
         }
         if matches!(meta, Some(MetaVerb::Game(GameVerb::Save) | MetaVerb::Load)) {
-            return refuse(format!(
-                "`{}` reads or writes a file on the server: type it at the server's own prompt",
-                command.verb
-            ));
+            return refuse(
+                ErrorKind::WrongMode,
+                format!(
+                    "`{}` reads or writes a file on the server: type it at the server's own prompt",
+                    command.verb
+                ),
+            );
         }
     }
     // What other writers recorded since this desk last looked is read
@@ -257,7 +265,12 @@ fn resolve(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
     });
     let answer = match result {
         Ok(Some(answer)) => answer,
-        Ok(None) => return refuse("nothing to resolve: the line is blank or a comment".into()),
+        Ok(None) => {
+            return refuse(
+                ErrorKind::MissingWord,
+                "nothing to resolve: the line is blank or a comment".into(),
+            );
+        }
         Err(e) => return refused(&e, line, html),
     };
     if kind == Kind::Odds && size::at_least(&answer) > SERVE_ODDS_ANSWER_BYTES {
@@ -302,7 +315,11 @@ fn resolve(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
 /// An odds answer too large to send, as `--json` writes an error (and as
 /// the page shows one, when `html`).
 fn too_large(line: &str, html: bool) -> Reply {
-    let mut reply = refused(&CommandError::Option(size::too_large_message()), line, html);
+    let mut reply = refused(
+        &CommandError::refused(ErrorKind::OverLimit, size::too_large_message()),
+        line,
+        html,
+    );
     reply.status = Status::TooLarge;
     reply
 }

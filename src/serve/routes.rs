@@ -27,6 +27,7 @@ use super::host::Hosts;
 use super::log_pages::{self, LogIndex};
 use super::once::{Answers, Kept, Turn, key_fits};
 use super::page;
+use crate::error::ErrorKind;
 use crate::format::json::json_error;
 use crate::format::{Source, web};
 use crate::limits::{
@@ -195,16 +196,31 @@ fn json(status: StatusCode, body: &str) -> Response {
 
 /// A refusal as `--json` writes an error.
 fn refusal(status: StatusCode, message: &str, line: &str) -> Response {
-    json(status, &refusal_body(message, line))
+    json(status, &refusal_body(status, message, line))
 }
 
-/// The body of a refusal: an error as `--json` writes one.
-fn refusal_body(message: &str, line: &str) -> String {
+/// The body of a refusal: an error as `--json` writes one, of the kind
+/// its status says.
+fn refusal_body(status: StatusCode, message: &str, line: &str) -> String {
     let source = Source {
         line: 1,
         input: line,
     };
-    json_error(message, source, None).to_string()
+    json_error(message, refusal_kind(status), source, None).to_string()
+}
+
+/// What kind of error a request refused with `status` is.
+fn refusal_kind(status: StatusCode) -> ErrorKind {
+    match status {
+        StatusCode::NOT_FOUND => ErrorKind::NotFound,
+        StatusCode::UNAUTHORIZED => ErrorKind::Unauthorized,
+        StatusCode::PAYLOAD_TOO_LARGE => ErrorKind::LineTooLong,
+        StatusCode::TOO_MANY_REQUESTS => ErrorKind::TooManyRequests,
+        StatusCode::SERVICE_UNAVAILABLE => ErrorKind::Unavailable,
+        StatusCode::CONFLICT => ErrorKind::Busy,
+        s if s.is_server_error() => ErrorKind::Internal,
+        _ => ErrorKind::BadRequest,
+    }
 }
 
 /// A refusal as a page shows it: the line and its error.
@@ -428,7 +444,7 @@ impl Said {
     fn untried(status: StatusCode, message: &str, line: &str) -> Said {
         Said {
             status,
-            json: refusal_body(message, line),
+            json: refusal_body(status, message, line),
             html: refusal_html(message, line),
             resolved: false,
         }

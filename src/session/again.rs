@@ -10,6 +10,7 @@ use super::{Output, Session};
 use crate::command::{EnteredDie, System};
 use crate::error::CommandError;
 use crate::game::{Entry, Game, GameError};
+use crate::meta::GameVerb;
 
 /// How a journal entry is resolved again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +48,7 @@ impl Session {
                     "an entry with both a line and an undo: not an entry drumhead writes".into(),
                 );
             }
-            (_, Some(_)) => "undo".to_string(),
+            (_, Some(_)) => GameVerb::Undo.name().to_string(),
             (Some(line), None) => line.clone(),
             (None, None) => return Err("an entry with neither a line nor an undo".into()),
         };

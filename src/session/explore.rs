@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::Session;
 use crate::command::{Command, Span, WordKind};
 use crate::dice::Dice;
-use crate::error::{BindError, CommandError, DiceError};
+use crate::error::{BindError, CommandError, DiceError, ErrorKind};
 use crate::odds::Odds;
 use crate::sweep::Swept;
 
@@ -40,7 +40,7 @@ pub(crate) fn clear_interrupt() {
 
 /// The error of a command stopped by Ctrl-C: `how_far` says what it had done.
 pub(crate) fn stopped(how_far: &str) -> CommandError {
-    CommandError::Option(format!("stopped by Ctrl-C: {how_far}"))
+    CommandError::refused(ErrorKind::Stopped, format!("stopped by Ctrl-C: {how_far}"))
 }
 
 /// Rolls between two looks at Ctrl-C and the progress bar: enough that
@@ -246,6 +246,7 @@ impl Session {
         let compare = &command.words[at];
         if !command.clauses.is_empty() {
             return Err(BindError::NotHere {
+                kind: ErrorKind::MisplacedWord,
                 span: compare.span,
                 text: "compare".into(),
                 why: "must come after the command's clauses (`at`/`vs`)".into(),
@@ -305,6 +306,7 @@ impl Session {
             .find(|w| w.keyword() == Some("compare"))
         {
             return Err(BindError::NotHere {
+                kind: ErrorKind::Conflict,
                 span: compare.span,
                 text: "compare".into(),
                 why: "and a sweep do not go together: sweep the word instead (`formed,open`), or compare without a sweep".into(),
@@ -380,7 +382,7 @@ impl Session {
     fn answered_part(&self, line: &str, budget: usize) -> Result<String, CommandError> {
         let command = self
             .parse(line)?
-            .ok_or_else(|| CommandError::Option("nothing to resolve".into()))?;
+            .ok_or_else(|| CommandError::refused(ErrorKind::MissingWord, "nothing to resolve"))?;
         let swept = crate::sweep::find(&command)?;
         let (rows, stopped) = self.sweep_rows(line, &swept, budget)?;
         match stopped {
@@ -397,7 +399,7 @@ impl Session {
     fn odds_of_line(&self, line: &str, paths_left: usize) -> Result<Odds, CommandError> {
         let command = self
             .parse(line)?
-            .ok_or_else(|| CommandError::Option("nothing to resolve".into()))?;
+            .ok_or_else(|| CommandError::refused(ErrorKind::MissingWord, "nothing to resolve"))?;
         let system = command.system.map_or(self.rules, |(s, _)| s);
         self.odds_within(system, &command, line, paths_left)
     }
@@ -447,6 +449,7 @@ impl Session {
         })?;
         if let Some(rolled) = inner.rolled_span {
             return Err(BindError::NotHere {
+                kind: ErrorKind::WrongMode,
                 span: rolled,
                 text: "rolled".into(),
                 why: "has no meaning with `simulate`, which rolls".into(),

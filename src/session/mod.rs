@@ -16,10 +16,10 @@ use crate::answer::resolution::Resolution;
 use crate::catalog::{Catalog, NoUnits, Units};
 use crate::command::{Command, EnteredDie, Mode, Span, System};
 use crate::dice::Dice;
-use crate::error::{BindError, CommandError, DiceError};
+use crate::error::{BindError, CommandError, DiceError, ErrorKind};
 use crate::game::{Game, GameError};
 use crate::help;
-use crate::meta::MetaVerb;
+use crate::meta::{GameVerb, MetaVerb};
 use crate::odds::{self, Odds};
 use crate::system::Tables;
 
@@ -284,7 +284,7 @@ impl Session {
                     .set(command, line)
                     .map(|text| Some(Output::Report(Box::new(Report::Setting { text }))));
             }
-            Some(MetaVerb::Help | MetaVerb::Odds | MetaVerb::Simulate) | None => {}
+            Some(MetaVerb::Help | MetaVerb::Odds | MetaVerb::Simulate | MetaVerb::Quit) | None => {}
         }
         if command.mode == Mode::Resolve
             && let Some(word) = crate::sweep::first_swept(command)
@@ -295,6 +295,7 @@ impl Session {
                 _ => 0,
             };
             return Err(BindError::NotHere {
+                kind: ErrorKind::WrongMode,
                 span: word.span,
                 text: word.text.to_string(),
                 why: format!(
@@ -363,6 +364,7 @@ impl Session {
     ) -> Result<Odds, CommandError> {
         if let Some(span) = command.rolled_span {
             return Err(BindError::NotHere {
+                kind: ErrorKind::WrongMode,
                 span,
                 text: "rolled".into(),
                 why: "has no meaning with `odds`, which counts every way the dice can fall".into(),
@@ -540,9 +542,12 @@ impl Session {
                 if !self.pending.is_empty() {
                     self.pending.remove(0);
                 }
-                CommandError::Option(format!(
-                    "--dice {face}: {face} is not a face of a d{sides}: entered faces must be 1 to {sides}"
-                ))
+                CommandError::refused(
+                    ErrorKind::BadDice,
+                    format!(
+                        "--dice {face}: {face} is not a face of a d{sides}: entered faces must be 1 to {sides}"
+                    ),
+                )
             }
             other => other,
         }

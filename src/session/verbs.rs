@@ -5,7 +5,7 @@ use super::{DISPLAY_SETTINGS, Session, catalog};
 use crate::answer::report::Report;
 use crate::catalog::Units;
 use crate::command::{Command, Mode, Span};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 use crate::game::GameError;
 use crate::meta::{GameVerb, MetaVerb};
 
@@ -52,8 +52,9 @@ pub(super) fn journaled(entry: &crate::game::Entry, command: &Command) -> Result
 /// `load` outside the REPL.
 pub(super) fn load_not_here(command: &Command) -> CommandError {
     BindError::NotHere {
+        kind: ErrorKind::WrongMode,
         span: command.verb_span,
-        text: "load".into(),
+        text: MetaVerb::Load.name().into(),
         why: "loads an army list in the REPL only: here, give the list with --army FILE".into(),
     }
     .into()
@@ -62,7 +63,7 @@ pub(super) fn load_not_here(command: &Command) -> CommandError {
 pub(super) fn game_error(e: GameError) -> CommandError {
     match e {
         GameError::Locked(_) => CommandError::Busy(format!("game: {e}")),
-        e => CommandError::Option(format!("game: {e}")),
+        e => CommandError::refused(ErrorKind::GameFile, format!("game: {e}")),
     }
 }
 
@@ -77,6 +78,7 @@ impl Session {
         let verb = which.name();
         let Some(game) = &mut self.game else {
             return Err(BindError::NotHere {
+                kind: ErrorKind::NotInGame,
                 span: command.verb_span,
                 text: verb.to_string(),
                 why: "needs a game: load armies with --army FILE or a game with --game FILE".into(),
@@ -95,6 +97,7 @@ impl Session {
             .get(usize::from(takes_word) + usize::from(force))
         {
             return Err(BindError::NotHere {
+                kind: ErrorKind::ExtraWord,
                 span: extra.span,
                 text: extra.text.to_string(),
                 why: format!("is one word too many for `{verb}`"),
@@ -106,6 +109,7 @@ impl Session {
         }
         if let Some(span) = command.rolled_span {
             return Err(BindError::NotHere {
+                kind: ErrorKind::ExtraWord,
                 span,
                 text: "rolled".into(),
                 why: format!("means nothing to `{verb}`, which throws no dice"),
@@ -126,7 +130,10 @@ impl Session {
             GameVerb::Units => Ok(game.roster()),
             GameVerb::Show => {
                 let Some(word) = word else {
-                    return Err(CommandError::Option(format!("`{verb}` needs a word")));
+                    return Err(CommandError::refused(
+                        ErrorKind::MissingWord,
+                        format!("`{verb}` needs a word"),
+                    ));
                 };
                 let id = crate::parse::normalise(&word.text);
                 game.show(&id).ok_or_else(|| {
@@ -134,7 +141,7 @@ impl Session {
                     BindError::UnknownWord {
                         span: word.span,
                         word: word.text.to_string(),
-                        verb: "show".into(),
+                        verb: verb.to_string(),
                         suggestion: crate::bind::nearest(&id, ids.iter().map(String::as_str)),
                     }
                     .into()
@@ -154,7 +161,10 @@ impl Session {
             GameVerb::Log => game.log().map_err(game_error),
             GameVerb::Save => {
                 let Some(word) = word else {
-                    return Err(CommandError::Option(format!("`{verb}` needs a word")));
+                    return Err(CommandError::refused(
+                        ErrorKind::MissingWord,
+                        format!("`{verb}` needs a word"),
+                    ));
                 };
                 let path = std::path::Path::new(&word.text);
                 game.save_as(path, force).map_err(game_error)?;
@@ -184,6 +194,7 @@ impl Session {
             // a setting made in one session only would make its lines
             // answer otherwise when they are read again.
             return Err(BindError::NotHere {
+                kind: ErrorKind::WrongMode,
                 span: what.span,
                 text: what.text.to_string(),
                 why: format!(
@@ -215,6 +226,7 @@ impl Session {
         };
         if let Some(extra) = command.words.get(2) {
             return Err(BindError::NotHere {
+                kind: ErrorKind::ExtraWord,
                 span: extra.span,
                 text: extra.text.to_string(),
                 why: format!("is one word too many: {usage}"),
@@ -224,6 +236,7 @@ impl Session {
         let wanted = crate::parse::normalise(&what.text);
         if let Some((name, _)) = DISPLAY_SETTINGS.iter().find(|(n, _)| *n == wanted) {
             return Err(BindError::NotHere {
+                kind: ErrorKind::WrongMode,
                 span: what.span,
                 text: what.text.to_string(),
                 why: format!(
@@ -241,7 +254,7 @@ impl Session {
             return Err(BindError::UnknownWord {
                 span: what.span,
                 word: what.text.to_string(),
-                verb: "set".into(),
+                verb: MetaVerb::Set.name().into(),
                 suggestion: crate::bind::nearest(&what.text, names),
             }
             .into());
@@ -270,6 +283,7 @@ impl Session {
         };
         if let Some(extra) = command.words.get(2) {
             return Err(BindError::NotHere {
+                kind: ErrorKind::ExtraWord,
                 span: extra.span,
                 text: extra.text.to_string(),
                 why: "is one word too many: `set rules SYSTEM`".into(),

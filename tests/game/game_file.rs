@@ -464,6 +464,7 @@ fn bad_utf8_in_json_mode_is_a_json_error() {
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[1]["line"], 2);
     assert!(lines[1]["error"].as_str().unwrap().contains("not UTF-8"));
+    assert_eq!(lines[1]["kind"], "not_utf8");
 }
 
 #[test]

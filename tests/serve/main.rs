@@ -311,6 +311,7 @@ fn the_json_views_are_what_the_command_line_prints() {
     let r = server.get("/g/leuthen/odds?line=resilience%20%2Bdetermind");
     assert_eq!(r.status, 422, "{}", r.text());
     assert_eq!(r.json()["type"], "error");
+    assert_eq!(r.json()["kind"], "unknown_word");
     assert!(r.text().contains("determind"), "{}", r.text());
     assert_eq!(server.get("/g/leuthen/odds").status, 400);
     assert_eq!(std::fs::read(journal_of(&game)).unwrap(), before);
@@ -783,6 +784,9 @@ fn bad_requests_are_refused_and_change_nothing() {
         let r = server.get(&format!("/g/leuthen/odds?line={line}"));
         assert_eq!(r.status, 422, "odds {line}: {}", r.text());
         assert_eq!(r.json()["type"], "error");
+        if line.starts_with("roll") {
+            assert_eq!(r.json()["kind"], "over_limit", "odds {line}");
+        }
     }
     // Nothing but odds from the odds view.
     let r = server.get("/g/leuthen/odds?line=hits%205%20aus-3");

@@ -107,17 +107,42 @@ fn every_json_line_of_every_golden_follows_its_schema() {
 fn a_schema_refuses_what_it_should() {
     let schemas = schemas();
     let good = serde_json::json!({
-        "type": "error", "version": 1, "line": 1, "input": "x", "error": "unknown verb `x`", "column": 1
+        "type": "error", "version": 1, "line": 1, "input": "x", "kind": "unknown_verb", "error": "unknown verb `x`", "column": 1
     });
     assert!(schemas["error"].is_valid(&good));
     for bad in [
-        serde_json::json!({"type": "error", "version": 1, "line": 1, "input": "x"}),
-        serde_json::json!({"type": "error", "version": 2, "line": 1, "input": "x", "error": "e"}),
-        serde_json::json!({"type": "error", "version": 1, "line": 0, "input": "x", "error": "e"}),
-        serde_json::json!({"type": "error", "version": 1, "line": 1, "input": "x", "error": "e", "extra": 1}),
+        serde_json::json!({"type": "error", "version": 1, "line": 1, "input": "x", "kind": "unknown_verb"}),
+        serde_json::json!({"type": "error", "version": 1, "line": 1, "input": "x", "error": "e"}),
+        serde_json::json!({"type": "error", "version": 1, "line": 1, "input": "x", "kind": "no_such_kind", "error": "e"}),
+        serde_json::json!({"type": "error", "version": 2, "line": 1, "input": "x", "kind": "unknown_verb", "error": "e"}),
+        serde_json::json!({"type": "error", "version": 1, "line": 0, "input": "x", "kind": "unknown_verb", "error": "e"}),
+        serde_json::json!({"type": "error", "version": 1, "line": 1, "input": "x", "kind": "unknown_verb", "error": "e", "extra": 1}),
     ] {
         assert!(!schemas["error"].is_valid(&bad), "{bad}");
     }
+}
+
+/// Every kind of error is in the schema and the README, with the name
+/// the program gives it, and nothing else is.
+#[test]
+fn the_error_kinds_are_the_programs_own() {
+    use drumhead::error::ErrorKind;
+    let text = std::fs::read_to_string("schemas/error.json").unwrap();
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let listed: Vec<&str> = schema["properties"]["kind"]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["const"].as_str().unwrap())
+        .collect();
+    let named: Vec<&str> = ErrorKind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(listed, named);
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let missing: Vec<&&str> = named
+        .iter()
+        .filter(|n| !readme.contains(&format!("`{n}`")))
+        .collect();
+    assert!(missing.is_empty(), "the README names no {missing:?}");
 }
 
 #[test]

@@ -66,15 +66,10 @@ pub fn commands_7(catalog: &Catalog) -> String {
         &mut roff,
         "These verbs work under every rule system. The session itself carries out:",
     );
-    for (name, usage, text) in crate::catalog::SESSION_DOCS {
+    for verb in crate::meta::MetaVerb::ALL {
         roff.control("TP", []);
-        roff.text([bold(*usage)]);
-        roff.text([roman(*text)]);
-        debug_assert!(
-            crate::catalog::session_verbs()
-                .chain(crate::catalog::LINE_WORDS.iter().copied())
-                .any(|v| v == *name)
-        );
+        roff.text([bold(verb.usage())]);
+        roff.text([roman(verb.about())]);
     }
     for doc in catalog.verbs().filter(|v| v.system.is_none()) {
         verb(&mut roff, doc);

@@ -55,8 +55,14 @@ pub(super) fn json_section(roff: &mut Roff) {
     );
     para(
         roff,
-        "A rejected command prints an error object on standard output instead: error (the message) and \
-         column (the 1-based column of the word at fault, when there is one).",
+        &format!(
+            "A rejected command prints an error object on standard output instead: kind (what went \
+             wrong, stable for a script to branch on: one of {}), error (the message) and column (the \
+             1-based column of the word at fault, when there is one).",
+            crate::error::ErrorKind::ALL
+                .map(crate::error::ErrorKind::name)
+                .join(", ")
+        ),
     );
     let text_only: Vec<&str> = reports()
         .iter()

@@ -4,7 +4,7 @@
 
 use crate::catalog::{Input, Named};
 use crate::command::{Word, WordKind};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 use crate::mayhem::game::{GROUP_RATE, LEADER};
 use crate::mayhem::{Cause, D6, MAX_TOKENS, MayhemTables, Rank, Tokens};
 
@@ -120,6 +120,7 @@ enum Typed<'t> {
 fn named_member(named: &Named, nth: usize) -> Result<Member, CommandError> {
     let facts = &named.facts;
     let courage = facts.value(COURAGE).ok_or_else(|| BindError::NotHere {
+        kind: ErrorKind::MissingValue,
         span: named.span,
         text: facts.id.clone(),
         why: "has no courage value (its list gives neither `courage` nor a rank the courage table knows): type its value instead, like `courage 4`".into(),
@@ -332,6 +333,7 @@ impl<'t, 'w> Reading<'t, 'w> {
         let members = &mut self.members;
         let Some(i) = self.last_single else {
             return Err(BindError::NotHere {
+                kind: ErrorKind::MisplacedWord,
                             span: word.span,
                             text: word.text.to_string(),
                             why: "is one figure's group rate: write it right after the figure's value, like `courage 3 group-rate=4 cause=fire`".into(),
@@ -377,6 +379,7 @@ impl<'t, 'w> Reading<'t, 'w> {
             let typed_group = matches!(typed, Some(Typed::Group(..))) && none_named;
             if members.len() > 1 && !typed_group {
                 return Err(BindError::NotHere {
+                    kind: ErrorKind::MisplacedWord,
                     span: first.span,
                     text: first.text.to_string(),
                     why: "has several figures on the line to belong to; hero tokens (`saves`, `rerolls`) belong to one figure: write them right after the figure's id or value".into(),

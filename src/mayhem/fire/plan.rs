@@ -6,7 +6,7 @@ use crate::answer::resolution::Target;
 use crate::bind::Bound;
 use crate::catalog::{Input, Named};
 use crate::command::{ClauseKind, Span};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 use crate::mayhem::game::{SHOT, SMOKE, UNLOADED, bonus_word};
 use crate::mayhem::{
     COMMANDER, Cover, D6, INCENDIARY, MayhemTables, Tokens, Weapon, named_figures, one_figure,
@@ -213,6 +213,7 @@ fn targets<'i>(input: &'i Input, weapon: &Weapon) -> Result<(At<'i>, bool), Comm
         .collect();
     if !several && let Some((_, span, _)) = input.clauses.get(1) {
         return Err(BindError::NotHere {
+            kind: ErrorKind::ExtraWord,
             span: *span,
             text: "at".into(),
             why: format!(
@@ -224,6 +225,7 @@ fn targets<'i>(input: &'i Input, weapon: &Weapon) -> Result<(At<'i>, bool), Comm
     }
     let not_several = |span: Span, word: &str| -> CommandError {
         BindError::NotHere {
+            kind: ErrorKind::NotApplicable,
             span,
             text: word.into(),
             why: format!(
@@ -254,6 +256,7 @@ fn targets<'i>(input: &'i Input, weapon: &Weapon) -> Result<(At<'i>, bool), Comm
     let each_own = at.len() > 1;
     if each_own && let Some(span) = words.span_of("figures") {
         return Err(BindError::NotHere {
+            kind: ErrorKind::MisplacedWord,
             span,
             text: "figures".into(),
             why: "counts the figures of one `at`; with several, give each `at` its own `figures=N` (or name its figures)".into(),
@@ -291,6 +294,7 @@ fn clauses<'i>(
                 let n = usize::try_from(n).unwrap_or(1);
                 if let Some(extra) = named.get(n) {
                     return Err(BindError::NotHere {
+                        kind: ErrorKind::Conflict,
                         span: extra.span,
                         text: extra.facts.id.clone(),
                         why: format!(
@@ -361,6 +365,7 @@ fn rows(tables: &MayhemTables, input: &Input, weapon: &Weapon) -> Result<Rows, C
             };
             if !words.implied(&other) {
                 return Err(BindError::NotHere {
+                    kind: ErrorKind::Conflict,
                     span: words.span_of(&other).unwrap_or_default(),
                     text: other.clone(),
                     why: format!(
@@ -403,6 +408,7 @@ fn marks(
         let distance = match (words.distance, b.distance) {
             (Some(_), Some((_, _, span))) => {
                 return Err(BindError::NotHere {
+                    kind: ErrorKind::ExtraWord,
                     span,
                     text: input
                         .line
@@ -433,6 +439,7 @@ fn marks(
             && let Some(span) = b.span_of("saves").filter(|_| !b.implied("saves"))
         {
             return Err(BindError::NotHere {
+                kind: ErrorKind::Conflict,
                 span,
                 text: "saves".into(),
                 why: "belongs to one hero: resolve the hero's own shot without `figures=N`, or name the figures (each named figure brings its own tokens)".into(),

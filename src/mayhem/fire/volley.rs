@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::dice::{DiceSource, Rolled};
-use crate::error::CommandError;
+use crate::error::{CommandError, ErrorKind};
 use crate::mayhem::{D6, Tokens};
 
 use super::plan::{Plan, face_for, prefix};
@@ -168,7 +168,10 @@ fn reroll_missed(
     classes: &mut [Class],
 ) -> Result<(bool, Option<Reroll>), CommandError> {
     let Some(class) = classes.iter_mut().find(|(_, n, h)| h < n) else {
-        return Err(CommandError::Option("a missed die was lost".into()));
+        return Err(CommandError::refused(
+            ErrorKind::Internal,
+            "a missed die was lost",
+        ));
     };
     let hit_on = class.0;
     let again = if skill.is_some() {

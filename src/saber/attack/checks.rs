@@ -2,7 +2,7 @@
 
 use crate::bind::Bound;
 use crate::catalog::Input;
-use crate::error::CommandError;
+use crate::error::{CommandError, ErrorKind};
 use crate::saber::Variant;
 use crate::saber::named;
 use crate::saber::tactics::Tactic;
@@ -37,7 +37,7 @@ fn tactic_arms(a: &SideWords, a_view: &Bound, d: &SideWords) -> Result<(), Comma
             // 7.13 1: "Any attacking infantry unit with a non-bracketed,
             // non-V Movement Allowance".
             if let Some(unit) = a.units.iter().find(|u| u.combat && u.has("v")) {
-                return Err(unit.refuse(
+                return Err(unit.refuse(ErrorKind::NotApplicable,
                     "has a V movement allowance: only infantry with a non-bracketed, non-V MA may skirmish (7.13 1)",
                 ));
             }
@@ -46,13 +46,14 @@ fn tactic_arms(a: &SideWords, a_view: &Bound, d: &SideWords) -> Result<(), Comma
                 .iter()
                 .find(|u| u.combat && u.has(named::printed::BRACKETED))
             {
-                return Err(unit.refuse(
+                return Err(unit.refuse(ErrorKind::NotApplicable,
                     "has a bracketed movement allowance (its list): a bracketed MA means the unit cannot skirmish (2.4, 7.13 1)",
                 ));
             }
             for word in ["v", named::printed::BRACKETED] {
                 if let Some(span) = a_view.span_of(word).filter(|_| !a_view.implied(word)) {
                     return Err(not_here(
+                        ErrorKind::NotApplicable,
                         span,
                         word,
                         "is a V or bracketed movement allowance: only infantry with a non-bracketed, non-V MA may skirmish (7.13 1)",
@@ -107,6 +108,7 @@ fn one_defender_and_attackers(
         && let Some(extra) = d.factors.get(1)
     {
         return Err(not_here(
+            ErrorKind::ExtraWord,
             extra.span,
             &extra.text,
             "is a second defending unit: only the unit in square defends the hex (standard 9.5, QuickPlay 9.3); the units stacked with it share its fate",
@@ -117,6 +119,7 @@ fn one_defender_and_attackers(
         && let Some(zero) = a.factors.iter().find(|f| f.printed == 0)
     {
         return Err(not_here(
+            ErrorKind::NotApplicable,
             zero.span,
             input
                 .line
@@ -143,7 +146,12 @@ fn one_defender_and_attackers(
             .to_string(),
             Variant::QuickPlay => "is a second charging unit: more than one cavalry unit may charge a single defender, but the charges are resolved separately (QuickPlay 9.2): one `attack` for each".to_string(),
         };
-        return Err(not_here(extra.span, &extra.text, &why));
+        return Err(not_here(
+            ErrorKind::ExtraWord,
+            extra.span,
+            &extra.text,
+            &why,
+        ));
     }
     Ok(())
 }
@@ -163,7 +171,7 @@ fn standard_charge(
         // plus one other infantry unit"; 9.3 1: "up to one leader, one
         // squadron, and any one other cavalry unit".
         if let Some(second) = named::leaders(&a.units).nth(1) {
-            return Err(second.refuse(match t {
+            return Err(second.refuse(ErrorKind::ExtraWord, match t {
                 Tactic::Charge => "is a second leader: a charge takes at most one leader (7.13 3: one leader plus one infantry battalion plus one other infantry unit)",
                 _ => "is a second leader: a cavalry charge takes at most one leader (9.3 1: up to one leader, one squadron, and any one other cavalry unit)",
             }));
@@ -176,6 +184,7 @@ fn standard_charge(
             };
             if let Some(span) = span {
                 return Err(not_here(
+                    ErrorKind::NotApplicable,
                     span,
                     input.line.get(span.start..span.end).unwrap_or(word),
                     &format!(
@@ -198,6 +207,7 @@ fn standard_charge(
             };
             if let Some(span) = span {
                 return Err(not_here(
+                    ErrorKind::NotApplicable,
                     span,
                     input.line.get(span.start..span.end).unwrap_or(word),
                     &format!(
@@ -215,7 +225,7 @@ fn standard_charge(
             .iter()
             .find(|u| u.combat && (u.has("infantry") || u.has("cavalry")))
     {
-        return Err(a.units[p].refuse(format!(
+        return Err(a.units[p].refuse(ErrorKind::MisplacedWord, format!(
             "is artillery, and the primary attacker cannot be an artillery unit unless nothing else is available (7.5): name `{}` first",
             other.id
         )));
@@ -247,6 +257,7 @@ fn wrong_arm(side: &SideWords, allowed: &[&str], why: &str) -> Result<(), Comman
         && !allowed.contains(&arm)
     {
         return Err(not_here(
+            ErrorKind::NotApplicable,
             side.tactic_span,
             t.keyword(),
             &format!("is for {why}, and the primary unit is {arm}"),
@@ -256,10 +267,13 @@ fn wrong_arm(side: &SideWords, allowed: &[&str], why: &str) -> Result<(), Comman
         if let Some(arm) = ARMS.into_iter().find(|a| unit.has(a))
             && !allowed.contains(&arm)
         {
-            return Err(unit.refuse(format!(
-                "is {arm}, and `{}` is for {why}: leave it out of this combat",
-                t.keyword()
-            )));
+            return Err(unit.refuse(
+                ErrorKind::NotApplicable,
+                format!(
+                    "is {arm}, and `{}` is for {why}: leave it out of this combat",
+                    t.keyword()
+                ),
+            ));
         }
     }
     Ok(())
@@ -273,7 +287,12 @@ pub(super) fn check_attack_words(
     a_view: &Bound,
 ) -> Result<(), CommandError> {
     let refuse = |word: &str, why: &str| -> CommandError {
-        not_here(a_view.span_of(word).unwrap_or_default(), word, why)
+        not_here(
+            ErrorKind::NotApplicable,
+            a_view.span_of(word).unwrap_or_default(),
+            word,
+            why,
+        )
     };
     let charging = matches!(a.tactic, Some(Tactic::Charge | Tactic::CavalryCharge));
     if a.in_square {
@@ -287,6 +306,7 @@ pub(super) fn check_attack_words(
             Variant::QuickPlay => {
                 if let Some(extra) = a.factors.get(1) {
                     return Err(not_here(
+                        ErrorKind::ExtraWord,
                         extra.span,
                         &extra.text,
                         "is a second attacking unit: only the infantry unit forming square may participate in combat (9.3)",
@@ -305,6 +325,7 @@ pub(super) fn check_attack_words(
         && let Some(extra) = a.factors.get(1)
     {
         return Err(not_here(
+            ErrorKind::ExtraWord,
             extra.span,
             &extra.text,
             "is a second unit: the counterattacking unit attacks alone (7.2); resolve one `attack` for each",
@@ -314,6 +335,7 @@ pub(super) fn check_attack_words(
         let text = format!("{SUPPORT}={support}");
         if support == 0 {
             return Err(not_here(
+                ErrorKind::NotApplicable,
                 span,
                 &text,
                 "is no support: supporting artillery must be able to bombard the defender (8.8 2), with an attack factor greater than zero (8.4 1; QuickPlay 8.2 2)",
@@ -321,6 +343,7 @@ pub(super) fn check_attack_words(
         }
         if charging {
             return Err(not_here(
+                ErrorKind::Conflict,
                 span,
                 &text,
                 match variant {
@@ -348,7 +371,7 @@ pub(super) fn once_per_phase(a: &SideWords, a_view: &Bound) -> Result<(), Comman
         if charging_on && unit.has(CHARGING) {
             continue;
         }
-        return Err(unit.refuse(if unit.has(CHARGING) {
+        return Err(unit.refuse(ErrorKind::NotNow, if unit.has(CHARGING) {
             "has attacked this combat phase, and a unit may attack only once per combat phase (7.5): victorious cavalry may only charge again (`cavalry-charge`, 9.3 6), or end its charge (`choose ID flip`, 9.3 8)"
         } else {
             "has attacked this combat phase: a unit may attack only once per combat phase (standard 7.5, QuickPlay 7.3); attack with the others, or after `next-turn`"
@@ -356,6 +379,7 @@ pub(super) fn once_per_phase(a: &SideWords, a_view: &Bound) -> Result<(), Comman
     }
     if a.units.is_empty() && a_view.has(ATTACKED) && !(charging_on && a_view.has(CHARGING)) {
         return Err(not_here(
+            ErrorKind::NotNow,
             a_view.span_of(ATTACKED).unwrap_or_default(),
             ATTACKED,
             "is a unit that has attacked this combat phase: a unit may attack only once per combat phase (standard 7.5, QuickPlay 7.3)",

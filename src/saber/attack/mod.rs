@@ -24,7 +24,7 @@ use std::rc::Rc;
 use crate::catalog::Input;
 use crate::command::{ClauseKind, Span};
 use crate::dice::DiceSource;
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::crt::Side;
 use super::tactics::Tactic;
@@ -138,11 +138,12 @@ fn tactic_row(rules: &SaberRules, tactic: Option<Tactic>) -> &str {
         .map_or("", |t| t.row.as_str())
 }
 
-fn not_here(span: Span, text: &str, why: &str) -> CommandError {
+fn not_here(kind: ErrorKind, span: Span, text: &str, why: &str) -> CommandError {
     BindError::NotHere {
         span,
         text: text.into(),
         why: why.into(),
+        kind,
     }
     .into()
 }

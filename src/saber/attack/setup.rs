@@ -3,7 +3,7 @@
 use crate::bind::Bound;
 use crate::catalog::Input;
 use crate::command::{ClauseKind, Span};
-use crate::error::{BindError, CommandError};
+use crate::error::{BindError, CommandError, ErrorKind};
 use crate::saber::crt::Side;
 use crate::saber::morale::{self, MoraleInput};
 use crate::saber::named;
@@ -31,6 +31,7 @@ pub(super) fn coordinate(
     let leader_word = a_view.has(&table.word);
     if twilight && leader_word {
         return Err(not_here(
+            ErrorKind::NotApplicable,
             a_view.span_of(&table.word).unwrap_or_default(),
             &table.word,
             &format!("is not possible: {}; leave it out", table.twilight),
@@ -67,6 +68,7 @@ pub(super) fn coordinate(
         && let Some(t @ (Tactic::Charge | Tactic::CavalryCharge)) = a.tactic
     {
         return Err(not_here(
+            ErrorKind::NotApplicable,
             a.tactic_span,
             t.keyword(),
             &format!(
@@ -152,6 +154,7 @@ pub(super) fn setup(
     };
     if let Some(span) = a.no_slr {
         return Err(not_here(
+            ErrorKind::MisplacedWord,
             span,
             NO_SLR,
             "is the defender's: a defender lacking a safe line of retreat checks its morale before the combat (7.3 2); say it after `vs`",
@@ -169,7 +172,12 @@ pub(super) fn setup(
     if let Some(span) = d.no_slr
         && rules.combat.no_slr.is_none()
     {
-        return Err(not_here(span, NO_SLR, &format!("is {NO_SLR_QUICKPLAY}")));
+        return Err(not_here(
+            ErrorKind::NotApplicable,
+            span,
+            NO_SLR,
+            &format!("is {NO_SLR_QUICKPLAY}"),
+        ));
     }
     check_sides(variant, input, &a, &a_view, &d, &d_view)?;
     let (a_tactic, d_tactic) = (a.tactic, d.tactic);
@@ -221,6 +229,7 @@ fn situation(
     let cavalry_charge = a.tactic == Some(Tactic::CavalryCharge);
     if d.tactic == Some(Tactic::FormSquare) && !cavalry_charge {
         return Err(not_here(
+            ErrorKind::NotApplicable,
             d.tactic_span,
             "form-square",
             "is formed at the moment of combat only against a cavalry charge (9.5); say `square` for a square already formed",
@@ -228,6 +237,7 @@ fn situation(
     }
     if d.tactic == Some(Tactic::Countercharge) && !d.cavalry {
         return Err(not_here(
+            ErrorKind::NotApplicable,
             d.tactic_span,
             "countercharge",
             "is for a defending cavalry unit (9.4): add `cavalry` after `vs`",
@@ -240,6 +250,7 @@ fn situation(
         && d.tactic == Some(Tactic::Countercharge)
     {
         return Err(not_here(
+            ErrorKind::MisplacedWord,
             span,
             NO_SLR,
             "comes before the choice of tactics (7.3 2–3), and a countercharge hangs on it: a disrupted unit may not countercharge (9.4, 7.13 3). Check first with `morale MR`; if it passes, attack with `countercharge` and without `no-slr`; if it fails, the defender is disrupted (and routs if it already was)",
@@ -252,6 +263,7 @@ fn situation(
         && let Some(span) = input.words.span_of("night")
     {
         return Err(not_here(
+            ErrorKind::NotApplicable,
             span,
             "night",
             "allows no combat except infantry charges (14.2): add `charge`",
