@@ -64,21 +64,11 @@ impl Sweep {
     /// the row that brought it (0 hits, 1 hit, 2 hits, then 3 hits from a
     /// larger unit), with the id it has where first seen.
     pub(crate) fn outcomes(&self) -> Vec<(&str, &str)> {
-        let mut all: Vec<(&str, &str)> = Vec::new();
+        let mut all = Outcomes::default();
         for row in &self.rows {
-            let mut after: Option<usize> = None;
-            for o in &row.odds.outcomes {
-                match all.iter().position(|(_, t)| *t == o.text) {
-                    Some(i) => after = Some(i),
-                    None => {
-                        let at = after.map_or(all.len(), |i| i + 1);
-                        all.insert(at, (o.outcome.as_str(), o.text.as_str()));
-                        after = Some(at);
-                    }
-                }
-            }
+            all.add(&row.odds, |s| s);
         }
-        all
+        all.in_order()
     }
 
     /// Every expected value's name of any row, in the order first seen.
@@ -92,6 +82,96 @@ impl Sweep {
             }
         }
         names
+    }
+}
+
+/// A sweep's table has a column per outcome only while it has at most
+/// this many cells (combinations × outcomes); a larger one is written a
+/// combination at a time, each as its own distribution, as soon as it is
+/// counted, so that neither the table nor the rows are ever held whole.
+pub(crate) const WIDE_CELLS: usize = 20_000;
+
+/// Where a sweep's rows go, each as soon as it is counted: kept for an
+/// answer written whole, or written at once by a front end. `false` stops
+/// the sweep (the rows could not be written; the front end knows why).
+pub(crate) trait Rows {
+    fn row(&mut self, swept: &[Swept], row: Row) -> bool;
+}
+
+impl Rows for Vec<Row> {
+    fn row(&mut self, _swept: &[Swept], row: Row) -> bool {
+        self.push(row);
+        true
+    }
+}
+
+/// The outcomes of the rows seen so far, in the order of
+/// [`Sweep::outcomes`], gathered a row at a time: each new text goes
+/// right after the one it follows in its row (a linked list, so that a
+/// sweep of thousands of outcomes is not thousands of shifts). Held as
+/// `&str` beside the rows, or as `String` when the rows are gone.
+#[derive(Debug)]
+pub(crate) struct Outcomes<T> {
+    /// (id, text, the next in order).
+    all: Vec<(T, T, Option<usize>)>,
+    at: rustc_hash::FxHashMap<T, usize>,
+    first: Option<usize>,
+    last: Option<usize>,
+}
+
+impl<T> Default for Outcomes<T> {
+    fn default() -> Self {
+        Outcomes {
+            all: Vec::new(),
+            at: rustc_hash::FxHashMap::default(),
+            first: None,
+            last: None,
+        }
+    }
+}
+
+impl<T: Clone + Eq + std::hash::Hash + std::borrow::Borrow<str>> Outcomes<T> {
+    /// The outcomes of one more row, each made a `T` by `make`.
+    pub(crate) fn add<'a>(&mut self, odds: &'a Odds, make: impl Fn(&'a str) -> T) {
+        let mut after: Option<usize> = None;
+        for o in &odds.outcomes {
+            if let Some(&i) = self.at.get(o.text.as_str()) {
+                after = Some(i);
+                continue;
+            }
+            let new = self.all.len();
+            let next = match after {
+                Some(a) => self.all[a].2.replace(new),
+                None => {
+                    // At the end, as the first of its row is.
+                    match self.last {
+                        Some(l) => self.all[l].2 = Some(new),
+                        None => self.first = Some(new),
+                    }
+                    None
+                }
+            };
+            if next.is_none() {
+                self.last = Some(new);
+            }
+            let text = make(&o.text);
+            self.at.insert(text.clone(), new);
+            self.all.push((make(&o.outcome), text, next));
+            after = Some(new);
+        }
+    }
+
+    /// (id, text) of each, in order.
+    pub(crate) fn in_order(self) -> Vec<(T, T)> {
+        let mut slots: Vec<Option<(T, T, Option<usize>)>> =
+            self.all.into_iter().map(Some).collect();
+        let mut out = Vec::with_capacity(slots.len());
+        let mut at = self.first;
+        while let Some((id, text, next)) = at.and_then(|i| slots.get_mut(i)?.take()) {
+            out.push((id, text));
+            at = next;
+        }
+        out
     }
 }
 

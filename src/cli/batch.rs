@@ -267,6 +267,7 @@ fn resolve_chunk(
     chunk: &Chunk,
     batch: bool,
     mut w: Written,
+    mut send: Option<&mut Writer>,
 ) -> io::Result<Written> {
     for (i, line) in chunk.lines().enumerate() {
         let position = chunk.start + i;
@@ -294,25 +295,52 @@ fn resolve_chunk(
         // place (and seed).
         let parsed = session.parse(line);
         let refused = std::cell::Cell::new(false);
-        let result = session.run(line, parsed, &|kind| {
+        let accepts = |kind| {
             let accepted = printer.accepts(kind, line);
             refused.set(accepted.is_err() && printer.writes(kind, line).is_err());
             accepted
-        });
+        };
+        let source = crate::format::Source {
+            line: position + 1,
+            input: line,
+        };
+        // A sweep's rows are written as they are counted once it is too
+        // large for one table: on the thread that writes, they go out at
+        // once; on the helper's, after its chunk.
+        let sweeps = matches!(&parsed, Ok(Some(c)) if c.mode == crate::command::Mode::Odds
+            && crate::sweep::first_swept(c).is_some());
+        let (result, streamed) = if sweeps {
+            let mut through = Through {
+                w: &mut w,
+                writer: send.as_deref_mut(),
+            };
+            match printer.sweep_stream(source, &mut through) {
+                Some(mut stream) => {
+                    let result = session.run_to(line, parsed, &accepts, Some(&mut stream));
+                    (result, Some(stream.end()?))
+                }
+                None => (session.run(line, parsed, &accepts), None),
+            }
+        } else {
+            (session.run(line, parsed, &accepts), None)
+        };
         w.unwritable += usize::from(refused.get() && result.is_err());
         for note in session.take_notes() {
             writeln!(w.err, "note: {note}")?;
         }
         match result {
             Ok(None) => {}
-            Ok(Some(output)) => {
+            // Its rows are written already.
+            Ok(Some(_)) if matches!(streamed, Some(None)) => {}
+            Ok(Some(mut output)) => {
+                if let (crate::answer::Answer::Sweep(sweep), Some(Some(rows))) =
+                    (&mut output, streamed)
+                {
+                    sweep.rows = rows;
+                }
                 if printer.separated() {
                     w.out.push(b'\n');
                 }
-                let source = crate::format::Source {
-                    line: position + 1,
-                    input: line,
-                };
                 printer.result(&mut w.out, &output, source)?;
                 if let Err(e) = printer.draw(&output) {
                     w.rejected += 1;
@@ -326,6 +354,31 @@ fn resolve_chunk(
         }
     }
     Ok(w)
+}
+
+/// A chunk's output as a long answer writes it: kept with the chunk's,
+/// and, on the thread that writes, sent on at each flush (after each row
+/// of a sweep), everything before it in the chunk first.
+struct Through<'a, 'w> {
+    w: &'a mut Written,
+    writer: Option<&'a mut Writer<'w>>,
+}
+
+impl Write for Through<'_, '_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.w.out.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if let Some(writer) = &mut self.writer {
+            writer.write(self.w)?;
+            self.w.out.clear();
+            self.w.err.clear();
+            writer.out.flush()?;
+        }
+        Ok(())
+    }
 }
 
 /// Writes chunks in order, dropping the separator before the first result.
@@ -431,7 +484,14 @@ impl<R: BufRead> Chunks<'_, '_, R> {
                     break;
                 }
                 ran.lines += chunk.lines.len();
-                w = resolve_chunk(session, printer, &chunk, self.batch, take(&mut w).cleared())?;
+                w = resolve_chunk(
+                    session,
+                    printer,
+                    &chunk,
+                    self.batch,
+                    take(&mut w).cleared(),
+                    Some(&mut *self.writer),
+                )?;
                 ran.rejected += w.rejected;
                 ran.unwritable += w.unwritable;
                 self.writer.write(&w)?;
@@ -485,6 +545,7 @@ impl<R: BufRead> Chunks<'_, '_, R> {
                         &ours,
                         batch,
                         take(&mut own_buffer).cleared(),
+                        None,
                     )?;
                     (share.receive(&from_helper).ok_or_else(stopped)??, mine)
                 } else {
@@ -496,6 +557,7 @@ impl<R: BufRead> Chunks<'_, '_, R> {
                         &theirs,
                         batch,
                         take(&mut helper_buffer).cleared(),
+                        None,
                     )?;
                     let second = resolve_chunk(
                         session,
@@ -503,6 +565,7 @@ impl<R: BufRead> Chunks<'_, '_, R> {
                         &ours,
                         batch,
                         take(&mut own_buffer).cleared(),
+                        None,
                     )?;
                     to_helper.send(Job::Sync(settings)).map_err(|_| stopped())?;
                     (first, second)
@@ -594,7 +657,14 @@ fn helper_thread(
             match job {
                 Job::Resolve(chunk, buffer) => {
                     if helper_out
-                        .send(resolve_chunk(&mut session, &printer, &chunk, batch, buffer))
+                        .send(resolve_chunk(
+                            &mut session,
+                            &printer,
+                            &chunk,
+                            batch,
+                            buffer,
+                            None,
+                        ))
                         .is_err()
                     {
                         return;

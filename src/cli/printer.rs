@@ -11,6 +11,7 @@ use crate::error::CommandError;
 use crate::format::brief::Brief;
 use crate::format::delimited::{Delimited, Delimiter};
 use crate::format::json::Json;
+use crate::format::stream::SweepStream;
 use crate::format::svg::Svg;
 use crate::format::text::Text;
 use crate::format::{self as render, Format};
@@ -108,6 +109,29 @@ impl Printer {
             .map_err(|e| CommandError::Option(e.to_string()))?;
         crate::files::write_whole(&chart.path, &drawn, chart.force)
             .map_err(|e| CommandError::Option(format!("--svg {}", e.with_file_name("odds.svg"))))
+    }
+
+    /// Where the rows of a sweep go as they are counted, written to `out`
+    /// ([`crate::format::stream`]); `None` when the answer is wanted whole:
+    /// for its chart (`--svg`), or one line a sweep (`--brief`).
+    pub(crate) fn sweep_stream<'a>(
+        &self,
+        source: render::Source<'a>,
+        out: &'a mut dyn Write,
+    ) -> Option<SweepStream<'a>> {
+        if self.svg.is_some() {
+            return None;
+        }
+        let format: Box<dyn Format> = if let Some(d) = self.delimited {
+            Box::new(Delimited(d))
+        } else if self.json {
+            Box::new(Json)
+        } else if self.style.brief {
+            return None;
+        } else {
+            Box::new(Text { style: self.style })
+        };
+        Some(SweepStream::new(format, source, out, self.separated()))
     }
 
     /// Whether answers are told apart by a blank line: text's are, but

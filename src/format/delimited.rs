@@ -12,7 +12,9 @@
 //! it. Expected values follow as rows of `kind` = `expected`, in the same
 //! columns, so the table stays one rectangle a filter can split. A sweep
 //! is one row per combination: the swept words, each outcome's
-//! probability, each expected value.
+//! probability, each expected value; one too large for that table
+//! (`format::stream`) is the `odds` table of each combination after the
+//! swept words' values, written as each is counted.
 
 use crate::answer::{Answer, Comparison, Count, Kind, Odds, Simulation, Sweep, expected_of};
 
@@ -52,6 +54,10 @@ impl super::Format for Delimited {
             }
         };
         writeln!(out, "{table}")
+    }
+
+    fn long(&self) -> Option<Box<dyn super::stream::Long>> {
+        Some(Box::new(LongSheet(self.0)))
     }
 }
 
@@ -164,41 +170,98 @@ fn count_cells(odds: &Odds, count: Option<&Count>) -> Vec<(String, String)> {
     }
 }
 
-pub(crate) fn odds_table(odds: &Odds, delimiter: Delimiter) -> String {
-    let mut sheet = Sheet::new(delimiter);
-    sheet.row([
-        "kind",
-        "id",
-        "outcome",
-        "text",
-        "value",
-        "probability",
-        "at_least",
-    ]);
+/// The columns of an `odds` table.
+const ODDS_COLUMNS: [&str; 7] = [
+    "kind",
+    "id",
+    "outcome",
+    "text",
+    "value",
+    "probability",
+    "at_least",
+];
+
+/// The rows of an `odds` table: each outcome, then each expected value.
+fn odds_rows(odds: &Odds) -> Vec<[String; 7]> {
     let count = odds.count();
+    let mut rows = Vec::with_capacity(odds.outcomes.len() + odds.expected.len());
     for (o, (value, at_least)) in odds.outcomes.iter().zip(count_cells(odds, count.as_ref())) {
-        sheet.row([
-            "outcome",
-            &o.outcome,
-            &o.kind,
-            &o.text,
-            &value,
-            &prob(o.prob),
-            &at_least,
+        rows.push([
+            "outcome".into(),
+            o.outcome.clone(),
+            o.kind.clone(),
+            o.text.clone(),
+            value,
+            prob(o.prob),
+            at_least,
         ]);
     }
     for (name, value) in &odds.expected {
-        sheet.row([
-            "expected",
-            name,
-            "",
-            &name.replace('_', " "),
-            &number(*value),
-            "",
-            "",
+        rows.push([
+            "expected".into(),
+            name.clone(),
+            String::new(),
+            name.replace('_', " "),
+            number(*value),
+            String::new(),
+            String::new(),
         ]);
     }
+    rows
+}
+
+pub(crate) fn odds_table(odds: &Odds, delimiter: Delimiter) -> String {
+    let mut sheet = Sheet::new(delimiter);
+    sheet.row(ODDS_COLUMNS);
+    for row in odds_rows(odds) {
+        sheet.row(row);
+    }
     sheet.finish()
+}
+
+/// A sweep too large for a column per outcome: the `odds` table of each
+/// combination, each row after the swept words' values, one table.
+struct LongSheet(Delimiter);
+
+impl crate::format::stream::Long for LongSheet {
+    fn begin(
+        &mut self,
+        swept: &[crate::answer::Swept],
+        _first: &crate::answer::sweep::Row,
+        _source: super::Source,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let mut sheet = Sheet::new(self.0);
+        sheet.row(swept.iter().map(|s| s.name.as_str()).chain(ODDS_COLUMNS));
+        writeln!(out, "{}", sheet.finish())
+    }
+
+    fn row(
+        &mut self,
+        swept: &[crate::answer::Swept],
+        row: &crate::answer::sweep::Row,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let values: Vec<&str> = swept
+            .iter()
+            .zip(&row.picks)
+            .map(|(s, &i)| s.choices.get(i).map_or("", |c| c.shown.as_str()))
+            .collect();
+        let mut sheet = Sheet::new(self.0);
+        for cells in odds_rows(&row.odds) {
+            sheet.row(
+                values
+                    .iter()
+                    .map(|v| v.as_bytes())
+                    .chain(cells.iter().map(|c| c.as_bytes())),
+            );
+        }
+        writeln!(out, "{}", sheet.finish())
+    }
+
+    fn end(&mut self, _out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 pub(crate) fn comparison(c: &Comparison, delimiter: Delimiter) -> String {

@@ -47,6 +47,10 @@ impl super::Format for Json {
         };
         writeln!(out, "{}", crate::text::json_visible(&text))
     }
+
+    fn long(&self) -> Option<Box<dyn super::stream::Long>> {
+        Some(Box::<LongJson>::default())
+    }
 }
 
 /// One resolution as a JSON object, written straight into `out` (the
@@ -355,8 +359,28 @@ pub(crate) fn simulation_json(s: &Simulation, source: Source) -> Value {
 /// row per combination with its whole distribution.
 pub(crate) fn sweep_json(sweep: &Sweep, source: Source) -> Value {
     let first = sweep.rows.first();
-    let swept: Vec<Value> = sweep
-        .swept
+    let expected = sweep.expected();
+    let rows: Vec<Value> = sweep
+        .rows
+        .iter()
+        .map(|row| sweep_row_json(sweep.shown(row), row, &expected))
+        .collect();
+    enveloped(
+        "sweep",
+        source,
+        json!({
+            "verb": first.map(|r| r.odds.verb),
+            "rules": first.map(|r| r.odds.rules.id()),
+            "swept": swept_json(&sweep.swept),
+            "outcomes": sweep.outcomes().iter().map(|(id, text)| json!({"outcome": id, "text": text})).collect::<Vec<_>>(),
+            "expected": expected,
+            "rows": rows,
+        }),
+    )
+}
+
+fn swept_json(swept: &[crate::answer::Swept]) -> Vec<Value> {
+    swept
         .iter()
         .map(|s| {
             json!({
@@ -365,45 +389,102 @@ pub(crate) fn sweep_json(sweep: &Sweep, source: Source) -> Value {
                 "values": s.choices.iter().map(|c| c.shown.as_str()).collect::<Vec<_>>(),
             })
         })
-        .collect();
-    let rows: Vec<Value> = sweep
-        .rows
-        .iter()
-        .map(|row| {
-            let mut obj = Map::new();
-            obj.insert("values".into(), json!(sweep.shown(row)));
-            obj.insert("heading".into(), json!(row.odds.heading));
-            if let Value::Object(d) = distribution_json(&row.odds) {
-                for (k, v) in d {
-                    if k != "verb" && k != "rules" {
-                        obj.insert(k, v);
-                    }
-                }
+        .collect()
+}
+
+/// One row of a sweep: its values, its heading and distribution, and
+/// each of `expected` it has (one that never varied in this row is its
+/// one value: 0 bases lost).
+fn sweep_row_json(values: Vec<&str>, row: &crate::answer::sweep::Row, expected: &[&str]) -> Value {
+    let mut obj = Map::new();
+    obj.insert("values".into(), json!(values));
+    obj.insert("heading".into(), json!(row.odds.heading));
+    if let Value::Object(d) = distribution_json(&row.odds) {
+        for (k, v) in d {
+            if k != "verb" && k != "rules" {
+                obj.insert(k, v);
             }
-            // Every row has each expected value of the sweep: one that
-            // never varied in this row is its one value (0 bases lost).
-            for name in sweep.expected() {
-                if !obj.contains_key(name)
-                    && let Some(v) = crate::answer::expected_of(&row.odds, name)
-                {
-                    obj.insert(name.to_string(), json!(v));
-                }
+        }
+    }
+    for name in expected {
+        if !obj.contains_key(*name)
+            && let Some(v) = crate::answer::expected_of(&row.odds, name)
+        {
+            obj.insert(name.to_string(), json!(v));
+        }
+    }
+    Value::Object(obj)
+}
+
+/// A sweep too large for the table of a column per outcome, as the same
+/// object written a row at a time: `rows` as they are counted, then
+/// `outcomes` and `expected` (of every row), which only the last row
+/// completes. Each row has the expected values of the names seen by then.
+#[derive(Default)]
+struct LongJson {
+    rows: usize,
+    outcomes: crate::answer::sweep::Outcomes<String>,
+    expected: Vec<String>,
+}
+
+impl crate::format::stream::Long for LongJson {
+    fn begin(
+        &mut self,
+        swept: &[crate::answer::Swept],
+        first: &crate::answer::sweep::Row,
+        source: Source,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let mut obj = envelope("sweep", source);
+        obj.insert("verb".into(), json!(first.odds.verb));
+        obj.insert("rules".into(), json!(first.odds.rules.id()));
+        obj.insert("swept".into(), Value::Array(swept_json(swept)));
+        let text = Value::Object(obj).to_string();
+        let open = text.strip_suffix('}').unwrap_or(&text);
+        write!(out, "{},\"rows\":[", crate::text::json_visible(open))
+    }
+
+    fn row(
+        &mut self,
+        swept: &[crate::answer::Swept],
+        row: &crate::answer::sweep::Row,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        self.outcomes.add(&row.odds, str::to_string);
+        for (name, _) in &row.odds.expected {
+            if !self.expected.contains(name) {
+                self.expected.push(name.clone());
             }
-            Value::Object(obj)
-        })
-        .collect();
-    enveloped(
-        "sweep",
-        source,
-        json!({
-            "verb": first.map(|r| r.odds.verb),
-            "rules": first.map(|r| r.odds.rules.id()),
-            "swept": swept,
-            "outcomes": sweep.outcomes().iter().map(|(id, text)| json!({"outcome": id, "text": text})).collect::<Vec<_>>(),
-            "expected": sweep.expected(),
-            "rows": rows,
-        }),
-    )
+        }
+        let values: Vec<&str> = swept
+            .iter()
+            .zip(&row.picks)
+            .map(|(s, &i)| s.choices.get(i).map_or("", |c| c.shown.as_str()))
+            .collect();
+        let expected: Vec<&str> = self.expected.iter().map(String::as_str).collect();
+        let text = sweep_row_json(values, row, &expected).to_string();
+        if self.rows > 0 {
+            out.write_all(b",")?;
+        }
+        self.rows += 1;
+        out.write_all(crate::text::json_visible(&text).as_bytes())
+    }
+
+    fn end(&mut self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let outcomes: Vec<Value> = std::mem::take(&mut self.outcomes)
+            .in_order()
+            .into_iter()
+            .map(|(id, text)| json!({"outcome": id, "text": text}))
+            .collect();
+        let outcomes = Value::Array(outcomes).to_string();
+        let expected = json!(self.expected).to_string();
+        writeln!(
+            out,
+            "],\"outcomes\":{},\"expected\":{}}}",
+            crate::text::json_visible(&outcomes),
+            crate::text::json_visible(&expected)
+        )
+    }
 }
 
 /// Every JSON object begins with its type, the format version and the

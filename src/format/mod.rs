@@ -19,6 +19,7 @@ pub mod delimited;
 pub(crate) mod html;
 pub mod json;
 mod roster;
+pub(crate) mod stream;
 pub(crate) mod svg;
 pub mod text;
 pub(crate) mod web;
@@ -32,6 +33,13 @@ pub(crate) trait Format {
 
     /// Write one answer, and the newline that ends it.
     fn write(&self, answer: &Answer, source: Source, out: &mut dyn Write) -> io::Result<()>;
+
+    /// How this format writes a sweep too large for one table, a
+    /// combination at a time ([`stream`]); `None` keeps every row and
+    /// writes the answer whole.
+    fn long(&self) -> Option<Box<dyn stream::Long>> {
+        None
+    }
 }
 
 /// An answer this format was not asked to write: the front end refuses

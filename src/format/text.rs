@@ -40,6 +40,57 @@ impl super::Format for Text {
         out.write_all(text.as_bytes())?;
         out.write_all(b"\n")
     }
+
+    fn long(&self) -> Option<Box<dyn super::stream::Long>> {
+        Some(Box::new(LongText { style: self.style }))
+    }
+}
+
+/// A sweep too large for one table: each combination's values on a line,
+/// then its distribution as `odds` shows one.
+struct LongText {
+    style: Style,
+}
+
+impl super::stream::Long for LongText {
+    fn begin(
+        &mut self,
+        swept: &[crate::answer::Swept],
+        first: &crate::answer::sweep::Row,
+        _source: super::Source,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let words: Vec<&str> = swept.iter().map(|s| s.text.as_str()).collect();
+        let top = format!(
+            "odds: {} · sweeping {} · {}\n(too many outcomes for a column each: the distribution of each combination, as it is counted)",
+            first.odds.verb,
+            words.join(" × "),
+            first.odds.rules.title()
+        );
+        writeln!(out, "{}", self.style.finish(top))
+    }
+
+    fn row(
+        &mut self,
+        swept: &[crate::answer::Swept],
+        row: &crate::answer::sweep::Row,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let values: Vec<String> = swept
+            .iter()
+            .zip(&row.picks)
+            .map(|(s, &i)| {
+                let shown = s.choices.get(i).map_or("", |c| c.shown.as_str());
+                format!("{} {shown}", s.name)
+            })
+            .collect();
+        let title = self.style.finish(values.join(" · "));
+        writeln!(out, "\n{title}\n{}", odds_text(&row.odds, &self.style))
+    }
+
+    fn end(&mut self, _out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The modifier stack as a boxed table (label left, value right), laid

@@ -269,7 +269,7 @@ impl Session {
             Ok(Some(command)) => match journaled(entry, &command) {
                 Ok(()) => {
                     self.again = Some(Again::Verifying);
-                    let result = self.run_command(&line, &command);
+                    let result = self.run_command(&line, &command, None);
                     self.again = None;
                     result.map_err(ResolveAgain::Failed)
                 }

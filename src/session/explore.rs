@@ -177,6 +177,17 @@ impl Drop for Progress {
 
 pub use crate::answer::{Comparison, Observed, Simulation};
 
+use crate::answer::sweep::Rows;
+
+/// Rows counted and let go.
+struct Dropped;
+
+impl Rows for Dropped {
+    fn row(&mut self, _swept: &[Swept], _row: crate::sweep::Row) -> bool {
+        true
+    }
+}
+
 /// The combination a sweep stopped at (its picks) and why.
 type Stopped = (Vec<usize>, CommandError);
 
@@ -299,6 +310,7 @@ impl Session {
         command: &Command,
         line: &str,
         swept: Vec<crate::sweep::Swept>,
+        stream: Option<&mut dyn Rows>,
     ) -> Result<crate::sweep::Sweep, CommandError> {
         if let Some(compare) = command
             .words
@@ -313,67 +325,83 @@ impl Session {
             }
             .into());
         }
-        self.sweep_within(line, swept, MAX_PATHS)
+        let mut kept = Vec::new();
+        let rows: &mut dyn Rows = match stream {
+            Some(rows) => rows,
+            None => &mut kept,
+        };
+        self.sweep_within(line, &swept, MAX_PATHS, rows)?;
+        Ok(crate::sweep::Sweep { swept, rows: kept })
     }
 
     /// A sweep whose combinations walk at most `budget` ways the dice fall
-    /// between them ([`MAX_PATHS`], as one line may).
+    /// between them ([`MAX_PATHS`], as one line may), each row given to
+    /// `rows` as soon as it is counted.
     fn sweep_within(
         &self,
         line: &str,
-        swept: Vec<Swept>,
+        swept: &[Swept],
         budget: usize,
-    ) -> Result<crate::sweep::Sweep, CommandError> {
-        if let Some(counts) = crate::sweep::too_many(&swept) {
+        rows: &mut dyn Rows,
+    ) -> Result<(), CommandError> {
+        if let Some(counts) = crate::sweep::too_many(swept) {
             // The first combinations the limit allows, or as many of them
             // as are answered: the sweep to suggest.
-            let first = crate::sweep::narrowed_line(line, &swept, &counts);
+            let first = crate::sweep::narrowed_line(line, swept, &counts);
             let instead = self.answered_part(&first, budget)?;
-            return Err(crate::sweep::too_many_error(&swept, Some(&instead)));
+            return Err(crate::sweep::too_many_error(swept, Some(&instead)));
         }
-        let (rows, stopped) = self.sweep_rows(line, &swept, budget)?;
+        let (made, stopped) = self.sweep_rows(line, swept, budget, rows)?;
         let Some((picks, mut e)) = stopped else {
-            return Ok(crate::sweep::Sweep { swept, rows });
+            return Ok(());
         };
         // Past the paths of the whole sweep: the combinations before this
         // one fit, and a sweep of those alone is the one to suggest.
         if let CommandError::Dice(DiceError::TooManyPaths { sweep, instead, .. }) = &mut e
-            && !rows.is_empty()
+            && made > 0
         {
             *sweep = true;
             *instead = format!(
                 "sweep fewer values, like `{}`",
-                crate::sweep::narrowed_line(line, &swept, &fitting_counts(&swept, &picks))
+                crate::sweep::narrowed_line(line, swept, &fitting_counts(swept, &picks))
             );
             return Err(e);
         }
-        Err(sweep_error(&swept, &picks, e))
+        Err(sweep_error(swept, &picks, e))
     }
 
-    /// Each combination's odds in turn, until one cannot be answered: the
-    /// rows before it, and its picks and error.
+    /// Each combination's odds in turn, each given to `rows` as soon as it
+    /// is counted, until one cannot be answered: how many were made before
+    /// it, and its picks and error.
     fn sweep_rows(
         &self,
         line: &str,
         swept: &[Swept],
         budget: usize,
-    ) -> Result<(Vec<crate::sweep::Row>, Option<Stopped>), CommandError> {
-        let mut rows: Vec<crate::sweep::Row> = Vec::new();
+        rows: &mut dyn Rows,
+    ) -> Result<(usize, Option<Stopped>), CommandError> {
+        let mut made = 0;
         let mut walked = 0;
         for combination in crate::sweep::expand(line, swept)? {
             let left = budget.saturating_sub(walked);
             match self.odds_of_line(&combination.line, left) {
                 Ok(odds) => {
                     walked += odds.paths;
-                    rows.push(crate::sweep::Row {
+                    made += 1;
+                    let row = crate::sweep::Row {
                         picks: combination.picks,
                         odds,
-                    });
+                    };
+                    if !rows.row(swept, row) {
+                        return Err(CommandError::Option(
+                            "the sweep's rows could not be written".into(),
+                        ));
+                    }
                 }
-                Err(e) => return Ok((rows, Some((combination.picks, e)))),
+                Err(e) => return Ok((made, Some((combination.picks, e)))),
             }
         }
-        Ok((rows, None))
+        Ok((made, None))
     }
 
     /// A sweep line within the combinations limit, cut down to the
@@ -384,10 +412,11 @@ impl Session {
             .parse(line)?
             .ok_or_else(|| CommandError::refused(ErrorKind::MissingWord, "nothing to resolve"))?;
         let swept = crate::sweep::find(&command)?;
-        let (rows, stopped) = self.sweep_rows(line, &swept, budget)?;
+        // Only how many: the rows of a suggestion are not kept.
+        let (made, stopped) = self.sweep_rows(line, &swept, budget, &mut Dropped)?;
         match stopped {
             None => Ok(line.to_string()),
-            Some((picks, e)) if rows.is_empty() => Err(sweep_error(&swept, &picks, e)),
+            Some((picks, e)) if made == 0 => Err(sweep_error(&swept, &picks, e)),
             Some((picks, _)) => Ok(crate::sweep::narrowed_line(
                 line,
                 &swept,
@@ -669,8 +698,9 @@ mod tests {
     fn sweep_of(s: &Session, line: &str, budget: usize) -> Result<usize, CommandError> {
         let command = s.parse(line)?.expect("a command");
         let swept = crate::sweep::find(&command)?;
-        s.sweep_within(line, swept, budget)
-            .map(|sweep| sweep.rows.iter().map(|row| row.odds.paths).sum())
+        let mut rows: Vec<crate::sweep::Row> = Vec::new();
+        s.sweep_within(line, &swept, budget, &mut rows)
+            .map(|()| rows.iter().map(|row| row.odds.paths).sum())
     }
 
     #[test]

@@ -232,10 +232,21 @@ impl Session {
         parsed: Result<Option<Command>, CommandError>,
         accepts: &dyn Fn(Kind) -> Result<(), CommandError>,
     ) -> Result<Option<Output>, CommandError> {
+        self.run_to(line, parsed, accepts, None)
+    }
+
+    /// [`Session::run`], a sweep's rows given to `stream` as each is
+    /// counted when there is one (its answer then has no rows of its own).
+    pub(crate) fn run_to(
+        &mut self,
+        line: &str,
+        parsed: Result<Option<Command>, CommandError>,
+        accepts: &dyn Fn(Kind) -> Result<(), CommandError>,
+        stream: Option<&mut dyn crate::answer::sweep::Rows>,
+    ) -> Result<Option<Output>, CommandError> {
         let result = match parsed {
-            Ok(Some(command)) => {
-                accepts(Self::kind_of(&command)).and_then(|()| self.run_command(line, &command))
-            }
+            Ok(Some(command)) => accepts(Self::kind_of(&command))
+                .and_then(|()| self.run_command(line, &command, stream)),
             Ok(None) => Ok(None),
             Err(e) => Err(e),
         };
@@ -260,6 +271,7 @@ impl Session {
         &mut self,
         line: &str,
         command: &Command,
+        stream: Option<&mut dyn crate::answer::sweep::Rows>,
     ) -> Result<Option<Output>, CommandError> {
         let system = command.system.map_or(self.rules, |(s, _)| s);
         let meta = MetaVerb::named(&command.verb);
@@ -314,7 +326,7 @@ impl Session {
             let swept = crate::sweep::find(command)?;
             if !swept.is_empty() {
                 return self
-                    .sweep(command, line, swept)
+                    .sweep(command, line, swept, stream)
                     .map(|s| Some(Output::Sweep(Box::new(s))));
             }
         }

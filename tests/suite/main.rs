@@ -63,6 +63,7 @@ mod saber_odds;
 mod saber_restrictions;
 mod saber_tables;
 mod saber_units;
+mod stream;
 mod table35;
 mod talk_brief;
 mod talk_names;

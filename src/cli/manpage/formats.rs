@@ -21,9 +21,16 @@ pub(super) fn sweep_section(roff: &mut Roff) {
              a range that runs backwards or holds one value is refused. In JSON the answer is of type \
              sweep: swept (each word, its name and values), outcomes (every outcome of any row), \
              expected (the expected values' keys), and rows (each combination's values, heading, \
-             outcomes and expected values).",
+             outcomes and expected values). A sweep whose table would have more than {} cells \
+             (combinations times outcomes) is written a combination at a time, each as soon as it is \
+             counted, so that the first rows come at once and memory does not grow with the answer: \
+             in text each combination's values on a line, then its distribution as odds shows one; \
+             under csv and tsv one table, the odds table of each combination after the swept words' \
+             values; in JSON the same object with rows before outcomes and expected, each row having \
+             the expected values of the names seen by then.",
             crate::limits::MAX_SWEPT_WORDS,
-            crate::limits::MAX_SWEEP_LINES
+            crate::limits::MAX_SWEEP_LINES,
+            crate::answer::sweep::WIDE_CELLS
         ),
     );
     example_block(
