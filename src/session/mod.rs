@@ -19,7 +19,7 @@ use crate::dice::Dice;
 use crate::error::{BindError, CommandError, DiceError, ErrorKind};
 use crate::game::{Game, GameError};
 use crate::help;
-use crate::meta::{GameVerb, MetaVerb};
+use crate::meta::MetaVerb;
 use crate::odds::{self, Odds};
 use crate::system::Tables;
 
