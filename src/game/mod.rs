@@ -84,6 +84,12 @@ struct Store {
     cleaned: bool,
     /// Only reads: `replay`, which never writes a thing.
     read_only: bool,
+    /// Wait for another writer to finish instead of refusing at once.
+    wait: bool,
+    /// Entries the game file's checkpoint reflects.
+    checkpointed: u64,
+    /// This process appended to the journal (and so checkpoints at the end).
+    wrote: bool,
 }
 
 pub struct Game {
@@ -96,7 +102,6 @@ pub struct Game {
     pub notes: Vec<String>,
     /// The game's id, made when it was created.
     id: String,
-    options: Options,
     tables: Tables,
     parts: Vec<Part>,
     /// The journal as far as it is applied.
@@ -109,10 +114,6 @@ pub struct Game {
     store: Option<Store>,
     /// An entry read from the journal, waiting to be resolved again.
     expected: Option<(Entry, Vec<u8>)>,
-    /// Entries the game file's checkpoint reflects.
-    checkpointed: u64,
-    /// This process appended to the journal (and so checkpoints at the end).
-    wrote: bool,
     /// Why the last entry resolved again was refused.
     rejected: Option<String>,
     /// A game in memory that ends with the one line it resolves (a
@@ -152,7 +153,6 @@ impl Game {
             file: None,
             notes: Vec::new(),
             id: String::new(),
-            options: Options::default(),
             tables: tables.clone(),
             parts: Vec::new(),
             tally: Tally::default(),
@@ -160,8 +160,6 @@ impl Game {
             recent: Vec::new(),
             store: None,
             expected: None,
-            checkpointed: 0,
-            wrote: false,
             rejected: None,
             one_line: false,
             reopened: None,
@@ -316,7 +314,9 @@ impl Game {
             return Ok(());
         };
         file::write_game_file(&path, &self.game_file(), durable)?;
-        self.checkpointed = self.tally.entries;
+        if let Some(store) = &mut self.store {
+            store.checkpointed = self.tally.entries;
+        }
         Ok(())
     }
 
