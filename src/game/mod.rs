@@ -249,11 +249,7 @@ impl Game {
             }
             return Ok(());
         }
-        for json in &entry.effects {
-            let unit = json.get("unit").and_then(|u| u.as_str());
-            part.state.apply_recorded(unit, json).map_err(&bad)?;
-        }
-        Ok(())
+        fold_entry(part.state.as_mut(), part.set.system().books(), entry).map_err(&bad)
     }
 
     /// Apply an entry in force, keeping the state before it for `undo`;
@@ -502,6 +498,29 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), GameError> {
 /// The check a game file should carry, for what it holds.
 pub fn file_check(f: &GameFile) -> String {
     file::check(&f.journal, &f.state, &f.checkpoint)
+}
+
+/// Fold one entry, as the journal keeps it, into the part of the rule
+/// system whose books are `books`: a new turn falls on every part, a
+/// line's effects on its own system's part only (another's is left as
+/// it was).
+pub fn fold_entry(part: &mut dyn GamePart, books: &[System], entry: &Entry) -> Result<(), String> {
+    if entry.next_turn() {
+        part.next_turn();
+        return Ok(());
+    }
+    if !entry
+        .system
+        .as_deref()
+        .is_some_and(|book| books.iter().any(|b| b.id() == book))
+    {
+        return Ok(());
+    }
+    for json in &entry.effects {
+        let unit = json.get("unit").and_then(|u| u.as_str());
+        part.apply_recorded(unit, json)?;
+    }
+    Ok(())
 }
 
 /// The key a part's state is kept under in the game file.
