@@ -27,7 +27,7 @@ use crate::system::{GameState, GameView, PrintedArmy, Roster};
 pub use campaign::{CAMPAIGN_SECTION, CampaignTable};
 pub use effect::DrumsEffect;
 pub use expand::WHAT_IF;
-pub use state::{GeneralState, Strength, UnitState};
+pub(crate) use state::{GeneralState, Strength, UnitState};
 
 /// What the Drums and Muskets state of a game is read against: the
 /// tables, and the game's Drums armies.

@@ -84,6 +84,12 @@ struct Store {
     cleaned: bool,
     /// Only reads: `replay`, which never writes a thing.
     read_only: bool,
+    /// Wait for another writer to finish instead of refusing at once.
+    wait: bool,
+    /// Entries the game file's checkpoint reflects.
+    checkpointed: u64,
+    /// This process appended to the journal (and so checkpoints at the end).
+    wrote: bool,
 }
 
 pub struct Game {
@@ -96,7 +102,6 @@ pub struct Game {
     pub notes: Vec<String>,
     /// The game's id, made when it was created.
     id: String,
-    options: Options,
     tables: Tables,
     parts: Vec<Part>,
     /// The journal as far as it is applied.
@@ -109,10 +114,6 @@ pub struct Game {
     store: Option<Store>,
     /// An entry read from the journal, waiting to be resolved again.
     expected: Option<(Entry, Vec<u8>)>,
-    /// Entries the game file's checkpoint reflects.
-    checkpointed: u64,
-    /// This process appended to the journal (and so checkpoints at the end).
-    wrote: bool,
     /// Why the last entry resolved again was refused.
     rejected: Option<String>,
     /// A game in memory that ends with the one line it resolves (a
@@ -152,7 +153,6 @@ impl Game {
             file: None,
             notes: Vec::new(),
             id: String::new(),
-            options: Options::default(),
             tables: tables.clone(),
             parts: Vec::new(),
             tally: Tally::default(),
@@ -160,8 +160,6 @@ impl Game {
             recent: Vec::new(),
             store: None,
             expected: None,
-            checkpointed: 0,
-            wrote: false,
             rejected: None,
             one_line: false,
             reopened: None,
@@ -251,11 +249,7 @@ impl Game {
             }
             return Ok(());
         }
-        for json in &entry.effects {
-            let unit = json.get("unit").and_then(|u| u.as_str());
-            part.state.apply_recorded(unit, json).map_err(&bad)?;
-        }
-        Ok(())
+        fold_entry(part.state.as_mut(), part.set.system().books(), entry).map_err(&bad)
     }
 
     /// Apply an entry in force, keeping the state before it for `undo`;
@@ -316,7 +310,9 @@ impl Game {
             return Ok(());
         };
         file::write_game_file(&path, &self.game_file(), durable)?;
-        self.checkpointed = self.tally.entries;
+        if let Some(store) = &mut self.store {
+            store.checkpointed = self.tally.entries;
+        }
         Ok(())
     }
 
@@ -502,6 +498,29 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), GameError> {
 /// The check a game file should carry, for what it holds.
 pub fn file_check(f: &GameFile) -> String {
     file::check(&f.journal, &f.state, &f.checkpoint)
+}
+
+/// Fold one entry, as the journal keeps it, into the part of the rule
+/// system whose books are `books`: a new turn falls on every part, a
+/// line's effects on its own system's part only (another's is left as
+/// it was).
+pub fn fold_entry(part: &mut dyn GamePart, books: &[System], entry: &Entry) -> Result<(), String> {
+    if entry.next_turn() {
+        part.next_turn();
+        return Ok(());
+    }
+    if !entry
+        .system
+        .as_deref()
+        .is_some_and(|book| books.iter().any(|b| b.id() == book))
+    {
+        return Ok(());
+    }
+    for json in &entry.effects {
+        let unit = json.get("unit").and_then(|u| u.as_str());
+        part.apply_recorded(unit, json)?;
+    }
+    Ok(())
 }
 
 /// The key a part's state is kept under in the game file.

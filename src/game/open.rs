@@ -65,7 +65,6 @@ impl Game {
         }
         let mut game = Game::new(armies, &tables)?;
         game.file = Some(path.to_path_buf());
-        game.options = options;
         // Nothing is opened for writing until a line writes: a reader
         // needs no more than read access to the game and its folder.
         game.store = Some(Store {
@@ -74,6 +73,9 @@ impl Game {
             reader: None,
             cleaned: false,
             read_only: false,
+            wait: options.wait,
+            checkpointed: 0,
+            wrote: false,
         });
         match (file, opened) {
             (Some(f), None) => {
@@ -128,7 +130,9 @@ impl Game {
                 let last = serde_json::from_slice::<Entry>(&last).ok();
                 self.id = f.game.clone();
                 self.restore(&f, &mut reader, last.as_ref())?;
-                self.checkpointed = f.entries;
+                if let Some(store) = &mut self.store {
+                    store.checkpointed = f.entries;
+                }
                 self.reopened = Some(reopened(path, self.turn, f.entries, last.as_ref()));
             }
             None => {
@@ -157,7 +161,6 @@ impl Game {
     ) -> Result<Game, GameError> {
         let mut game = Game::new(sources, tables)?;
         game.file = Some(path.to_path_buf());
-        game.options = options;
         game.id = journal::new_game_id();
         // A journal left empty by a maker that stopped is taken over.
         let lock = if Journal::path_for(path).symlink_metadata().is_ok() {
@@ -178,6 +181,9 @@ impl Game {
             reader: None,
             cleaned: true,
             read_only: false,
+            wait: options.wait,
+            checkpointed: 0,
+            wrote: false,
         });
         game.start_journal()?;
         let armies: Vec<&str> = game.armies.iter().map(|a| a.name.as_str()).collect();
@@ -237,6 +243,9 @@ impl Game {
             reader: Some(reader),
             cleaned: true,
             read_only: true,
+            wait: false,
+            checkpointed: 0,
+            wrote: false,
         });
         Ok(game)
     }

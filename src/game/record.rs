@@ -222,12 +222,14 @@ impl Game {
                 self.unapply(&entry)?;
                 return Err(e);
             }
-            self.wrote = true;
+            store.wrote = true;
         } else {
             self.memory.push(entry);
         }
         self.tally.add_line(line.as_bytes(), true);
-        if self.tally.entries.saturating_sub(self.checkpointed) >= CHECKPOINT_EVERY {
+        if let Some(store) = &self.store
+            && self.tally.entries.saturating_sub(store.checkpointed) >= CHECKPOINT_EVERY
+        {
             // A checkpoint that cannot be written costs nothing but time:
             // the journal holds the entry.
             let _ = self.write_checkpoint(false);

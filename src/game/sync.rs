@@ -96,7 +96,7 @@ impl Game {
             // journal is made now, held while its header is written.
             store.lock = Lock::create(&path)?;
         } else {
-            store.lock.take(self.options.wait)?;
+            store.lock.take(store.wait)?;
         }
         if !store.cleaned {
             journal::remove_stale_temporaries(&path);
@@ -143,7 +143,10 @@ impl Game {
     /// The game file brought up to date, if this process wrote to the
     /// journal and nobody wrote after it: at the end of a run.
     pub(crate) fn close(&mut self) {
-        if !self.wrote || self.checkpointed == self.tally.entries {
+        let Some(store) = &self.store else {
+            return;
+        };
+        if !store.wrote || store.checkpointed == self.tally.entries {
             return;
         }
         let Some(path) = self.file.clone() else {

@@ -451,7 +451,7 @@ impl<'a> SaberGame<'a> {
     }
 }
 
-pub use super::words::{ATTACKED, CHARGING, LAST_STAND_OWED, ONE_STEP};
+pub(crate) use super::words::{ATTACKED, CHARGING, LAST_STAND_OWED, ONE_STEP};
 
 pub(super) fn eliminated(unit: &Unit, s: &UnitState) -> bool {
     s.steps_lost >= unit.steps()

@@ -97,21 +97,8 @@ impl Bench {
 
     /// Fold one journal entry into a part, as the game does.
     fn apply(&self, part: &mut dyn GamePart, entry: &Entry) {
-        if entry.next_turn() {
-            part.next_turn();
-            return;
-        }
-        let Some(book) = entry.system.as_deref() else {
-            return;
-        };
-        if !self.set.system().books().iter().any(|b| b.id() == book) {
-            return;
-        }
-        for json in &entry.effects {
-            let unit = json.get("unit").and_then(|u| u.as_str());
-            part.apply_recorded(unit, json)
-                .unwrap_or_else(|e| panic!("{json}: {e}"));
-        }
+        drumhead::game::fold_entry(part, self.set.system().books(), entry)
+            .unwrap_or_else(|e| panic!("{entry:?}: {e}"));
     }
 
     /// The part's checkpoint, through the text of a game file, restored

@@ -212,19 +212,16 @@ struct ToyState {
 }
 
 /// The toy state read against the game's toy lists.
-struct ToyView<'a> {
-    armies: &'a [(usize, ToyList)],
-    wounds: &'a std::collections::BTreeMap<String, u32>,
-}
+struct ToyView<'a>(&'a [(usize, ToyList)], &'a ToyState);
 
 impl ToyView<'_> {
     fn soldier(&self, id: &str) -> Option<&Soldier> {
-        self.armies
+        self.0
             .iter()
             .find_map(|(_, l)| l.soldiers.iter().find(|s| s.id == id))
     }
     fn wounds(&self, id: &str) -> u32 {
-        self.wounds.get(id).copied().unwrap_or(0)
+        self.1.wounds.get(id).copied().unwrap_or(0)
     }
 }
 
@@ -233,10 +230,7 @@ impl GameState for ToyState {
     type Context = Vec<(usize, ToyList)>;
 
     fn view<'a>(&'a self, armies: &'a Self::Context) -> Box<dyn GameView + 'a> {
-        Box::new(ToyView {
-            armies,
-            wounds: &self.wounds,
-        })
+        Box::new(ToyView(armies, self))
     }
     fn apply(
         &mut self,
@@ -273,7 +267,7 @@ impl GameView for ToyView<'_> {
         (self.wounds(id) >= 2).then(|| "has two wounds".to_string())
     }
     fn roster(&self, army: usize) -> Option<Roster> {
-        let (_, list) = self.armies.iter().find(|(i, _)| *i == army)?;
+        let (_, list) = self.0.iter().find(|(i, _)| *i == army)?;
         Some(Roster {
             header: vec!["id", "grit", "wounds"],
             rows: list
@@ -443,4 +437,63 @@ fn a_campaign_of_it_carries_nothing_by_default() {
     let replayed = drumhead::campaign::replay(&campaign, &tables).expect("replayed");
     assert!(replayed.contains("the armies equal"), "{replayed}");
     drumhead::campaign::battle(&campaign, "second", &tables).expect("a second battle");
+}
+
+/// Issue 37: a system's state is a plain value, and the game file keeps
+/// it as the system's checkpoint without the system writing one: a toy
+/// game reopened starts from it, and a checkpoint naming a soldier no
+/// list has is refused by the core's own check.
+#[test]
+fn its_state_is_checkpointed_and_checked_by_the_core() {
+    let registry = drumhead::systems::all().with(&TOY_SYSTEM);
+    let tables = registry
+        .load(&TableSource::embedded())
+        .expect("tables load");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("toy.json");
+    let army = || ArmySource {
+        file: "blue.toml".into(),
+        text: ARMY.into(),
+    };
+    let open = || {
+        Game::open(
+            &path,
+            vec![army()],
+            &tables,
+            drumhead::game::Options::default(),
+        )
+        .expect("the toy game")
+    };
+    let mut s = Session::new(tables.clone(), TOY, 1).with_game(open());
+    text(&mut s, "strike alice vs bob rolled 4");
+    drop(s);
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("the game file"))
+            .expect("JSON");
+    assert_eq!(
+        file["checkpoint"]["toy"],
+        serde_json::json!({ "wounds": { "bob": 1 } })
+    );
+    assert_eq!(file["state"]["toy"], file["checkpoint"]["toy"]);
+    let mut s = Session::new(tables.clone(), TOY, 1).with_game(open());
+    assert!(text(&mut s, "show bob").contains("wounds ┆ 1"));
+    drop(s);
+    // The part as a game of the toy army makes it.
+    let game = Game::new(vec![army()], &tables).expect("the toy army loads");
+    let armies: Vec<(usize, &Army)> = game.armies.iter().enumerate().collect();
+    let set = tables.set(TOY).expect("the toy rule set");
+    let mut part = set.game(&armies);
+    let err = part
+        .restore(&serde_json::json!({ "wounds": { "carol": 1 } }))
+        .unwrap_err();
+    assert_eq!(
+        err,
+        "the Toy Skirmish checkpoint names soldier `carol` that no army of this game has"
+    );
+    part.restore(&serde_json::json!({ "wounds": { "alice": 2 } }))
+        .expect("alice is a soldier of the list");
+    assert_eq!(
+        part.view().out_of_action("alice").as_deref(),
+        Some("has two wounds")
+    );
 }
