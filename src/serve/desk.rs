@@ -20,7 +20,7 @@ use tokio::sync::oneshot;
 
 use super::fair::{Fair, Full};
 use super::feed::Feed;
-use super::follow::{Spec, json_of};
+use super::follow::{Around, Spec, json_of};
 use super::size;
 use crate::answer::Answer;
 use crate::answer::report::Report;
@@ -83,16 +83,6 @@ pub(crate) struct Desk {
 
 /// The umpire's lines as the game's own thread takes them.
 pub(crate) struct Lines(Arc<Fair<Job>>);
-
-/// What is done about the game around a line at a desk.
-pub(crate) trait Around {
-    /// Before the line: the game brought up to its newest state (an
-    /// error refuses the line).
-    fn before(&mut self, session: &mut Session) -> Result<(), CommandError>;
-
-    /// The line made an entry of the game; its answer.
-    fn made(&mut self, _session: &Session, _answer: &Answer) {}
-}
 
 impl Desk {
     /// A desk for the umpire's lines, which the game's own thread takes

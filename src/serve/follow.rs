@@ -15,7 +15,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use super::desk::{Around, Lines};
 use super::feed::{Event, Feed, Now};
 use super::log_pages::LogIndex;
 use crate::answer::Answer;
@@ -25,35 +24,40 @@ use crate::format::text::Text;
 use crate::format::web;
 use crate::format::{Format, Source, Style};
 use crate::game::{Entry, Game, GameError, Journal};
-use crate::session::Session;
-use crate::system::Registry;
-use crate::tables::TableSource;
+use crate::session::{Recipe, Session};
+
+/// What is done about the game around a line at a desk.
+pub(crate) trait Around {
+    /// Before the line: the game brought up to its newest state (an
+    /// error refuses the line).
+    fn before(&mut self, session: &mut Session) -> Result<(), CommandError>;
+
+    /// The line made an entry of the game; its answer.
+    fn made(&mut self, _session: &Session, _answer: &Answer) {}
+}
+
+/// The umpire's lines, as the game's thread takes them between its
+/// looks at the journal: answer the next with the session, waiting for
+/// one at most as long as given (`desk::Lines::answer_next`).
+pub(crate) type Lines = Box<dyn FnMut(Duration, &mut Session, &mut dyn Around) + Send>;
 
 /// How often the journal is looked at for new entries.
 const POLL: Duration = Duration::from_millis(10);
 
-/// What a thread needs to build a session of a game of its own.
+/// What a thread needs to build a session of a game of its own: a
+/// session from the recipe (its tables loaded on that thread; its dice
+/// from a fresh seed, as the command line's without `--seed`), with the
+/// game at `path`.
 #[derive(Clone)]
 pub(crate) struct Spec {
-    pub(crate) registry: Registry,
-    pub(crate) source: TableSource,
+    pub(crate) recipe: Recipe,
     pub(crate) path: PathBuf,
 }
 
 impl Spec {
-    /// A session with no game yet, its tables loaded on this thread; its
-    /// dice roll from a fresh seed, as the command line's do without
-    /// `--seed` (each answer says its seed).
+    /// A session with no game yet.
     pub(crate) fn session(&self) -> Result<Session, String> {
-        let tables = self
-            .registry
-            .load(&self.source)
-            .map_err(|e| e.to_string())?;
-        let book = self
-            .registry
-            .default_book()
-            .ok_or("no rule system is registered")?;
-        Ok(Session::new(tables, book, crate::dice::entropy_seed()))
+        self.recipe.build()
     }
 
     /// A session of the game, opened from its checkpoint (the entries
@@ -83,7 +87,7 @@ pub(crate) fn spawn<E>(
     index: Arc<LogIndex>,
     (stop, ready): (Arc<AtomicBool>, std::sync::mpsc::Sender<Result<(), String>>),
     earlier: E,
-    lines: Option<Lines>,
+    mut lines: Option<Lines>,
 ) -> std::io::Result<std::thread::JoinHandle<()>>
 where
     E: FnOnce(u64) -> std::io::Result<std::thread::JoinHandle<()>> + Send + 'static,
@@ -109,11 +113,9 @@ where
             follower.catch_up();
             let _ = ready.send(Ok(()));
             while !stop.load(Ordering::Relaxed) {
-                match &lines {
+                match &mut lines {
                     // A line waited for as long as a look waits.
-                    Some(lines) => {
-                        lines.answer_next(POLL, &mut follower.session, &mut follower.publish)
-                    }
+                    Some(lines) => lines(POLL, &mut follower.session, &mut follower.publish),
                     None => std::thread::sleep(POLL),
                 }
                 follower.catch_up();

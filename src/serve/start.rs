@@ -25,6 +25,7 @@ use super::log_pages::LogIndex;
 use super::routes::{Served, Shared, Umpire, router};
 use super::token::{self, Made};
 use crate::limits::SERVE_ADDRESS_EVENTS;
+use crate::session::Recipe;
 use crate::system::Registry;
 use crate::tables::TableSource;
 
@@ -87,8 +88,7 @@ pub(super) fn serve(
             ));
         }
         let spec = Spec {
-            registry: registry.clone(),
-            source: source.clone(),
+            recipe: Recipe::new(registry.clone(), source.clone()),
             path: path.clone(),
         };
         let feed = Arc::new(Feed::new());
@@ -114,6 +114,9 @@ pub(super) fn serve(
                 token,
                 answers: Arc::default(),
             };
+            let lines: follow::Lines = Box::new(move |wait, session, around| {
+                lines.answer_next(wait, session, around);
+            });
             (Some(umpire), Some(lines))
         } else {
             (None, None)
