@@ -4,7 +4,9 @@
 #   bench/targets.sh text    OLD NEW [LINES]   text batch, lines/s (target ≥ 500,000)
 #   bench/targets.sh json    OLD NEW [LINES]   JSON batch, lines/s (target ≥ 1,000,000)
 #   bench/targets.sh oneshot OLD NEW [RUNS]    one-shot command against /bin/true (target ≤ 2×)
-#   bench/targets.sh all     OLD NEW           the three in turn
+#   bench/targets.sh armies  OLD NEW [RUNS]    a one-shot naming units of two armies against the
+#                                              same line typed without them (target ≤ 1.2×)
+#   bench/targets.sh all     OLD NEW           the first three in turn
 # OLD and NEW are each a checkout of drumhead (built here as it ships: on
 # Linux x86-64 as `cargo build-static` builds it, in the checkout's `dist`
 # profile where it has one and `release` where not; LINK=dynamic for a
@@ -16,7 +18,7 @@
 # a build than a fast one. Each figure is printed for both builds with the
 # ratio new / old, so that the comparison holds however loaded the machine.
 set -euo pipefail
-what=${1:?usage: bench/targets.sh text|json|oneshot|all OLD NEW [COUNT]}
+what=${1:?usage: bench/targets.sh text|json|oneshot|armies|all OLD NEW [COUNT]}
 rounds=${ROUNDS:-7}
 line='resilience shooting line +determined +hit rolled 4 3'
 
@@ -98,9 +100,40 @@ oneshot() { # RUNS
   done
 }
 
+# Issue 37's pair: `shoot gren-1 2BW at aus-3` with the two Leuthen
+# armies loaded, and the same shooting with gren-1's and aus-3's facts
+# typed (the same pool of 9D6 at 4+ is thrown).
+armies_dir=$(cd "$(dirname "$0")/.." && pwd)/armies
+named=(--army "$armies_dir/leuthen-1757-prussian.toml" --army "$armies_dir/leuthen-1757-austrian.toml"
+  'shoot gren-1 2BW at aus-3')
+typed=('shoot musket column-of-attack two-rank bases=6 first-shot 2BW at open light bases=4')
+armies() { # RUNS
+  local runs=$1 side kind
+  for _ in $(seq "$rounds"); do
+    for side in old new; do
+      for kind in typed named; do
+        local -n args=$kind
+        timed bash -c 'for _ in $(seq "$1"); do "$2" "${@:3}" > /dev/null; done' _ "$runs" "${!side}" "${args[@]}" \
+          | awk -v n="$runs" '{ print $1 / n, $2 / n }' >> "$tmp/$side.$kind"
+      done
+    done
+  done
+  local col t n
+  for col in 1 2; do
+    for side in old new; do
+      t=$(cut -d' ' -f$col < "$tmp/$side.typed" | best)
+      n=$(cut -d' ' -f$col < "$tmp/$side.named" | best)
+      printf 'one-shot with two armies, %-4s best of %d rounds of %d, %s: typed %.2f ms   units named %.2f ms   ratio named/typed %.2f\n' \
+        "$( [ $col = 1 ] && echo wall || echo cpu)" "$rounds" "$runs" "$side" \
+        "$(echo "$t * 1000" | bc -l)" "$(echo "$n * 1000" | bc -l)" "$(echo "$n / $t" | bc -l)"
+    done
+  done
+}
+
 case $what in
   text | json) batch "$what" "${4:-100000}" ;;
   oneshot) oneshot "${4:-100}" ;;
+  armies) armies "${4:-100}" ;;
   all) batch text 100000; batch json 100000; oneshot 100 ;;
-  *) echo "usage: bench/targets.sh text|json|oneshot|all OLD NEW [COUNT]" >&2; exit 2 ;;
+  *) echo "usage: bench/targets.sh text|json|oneshot|armies|all OLD NEW [COUNT]" >&2; exit 2 ;;
 esac

@@ -53,6 +53,12 @@ pub struct Input<'a> {
 /// Numbers commands as they are bound (see [`Input::serial`]).
 static SERIALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// How many commands this process has bound to resolve, on any thread:
+/// each line resolved once counts one (`drumhead serve --stats`).
+pub(crate) fn commands_bound() -> u64 {
+    SERIALS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// What one resolver works out before its first die, kept for the next
 /// run of the same command: `odds` runs a command once per way the dice
 /// fall. One slot per resolver and thread, of the resolver's own type (the

@@ -8,41 +8,16 @@
 use std::io::{self, BufRead, Write};
 use std::mem::take;
 use std::ops::Range;
-use std::path::PathBuf;
 use std::sync::mpsc;
 
 use super::Printer;
-use crate::command::System;
-use crate::error::{ErrorKind, TableError};
+use crate::error::ErrorKind;
 use crate::limits::MAX_LINE_BYTES;
 use crate::meta::MetaVerb;
-use crate::session::Session;
-use crate::system::Registry;
+use crate::session::{Recipe, Session};
 
 /// Lines per chunk: large enough to amortise the hand-over between threads.
 const CHUNK_LINES: usize = 4096;
-
-/// What is needed to build an identical session on another thread.
-#[derive(Clone)]
-pub(crate) struct SessionSpec {
-    pub(crate) registry: Registry,
-    pub(crate) tables_dir: Option<PathBuf>,
-    pub(crate) crt: Option<PathBuf>,
-    pub(crate) rules: System,
-    pub(crate) seed: u64,
-    /// `Session::count_outcome_values`.
-    pub(crate) count_values: bool,
-}
-
-impl SessionSpec {
-    pub(crate) fn build(&self) -> Result<Session, TableError> {
-        let source = super::table_source(self.tables_dir.as_deref(), self.crt.as_deref())?;
-        let tables = self.registry.load(&source)?;
-        let mut session = Session::new(tables, self.rules, self.seed);
-        session.count_outcome_values(self.count_values);
-        Ok(session)
-    }
-}
 
 /// Why a line of input could not be read: it is skipped, and the rest run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -431,7 +406,7 @@ pub(crate) struct Ran {
 pub(crate) struct Mode {
     pub(crate) batch: bool,
     pub(crate) line_buffered: bool,
-    pub(crate) spec: Option<SessionSpec>,
+    pub(crate) spec: Option<Recipe>,
 }
 
 /// Resolve every line.
@@ -503,12 +478,7 @@ impl<R: BufRead> Chunks<'_, '_, R> {
     }
 
     /// Two threads: the helper takes every other chunk.
-    fn on_two_threads(
-        &mut self,
-        session: &mut Session,
-        printer: &Printer,
-        spec: SessionSpec,
-    ) -> Ran {
+    fn on_two_threads(&mut self, session: &mut Session, printer: &Printer, spec: Recipe) -> Ran {
         let mut position = 0;
         let (mut rejected, mut unwritable) = (0, 0);
         let (to_helper, helper_in) = mpsc::channel::<Job>();
@@ -639,7 +609,7 @@ impl Share {
 /// The second thread: its own session, built alike, resolves the chunks
 /// it is sent until the channel closes.
 fn helper_thread(
-    spec: SessionSpec,
+    spec: Recipe,
     printer: Printer,
     batch: bool,
     helper_in: mpsc::Receiver<Job>,
@@ -649,7 +619,7 @@ fn helper_thread(
         let mut session = match spec.build() {
             Ok(s) => s,
             Err(e) => {
-                let _ = helper_out.send(Err(io::Error::other(e.to_string())));
+                let _ = helper_out.send(Err(io::Error::other(e)));
                 return;
             }
         };

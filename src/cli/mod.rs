@@ -16,10 +16,10 @@ pub(crate) mod shell;
 
 use crate::error::TableError;
 use crate::game::{ArmySource, Game, GameError};
+use crate::session::Recipe;
 use crate::session::Session;
 use crate::system::{Registry, Tables};
 use crate::tables::TableSource;
-use batch::SessionSpec;
 
 /// A line on standard error. A full or closed standard error is no reason
 /// to panic: the message is lost, the exit status still says it. What it
@@ -521,14 +521,16 @@ pub fn main() -> ExitCode {
         || printer.json;
     session.count_outcome_values(count_values);
     // Lines depend on each other only through a game or `--dice`.
-    let parallel = (session.game.is_none() && session.unused_dice() == 0).then(|| SessionSpec {
-        registry: registry.clone(),
-        tables_dir: args.tables.clone(),
-        crt: args.crt.clone(),
-        rules: session.rules,
-        seed,
-        count_values,
-    });
+    let parallel = (session.game.is_none() && session.unused_dice() == 0)
+        .then(|| table_source(args.tables.as_deref(), args.crt.as_deref()).ok())
+        .flatten()
+        .map(|source| Recipe {
+            registry: registry.clone(),
+            source,
+            rules: Some(session.rules),
+            seed: Some(seed),
+            count_values: Some(count_values),
+        });
     let ran = match run_lines(&args, &mut session, &printer, parallel) {
         Ok(ran) => ran,
         Err(code) => return code,
@@ -718,7 +720,7 @@ fn run_lines(
     args: &Args,
     session: &mut Session,
     printer: &Printer,
-    parallel: Option<SessionSpec>,
+    parallel: Option<Recipe>,
 ) -> Result<batch::Ran, ExitCode> {
     let stdin = io::stdin();
     let interactive = args.command.is_empty() && stdin.is_terminal();

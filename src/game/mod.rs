@@ -123,6 +123,9 @@ pub struct Game {
     reopened: Option<String>,
     /// The last entry recorded rolled from a seed chosen with `--seed`.
     last_chosen: Option<u64>,
+    /// The entry this process recorded last, as written (a server's desk
+    /// publishes its own entries without reading them back).
+    last_written: Option<Entry>,
 }
 
 /// An entry in force and the state before it.
@@ -164,6 +167,7 @@ impl Game {
             one_line: false,
             reopened: None,
             last_chosen: None,
+            last_written: None,
         };
         game.parts = game.fresh_parts();
         Ok(game)

@@ -210,6 +210,7 @@ impl Game {
         if entry.chosen {
             self.last_chosen = entry.seed;
         }
+        self.last_written = None;
         if let (Some(path), Some(store)) = (&self.file, &mut self.store) {
             let journal = Journal::path_for(path);
             if store.append.is_none() {
@@ -223,6 +224,7 @@ impl Game {
                 return Err(e);
             }
             store.wrote = true;
+            self.last_written = Some(entry);
         } else {
             self.memory.push(entry);
         }
@@ -248,7 +250,7 @@ impl Game {
     /// Take back what the last `apply_recorded` did (its append failed).
     /// An undo kept no state before it: the state is folded again from
     /// the entries, which do not hold it.
-    fn unapply(&mut self, entry: &Entry) -> Result<(), GameError> {
+    pub(super) fn unapply(&mut self, entry: &Entry) -> Result<(), GameError> {
         if entry.undo.is_some() {
             return self.refold();
         }
@@ -274,6 +276,14 @@ impl Game {
     /// The last entry recorded in a game kept in memory.
     pub(crate) fn last_recorded(&self) -> Option<&Entry> {
         self.memory.last()
+    }
+
+    /// The entry this process wrote to the game's journal last, if the
+    /// last entry applied is one it wrote.
+    pub(crate) fn last_written(&self) -> Option<&Entry> {
+        self.last_written
+            .as_ref()
+            .filter(|e| e.entry == self.tally.entries)
     }
 }
 

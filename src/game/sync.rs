@@ -166,3 +166,42 @@ impl Game {
         self.end_line();
     }
 }
+
+impl Game {
+    /// A copy of a game kept beside the one that follows its journal (the
+    /// server's odds desk): it no longer reads the journal by itself
+    /// before a line, and is brought on only by
+    /// [`apply_resolved_elsewhere`](Game::apply_resolved_elsewhere).
+    pub(crate) fn follow_elsewhere(&mut self) {
+        self.file = None;
+    }
+
+    /// Apply the entries after this game's state, up to entry `upto`, as
+    /// the journal records them, without resolving them again: for a
+    /// reader in a process that has resolved each of them once already
+    /// (the server's odds desk, behind the thread that follows the
+    /// game). Each is checked against the chain and must give the state
+    /// it recorded. How many were applied.
+    pub(crate) fn apply_resolved_elsewhere(&mut self, upto: u64) -> Result<u64, GameError> {
+        let mut applied = 0;
+        while self.tally.entries < upto {
+            let Some(entry) = self.next_pending()? else {
+                break;
+            };
+            let Some((_, raw)) = self.expected.take() else {
+                break;
+            };
+            self.apply_recorded(&entry, false)?;
+            if !entry.state.is_empty() && self.digest() != entry.state {
+                self.unapply(&entry)?;
+                return Err(GameError::Mismatch(format!(
+                    "entry {}: applied as recorded, the state after it is not the one it recorded",
+                    entry.entry
+                )));
+            }
+            self.tally.add_line(&raw, true);
+            applied += 1;
+        }
+        Ok(applied)
+    }
+}

@@ -1,12 +1,15 @@
-//! A desk: a thread with a session of one game of its own, taking lines
-//! from the clients one at a time. The umpire's desk resolves a line as
-//! any writer of the game does (under the game's lock, against its
-//! newest state, recorded in the journal: the follower then publishes
-//! it as it does any writer's); the odds desk answers `odds LINE` and
+//! A desk: lines from the clients, taken one at a time by a thread with a
+//! session of the game. The umpire's lines are taken by the game's own
+//! thread (`follow.rs`), which resolves each as any writer of the game
+//! does (under the game's lock, against its newest state, recorded in the
+//! journal) and publishes the entry it makes with the answer the umpire
+//! got: a line is resolved once. The odds desk answers `odds LINE` and
 //! never writes a thing, on as many workers as [`ODDS_WORKERS`], each
-//! with its own session, taking lines from a queue shared fairly between
-//! client addresses (`fair.rs`). An odds answer larger than
-//! [`SERVE_ODDS_ANSWER_BYTES`] is refused (`size.rs`).
+//! with its own copy of the game, brought up to the entries the game's
+//! thread has resolved by applying them as the journal records them
+//! (never resolving one again), and taking lines from a queue shared
+//! fairly between client addresses (`fair.rs`). An odds answer larger
+//! than [`SERVE_ODDS_ANSWER_BYTES`] is refused (`size.rs`).
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -16,7 +19,8 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 
 use super::fair::{Fair, Full};
-use super::follow::{Spec, json_of};
+use super::feed::Feed;
+use super::follow::{Around, Spec, json_of};
 use super::size;
 use crate::answer::Answer;
 use crate::answer::report::Report;
@@ -24,7 +28,6 @@ use crate::command::Mode;
 use crate::error::{CommandError, ErrorKind};
 use crate::format::json::{Json, json_error};
 use crate::format::{Format, Source, web};
-use crate::game::Game;
 use crate::limits::{SERVE_ODDS_ANSWER_BYTES, SERVE_ODDS_IN_HAND, SERVE_QUEUE};
 use crate::meta::{GameVerb, MetaVerb};
 use crate::session::Session;
@@ -78,27 +81,34 @@ pub(crate) struct Desk {
     jobs: Arc<Fair<Job>>,
 }
 
+/// The umpire's lines as the game's own thread takes them.
+pub(crate) struct Lines(Arc<Fair<Job>>);
+
 impl Desk {
-    /// Open a desk on threads of its own (one for the umpire's lines,
-    /// [`ODDS_WORKERS`] for odds); they end when `stop` is set (join them:
-    /// the game is closed, and its checkpoint written, as they end).
-    pub(crate) fn open(
+    /// A desk for the umpire's lines, which the game's own thread takes
+    /// ([`Lines::answer_next`]).
+    pub(crate) fn for_lines() -> (Desk, Lines) {
+        let jobs = Arc::new(Fair::new(SERVE_QUEUE, SERVE_QUEUE));
+        (Desk { jobs: jobs.clone() }, Lines(jobs))
+    }
+
+    /// Open the odds desk on threads of its own ([`ODDS_WORKERS`]), each
+    /// following the game as far as `feed` says its own thread has
+    /// resolved it; they end when `stop` is set (join them).
+    pub(crate) fn open_odds(
         spec: Spec,
-        kind: Kind,
+        feed: Arc<Feed>,
         stop: Arc<AtomicBool>,
     ) -> std::io::Result<(Desk, Vec<std::thread::JoinHandle<()>>)> {
-        let (workers, each) = match kind {
-            Kind::Lines => (1, SERVE_QUEUE),
-            Kind::Odds => (ODDS_WORKERS, SERVE_ODDS_IN_HAND),
-        };
-        let jobs = Arc::new(Fair::new(SERVE_QUEUE, each));
+        let jobs = Arc::new(Fair::new(SERVE_QUEUE, SERVE_ODDS_IN_HAND));
         let mut threads = Vec::new();
-        for _ in 0..workers {
+        for _ in 0..ODDS_WORKERS {
             let (spec, jobs, stop) = (spec.clone(), jobs.clone(), stop.clone());
+            let mut verified = Verified(feed.clone());
             threads.push(
                 std::thread::Builder::new()
-                    .name("desk".into())
-                    .spawn(move || work(&spec, kind, &jobs, &stop))?,
+                    .name("odds".into())
+                    .spawn(move || work(&spec, &jobs, &stop, &mut verified))?,
             );
         }
         Ok((Desk { jobs }, threads))
@@ -121,9 +131,48 @@ impl Desk {
     }
 }
 
-fn work(spec: &Spec, kind: Kind, queue: &Fair<Job>, stop: &AtomicBool) {
-    let mut session = match open(spec) {
-        Ok(s) => Some(s),
+impl Lines {
+    /// Answer the next of the umpire's lines with `session`, waiting for
+    /// one at most `wait`.
+    pub(crate) fn answer_next(
+        &self,
+        wait: Duration,
+        session: &mut Session,
+        around: &mut dyn Around,
+    ) {
+        let Some((ip, job)) = self.0.next(wait) else {
+            return;
+        };
+        let reply = answer(session, Kind::Lines, &job.line, job.html, around);
+        self.0.done(ip);
+        let _ = job.reply.send(reply);
+    }
+}
+
+/// An odds worker's copy of the game follows the entries its game's
+/// thread has resolved, applying them as the journal records them.
+struct Verified(Arc<Feed>);
+
+impl Around for Verified {
+    fn before(&mut self, session: &mut Session) -> Result<(), CommandError> {
+        let upto = self.0.now().entries;
+        if let Some(game) = &mut session.game {
+            game.apply_resolved_elsewhere(upto)
+                .map_err(|e| CommandError::refused(ErrorKind::GameFile, format!("game: {e}")))?;
+        }
+        Ok(())
+    }
+}
+
+fn work(spec: &Spec, queue: &Fair<Job>, stop: &AtomicBool, around: &mut Verified) {
+    let mut session = match spec.with_game() {
+        Ok(mut s) => {
+            // The copy reads the journal only as `Verified` brings it on.
+            if let Some(game) = &mut s.game {
+                game.follow_elsewhere();
+            }
+            Some(s)
+        }
         Err(e) => {
             let _ = std::io::Write::write_all(
                 &mut std::io::stderr(),
@@ -142,11 +191,11 @@ fn work(spec: &Spec, kind: Kind, queue: &Fair<Job>, stop: &AtomicBool) {
             continue;
         };
         // A client gone before its turn costs nothing.
-        let reply = if job.reply.is_closed() && kind == Kind::Odds {
+        let reply = if job.reply.is_closed() {
             None
         } else {
             Some(match &mut session {
-                Some(session) => answer(session, kind, &job.line, job.html),
+                Some(session) => answer(session, Kind::Odds, &job.line, job.html, around),
                 None => Reply {
                     status: Status::Closed,
                     json: String::new(),
@@ -159,31 +208,22 @@ fn work(spec: &Spec, kind: Kind, queue: &Fair<Job>, stop: &AtomicBool) {
             let _ = job.reply.send(reply);
         }
     }
-    // The session's game is closed here (its checkpoint written, when
-    // this desk wrote to it).
-    drop(session);
-}
-
-fn open(spec: &Spec) -> Result<Session, String> {
-    let session = spec.session()?;
-    let game = Game::open(
-        &spec.path,
-        Vec::new(),
-        &session.tables,
-        crate::game::Options::default(),
-    )
-    .map_err(|e| e.to_string())?;
-    Ok(session.with_game(game))
 }
 
 /// One line at a desk: resolved, or refused with the reason; as the page
 /// shows it too when `html`.
-fn answer(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
+fn answer(
+    session: &mut Session,
+    kind: Kind,
+    line: &str,
+    html: bool,
+    around: &mut dyn Around,
+) -> Reply {
     let line = match kind {
         Kind::Odds => format!("odds {line}"),
         Kind::Lines => line.to_string(),
     };
-    let reply = resolve(session, kind, &line, html);
+    let reply = resolve(session, (kind, around), &line, html);
     if let Some(game) = &mut session.game {
         game.notes.clear();
     }
@@ -229,7 +269,12 @@ fn shown(place: web::Place, line: &str, answer: &str) -> String {
     web::entry(place, line, answer).into_string()
 }
 
-fn resolve(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
+fn resolve(
+    session: &mut Session,
+    (kind, around): (Kind, &mut dyn Around),
+    line: &str,
+    html: bool,
+) -> Reply {
     let refuse = |kind, why: String| refused(&CommandError::refused(kind, why), line, html);
     if line.contains(['\n', '\r']) {
         return refuse(
@@ -258,7 +303,9 @@ fn resolve(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
     }
     // What other writers recorded since this desk last looked is read
     // first, so that an entry this line makes is told from theirs.
-    let _ = session.sync_game(false);
+    if let Err(e) = around.before(session) {
+        return refused(&e, line, html);
+    }
     let before = session.game.as_ref().map_or(0, |g| g.tally().entries);
     let result = session.run(line, parsed, &|k| {
         Json.accepts(k, line).map_err(CommandError::Option)
@@ -287,6 +334,9 @@ fn resolve(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
         _ => false,
     };
     let made = (kind == Kind::Lines && records && after > before).then_some(after);
+    if made.is_some() {
+        around.made(session, &answer);
+    }
     let source = Source {
         line: usize::try_from(made.unwrap_or(1)).unwrap_or(usize::MAX),
         input: line,

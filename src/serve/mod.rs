@@ -140,6 +140,10 @@ pub(crate) struct Options {
     /// request naming any other Host is refused.
     #[arg(long = "host", value_name = "NAME")]
     pub(crate) hosts: Vec<String>,
+    /// When the server stops, say on standard error how many commands it
+    /// resolved: each journal entry once, whoever wrote it.
+    #[arg(long)]
+    pub(crate) stats: bool,
 }
 
 /// Serve until SIGTERM or Ctrl-C. The tables are read on each game's

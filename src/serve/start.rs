@@ -15,7 +15,7 @@ use tokio::sync::watch;
 use super::Options;
 use super::accept::{self, PerAddress};
 use super::budget::Budget;
-use super::desk::{Desk, Kind};
+use super::desk::Desk;
 use super::earlier;
 use super::feed::Feed;
 use super::follow::{self, Spec};
@@ -25,6 +25,7 @@ use super::log_pages::LogIndex;
 use super::routes::{Served, Shared, Umpire, router};
 use super::token::{self, Made};
 use crate::limits::SERVE_ADDRESS_EVENTS;
+use crate::session::Recipe;
 use crate::system::Registry;
 use crate::tables::TableSource;
 
@@ -87,8 +88,7 @@ pub(super) fn serve(
             ));
         }
         let spec = Spec {
-            registry: registry.clone(),
-            source: source.clone(),
+            recipe: Recipe::new(registry.clone(), source.clone()),
             path: path.clone(),
         };
         let feed = Arc::new(Feed::new());
@@ -99,19 +99,7 @@ pub(super) fn serve(
                 (spec.clone(), feed.clone(), index.clone(), stop.clone());
             move |checkpoint| earlier::spawn(spec, checkpoint, feed, index, stop)
         };
-        threads.push(
-            follow::spawn(
-                spec.clone(),
-                feed.clone(),
-                index.clone(),
-                stop.clone(),
-                ready,
-                earlier,
-            )
-            .map_err(|e| e.to_string())?,
-        );
-        waits.push((path.clone(), wait));
-        let umpire = if options.umpire {
+        let (umpire, lines) = if options.umpire {
             let (token, made) = token::umpire_token(path, options.new_token)?;
             tokens.push(Token {
                 game: name.clone(),
@@ -119,19 +107,34 @@ pub(super) fn serve(
                 file: token::path_for(path),
                 made,
             });
-            let (desk, workers) =
-                Desk::open(spec.clone(), Kind::Lines, stop.clone()).map_err(|e| e.to_string())?;
-            threads.extend(workers);
-            Some(Umpire {
+            // The game's own thread takes the umpire's lines.
+            let (desk, lines) = Desk::for_lines();
+            let umpire = Umpire {
                 desk,
                 token,
                 answers: Arc::default(),
-            })
+            };
+            let lines: follow::Lines = Box::new(move |wait, session, around| {
+                lines.answer_next(wait, session, around);
+            });
+            (Some(umpire), Some(lines))
         } else {
-            None
+            (None, None)
         };
+        threads.push(
+            follow::spawn(
+                spec.clone(),
+                feed.clone(),
+                index.clone(),
+                (stop.clone(), ready),
+                earlier,
+                lines,
+            )
+            .map_err(|e| e.to_string())?,
+        );
+        waits.push((path.clone(), wait));
         let (odds, workers) =
-            Desk::open(spec, Kind::Odds, stop.clone()).map_err(|e| e.to_string())?;
+            Desk::open_odds(spec, feed.clone(), stop.clone()).map_err(|e| e.to_string())?;
         threads.extend(workers);
         let served = Served {
             feed,
@@ -148,6 +151,16 @@ pub(super) fn serve(
     stop.store(true, Ordering::Relaxed);
     for t in threads {
         let _ = t.join();
+    }
+    if options.stats {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            format!(
+                "stats: {} commands resolved (each journal entry once, whoever wrote it; an odds line once)\n",
+                crate::catalog::commands_bound()
+            )
+            .as_bytes(),
+        );
     }
     result
 }

@@ -4,6 +4,7 @@
 
 mod again;
 pub(crate) mod explore;
+mod recipe;
 mod unused;
 mod verbs;
 
@@ -24,6 +25,7 @@ use crate::odds::{self, Odds};
 use crate::system::Tables;
 
 pub use crate::answer::Answer as Output;
+pub(crate) use recipe::Recipe;
 
 /// The settings of the prompt's own display, as `set NAME [on|off]` (the
 /// REPL's, which holds the style): each with what it does.

@@ -9,7 +9,7 @@
 use std::os::unix::fs::PermissionsExt;
 
 use super::http::{self, serve};
-use super::{journal_of, new_game, scratch};
+use super::{batch, journal_of, new_game, scratch};
 
 fn token_file(game: &std::path::Path) -> std::path::PathBuf {
     let mut name = game.as_os_str().to_owned();
@@ -216,4 +216,60 @@ fn the_umpire_and_a_players_odds_get_answers_as_the_page_shows_them() {
     // The JSON stays at its address for scripts.
     let r = server.get("/g/leuthen/odds?line=resilience%20gren-1%20melee");
     assert_eq!(r.json()["type"], "odds");
+}
+
+/// Issue 37: "The server resolves a line once: the desk's answer is what
+/// the feed shows; the follower only reads what other writers appended."
+/// A POSTed line, then a player's odds on the game it left, then a batch
+/// of another writer: `--stats` counts each once, and the feed shows each
+/// entry with the answer its writer got.
+#[test]
+fn a_posted_line_is_resolved_once_in_the_server() {
+    let dir = scratch();
+    let game = new_game(dir.path(), "leuthen");
+    let mut server = serve(&[&game], &["--umpire", "--stats"]);
+    let token = server.token(0);
+    let r = server.post_line("leuthen", "hits 1 aus-3", Some(&format!("Bearer {token}")));
+    assert_eq!(r.status, 200, "{}", r.text());
+    let answered = r.json();
+    // Published by the desk before it answered: in the feed at once.
+    let log = server.get("/g/leuthen/log.json").json();
+    assert!(
+        log.to_string().contains("hits 1 aus-3"),
+        "the entry is in the log as soon as the umpire has the answer: {log}"
+    );
+    // The odds desk answers on the game as the line left it, without
+    // resolving the line again.
+    let r = server.get("/g/leuthen/odds?line=resilience%20aus-3%20shooting");
+    assert_eq!(r.status, 200, "{}", r.text());
+    // Another writer's entry: resolved again by the game's thread, once.
+    batch(&game, "hits 1 gren-1\n");
+    let started = std::time::Instant::now();
+    while !server
+        .get("/g/leuthen/log.json")
+        .text()
+        .contains("hits 1 gren-1")
+    {
+        assert!(
+            started.elapsed() < http::PATIENCE,
+            "the batch's entry is not followed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let status = server.signal(libc::SIGTERM, http::PATIENCE);
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    let started = std::time::Instant::now();
+    let said = loop {
+        let err = server.stderr_text();
+        if err.contains("stats:") || started.elapsed() > http::PATIENCE {
+            break err;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    // The POSTed line, the odds line and the batch's line: once each.
+    assert!(
+        said.contains("stats: 3 commands resolved"),
+        "each line resolved once: {said}"
+    );
+    assert_eq!(answered["type"], "resolution", "{answered}");
 }

@@ -58,7 +58,7 @@ fn game_tasks(roff: &mut Roff) {
     );
     tagged(
         roff,
-        "drumhead serve --game FILE [--game FILE…] [--listen ADDR:PORT] [--umpire [--new-token]] [--host NAME…]",
+        "drumhead serve --game FILE [--game FILE…] [--listen ADDR:PORT] [--umpire [--new-token]] [--host NAME…] [--stats]",
         "Serve each game's live view over HTTP on the club's own network; the first line on \
          standard output is serving http://HOST:PORT/ (a QR code of it follows on a terminal). \
          --listen defaults to 127.0.0.1:7878 (loopback only); 0.0.0.0:7878 opens it to the room; \
@@ -93,7 +93,9 @@ fn game_tasks(roff: &mut Roff) {
          beside them. The token is kept beside the game in FILE.token (see FILES), so the \
          address holds from one start to the next; --new-token makes a new one, and the old \
          address stops working. Lines are sent as POST /g/NAME/lines with Authorization: Bearer \
-         TOKEN, each resolved as a writer of the game (under its lock), answered with its JSON \
+         TOKEN, each resolved as a writer of the game (under its lock) by the thread that \
+         follows the game, which shows it in the feed with the answer the umpire got, resolved \
+         once; answered with its JSON \
          (or as the page shows it, for a request that accepts text/html); without the token a \
          line is refused (401). A line sent with Idempotency-Key: KEY (1 \
          to 64 letters, digits, - or _) is applied once: sent again with the same key it is \
@@ -102,7 +104,9 @@ fn game_tasks(roff: &mut Roff) {
          it again with the line. save and load are refused there. The \
          limits are under LIMITS (serve …), and what guards the server under SECURITY: a \
          request must name the server's address, localhost on loopback, or a --host NAME as \
-         its Host (421 otherwise). SIGTERM or Ctrl-C closes it.",
+         its Host (421 otherwise). SIGTERM or Ctrl-C closes it; with --stats it then says on \
+         standard error how many commands it resolved (each journal entry once, whoever wrote \
+         it, and each odds line once).",
     );
 }
 
