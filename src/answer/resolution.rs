@@ -464,6 +464,35 @@ impl<E> Resolution<E> {
         self.notes.push(text.to_string());
     }
 
+    /// Entered dice the line took and did not need: a note says which and
+    /// `why` (and, when other outcomes throw more, up to how many), and
+    /// the JSON lists them as `unused_dice`.
+    pub(crate) fn unused_dice(
+        &mut self,
+        faces: &[u32],
+        why: impl std::fmt::Display,
+        most_on_others: Option<usize>,
+    ) {
+        let list = faces
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (dice, were) = if faces.len() == 1 {
+            ("die", "was")
+        } else {
+            ("dice", "were")
+        };
+        let others = most_on_others.map_or(String::new(), |most| {
+            format!("the line throws up to {most} on other outcomes; ")
+        });
+        self.note(format_args!(
+            "Entered {dice} {list} {were} not needed: {why} ({others}the dice are read in the \
+             order they are thrown)."
+        ));
+        self.field("unused_dice", faces.to_vec());
+    }
+
     /// A note that is the same under every answer of a table: among the
     /// notes, and marked [standing](Resolution::standing).
     pub(crate) fn standing_note(&mut self, note: Standing) {

@@ -525,83 +525,14 @@ fn bind_side(
     (named, all, said): (&mut Vec<NamedUnit>, &mut Vec<Named>, &mut Said),
 ) -> Result<Bound, BindError> {
     let verb = doc.name;
-    // The words as typed are borrowed, not copied: a unit's number stands
-    // in the place of its name as the one word made here.
-    let mut typed: Vec<std::borrow::Cow<'_, Word>> = Vec::with_capacity(words.len());
-    let mut found: Vec<(UnitFacts, Span)> = Vec::new();
-    for word in words {
-        let unit = match &word.kind {
-            WordKind::Keyword { name, value: None } if vocab.find(name).is_none() => {
-                let unit = units.unit(system, name);
-                if unit.is_none()
-                    && let Some(book) = units.book_of(name).filter(|b| *b != system)
-                {
-                    return Err(BindError::NotHere {
-                        kind: ErrorKind::WrongSystem,
-                        span: word.span,
-                        text: word.text.to_string(),
-                        why: format!(
-                            "is a unit of a {} army, and this line is resolved under {}: start the line with `{}`",
-                            book.title(),
-                            system.title(),
-                            book.id()
-                        ),
-                    });
-                }
-                unit
-            }
-            _ => None,
-        };
-        let Some(facts) = unit else {
-            typed.push(std::borrow::Cow::Borrowed(word));
-            continue;
-        };
-        if let Some(why) = facts.out_of_action.as_ref().filter(|_| !doc.takes_fallen) {
-            return Err(BindError::NotHere {
-                kind: ErrorKind::OutOfAction,
-                span: word.span,
-                text: word.text.to_string(),
-                why: format!("{why}, and cannot act (`undo` takes back what did it)"),
-            });
-        }
-        // A verb that reads a number (a combat factor, a morale rating, a
-        // courage value) gets the unit's, in its place.
-        if let Some(n) = vocab.number_fact.and_then(|f| facts.value(f)) {
-            let text = compact_str::ToCompactString::to_compact_string(&n);
-            typed.push(std::borrow::Cow::Owned(Word {
-                span: word.span,
-                kind: crate::parse::classify(&text),
-                text,
-            }));
-        }
-        found.push((facts, word.span));
-    }
+    let (typed, found) = units_in(words, doc, vocab, system, units)?;
     let mut bound = bind::bind(&typed, vocab, verb).map_err(|e| suggest_units(e, units))?;
     // A word typed beside a unit may not say what the unit is not: the
     // typed word would win over its list without a word said about it.
     said::check_side(&found, &bound, (system, verb), units, said)?;
     let stating = bound.facts.iter().any(|f| !f.implied);
     for (facts, span) in found {
-        let implied = bind::add_implied(&mut bound, &facts.facts, vocab, span, verb)?;
-        let mut applied = implied.applied;
-        for (fact, typed, word) in implied.displaced {
-            if said
-                .noted
-                .iter()
-                .any(|(id, w)| *id == facts.id && *w == word)
-            {
-                continue;
-            }
-            said.overridden.push(format!(
-                "`{typed}` typed in place of `{fact}`, which `{}` ({}) brings",
-                facts.id, facts.name
-            ));
-        }
-        if let Some(f) = vocab.number_fact
-            && let Some(n) = facts.value(f)
-        {
-            applied.insert(0, n.to_string());
-        }
+        let applied = bring_facts(&mut bound, &facts, span, vocab, verb, said)?;
         named.push(NamedUnit {
             clause,
             id: facts.id.clone(),
@@ -625,6 +556,116 @@ fn bind_side(
         });
     }
     Ok(bound)
+}
+
+/// The words of a side with the units named among them found: the words
+/// to bind (borrowed as typed; a unit's number stands in the place of its
+/// name, as the one word made here), and each unit with where it stands.
+fn units_in<'w>(
+    words: &'w [Word],
+    doc: &VerbDoc,
+    vocab: &Vocab,
+    system: System,
+    units: &dyn Units,
+) -> Result<UnitsIn<'w>, BindError> {
+    let mut typed: Vec<std::borrow::Cow<'w, Word>> = Vec::with_capacity(words.len());
+    let mut found: Vec<(UnitFacts, Span)> = Vec::new();
+    for word in words {
+        let Some(facts) = unit_named(word, vocab, system, units)? else {
+            typed.push(std::borrow::Cow::Borrowed(word));
+            continue;
+        };
+        if let Some(why) = facts.out_of_action.as_ref().filter(|_| !doc.takes_fallen) {
+            return Err(BindError::NotHere {
+                kind: ErrorKind::OutOfAction,
+                span: word.span,
+                text: word.text.to_string(),
+                why: format!("{why}, and cannot act (`undo` takes back what did it)"),
+            });
+        }
+        // A verb that reads a number (a combat factor, a morale rating, a
+        // courage value) gets the unit's, in its place.
+        if let Some(n) = vocab.number_fact.and_then(|f| facts.value(f)) {
+            let text = compact_str::ToCompactString::to_compact_string(&n);
+            typed.push(std::borrow::Cow::Owned(Word {
+                span: word.span,
+                kind: crate::parse::classify(&text),
+                text,
+            }));
+        }
+        found.push((facts, word.span));
+    }
+    Ok((typed, found))
+}
+
+/// The words to bind, and the units found among them.
+type UnitsIn<'w> = (Vec<std::borrow::Cow<'w, Word>>, Vec<(UnitFacts, Span)>);
+
+/// The unit a bare word names, if it is one the verb does not know as a
+/// word; a unit of another book's army is refused.
+fn unit_named(
+    word: &Word,
+    vocab: &Vocab,
+    system: System,
+    units: &dyn Units,
+) -> Result<Option<UnitFacts>, BindError> {
+    let WordKind::Keyword { name, value: None } = &word.kind else {
+        return Ok(None);
+    };
+    if vocab.find(name).is_some() {
+        return Ok(None);
+    }
+    let unit = units.unit(system, name);
+    if unit.is_none()
+        && let Some(book) = units.book_of(name).filter(|b| *b != system)
+    {
+        return Err(BindError::NotHere {
+            kind: ErrorKind::WrongSystem,
+            span: word.span,
+            text: word.text.to_string(),
+            why: format!(
+                "is a unit of a {} army, and this line is resolved under {}: start the line with `{}`",
+                book.title(),
+                system.title(),
+                book.id()
+            ),
+        });
+    }
+    Ok(unit)
+}
+
+/// A named unit's facts added to the side's words where none typed says
+/// otherwise (a typed word in place of one is noted as overridden): what
+/// it applied, its number first.
+fn bring_facts(
+    bound: &mut Bound,
+    facts: &UnitFacts,
+    span: Span,
+    vocab: &Vocab,
+    verb: &str,
+    said: &mut Said,
+) -> Result<Vec<String>, BindError> {
+    let implied = bind::add_implied(bound, &facts.facts, vocab, span, verb)?;
+    let mut applied = implied.applied;
+    for (fact, typed, word) in implied.displaced {
+        if said
+            .noted
+            .iter()
+            .any(|(id, w)| *id == facts.id && *w == word)
+        {
+            continue;
+        }
+        said.overridden.push(format!(
+            "`{typed}` typed in place of `{fact}`, which `{}` ({}) brings",
+            facts.id, facts.name
+        ));
+    }
+    if let Some(f) = vocab.number_fact
+        && let Some(n) = facts.value(f)
+    {
+        applied.insert(0, n.to_string());
+    }
+    Ok(applied)
 }
 
 /// An unknown word may be a misspelt unit id.

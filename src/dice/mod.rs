@@ -11,11 +11,13 @@ use std::fmt;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
+mod counted;
 mod distributions;
 mod enumerate;
 mod most;
 
 pub use crate::answer::Prob;
+pub(crate) use counted::{Counted, Repeats};
 pub use enumerate::{Enumerator, MAX_OUTCOMES, MAX_PATHS};
 pub(crate) use most::most_thrown;
 

@@ -19,7 +19,7 @@ use crate::catalog::Input;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
 
-use super::{Cause, Counted, CourageTable, D6, MAX_TOKENS, MayhemTables, Tokens};
+use super::{Cause, Counted, CourageTable, D6, MAX_TOKENS, MayhemTables, Repeats, Tokens};
 use read::{Member, read};
 
 /// The fact that is a named figure's courage value: its own, or its rank's.
@@ -145,7 +145,7 @@ fn resolve(
     input: &Input,
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
-    let mut dice = Counted::new(dice);
+    let mut dice = Counted::new(dice, Repeats::Each);
     let (mut res, most, why) = check(tables, input, &mut dice)?;
     dice.unused(input, &mut res, most, || why)?;
     Ok(res)

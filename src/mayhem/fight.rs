@@ -19,7 +19,7 @@ use crate::command::ClauseKind;
 use crate::dice::{DiceSource, run_steps};
 use crate::error::CommandError;
 
-use super::{Counted, D6, MayhemTables, token_words};
+use super::{Counted, D6, MayhemTables, Repeats, token_words};
 use super::{Resolution, VerbDoc};
 use combat::{Combats, Tally};
 use side::{Figures, Side};
@@ -142,7 +142,7 @@ fn resolve(
 ) -> Result<Resolution, CommandError> {
     let figures = crate::memoized!(input, Figures, || Figures::new(tables, input))?;
     let Figures { a, bs } = &*figures;
-    let mut dice = Counted::new(dice);
+    let mut dice = Counted::new(dice, Repeats::Each);
     let dice = &mut dice;
     let several = bs.len() > 1;
     let heading = if several {

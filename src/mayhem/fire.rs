@@ -18,7 +18,7 @@ use crate::command::ClauseKind;
 use crate::dice::DiceSource;
 use crate::error::CommandError;
 
-use super::{Counted, MayhemTables};
+use super::{Counted, MayhemTables, Repeats};
 use super::{Resolution, VerbDoc};
 use plan::Plan;
 use shoot::shoot;
@@ -60,7 +60,7 @@ fn resolve(
 ) -> Result<Resolution, CommandError> {
     let plan = crate::memoized!(input, Plan, || Plan::new(tables, input))?;
     let plan = &*plan;
-    let mut dice = Counted::new(dice);
+    let mut dice = Counted::new(dice, Repeats::Each);
     let (mut res, most, why) = shoot(tables, input, plan, &mut dice)?;
     dice.unused(input, &mut res, most, || why)?;
     Ok(res)

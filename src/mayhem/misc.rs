@@ -14,8 +14,8 @@ use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::game::{DICED, DOWNED, MayhemEffect, RAN_OFF, downed_word};
 use super::{
-    CheckRow, Counted, D6, Downed, INCENDIARY, MAX_TOKENS, MayhemTables, Tokens, named_figures,
-    needs, one_figure,
+    CheckRow, Counted, D6, Downed, INCENDIARY, MAX_TOKENS, MayhemTables, Repeats, Tokens,
+    named_figures, needs, one_figure,
 };
 use super::{Resolution, VerbDoc};
 
@@ -153,7 +153,7 @@ fn check(
         "the acting side",
         "one figure rolls at a time",
     )?;
-    let mut dice = Counted::new(dice);
+    let mut dice = Counted::new(dice, Repeats::Each);
     let mut tokens = Tokens::from_bound(&input.words);
     let mut res = input.resolution(verb, heading);
     let (die, _) = one_die(&mut res, &mut dice, "die", row.needs, &mut tokens)?;
@@ -269,7 +269,7 @@ fn resolve_skill(
         "the acting side",
         "one figure rolls at a time",
     )?;
-    let mut dice = Counted::new(dice);
+    let mut dice = Counted::new(dice, Repeats::Each);
     let mut tokens = Tokens::from_bound(&input.words);
     let mut res = input.resolution("skill", format!("skill check, rating {rating}"));
     let (die, _) = one_die(&mut res, &mut dice, "die", rating, &mut tokens)?;
@@ -353,7 +353,7 @@ fn resolve_search(
         "the searching side",
         "one figure searches at a time",
     )?;
-    let mut dice = Counted::new(dice);
+    let mut dice = Counted::new(dice, Repeats::Each);
     let mut tokens = Tokens::from_bound(&input.words);
     let mut res = input.resolution("search", "search");
     // The player may reroll his own die; the referee's is not his.

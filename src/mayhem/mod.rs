@@ -20,7 +20,7 @@ use crate::army::{Army, Schema};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, TypedVerbs, VerbShelf};
 use crate::command::{Book, Span, System};
-use crate::dice::{Contest, DiceSource, Enumerator, Pool, Pool2, PoolBand, Rolled, Sum, TieBreak};
+use crate::dice::DiceSource;
 use crate::error::{BindError, CommandError, DiceError, ErrorKind, TableError};
 
 use crate::system::{GamePart, Live, RuleSet, RuleSystem};
@@ -320,24 +320,12 @@ impl RuleSet for MayhemTables {
 /// What `override` does in Musket Mayhem, for `help`.
 const OVERRIDE_HELP: &str = "the typed words of this side win over what a named figure's list makes it (mounted, a leader, a hero, its weapon and armament) and what the game holds of it (its small arm loaded or not): without it, a typed word that contradicts them is refused; where no game is kept (no --game FILE), what the game would hold stands as stated";
 
-/// The dice a procedure throws, counted, so that entered dice it did not
-/// need can be given back as unused ([`Counted::unused`]). Every draw is
-/// passed on as it is: under `odds` the enumerator still sees each one
-/// whole.
-pub(crate) struct Counted<'a> {
-    inner: &'a mut dyn DiceSource,
-    thrown: usize,
-}
+/// The dice a procedure throws, counted ([`Repeats::Each`]), so that
+/// entered dice it did not need can be given back as unused
+/// ([`Counted::unused`]).
+pub(crate) use crate::dice::{Counted, Repeats};
 
-impl<'a> Counted<'a> {
-    pub(crate) fn new(inner: &'a mut dyn DiceSource) -> Counted<'a> {
-        Counted { inner, thrown: 0 }
-    }
-
-    fn add(&mut self, n: impl TryInto<usize>) {
-        self.thrown = self.thrown.saturating_add(n.try_into().unwrap_or(0));
-    }
-
+impl Counted<'_> {
     /// "Where a rule throws a die only if an earlier one allows": the
     /// procedure could have thrown `most` dice and threw fewer. Entered
     /// dice up to `most` are taken and named in a note (and the JSON's
@@ -351,10 +339,10 @@ impl<'a> Counted<'a> {
         most: usize,
         why: impl FnOnce() -> String,
     ) -> Result<(), CommandError> {
-        let Some(left) = most.checked_sub(self.thrown).filter(|n| *n > 0) else {
+        let Some(left) = most.checked_sub(self.thrown()).filter(|n| *n > 0) else {
             return Ok(());
         };
-        let faces = self.inner.unneeded(u32::try_from(left).unwrap_or(u32::MAX));
+        let faces = self.unneeded(u32::try_from(left).unwrap_or(u32::MAX));
         if faces.is_empty() {
             return Ok(());
         }
@@ -365,7 +353,7 @@ impl<'a> Counted<'a> {
                 let span = input
                     .command
                     .rolled
-                    .get(self.thrown.saturating_add(i))
+                    .get(self.thrown().saturating_add(i))
                     .map_or_else(|| input.command.rolled_span.unwrap_or_default(), |d| d.span);
                 return Err(DiceError::FaceOutOfRange {
                     span,
@@ -375,100 +363,8 @@ impl<'a> Counted<'a> {
                 .into());
             }
         }
-        let list = faces
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(", ");
-        let (dice, were) = if faces.len() == 1 {
-            ("die", "was")
-        } else {
-            ("dice", "were")
-        };
-        res.note(format_args!(
-            "Entered {dice} {list} {were} not needed: {} (the dice are read in the order they are thrown).",
-            why()
-        ));
-        res.field("unused_dice", faces);
+        res.unused_dice(&faces, why(), None);
         Ok(())
-    }
-}
-
-impl DiceSource for Counted<'_> {
-    fn roll(&mut self, sides: u32) -> Result<Rolled, DiceError> {
-        self.add(1);
-        self.inner.roll(sides)
-    }
-
-    fn roll_many(&mut self, n: u32, sides: u32) -> Result<Vec<Rolled>, DiceError> {
-        self.add(n);
-        self.inner.roll_many(n, sides)
-    }
-
-    fn sum(&mut self, n: u32, sides: u32) -> Result<Sum, DiceError> {
-        self.add(n);
-        self.inner.sum(n, sides)
-    }
-
-    fn pool2(&mut self, n: u32, sides: u32, low: u32, high: u32) -> Result<Pool2, DiceError> {
-        self.add(n);
-        self.inner.pool2(n, sides, low, high)
-    }
-
-    fn contest(&mut self, a: u32, b: u32, sides: u32) -> Result<Contest, DiceError> {
-        self.add(a.saturating_add(b));
-        self.inner.contest(a, b, sides)
-    }
-
-    fn reroll_above(&mut self, sides: u32, max: u32, limit: u32) -> Result<Vec<Rolled>, DiceError> {
-        let thrown = self.inner.reroll_above(sides, max, limit)?;
-        self.add(thrown.len());
-        Ok(thrown)
-    }
-
-    fn tie_break(&mut self, n: u32, sides: u32) -> Result<TieBreak, DiceError> {
-        let tie = self.inner.tie_break(n, sides)?;
-        self.add(tie.rounds.len().saturating_mul(2 * n as usize));
-        Ok(tie)
-    }
-
-    fn roll_against(&mut self, sides: u32, scores: &[u32]) -> Result<Rolled, DiceError> {
-        self.add(1);
-        self.inner.roll_against(sides, scores)
-    }
-
-    fn opposed(&mut self, sides: u32, edge: i64) -> Result<[Rolled; 2], DiceError> {
-        self.add(2);
-        self.inner.opposed(sides, edge)
-    }
-
-    fn pool_each(&mut self, sides: u32, scores: &[u32]) -> Result<Pool, DiceError> {
-        self.add(scores.len());
-        self.inner.pool_each(sides, scores)
-    }
-
-    fn pool_against(
-        &mut self,
-        n: u32,
-        sides: u32,
-        at_least: u32,
-        cuts: &[u32],
-    ) -> Result<PoolBand, DiceError> {
-        self.add(n);
-        self.inner.pool_against(n, sides, at_least, cuts)
-    }
-
-    fn enumerator(&mut self) -> Option<&mut Enumerator> {
-        self.inner.enumerator()
-    }
-
-    fn unneeded(&mut self, count: u32) -> Vec<u32> {
-        self.inner.unneeded(count)
-    }
-
-    fn pool(&mut self, n: u32, sides: u32, at_least: u32) -> Result<Pool, DiceError> {
-        self.add(n);
-        self.inner.pool(n, sides, at_least)
     }
 }
 

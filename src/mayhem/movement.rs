@@ -12,7 +12,7 @@ use crate::dice::{DiceExpr, DiceSource, Rolled, roll_together};
 use crate::error::{BindError, CommandError, ErrorKind};
 
 use super::game::{MayhemEffect, RELOADED, STOOD_STILL};
-use super::{Counted, INCENDIARY, MAX_TOKENS, MayhemTables, MoveRow, Tokens};
+use super::{Counted, INCENDIARY, MAX_TOKENS, MayhemTables, MoveRow, Repeats, Tokens};
 use super::{Resolution, VerbDoc};
 
 const MODE: &str = "a way of moving";
@@ -151,7 +151,7 @@ fn resolve(
     };
     let needed = words.distance.map(|(d, _, _)| d);
     let mut tokens = Tokens::from_bound(words);
-    let mut dice_source = Counted::new(dice_source);
+    let mut dice_source = Counted::new(dice_source, Repeats::Each);
     let mut res = input.resolution("move", format!("movement, {mode} ({}\")", dice(&row.dice)));
     let mut parts: Vec<(String, &DiceExpr)> = vec![(row.label().to_string(), &row.dice)];
     let mut refused: Vec<&MoveRow> = Vec::new();

@@ -311,6 +311,58 @@ fn resolve_activation(
     dice: &mut dyn DiceSource,
 ) -> Result<Resolution, CommandError> {
     crate::bind::no_clauses(input.command)?;
+    let n = players(tables, input)?;
+    let mut res = input.resolution(
+        "activation",
+        format!("activation by card draw, {n} players"),
+    );
+    let mut deck: Vec<usize> = (0..n).collect();
+    let mut order = Vec::with_capacity(n);
+    let mut cards: Vec<u32> = Vec::new();
+    while deck.len() > 1 {
+        let left = deck.len();
+        let die: Rolled = dice.roll(left as u32)?;
+        let at = (die.face as usize).clamp(1, left) - 1;
+        let side = deck.remove(at);
+        res.die(
+            format_args!("card {}, of {left} left", order.len() + 1),
+            die,
+        );
+        res.row(
+            format_args!("card {}", order.len() + 1),
+            named_side(input, side),
+        );
+        order.push(side);
+        cards.push(die.face);
+    }
+    if let Some(last) = deck.pop() {
+        res.row(
+            format_args!("card {}, the last", order.len() + 1),
+            named_side(input, last),
+        );
+        order.push(last);
+    }
+    let names: Vec<String> = order.iter().map(|i| named_side(input, *i)).collect();
+    res.field(
+        "order",
+        order
+            .iter()
+            .map(|i| side_name(*i).trim_start_matches("side ").to_string())
+            .collect::<Vec<_>>(),
+    );
+    res.field("cards", cards);
+    res.set_outcome(
+        "order",
+        format!("order of play: {}", names.join(", then ")),
+        Tone::Neutral,
+    );
+    res.effect(Target::Game, MayhemEffect::Sequence { order });
+    Ok(res)
+}
+
+/// The players of a card draw: typed, or the sides of the game (which
+/// must agree), more than two.
+fn players(tables: &MayhemTables, input: &Input) -> Result<usize, CommandError> {
     let sides = input.words.value("sides");
     let (n, span) = match (input.words.number, sides) {
         (Some((n, span)), Some(sides)) => {
@@ -359,50 +411,5 @@ fn resolve_activation(
         }
         .into());
     }
-    let mut res = input.resolution(
-        "activation",
-        format!("activation by card draw, {n} players"),
-    );
-    let mut deck: Vec<usize> = (0..n).collect();
-    let mut order = Vec::with_capacity(n);
-    let mut cards: Vec<u32> = Vec::new();
-    while deck.len() > 1 {
-        let left = deck.len();
-        let die: Rolled = dice.roll(left as u32)?;
-        let at = (die.face as usize).clamp(1, left) - 1;
-        let side = deck.remove(at);
-        res.die(
-            format_args!("card {}, of {left} left", order.len() + 1),
-            die,
-        );
-        res.row(
-            format_args!("card {}", order.len() + 1),
-            named_side(input, side),
-        );
-        order.push(side);
-        cards.push(die.face);
-    }
-    if let Some(last) = deck.pop() {
-        res.row(
-            format_args!("card {}, the last", order.len() + 1),
-            named_side(input, last),
-        );
-        order.push(last);
-    }
-    let names: Vec<String> = order.iter().map(|i| named_side(input, *i)).collect();
-    res.field(
-        "order",
-        order
-            .iter()
-            .map(|i| side_name(*i).trim_start_matches("side ").to_string())
-            .collect::<Vec<_>>(),
-    );
-    res.field("cards", cards);
-    res.set_outcome(
-        "order",
-        format!("order of play: {}", names.join(", then ")),
-        Tone::Neutral,
-    );
-    res.effect(Target::Game, MayhemEffect::Sequence { order });
-    Ok(res)
+    Ok(n)
 }

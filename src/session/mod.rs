@@ -556,12 +556,9 @@ impl Session {
                 if !self.pending.is_empty() {
                     self.pending.remove(0);
                 }
-                CommandError::refused(
-                    ErrorKind::BadDice,
-                    format!(
-                        "--dice {face}: {face} is not a face of a d{sides}: entered faces must be 1 to {sides}"
-                    ),
-                )
+                CommandError::Option(format!(
+                    "--dice {face}: {face} is not a face of a d{sides}: entered faces must be 1 to {sides}"
+                ))
             }
             other => other,
         }

@@ -45,7 +45,12 @@ impl Session {
         match most {
             Some(most) if entered <= most => {
                 let faces: Vec<u32> = dice.leftover().iter().map(|d| d.face).collect();
-                unused_note(res, &faces, used, most);
+                let threw = if used == 1 { "die" } else { "dice" };
+                res.unused_dice(
+                    &faces,
+                    format_args!("this outcome throws {used} {threw} and no more"),
+                    Some(most),
+                );
                 Ok(())
             }
             Some(most) => {
@@ -74,25 +79,4 @@ impl Session {
             .into()),
         }
     }
-}
-
-/// Say which entered dice were not needed, and why.
-fn unused_note(res: &mut Resolution, faces: &[u32], used: usize, most: usize) {
-    let list = faces
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
-    let (dice, were) = if faces.len() == 1 {
-        ("die", "was")
-    } else {
-        ("dice", "were")
-    };
-    let threw = if used == 1 { "die" } else { "dice" };
-    res.note(format_args!(
-        "Entered {dice} {list} {were} not needed: this outcome throws {used} {threw} and no \
-         more (the line throws up to {most} on other outcomes; the dice are read in the \
-         order they are thrown)."
-    ));
-    res.field("unused_dice", faces.to_vec());
 }

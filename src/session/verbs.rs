@@ -67,6 +67,11 @@ pub(super) fn game_error(e: GameError) -> CommandError {
     }
 }
 
+/// A game verb's word not given.
+fn needs_a_word(verb: &str) -> CommandError {
+    CommandError::refused(ErrorKind::MissingWord, format!("`{verb}` needs a word"))
+}
+
 impl Session {
     /// `units`, `show UNIT`, `next-turn`, `end-turn`, `undo`, `log`, `save FILE`.
     pub(super) fn game_verb(
@@ -130,10 +135,7 @@ impl Session {
             GameVerb::Units => Ok(game.roster()),
             GameVerb::Show => {
                 let Some(word) = word else {
-                    return Err(CommandError::refused(
-                        ErrorKind::MissingWord,
-                        format!("`{verb}` needs a word"),
-                    ));
+                    return Err(needs_a_word(verb));
                 };
                 let id = crate::parse::normalise(&word.text);
                 game.show(&id).ok_or_else(|| {
@@ -161,10 +163,7 @@ impl Session {
             GameVerb::Log => game.log().map_err(game_error),
             GameVerb::Save => {
                 let Some(word) = word else {
-                    return Err(CommandError::refused(
-                        ErrorKind::MissingWord,
-                        format!("`{verb}` needs a word"),
-                    ));
+                    return Err(needs_a_word(verb));
                 };
                 let path = std::path::Path::new(&word.text);
                 game.save_as(path, force).map_err(game_error)?;

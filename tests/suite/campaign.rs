@@ -57,6 +57,16 @@ impl Club {
         self.ok(&Club::new_args(lists, &[]));
     }
 
+    /// A campaign of Quatre Bras 1815 (Musket & Saber), both lists, begun.
+    fn quatre_bras() -> Club {
+        let club = Club::new();
+        club.begin(&[
+            "quatre-bras-1815-allied.toml",
+            "quatre-bras-1815-french.toml",
+        ]);
+        club
+    }
+
     /// `campaign new c.toml` of these shipped lists, with `more` options.
     fn new_args(lists: &[&str], more: &[&str]) -> Vec<String> {
         let mut args: Vec<String> = vec!["campaign".into(), "new".into(), "c.toml".into()];
@@ -381,11 +391,7 @@ fn a_close_says_how_many_dice_it_throws_and_a_house_row_rests_the_wounded() {
 /// shows the brigade after it has suffered casualties".
 #[test]
 fn a_saber_brigade_that_lost_a_step_starts_the_next_battle_reduced() {
-    let club = Club::new();
-    club.begin(&[
-        "quatre-bras-1815-allied.toml",
-        "quatre-bras-1815-french.toml",
-    ]);
+    let club = Club::quatre_bras();
     let said = club.battle(
         "qb-1",
         // Reille's 12-pounders (4) bombard Bijlandt: column +4, die 5: De;
@@ -699,11 +705,7 @@ fn a_heroes_spent_token_is_his_again_in_the_next_battle() {
 /// always becomes ineffective at the end of a charge".
 #[test]
 fn a_saber_unit_eliminated_or_captured_is_gone_and_the_rest_recover() {
-    let club = Club::new();
-    club.begin(&[
-        "quatre-bras-1815-allied.toml",
-        "quatre-bras-1815-french.toml",
-    ]);
+    let club = Club::quatre_bras();
     let said = club.battle(
         "qb-1",
         &[
@@ -764,11 +766,7 @@ fn a_saber_unit_eliminated_or_captured_is_gone_and_the_rest_recover() {
 /// single cavalry unit … may capture only one defending unit").
 #[test]
 fn a_captured_saber_unit_is_out_of_the_game() {
-    let club = Club::new();
-    club.begin(&[
-        "quatre-bras-1815-allied.toml",
-        "quatre-bras-1815-french.toml",
-    ]);
+    let club = Club::quatre_bras();
     club.ok(&["campaign", "battle", "c.toml", "qb-1"]);
     let said = club.ok(&[
         "--game",
@@ -810,11 +808,7 @@ fn a_captured_saber_unit_is_out_of_the_game() {
 /// say only `gone`, and every command takes them.
 #[test]
 fn the_reduced_and_the_wounded_that_are_lost_later_are_only_gone() {
-    let club = Club::new();
-    club.begin(&[
-        "quatre-bras-1815-allied.toml",
-        "quatre-bras-1815-french.toml",
-    ]);
+    let club = Club::quatre_bras();
     let bombard = "bombard fr-art-reille vs al-bijlandt rolled 5 2";
     club.battle("qb-1", &[bombard], &[]);
     let said = club.battle("qb-2", &[bombard], &[]);

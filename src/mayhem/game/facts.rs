@@ -61,6 +61,15 @@ impl MayhemGame<'_> {
         state: &FigureState,
         every: bool,
     ) -> Vec<UnitFact> {
+        let mut facts = self.list_facts(figure, every);
+        held_facts(figure, state, &mut facts);
+        self.state_facts(figure, state, every, &mut facts);
+        facts
+    }
+
+    /// What the figure's list makes it: its courage (and group rate),
+    /// weapon, armament, kind and bonuses.
+    fn list_facts(&self, figure: &Figure, every: bool) -> Vec<UnitFact> {
         let mut facts = Vec::new();
         if let Some(courage) = self.courage(figure) {
             facts.push(UnitFact::number("courage", courage));
@@ -101,19 +110,19 @@ impl MayhemGame<'_> {
         if figure.move_bonus {
             facts.push(UnitFact::word("hero"));
         }
-        let (saves, rerolls) = tokens_left(figure, state);
-        if figure.saves > 0 {
-            facts.push(UnitFact::number("saves", saves));
-        }
-        if figure.rerolls > 0 {
-            facts.push(UnitFact::number("rerolls", rerolls));
-        }
-        if figure.incendiary {
-            facts.push(UnitFact::word(INCENDIARY));
-        }
-        if figure.commander {
-            facts.push(UnitFact::word(COMMANDER));
-        }
+        facts
+    }
+
+    /// What the game holds of the figure now (with `every`, each it could
+    /// hold): its weapon loaded or not, its gun's smoke, and what it did
+    /// this turn and this battle.
+    fn state_facts(
+        &self,
+        figure: &Figure,
+        state: &FigureState,
+        every: bool,
+        facts: &mut Vec<UnitFact>,
+    ) {
         if self.small_arm(figure) {
             if state.unloaded || every {
                 facts.push(UnitFact::word(UNLOADED));
@@ -156,7 +165,6 @@ impl MayhemGame<'_> {
         if state.after_battle.is_some() || every {
             facts.push(UnitFact::word(DICED));
         }
-        facts
     }
 
     /// Issue 23: "Refuse a typed word contradicting a named figure's list
@@ -255,5 +263,23 @@ impl MayhemGame<'_> {
             ));
         }
         None
+    }
+}
+
+/// What the figure carries: the hero's tokens it has left, incendiary
+/// materials, the command of its side.
+fn held_facts(figure: &Figure, state: &FigureState, facts: &mut Vec<UnitFact>) {
+    let (saves, rerolls) = tokens_left(figure, state);
+    if figure.saves > 0 {
+        facts.push(UnitFact::number("saves", saves));
+    }
+    if figure.rerolls > 0 {
+        facts.push(UnitFact::number("rerolls", rerolls));
+    }
+    if figure.incendiary {
+        facts.push(UnitFact::word(INCENDIARY));
+    }
+    if figure.commander {
+        facts.push(UnitFact::word(COMMANDER));
     }
 }
