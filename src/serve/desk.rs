@@ -5,8 +5,9 @@
 //! it as it does any writer's); the odds desk answers `odds LINE` and
 //! never writes a thing, on as many workers as [`ODDS_WORKERS`], each
 //! with its own session, taking lines from a queue shared fairly between
-//! client addresses (`fair.rs`). An odds answer larger than
-//! [`SERVE_ODDS_ANSWER_BYTES`] is refused (`size.rs`).
+//! client addresses (`fair.rs`). A sweep too large for one table is
+//! sent to its client as it is counted (`stream.rs`); any other odds
+//! answer larger than [`SERVE_ODDS_ANSWER_BYTES`] is refused (`size.rs`).
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -70,6 +71,9 @@ struct Job {
     /// Whether the answer is wanted as the page shows it too.
     html: bool,
     reply: oneshot::Sender<Reply>,
+    /// Where an odds answer too large for one table is sent as it is
+    /// counted (`stream.rs`).
+    stream: Option<super::stream::Sender>,
 }
 
 /// Where lines are handed to a desk.
@@ -112,9 +116,16 @@ impl Desk {
         ip: IpAddr,
         line: String,
         html: bool,
+        stream: Option<super::stream::Sender>,
     ) -> Result<oneshot::Receiver<Reply>, Full> {
         let (reply, answer) = oneshot::channel();
-        match self.jobs.push(ip, Job { line, html, reply }) {
+        let job = Job {
+            line,
+            html,
+            reply,
+            stream,
+        };
+        match self.jobs.push(ip, job) {
             Ok(()) => Ok(answer),
             Err((full, _)) => Err(full),
         }
@@ -138,7 +149,7 @@ fn work(spec: &Spec, kind: Kind, queue: &Fair<Job>, stop: &AtomicBool) {
         }
     };
     while !stop.load(Ordering::Relaxed) {
-        let Some((ip, job)) = queue.next(Duration::from_millis(100)) else {
+        let Some((ip, mut job)) = queue.next(Duration::from_millis(100)) else {
             continue;
         };
         // A client gone before its turn costs nothing.
@@ -146,7 +157,7 @@ fn work(spec: &Spec, kind: Kind, queue: &Fair<Job>, stop: &AtomicBool) {
             None
         } else {
             Some(match &mut session {
-                Some(session) => answer(session, kind, &job.line, job.html),
+                Some(session) => answer(session, kind, &job.line, job.html, job.stream.take()),
                 None => Reply {
                     status: Status::Closed,
                     json: String::new(),
@@ -178,12 +189,18 @@ fn open(spec: &Spec) -> Result<Session, String> {
 
 /// One line at a desk: resolved, or refused with the reason; as the page
 /// shows it too when `html`.
-fn answer(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
+fn answer(
+    session: &mut Session,
+    kind: Kind,
+    line: &str,
+    html: bool,
+    stream: Option<super::stream::Sender>,
+) -> Reply {
     let line = match kind {
         Kind::Odds => format!("odds {line}"),
         Kind::Lines => line.to_string(),
     };
-    let reply = resolve(session, kind, &line, html);
+    let reply = resolve(session, kind, &line, html, stream);
     if let Some(game) = &mut session.game {
         game.notes.clear();
     }
@@ -228,7 +245,13 @@ fn shown(place: web::Place, line: &str, answer: &str) -> String {
     web::entry(place, line, answer).into_string()
 }
 
-fn resolve(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
+fn resolve(
+    session: &mut Session,
+    kind: Kind,
+    line: &str,
+    html: bool,
+    stream: Option<super::stream::Sender>,
+) -> Reply {
     let refuse = |why: String| refused(&CommandError::Option(why), line, html);
     if line.contains(['\n', '\r']) {
         return refuse("a line is one line: it holds no line break".into());
@@ -252,9 +275,16 @@ fn resolve(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
     // first, so that an entry this line makes is told from theirs.
     let _ = session.sync_game(false);
     let before = session.game.as_ref().map_or(0, |g| g.tally().entries);
-    let result = session.run(line, parsed, &|k| {
-        Json.accepts(k, line).map_err(CommandError::Option)
-    });
+    let result = match stream.filter(|_| kind == Kind::Odds && !html) {
+        Some(to) => match super::stream::run(session, line, parsed, to) {
+            super::stream::Ran::Whole(result) => result,
+            // The client has had it.
+            super::stream::Ran::Sent => return Reply::sent(),
+        },
+        None => session.run(line, parsed, &|k| {
+            Json.accepts(k, line).map_err(CommandError::Option)
+        }),
+    };
     let answer = match result {
         Ok(Some(answer)) => answer,
         Ok(None) => return refuse("nothing to resolve: the line is blank or a comment".into()),
@@ -296,6 +326,17 @@ fn resolve(session: &mut Session, kind: Kind, line: &str, html: bool) -> Reply {
         status: Status::Answered,
         json,
         html,
+    }
+}
+
+impl Reply {
+    /// An answer sent as it was counted: nothing is left to send.
+    fn sent() -> Reply {
+        Reply {
+            status: Status::Answered,
+            json: String::new(),
+            html: String::new(),
+        }
     }
 }
 
