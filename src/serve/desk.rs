@@ -8,8 +8,10 @@
 //! with its own copy of the game, brought up to the entries the game's
 //! thread has resolved by applying them as the journal records them
 //! (never resolving one again), and taking lines from a queue shared
-//! fairly between client addresses (`fair.rs`). An odds answer larger
-//! than [`SERVE_ODDS_ANSWER_BYTES`] is refused (`size.rs`).
+//! fairly between client addresses (`fair.rs`). A sweep too large for one
+//! table is sent to its client as it is counted (`stream.rs`); any other
+//! odds answer larger than [`SERVE_ODDS_ANSWER_BYTES`] is refused
+//! (`size.rs`).
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -73,6 +75,9 @@ struct Job {
     /// Whether the answer is wanted as the page shows it too.
     html: bool,
     reply: oneshot::Sender<Reply>,
+    /// Where an odds answer too large for one table is sent as it is
+    /// counted (`stream.rs`).
+    stream: Option<super::stream::Sender>,
 }
 
 /// Where lines are handed to a desk.
@@ -122,9 +127,16 @@ impl Desk {
         ip: IpAddr,
         line: String,
         html: bool,
+        stream: Option<super::stream::Sender>,
     ) -> Result<oneshot::Receiver<Reply>, Full> {
         let (reply, answer) = oneshot::channel();
-        match self.jobs.push(ip, Job { line, html, reply }) {
+        let job = Job {
+            line,
+            html,
+            reply,
+            stream,
+        };
+        match self.jobs.push(ip, job) {
             Ok(()) => Ok(answer),
             Err((full, _)) => Err(full),
         }
@@ -143,7 +155,7 @@ impl Lines {
         let Some((ip, job)) = self.0.next(wait) else {
             return;
         };
-        let reply = answer(session, Kind::Lines, &job.line, job.html, around);
+        let reply = answer(session, Kind::Lines, &job.line, job.html, around, None);
         self.0.done(ip);
         let _ = job.reply.send(reply);
     }
@@ -187,7 +199,7 @@ fn work(spec: &Spec, queue: &Fair<Job>, stop: &AtomicBool, around: &mut Verified
         }
     };
     while !stop.load(Ordering::Relaxed) {
-        let Some((ip, job)) = queue.next(Duration::from_millis(100)) else {
+        let Some((ip, mut job)) = queue.next(Duration::from_millis(100)) else {
             continue;
         };
         // A client gone before its turn costs nothing.
@@ -195,7 +207,14 @@ fn work(spec: &Spec, queue: &Fair<Job>, stop: &AtomicBool, around: &mut Verified
             None
         } else {
             Some(match &mut session {
-                Some(session) => answer(session, Kind::Odds, &job.line, job.html, around),
+                Some(session) => answer(
+                    session,
+                    Kind::Odds,
+                    &job.line,
+                    job.html,
+                    around,
+                    job.stream.take(),
+                ),
                 None => Reply {
                     status: Status::Closed,
                     json: String::new(),
@@ -218,12 +237,13 @@ fn answer(
     line: &str,
     html: bool,
     around: &mut dyn Around,
+    stream: Option<super::stream::Sender>,
 ) -> Reply {
     let line = match kind {
         Kind::Odds => format!("odds {line}"),
         Kind::Lines => line.to_string(),
     };
-    let reply = resolve(session, (kind, around), &line, html);
+    let reply = resolve(session, (kind, around), &line, html, stream);
     if let Some(game) = &mut session.game {
         game.notes.clear();
     }
@@ -274,6 +294,7 @@ fn resolve(
     (kind, around): (Kind, &mut dyn Around),
     line: &str,
     html: bool,
+    stream: Option<super::stream::Sender>,
 ) -> Reply {
     let refuse = |kind, why: String| refused(&CommandError::refused(kind, why), line, html);
     if line.contains(['\n', '\r']) {
@@ -307,9 +328,16 @@ fn resolve(
         return refused(&e, line, html);
     }
     let before = session.game.as_ref().map_or(0, |g| g.tally().entries);
-    let result = session.run(line, parsed, &|k| {
-        Json.accepts(k, line).map_err(CommandError::Option)
-    });
+    let result = match stream.filter(|_| kind == Kind::Odds && !html) {
+        Some(to) => match super::stream::run(session, line, parsed, to) {
+            super::stream::Ran::Whole(result) => result,
+            // The client has had it.
+            super::stream::Ran::Sent => return Reply::sent(),
+        },
+        None => session.run(line, parsed, &|k| {
+            Json.accepts(k, line).map_err(CommandError::Option)
+        }),
+    };
     let answer = match result {
         Ok(Some(answer)) => answer,
         Ok(None) => {
@@ -359,6 +387,17 @@ fn resolve(
         status: Status::Answered,
         json,
         html,
+    }
+}
+
+impl Reply {
+    /// An answer sent as it was counted: nothing is left to send.
+    fn sent() -> Reply {
+        Reply {
+            status: Status::Answered,
+            json: String::new(),
+            html: String::new(),
+        }
     }
 }
 

@@ -99,6 +99,7 @@ mod page;
 mod routes;
 mod size;
 mod start;
+mod stream;
 mod token;
 
 use std::net::SocketAddr;

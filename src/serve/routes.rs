@@ -421,7 +421,7 @@ async fn events_of(
 /// A desk's answer as a response: JSON, or the page's fragment when
 /// the request asks for a page.
 async fn asked(desk: &Desk, ip: IpAddr, line: String, page: bool) -> Response {
-    let said = desk_answer(desk, ip, line, page).await;
+    let said = desk_answer(desk, ip, line, page, None).await;
     if page {
         html_with(said.status, said.html)
     } else {
@@ -438,6 +438,8 @@ struct Said {
     json: String,
     html: String,
     resolved: bool,
+    /// An odds answer being sent as it is counted: its first piece.
+    streamed: Option<Vec<u8>>,
 }
 
 impl Said {
@@ -447,12 +449,22 @@ impl Said {
             json: refusal_body(status, message, line),
             html: refusal_html(message, line),
             resolved: false,
+            streamed: None,
         }
     }
 }
 
-async fn desk_answer(desk: &Desk, ip: IpAddr, line: String, page: bool) -> Said {
-    let answer = match desk.take(ip, line.clone(), page) {
+/// A line's answer from a desk; an odds answer sent as it is counted
+/// comes through `stream` when one is given.
+async fn desk_answer(
+    desk: &Desk,
+    ip: IpAddr,
+    line: String,
+    page: bool,
+    stream: Option<(super::stream::Sender, &mut super::stream::Receiver)>,
+) -> Said {
+    let (to, pieces) = stream.unzip();
+    let answer = match desk.take(ip, line.clone(), page, to) {
         Ok(answer) => answer,
         Err(Full::Desk) => {
             return Said::untried(
@@ -469,7 +481,24 @@ async fn desk_answer(desk: &Desk, ip: IpAddr, line: String, page: bool) -> Said 
             );
         }
     };
-    let Ok(Reply { status, json, html }) = answer.await else {
+    let reply = match pieces {
+        // Its first piece before the reply: the answer is being sent.
+        Some(pieces) => tokio::select! {
+            biased;
+            Some(first) = pieces.recv() => {
+                return Said {
+                    status: StatusCode::OK,
+                    json: String::new(),
+                    html: String::new(),
+                    resolved: true,
+                    streamed: Some(first),
+                };
+            }
+            reply = answer => reply,
+        },
+        None => answer.await,
+    };
+    let Ok(Reply { status, json, html }) = reply else {
         return Said::untried(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is closing",
@@ -494,6 +523,7 @@ async fn desk_answer(desk: &Desk, ip: IpAddr, line: String, page: bool) -> Said 
         json,
         html,
         resolved,
+        streamed: None,
     }
 }
 
@@ -555,7 +585,24 @@ async fn odds(
             &line,
         );
     };
-    let said = desk_answer(&g.odds, peer.ip(), line.clone(), page).await;
+    // JSON is sent as it is counted when it outgrows one table.
+    let (to, mut pieces) = super::stream::channel();
+    let stream = (!page).then_some((to, &mut pieces));
+    let said = desk_answer(&g.odds, peer.ip(), line.clone(), page, stream).await;
+    if let Some(first) = said.streamed {
+        let mut response = (
+            said.status,
+            [(header::CONTENT_TYPE, "application/json")],
+            [(header::CACHE_CONTROL, "no-store")],
+            // The room reserved for an answer is kept while it is sent:
+            // more than the pieces in flight take.
+            super::stream::body(first, pieces, (room, in_hand)),
+        )
+            .into_response();
+        let h = response.headers_mut();
+        h.insert(header::VARY, HeaderValue::from_static("accept"));
+        return response;
+    }
     let (body, kind) = if page {
         (shown(&line, said.html), "text/html; charset=utf-8")
     } else {
@@ -656,7 +703,7 @@ async fn once(umpire: &Umpire, ip: IpAddr, key: &str, line: &str, page: bool) ->
             let (key, line) = (key.to_string(), line.to_string());
             tokio::spawn(async move {
                 // Kept both ways: a retry may ask for the other.
-                let said = desk_answer(&desk, ip, line, true).await;
+                let said = desk_answer(&desk, ip, line, true, None).await;
                 let kept = Kept {
                     status: said.status.as_u16(),
                     body: said.json,

@@ -240,6 +240,46 @@ fn blank(line: &str, from: usize, to: usize) -> String {
 }
 
 impl Session {
+    /// The exact distribution: the resolver run against every way the dice
+    /// can fall.
+    pub fn odds(
+        &self,
+        system: crate::command::System,
+        command: &Command,
+        line: &str,
+    ) -> Result<Odds, CommandError> {
+        self.odds_within(system, command, line, MAX_PATHS)
+    }
+
+    /// [`Session::odds`] walking at most `paths_left` ways the dice fall.
+    fn odds_within(
+        &self,
+        system: crate::command::System,
+        command: &Command,
+        line: &str,
+        paths_left: usize,
+    ) -> Result<Odds, CommandError> {
+        if let Some(span) = command.rolled_span {
+            return Err(BindError::NotHere {
+                kind: crate::error::ErrorKind::WrongMode,
+                span,
+                text: "rolled".into(),
+                why: "has no meaning with `odds`, which counts every way the dice can fall".into(),
+            }
+            .into());
+        }
+        let prepared = self
+            .catalog
+            .prepare(system, command, line, self.units(), false)?;
+        crate::odds::enumerate(self.count_values, paths_left, |dice| {
+            // One relaxed load a path: Ctrl-C in the REPL stops a long walk.
+            if interrupted() {
+                return Err(stopped("odds was still counting"));
+            }
+            prepared.run(dice)
+        })
+    }
+
     /// `odds COMMAND compare WORDS`: the distribution without the words and
     /// with them (placed on the acting side, right after the verb).
     pub(crate) fn compare(

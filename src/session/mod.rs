@@ -21,7 +21,6 @@ use crate::error::{BindError, CommandError, DiceError, ErrorKind};
 use crate::game::{Game, GameError};
 use crate::help;
 use crate::meta::MetaVerb;
-use crate::odds::{self, Odds};
 use crate::system::Tables;
 
 pub use crate::answer::Answer as Output;
@@ -355,46 +354,6 @@ impl Session {
         }
         self.resolve(system, command, line)
             .map(|r| Some(Output::Resolution(Box::new(r))))
-    }
-
-    /// The exact distribution: the resolver run against every way the dice
-    /// can fall.
-    pub fn odds(
-        &self,
-        system: System,
-        command: &Command,
-        line: &str,
-    ) -> Result<Odds, CommandError> {
-        self.odds_within(system, command, line, crate::limits::MAX_PATHS)
-    }
-
-    /// [`Session::odds`] walking at most `paths_left` ways the dice fall.
-    fn odds_within(
-        &self,
-        system: System,
-        command: &Command,
-        line: &str,
-        paths_left: usize,
-    ) -> Result<Odds, CommandError> {
-        if let Some(span) = command.rolled_span {
-            return Err(BindError::NotHere {
-                kind: ErrorKind::WrongMode,
-                span,
-                text: "rolled".into(),
-                why: "has no meaning with `odds`, which counts every way the dice can fall".into(),
-            }
-            .into());
-        }
-        let prepared = self
-            .catalog
-            .prepare(system, command, line, self.units(), false)?;
-        odds::enumerate(self.count_values, paths_left, |dice| {
-            // One relaxed load a path: Ctrl-C in the REPL stops a long walk.
-            if explore::interrupted() {
-                return Err(explore::stopped("odds was still counting"));
-            }
-            prepared.run(dice)
-        })
     }
 
     fn resolve(

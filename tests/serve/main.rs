@@ -14,6 +14,7 @@ mod http;
 mod long_game;
 mod pictures;
 mod sse;
+mod stream;
 mod umpire;
 
 use std::io::Write;
