@@ -7,9 +7,11 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    pocket_module(&out);
     println!("cargo:rerun-if-changed=tables");
     let mut names: Vec<String> = std::fs::read_dir("tables")
         .expect("the tables directory")
@@ -41,4 +43,123 @@ fn main() {
     }
     code.push_str("];\n");
     std::fs::write(out.join("preparsed.rs"), code).expect("OUT_DIR is writable");
+}
+
+/// Set by this script for the build of the pocket page's module it runs:
+/// that build compiles this package again (for wasm32), whose script must
+/// not start another.
+const NESTED: &str = "DRUMHEAD_POCKET_NESTED";
+
+/// The pocket page's WebAssembly module (`drumhead pocket`), built by a
+/// cargo of its own (`cargo build-pocket`, into `<target>/pocket`) and
+/// embedded in the program: `cfg(pocket_module)` and
+/// `DRUMHEAD_POCKET_WASM` name it. A release build (`--release`,
+/// `--profile dist`, `cargo install`) makes it whenever the
+/// wasm32-unknown-unknown target is installed; a debug build only with
+/// `DRUMHEAD_POCKET=1`, since building the whole library again for a
+/// second target would double the time of every edit-and-test cycle.
+/// `DRUMHEAD_POCKET=0` leaves it out of any build. Without it, `drumhead
+/// pocket` says why (`DRUMHEAD_POCKET_MISSING`) and how to get it.
+fn pocket_module(out: &Path) {
+    println!("cargo::rustc-check-cfg=cfg(pocket_module)");
+    println!("cargo:rerun-if-env-changed=DRUMHEAD_POCKET");
+    println!("cargo:rerun-if-env-changed={NESTED}");
+    if std::env::var_os(NESTED).is_some() {
+        return;
+    }
+    let wanted = std::env::var("DRUMHEAD_POCKET").unwrap_or_default();
+    let release = std::env::var("PROFILE").is_ok_and(|p| p == "release");
+    let missing = |why: &str| {
+        println!("cargo:rustc-env=DRUMHEAD_POCKET_MISSING={why}");
+    };
+    if wanted == "0" || (wanted != "1" && !release) {
+        missing(
+            "this build was made without the pocket page's module (a debug build makes it \
+             only with DRUMHEAD_POCKET=1; a release build unless DRUMHEAD_POCKET=0)",
+        );
+        return;
+    }
+    for watched in [
+        "src",
+        "tables",
+        "armies",
+        "pocket",
+        "Cargo.toml",
+        "Cargo.lock",
+    ] {
+        println!("cargo:rerun-if-changed={watched}");
+    }
+    match build_module(out) {
+        Ok(wasm) => {
+            println!("cargo:rustc-cfg=pocket_module");
+            println!("cargo:rustc-env=DRUMHEAD_POCKET_WASM={}", wasm.display());
+        }
+        Err(why) => {
+            for line in why.lines().filter(|l| !l.trim().is_empty()).take(12) {
+                println!("cargo:warning={line}");
+            }
+            println!(
+                "cargo:warning=the pocket page is left out of this build: `drumhead pocket` will say so"
+            );
+            missing(
+                "the pocket page's module could not be built with this program (is the \
+                 wasm32-unknown-unknown target installed?)",
+            );
+        }
+    }
+}
+
+/// `cargo build -p drumhead-pocket --target wasm32-unknown-unknown
+/// --profile pocket` into `<target>/pocket`, under the jobserver of the
+/// build that runs this script; the module copied into `out`.
+fn build_module(out: &Path) -> Result<PathBuf, String> {
+    if !Path::new("pocket/Cargo.toml").is_file() {
+        return Err("no pocket/ package in this source tree".into());
+    }
+    // The target folder: the nearest above OUT_DIR that cargo marked.
+    let target = out
+        .ancestors()
+        .find(|dir| dir.join("CACHEDIR.TAG").is_file())
+        .or_else(|| out.ancestors().nth(3))
+        .ok_or("no target folder above OUT_DIR")?
+        .join("pocket");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let built = Command::new(cargo)
+        .args([
+            "build",
+            "-p",
+            "drumhead-pocket",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--profile",
+            "pocket",
+            "--offline",
+            "--locked",
+            "--target-dir",
+        ])
+        .arg(&target)
+        .env(NESTED, "1")
+        // The outer build's flags and wrappers (its host's rustflags,
+        // clippy's driver) are not the module's.
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("RUSTC_WORKSPACE_WRAPPER")
+        .env_remove("CARGO_BUILD_TARGET")
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .map_err(|e| format!("cargo: {e}"))?;
+    if !built.status.success() {
+        let said = String::from_utf8_lossy(&built.stderr);
+        let tail: Vec<&str> = said.lines().rev().take(12).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        return Err(format!(
+            "building the pocket page's module failed ({}):\n{}\n(to get it: \
+             `rustup target add wasm32-unknown-unknown`, then build again)",
+            built.status,
+            tail.join("\n")
+        ));
+    }
+    let wasm = target.join("wasm32-unknown-unknown/pocket/drumhead_pocket.wasm");
+    let copy = out.join("drumhead_pocket.wasm");
+    std::fs::copy(&wasm, &copy).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    Ok(copy)
 }

@@ -21,6 +21,7 @@ use crate::answer::Answer;
 
 mod odds;
 mod page;
+pub(crate) mod pocket;
 mod report;
 mod stack;
 
