@@ -65,7 +65,14 @@ fn the_pocket_page_is_served_with_its_own_policy_and_linked_from_every_game_page
         "/g/table1/odds?line=roll+2d6",
         "/g/table1/umpire",
     ] {
-        let r = server.get(path);
+        let r = crate::http::request(
+            server.addr,
+            &format!(
+                "GET {path} HTTP/1.1\r\nHost: {}\r\nAccept: text/html\r\n\r\n",
+                server.addr
+            ),
+        )
+        .expect(path);
         assert_eq!(r.status, 200, "{path}");
         assert!(
             r.text().contains(r#"<a href="/pocket">Pocket page</a>"#),
