@@ -442,3 +442,63 @@ fn golden_commands_are_read_as_the_shell_reads_them() {
     assert_eq!(shell_words("x | head"), None);
     assert_eq!(shell_words("'unclosed"), None);
 }
+
+/// `bench/pocket.sh`: the time from opening the page (from a file, the
+/// network off) to its first answer, five times over, each in a fresh
+/// browser: when the page is ready (its module compiled, the shipped
+/// lists read) and the first line resolved after that.
+#[test]
+#[ignore = "a measurement: bench/pocket.sh runs it"]
+fn first_answer() {
+    let Some(program) = super::required() else {
+        return;
+    };
+    let dir = crate::scratch();
+    let page = match std::env::var_os("DRUMHEAD_POCKET_PAGE") {
+        Some(page) => PathBuf::from(page),
+        None => match crate::pocket::page_in(dir.path()) {
+            Some(page) => page,
+            None => return,
+        },
+    };
+    let mut firsts = Vec::new();
+    for round in 1..=5 {
+        super::attempts(|here| {
+            let mut b = Browser::open(
+                program.as_path(),
+                &here.join("profile"),
+                "about:blank",
+                PHONE,
+            )?;
+            b.call("Network.enable", json!({}))?;
+            b.call(
+                "Network.emulateNetworkConditions",
+                json!({"offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}),
+            )?;
+            b.as_phone(PHONE, Scheme::Light)?;
+            b.go(&format!("file://{}", page.display()))?;
+            b.until("document.body.dataset.ready !== undefined", START)?;
+            let t = b.json(
+                "JSON.stringify((() => { const t = performance.now(); \
+                 drumhead.resolve('resilience shooting line +determined +hit', 43); \
+                 return {ready: Number(document.body.dataset.readyMs), first: performance.now() - t, \
+                 module: document.getElementById('drumhead-module').textContent.length * 3 / 4}; })())",
+            )?;
+            let ready = t["ready"].as_f64().unwrap_or(f64::NAN);
+            let first = t["first"].as_f64().unwrap_or(f64::NAN);
+            println!(
+                "round {round}: ready after {ready:.0} ms, first answer {first:.1} ms later: {:.0} ms in all (module {:.0} KiB)",
+                ready + first,
+                t["module"].as_f64().unwrap_or_default() / 1024.0
+            );
+            firsts.push(ready + first);
+            Ok(())
+        });
+    }
+    firsts.sort_by(f64::total_cmp);
+    println!(
+        "first answer, median of {}: {:.0} ms from opening the page",
+        firsts.len(),
+        firsts[firsts.len() / 2]
+    );
+}

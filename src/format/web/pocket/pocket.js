@@ -66,8 +66,12 @@
       const lo = Number(s & 0xffffffffn) | 0;
       return withText(line, (at, len) => answer(ex.dh_resolve(at, len, hi, lo)));
     },
-    /** Load an army list (TOML text). */
-    army(text) {
+    /** Load an army list (TOML text; `file`, its name, is what errors quote). */
+    army(text, file) {
+      if (file && typeof ex.dh_army_named === 'function') {
+        return withText(file, (nameAt, nameLen) =>
+          withText(text, (at, len) => answer(ex.dh_army_named(nameAt, nameLen, at, len))));
+      }
       return withText(text, (at, len) => answer(ex.dh_army(at, len)));
     },
     /** Load a shipped army list by its file name. */
@@ -82,11 +86,28 @@
     reset() {
       ex.dh_reset();
     },
-    /** The words that may come next after `prefix`. */
+    /** What may be typed at the end of `prefix`: [{word, meaning}], a
+     *  word replacing what follows the last whitespace. */
     complete(prefix) {
       return JSON.parse(withText(prefix, (at, len) => answer(ex.dh_complete(at, len))));
     },
   };
+
+  /** What the command line would have written on standard error for the
+   *  last line resolved (notes of a game's effects, an error of no line). */
+  function stderrOfLast() {
+    if (typeof ex.dh_err_ptr !== 'function') return '';
+    const at = ex.dh_err_ptr() >>> 0;
+    return decoder.decode(new Uint8Array(ex.memory.buffer, at, ex.dh_err_len() >>> 0));
+  }
+
+  /** The live view's HTML of a line's answers, when the module makes it. */
+  function viewOf(line, seed) {
+    if (typeof ex.dh_view !== 'function') return '';
+    const s = seedOf(seed);
+    return withText(line, (at, len) =>
+      answer(ex.dh_view(at, len, Number(s >> 32n) | 0, Number(s & 0xffffffffn) | 0)));
+  }
 
   // ---- The page ----------------------------------------------------------
 
@@ -169,11 +190,10 @@
     return div;
   }
 
-  function show(line, how, text) {
+  function show(line, how, text, said, html) {
     $('answers-empty')?.remove();
     const entry = el('article', { class: 'entry reply' },
       el('h3', {}, el('span', { class: 'line' }, line), ' ', el('span', { class: 'when' }, how)));
-    const html = typeof ex.dh_html === 'function' ? answer(ex.dh_html()) : '';
     if (html) {
       const part = el('div');
       part.innerHTML = html;
@@ -185,6 +205,8 @@
       if (!html) entry.append(fromJson(a));
       if (a.type === 'odds' && Array.isArray(a.outcomes) && a.outcomes.length) entry.append(chart(a.outcomes));
     }
+    const notes = said.split('\n').filter((l) => l.trim() !== '');
+    if (notes.length) entry.append(el('ul', { class: 'notes said' }, ...notes.map((n) => el('li', {}, n))));
     $('answers').prepend(entry);
     entry.scrollIntoView({ block: 'nearest' });
   }
@@ -224,7 +246,8 @@
     let seed;
     try { seed = seedOf(given === '' ? newSeed() : given).toString(); } catch (e) { say(e.message); return; }
     const text = api.resolve(line, seed);
-    show(line, dice ? 'dice entered · seed ' + seed : 'seed ' + seed, text);
+    const said = stderrOfLast();
+    show(line, dice ? 'dice entered · seed ' + seed : 'seed ' + seed, text, said, viewOf(line, seed));
     keep(text);
     $('dice').value = '';
     $('completions').replaceChildren();
@@ -237,12 +260,12 @@
     try { words = api.complete(prefix); } catch { words = []; }
     const partial = /\S*$/.exec(prefix)[0];
     const buttons = (Array.isArray(words) ? words : []).slice(0, 24).map((w) => {
-      const word = String(w);
+      const word = String(w && typeof w === 'object' ? w.word : w);
       const b = el('button', { type: 'button', class: 'word' }, word);
+      if (w && w.meaning) b.setAttribute('title', w.meaning);
       b.addEventListener('click', () => {
         const rest = field.value.slice(prefix.length);
-        const before = word.toLowerCase().startsWith(prefix.toLowerCase()) && word.length >= prefix.length
-          ? '' : prefix.slice(0, prefix.length - partial.length);
+        const before = prefix.slice(0, prefix.length - partial.length);
         field.value = before + word + ' ' + rest.replace(/^\s+/, '');
         const at = (before + word + ' ').length;
         field.focus();
@@ -259,7 +282,7 @@
     try { const a = JSON.parse(localStorage.getItem(ARMIES_KEY) || '[]'); return Array.isArray(a) ? a : []; } catch { return []; }
   }
   function load(army, remember) {
-    const said = army.text !== undefined ? api.army(army.text) : api.shippedArmy(army.file);
+    const said = army.text !== undefined ? api.army(army.text, army.name) : api.shippedArmy(army.file);
     let error = null;
     try { const r = JSON.parse(said); if (r && r.type === 'error') error = r.error; } catch { /* not JSON: taken as said */ }
     const item = el('li', {}, error ? `${army.name}: ${error}` : army.name);
