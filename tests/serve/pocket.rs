@@ -122,7 +122,7 @@ fn the_pocket_page_is_served_with_its_own_policy_and_linked_from_every_game_page
         2,
         "the module and the code"
     );
-    assert!(page.contains(r#"<script id="drumhead-module" type="application/octet-stream">"#));
+    assert!(page.contains(r#"<script id="drumhead-module" type="application/octet-stream" data-encoding="deflate-raw">"#));
     assert!(
         !page.contains(" style="),
         "no style attribute: the policy allows none"

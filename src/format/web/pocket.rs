@@ -22,7 +22,9 @@ const OWN_CSS: &str = include_str!("pocket/pocket.css");
 /// The live view's stylesheet: answers are laid out as it lays them out.
 const LIVE_CSS: &str = include_str!("../../serve/assets/page.css");
 
-/// The module built for this program, or why there is none.
+/// The module built for this program, deflated (raw DEFLATE, which the
+/// page inflates with the browser's `DecompressionStream`), or why there
+/// is none.
 pub fn module() -> Result<&'static [u8], &'static str> {
     #[cfg(pocket_module)]
     {
@@ -48,7 +50,7 @@ pub struct Page {
     pub style_hash: String,
 }
 
-/// The whole page around `module`.
+/// The whole page around `module` (deflated, as [`module`] gives it).
 pub fn page(module: &[u8]) -> Page {
     let style = format!("{LIVE_CSS}\n{OWN_CSS}");
     let encoded = data_encoding::BASE64.encode(module);
@@ -144,7 +146,9 @@ pub fn page(module: &[u8]) -> Page {
                          storage for this page."
                     }
                 }
-                script #drumhead-module type="application/octet-stream" { (PreEscaped(&encoded)) }
+                script #drumhead-module type="application/octet-stream" data-encoding="deflate-raw" {
+                    (PreEscaped(&encoded))
+                }
                 script { (PreEscaped(SCRIPT)) }
             }
         }

@@ -273,6 +273,15 @@ const RESOLVE_ALL: &str = "JSON.stringify((() => {\
     return {answers: out, slowest: Math.max(...times), total: times.reduce((a, b) => a + b, 0)};\
   })())";
 
+/// The page to open: `drumhead pocket`'s, or the one DRUMHEAD_POCKET_PAGE
+/// names (`bench/pocket.sh` measures the page it wrote).
+fn page(dir: &Path) -> Option<PathBuf> {
+    match std::env::var_os("DRUMHEAD_POCKET_PAGE") {
+        Some(page) => Some(PathBuf::from(page)),
+        None => crate::pocket::page_in(dir),
+    }
+}
+
 fn failed(what: impl std::fmt::Display) -> Failed {
     Failed::Other(what.to_string())
 }
@@ -283,7 +292,7 @@ fn the_pocket_page_answers_a_thousand_lines_as_the_program_does_offline_on_a_pho
         return;
     };
     let dir = crate::scratch();
-    let Some(page) = crate::pocket::page_in(dir.path()) else {
+    let Some(page) = page(dir.path()) else {
         return;
     };
     let cases = cases();
@@ -352,6 +361,7 @@ fn pocket(
     );
 
     // As a player uses it: a shipped army, lines typed, an odds chart.
+    b.until("document.body.dataset.shipped !== undefined", START)?;
     b.eval(
         "(() => { const s = document.getElementById('shipped'); s.value = 'leuthen-1757-prussian.toml'; \
          s.dispatchEvent(new Event('change')); })()",
@@ -406,8 +416,16 @@ fn pocket(
     if wide["scroll"].as_u64() > Some(u64::from(PHONE.0)) || wide["inner"] != PHONE.0 {
         return Err(failed(format!("the page is wider than the phone: {wide}")));
     }
+    // An SVG `text` measures its glyphs' overhang as scrolling inside it;
+    // whether it reaches past the screen is still checked.
     let overflows = b.json(super::phone::OVERFLOWS)?;
-    if overflows["bad"].as_array().is_none_or(|b| !b.is_empty()) {
+    let bad: Vec<&Value> = overflows["bad"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|b| !b.as_str().is_some_and(|b| b.starts_with("text scrolls: ")))
+        .collect();
+    if overflows["elements"].as_u64() < Some(100) || !bad.is_empty() {
         return Err(failed(format!("on the pocket page: {overflows}")));
     }
     let shot = b.screenshot()?;
@@ -454,12 +472,8 @@ fn first_answer() {
         return;
     };
     let dir = crate::scratch();
-    let page = match std::env::var_os("DRUMHEAD_POCKET_PAGE") {
-        Some(page) => PathBuf::from(page),
-        None => match crate::pocket::page_in(dir.path()) {
-            Some(page) => page,
-            None => return,
-        },
+    let Some(page) = page(dir.path()) else {
+        return;
     };
     let mut firsts = Vec::new();
     for round in 1..=5 {

@@ -298,9 +298,6 @@
   function start(instance) {
     ex = instance.exports;
     window.drumhead = api;
-    for (const a of api.shipped()) {
-      $('shipped').append(el('option', { value: a.file }, `${a.name} (${a.system})`));
-    }
     for (const a of armiesKept()) load(a, false);
     $('pocket-form').addEventListener('submit', submit);
     $('line').addEventListener('keydown', (e) => {
@@ -331,20 +328,36 @@
       showLog([]);
     });
     showLog(logOf());
+    // The shipped lists are read once the page answers: the first line
+    // does not wait for them.
+    setTimeout(() => {
+      for (const a of api.shipped()) {
+        if (a.file && a.name) $('shipped').append(el('option', { value: a.file }, `${a.name} (${a.system})`));
+      }
+      body.dataset.shipped = '';
+    }, 0);
     say('ready: no network needed');
     // How long the page took to be ready, from its start (ms).
     body.dataset.readyMs = performance.now().toFixed(0);
     body.dataset.ready = '';
   }
 
-  try {
-    const module = bytesOf($('drumhead-module').textContent);
-    WebAssembly.instantiate(module, {}).then(({ instance }) => start(instance), (e) => {
+  /** The module's bytes: base64 of the module deflated (or gzipped, or
+   *  neither), as the element's data-encoding says. */
+  async function moduleBytes() {
+    const carried = $('drumhead-module');
+    const bytes = bytesOf(carried.textContent);
+    const encoding = carried.dataset.encoding;
+    if (encoding !== 'deflate-raw' && encoding !== 'gzip') return bytes;
+    const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream(encoding));
+    return new Uint8Array(await new Response(inflated).arrayBuffer());
+  }
+
+  moduleBytes()
+    .then((bytes) => WebAssembly.instantiate(bytes, {}))
+    .then(({ instance }) => start(instance))
+    .catch((e) => {
       say('this browser cannot run the page: ' + e.message);
       body.dataset.failed = String(e.message);
     });
-  } catch (e) {
-    say('this browser cannot run the page: ' + e.message);
-    body.dataset.failed = String(e.message);
-  }
 })();
