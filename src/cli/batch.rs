@@ -14,7 +14,7 @@ use std::sync::mpsc;
 use super::Printer;
 use crate::command::System;
 use crate::error::TableError;
-use crate::limits::MAX_LINE_BYTES;
+use crate::lines::{Lines, Written};
 use crate::session::Session;
 use crate::system::Registry;
 
@@ -124,100 +124,6 @@ enum Job {
     Sync(Vec<String>),
 }
 
-/// One chunk's output, to be written in order. Its buffers are used again
-/// for a later chunk once written: a chunk's text is megabytes, and growing
-/// a fresh buffer to that size every chunk (copying it at each doubling,
-/// the allocator zeroing new pages) was a fifth of a batch's time.
-#[derive(Default)]
-struct Written {
-    out: Vec<u8>,
-    err: Vec<u8>,
-    rejected: usize,
-    /// Of the refused lines, those the format asked for cannot write.
-    unwritable: usize,
-}
-
-impl Written {
-    /// Empty again, keeping what the buffers have grown to.
-    fn cleared(mut self) -> Written {
-        self.out.clear();
-        self.err.clear();
-        self.rejected = 0;
-        self.unwritable = 0;
-        self
-    }
-}
-
-/// Lines of input, each read only as far as a command line may go: a
-/// line longer than that (or 300 MB of NULs) is skipped to its end
-/// without being held, and reported.
-pub(crate) struct Lines<R> {
-    input: R,
-}
-
-impl<R: BufRead> Lines<R> {
-    pub(crate) fn new(input: R) -> Lines<R> {
-        Lines { input }
-    }
-
-    /// The next line, added to the end of `text`: where it stands there,
-    /// or why it cannot be read (and nothing added). `None` at the end.
-    fn next_line(
-        &mut self,
-        text: &mut Vec<u8>,
-    ) -> io::Result<Option<Result<Range<usize>, String>>> {
-        let start = text.len();
-        let mut too_long = false;
-        let mut any = false;
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                break;
-            }
-            any = true;
-            let (part, done) = match memchr::memchr(b'\n', available) {
-                Some(i) => (&available[..i], i + 1),
-                None => (available, available.len()),
-            };
-            let ends = done <= part.len() + 1 && done > part.len();
-            if !too_long {
-                if text.len() - start + part.len() > MAX_LINE_BYTES {
-                    too_long = true;
-                    text.truncate(start);
-                } else {
-                    text.extend_from_slice(part);
-                }
-            }
-            self.input.consume(done);
-            if ends {
-                break;
-            }
-        }
-        if !any {
-            return Ok(None);
-        }
-        if too_long {
-            return Ok(Some(Err(format!(
-                "the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be; it was skipped"
-            ))));
-        }
-        if text.len() > start && text.last() == Some(&b'\r') {
-            text.pop();
-        }
-        if std::str::from_utf8(&text[start..]).is_err() {
-            text.truncate(start);
-            return Ok(Some(Err(
-                "the line is not UTF-8 text; it was skipped".to_string()
-            )));
-        }
-        Ok(Some(Ok(start..text.len())))
-    }
-}
-
 fn read_chunk(lines: &mut Lines<impl BufRead>, start: usize, size: usize) -> io::Result<Chunk> {
     let room = size.min(CHUNK_LINES);
     // Room for a few hundred lines of a usual length (a one-shot command's
@@ -252,60 +158,7 @@ fn resolve_chunk(
     mut w: Written,
 ) -> io::Result<Written> {
     for (i, line) in chunk.lines().enumerate() {
-        let position = chunk.start + i;
-        session.seek(position as u64);
-        let line = match line {
-            Ok(l) => l,
-            Err(e) => {
-                w.rejected += 1;
-                if printer.json {
-                    let source = crate::format::Source {
-                        line: position + 1,
-                        input: "",
-                    };
-                    let obj = crate::format::json::json_error(e, source, None).to_string();
-                    writeln!(w.out, "{}", crate::text::json_visible(&obj))?;
-                } else {
-                    let e = crate::text::visible_lines(e);
-                    writeln!(w.err, "error: line {}: {e}", position + 1)?;
-                }
-                continue;
-            }
-        };
-        // A line the format cannot write is not run, but it keeps its
-        // place (and seed).
-        let parsed = session.parse(line);
-        let refused = std::cell::Cell::new(false);
-        let result = session.run(line, parsed, &|kind| {
-            let accepted = printer.accepts(kind, line);
-            refused.set(accepted.is_err() && printer.writes(kind, line).is_err());
-            accepted
-        });
-        w.unwritable += usize::from(refused.get() && result.is_err());
-        for note in session.take_notes() {
-            writeln!(w.err, "note: {note}")?;
-        }
-        match result {
-            Ok(None) => {}
-            Ok(Some(output)) => {
-                if printer.separated() {
-                    w.out.push(b'\n');
-                }
-                let source = crate::format::Source {
-                    line: position + 1,
-                    input: line,
-                };
-                printer.result(&mut w.out, &output, source)?;
-                if let Err(e) = printer.draw(&output) {
-                    w.rejected += 1;
-                    printer.error(&mut w.out, &mut w.err, &e, line, position + 1, batch)?;
-                }
-            }
-            Err(e) => {
-                w.rejected += 1;
-                printer.error(&mut w.out, &mut w.err, &e, line, position + 1, batch)?;
-            }
-        }
+        crate::lines::answer(session, printer, chunk.start + i, line, batch, &mut w)?;
     }
     Ok(w)
 }
@@ -595,6 +448,7 @@ fn helper_thread(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::MAX_LINE_BYTES;
 
     /// Only the lines whose first or second word is `set` change the
     /// session.

@@ -49,7 +49,6 @@ pub mod config;
 mod exit;
 mod export;
 mod new_army;
-mod pager;
 mod pocket;
 mod print;
 mod printer;
@@ -700,18 +699,8 @@ fn open_session(
             }
             // Armies of different rule systems can share a game, but a
             // line resolves under one system: say which, not silently.
-            let mut books: Vec<&str> = Vec::new();
-            for army in &game.armies {
-                if !books.contains(&army.rules.title()) {
-                    books.push(army.rules.title());
-                }
-            }
-            if books.len() > 1 && rules.is_none() {
-                warn!(
-                    "note: the armies are of different rule systems ({}): each line resolves under {} unless it starts with another system's word (`mayhem fire …`) or --rules says otherwise",
-                    books.join(", "),
-                    default.title()
-                );
+            if let Some(note) = game.systems_note(default).filter(|_| rules.is_none()) {
+                warn!("{note}");
             }
             session = session.with_game(game);
             if let Some(rules) = rules {

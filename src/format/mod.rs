@@ -18,7 +18,9 @@ pub(crate) mod brief;
 pub mod delimited;
 pub(crate) mod html;
 pub mod json;
+pub mod printer;
 mod roster;
+#[cfg(feature = "native")]
 pub(crate) mod svg;
 pub mod text;
 pub(crate) mod web;
