@@ -18,7 +18,7 @@ trap 'rm -rf "$dir"' EXIT
 raw=$(wc -c <"$dir/pocket.html")
 gz=$(gzip -9 -c "$dir/pocket.html" | wc -c)
 echo "page: $raw bytes ($((raw / 1024)) KiB), gzipped $gz bytes ($((gz / 1024)) KiB)"
-wasm="$target/pocket/wasm32-unknown-unknown/pocket/drumhead_pocket.wasm"
+wasm="$target/wasm32-unknown-unknown/pocket/drumhead_pocket.wasm"
 if [ -f "$wasm" ]; then
   w=$(wc -c <"$wasm")
   wgz=$(gzip -9 -c "$wasm" | wc -c)
