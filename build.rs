@@ -124,14 +124,18 @@ fn build_module(out: &Path) -> Result<PathBuf, String> {
     if !Path::new("pocket/Cargo.toml").is_file() {
         return Err("no pocket/ package in this source tree".into());
     }
-    // The target folder: the nearest above OUT_DIR that cargo marked.
-    // The module's build locks folders of its own in it (`pocket`,
-    // `wasm32-unknown-unknown/pocket`), never this build's.
-    let target = out
+    // The target folder: OUT_DIR is TARGET_DIR/[TRIPLE/]PROFILE/build/
+    // PACKAGE/out. The module's build locks folders of its own in it
+    // (`pocket`, `wasm32-unknown-unknown/pocket`), never this build's.
+    let above = out
         .ancestors()
-        .find(|dir| dir.join("CACHEDIR.TAG").is_file())
-        .or_else(|| out.ancestors().nth(3))
+        .nth(4)
         .ok_or("no target folder above OUT_DIR")?;
+    let triple = std::env::var("TARGET").unwrap_or_default();
+    let target = match above.parent() {
+        Some(parent) if above.file_name().is_some_and(|n| n == triple.as_str()) => parent,
+        _ => above,
+    };
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let built = Command::new(cargo)
         .args([
