@@ -28,8 +28,8 @@ pub const TASKS: &[&str] = &[
     "sheet",
     "roster",
     "serve",
-    "completions",
     "pocket",
+    "completions",
 ];
 
 /// What the command line says for a line with nothing to resolve.
