@@ -6,6 +6,14 @@
 //! dice from a [`dice::DiceSource`] and returns a
 //! [`answer::Resolution`]; a [`format`] writes that as text or JSON.
 //! The numbers come from `tables/*.toml` ([`tables`]).
+//!
+//! The front ends (the command line, the REPL, `drumhead serve`) and what
+//! they ask of an operating system come with the `native` feature, on by
+//! default. Without it the library is the platform-free core, which builds
+//! for `wasm32-unknown-unknown` as well.
+
+// Without the front ends, what only they use of the core is unused.
+#![cfg_attr(not(feature = "native"), allow(dead_code, unused_imports))]
 
 pub mod answer;
 pub mod army;
@@ -13,8 +21,10 @@ pub mod bind;
 pub mod campaign;
 pub mod carry;
 pub mod catalog;
+#[cfg(feature = "native")]
 pub mod cli;
 pub mod command;
+pub(crate) mod complete;
 pub mod dice;
 pub mod drums;
 pub mod error;
@@ -23,17 +33,20 @@ pub mod format;
 pub mod game;
 pub mod help;
 pub mod limits;
+pub(crate) mod lines;
 pub mod mayhem;
 pub mod meta;
 pub mod odds;
 pub mod output_file;
 pub mod parse;
 pub(crate) mod platform;
+pub mod pocket;
 pub mod print;
 pub mod repair;
 pub mod replay;
 pub mod roll;
 pub mod saber;
+#[cfg(feature = "native")]
 pub(crate) mod serve;
 pub mod session;
 pub mod sheet;

@@ -8,36 +8,16 @@
 use std::io::{self, BufRead, Write};
 use std::mem::take;
 use std::ops::Range;
+use std::path::PathBuf;
 use std::sync::mpsc;
 
 use super::Printer;
-use crate::error::ErrorKind;
-use crate::limits::MAX_LINE_BYTES;
+use crate::lines::{Lines, PassOn, Unreadable, Written};
 use crate::meta::MetaVerb;
 use crate::session::{Recipe, Session};
 
 /// Lines per chunk: large enough to amortise the hand-over between threads.
 const CHUNK_LINES: usize = 4096;
-
-/// Why a line of input could not be read: it is skipped, and the rest run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-enum Unreadable {
-    #[error(
-        "the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be; it was skipped"
-    )]
-    TooLong,
-    #[error("the line is not UTF-8 text; it was skipped")]
-    NotUtf8,
-}
-
-impl Unreadable {
-    fn kind(self) -> ErrorKind {
-        match self {
-            Unreadable::TooLong => ErrorKind::LineTooLong,
-            Unreadable::NotUtf8 => ErrorKind::NotUtf8,
-        }
-    }
-}
 
 /// Lines of input starting at a position; a line that could not be read
 /// (not UTF-8) is carried as its error. The lines are held one after
@@ -120,96 +100,6 @@ enum Job {
     Sync(Vec<String>),
 }
 
-/// One chunk's output, to be written in order. Its buffers are used again
-/// for a later chunk once written: a chunk's text is megabytes, and growing
-/// a fresh buffer to that size every chunk (copying it at each doubling,
-/// the allocator zeroing new pages) was a fifth of a batch's time.
-#[derive(Default)]
-struct Written {
-    out: Vec<u8>,
-    err: Vec<u8>,
-    rejected: usize,
-    /// Of the refused lines, those the format asked for cannot write.
-    unwritable: usize,
-}
-
-impl Written {
-    /// Empty again, keeping what the buffers have grown to.
-    fn cleared(mut self) -> Written {
-        self.out.clear();
-        self.err.clear();
-        self.rejected = 0;
-        self.unwritable = 0;
-        self
-    }
-}
-
-/// Lines of input, each read only as far as a command line may go: a
-/// line longer than that (or 300 MB of NULs) is skipped to its end
-/// without being held, and reported.
-pub(crate) struct Lines<R> {
-    input: R,
-}
-
-impl<R: BufRead> Lines<R> {
-    pub(crate) fn new(input: R) -> Lines<R> {
-        Lines { input }
-    }
-
-    /// The next line, added to the end of `text`: where it stands there,
-    /// or why it cannot be read (and nothing added). `None` at the end.
-    fn next_line(
-        &mut self,
-        text: &mut Vec<u8>,
-    ) -> io::Result<Option<Result<Range<usize>, Unreadable>>> {
-        let start = text.len();
-        let mut too_long = false;
-        let mut any = false;
-        loop {
-            let available = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                break;
-            }
-            any = true;
-            let (part, done) = match memchr::memchr(b'\n', available) {
-                Some(i) => (&available[..i], i + 1),
-                None => (available, available.len()),
-            };
-            let ends = done <= part.len() + 1 && done > part.len();
-            if !too_long {
-                if text.len() - start + part.len() > MAX_LINE_BYTES {
-                    too_long = true;
-                    text.truncate(start);
-                } else {
-                    text.extend_from_slice(part);
-                }
-            }
-            self.input.consume(done);
-            if ends {
-                break;
-            }
-        }
-        if !any {
-            return Ok(None);
-        }
-        if too_long {
-            return Ok(Some(Err(Unreadable::TooLong)));
-        }
-        if text.len() > start && text.last() == Some(&b'\r') {
-            text.pop();
-        }
-        if std::str::from_utf8(&text[start..]).is_err() {
-            text.truncate(start);
-            return Ok(Some(Err(Unreadable::NotUtf8)));
-        }
-        Ok(Some(Ok(start..text.len())))
-    }
-}
-
 fn read_chunk(lines: &mut Lines<impl BufRead>, start: usize, size: usize) -> io::Result<Chunk> {
     let room = size.min(CHUNK_LINES);
     // Room for a few hundred lines of a usual length (a one-shot command's
@@ -242,117 +132,26 @@ fn resolve_chunk(
     chunk: &Chunk,
     batch: bool,
     mut w: Written,
-    mut send: Option<&mut Writer>,
+    mut pass_on: Option<&mut dyn PassOn>,
 ) -> io::Result<Written> {
     for (i, line) in chunk.lines().enumerate() {
-        let position = chunk.start + i;
-        session.seek(position as u64);
-        let line = match line {
-            Ok(l) => l,
-            Err(e) => {
-                w.rejected += 1;
-                if printer.json {
-                    let source = crate::format::Source {
-                        line: position + 1,
-                        input: "",
-                    };
-                    let obj =
-                        crate::format::json::json_error(&e.to_string(), e.kind(), source, None)
-                            .to_string();
-                    writeln!(w.out, "{}", crate::text::json_visible(&obj))?;
-                } else {
-                    writeln!(w.err, "error: line {}: {e}", position + 1)?;
-                }
-                continue;
-            }
-        };
-        // A line the format cannot write is not run, but it keeps its
-        // place (and seed).
-        let parsed = session.parse(line);
-        let refused = std::cell::Cell::new(false);
-        let accepts = |kind| {
-            let accepted = printer.accepts(kind, line);
-            refused.set(accepted.is_err() && printer.writes(kind, line).is_err());
-            accepted
-        };
-        let source = crate::format::Source {
-            line: position + 1,
-            input: line,
-        };
-        // A sweep's rows are written as they are counted once it is too
-        // large for one table: on the thread that writes, they go out at
-        // once; on the helper's, after its chunk.
-        let sweeps = matches!(&parsed, Ok(Some(c)) if c.mode == crate::command::Mode::Odds
-            && crate::sweep::first_swept(c).is_some());
-        let (result, streamed) = if sweeps {
-            let mut through = Through {
-                w: &mut w,
-                writer: send.as_deref_mut(),
-            };
-            match printer.sweep_stream(source, &mut through) {
-                Some(mut stream) => {
-                    let result = session.run_to(line, parsed, &accepts, Some(&mut stream));
-                    (result, Some(stream.end()?))
-                }
-                None => (session.run(line, parsed, &accepts), None),
-            }
-        } else {
-            (session.run(line, parsed, &accepts), None)
-        };
-        w.unwritable += usize::from(refused.get() && result.is_err());
-        for note in session.take_notes() {
-            writeln!(w.err, "note: {note}")?;
-        }
-        match result {
-            Ok(None) => {}
-            // Its rows are written already.
-            Ok(Some(_)) if matches!(streamed, Some(None)) => {}
-            Ok(Some(mut output)) => {
-                if let (crate::answer::Answer::Sweep(sweep), Some(Some(rows))) =
-                    (&mut output, streamed)
-                {
-                    sweep.rows = rows;
-                }
-                if printer.separated() {
-                    w.out.push(b'\n');
-                }
-                printer.result(&mut w.out, &output, source)?;
-                if let Err(e) = printer.draw(&output) {
-                    w.rejected += 1;
-                    printer.error(&mut w.out, &mut w.err, &e, line, position + 1, batch)?;
-                }
-            }
-            Err(e) => {
-                w.rejected += 1;
-                printer.error(&mut w.out, &mut w.err, &e, line, position + 1, batch)?;
-            }
-        }
+        crate::lines::answer(
+            session,
+            printer,
+            (chunk.start + i, line),
+            batch,
+            &mut w,
+            pass_on.as_deref_mut(),
+        )?;
     }
     Ok(w)
 }
 
-/// A chunk's output as a long answer writes it: kept with the chunk's,
-/// and, on the thread that writes, sent on at each flush (after each row
-/// of a sweep), everything before it in the chunk first.
-struct Through<'a, 'w> {
-    w: &'a mut Written,
-    writer: Option<&'a mut Writer<'w>>,
-}
-
-impl Write for Through<'_, '_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.w.out.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        if let Some(writer) = &mut self.writer {
-            writer.write(self.w)?;
-            self.w.out.clear();
-            self.w.err.clear();
-            writer.out.flush()?;
-        }
-        Ok(())
+/// On the thread that writes, a sweep's rows go out as they are counted.
+impl PassOn for Writer<'_> {
+    fn pass_on(&mut self, w: &Written) -> io::Result<()> {
+        self.write(w)?;
+        self.out.flush()
     }
 }
 
@@ -653,6 +452,7 @@ fn helper_thread(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::MAX_LINE_BYTES;
 
     /// Only the lines whose first or second word is `set` change the
     /// session.

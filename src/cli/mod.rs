@@ -49,7 +49,7 @@ pub mod config;
 mod exit;
 mod export;
 mod new_army;
-mod pager;
+mod pocket;
 mod print;
 mod printer;
 mod tasks;
@@ -308,6 +308,18 @@ pub(crate) enum Task {
         paper: crate::format::html::Paper,
     },
     Serve(crate::serve::Options),
+    /// The pocket page: one HTML file that resolves lines in a phone's
+    /// browser with no server and no network (the resolvers, tables and
+    /// shipped army lists inside it); open it from a file, or from
+    /// `drumhead serve` at /pocket.
+    Pocket {
+        /// Write the page into FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Replace FILE if it is an existing regular file.
+        #[arg(long, requires = "output")]
+        force: bool,
+    },
     /// Print a shell completion script (options and tasks). For the words
     /// of commands too, as you type: `source <(COMPLETE=bash drumhead)`.
     Completions {
@@ -332,6 +344,7 @@ impl Task {
             Task::Roster { .. } => "roster",
             Task::Completions { .. } => "completions",
             Task::Serve(_) => "serve",
+            Task::Pocket { .. } => "pocket",
         }
     }
 }
@@ -580,6 +593,17 @@ fn task_without_tables(args: &Args, registry: &Registry) -> Option<ExitCode> {
     if let Some(Task::Config) = &args.task {
         return Some(config::show(args, registry));
     }
+    // The page carries the embedded tables, whatever --tables says.
+    if let Some(Task::Pocket { output, force }) = &args.task {
+        if args.tables.is_some() || args.crt.is_some() {
+            warn!(
+                "error: the pocket page carries the embedded tables: --tables and --crt do not \
+                 change it; leave them out"
+            );
+            return Some(ExitCode::from(2));
+        }
+        return Some(pocket::run(output.as_deref(), *force));
+    }
     None
 }
 
@@ -637,7 +661,8 @@ fn task_with_tables(args: &Args, registry: &Registry, tables: &Tables) -> Option
                 *paper,
             ));
         }
-        Some(Task::NewArmy { .. } | Task::Tables { .. } | Task::Config) | None => {}
+        Some(Task::NewArmy { .. } | Task::Tables { .. } | Task::Config | Task::Pocket { .. })
+        | None => {}
     }
     None
 }
@@ -676,18 +701,8 @@ fn open_session(
             }
             // Armies of different rule systems can share a game, but a
             // line resolves under one system: say which, not silently.
-            let mut books: Vec<&str> = Vec::new();
-            for army in &game.armies {
-                if !books.contains(&army.rules.title()) {
-                    books.push(army.rules.title());
-                }
-            }
-            if books.len() > 1 && rules.is_none() {
-                warn!(
-                    "note: the armies are of different rule systems ({}): each line resolves under {} unless it starts with another system's word (`mayhem fire …`) or --rules says otherwise",
-                    books.join(", "),
-                    default.title()
-                );
+            if let Some(note) = game.systems_note(default).filter(|_| rules.is_none()) {
+                warn!("{note}");
             }
             session = session.with_game(game);
             if let Some(rules) = rules {

@@ -112,7 +112,7 @@ pub(crate) struct To<'a> {
 
 /// The page on standard output, or written whole into the file, under the
 /// rules of every output file ([`crate::files::write_whole`]).
-fn emit(page: &str, to: To, example: &str) -> ExitCode {
+pub(super) fn emit(page: &str, to: To, example: &str) -> ExitCode {
     let Some(path) = to.output else {
         return match io::stdout().lock().write_all(page.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,

@@ -244,3 +244,13 @@ pub(crate) fn names() -> Vec<String> {
         .map(|c| c.get_name().to_string())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    /// The pocket page tells a misspelt task as the command line does:
+    /// its list of the tasks is the command line's own.
+    #[test]
+    fn the_pocket_knows_the_command_lines_tasks() {
+        assert_eq!(super::names(), crate::pocket::TASKS);
+    }
+}

@@ -18,8 +18,10 @@ pub(crate) mod brief;
 pub mod delimited;
 pub(crate) mod html;
 pub mod json;
+pub mod printer;
 mod roster;
 pub(crate) mod stream;
+#[cfg(feature = "native")]
 pub(crate) mod svg;
 pub mod text;
 pub(crate) mod web;

@@ -15,6 +15,24 @@ impl Game {
         self
     }
 
+    /// Armies of different rule systems can share a game, but a line
+    /// resolves under one system (`under`): the note that says which.
+    pub(crate) fn systems_note(&self, under: crate::answer::System) -> Option<String> {
+        let mut books: Vec<&str> = Vec::new();
+        for army in &self.armies {
+            if !books.contains(&army.rules.title()) {
+                books.push(army.rules.title());
+            }
+        }
+        (books.len() > 1).then(|| {
+            format!(
+                "note: the armies are of different rule systems ({}): each line resolves under {} unless it starts with another system's word (`mayhem fire …`) or --rules says otherwise",
+                books.join(", "),
+                under.title()
+            )
+        })
+    }
+
     /// Say where a game reopened from its file stands (`yes`): in a
     /// session, and when its armies are given again; a one-shot line in a
     /// game goes without it.

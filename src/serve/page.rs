@@ -88,6 +88,16 @@ const PARTS: &[(&str, &str)] = &[
     ("/", "Games"),
 ];
 
+/// The way to the pocket page, on every game's pages.
+fn pocket_link() -> Markup {
+    html! {
+        p.pocket-link {
+            a href="/pocket" { "Pocket page" }
+            ": resolve lines on this phone itself, which keeps working when the network drops"
+        }
+    }
+}
+
 /// `/g/NAME/`: the newest resolutions, the roster, the odds form.
 /// `undone` says which of the entries shown a later undo took back.
 pub(crate) fn game(
@@ -129,7 +139,7 @@ pub(crate) fn game(
                     div #odds-answer aria-live="polite" {}
                 }
             }
-            footer { p { (KEPT) } }
+            footer { p { (KEPT) } (pocket_link()) }
             noscript { p.note { "Without JavaScript this page shows the game as it was when loaded: reload it for the newest." } }
         }
     };
@@ -196,6 +206,7 @@ pub(crate) fn odds(name: &str, turn: u32, line: &str, answer: &str) -> String {
                     div #odds-answer aria-live="polite" { (PreEscaped(answer)) }
                 }
             }
+            footer { (pocket_link()) }
         }
     };
     web::document(&format!("odds {line}: {name}"), &[], body)
@@ -234,6 +245,7 @@ pub(crate) fn umpire(name: &str, now: &Now) -> String {
                     (roster_now(now))
                 }
             }
+            footer { (pocket_link()) }
         }
     };
     web::document(

@@ -79,6 +79,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let limited = Router::new()
         .route("/", get(index))
         .route("/assets/{file}", get(asset))
+        .route("/pocket", get(pocket))
         .route("/g/{name}", get(to_game))
         .route("/g/{name}/", get(game_page))
         .route("/g/{name}/units.json", get(units))
@@ -145,17 +146,64 @@ async fn safe_headers(mut response: Response) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-        ),
-    );
+    // `/pocket` says its own (the same, and its inline code and
+    // WebAssembly allowed): see `pocket`.
+    if !h.contains_key(header::CONTENT_SECURITY_POLICY) {
+        h.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(POLICY),
+        );
+    }
     h.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
     );
     response
+}
+
+/// What every page may load and run: only this server's own.
+const POLICY: &str =
+    "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/// `/pocket`: the pocket page (`drumhead pocket`), which a phone keeps
+/// resolving with when the network drops. Its policy is every page's,
+/// with its one inline script and stylesheet allowed by their digests
+/// and WebAssembly compiled (`'wasm-unsafe-eval'`, never `'unsafe-eval'`).
+async fn pocket() -> Response {
+    static PAGE: std::sync::OnceLock<Result<(String, HeaderValue), &'static str>> =
+        std::sync::OnceLock::new();
+    let made = PAGE.get_or_init(|| {
+        let page = web::pocket::page(web::pocket::module()?);
+        let policy = format!(
+            "default-src 'self'; script-src {} 'wasm-unsafe-eval'; style-src {}; \
+             object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+            page.script_hash, page.style_hash
+        );
+        let policy = HeaderValue::from_str(&policy).map_err(|_| "a policy header")?;
+        Ok((page.html, policy))
+    });
+    match made {
+        Ok((page, policy)) => (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("text/html; charset=utf-8"),
+                ),
+                (header::CONTENT_SECURITY_POLICY, policy.clone()),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            ],
+            page.clone(),
+        )
+            .into_response(),
+        Err(why) => (
+            StatusCode::NOT_FOUND,
+            format!(
+                "no pocket page: {why}; to get it, `rustup target add wasm32-unknown-unknown` \
+                 and build drumhead again\n"
+            ),
+        )
+            .into_response(),
+    }
 }
 
 async fn not_found() -> Response {

@@ -13,6 +13,7 @@ mod common;
 mod http;
 mod long_game;
 mod pictures;
+mod pocket;
 mod sse;
 mod stream;
 mod umpire;

@@ -94,7 +94,7 @@ fn rule_systems() -> BTreeSet<String> {
         .collect()
 }
 
-const FRONT_ENDS: &[&str] = &["cli"];
+const FRONT_ENDS: &[&str] = &["cli", "pocket"];
 
 /// The folders that hold a rule system: those with an `impl RuleSystem`.
 fn system_folders() -> BTreeSet<String> {

@@ -21,6 +21,8 @@ use crate::answer::Answer;
 
 mod odds;
 mod page;
+#[cfg(feature = "native")]
+pub(crate) mod pocket;
 mod report;
 mod stack;
 

@@ -8,6 +8,7 @@
 
 pub mod live;
 pub mod phone;
+pub mod pocket;
 pub mod umpire;
 
 use std::io::{self, BufReader, Read, Write};

@@ -16,7 +16,7 @@ use crate::http::{self, Server};
 
 /// Every element that is wider inside than it shows, or reaches past the
 /// screen's edges: none may be.
-const OVERFLOWS: &str = "JSON.stringify((() => {\
+pub const OVERFLOWS: &str = "JSON.stringify((() => {\
     const w = window.innerWidth, bad = [];\
     const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +\
       (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ').join('.') : '');\
