@@ -134,12 +134,12 @@ pub(crate) trait PassOn {
 /// The output of a line as a long answer writes it: kept with the other
 /// lines', and handed on at each flush (after each row of a sweep) when
 /// there is somewhere to hand it.
-struct Through<'a> {
+struct Through<'a, 'p> {
     w: &'a mut Written,
-    to: Option<&'a mut dyn PassOn>,
+    to: Option<&'a mut (dyn PassOn + 'p)>,
 }
 
-impl Write for Through<'_> {
+impl Write for Through<'_, '_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.w.out.extend_from_slice(buf);
         Ok(buf.len())
@@ -162,13 +162,13 @@ impl Write for Through<'_> {
 /// numbers the line in a text error. A sweep too large for one table is
 /// written a row at a time as it is counted, each handed to `pass_on`
 /// when there is one.
-pub(crate) fn answer(
+pub(crate) fn answer<'p>(
     session: &mut Session,
     printer: &Printer,
     (position, line): (usize, Result<&str, Unreadable>),
     batch: bool,
     w: &mut Written,
-    pass_on: Option<&mut dyn PassOn>,
+    pass_on: Option<&mut (dyn PassOn + 'p)>,
 ) -> io::Result<()> {
     session.seek(position as u64);
     let line = match line {
@@ -208,7 +208,10 @@ pub(crate) fn answer(
     let sweeps = matches!(&parsed, Ok(Some(c)) if c.mode == crate::command::Mode::Odds
         && crate::sweep::first_swept(c).is_some());
     let (result, streamed) = if sweeps {
-        let mut through = Through { w, to: pass_on };
+        let mut through = Through {
+            w: &mut *w,
+            to: pass_on,
+        };
         match printer.sweep_stream(source, &mut through) {
             Some(mut stream) => {
                 let result = session.run_to(line, parsed, &accepts, Some(&mut stream));

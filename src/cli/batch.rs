@@ -8,7 +8,6 @@
 use std::io::{self, BufRead, Write};
 use std::mem::take;
 use std::ops::Range;
-use std::path::PathBuf;
 use std::sync::mpsc;
 
 use super::Printer;
