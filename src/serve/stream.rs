@@ -93,7 +93,8 @@ pub(crate) fn run(
         Ok(None) => {
             // The rows went out: an error after them follows as its own line.
             if let Err(e) = result {
-                let error = json_error(&e.to_string(), source, e.column(line)).to_string();
+                let error =
+                    json_error(&e.to_string(), e.kind(), source, e.column(line)).to_string();
                 out.buf
                     .extend_from_slice(crate::text::json_visible(&error).as_bytes());
                 out.buf.push(b'\n');
