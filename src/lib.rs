@@ -18,6 +18,7 @@
 pub mod answer;
 pub mod army;
 pub mod bind;
+#[cfg(feature = "native")]
 pub mod campaign;
 pub mod carry;
 pub mod catalog;
@@ -42,7 +43,9 @@ pub mod parse;
 pub(crate) mod platform;
 pub mod pocket;
 pub mod print;
+#[cfg(feature = "native")]
 pub mod repair;
+#[cfg(feature = "native")]
 pub mod replay;
 pub mod roll;
 pub mod saber;

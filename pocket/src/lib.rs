@@ -51,6 +51,12 @@
 //! - `dh_out_ptr() -> ptr`, `dh_err_ptr() -> ptr`, `dh_err_len() -> len`,
 //!   `dh_status() -> status`: as above.
 //!
+//! What differs from the command line: `help TASK` for a task of the
+//! program (`help check`) answers as for an unknown verb, as the module
+//! holds no command-line parser to write the task's help from; and there
+//! are no options (`--rules`, `--dice`, `--tables`): a line names its rule
+//! system by its first word (`mayhem fire …`) when it is not the armies'.
+//!
 //! The logic is [`Pocket`] (the library's `drumhead::pocket`), which the
 //! tests run natively against the command line.
 

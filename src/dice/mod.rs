@@ -31,7 +31,9 @@ pub(crate) type Generator = Pcg64;
 
 /// A seed for sessions not given one (no `--seed`; the server's): different
 /// every run, below a billion, and reported with each roll so any roll can
-/// be reproduced.
+/// be reproduced. From the clock and the process, so for the native
+/// program only: the pocket page gives every line its seed.
+#[cfg(feature = "native")]
 pub(crate) fn entropy_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

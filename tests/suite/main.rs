@@ -45,6 +45,7 @@ mod no_panic;
 mod odds;
 mod odds_charts;
 mod output_paths;
+mod pocket;
 mod print_browser;
 mod print_roster;
 mod print_sheet;
