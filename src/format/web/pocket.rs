@@ -13,7 +13,7 @@
 //! SEED LINE` prints with the same armies loaded. Each answer shown is an
 //! `article.entry` in `#answers` as the live view has it.
 
-use maud::{DOCTYPE, PreEscaped, html};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
 use sha2::{Digest as _, Sha256};
 
 /// The page's own script and its rules beside the live view's.
@@ -78,66 +78,15 @@ pub fn page(module: &[u8]) -> Page {
                     }
                 }
                 main {
-                    section #ask {
-                        form #pocket-form autocomplete="off" {
-                            label for="line" { "A line, as at the umpire's table" }
-                            div.ask {
-                                textarea #line name="line" rows="1" autocomplete="off"
-                                    autocapitalize="none" spellcheck="false"
-                                    maxlength=(crate::limits::MAX_LINE_BYTES) required
-                                    placeholder="resilience +determined" {}
-                                button type="submit" { "Resolve" }
-                            }
-                            div #completions.completions aria-label="Words that fit" {}
-                            div.extras {
-                                label {
-                                    "Dice you rolled "
-                                    input #dice name="dice" inputmode="numeric" autocomplete="off"
-                                        placeholder="4 3 (else the page rolls)";
-                                }
-                                label {
-                                    "Seed "
-                                    input #seed name="seed" inputmode="numeric" autocomplete="off"
-                                        placeholder="new each line";
-                                }
-                            }
-                            p.hint {
-                                "Every number comes from the rule texts, with the whole modifier stack. "
-                                code { "odds LINE" } " counts the chances exactly; "
-                                code { "help" } " lists the verbs."
-                            }
-                        }
-                    }
+                    (ask())
                     section #answers-part {
                         h2 { "Answers" }
                         div #answers aria-live="polite" {
                             p #answers-empty.empty { "Answers come here, newest first, each with its seed or the dice you entered." }
                         }
                     }
-                    section #armies {
-                        h2 { "Armies" }
-                        div.extras {
-                            label {
-                                "A shipped list "
-                                select #shipped { option value="" { "—" } }
-                            }
-                            label {
-                                "A list on this phone (TOML) "
-                                input #army-file type="file" accept=".toml,text/plain";
-                            }
-                        }
-                        ul #loaded.notes {}
-                        p { button #forget type="button" { "Forget the armies" } }
-                    }
-                    section #log {
-                        h2 { "Log" }
-                        p #log-count.hint { "No answers kept yet." }
-                        p.log-actions {
-                            a #export href="#log" download="drumhead-pocket.jsonl" { "Export as JSON Lines" }
-                            " "
-                            button #clear-log type="button" { "Clear the log" }
-                        }
-                    }
+                    (armies())
+                    (log())
                 }
                 footer {
                     p {
@@ -158,6 +107,79 @@ pub fn page(module: &[u8]) -> Page {
         html,
         script_hash: digest(SCRIPT),
         style_hash: digest(&style),
+    }
+}
+
+/// Where a line is typed: the box, the words that fit, the dice rolled
+/// and the seed.
+fn ask() -> Markup {
+    html! {
+        section #ask {
+            form #pocket-form autocomplete="off" {
+                label for="line" { "A line, as at the umpire's table" }
+                div.ask {
+                    textarea #line name="line" rows="1" autocomplete="off"
+                        autocapitalize="none" spellcheck="false"
+                        maxlength=(crate::limits::MAX_LINE_BYTES) required
+                        placeholder="resilience +determined" {}
+                    button type="submit" { "Resolve" }
+                }
+                div #completions.completions aria-label="Words that fit" {}
+                div.extras {
+                    label {
+                        "Dice you rolled "
+                        input #dice name="dice" inputmode="numeric" autocomplete="off"
+                            placeholder="4 3 (else the page rolls)";
+                    }
+                    label {
+                        "Seed "
+                        input #seed name="seed" inputmode="numeric" autocomplete="off"
+                            placeholder="new each line";
+                    }
+                }
+                p.hint {
+                    "Every number comes from the rule texts, with the whole modifier stack. "
+                    code { "odds LINE" } " counts the chances exactly; "
+                    code { "help" } " lists the verbs."
+                }
+            }
+        }
+    }
+}
+
+/// The army lists: a shipped one, or one from the phone.
+fn armies() -> Markup {
+    html! {
+        section #armies {
+            h2 { "Armies" }
+            div.extras {
+                label {
+                    "A shipped list "
+                    select #shipped { option value="" { "—" } }
+                }
+                label {
+                    "A list on this phone (TOML) "
+                    input #army-file type="file" accept=".toml,text/plain";
+                }
+            }
+            ul #loaded.notes {}
+            p { button #forget type="button" { "Forget the armies" } }
+        }
+    }
+}
+
+/// The log of answers kept in the browser, and its export.
+fn log() -> Markup {
+    html! {
+        section #log {
+            h2 { "Log" }
+            p #log-count.hint { "No answers kept yet." }
+            p.log-actions {
+                a #export href="#log" download="drumhead-pocket.jsonl" { "Export as JSON Lines" }
+                " "
+                button #clear-log type="button" { "Clear the log" }
+            }
+        }
     }
 }
 

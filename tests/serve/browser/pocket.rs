@@ -123,23 +123,13 @@ fn shell_words(text: &str) -> Option<Vec<String>> {
 /// (the rule system's word in front for `--rules`), with its seed and
 /// armies.
 fn golden_lines() -> Vec<(String, Option<u64>, Vec<String>)> {
-    const TASKS: &[&str] = &[
-        "check",
-        "replay",
-        "campaign",
-        "repair",
-        "new-army",
-        "tables",
-        "man",
-        "config",
-        "sheet",
-        "roster",
-        "serve",
-        "completions",
-        "pocket",
-        "save",
-        "load",
-    ];
+    // The command line's tasks (and the REPL's `save` and `load`) are
+    // not lines the page takes.
+    let tasks: Vec<&str> = drumhead::pocket::TASKS
+        .iter()
+        .copied()
+        .chain(["save", "load"])
+        .collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let shipped: Vec<String> = std::fs::read_dir(root.join("armies"))
         .expect("armies/")
@@ -187,7 +177,7 @@ fn golden_lines() -> Vec<(String, Option<u64>, Vec<String>)> {
                     _ => line.push(word),
                 }
             }
-            if line.is_empty() || TASKS.contains(&line[0].as_str()) {
+            if line.is_empty() || tasks.contains(&line[0].as_str()) {
                 continue;
             }
             let mut line = line.join(" ");
