@@ -4,6 +4,7 @@
 
 mod again;
 pub(crate) mod explore;
+#[cfg(feature = "native")]
 mod recipe;
 mod unused;
 mod verbs;
@@ -24,6 +25,7 @@ use crate::meta::MetaVerb;
 use crate::system::Tables;
 
 pub use crate::answer::Answer as Output;
+#[cfg(feature = "native")]
 pub(crate) use recipe::Recipe;
 
 /// The settings of the prompt's own display, as `set NAME [on|off]` (the
