@@ -633,18 +633,34 @@ async fn odds(
             &line,
         );
     };
-    // JSON is sent as it is counted when it outgrows one table.
+    // An answer is sent as it is counted when it outgrows one table: as
+    // JSON, or as the page shows it, the page around it.
     let (to, mut pieces) = super::stream::channel();
-    let stream = (!page).then_some((to, &mut pieces));
-    let said = desk_answer(&g.odds, peer.ip(), line.clone(), page, stream).await;
-    if let Some(first) = said.streamed {
+    let said = desk_answer(
+        &g.odds,
+        peer.ip(),
+        line.clone(),
+        page,
+        Some((to, &mut pieces)),
+    )
+    .await;
+    if let Some(mut first) = said.streamed {
+        let (kind, last) = if !page {
+            ("application/json", String::new())
+        } else if fragment {
+            ("text/html; charset=utf-8", String::new())
+        } else {
+            let (head, tail) = web::around_answer(&shown(&line, web::ANSWER_MARK.into()));
+            first.splice(0..0, head.into_bytes());
+            ("text/html; charset=utf-8", tail)
+        };
         let mut response = (
             said.status,
-            [(header::CONTENT_TYPE, "application/json")],
+            [(header::CONTENT_TYPE, kind)],
             [(header::CACHE_CONTROL, "no-store")],
             // The room reserved for an answer is kept while it is sent:
             // more than the pieces in flight take.
-            super::stream::body(first, pieces, (room, in_hand)),
+            super::stream::body(first, pieces, last.into_bytes(), (room, in_hand)),
         )
             .into_response();
         let h = response.headers_mut();
