@@ -135,3 +135,44 @@ fn a_large_sweep_page_is_sent_as_it_is_counted_in_little_memory() {
     let peak = peak_kib(server.pid());
     assert!(peak < MOST_KIB, "the server held {peak} KiB");
 }
+
+/// A sweep that stops on a combination it cannot count, its first rows
+/// sent: the page shows them, then the error below them, and ends whole.
+/// Musket Mayhem: a unit has at most 30 figures.
+#[test]
+fn a_large_sweep_page_stopped_by_an_error_shows_it_after_the_rows() {
+    let dir = scratch();
+    let game = new_game(dir.path(), "leuthen");
+    let server = serve(&[&game], &[]);
+    let path = HEAVY_ODDS.replace("figures%3D11..30%20rerolls%3D1", "figures%3D21..40");
+    let sent = get_page(server.addr, &path);
+    let page = String::from_utf8(sent).expect("UTF-8");
+    // Distance 1" with 21 to 30 figures, then the error.
+    assert_eq!(page.matches("<section class=\"combination\">").count(), 10);
+    let error = page.find("<div class=\"answer error\"").expect("the error");
+    assert!(page[..error].ends_with("</section></div>"), "{page:.300}");
+    assert!(page[error..].contains("figures=31"), "{}", &page[error..]);
+    assert_eq!(
+        page.matches("<article").count(),
+        page.matches("</article>").count()
+    );
+    assert!(page.trim_end().ends_with("</html>"));
+}
+
+/// `GET path` as a browser asks it: the whole page, however it is sent.
+fn get_page(addr: std::net::SocketAddr, path: &str) -> Vec<u8> {
+    let mut stream = http::connect(addr).expect("connects");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/html\r\nConnection: close\r\n\r\n"
+    )
+    .expect("asks");
+    let mut reader = BufReader::new(stream);
+    let (status, _) = http::read_head(&mut reader).expect("a head");
+    assert_eq!(status, 200);
+    let mut body = Vec::new();
+    Chunked::new(reader)
+        .read_to_end(&mut body)
+        .expect("the page");
+    body
+}
