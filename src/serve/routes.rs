@@ -644,28 +644,15 @@ async fn odds(
         Some((to, &mut pieces)),
     )
     .await;
-    if let Some(mut first) = said.streamed {
-        let (kind, last) = if !page {
-            ("application/json", String::new())
-        } else if fragment {
-            ("text/html; charset=utf-8", String::new())
-        } else {
-            let (head, tail) = web::around_answer(&shown(&line, web::ANSWER_MARK.into()));
-            first.splice(0..0, head.into_bytes());
-            ("text/html; charset=utf-8", tail)
-        };
-        let mut response = (
-            said.status,
-            [(header::CONTENT_TYPE, kind)],
-            [(header::CACHE_CONTROL, "no-store")],
-            // The room reserved for an answer is kept while it is sent:
-            // more than the pieces in flight take.
-            super::stream::body(first, pieces, last.into_bytes(), (room, in_hand)),
-        )
-            .into_response();
-        let h = response.headers_mut();
-        h.insert(header::VARY, HeaderValue::from_static("accept"));
-        return response;
+    if let Some(first) = said.streamed {
+        // The page around the entry, unless the entry alone is asked for.
+        let around = page.then(|| {
+            let whole = (!fragment).then(|| shown(&line, web::ANSWER_MARK.into()));
+            whole.map_or_else(Default::default, |p| web::around_answer(&p))
+        });
+        // The room reserved for an answer is kept while it is sent: more
+        // than the pieces in flight take.
+        return super::stream::response(first, pieces, around, (room, in_hand));
     }
     let (body, kind) = if page {
         (shown(&line, said.html), "text/html; charset=utf-8")

@@ -12,6 +12,8 @@ use std::convert::Infallible;
 use std::io::{self, Write};
 
 use axum::body::{Body, Bytes};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
@@ -133,16 +135,37 @@ pub(crate) fn run(
     }
 }
 
-/// The response's body: the first piece, then the rest as the desk sends
-/// them, then `last` (the end of the page around them, if any), holding
-/// `hold` (the answer's room and its client's place) until the last is
-/// taken.
-pub(crate) fn body<H: Send + 'static>(
-    first: Vec<u8>,
+/// The response of an answer being sent: JSON, or the page's markup when
+/// there is `html`, the page's own before and after the entry (empty for
+/// the entry alone). Its body is the first piece, then the rest as the
+/// desk sends them, holding `hold` (the answer's room and its client's
+/// place) until the last is taken.
+pub(crate) fn response<H: Send + 'static>(
+    mut first: Vec<u8>,
     rest: Receiver,
-    last: Vec<u8>,
+    html: Option<(String, String)>,
     hold: H,
-) -> Body {
+) -> Response {
+    let (kind, last) = match html {
+        None => ("application/json", String::new()),
+        Some((head, tail)) => {
+            first.splice(0..0, head.into_bytes());
+            ("text/html; charset=utf-8", tail)
+        }
+    };
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, kind)],
+        [(header::CACHE_CONTROL, "no-store")],
+        [(header::VARY, "accept")],
+        body(first, rest, last.into_bytes(), hold),
+    )
+        .into_response()
+}
+
+/// The body: the first piece, the rest, then `last` (the end of the page
+/// around them, if any), holding `hold` until the last is taken.
+fn body<H: Send + 'static>(first: Vec<u8>, rest: Receiver, last: Vec<u8>, hold: H) -> Body {
     let rest = futures_util::stream::unfold(rest, |mut rest| async move {
         rest.recv().await.map(|piece| (piece, rest))
     });
