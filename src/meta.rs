@@ -34,7 +34,7 @@ pub(crate) enum GameVerb {
 }
 
 impl GameVerb {
-    pub(crate) fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             GameVerb::Units => "units",
             GameVerb::Show => "show",
