@@ -36,11 +36,21 @@ impl Unreadable {
 /// without being held, and reported.
 pub(crate) struct Lines<R> {
     input: R,
+    /// Ended before the input's end (a batch's `quit`): no more is read.
+    ended: bool,
 }
 
 impl<R: BufRead> Lines<R> {
     pub(crate) fn new(input: R) -> Lines<R> {
-        Lines { input }
+        Lines {
+            input,
+            ended: false,
+        }
+    }
+
+    /// Read no more: every later line is the end of the input.
+    pub(crate) fn end(&mut self) {
+        self.ended = true;
     }
 
     /// The next line, added to the end of `text`: where it stands there,
@@ -49,6 +59,9 @@ impl<R: BufRead> Lines<R> {
         &mut self,
         text: &mut Vec<u8>,
     ) -> io::Result<Option<Result<Range<usize>, Unreadable>>> {
+        if self.ended {
+            return Ok(None);
+        }
         let start = text.len();
         let mut too_long = false;
         let mut any = false;

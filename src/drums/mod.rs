@@ -624,7 +624,7 @@ pub struct Tables {
 impl Tables {
     pub fn load(source: &TableSource) -> Result<Tables, TableError> {
         let (_, mut drums) = source.parse_checked(&FILES[0], DrumsTables::validate)?;
-        (_, drums.campaign) = game::CampaignTable::load(source, &FILES[2])?;
+        (_, drums.campaign) = crate::carry::load(source, &FILES[2], game::CAMPAIGN_SECTION)?;
         let pools = OnceCell::new();
         if !source.is_embedded() {
             let (_, read) = source.parse_checked(&FILES[1], PoolTables::validate)?;
@@ -644,7 +644,8 @@ impl Tables {
     pub(crate) fn load_labelled(source: &TableSource) -> Result<(Tables, [String; 3]), TableError> {
         let (drums_label, mut drums) = source.parse_checked(&FILES[0], DrumsTables::validate)?;
         let (pools_label, pools) = source.parse_checked(&FILES[1], PoolTables::validate)?;
-        let (campaign_label, campaign) = game::CampaignTable::load(source, &FILES[2])?;
+        let (campaign_label, campaign) =
+            crate::carry::load(source, &FILES[2], game::CAMPAIGN_SECTION)?;
         drums.campaign = campaign;
         let tables = Tables {
             drums: Rc::new(drums),

@@ -21,6 +21,7 @@ use thiserror::Error;
 use super::ArmySource;
 use crate::army::ArmyError;
 use crate::limits::{MAX_JOURNAL_BYTES, MAX_JOURNAL_LINE};
+use crate::meta::GameVerb;
 use crate::tables::HouseTable;
 
 /// How a broken chain is said, first.
@@ -139,8 +140,9 @@ pub(crate) fn state_digest(state: &serde_json::Value) -> String {
 }
 
 impl Entry {
-    /// The effect of `next-turn`, the one effect that is the game's own.
-    pub(crate) const NEXT_TURN: &'static str = "next-turn";
+    /// The effect of `next-turn`, the one effect that is the game's own,
+    /// recorded by the verb's name.
+    pub(crate) const NEXT_TURN: &'static str = GameVerb::NextTurn.name();
 
     /// Whether this entry advances the turn.
     pub fn next_turn(&self) -> bool {

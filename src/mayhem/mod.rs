@@ -252,7 +252,7 @@ impl RuleSystem for Mayhem {
 impl MayhemTables {
     pub(crate) fn load(source: &TableSource) -> Result<MayhemTables, TableError> {
         let (_, mut tables) = source.parse_checked(&FILES[0], MayhemTables::validate)?;
-        (_, tables.campaign) = game::CampaignTable::load(source, &FILES[1])?;
+        (_, tables.campaign) = crate::carry::load(source, &FILES[1], game::CAMPAIGN_SECTION)?;
         Ok(tables.with_verbs())
     }
 }

@@ -187,7 +187,8 @@ impl Tables {
             Variant::QuickPlay => &FILES[1],
         };
         let (label, mut rules) = source.parse_checked(file, SaberRules::validate)?;
-        let (campaign_label, campaign) = game::CampaignTable::load(source, &FILES[3], variant)?;
+        let (campaign_label, campaign) =
+            crate::carry::load(source, &FILES[3], variant.system().id())?;
         rules.campaign = campaign;
         Ok(([label, campaign_label], rules))
     }
