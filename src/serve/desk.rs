@@ -36,7 +36,7 @@ use crate::session::Session;
 
 /// What a desk does with its lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     /// The umpire's lines: they change the game.
     Lines,
     /// `odds LINE`: never touches the game.

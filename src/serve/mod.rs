@@ -117,7 +117,7 @@ use crate::tables::TableSource;
 /// are written, for the players' phones; with --umpire, a page to type
 /// lines on a tablet. Loopback only unless --listen says otherwise.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Options {
+pub struct Options {
     /// A game file kept with --game (repeatable): served under its file
     /// name without `.json`.
     #[arg(long = "game", value_name = "FILE", required = true)]
