@@ -11,6 +11,7 @@ use super::Procedure;
 use super::Resolution;
 use super::crt::{Code, Letter, Side};
 use super::game::SaberEffect;
+use super::morale::Check;
 use super::results::{Ctx, Moved, Who, idx};
 use crate::text::display_with;
 
@@ -106,6 +107,21 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The side's check, for a result that applies whatever it gives
+    /// (both ways of [`Procedure::CheckLoss`] and
+    /// [`Procedure::CheckEliminate`] carry out `code`).
+    fn check_applying(
+        &mut self,
+        res: &mut Resolution,
+        dice: &mut dyn DiceSource,
+        code: Code,
+        side: Side,
+    ) -> Result<Check, CommandError> {
+        let check = self.check(res, dice, side)?;
+        self.mark_applied(code.as_str());
+        Ok(check)
+    }
+
     /// [`Procedure::CheckLoss`]: the check decides between the loss (or
     /// the owner's choice) and retreating disrupted; cavalry's x is the
     /// table's own.
@@ -118,8 +134,7 @@ impl<'a> Ctx<'a> {
     ) -> Result<(), CommandError> {
         let who = self.label(side);
         let r = &self.rules.results;
-        let check = self.check(res, dice, side)?;
-        self.mark_applied(code.as_str());
+        let check = self.check_applying(res, dice, code, side)?;
         if let Some(text) = self.cavalry_x(side) {
             self.retreat_disrupted(
                 side,
@@ -192,8 +207,7 @@ impl<'a> Ctx<'a> {
     ) -> Result<(), CommandError> {
         let who = self.label(side);
         let r = &self.rules.results;
-        let check = self.check(res, dice, side)?;
-        self.mark_applied(code.as_str());
+        let check = self.check_applying(res, dice, code, side)?;
         if check.passed {
             self.moved[idx(side)] = Moved::Yes;
             self.game(side, Who::Primary, SaberEffect::StepLost);
