@@ -23,7 +23,7 @@ pub enum SheetError {
 
 /// The book a user named: a book's id (`saber-quickplay`), or the last
 /// part of one when no other book's id ends so (`quickplay`).
-pub fn book_named(registry: &Registry, name: &str) -> Result<System, SheetError> {
+pub(crate) fn book_named(registry: &Registry, name: &str) -> Result<System, SheetError> {
     let books = registry.books();
     if let Some(book) = books.iter().find(|b| b.id() == name) {
         return Ok(*book);

@@ -131,7 +131,7 @@ impl Sheet {
     }
 
     /// How many cells a house rule changed.
-    pub fn house_cells(&self) -> usize {
+    pub(crate) fn house_cells(&self) -> usize {
         self.cells().filter(|c| c.house).count()
     }
 

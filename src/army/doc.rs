@@ -109,7 +109,7 @@ pub(crate) fn choices(words: &[&'static str], meanings: &[(&str, &str)]) -> Vec<
 }
 
 /// The keys of `[army]`, which every list has; `rules` takes these books.
-pub fn army_keys(books: &[System]) -> Vec<KeyDoc> {
+pub(crate) fn army_keys(books: &[System]) -> Vec<KeyDoc> {
     vec![
         KeyDoc {
             key: "name",
@@ -288,7 +288,7 @@ impl KeyType {
     }
 
     /// The type in words: "a whole number from 1 to 100".
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             KeyType::Id => "an id".into(),
             KeyType::Text => "text".into(),
@@ -328,7 +328,7 @@ fn words(choices: &[Choice]) -> String {
 
 impl Need {
     /// "required", "optional (default ordinary)"…
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Need::Required => "required".into(),
             Need::Optional => "optional".into(),
