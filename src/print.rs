@@ -55,7 +55,11 @@ pub(crate) fn book_named(registry: &Registry, name: &str) -> Result<System, Shee
 
 /// The sheet of `book` from the tables `source` gives, each value a house
 /// rule changed marked. The tables are loaded (and so checked) first.
-pub fn sheet(registry: &Registry, book: System, source: &TableSource) -> Result<Sheet, SheetError> {
+pub(crate) fn sheet(
+    registry: &Registry,
+    book: System,
+    source: &TableSource,
+) -> Result<Sheet, SheetError> {
     registry.load(source)?;
     let system = registry
         .system_of(book)

@@ -119,7 +119,7 @@ impl Section {
 
 impl Sheet {
     /// Every cell, label and note, for tests and counts.
-    pub fn cells(&self) -> impl Iterator<Item = &Cell> {
+    pub(crate) fn cells(&self) -> impl Iterator<Item = &Cell> {
         self.sections.iter().flat_map(|s| {
             s.notes.iter().chain(s.tables.iter().flat_map(|t| {
                 t.rows

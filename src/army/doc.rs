@@ -312,7 +312,7 @@ impl KeyType {
     }
 
     /// The words it takes, if it takes words.
-    pub fn choices(&self) -> &[Choice] {
+    pub(crate) fn choices(&self) -> &[Choice] {
         match self {
             KeyType::Word(c) | KeyType::Words(c) => c,
             KeyType::Int { or: Some(c), .. } => std::slice::from_ref(c),
@@ -357,7 +357,7 @@ impl KeyDoc {
 /// entries; with `explain`, each key of a section's first entry under a
 /// comment saying what it takes, and the keys it leaves out commented
 /// out, so that the file shows every key.
-pub fn template(schema: &dyn Schema, book: System, explain: bool) -> String {
+pub(crate) fn template(schema: &dyn Schema, book: System, explain: bool) -> String {
     let mut out = String::new();
     let doc = schema.doc(book);
     if explain {

@@ -26,7 +26,6 @@ pub(crate) use load::MAX_ABSENT;
 pub(crate) use load::MAX_ENTRIES;
 pub(crate) use load::MAX_ID_LEN;
 pub(crate) use load::check_files;
-pub(crate) use load::describe;
 pub(crate) use load::one_of;
 pub(crate) use load::read_again;
 pub(crate) use load::valid_id;

@@ -54,7 +54,6 @@ mod print;
 mod printer;
 mod tasks;
 
-pub(crate) use printer::ChartFile;
 pub(crate) use printer::Printer;
 use printer::{colour_error, wants_color};
 pub(crate) use tasks::nothing_written;

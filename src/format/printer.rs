@@ -156,7 +156,7 @@ impl Printer {
     }
 
     /// Write one answer to standard output.
-    pub fn result(
+    pub(crate) fn result(
         &self,
         out: &mut dyn Write,
         output: &Output,

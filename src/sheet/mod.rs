@@ -12,4 +12,3 @@
 pub(crate) use crate::answer::cards as roster;
 pub use crate::answer::sheet::{Cell, Row, Section, Sheet, Table};
 pub use crate::format::html::render_roster;
-pub(crate) use crate::format::html::render_sheet;

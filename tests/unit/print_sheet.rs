@@ -264,7 +264,7 @@ fn every_row_label_and_value_of_each_systems_tables_is_on_its_sheet() {
             "{book}: nothing is house with the embedded tables"
         );
         // The page holds every label, escaped, and no script.
-        let html = crate::sheet::render_sheet(&sheet, Default::default());
+        let html = crate::format::html::render_sheet(&sheet, Default::default());
         for s in &sheet.sections {
             for t in &s.tables {
                 for r in &t.rows {
