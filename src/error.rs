@@ -504,7 +504,7 @@ impl CommandError {
     }
 
     /// 1-based column of the first character at fault, counted in characters.
-    pub fn column(&self, line: &str) -> Option<usize> {
+    pub(crate) fn column(&self, line: &str) -> Option<usize> {
         self.span().map(|s| {
             line.get(..s.start.min(line.len()))
                 .map_or(1, |p| p.chars().count() + 1)

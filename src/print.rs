@@ -23,7 +23,7 @@ pub enum SheetError {
 
 /// The book a user named: a book's id (`saber-quickplay`), or the last
 /// part of one when no other book's id ends so (`quickplay`).
-pub fn book_named(registry: &Registry, name: &str) -> Result<System, SheetError> {
+pub(crate) fn book_named(registry: &Registry, name: &str) -> Result<System, SheetError> {
     let books = registry.books();
     if let Some(book) = books.iter().find(|b| b.id() == name) {
         return Ok(*book);
@@ -55,7 +55,11 @@ pub fn book_named(registry: &Registry, name: &str) -> Result<System, SheetError>
 
 /// The sheet of `book` from the tables `source` gives, each value a house
 /// rule changed marked. The tables are loaded (and so checked) first.
-pub fn sheet(registry: &Registry, book: System, source: &TableSource) -> Result<Sheet, SheetError> {
+pub(crate) fn sheet(
+    registry: &Registry,
+    book: System,
+    source: &TableSource,
+) -> Result<Sheet, SheetError> {
     registry.load(source)?;
     let system = registry
         .system_of(book)

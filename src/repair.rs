@@ -316,7 +316,7 @@ fn upgrade_plan(
 }
 
 /// Look at a game and say what repair would do.
-pub fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
+pub(crate) fn plan(path: &Path, tables: &Tables) -> Result<Plan, GameError> {
     let journal = Journal::path_for(path);
     let file = path.symlink_metadata().ok().map(|_| read_game_file(path));
     // An empty journal is one its maker stopped before it wrote the

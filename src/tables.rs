@@ -464,7 +464,7 @@ fn shift_value(value: toml::Spanned<DeValue<'_>>, by: usize) -> toml::Spanned<De
 
 /// Deserialize one table file, turning the TOML error's byte span into a
 /// line and column.
-pub fn parse_toml<T: DeserializeOwned>(
+pub(crate) fn parse_toml<T: DeserializeOwned>(
     file: &str,
     text: &str,
     embedded: &str,

@@ -22,11 +22,12 @@ pub use book::{ClauseKind, Span, System};
 pub(crate) use cards::{Boxes, Command as Commanded, Line, Roster};
 pub use dice::Rolled;
 pub(crate) use explore::{Comparison, Observed, Simulation};
-pub use odds::{Count, Odds, OutcomeOdds};
+pub(crate) use odds::Count;
+pub use odds::{Odds, OutcomeOdds};
 pub(crate) use prob::Prob;
 pub(crate) use report::{FORMAT_VERSION, Report};
 pub(crate) use resolution::Tone;
-pub use resolution::{Effect, Modifier, Resolution, Row, Standing, Target};
+pub use resolution::{Effect, Modifier, Resolution, Row, Standing};
 pub(crate) use sheet::Sheet;
 pub(crate) use sweep::{Choice, Combination, Sweep, Swept, expected_of, p_of};
 

@@ -33,7 +33,7 @@ pub struct Odds {
 /// pool's successes, a total): the measure, and its value for each outcome
 /// in order.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Count {
+pub(crate) struct Count {
     pub(crate) measure: &'static str,
     pub(crate) values: Vec<f64>,
 }

@@ -612,7 +612,7 @@ impl<T: SystemEffect> Effect for T {
 /// Who an effect falls on: a unit the command named, by its side and its
 /// place among the units named there, or the game itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
+pub(crate) enum Target {
     /// `clause: None` is the acting side; `nth` counts the units named on
     /// that side, from 0.
     Side {

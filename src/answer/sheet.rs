@@ -119,7 +119,7 @@ impl Section {
 
 impl Sheet {
     /// Every cell, label and note, for tests and counts.
-    pub fn cells(&self) -> impl Iterator<Item = &Cell> {
+    pub(crate) fn cells(&self) -> impl Iterator<Item = &Cell> {
         self.sections.iter().flat_map(|s| {
             s.notes.iter().chain(s.tables.iter().flat_map(|t| {
                 t.rows
@@ -131,7 +131,7 @@ impl Sheet {
     }
 
     /// How many cells a house rule changed.
-    pub fn house_cells(&self) -> usize {
+    pub(crate) fn house_cells(&self) -> usize {
         self.cells().filter(|c| c.house).count()
     }
 

@@ -109,7 +109,7 @@ pub(crate) fn choices(words: &[&'static str], meanings: &[(&str, &str)]) -> Vec<
 }
 
 /// The keys of `[army]`, which every list has; `rules` takes these books.
-pub fn army_keys(books: &[System]) -> Vec<KeyDoc> {
+pub(crate) fn army_keys(books: &[System]) -> Vec<KeyDoc> {
     vec![
         KeyDoc {
             key: "name",
@@ -288,7 +288,7 @@ impl KeyType {
     }
 
     /// The type in words: "a whole number from 1 to 100".
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             KeyType::Id => "an id".into(),
             KeyType::Text => "text".into(),
@@ -312,7 +312,7 @@ impl KeyType {
     }
 
     /// The words it takes, if it takes words.
-    pub fn choices(&self) -> &[Choice] {
+    pub(crate) fn choices(&self) -> &[Choice] {
         match self {
             KeyType::Word(c) | KeyType::Words(c) => c,
             KeyType::Int { or: Some(c), .. } => std::slice::from_ref(c),
@@ -328,7 +328,7 @@ fn words(choices: &[Choice]) -> String {
 
 impl Need {
     /// "required", "optional (default ordinary)"…
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Need::Required => "required".into(),
             Need::Optional => "optional".into(),
@@ -357,7 +357,7 @@ impl KeyDoc {
 /// entries; with `explain`, each key of a section's first entry under a
 /// comment saying what it takes, and the keys it leaves out commented
 /// out, so that the file shows every key.
-pub fn template(schema: &dyn Schema, book: System, explain: bool) -> String {
+pub(crate) fn template(schema: &dyn Schema, book: System, explain: bool) -> String {
     let mut out = String::new();
     let doc = schema.doc(book);
     if explain {

@@ -247,7 +247,7 @@ fn parse_with_ids(
 pub const ARMY_KEYS: &[&str] = &["name", "rules", "side"];
 
 /// `a`, `a or b`, `a, b or c`.
-pub fn one_of(words: &[&str]) -> String {
+pub(crate) fn one_of(words: &[&str]) -> String {
     match words {
         [] => String::new(),
         [one] => one.to_string(),
@@ -258,7 +258,7 @@ pub fn one_of(words: &[&str]) -> String {
 // ---------------------------------------------------------------------
 // Positions.
 
-pub struct Src<'a> {
+pub(crate) struct Src<'a> {
     file: &'a str,
     text: &'a str,
     /// Where each line starts, found the first time a position is asked
@@ -730,7 +730,7 @@ pub(crate) fn valid_id(s: &str) -> bool {
 }
 
 /// "integer 5", "a table", "string \"x\"" for type errors.
-pub fn describe(value: &Value, src: &Src) -> String {
+pub(crate) fn describe(value: &Value, src: &Src) -> String {
     let shown = src.shown(value.span());
     match value.get_ref() {
         DeValue::Table(_) => "a table".to_string(),

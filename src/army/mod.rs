@@ -26,11 +26,11 @@ pub(crate) use load::MAX_ABSENT;
 pub(crate) use load::MAX_ENTRIES;
 pub(crate) use load::MAX_ID_LEN;
 pub(crate) use load::check_files;
+pub(crate) use load::one_of;
 pub(crate) use load::read_again;
 pub(crate) use load::valid_id;
 pub use load::{
-    ARMY_KEYS, ArmyError, Checker, Entry, MAX_BYTES, Value, describe, load_army, one_of,
-    parse_army, summary,
+    ARMY_KEYS, ArmyError, Checker, Entry, MAX_BYTES, Value, load_army, parse_army, summary,
 };
 
 /// One loaded list.
@@ -101,7 +101,7 @@ pub struct Away {
 
 impl Away {
     /// Where it is, in words, for a roster's notes.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match (&self.gone, self.absent) {
             (Some(why), _) => format!("{} ({}) is gone: {why}", self.id, self.name),
             (None, 1) => format!("{} ({}) sits out this battle", self.id, self.name),

@@ -19,7 +19,8 @@ mod said;
 mod units;
 pub(crate) use said::{OVERRIDE, Said, stated_row};
 pub(crate) use units::Named;
-pub use units::{NoUnits, UnitFacts, Units};
+pub(crate) use units::NoUnits;
+pub use units::{UnitFacts, Units};
 
 /// What a resolver is given: the command and its bound words. Its tables
 /// are its own system's, held by the resolver itself.

@@ -88,7 +88,7 @@ impl UnitFacts {
 }
 
 /// No armies loaded.
-pub struct NoUnits;
+pub(crate) struct NoUnits;
 
 impl Units for NoUnits {
     fn unit(&self, _system: System, _id: &str) -> Option<UnitFacts> {

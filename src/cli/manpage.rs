@@ -20,7 +20,7 @@ mod roff_text;
 mod security;
 mod tasks;
 
-pub use armies::armies_5;
+pub(crate) use armies::armies_5;
 pub use commands::commands_7;
 pub use general::{EXAMPLES, drumhead_1};
 

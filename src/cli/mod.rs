@@ -54,7 +54,7 @@ mod print;
 mod printer;
 mod tasks;
 
-pub use printer::{ChartFile, Printer};
+pub(crate) use printer::Printer;
 use printer::{colour_error, wants_color};
 pub(crate) use tasks::nothing_written;
 use tasks::{options_not_for, task_with_tables, task_without_tables};

@@ -5,8 +5,9 @@ use std::io::{self, IsTerminal};
 
 use super::{Args, ColorChoice, FormatChoice};
 use crate::format::delimited::Delimiter;
+pub(crate) use crate::format::printer::ChartFile;
+pub(crate) use crate::format::printer::Printer;
 pub(crate) use crate::format::printer::colour_error;
-pub use crate::format::printer::{ChartFile, Printer};
 use crate::format::{self as render};
 
 /// Standard output's rows, when it is a terminal.

@@ -395,7 +395,7 @@ type Invalid<'a> = &'a dyn Fn(&str, String) -> TableError;
 
 impl DrumsTables {
     /// Whole-table rules that serde cannot check.
-    pub fn validate(&self, file: &str) -> Result<(), TableError> {
+    pub(crate) fn validate(&self, file: &str) -> Result<(), TableError> {
         let invalid = |key: &str, message: String| TableError::Invalid {
             file: file.to_string(),
             key: key.to_string(),

@@ -63,7 +63,7 @@ impl super::Format for Delimited {
 
 /// Comma- or tab-separated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Delimiter {
+pub(crate) enum Delimiter {
     Comma,
     Tab,
 }

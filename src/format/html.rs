@@ -171,7 +171,7 @@ fn table(t: &Table) -> Markup {
 }
 
 /// A sheet as one printable HTML page.
-pub fn render_sheet(sheet: &Sheet, paper: Paper) -> String {
+pub(crate) fn render_sheet(sheet: &Sheet, paper: Paper) -> String {
     let house = sheet.house_cells();
     let body = html! {
         header {

@@ -22,7 +22,7 @@ use crate::format::{self as render, Format};
 /// how errors are shown (on standard error, which may be a file when
 /// standard output is not, or as JSON on standard output).
 #[derive(Debug, Clone)]
-pub struct Printer {
+pub(crate) struct Printer {
     pub json: bool,
     pub style: render::Style,
     pub err_color: bool,
@@ -42,7 +42,7 @@ pub struct Printer {
 
 /// Where `--svg` draws its chart.
 #[derive(Debug, Clone)]
-pub struct ChartFile {
+pub(crate) struct ChartFile {
     pub(crate) path: PathBuf,
     /// `--force`: an existing regular file may be replaced.
     pub(crate) force: bool,
@@ -156,7 +156,7 @@ impl Printer {
     }
 
     /// Write one answer to standard output.
-    pub fn result(
+    pub(crate) fn result(
         &self,
         out: &mut dyn Write,
         output: &Output,

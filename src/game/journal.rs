@@ -297,7 +297,7 @@ pub(crate) struct Opening {
 }
 
 /// What reading the next line found.
-pub enum Next {
+pub(crate) enum Next {
     /// An entry that follows the chain, and its line as written.
     Entry(Box<Entry>, Vec<u8>),
     /// The end of the journal.

@@ -45,7 +45,8 @@ pub use file::GameFile;
 pub(crate) use file::read_game_file;
 pub(crate) use journal::CHAIN_BROKEN;
 pub(crate) use journal::JOURNAL_VERSION;
-pub use journal::{Entry, GameError, Journal, Mark, Next, Reader, Tally, hash};
+pub(crate) use journal::Next;
+pub use journal::{Entry, GameError, Journal, Mark, Reader, Tally, hash};
 pub(crate) use lock::Lock;
 pub(crate) use roster::log_entry;
 
@@ -542,7 +543,7 @@ fn part_key(part: &Part) -> &'static str {
 }
 
 /// The army-list schemas of every rule book the tables know.
-pub fn schemas(tables: &Tables) -> Schemas {
+pub(crate) fn schemas(tables: &Tables) -> Schemas {
     schemas_of(tables.registry())
 }
 

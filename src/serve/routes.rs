@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response, Sse};
 use axum::routing::{get, post};
@@ -60,7 +61,7 @@ pub(crate) struct Umpire {
 
 /// Everything the handlers share.
 pub(crate) struct Shared {
-    pub(crate) games: BTreeMap<String, Served>,
+    pub(crate) games: BTreeMap<String, Arc<Served>>,
     pub(crate) shares: Arc<OddsShares>,
     /// The memory odds answers may take while they are sent.
     pub(crate) budget: Budget,
@@ -73,6 +74,34 @@ pub(crate) struct Shared {
 }
 
 type St = State<Arc<Shared>>;
+
+/// The game a route's `/g/NAME/` names. A handler that takes it runs only
+/// for a game served here: any other name is answered "no such game"
+/// before it, in one place.
+struct Named {
+    name: String,
+    game: Arc<Served>,
+}
+
+impl FromRequestParts<Arc<Shared>> for Named {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        shared: &Arc<Shared>,
+    ) -> Result<Named, Response> {
+        let Path(name) = Path::<String>::from_request_parts(parts, shared)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        match shared.games.get(&name) {
+            Some(game) => Ok(Named {
+                game: game.clone(),
+                name,
+            }),
+            None => Err(no_game()),
+        }
+    }
+}
 
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let hosts = axum::middleware::from_fn_with_state(shared.clone(), only_our_hosts);
@@ -214,8 +243,7 @@ async fn not_found() -> Response {
         .into_response()
 }
 
-fn no_game(name: &str) -> Response {
-    let _ = name;
+fn no_game() -> Response {
     (
         StatusCode::NOT_FOUND,
         "no such game: see / for the games served\n",
@@ -318,17 +346,11 @@ async fn asset(Path(file): Path<String>) -> Response {
     ([(header::CONTENT_TYPE, kind)], body).into_response()
 }
 
-async fn to_game(State(s): St, Path(name): Path<String>) -> Response {
-    match s.games.get_key_value(&name) {
-        Some((name, _)) => Redirect::permanent(&format!("/g/{name}/")).into_response(),
-        None => no_game(&name),
-    }
+async fn to_game(Named { name, .. }: Named) -> Response {
+    Redirect::permanent(&format!("/g/{name}/")).into_response()
 }
 
-async fn game_page(State(s): St, Path(name): Path<String>) -> Response {
-    let Some(g) = s.games.get(&name) else {
-        return no_game(&name);
-    };
+async fn game_page(Named { name, game: g }: Named) -> Response {
     // Just after start, the entries before the checkpoint may still be
     // being read: a moment's wait for them (the page shows what there is
     // after that).
@@ -350,18 +372,12 @@ async fn game_page(State(s): St, Path(name): Path<String>) -> Response {
 
 /// `/g/NAME/roster.html`: the roster and the turn as they stand, as the
 /// page shows them (a fragment, for the page to put in place).
-async fn roster(State(s): St, Path(name): Path<String>) -> Response {
-    match s.games.get(&name) {
-        Some(g) => html(page::roster_now(&g.feed.now()).into_string()),
-        None => no_game(&name),
-    }
+async fn roster(Named { game: g, .. }: Named) -> Response {
+    html(page::roster_now(&g.feed.now()).into_string())
 }
 
-async fn units(State(s): St, Path(name): Path<String>) -> Response {
-    match s.games.get(&name) {
-        Some(g) => json(StatusCode::OK, &g.feed.now().units_json),
-        None => no_game(&name),
-    }
+async fn units(Named { game: g, .. }: Named) -> Response {
+    json(StatusCode::OK, &g.feed.now().units_json)
 }
 
 #[derive(Deserialize)]
@@ -370,10 +386,7 @@ struct LogQuery {
     limit: Option<usize>,
 }
 
-async fn log(State(s): St, Path(name): Path<String>, Query(q): Query<LogQuery>) -> Response {
-    let Some(g) = s.games.get(&name) else {
-        return no_game(&name);
-    };
+async fn log(Named { game: g, .. }: Named, Query(q): Query<LogQuery>) -> Response {
     let after = q.after.unwrap_or(0);
     let limit = q
         .limit
@@ -418,14 +431,11 @@ struct EventsQuery {
 
 async fn events_of(
     State(s): St,
-    Path(name): Path<String>,
+    Named { game: g, .. }: Named,
     ConnectInfo(Peer(peer)): ConnectInfo<Peer>,
     Query(q): Query<EventsQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let Some(g) = s.games.get(&name) else {
-        return no_game(&name);
-    };
     let last = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
@@ -584,14 +594,11 @@ struct OddsQuery {
 
 async fn odds(
     State(s): St,
-    Path(name): Path<String>,
+    Named { name, game: g }: Named,
     ConnectInfo(Peer(peer)): ConnectInfo<Peer>,
     Query(q): Query<OddsQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let Some(g) = s.games.get(&name) else {
-        return no_game(&name);
-    };
     let page = wants_html(&headers);
     let fragment = q.part.as_deref() == Some("answer");
     // The answer (a fragment) on its page, or alone when asked for so.
@@ -685,22 +692,21 @@ fn too_long_message() -> String {
     format!("the line is longer than {MAX_LINE_BYTES} bytes, the most a command line may be")
 }
 
-async fn umpire_page(State(s): St, Path(name): Path<String>) -> Response {
-    match s.games.get(&name) {
-        Some(g) if g.umpire.is_some() => html(page::umpire(&name, &g.feed.now())),
-        _ => no_game(&name),
+async fn umpire_page(Named { name, game: g }: Named) -> Response {
+    match g.umpire {
+        Some(_) => html(page::umpire(&name, &g.feed.now())),
+        None => no_game(),
     }
 }
 
 async fn lines(
-    State(s): St,
-    Path(name): Path<String>,
+    Named { game: g, .. }: Named,
     ConnectInfo(Peer(peer)): ConnectInfo<Peer>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let Some(umpire) = s.games.get(&name).and_then(|g| g.umpire.as_ref()) else {
-        return no_game(&name);
+    let Some(umpire) = g.umpire.as_ref() else {
+        return no_game();
     };
     let given = headers.get(header::AUTHORIZATION).map(|v| v.as_bytes());
     if !token_matches(given, &umpire.token) {

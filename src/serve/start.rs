@@ -85,7 +85,7 @@ pub(super) fn serve(
         tokens.extend(opened.token);
         waits.push((path.clone(), opened.wait));
         threads.extend(opened.threads);
-        games.insert(name, opened.served);
+        games.insert(name, Arc::new(opened.served));
     }
     let result = run(options, games, &tokens, waits, &stop);
     stop.store(true, Ordering::Relaxed);
@@ -210,7 +210,7 @@ struct Token {
 
 fn run(
     options: &Options,
-    games: BTreeMap<String, Served>,
+    games: BTreeMap<String, Arc<Served>>,
     tokens: &[Token],
     waits: Waits,
     stop: &AtomicBool,

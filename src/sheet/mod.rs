@@ -11,4 +11,4 @@
 
 pub(crate) use crate::answer::cards as roster;
 pub use crate::answer::sheet::{Cell, Row, Section, Sheet, Table};
-pub use crate::format::html::{render_roster, render_sheet};
+pub use crate::format::html::render_roster;

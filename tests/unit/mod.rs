@@ -5,14 +5,21 @@
 //! private to the crate; the tests that run the program as a user does
 //! are in tests/suite, tests/game, tests/serve and tests/cmd.
 
+mod armies_doc;
 mod army_lists;
 mod checkpoint;
+mod common;
+mod drums_contradictions;
 mod drums_facts;
 mod drums_kinds;
 mod drums_tables;
 mod fifth_system;
+mod fuzz_lines;
 mod json_schemas;
 mod lazy_verbs;
+mod mayhem_contradictions;
 mod named_units;
 mod no_panic;
+mod print_sheet;
 mod saber_crt;
+mod table35;

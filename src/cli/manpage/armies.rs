@@ -9,7 +9,7 @@ use crate::system::Registry;
 
 /// drumhead-armies(5): the army-list format, from each rule system's
 /// schema (the keys its reader takes) and its doc (what they mean).
-pub fn armies_5(registry: &Registry) -> String {
+pub(crate) fn armies_5(registry: &Registry) -> String {
     let mut roff = Roff::new();
     roff.control(
         "TH",

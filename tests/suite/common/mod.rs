@@ -152,61 +152,6 @@ pub mod game {
             .expect("drumhead starts")
     }
 
-    /// A game kept in a file (a new one in a directory of its own, named
-    /// after `name`), opened in process: a game that keeps its units'
-    /// state, so that a state word typed against it is refused (issue 35).
-    pub fn kept(
-        name: &str,
-        sources: Vec<drumhead::game::ArmySource>,
-        tables: &drumhead::system::Tables,
-    ) -> Held<drumhead::game::Game> {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static MADE: AtomicUsize = AtomicUsize::new(0);
-        let n = MADE.fetch_add(1, Ordering::Relaxed);
-        let dir = temp_dir(&format!("{name}-{n}"));
-        let game = drumhead::game::Game::open(
-            &dir.join("g.json"),
-            sources,
-            tables,
-            drumhead::game::Options::default(),
-        )
-        .expect("a new game kept in a file");
-        Held {
-            value: game,
-            _dir: dir,
-        }
-    }
-
-    /// A value that keeps files in a temporary directory (a game, a
-    /// session over one), and the directory, removed after the value.
-    pub struct Held<T> {
-        value: T,
-        _dir: Scratch,
-    }
-
-    impl<T> Held<T> {
-        /// The value made into another that keeps the same files.
-        pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Held<U> {
-            Held {
-                value: f(self.value),
-                _dir: self._dir,
-            }
-        }
-    }
-
-    impl<T> std::ops::Deref for Held<T> {
-        type Target = T;
-        fn deref(&self) -> &T {
-            &self.value
-        }
-    }
-
-    impl<T> std::ops::DerefMut for Held<T> {
-        fn deref_mut(&mut self) -> &mut T {
-            &mut self.value
-        }
-    }
-
     /// `--army` options for the two Leuthen armies.
     pub fn leuthen() -> Vec<String> {
         shipped(&["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"])

@@ -9,11 +9,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use drumhead::bind::{Kind, Vocab};
-use drumhead::catalog::{UnitFact, Units};
-use drumhead::drums::DRUMS;
-use drumhead::game::ArmySource;
-use drumhead::session::Session;
+use crate::bind::{Kind, Vocab};
+use crate::catalog::{UnitFact, Units};
+use crate::drums::DRUMS;
+use crate::game::ArmySource;
+use crate::session::Session;
 
 const OVERRIDE: &str = "override";
 
@@ -38,13 +38,13 @@ fn drums_lists() -> Vec<ArmySource> {
 
 /// A game of the shipped Drums lists, some of whose units have done
 /// things: hit, shot three times, moved, charged twice.
-fn session() -> crate::common::game::Held<Session> {
-    let tables = drumhead::systems::embedded().expect("embedded tables");
+fn session() -> crate::unit::common::Held<Session> {
+    let tables = crate::systems::embedded().expect("embedded tables");
     let sources = drums_lists();
     assert!(sources.len() >= 2, "no shipped Drums lists");
     // A game kept in a file: its state words are refused against it (issue
     // 35: without one they stand as stated).
-    let mut s = crate::common::game::kept("drums-contradictions", sources, &tables)
+    let mut s = crate::unit::common::kept("drums-contradictions", sources, &tables)
         .map(|game| Session::new(tables, DRUMS, 23).with_game(game));
     for line in [
         "hits 20 aus-5",

@@ -2,14 +2,14 @@
 //! line (shared/rules/musket-mayhem.txt).
 
 use super::{PIMPERNEL, RAID, kept, refused, resolve, said, with_lists};
-use drumhead::mayhem::MAYHEM;
+use crate::mayhem::MAYHEM;
 
-fn raid() -> drumhead::session::Session {
+fn raid() -> crate::session::Session {
     with_lists(MAYHEM, RAID)
 }
 
 /// What a line that is not a resolution answers, as text.
-fn report(s: &mut drumhead::session::Session, line: &str) -> String {
+fn report(s: &mut crate::session::Session, line: &str) -> String {
     format!("{:?}", s.run_line(line).expect(line))
 }
 
@@ -191,9 +191,9 @@ fn initiative_is_diced_once_a_turn_and_repeats_the_recorded_sequence() {
 // the whole check, in the text's order.
 #[test]
 fn the_sheet_gives_each_figures_own_courage_roll_and_running_off() {
-    let registry = drumhead::systems::all();
-    let book = drumhead::print::book_named(&registry, "mayhem").expect("a shipped book");
-    let sheet = drumhead::print::sheet(&registry, book, &drumhead::tables::TableSource::embedded())
+    let registry = crate::systems::all();
+    let book = crate::print::book_named(&registry, "mayhem").expect("a shipped book");
+    let sheet = crate::print::sheet(&registry, book, &crate::tables::TableSource::embedded())
         .expect("the sheet is made");
     let notes: Vec<String> = sheet
         .sections

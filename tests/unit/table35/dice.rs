@@ -4,8 +4,8 @@
 //! refused; too few for a step that is reached are refused naming it.
 
 use super::{QUATRE_BRAS, bare, refused, resolve, said, with_lists};
-use drumhead::drums::DRUMS;
-use drumhead::saber::SABER;
+use crate::drums::DRUMS;
+use crate::saber::SABER;
 
 // Musket & Saber standard 7.3, Player Note: "Because many combat results
 // require a second die roll for a morale check, we recommend rolling two

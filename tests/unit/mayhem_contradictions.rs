@@ -13,9 +13,9 @@
 
 use std::path::Path;
 
-use drumhead::game::ArmySource;
-use drumhead::mayhem::MAYHEM;
-use drumhead::session::Session;
+use crate::game::ArmySource;
+use crate::mayhem::MAYHEM;
+use crate::session::Session;
 
 const GAMES: &[&[&str]] = &[
     &["fiw-raid-colonial.toml", "fiw-raid-french.toml"],
@@ -125,8 +125,8 @@ fn hero_tokens(f: &toml::Table) -> bool {
             .is_some_and(|b| !b.is_empty())
 }
 
-fn session(files: &[&str]) -> crate::common::game::Held<Session> {
-    let tables = drumhead::systems::embedded().expect("the embedded tables load");
+fn session(files: &[&str]) -> crate::unit::common::Held<Session> {
+    let tables = crate::systems::embedded().expect("the embedded tables load");
     let sources = files
         .iter()
         .map(|f| ArmySource {
@@ -136,7 +136,7 @@ fn session(files: &[&str]) -> crate::common::game::Held<Session> {
         .collect();
     // A game kept in a file: what it holds of a figure is refused against
     // it (issue 35: without one it stands as stated).
-    crate::common::game::kept("mayhem-contradictions", sources, &tables)
+    crate::unit::common::kept("mayhem-contradictions", sources, &tables)
         .map(|game| Session::new(tables, MAYHEM, 1).with_game(game))
 }
 

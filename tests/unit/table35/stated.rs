@@ -5,11 +5,11 @@
 //! on purpose in all three systems.
 
 use super::{LEUTHEN, QUATRE_BRAS, RAID, kept, lists, refused, resolve, said, with_lists};
-use drumhead::drums::DRUMS;
-use drumhead::mayhem::MAYHEM;
-use drumhead::saber::SABER;
+use crate::drums::DRUMS;
+use crate::mayhem::MAYHEM;
+use crate::saber::SABER;
 
-fn stated(res: &drumhead::answer::Resolution) -> Vec<String> {
+fn stated(res: &crate::answer::Resolution) -> Vec<String> {
     res.fields
         .get("stated")
         .and_then(|v| v.as_array())

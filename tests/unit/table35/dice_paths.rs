@@ -11,12 +11,12 @@
 
 use std::collections::BTreeSet;
 
-use drumhead::answer::{Resolution, Rolled, Row};
-use drumhead::catalog::NoUnits;
-use drumhead::command::System;
-use drumhead::dice::DiceSource;
-use drumhead::error::DiceError;
-use drumhead::session::{Output, Session};
+use crate::answer::{Resolution, Rolled, Row};
+use crate::catalog::NoUnits;
+use crate::command::System;
+use crate::dice::DiceSource;
+use crate::error::DiceError;
+use crate::session::{Output, Session};
 
 /// Ways walked face by face before sampling takes over.
 const WALKED: usize = 1500;
@@ -118,7 +118,7 @@ fn lines(session: &Session) -> Vec<(System, String)> {
             }
         }
     }
-    out.push((drumhead::drums::DRUMS, "drums roll 2d6".into()));
+    out.push((crate::drums::DRUMS, "drums roll 2d6".into()));
     for extra in [
         // Musket & Saber: results with and without a check, both sides'
         // checks, a bombardment's, tactics that take one.
@@ -143,13 +143,13 @@ fn lines(session: &Session) -> Vec<(System, String)> {
         "mayhem courage group=4,3",
     ] {
         let system = if extra.starts_with("saber-quickplay") {
-            drumhead::saber::QUICKPLAY
+            crate::saber::QUICKPLAY
         } else if extra.starts_with("saber") {
-            drumhead::saber::SABER
+            crate::saber::SABER
         } else if extra.starts_with("mayhem") {
-            drumhead::mayhem::MAYHEM
+            crate::mayhem::MAYHEM
         } else {
-            drumhead::drums::DRUMS
+            crate::drums::DRUMS
         };
         out.push((system, extra.to_string()));
     }
@@ -202,7 +202,7 @@ fn same(a: &Resolution, b: &Resolution) -> Result<(), String> {
 fn last_die_is_read(
     session: &Session,
     system: System,
-    command: &drumhead::command::Command,
+    command: &crate::command::Command,
     line: &str,
     thrown: &Resolution,
     faces: &[u32],
@@ -306,8 +306,8 @@ fn walk(session: &mut Session, system: System, line: &str) -> (BTreeSet<String>,
 
 #[test]
 fn every_verb_takes_exactly_the_dice_each_way_throws() {
-    let tables = drumhead::systems::embedded().expect("embedded tables");
-    let mut session = Session::new(tables, drumhead::drums::DRUMS, 1);
+    let tables = crate::systems::embedded().expect("embedded tables");
+    let mut session = Session::new(tables, crate::drums::DRUMS, 1);
     let all = lines(&session);
     let mut verbs = BTreeSet::new();
     for (system, line) in &all {

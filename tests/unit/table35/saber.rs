@@ -3,7 +3,7 @@
 //! musket-and-saber-quickplay.txt).
 
 use super::{QUATRE_BRAS, bare, refused, resolve, said, with_inline, with_lists};
-use drumhead::saber::{QUICKPLAY, SABER};
+use crate::saber::{QUICKPLAY, SABER};
 
 const FRENCH: &str = "[army]\nname = \"Test French\"\nrules = \"saber\"\nside = \"France\"\n\n\
     [[unit]]\nid = \"rd-bn\"\nname = \"a battalion\"\ntype = \"battalion\"\nformation = \"1\"\ncf = 2\nmr = 3\nma = 5\n\n\
@@ -12,7 +12,7 @@ const ALLIES: &str = "[army]\nname = \"Test Allies\"\nrules = \"saber\"\nside = 
     [[unit]]\nid = \"al-x\"\nname = \"a brigade\"\ntype = \"infantry\"\nformation = \"2\"\ncf = 6\nmr = 5\nma = 5\nsteps = 2\n\n\
     [[unit]]\nid = \"al-y\"\nname = \"another brigade\"\ntype = \"infantry\"\nformation = \"2\"\ncf = 6\nmr = 5\nma = 5\nsteps = 2\n";
 
-fn quatre_bras() -> drumhead::session::Session {
+fn quatre_bras() -> crate::session::Session {
     with_lists(SABER, QUATRE_BRAS)
 }
 

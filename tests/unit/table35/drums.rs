@@ -4,9 +4,9 @@
 //! (shared/rules/drums-and-muskets-quick-reference.txt).
 
 use super::{LEUTHEN, bare, refused, resolve, said, with_lists};
-use drumhead::drums::DRUMS;
+use crate::drums::DRUMS;
 
-fn leuthen() -> drumhead::session::Session {
+fn leuthen() -> crate::session::Session {
     with_lists(DRUMS, LEUTHEN)
 }
 
