@@ -13,6 +13,10 @@
 
 use std::collections::BTreeMap;
 
+mod house;
+
+pub(crate) use house::{HouseRow, Measure, Section, load, place};
+
 /// One effect of a battle's entry in force, as its rule system types it;
 /// `effect` is `None` where the entry ended the turn (`next-turn`).
 #[derive(Debug, Clone, PartialEq)]
@@ -34,7 +38,7 @@ pub struct Close<'a> {
 
 impl Close<'_> {
     /// Whether the close line names `keyword`.
-    pub fn names(&self, keyword: &str) -> bool {
+    pub(crate) fn names(&self, keyword: &str) -> bool {
         self.words.iter().any(|w| w == keyword)
     }
 }
@@ -77,14 +81,14 @@ pub struct Edit {
 }
 
 impl Edit {
-    pub fn set(key: &'static str, value: EditValue) -> Edit {
+    pub(crate) fn set(key: &'static str, value: EditValue) -> Edit {
         Edit {
             key,
             value: Some(value),
         }
     }
 
-    pub fn remove(key: &'static str) -> Edit {
+    pub(crate) fn remove(key: &'static str) -> Edit {
         Edit { key, value: None }
     }
 }
@@ -99,7 +103,7 @@ pub enum EditValue {
 
 impl EditValue {
     /// As TOML writes it.
-    pub fn toml(&self) -> String {
+    pub(crate) fn toml(&self) -> String {
         match self {
             EditValue::Int(n) => n.to_string(),
             EditValue::Bool(b) => b.to_string(),
@@ -112,79 +116,14 @@ impl EditValue {
 /// players between battles. It has one section for each rule book, keyed
 /// by the book's id, which the book's system declares (its
 /// [`TableFile::shared`](crate::tables::TableFile::shared)), reads and
-/// checks; the core names none of them.
-pub const CAMPAIGN_FILE: &str = "campaign.toml";
-
-/// Where a section's row of the campaign table file is, as an answer
-/// names it: `[drums] of campaign.toml`.
-pub fn place(section: &str) -> String {
-    format!("[{section}] of {CAMPAIGN_FILE}")
-}
-
-/// The error of a value of `section` in the campaign table file `file`
-/// (its label) that its system's checks refuse.
-pub fn invalid(file: &str, section: &str, key: &str, message: String) -> crate::error::TableError {
-    crate::error::TableError::Invalid {
-        file: file.to_string(),
-        key: format!("{section}.{key}"),
-        message,
-    }
-}
-
-/// A house row of a rule system's section of the campaign table file (a
-/// share of bases returning, wounded kept out, steps recovered), at
-/// `place` (`[drums.returning] of campaign.toml`): whether this close
-/// applies it — at every close when the table says `default = true`, else
-/// when the close line names its keyword — and what the answer says of it,
-/// naming the house default either way.
-pub fn house_row(
-    keyword: &str,
-    row: &str,
-    default: bool,
-    place: &str,
-    close: &Close<'_>,
-) -> (bool, String) {
-    let (applies, how) = match (default, close.names(keyword)) {
-        (true, _) => (
-            true,
-            "applied: the house default (its `default = true`)".to_string(),
-        ),
-        (false, true) => (true, "applied: named on the close line".to_string()),
-        (false, false) => (
-            false,
-            format!(
-                "not applied: the house default (`default = false`); name `{keyword}` on the close line to apply it"
-            ),
-        ),
-    };
-    (
-        applies,
-        format!("house row `{keyword}` ({place}), {how}: {row}"),
-    )
-}
-
-/// A house row's keyword, as a close line names it: a word of lowercase
-/// letters, digits and `-`, starting with a letter.
-pub fn check_keyword(keyword: &str) -> Result<(), String> {
-    let word = keyword.len() <= 40
-        && keyword.starts_with(|c: char| c.is_ascii_lowercase())
-        && keyword
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    if word {
-        Ok(())
-    } else {
-        Err(format!(
-            "`{keyword}` is not a keyword a close line can name: lowercase letters, digits and -, starting with a letter"
-        ))
-    }
-}
+/// checks ([`house::Section`]); the core names none of them.
+pub(crate) const CAMPAIGN_FILE: &str = "campaign.toml";
 
 /// The entries after which each of `ids` changed, replaying a battle's
 /// effects one at a time on `state` (as the battle began) with `step`,
 /// and reading `value` of each unit after each entry. An entry whose
 /// effects left a unit's value as it was is not one of its entries.
-pub fn trace<S, E, V: PartialEq>(
+pub(crate) fn trace<S, E, V: PartialEq>(
     mut state: S,
     fought: &[Fought<E>],
     ids: &[&str],

@@ -1,6 +1,6 @@
 //! The verbs drumhead answers itself rather than a rule system's
 //! resolvers: help, odds, simulate, settings, the game's own verbs and
-//! the REPL's `quit`. Each is a variant with its name, usage and help,
+//! the front ends' `quit`. Each is a variant with its name, usage and help,
 //! matched once where a line is run (and by the REPL, its completion and
 //! a batch's settings), so a verb added here is a compile error until
 //! every place that answers it does.
@@ -17,7 +17,8 @@ pub(crate) enum MetaVerb {
     Set,
     Load,
     Game(GameVerb),
-    /// The REPL's own: it reads `quit` (or `exit`) before any session.
+    /// The front ends' own: the REPL and a batch read `quit` (or `exit`)
+    /// before any session, and stop.
     Quit,
 }
 
@@ -34,7 +35,7 @@ pub(crate) enum GameVerb {
 }
 
 impl GameVerb {
-    pub(crate) fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             GameVerb::Units => "units",
             GameVerb::Show => "show",
@@ -99,7 +100,7 @@ impl MetaVerb {
         std::iter::once(self.name()).chain(other)
     }
 
-    /// Whether a session answers the verb (`quit` is the REPL's alone).
+    /// Whether a session answers the verb (`quit` is the front ends').
     pub(crate) fn of_session(self) -> bool {
         self != MetaVerb::Quit
     }
@@ -175,7 +176,7 @@ impl MetaVerb {
                 "Save the game and its journal to FILE; a new file or another drumhead game \
                  (force: any regular file)."
             }
-            MetaVerb::Quit => "Leave the REPL (so does exit, or Ctrl-D).",
+            MetaVerb::Quit => "Leave the REPL, or end a batch there (so does exit, or Ctrl-D).",
         }
     }
 

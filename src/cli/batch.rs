@@ -107,6 +107,11 @@ fn read_chunk(lines: &mut Lines<impl BufRead>, start: usize, size: usize) -> io:
     let mut read = Vec::with_capacity(room);
     while read.len() < size {
         match lines.next_line(&mut text)? {
+            Some(Ok(at)) if ends_batch(&text[at.clone()]) => {
+                text.truncate(at.start);
+                lines.end();
+                break;
+            }
             Some(line) => read.push(line),
             None => break,
         }
@@ -120,6 +125,13 @@ fn read_chunk(lines: &mut Lines<impl BufRead>, start: usize, size: usize) -> io:
         text,
         lines: read,
     })
+}
+
+/// Whether a line ends the batch as the end of its input does: `quit`
+/// (or `exit`), as the REPL reads it. No line after it is read.
+fn ends_batch(line: &[u8]) -> bool {
+    let word = line.trim_ascii();
+    MetaVerb::Quit.names().any(|name| name.as_bytes() == word)
 }
 
 /// Resolve a chunk into `w` (an emptied [`Written`]). Text results are

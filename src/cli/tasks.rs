@@ -1,4 +1,5 @@
-//! The subcommands that resolve no line: checking lists and tables,
+//! The subcommands that resolve no line: which of them the line names
+//! (those that read no tables first), checking lists and tables,
 //! replaying and repairing a game, the manual and shell completions.
 
 use std::path::PathBuf;
@@ -6,9 +7,132 @@ use std::process::ExitCode;
 
 use std::io::{self, IsTerminal, Write};
 
-use super::{Args, Task, manpage};
+use super::{
+    Args, TablesTask, Task, campaign, config, export, manpage, new_army, pocket, print,
+    table_source,
+};
 use crate::system::{Registry, Tables};
 use crate::tables::TableSource;
+
+/// Options that apply to resolving lines, given to a subcommand.
+pub(super) fn options_not_for(args: &Args) -> Option<ExitCode> {
+    let task = args.task.as_ref()?;
+    let ignored = args.for_lines_only();
+    if ignored.is_empty() {
+        return None;
+    }
+    warn!(
+        "error: {} {} to resolving lines, not to `drumhead {}`: leave {} out",
+        ignored.join(", "),
+        if ignored.len() == 1 {
+            "applies"
+        } else {
+            "apply"
+        },
+        task.name(),
+        if ignored.len() == 1 { "it" } else { "them" },
+    );
+    Some(ExitCode::from(2))
+}
+
+/// The subcommands that read no tables (or the configuration file).
+pub(super) fn task_without_tables(args: &Args, registry: &Registry) -> Option<ExitCode> {
+    // Needs no tables: a broken --tables must not keep a user from a template.
+    if let Some(Task::NewArmy {
+        book,
+        output,
+        force,
+    }) = &args.task
+    {
+        return Some(new_army::run(registry, book, output.as_deref(), *force));
+    }
+    // Nor to get the embedded tables back.
+    if let Some(Task::Tables {
+        task: TablesTask::Export { dir, force },
+    }) = &args.task
+    {
+        return Some(export::run(registry, dir, *force));
+    }
+    if let Some(Task::Config) = &args.task {
+        return Some(config::show(args, registry));
+    }
+    // The page carries the embedded tables, whatever --tables says.
+    if let Some(Task::Pocket { output, force }) = &args.task {
+        if args.tables.is_some() || args.crt.is_some() {
+            warn!(
+                "error: the pocket page carries the embedded tables: --tables and --crt do not \
+                 change it; leave them out"
+            );
+            return Some(ExitCode::from(2));
+        }
+        return Some(pocket::run(output.as_deref(), *force));
+    }
+    None
+}
+
+/// The subcommands that read the tables but resolve no line.
+pub(super) fn task_with_tables(
+    args: &Args,
+    registry: &Registry,
+    tables: &Tables,
+) -> Option<ExitCode> {
+    match &args.task {
+        Some(Task::Check { files }) => return Some(check(files, registry)),
+        Some(Task::Replay { journal }) => return Some(replay(journal, tables.clone())),
+        Some(Task::Campaign { task }) => return Some(campaign::run(task, tables, args.wait)),
+        Some(Task::Repair { game, apply }) => return Some(repair(game, *apply, tables, args.wait)),
+        Some(Task::Man { dir, force }) => return Some(man(dir, *force, tables)),
+        Some(Task::Completions { shell }) => return Some(completions(*shell)),
+        Some(Task::Serve(o)) => return Some(serve(o, registry, args)),
+        Some(Task::Sheet {
+            system,
+            output,
+            force,
+            paper,
+        }) => {
+            let source = table_source(args.tables.as_deref(), args.crt.as_deref());
+            let to = print::To {
+                output: output.as_deref(),
+                force: *force,
+            };
+            return Some(match source {
+                Ok(source) => print::sheet(registry, &source, system, to, *paper),
+                Err(e) => {
+                    warn!("error: {e}");
+                    ExitCode::from(2)
+                }
+            });
+        }
+        Some(Task::Roster {
+            armies,
+            game,
+            output,
+            force,
+            paper,
+        }) => {
+            // The configuration file's armies, when the line names none.
+            let armies = if armies.is_empty() && game.is_none() {
+                &args.army
+            } else {
+                armies
+            };
+            return Some(print::roster(
+                tables,
+                armies,
+                game.as_deref(),
+                args.wait,
+                print::To {
+                    output: output.as_deref(),
+                    force: *force,
+                },
+                *paper,
+            ));
+        }
+        Some(Task::NewArmy { .. } | Task::Tables { .. } | Task::Config | Task::Pocket { .. })
+        | None => {}
+    }
+    None
+}
 
 /// `drumhead serve`: the games' live views, with the tables the line and
 /// the configuration file name.
@@ -163,7 +287,7 @@ pub(crate) fn man(dir: &std::path::Path, force: bool, tables: &Tables) -> ExitCo
 
 /// A folder of files that was not written: each reason, and the exit code
 /// (2 when a path was refused, 1 when a write failed).
-pub fn nothing_written(errors: &[crate::files::OutputError]) -> ExitCode {
+pub(crate) fn nothing_written(errors: &[crate::files::OutputError]) -> ExitCode {
     for e in errors {
         warn!("error: {e}");
     }

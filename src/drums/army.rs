@@ -17,7 +17,7 @@ mod doc;
 
 /// A general.
 #[derive(Debug, Clone, PartialEq)]
-pub struct General {
+pub(crate) struct General {
     pub id: String,
     pub(crate) name: String,
     /// exceptional | ordinary | incompetent
@@ -30,7 +30,7 @@ pub struct General {
 
 /// A unit of bases, or of figures.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Unit {
+pub(crate) struct Unit {
     pub id: String,
     pub(crate) name: String,
     /// foot | cavalry | artillery | irregular
@@ -541,7 +541,7 @@ thread_local! {
 
 /// A loaded list in this system's own types, for its part of a game: the
 /// list as it was read when it loaded.
-pub fn read(army: &crate::army::Army) -> Option<Rc<List>> {
+pub(crate) fn read(army: &crate::army::Army) -> Option<Rc<List>> {
     use crate::system::RuleSystem;
     if !super::SYSTEM.books().contains(&army.rules) {
         return None;

@@ -21,13 +21,14 @@ use thiserror::Error;
 use super::ArmySource;
 use crate::army::ArmyError;
 use crate::limits::{MAX_JOURNAL_BYTES, MAX_JOURNAL_LINE};
+use crate::meta::GameVerb;
 use crate::tables::HouseTable;
 
 /// How a broken chain is said, first.
-pub const CHAIN_BROKEN: &str = "the chain is broken here";
+pub(crate) const CHAIN_BROKEN: &str = "the chain is broken here";
 
 /// The journal format this drumhead writes: 2 is the hash chain.
-pub const JOURNAL_VERSION: u32 = 2;
+pub(crate) const JOURNAL_VERSION: u32 = 2;
 
 #[derive(Debug, Error)]
 pub enum GameError {
@@ -139,11 +140,12 @@ pub(crate) fn state_digest(state: &serde_json::Value) -> String {
 }
 
 impl Entry {
-    /// The effect of `next-turn`, the one effect that is the game's own.
-    pub(crate) const NEXT_TURN: &'static str = "next-turn";
+    /// The effect of `next-turn`, the one effect that is the game's own,
+    /// recorded by the verb's name.
+    pub(crate) const NEXT_TURN: &'static str = GameVerb::NextTurn.name();
 
     /// Whether this entry advances the turn.
-    pub fn next_turn(&self) -> bool {
+    pub(crate) fn next_turn(&self) -> bool {
         self.system.is_none()
             && self.undo.is_none()
             && self

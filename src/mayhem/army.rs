@@ -16,7 +16,7 @@ use toml::de::DeValue;
 
 /// A figure.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Figure {
+pub(crate) struct Figure {
     pub id: String,
     pub(crate) name: String,
     /// A courage value (2–6), or give `rank`.
@@ -478,7 +478,7 @@ thread_local! {
 
 /// A loaded list in this system's own types, for its part of a game: the
 /// list as it was read when it loaded.
-pub fn read(army: &crate::army::Army) -> Option<Rc<List>> {
+pub(crate) fn read(army: &crate::army::Army) -> Option<Rc<List>> {
     use crate::system::RuleSystem;
     if !super::SYSTEM.books().contains(&army.rules) {
         return None;

@@ -12,7 +12,8 @@ pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
     // The tables the verbs read, checked as they are when the system loads.
     let (label, mut t): (String, MayhemTables) = source.parse(&FILES[0])?;
     t.validate(&label)?;
-    let (campaign_label, campaign) = super::game::CampaignTable::load(source, &FILES[1])?;
+    let (campaign_label, campaign) =
+        crate::carry::load(source, &FILES[1], super::game::CAMPAIGN_SECTION)?;
     t.campaign = campaign;
     let sections = vec![
         sequence(&t),

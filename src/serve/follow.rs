@@ -24,6 +24,7 @@ use crate::format::text::Text;
 use crate::format::web;
 use crate::format::{Format, Source, Style};
 use crate::game::{Entry, Game, GameError, Journal};
+use crate::meta::GameVerb;
 use crate::session::{Recipe, Session};
 
 /// What is done about the game around a line at a desk.
@@ -295,7 +296,7 @@ pub(crate) fn next(session: &mut Session) -> Result<Option<(Entry, Event)>, Game
 /// An entry and its answer as clients see it.
 fn event(entry: &Entry, answer: Option<&Answer>) -> Event {
     let line = match (&entry.line, entry.undo) {
-        (_, Some(_)) => "undo".to_string(),
+        (_, Some(_)) => GameVerb::Undo.name().to_string(),
         (Some(line), None) => line.clone(),
         (None, None) => String::new(),
     };

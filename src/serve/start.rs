@@ -80,72 +80,12 @@ pub(super) fn serve(
                 "two games named {name}: each game is served under its file name, which must differ"
             ));
         }
-        if !follow::exists(path) {
-            return Err(format!(
-                "{}: there is no game here (serve never creates one): start it with `drumhead --game {} --army …`",
-                path.display(),
-                path.display()
-            ));
-        }
-        let spec = Spec {
-            recipe: Recipe::new(registry.clone(), source.clone()),
-            path: path.clone(),
-        };
-        let feed = Arc::new(Feed::new());
-        let index = Arc::new(LogIndex::new());
-        let (ready, wait) = std::sync::mpsc::channel();
-        let earlier = {
-            let (spec, feed, index, stop) =
-                (spec.clone(), feed.clone(), index.clone(), stop.clone());
-            move |checkpoint| earlier::spawn(spec, checkpoint, feed, index, stop)
-        };
-        let (umpire, lines) = if options.umpire {
-            let (token, made) = token::umpire_token(path, options.new_token)?;
-            tokens.push(Token {
-                game: name.clone(),
-                token: token.clone(),
-                file: token::path_for(path),
-                made,
-            });
-            // The game's own thread takes the umpire's lines.
-            let (desk, lines) = Desk::for_lines();
-            let umpire = Umpire {
-                desk,
-                token,
-                answers: Arc::default(),
-            };
-            let lines: follow::Lines = Box::new(move |wait, session, around| {
-                lines.answer_next(wait, session, around);
-            });
-            (Some(umpire), Some(lines))
-        } else {
-            (None, None)
-        };
-        threads.push(
-            follow::spawn(
-                spec.clone(),
-                feed.clone(),
-                index.clone(),
-                (stop.clone(), ready),
-                earlier,
-                lines,
-            )
-            .map_err(|e| e.to_string())?,
-        );
-        waits.push((path.clone(), wait));
-        let (odds, workers) =
-            Desk::open_odds(spec, feed.clone(), stop.clone()).map_err(|e| e.to_string())?;
-        threads.extend(workers);
-        let served = Served {
-            feed,
-            views: Arc::new(AtomicUsize::new(0)),
-            index,
-            journal: crate::game::Journal::path_for(path),
-            log_readers: Arc::new(tokio::sync::Semaphore::new(LOG_READERS)),
-            odds,
-            umpire,
-        };
-        games.insert(name, served);
+        let recipe = Recipe::new(registry.clone(), source.clone());
+        let opened = open(path, &name, recipe, options, &stop)?;
+        tokens.extend(opened.token);
+        waits.push((path.clone(), opened.wait));
+        threads.extend(opened.threads);
+        games.insert(name, opened.served);
     }
     let result = run(options, games, &tokens, waits, &stop);
     stop.store(true, Ordering::Relaxed);
@@ -163,6 +103,96 @@ pub(super) fn serve(
         );
     }
     result
+}
+
+/// One game opened for serving: what its routes share, its umpire's
+/// token (with `--umpire`), the word that its entries already written
+/// have been read, and its threads (the follower, the earlier pages' and
+/// the odds desk's).
+struct Opened {
+    served: Served,
+    token: Option<Token>,
+    wait: std::sync::mpsc::Receiver<Result<(), String>>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+/// Open the game at `path` (served as `name`): it must exist (serve never
+/// creates one); its threads start, stopping when `stop` is set.
+fn open(
+    path: &Path,
+    name: &str,
+    recipe: Recipe,
+    options: &Options,
+    stop: &Arc<AtomicBool>,
+) -> Result<Opened, String> {
+    if !follow::exists(path) {
+        return Err(format!(
+            "{}: there is no game here (serve never creates one): start it with `drumhead --game {} --army …`",
+            path.display(),
+            path.display()
+        ));
+    }
+    let spec = Spec {
+        recipe,
+        path: path.to_path_buf(),
+    };
+    let feed = Arc::new(Feed::new());
+    let index = Arc::new(LogIndex::new());
+    let (ready, wait) = std::sync::mpsc::channel();
+    let earlier = {
+        let (spec, feed, index, stop) = (spec.clone(), feed.clone(), index.clone(), stop.clone());
+        move |checkpoint| earlier::spawn(spec, checkpoint, feed, index, stop)
+    };
+    let (umpire, lines, token) = if options.umpire {
+        let (token, made) = token::umpire_token(path, options.new_token)?;
+        let kept = Token {
+            game: name.to_string(),
+            token: token.clone(),
+            file: token::path_for(path),
+            made,
+        };
+        // The game's own thread takes the umpire's lines.
+        let (desk, lines) = Desk::for_lines();
+        let umpire = Umpire {
+            desk,
+            token,
+            answers: Arc::default(),
+        };
+        let lines: follow::Lines = Box::new(move |wait, session, around| {
+            lines.answer_next(wait, session, around);
+        });
+        (Some(umpire), Some(lines), Some(kept))
+    } else {
+        (None, None, None)
+    };
+    let follower = follow::spawn(
+        spec.clone(),
+        feed.clone(),
+        index.clone(),
+        (stop.clone(), ready),
+        earlier,
+        lines,
+    )
+    .map_err(|e| e.to_string())?;
+    let (odds, workers) =
+        Desk::open_odds(spec, feed.clone(), stop.clone()).map_err(|e| e.to_string())?;
+    let mut threads = vec![follower];
+    threads.extend(workers);
+    let served = Served {
+        feed,
+        views: Arc::new(AtomicUsize::new(0)),
+        index,
+        journal: crate::game::Journal::path_for(path),
+        log_readers: Arc::new(tokio::sync::Semaphore::new(LOG_READERS)),
+        odds,
+        umpire,
+    };
+    Ok(Opened {
+        served,
+        token,
+        wait,
+        threads,
+    })
 }
 
 type Waits = Vec<(

@@ -110,20 +110,10 @@ impl Session {
     /// line's answer (entries another writer recorded, a torn last line
     /// cut): for standard error.
     pub(crate) fn take_notes(&mut self) -> Vec<String> {
-        let Some(game) = &mut self.game else {
-            return Vec::new();
-        };
-        let mut notes = std::mem::take(&mut game.notes);
-        let n = std::mem::take(&mut self.caught_up);
-        if n > 0 {
-            notes.push(format!(
-                "{n} entr{} of the journal after this game's state (another writer's, or a stopped run's) \
-                 resolved again to what {} recorded, and included",
-                if n == 1 { "y" } else { "ies" },
-                if n == 1 { "it" } else { "they" }
-            ));
+        match &mut self.game {
+            Some(game) => std::mem::take(&mut game.notes),
+            None => Vec::new(),
         }
-        notes
     }
 
     /// Bring the game up to the newest state before a line: under the
@@ -155,18 +145,27 @@ impl Session {
             }
             other => other,
         };
-        loop {
+        let mut included: u64 = 0;
+        let synced = loop {
             match self.resolve_next() {
-                Ok(Some(_)) => self.caught_up += 1,
-                Ok(None) => return Ok(()),
+                Ok(Some(_)) => included += 1,
+                Ok(None) => break Ok(()),
                 Err(e) => {
-                    return Err(match &self.game {
+                    break Err(match &self.game {
                         Some(game) => hint(game, e),
                         None => e,
                     });
                 }
             }
+        };
+        // Said with the line's other notes, those included before an entry
+        // that did not give what it recorded too.
+        if let Some(game) = &mut self.game
+            && included > 0
+        {
+            game.notes.push(caught_up(included));
         }
+        synced
     }
 
     /// The next entry of the game's journal after its state (another
@@ -280,4 +279,15 @@ impl Session {
         };
         Ok((line, result))
     }
+}
+
+/// The note of `n` entries another writer (or a stopped run) recorded
+/// after the game's state, resolved again and included before a line.
+fn caught_up(n: u64) -> String {
+    format!(
+        "{n} entr{} of the journal after this game's state (another writer's, or a stopped run's) \
+         resolved again to what {} recorded, and included",
+        if n == 1 { "y" } else { "ies" },
+        if n == 1 { "it" } else { "they" }
+    )
 }

@@ -60,8 +60,6 @@ pub struct Session {
     /// A journal entry is being resolved again (and how), not a line
     /// typed now.
     again: Option<Again>,
-    /// Entries another process recorded, included before this line.
-    caught_up: u64,
     /// The seed was chosen (`--seed`), not drawn: a game records it so.
     seed_chosen: bool,
 }
@@ -80,7 +78,6 @@ impl Session {
             progress: false,
             count_values: true,
             again: None,
-            caught_up: 0,
             seed_chosen: false,
         }
     }

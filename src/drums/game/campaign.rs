@@ -7,73 +7,53 @@
 use serde::Deserialize;
 
 use super::{DrumsEffect, DrumsGame, DrumsState};
-use crate::carry::{Carry, Change, Close, Edit, EditValue, Fought, house_row, trace};
+use crate::carry::{
+    Carry, Change, Close, Edit, EditValue, Fought, HouseRow, Measure, Section, trace,
+};
 use crate::drums::army::Unit;
-use crate::error::TableError;
 use crate::system::GameState;
-use crate::tables::{TableFile, TableSource};
 
 /// The section of `campaign.toml` Drums and Muskets reads: its book's id.
-pub const CAMPAIGN_SECTION: &str = "drums";
-
-/// `campaign.toml` as Drums and Muskets reads it: its own section (the
-/// other systems' are theirs to read and check).
-#[derive(Debug, Deserialize)]
-struct CampaignFile {
-    drums: CampaignTable,
-}
+pub(crate) const CAMPAIGN_SECTION: &str = "drums";
 
 /// `[drums]` of `campaign.toml` (empty until the tables load it).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CampaignTable {
+pub(crate) struct CampaignTable {
     /// What carries over, in words.
     pub(crate) carried: String,
     /// What becomes of the generals, in words.
     pub(crate) generals: String,
-    pub(crate) returning: Returning,
+    pub(crate) returning: HouseRow<Returning>,
 }
 
 /// The house row of the bases that return ("returning wounded and
-/// missing").
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Returning {
-    pub(crate) keyword: String,
-    pub(crate) row: String,
-    /// The share of the bases lost in the battle that return, in percent.
+/// missing"): the share of the bases lost in the battle that return, in
+/// percent.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(transparent)]
+pub(crate) struct Returning {
     pub(crate) percent: i64,
-    pub(crate) default: bool,
 }
 
-impl CampaignTable {
-    /// Its section of the campaign table `file`, read from `source` and
-    /// checked, with the label of the file it came from.
-    pub(crate) fn load(
-        source: &TableSource,
-        file: &TableFile,
-    ) -> Result<(String, CampaignTable), TableError> {
-        let (label, read) = source.parse_checked(file, |f: &CampaignFile, label| {
-            f.drums.validate(&|key, message| {
-                crate::carry::invalid(label, CAMPAIGN_SECTION, key, message)
-            })
-        })?;
-        Ok((label, read.drums))
-    }
+impl Measure for Returning {
+    const ROW: &'static str = "Returning";
+    const FIELDS: &'static [&'static str] = &["keyword", "row", "percent", "default"];
 
-    pub(crate) fn validate(
-        &self,
-        invalid: &dyn Fn(&str, String) -> TableError,
-    ) -> Result<(), TableError> {
-        crate::carry::check_keyword(&self.returning.keyword)
-            .map_err(|e| invalid("returning.keyword", e))?;
-        if !(0..=100).contains(&self.returning.percent) {
-            return Err(invalid(
-                "returning.percent",
-                "must be a share in percent, 0 to 100".into(),
-            ));
+    fn check(&self) -> Result<(), String> {
+        if (0..=100).contains(&self.percent) {
+            Ok(())
+        } else {
+            Err("must be a share in percent, 0 to 100".into())
         }
-        Ok(())
+    }
+}
+
+impl Section for CampaignTable {
+    const SECTIONS: &'static [&'static str] = &[CAMPAIGN_SECTION];
+
+    fn check(&self) -> Result<(), (String, String)> {
+        self.returning.check("returning")
     }
 }
 
@@ -87,7 +67,7 @@ impl CampaignTable {
         s.tables.push(house_table(
             &r.row,
             &r.keyword,
-            format!("{}%", r.percent),
+            format!("{}%", r.measure.percent),
             r.default,
         ));
         s
@@ -115,10 +95,7 @@ impl DrumsGame<'_> {
         let table = &self.tables.drums.campaign;
         let row = &table.returning;
         let place = crate::carry::place(CAMPAIGN_SECTION);
-        let (returning, said) = house_row(
-            &row.keyword,
-            &row.row,
-            row.default,
+        let (returning, said) = row.applies(
             &crate::carry::place(&format!("{CAMPAIGN_SECTION}.returning")),
             close,
         );
@@ -144,7 +121,7 @@ impl DrumsGame<'_> {
                 game.unit(id).map(|u| game.strength(u).lost)
             },
         );
-        let share = if returning { row.percent } else { 0 };
+        let share = if returning { row.measure.percent } else { 0 };
         let mut changes = Vec::new();
         for (army, list) in self.armies {
             for u in &list.units {
@@ -175,7 +152,7 @@ impl DrumsGame<'_> {
             rules: vec![
                 format!("{} ({place})", table.carried),
                 format!("{} ({place})", table.generals),
-                format!("{said} (percent = {})", row.percent),
+                format!("{said} (percent = {})", row.measure.percent),
             ],
             keywords: vec![row.keyword.clone()],
         }

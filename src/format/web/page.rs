@@ -11,6 +11,20 @@ use crate::answer::report::{ArmyRoster, UnitStatus};
 /// `body` element, whose attributes the caller gives (the `data-*` a
 /// script reads).
 pub(crate) fn document(title: &str, scripts: &[&str], body: Markup) -> String {
+    let head = html! {
+        link rel="stylesheet" href="/assets/page.css";
+        @for src in scripts {
+            script src=(src) defer {}
+        }
+    };
+    shell(title, head, body).into_string()
+}
+
+/// Every page drumhead writes, the server's and the pocket page: the
+/// head every one has (its characters, a phone's width, light and dark
+/// colours, `title`), then what the page adds to its head (`head`: its
+/// stylesheet and scripts), and its `body` element.
+pub(crate) fn shell(title: &str, head: Markup, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -19,15 +33,11 @@ pub(crate) fn document(title: &str, scripts: &[&str], body: Markup) -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="color-scheme" content="light dark";
                 title { (title) }
-                link rel="stylesheet" href="/assets/page.css";
-                @for src in scripts {
-                    script src=(src) defer {}
-                }
+                (head)
             }
             (body)
         }
     }
-    .into_string()
 }
 
 /// Each army's units, a unit a line (its id, its name, and how it

@@ -13,7 +13,7 @@
 //! SEED LINE` prints with the same armies loaded. Each answer shown is an
 //! `article.entry` in `#answers` as the live view has it.
 
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{Markup, PreEscaped, html};
 use sha2::{Digest as _, Sha256};
 
 /// The page's own script and its rules beside the live view's.
@@ -25,7 +25,7 @@ const LIVE_CSS: &str = include_str!("../../serve/assets/page.css");
 /// The module built for this program, deflated (raw DEFLATE, which the
 /// page inflates with the browser's `DecompressionStream`), or why there
 /// is none.
-pub fn module() -> Result<&'static [u8], &'static str> {
+pub(crate) fn module() -> Result<&'static [u8], &'static str> {
     #[cfg(pocket_module)]
     {
         Ok(include_bytes!(env!("DRUMHEAD_POCKET_WASM")))
@@ -42,7 +42,7 @@ pub fn module() -> Result<&'static [u8], &'static str> {
 /// The page, and the digests of its inline script and stylesheet that a
 /// Content-Security-Policy allows them by.
 #[derive(Debug, Clone)]
-pub struct Page {
+pub(crate) struct Page {
     pub html: String,
     /// `'sha256-…'` of the inline script.
     pub script_hash: String,
@@ -51,58 +51,49 @@ pub struct Page {
 }
 
 /// The whole page around `module` (deflated, as [`module`] gives it).
-pub fn page(module: &[u8]) -> Page {
+pub(crate) fn page(module: &[u8]) -> Page {
     let style = format!("{LIVE_CSS}\n{OWN_CSS}");
     let encoded = data_encoding::BASE64.encode(module);
-    let html = html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="color-scheme" content="light dark";
-                title { "drumhead pocket" }
-                style { (PreEscaped(&style)) }
+    let body = html! {
+        body.pocket {
+            header.top {
+                div.title {
+                    span.game { "drumhead pocket" }
+                    span #state role="status" aria-live="polite" { "starting…" }
+                }
+                nav.tabs aria-label="This page" {
+                    a href="#ask" { "Line" }
+                    a href="#answers-part" { "Answers" }
+                    a href="#armies" { "Armies" }
+                    a href="#log" { "Log" }
+                }
             }
-            body.pocket {
-                header.top {
-                    div.title {
-                        span.game { "drumhead pocket" }
-                        span #state role="status" aria-live="polite" { "starting…" }
-                    }
-                    nav.tabs aria-label="This page" {
-                        a href="#ask" { "Line" }
-                        a href="#answers-part" { "Answers" }
-                        a href="#armies" { "Armies" }
-                        a href="#log" { "Log" }
+            main {
+                (ask())
+                section #answers-part {
+                    h2 { "Answers" }
+                    div #answers aria-live="polite" {
+                        p #answers-empty.empty { "Answers come here, newest first, each with its seed or the dice you entered." }
                     }
                 }
-                main {
-                    (ask())
-                    section #answers-part {
-                        h2 { "Answers" }
-                        div #answers aria-live="polite" {
-                            p #answers-empty.empty { "Answers come here, newest first, each with its seed or the dice you entered." }
-                        }
-                    }
-                    (armies())
-                    (log())
-                }
-                footer {
-                    p {
-                        "This page resolves every line on this device: nothing is sent anywhere, \
-                         and it keeps working with no network. The log is kept in this browser's \
-                         storage for this page."
-                    }
-                }
-                script #drumhead-module type="application/octet-stream" data-encoding="deflate-raw" {
-                    (PreEscaped(&encoded))
-                }
-                script { (PreEscaped(SCRIPT)) }
+                (armies())
+                (log())
             }
+            footer {
+                p {
+                    "This page resolves every line on this device: nothing is sent anywhere, \
+                     and it keeps working with no network. The log is kept in this browser's \
+                     storage for this page."
+                }
+            }
+            script #drumhead-module type="application/octet-stream" data-encoding="deflate-raw" {
+                (PreEscaped(&encoded))
+            }
+            script { (PreEscaped(SCRIPT)) }
         }
-    }
-    .into_string();
+    };
+    let head = html! { style { (PreEscaped(&style)) } };
+    let html = super::page::shell("drumhead pocket", head, body).into_string();
     Page {
         html,
         script_hash: digest(SCRIPT),

@@ -11,74 +11,52 @@ use serde::Deserialize;
 
 use super::{MayhemEffect, MayhemGame, downed_word};
 use crate::army::Away;
-use crate::carry::{Carry, Change, Close, Edit, EditValue, Fought, house_row};
+use crate::carry::{Carry, Change, Close, Edit, EditValue, Fought, HouseRow, Measure, Section};
 use crate::dice::DiceSource;
-use crate::error::TableError;
 use crate::mayhem::{D6, Downed};
-use crate::tables::{TableFile, TableSource};
 
 /// The section of `campaign.toml` Musket Mayhem reads: its book's id.
 pub(crate) const CAMPAIGN_SECTION: &str = "mayhem";
 
-/// `campaign.toml` as Musket Mayhem reads it: its own section (the other
-/// systems' are theirs to read and check).
-#[derive(Debug, Deserialize)]
-struct CampaignFile {
-    mayhem: CampaignTable,
-}
-
 /// `[mayhem]` of `campaign.toml` (empty until the tables load it).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CampaignTable {
+pub(crate) struct CampaignTable {
     /// What becomes of the downed, in words.
     pub(crate) downed: String,
     /// What becomes of those that ran, in words.
     pub(crate) ran_off: String,
     /// What becomes of heroes' tokens, in words.
     pub(crate) heroes: String,
-    pub(crate) wounded_rest: WoundedRest,
+    pub(crate) wounded_rest: HouseRow<WoundedRest>,
 }
 
-/// The house row that keeps the wounded out of the next battles.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WoundedRest {
-    pub(crate) keyword: String,
-    pub(crate) row: String,
-    /// How many battles a wounded figure sits out.
+/// The house row that keeps the wounded out of the next battles: how many
+/// battles a wounded figure sits out.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(transparent)]
+pub(crate) struct WoundedRest {
     pub(crate) battles: i64,
-    pub(crate) default: bool,
 }
 
-impl CampaignTable {
-    /// Its section of the campaign table `file`, read from `source` and
-    /// checked, with the label of the file it came from.
-    pub(crate) fn load(
-        source: &TableSource,
-        file: &TableFile,
-    ) -> Result<(String, CampaignTable), TableError> {
-        let (label, read) = source.parse_checked(file, |f: &CampaignFile, label| {
-            f.mayhem.validate(&|key, message| {
-                crate::carry::invalid(label, CAMPAIGN_SECTION, key, message)
-            })
-        })?;
-        Ok((label, read.mayhem))
-    }
+impl Measure for WoundedRest {
+    const ROW: &'static str = "WoundedRest";
+    const FIELDS: &'static [&'static str] = &["keyword", "row", "battles", "default"];
 
-    pub(crate) fn validate(
-        &self,
-        invalid: &dyn Fn(&str, String) -> TableError,
-    ) -> Result<(), TableError> {
-        crate::carry::check_keyword(&self.wounded_rest.keyword)
-            .map_err(|e| invalid("wounded_rest.keyword", e))?;
-        if !(1..=crate::army::MAX_ABSENT).contains(&self.wounded_rest.battles) {
-            return Err(invalid(
-                "wounded_rest.battles",
-                format!("must be 1 to {} battles", crate::army::MAX_ABSENT),
-            ));
+    fn check(&self) -> Result<(), String> {
+        if (1..=crate::army::MAX_ABSENT).contains(&self.battles) {
+            Ok(())
+        } else {
+            Err(format!("must be 1 to {} battles", crate::army::MAX_ABSENT))
         }
-        Ok(())
+    }
+}
+
+impl Section for CampaignTable {
+    const SECTIONS: &'static [&'static str] = &[CAMPAIGN_SECTION];
+
+    fn check(&self) -> Result<(), (String, String)> {
+        self.wounded_rest.check("wounded_rest")
     }
 }
 
@@ -88,7 +66,7 @@ impl CampaignTable {
     pub(crate) fn under_post_battle(&self, table: &mut crate::sheet::Table) {
         let r = &self.wounded_rest;
         // Kept short: the Musket Mayhem sheet is one page.
-        let battles = match r.battles {
+        let battles = match r.measure.battles {
             1 => String::new(),
             n => format!("{n} battles, "),
         };
@@ -120,14 +98,11 @@ impl MayhemGame<'_> {
         let table = &self.tables.campaign;
         let row = &table.wounded_rest;
         let place = crate::carry::place(CAMPAIGN_SECTION);
-        let (resting, said) = house_row(
-            &row.keyword,
-            &row.row,
-            row.default,
+        let (resting, said) = row.applies(
             &crate::carry::place(&format!("{CAMPAIGN_SECTION}.wounded_rest")),
             close,
         );
-        let rest = if resting { row.battles } else { 0 };
+        let rest = if resting { row.measure.battles } else { 0 };
         let mut changes = Vec::new();
         for (army, list) in self.armies {
             for f in &list.figures {
@@ -181,7 +156,7 @@ impl MayhemGame<'_> {
                 ),
                 format!("{} ({place})", table.ran_off),
                 format!("{} ({place})", table.heroes),
-                format!("{said} (battles = {})", row.battles),
+                format!("{said} (battles = {})", row.measure.battles),
             ],
             keywords: vec![row.keyword.clone()],
         })

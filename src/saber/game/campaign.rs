@@ -10,24 +10,15 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{SaberEffect, SaberGame, eliminated};
-use crate::carry::{Carry, Change, Close, Edit, EditValue, Fought, house_row, trace};
-use crate::error::TableError;
+use crate::carry::{
+    Carry, Change, Close, Edit, EditValue, Fought, HouseRow, Measure, Section, trace,
+};
 use crate::saber::Variant;
 use crate::saber::army::Unit;
 use crate::system::GameState;
-use crate::tables::{TableFile, TableSource};
 
 /// The sections of `campaign.toml` Musket & Saber reads: its books' ids.
 pub(crate) const CAMPAIGN_SECTIONS: &[&str] = &["saber", "saber-quickplay"];
-
-/// `campaign.toml` as Musket & Saber reads it: a section for each book
-/// (the other systems' are theirs to read and check).
-#[derive(Debug, Deserialize)]
-struct CampaignFile {
-    saber: CampaignTable,
-    #[serde(rename = "saber-quickplay")]
-    saber_quickplay: CampaignTable,
-}
 
 /// A book's section of `campaign.toml` (empty until the tables load it).
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -39,52 +30,24 @@ pub(crate) struct CampaignTable {
     pub(crate) gone: String,
     /// Who recovers, in words.
     pub(crate) recover: String,
-    pub(crate) step_recovery: StepRecovery,
+    pub(crate) step_recovery: HouseRow<StepRecovery>,
 }
 
-/// The house row of a reduced brigade's step recovered between battles.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct StepRecovery {
-    pub(crate) keyword: String,
-    pub(crate) row: String,
-    pub(crate) default: bool,
+/// The house row of a reduced brigade's step recovered between battles:
+/// it measures nothing.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+pub(crate) struct StepRecovery;
+
+impl Measure for StepRecovery {
+    const ROW: &'static str = "StepRecovery";
+    const FIELDS: &'static [&'static str] = &["keyword", "row", "default"];
 }
 
-impl CampaignTable {
-    /// The section of `variant`'s book of the campaign table `file`, read
-    /// from `source` with both books' sections checked, with the label of
-    /// the file it came from.
-    pub(crate) fn load(
-        source: &TableSource,
-        file: &TableFile,
-        variant: Variant,
-    ) -> Result<(String, CampaignTable), TableError> {
-        let (label, read) = source.parse_checked(file, |f: &CampaignFile, label| {
-            for (section, table) in [
-                (Variant::Standard, &f.saber),
-                (Variant::QuickPlay, &f.saber_quickplay),
-            ] {
-                let section = section.system().id();
-                table.validate(&|key, message| {
-                    crate::carry::invalid(label, section, key, message)
-                })?;
-            }
-            Ok(())
-        })?;
-        let table = match variant {
-            Variant::Standard => read.saber,
-            Variant::QuickPlay => read.saber_quickplay,
-        };
-        Ok((label, table))
-    }
+impl Section for CampaignTable {
+    const SECTIONS: &'static [&'static str] = CAMPAIGN_SECTIONS;
 
-    pub(crate) fn validate(
-        &self,
-        invalid: &dyn Fn(&str, String) -> TableError,
-    ) -> Result<(), TableError> {
-        crate::carry::check_keyword(&self.step_recovery.keyword)
-            .map_err(|e| invalid("step_recovery.keyword", e))
+    fn check(&self) -> Result<(), (String, String)> {
+        self.step_recovery.check("step_recovery")
     }
 }
 
@@ -134,10 +97,7 @@ impl SaberGame<'_> {
         let table = &Variant::of(book).rules(self.tables).campaign;
         let row = &table.step_recovery;
         let place = crate::carry::place(section);
-        let (recovering, said) = house_row(
-            &row.keyword,
-            &row.row,
-            row.default,
+        let (recovering, said) = row.applies(
             &crate::carry::place(&format!("{section}.step_recovery")),
             close,
         );
