@@ -674,10 +674,9 @@ impl Tables {
     }
 }
 
-/// Every word of the verbs made of the embedded tables, one a line
-/// (`DRUMHEAD_WORDS=overwrite cargo test --lib verb_words` writes it):
-/// what a unit id is checked against when a list loads, without making
-/// every verb.
+/// The words of the verbs made of the embedded tables, which a unit id is
+/// checked against without making every verb (one a line, written by
+/// `DRUMHEAD_WORDS=overwrite cargo test --lib verb_words`).
 const VERB_WORDS: &str = include_str!("verb-words.txt");
 
 /// Each verb's name and how it is made, in the order help lists them.
@@ -793,8 +792,7 @@ mod tests {
     #[test]
     fn verb_words_are_those_of_the_verbs() {
         let tables = Tables::embedded().expect("the embedded tables");
-        if let Err(e) = tables.verbs.listed_words_hold("src/drums/verb-words.txt") {
-            panic!("{e}");
-        }
+        let held = tables.verbs.listed_words_hold("src/drums/verb-words.txt");
+        held.unwrap_or_else(|e| panic!("{e}"));
     }
 }
