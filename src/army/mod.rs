@@ -207,3 +207,99 @@ impl Schemas {
             .map(|(_, name, _)| *name)
     }
 }
+
+/// The lists one rule system's reader made, each found again from the
+/// army that holds it: so that the system's game has a list in its own
+/// types as it was read when it loaded, rather than read again from its
+/// text (which costs a one-shot line as much as loading it did). Each is
+/// held weakly, so a list no army holds any more is dropped; a held one
+/// is found by the address of the list the army holds, which no other
+/// list can have while this one lives.
+pub(crate) struct ListShelf<L>(std::cell::RefCell<Vec<std::rc::Weak<L>>>);
+
+impl<L: ArmyList + 'static> ListShelf<L> {
+    pub(crate) const fn new() -> ListShelf<L> {
+        ListShelf(std::cell::RefCell::new(Vec::new()))
+    }
+
+    /// A list as its reader finished it: kept here, and handed to the
+    /// army that will hold it.
+    pub(crate) fn keep(&self, list: L) -> Rc<dyn ArmyList> {
+        let list = Rc::new(list);
+        let mut made = self.0.borrow_mut();
+        made.retain(|w| w.strong_count() > 0);
+        made.push(Rc::downgrade(&list));
+        list
+    }
+
+    /// The list `army` holds, when this shelf's reader made it.
+    pub(crate) fn of(&self, army: &Army) -> Option<Rc<L>> {
+        let held = Rc::as_ptr(&army.list).cast::<()>();
+        self.0
+            .borrow()
+            .iter()
+            .find(|w| std::ptr::eq(w.as_ptr().cast::<()>(), held))
+            .and_then(std::rc::Weak::upgrade)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug)]
+    struct Few(Vec<&'static str>);
+
+    impl ArmyList for Few {
+        fn members(&self) -> Vec<Member<'_>> {
+            self.0
+                .iter()
+                .map(|id| Member {
+                    id,
+                    name: id,
+                    kind: "unit",
+                })
+                .collect()
+        }
+    }
+
+    fn army(list: Rc<dyn ArmyList>) -> Army {
+        Army {
+            file: "few.toml".into(),
+            name: String::new(),
+            rules: System::new(&crate::command::Book {
+                id: "few",
+                title: "Few",
+            }),
+            side: String::new(),
+            text: "".into(),
+            list,
+        }
+    }
+
+    /// A system's game finds the very list its reader made, not a copy
+    /// read again; a list it did not make is not found; one no army holds
+    /// any more is let go.
+    #[test]
+    fn a_shelf_finds_the_list_its_reader_made() {
+        let shelf = ListShelf::<Few>::new();
+        let first = army(shelf.keep(Few(vec!["gren-1"])));
+        let second = army(shelf.keep(Few(vec!["aus-3"])));
+        let found = shelf.of(&second).expect("the second list");
+        assert_eq!(found.0, ["aus-3"]);
+        assert!(std::ptr::eq(
+            Rc::as_ptr(&found).cast::<()>(),
+            Rc::as_ptr(&second.list).cast::<()>()
+        ));
+        assert_eq!(shelf.of(&first.clone()).expect("the first").0, ["gren-1"]);
+        let stranger = army(Rc::new(Few(vec!["gren-1"])));
+        assert!(shelf.of(&stranger).is_none());
+        drop((first, found, second));
+        let _third = shelf.keep(Few(Vec::new()));
+        assert_eq!(
+            shelf.0.borrow().len(),
+            1,
+            "the lists no army holds are let go"
+        );
+    }
+}

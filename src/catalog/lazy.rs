@@ -1,5 +1,6 @@
 //! A rule system's verbs, made only when a line first needs them.
 
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::rc::Rc;
 
@@ -79,6 +80,14 @@ pub trait VerbShelf {
     /// The names of the verbs, in help's order, without making any where
     /// the system makes them one name at a time.
     fn names(&self) -> Vec<&'static str>;
+
+    /// Whether `word` is a word of one of the verbs: its name, or a word
+    /// of its own or one of its clauses' (a unit id that is one could
+    /// never be named). Asked when an army loads: answered from the list
+    /// the system keeps of its verbs' words under its embedded tables
+    /// where it keeps one and those are the tables in force, without
+    /// making a verb; otherwise from every verb, made now.
+    fn has_word(&self, word: &str) -> bool;
 }
 
 /// One verb as made: as the catalog keeps it (effects shown) and its
@@ -100,6 +109,12 @@ pub(crate) struct TypedVerbs<E> {
     /// all its verbs at once.
     slots: Vec<Slot<E>>,
     make: Box<MakeTyped<E>>,
+    /// Every word of the verbs, one a line in byte order, as the system
+    /// keeps them for its embedded tables: given only when those are the
+    /// tables the verbs are made of (see [`TypedVerbs::listing`]).
+    listed: Option<&'static str>,
+    /// The words of the verbs, sorted, once asked for.
+    words: OnceCell<Vec<Cow<'static, str>>>,
 }
 
 impl<E> Default for TypedVerbs<E> {
@@ -109,6 +124,8 @@ impl<E> Default for TypedVerbs<E> {
         TypedVerbs {
             slots: Vec::new(),
             make: Box::new(|_| Vec::new()),
+            listed: None,
+            words: OnceCell::new(),
         }
     }
 }
@@ -141,7 +158,58 @@ impl<E: Effect + Clone + 'static> TypedVerbs<E> {
         TypedVerbs {
             slots,
             make: Box::new(make),
+            listed: None,
+            words: OnceCell::new(),
         }
+    }
+
+    /// The verbs, with the list of their words the system keeps for its
+    /// embedded tables (one a line, in byte order): to be given only when
+    /// the verbs are made of those tables. A test of each system checks
+    /// the list against the words of the verbs made
+    /// ([`TypedVerbs::listed_words_hold`]).
+    pub(crate) fn listing(mut self, words: &'static str) -> TypedVerbs<E> {
+        self.listed = Some(words);
+        self
+    }
+
+    /// Every word of the verbs, sorted, from the verbs made now.
+    fn gathered(&self) -> Vec<String> {
+        let mut words = std::collections::BTreeSet::new();
+        for verb in self.all() {
+            words.extend(super::words_of_verb(&verb).map(str::to_string));
+        }
+        words.into_iter().collect()
+    }
+
+    /// Whether the list of words given is that of the verbs as made: for
+    /// a system's test. With `DRUMHEAD_WORDS=overwrite` in the
+    /// environment, `file` (the list's path in the source tree) is written
+    /// again from the verbs instead.
+    #[cfg(test)]
+    pub(crate) fn listed_words_hold(&self, file: &str) -> Result<(), String> {
+        let gathered = self.gathered();
+        let listed: Vec<&str> = self.listed.unwrap_or_default().lines().collect();
+        if listed == gathered {
+            return Ok(());
+        }
+        if std::env::var("DRUMHEAD_WORDS").as_deref() == Ok("overwrite") {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+            let text: String = gathered.iter().map(|w| format!("{w}\n")).collect();
+            return std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()));
+        }
+        let missing: Vec<&String> = gathered
+            .iter()
+            .filter(|w| !listed.contains(&w.as_str()))
+            .collect();
+        let extra: Vec<&&str> = listed
+            .iter()
+            .filter(|w| !gathered.iter().any(|g| g == *w))
+            .collect();
+        Err(format!(
+            "{file} is not the list of the verbs' words (missing {missing:?}, not a word {extra:?}, \
+             or out of order): write it again with `DRUMHEAD_WORDS=overwrite cargo test --lib verb_words`"
+        ))
     }
 
     fn whole(&self) -> bool {
@@ -226,6 +294,14 @@ impl<E: Effect + Clone + 'static> VerbShelf for TypedVerbs<E> {
             .filter(|m| m.shown.name == name)
             .map(|m| m.shown.clone())
             .collect()
+    }
+
+    fn has_word(&self, word: &str) -> bool {
+        let words = self.words.get_or_init(|| match self.listed {
+            Some(listed) => listed.lines().map(Cow::Borrowed).collect(),
+            None => self.gathered().into_iter().map(Cow::Owned).collect(),
+        });
+        words.binary_search_by(|w| (**w).cmp(word)).is_ok()
     }
 
     fn names(&self) -> Vec<&'static str> {

@@ -719,12 +719,19 @@ pub(crate) fn words_of<'a>(
         .map(str::to_string)
         .collect();
     for doc in verbs {
-        words.insert(doc.name.to_string());
-        for vocab in std::iter::once(&doc.vocab).chain(doc.clauses.iter().map(|(_, v)| v)) {
-            words.extend(vocab.entries.iter().map(|e| e.name.clone()));
-        }
+        words.extend(words_of_verb(doc).map(str::to_string));
     }
     words
+}
+
+/// A verb's words: its name, and every word of its own vocabulary and of
+/// its clauses'.
+pub(crate) fn words_of_verb<E>(doc: &VerbDoc<E>) -> impl Iterator<Item = &str> {
+    std::iter::once(doc.name).chain(
+        std::iter::once(&doc.vocab)
+            .chain(doc.clauses.iter().map(|(_, v)| v))
+            .flat_map(|vocab| vocab.entries.iter().map(|e| e.name.as_str())),
+    )
 }
 
 /// Every verb that is not a rule system's: for suggestions and completion.

@@ -5,7 +5,9 @@ use std::rc::Rc;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::army::{ArmyList, Away, Checker, Entry, Member, Reader, Schema, Section, one_of};
+use crate::army::{
+    ArmyList, Away, Checker, Entry, ListShelf, Member, Reader, Schema, Section, one_of,
+};
 use crate::bind::nearest;
 use crate::command::System;
 
@@ -161,22 +163,19 @@ impl Reader for List {
                     continue;
                 };
                 let Some(v) = table.get(field) else { continue };
-                let label = table
-                    .get("id")
-                    .and_then(|id| id.get_ref().as_str())
-                    .map(|id| format!(" ({section} \"{id}\")"))
-                    .unwrap_or_default();
-                let key = format!("{section}[{}].{field}", i + 1);
+                // Its key and label are written only for a message.
+                let place = (section, field, i, table);
                 match v.get_ref() {
-                    DeValue::String(s) => refs.push((key, label, s.to_string(), v.span())),
-                    DeValue::Boolean(true) => commanders.push((key, label, v.span())),
+                    DeValue::String(s) => refs.push((place, s.as_ref(), v.span())),
+                    DeValue::Boolean(true) => commanders.push((place, v.span())),
                     _ => {}
                 }
             }
         }
-        for (key, label, target, span) in refs {
-            if !generals.contains(&target.as_str()) {
-                let hint = nearest(&target, generals.iter().copied())
+        for (place, target, span) in refs {
+            if !generals.contains(&target) {
+                let (key, label) = key_and_label(place);
+                let hint = nearest(target, generals.iter().copied())
                     .map(|n| format!(" (did you mean \"{n}\"?)"))
                     .unwrap_or_default();
                 let known = if generals.is_empty() {
@@ -191,9 +190,11 @@ impl Reader for List {
                 );
             }
         }
-        if let Some((first_key, _, first_span)) = commanders.first().cloned() {
+        if let Some((first, first_span)) = commanders.first().cloned() {
+            let (first_key, _) = key_and_label(first);
             let line = ck.line_of(first_span.start);
-            for (key, label, span) in commanders.into_iter().skip(1) {
+            for (place, span) in commanders.into_iter().skip(1) {
+                let (key, label) = key_and_label(place);
                 ck.fail(
                     span,
                     key.clone(),
@@ -207,8 +208,23 @@ impl Reader for List {
     }
 
     fn finish(self: Box<Self>) -> Rc<dyn ArmyList> {
-        Rc::new(*self)
+        READ.with(|read| read.keep(*self))
     }
+}
+
+/// Where a reference between entries stands: section, field, the entry's
+/// place in its section and its table.
+type RefPlace<'t, 'i> = (&'static str, &'static str, usize, &'t DeTable<'i>);
+
+/// The key of a reference (`unit[3].general`) and the label of its entry
+/// (` (unit "gren-1")`, or nothing without an id), for a message.
+fn key_and_label((section, field, i, table): RefPlace) -> (String, String) {
+    let label = table
+        .get("id")
+        .and_then(|id| id.get_ref().as_str())
+        .map(|id| format!(" ({section} \"{id}\")"))
+        .unwrap_or_default();
+    (format!("{section}[{}].{field}", i + 1), label)
 }
 
 const GENERAL_KEYS: &[&str] = &["id", "name", "ability", "traits", "commander", "gone"];
@@ -518,12 +534,21 @@ impl Unit {
     }
 }
 
-/// A loaded list in this system's own types, for its part of a game.
-pub(crate) fn read(army: &crate::army::Army) -> Option<List> {
+thread_local! {
+    /// The lists this system's reader made (see [`ListShelf`]).
+    static READ: ListShelf<List> = const { ListShelf::new() };
+}
+
+/// A loaded list in this system's own types, for its part of a game: the
+/// list as it was read when it loaded.
+pub(crate) fn read(army: &crate::army::Army) -> Option<Rc<List>> {
     use crate::system::RuleSystem;
     if !super::SYSTEM.books().contains(&army.rules) {
         return None;
     }
+    if let Some(list) = READ.with(|read| read.of(army)) {
+        return Some(list);
+    }
     let reader = List::default();
-    crate::army::read_again(army, super::SYSTEM.name(), &DrumsSchema, reader)
+    crate::army::read_again(army, super::SYSTEM.name(), &DrumsSchema, reader).map(Rc::new)
 }

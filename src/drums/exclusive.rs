@@ -37,6 +37,26 @@ impl Exclusion {
             .filter(|(x, y)| x != y)
     }
 
+    /// The words the rule refuses beside `word`, in the order of its
+    /// [`Exclusion::pairs`] that hold `word`: each word of `b` where `word`
+    /// is the first of a pair, the first word of a pair whose second it is.
+    /// One pass over the words, not over every pair: asked of every word
+    /// of a verb whenever the verb is made.
+    fn others<'w>(&self, word: &'w str) -> impl Iterator<Item = &'static str> + 'w {
+        let b = self.b.unwrap_or(self.a);
+        let in_b = b.contains(&word);
+        self.a.iter().flat_map(move |x| {
+            let these: &'static [&'static str] = if *x == word {
+                b
+            } else if in_b {
+                std::slice::from_ref(x)
+            } else {
+                &[]
+            };
+            these.iter().copied().filter(move |y| *y != word)
+        })
+    }
+
     /// Whether the rule refuses `x` beside `y`.
     pub(crate) fn refuses(&self, x: &str, y: &str) -> bool {
         // The pairs are every word of `a` with every other word of `b`:
@@ -246,19 +266,15 @@ pub(crate) fn annotate(
                 groups.push(group);
             }
         }
+        let name = entry.name.as_str();
         let listed = rules
             .iter()
-            .filter(|r| r.group.is_none() || !r.a.contains(&entry.name.as_str()));
-        for (x, y) in listed.flat_map(Exclusion::pairs) {
-            let other = if x == entry.name {
-                y
-            } else if y == entry.name {
-                x
-            } else {
-                continue;
-            };
-            if !not.contains(&other) {
-                not.push(other);
+            .filter(|r| r.group.is_none() || !r.a.contains(&name));
+        for rule in listed {
+            for other in rule.others(name) {
+                if !not.contains(&other) {
+                    not.push(other);
+                }
             }
         }
         let mut said: Vec<String> = groups.iter().map(|g| format!("one {g} only")).collect();

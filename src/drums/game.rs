@@ -99,7 +99,7 @@ impl DrumsContext {
         let mut sides = Vec::new();
         for (i, a) in armies {
             if let Some(list) = super::army::read(a) {
-                lists.push((*i, Rc::new(list)));
+                lists.push((*i, list));
                 sides.push(a.side.clone());
             }
         }

@@ -635,7 +635,7 @@ impl Tables {
             pools: Rc::new(pools),
             verbs: Rc::default(),
         }
-        .with_verbs())
+        .with_verbs(source.is_embedded().then_some(VERB_WORDS)))
     }
 
     /// The tables in force with the dice pools read now, and where each
@@ -652,7 +652,7 @@ impl Tables {
             pools: Rc::new(OnceCell::from(pools)),
             verbs: Rc::default(),
         }
-        .with_verbs();
+        .with_verbs(source.is_embedded().then_some(VERB_WORDS));
         Ok((tables, [drums_label, pools_label, campaign_label]))
     }
 
@@ -674,6 +674,11 @@ impl Tables {
     }
 }
 
+/// The words of the verbs made of the embedded tables, which a unit id is
+/// checked against without making every verb (one a line, written by
+/// `DRUMHEAD_WORDS=overwrite cargo test --lib verb_words`).
+const VERB_WORDS: &str = include_str!("verb-words.txt");
+
 /// Each verb's name and how it is made, in the order help lists them.
 type MakeVerb = fn(&Rc<Tables>) -> VerbDoc;
 const VERBS: &[(&str, MakeVerb)] = &[
@@ -690,21 +695,26 @@ const VERBS: &[(&str, MakeVerb)] = &[
 ];
 
 impl Tables {
-    /// The tables with their verbs to be made, each when first wanted. A
+    /// The tables with their verbs to be made, each when first wanted, and
+    /// the list of their words when the tables are the embedded ones. A
     /// verb holds the tables it was made of, without the verbs.
-    fn with_verbs(mut self) -> Tables {
+    fn with_verbs(mut self, words: Option<&'static str>) -> Tables {
         let bare = Rc::new(Tables {
             verbs: Rc::default(),
             ..self.clone()
         });
         let names: Vec<&'static str> = VERBS.iter().map(|(name, _)| *name).collect();
-        self.verbs = Rc::new(TypedVerbs::new(&names, move |name| {
+        let verbs = TypedVerbs::new(&names, move |name| {
             VERBS
                 .iter()
                 .filter(|(n, _)| name.is_none_or(|name| name == *n))
                 .map(|(_, make)| contradict::guard(make(&bare)).with_aliases(&bare.drums.aliases))
                 .collect()
-        }));
+        });
+        self.verbs = Rc::new(match words {
+            Some(words) => verbs.listing(words),
+            None => verbs,
+        });
         self
     }
 }
@@ -752,7 +762,7 @@ impl RuleSet for Tables {
         pools.default_bases = n;
         set.pools = Rc::new(OnceCell::from(pools));
         Some(Ok((
-            Rc::new(set.with_verbs()),
+            Rc::new(set.with_verbs(None)),
             format!("bases assumed when a command gives none: {n}"),
         )))
     }
@@ -770,5 +780,19 @@ impl RuleSet for Tables {
             game::DrumsState::default(),
             self.verbs.clone(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words a unit id is checked against when a list loads are those
+    /// of the verbs made of the embedded tables.
+    #[test]
+    fn verb_words_are_those_of_the_verbs() {
+        let tables = Tables::embedded().expect("the embedded tables");
+        let held = tables.verbs.listed_words_hold("src/drums/verb-words.txt");
+        held.unwrap_or_else(|e| panic!("{e}"));
     }
 }

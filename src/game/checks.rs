@@ -119,15 +119,15 @@ pub(super) fn same_file(a: &Path, b: &Path) -> bool {
 /// list loads.
 pub(crate) fn check_ids_are_not_words(armies: &[Army], tables: &Tables) -> Result<(), GameError> {
     let roll = crate::roll::verbs();
-    // The words of each system with an army here, made once a system: only
-    // those systems' verbs, so another's tables stay unread.
-    let mut known: Vec<(Option<usize>, BTreeSet<String>)> = Vec::new();
+    // The words of each system with an army here, gathered once a system:
+    // only those systems' verbs, so another's tables stay unread.
+    let mut known: Vec<(Option<usize>, Words)> = Vec::new();
     for army in armies {
         let index = tables.index_of(army.rules);
         let at = match known.iter().position(|(i, _)| *i == index) {
             Some(at) => at,
             None => {
-                known.push((index, words_of_system(army.rules, tables, &roll)));
+                known.push((index, Words::of_system(army.rules, tables, &roll)));
                 known.len() - 1
             }
         };
@@ -145,29 +145,35 @@ pub(crate) fn check_ids_are_not_words(armies: &[Army], tables: &Tables) -> Resul
 }
 
 /// Every word of the command language under a book's rule system: its
-/// verbs' words, `roll`'s, and every book's id.
-fn words_of_system(
-    book: System,
-    tables: &Tables,
-    roll: &[crate::catalog::VerbDoc],
-) -> BTreeSet<String> {
-    let books: Vec<System> = tables
-        .registry()
-        .system_of(book)
-        .map(|s| s.books().to_vec())
-        .unwrap_or_default();
-    let own = tables
-        .set(book)
-        .map(|s| s.verbs().all())
-        .unwrap_or_default();
-    let mine = own
-        .iter()
-        .map(|v| &**v)
-        .chain(roll)
-        .filter(|v| v.system.is_none_or(|b| books.contains(&b)));
-    let mut words = crate::catalog::words_of(mine);
-    words.extend(tables.books().iter().map(|b| b.id().to_string()));
-    words
+/// verbs' words (asked of its verbs, which keep a list of them: see
+/// [`crate::catalog::VerbShelf::has_word`]), and `roll`'s, the session's
+/// and every book's id.
+struct Words {
+    common: BTreeSet<String>,
+    set: Option<Rc<dyn RuleSet>>,
+}
+
+impl Words {
+    fn of_system(book: System, tables: &Tables, roll: &[crate::catalog::VerbDoc]) -> Words {
+        let books: Vec<System> = tables
+            .registry()
+            .system_of(book)
+            .map(|s| s.books().to_vec())
+            .unwrap_or_default();
+        let mine = roll
+            .iter()
+            .filter(|v| v.system.is_none_or(|b| books.contains(&b)));
+        let mut common = crate::catalog::words_of(mine);
+        common.extend(tables.books().iter().map(|b| b.id().to_string()));
+        Words {
+            common,
+            set: tables.set(book).cloned(),
+        }
+    }
+
+    fn contains(&self, word: &str) -> bool {
+        self.common.contains(word) || self.set.as_ref().is_some_and(|s| s.verbs().has_word(word))
+    }
 }
 
 pub(super) fn check_unique_ids(armies: &[Army]) -> Result<(), GameError> {

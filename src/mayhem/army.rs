@@ -3,7 +3,8 @@
 use std::rc::Rc;
 
 use crate::army::{
-    ArmyList, Away, Checker, Entry, Member, Reader, Schema, Section, Value, one_of, valid_id,
+    ArmyList, Away, Checker, Entry, ListShelf, Member, Reader, Schema, Section, Value, one_of,
+    valid_id,
 };
 use crate::command::System;
 
@@ -148,7 +149,7 @@ impl Reader for List {
     }
 
     fn finish(self: Box<Self>) -> Rc<dyn ArmyList> {
-        Rc::new(*self)
+        READ.with(|read| read.keep(*self))
     }
 }
 
@@ -470,12 +471,21 @@ fn bonus_table(ck: &mut Checker, e: &Entry, key: &str, value: &Value) -> Option<
     ok.then_some(bonus)
 }
 
-/// A loaded list in this system's own types, for its part of a game.
-pub(crate) fn read(army: &crate::army::Army) -> Option<List> {
+thread_local! {
+    /// The lists this system's reader made (see [`ListShelf`]).
+    static READ: ListShelf<List> = const { ListShelf::new() };
+}
+
+/// A loaded list in this system's own types, for its part of a game: the
+/// list as it was read when it loaded.
+pub(crate) fn read(army: &crate::army::Army) -> Option<Rc<List>> {
     use crate::system::RuleSystem;
     if !super::SYSTEM.books().contains(&army.rules) {
         return None;
     }
+    if let Some(list) = READ.with(|read| read.of(army)) {
+        return Some(list);
+    }
     let reader = List::default();
-    crate::army::read_again(army, super::SYSTEM.name(), &MayhemSchema, reader)
+    crate::army::read_again(army, super::SYSTEM.name(), &MayhemSchema, reader).map(Rc::new)
 }

@@ -255,7 +255,7 @@ impl MayhemContext {
             .iter()
             .filter_map(|(i, a)| {
                 let list = super::army::read(a)?;
-                Some(((*i, Rc::new(list)), (a.side.clone(), a.name.clone())))
+                Some(((*i, list), (a.side.clone(), a.name.clone())))
             })
             .unzip();
         MayhemContext {

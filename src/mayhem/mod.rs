@@ -252,9 +252,15 @@ impl MayhemTables {
     pub(crate) fn load(source: &TableSource) -> Result<MayhemTables, TableError> {
         let (_, mut tables) = source.parse_checked(&FILES[0], MayhemTables::validate)?;
         (_, tables.campaign) = crate::carry::load(source, &FILES[1], game::CAMPAIGN_SECTION)?;
-        Ok(tables.with_verbs())
+        Ok(tables.with_verbs(source.is_embedded().then_some(VERB_WORDS)))
     }
 }
+
+/// Every word of the verbs made of the embedded tables, one a line
+/// (`DRUMHEAD_WORDS=overwrite cargo test --lib verb_words` writes it):
+/// what a unit id is checked against when a list loads, without making
+/// every verb.
+const VERB_WORDS: &str = include_str!("verb-words.txt");
 
 /// Each verb's name and how it is made, in the order help lists them.
 type MakeVerb = fn(&Rc<MayhemTables>) -> VerbDoc;
@@ -274,13 +280,14 @@ const VERBS: &[(&str, MakeVerb)] = &[
 ];
 
 impl MayhemTables {
-    /// The tables with their verbs to be made, each when first wanted. A
+    /// The tables with their verbs to be made, each when first wanted, and
+    /// the list of their words when the tables are the embedded ones. A
     /// verb holds the tables it was made of, without the verbs.
-    fn with_verbs(mut self) -> MayhemTables {
+    fn with_verbs(mut self, words: Option<&'static str>) -> MayhemTables {
         self.verbs = Rc::default();
         let bare = Rc::new(self.clone());
         let names: Vec<&'static str> = VERBS.iter().map(|(name, _)| *name).collect();
-        self.verbs = Rc::new(TypedVerbs::new(&names, move |name| {
+        let verbs = TypedVerbs::new(&names, move |name| {
             VERBS
                 .iter()
                 .filter(|(n, _)| name.is_none_or(|name| name == *n))
@@ -290,7 +297,11 @@ impl MayhemTables {
                         .with_override(OVERRIDE_HELP)
                 })
                 .collect()
-        }));
+        });
+        self.verbs = Rc::new(match words {
+            Some(words) => verbs.listing(words),
+            None => verbs,
+        });
         self
     }
 }
@@ -447,5 +458,19 @@ pub(crate) fn leader_killed_note(
             "{who} was a leader: \"{}\" — the company or warband he led checks courage (`courage FIGURE… cause=leader-killed`; in a game `end-turn` lists it).",
             leader_row
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words a unit id is checked against when a list loads are those
+    /// of the verbs made of the embedded tables.
+    #[test]
+    fn verb_words_are_those_of_the_verbs() {
+        let tables = MayhemTables::load(&TableSource::embedded()).expect("the embedded tables");
+        let held = tables.verbs.listed_words_hold("src/mayhem/verb-words.txt");
+        held.unwrap_or_else(|e| panic!("{e}"));
     }
 }

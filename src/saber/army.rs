@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use toml::de::DeValue;
 
-use crate::army::{ArmyList, Away, Checker, Entry, Member, Reader, Schema, Section};
+use crate::army::{ArmyList, Away, Checker, Entry, ListShelf, Member, Reader, Schema, Section};
 use crate::command::System;
 
 // A child of this module, to read its word lists where they are.
@@ -355,7 +355,7 @@ impl Reader for List {
     }
 
     fn finish(self: Box<Self>) -> Rc<dyn ArmyList> {
-        Rc::new(*self)
+        READ.with(|read| read.keep(*self))
     }
 }
 
@@ -682,15 +682,24 @@ fn leader(
     })
 }
 
-/// A loaded list in this system's own types, for its part of a game.
-pub fn read(army: &crate::army::Army) -> Option<List> {
+thread_local! {
+    /// The lists this system's reader made (see [`ListShelf`]).
+    static READ: ListShelf<List> = const { ListShelf::new() };
+}
+
+/// A loaded list in this system's own types, for its part of a game: the
+/// list as it was read when it loaded.
+pub fn read(army: &crate::army::Army) -> Option<Rc<List>> {
     use crate::system::RuleSystem;
     if !super::SYSTEM.books().contains(&army.rules) {
         return None;
+    }
+    if let Some(list) = READ.with(|read| read.of(army)) {
+        return Some(list);
     }
     let reader = List {
         quickplay: army.rules == super::QUICKPLAY,
         ..List::default()
     };
-    crate::army::read_again(army, super::SYSTEM.name(), &SaberSchema, reader)
+    crate::army::read_again(army, super::SYSTEM.name(), &SaberSchema, reader).map(Rc::new)
 }

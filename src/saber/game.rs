@@ -160,7 +160,7 @@ impl SaberContext {
                 Some(ArmyPart {
                     index: *i,
                     book: a.rules,
-                    list: Rc::new(super::army::read(a)?),
+                    list: super::army::read(a)?,
                 })
             })
             .collect();

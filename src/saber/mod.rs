@@ -169,7 +169,7 @@ impl Tables {
             crt: Tables::crt(source)?,
             verbs: Rc::default(),
         }
-        .with_verbs())
+        .with_verbs(source.is_embedded().then_some(VERB_WORDS)))
     }
 
     /// One book's rules, read and checked as the verbs read them, with the
@@ -205,14 +205,25 @@ impl Tables {
     }
 }
 
+/// Every word of both books' verbs made of the embedded tables, one a
+/// line (`DRUMHEAD_WORDS=overwrite cargo test --lib verb_words` writes
+/// it): what a unit id is checked against when a list loads, without
+/// making every verb.
+const VERB_WORDS: &str = include_str!("verb-words.txt");
+
 impl Tables {
     /// The tables with their verbs to be made, all at once, when one is
-    /// first wanted. A verb holds the tables it was made of, without the
+    /// first wanted, and the list of their words when the tables are the
+    /// embedded ones. A verb holds the tables it was made of, without the
     /// verbs.
-    fn with_verbs(mut self) -> Tables {
+    fn with_verbs(mut self, words: Option<&'static str>) -> Tables {
         self.verbs = Rc::default();
         let bare = Rc::new(self.clone());
-        self.verbs = Rc::new(TypedVerbs::new(&[], move |_| bare.typed_verbs()));
+        let verbs = TypedVerbs::new(&[], move |_| bare.typed_verbs());
+        self.verbs = Rc::new(match words {
+            Some(words) => verbs.listing(words),
+            None => verbs,
+        });
         self
     }
 
@@ -648,5 +659,19 @@ impl SaberRules {
             .undefined
             .iter()
             .any(|c| c.eq_ignore_ascii_case(code))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words a unit id is checked against when a list loads are those
+    /// of the verbs made of the embedded tables.
+    #[test]
+    fn verb_words_are_those_of_the_verbs() {
+        let tables = Tables::embedded().expect("the embedded tables");
+        let held = tables.verbs.listed_words_hold("src/saber/verb-words.txt");
+        held.unwrap_or_else(|e| panic!("{e}"));
     }
 }

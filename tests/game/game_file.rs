@@ -532,7 +532,19 @@ fn line_buffered_answers_a_co_process_line_by_line() {
 #[test]
 fn ids_that_are_words_are_refused() {
     let dir = temp_dir("words");
-    for id in ["at", "rolled", "roll", "determined"] {
+    // A folder of house tables that changes none: the verbs' words are
+    // then gathered from the verbs made of them, not taken from the list
+    // kept for the embedded tables; both refuse the same ids.
+    let house = dir.join("house");
+    std::fs::create_dir(&house).unwrap();
+    for id in [
+        "at",
+        "rolled",
+        "roll",
+        "determined",
+        "musket",
+        "column-of-attack",
+    ] {
         let list = std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("armies/leuthen-1757-prussian.toml"),
         )
@@ -540,12 +552,16 @@ fn ids_that_are_words_are_refused() {
         .replacen("id = \"gren-1\"", &format!("id = \"{id}\""), 1);
         let path = dir.join(format!("{id}.toml"));
         std::fs::write(&path, list).unwrap();
-        let (code, _, err) = common::run(&["--army", path.to_str().unwrap(), "units"], "");
-        assert_eq!(code, Some(2), "{id}: {err}");
-        assert!(
-            err.contains(&format!("\"{id}\" is a word of the command language")),
-            "{err}"
-        );
+        for tables in [vec![], vec!["--tables", house.to_str().unwrap()]] {
+            let mut args = tables.clone();
+            args.extend(["--army", path.to_str().unwrap(), "units"]);
+            let (code, _, err) = common::run(&args, "");
+            assert_eq!(code, Some(2), "{id} {tables:?}: {err}");
+            assert!(
+                err.contains(&format!("\"{id}\" is a word of the command language")),
+                "{err}"
+            );
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! list is rejected with the line and key at fault and what was expected.
 
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use crate::army::{Army, ArmyError, MAX_ENTRIES, Schemas};
 use crate::{drums, mayhem, saber};
@@ -26,15 +27,15 @@ fn load_armies(paths: &[&Path]) -> Result<Vec<Army>, ArmyError> {
     check_files(paths).into_iter().collect()
 }
 
-fn drums_list(army: &Army) -> drums::army::List {
+fn drums_list(army: &Army) -> Rc<drums::army::List> {
     drums::army::read(army).expect("a Drums and Muskets list")
 }
 
-fn mayhem_list(army: &Army) -> mayhem::army::List {
+fn mayhem_list(army: &Army) -> Rc<mayhem::army::List> {
     mayhem::army::read(army).expect("a Musket Mayhem list")
 }
 
-fn saber_list(army: &Army) -> saber::army::List {
+fn saber_list(army: &Army) -> Rc<saber::army::List> {
     saber::army::read(army).expect("a Musket & Saber list")
 }
 
