@@ -66,7 +66,7 @@ pub struct Vocab {
 }
 
 impl Vocab {
-    pub fn new() -> Vocab {
+    pub(crate) fn new() -> Vocab {
         Vocab::default()
     }
 
@@ -83,7 +83,13 @@ impl Vocab {
         self
     }
 
-    pub fn number(mut self, name: &str, min: i64, max: i64, help: impl Into<String>) -> Vocab {
+    pub(crate) fn number(
+        mut self,
+        name: &str,
+        min: i64,
+        max: i64,
+        help: impl Into<String>,
+    ) -> Vocab {
         self.add(name, Kind::Number { min, max }, help);
         self
     }
@@ -199,7 +205,7 @@ pub(crate) struct Fact {
 
 /// The facts of one side of a command (before any clause, or one clause).
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Bound {
+pub(crate) struct Bound {
     pub(crate) facts: Vec<Fact>,
     pub(crate) number: Option<(f64, Span)>,
     pub(crate) distance: Option<(f64, Unit, Span)>,
@@ -248,7 +254,7 @@ impl Bound {
             .map_or(0, |f| f.count)
     }
 
-    pub fn value(&self, name: &str) -> Option<i64> {
+    pub(crate) fn value(&self, name: &str) -> Option<i64> {
         self.facts
             .iter()
             .find(|f| same(&f.name, name))
@@ -626,7 +632,7 @@ impl UnitFact {
         }
     }
 
-    pub fn number(word: impl Into<Cow<'static, str>>, value: i64) -> UnitFact {
+    pub(crate) fn number(word: impl Into<Cow<'static, str>>, value: i64) -> UnitFact {
         UnitFact {
             word: word.into(),
             value: Some(value),

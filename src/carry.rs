@@ -38,7 +38,7 @@ pub struct Close<'a> {
 
 impl Close<'_> {
     /// Whether the close line names `keyword`.
-    pub fn names(&self, keyword: &str) -> bool {
+    pub(crate) fn names(&self, keyword: &str) -> bool {
         self.words.iter().any(|w| w == keyword)
     }
 }
@@ -81,14 +81,14 @@ pub struct Edit {
 }
 
 impl Edit {
-    pub fn set(key: &'static str, value: EditValue) -> Edit {
+    pub(crate) fn set(key: &'static str, value: EditValue) -> Edit {
         Edit {
             key,
             value: Some(value),
         }
     }
 
-    pub fn remove(key: &'static str) -> Edit {
+    pub(crate) fn remove(key: &'static str) -> Edit {
         Edit { key, value: None }
     }
 }
@@ -103,7 +103,7 @@ pub enum EditValue {
 
 impl EditValue {
     /// As TOML writes it.
-    pub fn toml(&self) -> String {
+    pub(crate) fn toml(&self) -> String {
         match self {
             EditValue::Int(n) => n.to_string(),
             EditValue::Bool(b) => b.to_string(),
@@ -117,7 +117,7 @@ impl EditValue {
 /// by the book's id, which the book's system declares (its
 /// [`TableFile::shared`](crate::tables::TableFile::shared)), reads and
 /// checks ([`house::Section`]); the core names none of them.
-pub const CAMPAIGN_FILE: &str = "campaign.toml";
+pub(crate) const CAMPAIGN_FILE: &str = "campaign.toml";
 
 /// The entries of a battle with an effect on `id` that `pick` takes, in
 /// order, each once.
@@ -137,7 +137,7 @@ pub(crate) fn entries_of<E>(fought: &[Fought<E>], id: &str, pick: impl Fn(&E) ->
 /// effects one at a time on `state` (as the battle began) with `step`,
 /// and reading `value` of each unit after each entry. An entry whose
 /// effects left a unit's value as it was is not one of its entries.
-pub fn trace<S, E, V: PartialEq>(
+pub(crate) fn trace<S, E, V: PartialEq>(
     mut state: S,
     fought: &[Fought<E>],
     ids: &[&str],

@@ -5,7 +5,8 @@
 //! is the binder's business, so that house-rule tables can add words without
 //! touching the parser.
 
-pub use crate::answer::{Book, ClauseKind, Span, System};
+pub(crate) use crate::answer::Book;
+pub use crate::answer::{ClauseKind, Span, System};
 
 /// The unit a distance was typed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +70,7 @@ pub(crate) struct Clause {
 
 /// A die face the player rolled by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EnteredDie {
+pub(crate) struct EnteredDie {
     pub(crate) face: u32,
     pub(crate) span: Span,
 }

@@ -12,7 +12,7 @@ use crate::session::Session;
 
 /// A word that may be typed here, and what it means.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
+pub(crate) struct Choice {
     pub word: String,
     pub meaning: String,
 }

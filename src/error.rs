@@ -84,7 +84,7 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 34] = [
+    pub(crate) const ALL: [ErrorKind; 34] = [
         ErrorKind::LineTooLong,
         ErrorKind::NotUtf8,
         ErrorKind::NotAVerb,
@@ -122,7 +122,7 @@ impl ErrorKind {
     ];
 
     /// The kind's stable name, as a JSON error's `kind` gives it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ErrorKind::LineTooLong => "line_too_long",
             ErrorKind::NotUtf8 => "not_utf8",
@@ -473,7 +473,7 @@ pub enum CommandError {
 
 impl CommandError {
     /// What kind of error this is: the one place each is named.
-    pub fn kind(&self) -> ErrorKind {
+    pub(crate) fn kind(&self) -> ErrorKind {
         match self {
             CommandError::Parse(e) => e.kind(),
             CommandError::Bind(e) => e.kind(),

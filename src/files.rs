@@ -12,7 +12,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
-pub use crate::output_file::{OutputError, check_output, write_folder, write_whole};
+pub(crate) use crate::output_file::{OutputError, check_output, write_folder, write_whole};
 
 /// A file that could not be read.
 #[derive(Debug, Error, Clone, PartialEq)]

@@ -20,7 +20,7 @@ pub mod army;
 pub mod bind;
 #[cfg(feature = "native")]
 pub mod campaign;
-pub mod carry;
+pub(crate) mod carry;
 pub mod catalog;
 #[cfg(feature = "native")]
 pub mod cli;
@@ -29,16 +29,16 @@ pub(crate) mod complete;
 pub mod dice;
 pub mod drums;
 pub mod error;
-pub mod files;
+pub(crate) mod files;
 pub mod format;
 pub mod game;
 pub mod help;
-pub mod limits;
+pub(crate) mod limits;
 pub(crate) mod lines;
 pub mod mayhem;
-pub mod meta;
-pub mod odds;
-pub mod output_file;
+pub(crate) mod meta;
+pub(crate) mod odds;
+pub(crate) mod output_file;
 pub mod parse;
 pub(crate) mod platform;
 pub mod pocket;
@@ -46,15 +46,21 @@ pub mod print;
 #[cfg(feature = "native")]
 pub mod repair;
 #[cfg(feature = "native")]
-pub mod replay;
-pub mod roll;
+pub(crate) mod replay;
+pub(crate) mod roll;
 pub mod saber;
 #[cfg(feature = "native")]
 pub(crate) mod serve;
 pub mod session;
 pub mod sheet;
-pub mod sweep;
+pub(crate) mod sweep;
 pub mod system;
 pub mod systems;
 pub mod tables;
-pub mod text;
+pub(crate) mod text;
+
+// The tests that reach inside the library live beside the others, under
+// tests/, but are built with it: see tests/unit/mod.rs.
+#[cfg(test)]
+#[path = "../tests/unit/mod.rs"]
+mod unit;

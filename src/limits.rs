@@ -4,16 +4,16 @@
 //! person who gave it; none is near what a game needs.
 
 /// Bytes in one command line.
-pub const MAX_LINE_BYTES: usize = 4096;
+pub(crate) const MAX_LINE_BYTES: usize = 4096;
 
 /// Dice thrown by one draw, whatever a house rule multiplies a pool by.
-pub const MAX_DICE_PER_ROLL: u64 = 10_000;
+pub(crate) const MAX_DICE_PER_ROLL: u64 = 10_000;
 
 /// Dice in one dice expression of a table (`2+1D6`).
-pub const MAX_TABLE_DICE: u32 = 100;
+pub(crate) const MAX_TABLE_DICE: u32 = 100;
 
 /// The fixed part of a table's dice expression, either way.
-pub const MAX_TABLE_FIXED: i64 = 1_000_000;
+pub(crate) const MAX_TABLE_FIXED: i64 = 1_000_000;
 
 /// Any whole number in a table file, either way: sums of modifiers can
 /// then never overflow.
@@ -22,11 +22,11 @@ pub const MAX_TABLE_NUMBER: i64 = 1_000_000;
 /// Ways one throw can come up that `odds` follows (totals of a sum,
 /// counts of a pool, pairs of counts): past this an answer is a page of
 /// near-zero lines.
-pub const MAX_OUTCOMES: u64 = 501;
+pub(crate) const MAX_OUTCOMES: u64 = 501;
 
 /// Paths through a procedure's dice that `odds` walks before it refuses:
 /// for one line, and for all the combinations of a sweep together.
-pub const MAX_PATHS: usize = 2_000_000;
+pub(crate) const MAX_PATHS: usize = 2_000_000;
 
 /// Words one `odds` line may sweep: a table of one, a heat map of two.
 pub(crate) const MAX_SWEPT_WORDS: usize = 2;
@@ -41,25 +41,25 @@ pub(crate) const MAX_SWEEP_LINES: usize = 400;
 /// (its modifiers, rows and outcome), so that a line of no dice may roll
 /// 3,000,000 times. Any `simulate` within it is over in seconds: the
 /// largest took 2.5 s on a loaded 2-core machine (see README).
-pub const MAX_SIMULATE_DICE: u64 = 30_000_000;
+pub(crate) const MAX_SIMULATE_DICE: u64 = 30_000_000;
 
 /// What one roll of `simulate` costs besides its dice, counted as dice.
-pub const SIMULATE_ROLL_DICE: u64 = 10;
+pub(crate) const SIMULATE_ROLL_DICE: u64 = 10;
 
 /// Bytes in one army list.
 pub const MAX_LIST_BYTES: usize = 1 << 20;
 
 /// Entries (units, generals, figures, leaders…) in one army list.
-pub const MAX_ENTRIES: usize = 1000;
+pub(crate) const MAX_ENTRIES: usize = 1000;
 
 /// Characters in an id.
-pub const MAX_ID_LEN: usize = 40;
+pub(crate) const MAX_ID_LEN: usize = 40;
 
 /// Characters in a name or a side.
-pub const MAX_NAME_LEN: usize = 200;
+pub(crate) const MAX_NAME_LEN: usize = 200;
 
 /// Bytes in one table file or combat results table.
-pub const MAX_TABLE_BYTES: usize = 1 << 20;
+pub(crate) const MAX_TABLE_BYTES: usize = 1 << 20;
 
 /// Bytes in a game file.
 pub(crate) const MAX_GAME_BYTES: usize = 64 << 20;

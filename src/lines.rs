@@ -215,39 +215,28 @@ pub(crate) fn answer<'p>(
         line: position + 1,
         input: line,
     };
-    // A sweep's rows are written as they are counted once it is too
-    // large for one table: handed on at once where the front end writes
-    // as it goes, kept with the other lines' otherwise.
-    let sweeps = matches!(&parsed, Ok(Some(c)) if c.mode == crate::command::Mode::Odds
-        && crate::sweep::first_swept(c).is_some());
-    let (result, streamed) = if sweeps {
-        let mut through = Through {
-            w: &mut *w,
-            to: pass_on,
-        };
-        match printer.sweep_stream(source, &mut through) {
-            Some(mut stream) => {
-                let result = session.run_to(line, parsed, &accepts, Some(&mut stream));
-                (result, Some(stream.end()?))
-            }
-            None => (session.run(line, parsed, &accepts), None),
-        }
-    } else {
-        (session.run(line, parsed, &accepts), None)
+    // A sweep's rows are handed on at once where the front end writes as
+    // it goes, kept with the other lines' otherwise.
+    let mut through = Through {
+        w: &mut *w,
+        to: pass_on,
     };
+    let separated = printer.separated();
+    let result = run_streamed(
+        session,
+        printer,
+        parsed,
+        &accepts,
+        source,
+        (&mut through, separated),
+    )?;
     w.unwritable += usize::from(refused.get() && result.is_err());
     for note in session.take_notes() {
         writeln!(w.err, "note: {note}")?;
     }
     match result {
         Ok(None) => {}
-        // Its rows are written already.
-        Ok(Some(_)) if matches!(streamed, Some(None)) => {}
-        Ok(Some(mut output)) => {
-            if let (crate::answer::Answer::Sweep(sweep), Some(Some(rows))) = (&mut output, streamed)
-            {
-                sweep.rows = rows;
-            }
+        Ok(Some(output)) => {
             if printer.separated() {
                 w.out.push(b'\n');
             }
@@ -263,4 +252,43 @@ pub(crate) fn answer<'p>(
         }
     }
     Ok(())
+}
+
+/// Carry out a line as [`Session::run`] does, but a sweep too large for
+/// one table is written to `out` a combination at a time as it is counted
+/// ([`Printer::sweep_stream`]), after a blank line when `separated`: its
+/// answer is then `None`, written already (as a blank line has none). Any
+/// other answer, a smaller sweep's too, comes back whole; an error after
+/// the rows written is left to be written after them.
+pub(crate) fn run_streamed(
+    session: &mut Session,
+    printer: &Printer,
+    parsed: Result<Option<crate::command::Command>, crate::error::CommandError>,
+    accepts: &dyn Fn(crate::answer::Kind) -> Result<(), crate::error::CommandError>,
+    source: crate::format::Source,
+    (out, separated): (&mut dyn Write, bool),
+) -> io::Result<Result<Option<crate::answer::Answer>, crate::error::CommandError>> {
+    let line = source.input;
+    let sweeps = matches!(&parsed, Ok(Some(c)) if c.mode == crate::command::Mode::Odds
+        && crate::sweep::first_swept(c).is_some());
+    let stream = if sweeps {
+        printer.sweep_stream(source, out, separated)
+    } else {
+        None
+    };
+    let Some(mut stream) = stream else {
+        return Ok(session.run(line, parsed, accepts));
+    };
+    let result = session.run_to(line, parsed, accepts, Some(&mut stream));
+    Ok(match stream.end()? {
+        // Its rows are written already.
+        None => result.map(|_| None),
+        Some(rows) => result.map(|answer| match answer {
+            Some(crate::answer::Answer::Sweep(mut sweep)) => {
+                sweep.rows = rows;
+                Some(crate::answer::Answer::Sweep(sweep))
+            }
+            other => other,
+        }),
+    })
 }

@@ -5,7 +5,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::answer::resolution::Resolution;
-pub use crate::answer::{Count, Odds, OutcomeOdds};
+pub(crate) use crate::answer::{Odds, OutcomeOdds};
 use crate::dice::{DiceSource, Enumerator, MAX_PATHS};
 use crate::error::{CommandError, DiceError, ErrorKind};
 /// The expected value of each numeric result, added up path by path.

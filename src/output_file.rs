@@ -31,7 +31,7 @@ use thiserror::Error;
 
 /// Why an output path was not written.
 #[derive(Debug, Error, Clone, PartialEq)]
-pub enum OutputError {
+pub(crate) enum OutputError {
     /// One of a game's own files: refused even with `--force`.
     #[error(
         "{path}: {what}; choose another path (drumhead never writes over a game's own files, not even with --force)"
@@ -225,7 +225,7 @@ fn campaign_key(head: &str) -> bool {
 }
 
 /// Whether a regular file is a campaign file, told by its first bytes.
-pub fn is_campaign(path: &Path) -> bool {
+pub(crate) fn is_campaign(path: &Path) -> bool {
     sniff(path) == Some(Kind::Campaign)
 }
 
@@ -233,7 +233,7 @@ pub fn is_campaign(path: &Path) -> bool {
 /// whole or not at all: only a regular file that is a campaign, never
 /// through a link. The one output path a campaign's own file may be; every
 /// other output refuses it, as it refuses a game's files.
-pub fn replace_campaign(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+pub(crate) fn replace_campaign(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     let meta = std::fs::symlink_metadata(path).map_err(|e| io_error(path, &e))?;
     if let Some((what, instead)) = not_a_file(path, &meta) {
         return Err(OutputError::NotAFile {
@@ -359,7 +359,7 @@ fn check(path: &Path, force: bool) -> Result<Target, OutputError> {
 /// file; never a game's file, a link, a FIFO, a device, a socket or a
 /// directory. Nothing is opened for writing, and nothing but a regular
 /// file is opened at all.
-pub fn check_output(path: &Path, force: bool) -> Result<(), OutputError> {
+pub(crate) fn check_output(path: &Path, force: bool) -> Result<(), OutputError> {
     check(path, force).map(|_| ())
 }
 
@@ -449,7 +449,7 @@ fn put_in_place(tmp: tempfile::NamedTempFile, path: &Path, force: bool) -> Resul
 /// Write `bytes` into the output file `path`, whole or not at all, under
 /// the rules of [`check_output`]. On any error nothing is left behind and
 /// an existing file is as it was.
-pub fn write_whole(path: &Path, bytes: &[u8], force: bool) -> Result<(), OutputError> {
+pub(crate) fn write_whole(path: &Path, bytes: &[u8], force: bool) -> Result<(), OutputError> {
     let target = check(path, force)?;
     let tmp = staged(path, bytes, &target)?;
     put_in_place(tmp, path, force)?;
@@ -573,7 +573,7 @@ impl Drop for Made {
 /// files, and the folders this made, are removed. Each file follows the
 /// rules of [`check_output`]. Returns the paths written, in order, or
 /// every refusal (or the one failure).
-pub fn write_folder(
+pub(crate) fn write_folder(
     dir: &Path,
     files: &[(&str, &[u8])],
     force: bool,

@@ -18,12 +18,12 @@ use crate::command::{
 };
 use crate::error::ParseError;
 
-pub use crate::limits::MAX_LINE_BYTES;
+pub(crate) use crate::limits::MAX_LINE_BYTES;
 
 /// Parse one line. `Ok(None)` for a blank or comment-only line. A first
 /// word that is the id of one of `books` names the rule book the line is
 /// resolved under.
-pub fn parse_line(line: &str, books: &[System]) -> Result<Option<Command>, ParseError> {
+pub(crate) fn parse_line(line: &str, books: &[System]) -> Result<Option<Command>, ParseError> {
     if line.len() > MAX_LINE_BYTES {
         return Err(ParseError::LineTooLong {
             len: line.len(),

@@ -19,7 +19,7 @@ use crate::system::Tables;
 
 /// One thing repair would do.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Step {
+pub(crate) enum Step {
     /// Cut a last line written only in part (never an entry).
     CutTorn { at: u64, bytes: u64 },
     /// Keep the entries before a line that cannot be trusted; that line
@@ -123,7 +123,7 @@ pub struct Plan {
 }
 
 impl Plan {
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         if self.steps.is_empty() {
             return format!(
                 "{}: nothing to repair: the game file and its journal agree",

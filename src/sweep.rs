@@ -11,8 +11,8 @@ use crate::command::{Command, Span, Word};
 use crate::error::{BindError, CommandError, ErrorKind};
 use crate::limits::{MAX_SWEEP_LINES, MAX_SWEPT_WORDS};
 
-pub use crate::answer::sweep::Row;
-pub use crate::answer::{Choice, Combination, Sweep, Swept, expected_of, p_of};
+pub(crate) use crate::answer::sweep::Row;
+pub(crate) use crate::answer::{Choice, Combination, Sweep, Swept};
 
 /// The swept words of a command, in the order typed (none for an
 /// ordinary line). Errors for a malformed range or list.

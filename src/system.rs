@@ -100,7 +100,7 @@ pub(crate) type Setting = (Rc<dyn RuleSet>, String);
 /// same armies. The game holds it through [`Live`], which also resolves
 /// the system's lines in the game, so that the effects its resolvers make
 /// are applied as they were made: typed, never read back.
-pub trait GameState: Clone + serde::Serialize + DeserializeOwned + 'static {
+pub(crate) trait GameState: Clone + serde::Serialize + DeserializeOwned + 'static {
     /// What the system's resolutions do to its units.
     type Effect: SystemEffect + DeserializeOwned + Clone;
 
@@ -265,7 +265,7 @@ pub trait GameView {
 /// A rule system's part of a game as the game holds it: its state, the
 /// context it is read against, and its verbs as the system made them,
 /// whose effects it applies.
-pub struct Live<S: GameState> {
+pub(crate) struct Live<S: GameState> {
     state: S,
     context: Rc<S::Context>,
     /// The system's name and each entry of its armies' lists (its id and
@@ -291,7 +291,7 @@ impl<S: GameState> Live<S> {
     /// index in the game) that `state` keeps, read against `context`,
     /// resolving with `verbs`: its rule set's, made when a line first
     /// needs each.
-    pub fn part(
+    pub(crate) fn part(
         system: &'static dyn RuleSystem,
         armies: &[(usize, &Army)],
         context: S::Context,
@@ -571,8 +571,9 @@ impl Registry {
         Registry { systems }
     }
 
-    /// These systems and one more.
-    pub fn with(mut self, system: &'static dyn RuleSystem) -> Registry {
+    /// These systems and one more (the tests' fifth system).
+    #[cfg(test)]
+    pub(crate) fn with(mut self, system: &'static dyn RuleSystem) -> Registry {
         self.systems.push(system);
         self
     }
@@ -722,7 +723,7 @@ impl Tables {
     }
 
     /// The rule set a book belongs to.
-    pub fn set(&self, book: System) -> Option<&Rc<dyn RuleSet>> {
+    pub(crate) fn set(&self, book: System) -> Option<&Rc<dyn RuleSet>> {
         self.set_at(self.index_of(book)?)
     }
 
@@ -737,7 +738,7 @@ impl Tables {
     }
 
     /// The house table files in force, as a game records them.
-    pub fn house(&self) -> &[HouseTable] {
+    pub(crate) fn house(&self) -> &[HouseTable] {
         &self.house
     }
 

@@ -30,7 +30,7 @@ pub struct TableFile {
 }
 
 impl TableFile {
-    pub const fn new(name: &'static str, embedded: &'static str) -> TableFile {
+    pub(crate) const fn new(name: &'static str, embedded: &'static str) -> TableFile {
         TableFile {
             name,
             embedded_name: name,
@@ -40,7 +40,7 @@ impl TableFile {
     }
 
     /// A file several systems share, of which a system reads `sections`.
-    pub const fn shared(
+    pub(crate) const fn shared(
         name: &'static str,
         embedded: &'static str,
         sections: &'static [&'static str],
@@ -70,7 +70,7 @@ pub struct TableSource {
 /// its journal is read.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct HouseTable {
+pub(crate) struct HouseTable {
     /// The table file it stands for (`drums.toml`, `crt.toml`).
     pub name: String,
     /// Where it was read from when the game began, for messages.
@@ -90,7 +90,7 @@ impl TableSource {
     }
 
     /// The house tables a game recorded, read from their texts.
-    pub fn recorded(tables: &[HouseTable]) -> TableSource {
+    pub(crate) fn recorded(tables: &[HouseTable]) -> TableSource {
         TableSource {
             texts: tables.to_vec(),
             ..TableSource::default()
@@ -197,7 +197,10 @@ impl TableSource {
     /// the values it changes: it is merged over the embedded file of the
     /// same name (tables merge key by key; arrays and other values replace
     /// the embedded ones whole), and the result is checked as one file.
-    pub fn parse<T: DeserializeOwned>(&self, file: &TableFile) -> Result<(String, T), TableError> {
+    pub(crate) fn parse<T: DeserializeOwned>(
+        &self,
+        file: &TableFile,
+    ) -> Result<(String, T), TableError> {
         let (name, text) = self.read(file)?;
         let parsed = if text == file.embedded {
             match preparsed(file) {
@@ -214,7 +217,7 @@ impl TableSource {
     /// could be wrong: the embedded files as shipped pass every check
     /// (the test suite reads them from a house-rules directory, where each
     /// is checked), so they are not checked again at every start.
-    pub fn parse_checked<T: DeserializeOwned>(
+    pub(crate) fn parse_checked<T: DeserializeOwned>(
         &self,
         file: &TableFile,
         check: impl FnOnce(&T, &str) -> Result<(), TableError>,
@@ -486,7 +489,8 @@ pub fn parse_toml<T: DeserializeOwned>(
     Ok(parsed)
 }
 
-pub use crate::limits::{MAX_TABLE_BYTES, MAX_TABLE_NUMBER};
+pub(crate) use crate::limits::MAX_TABLE_BYTES;
+pub use crate::limits::MAX_TABLE_NUMBER;
 
 /// Every value of a table file that could hurt: no whole number beyond
 /// ±[`MAX_TABLE_NUMBER`] (sums of modifiers then never overflow), and no

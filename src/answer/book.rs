@@ -27,7 +27,7 @@ impl Span {
 /// verb and in `--rules`, and its title. Each rule system declares its own
 /// (Musket & Saber has two, standard and QuickPlay); the core never names one.
 #[derive(Debug)]
-pub struct Book {
+pub(crate) struct Book {
     pub id: &'static str,
     pub title: &'static str,
 }
@@ -38,7 +38,7 @@ pub struct Book {
 pub struct System(&'static Book);
 
 impl System {
-    pub const fn new(book: &'static Book) -> System {
+    pub(crate) const fn new(book: &'static Book) -> System {
         System(book)
     }
 

@@ -28,7 +28,7 @@ pub struct Simulation {
 
 /// One outcome of a simulation and how often it came up.
 #[derive(Debug, Clone)]
-pub struct Observed {
+pub(crate) struct Observed {
     /// How `odds` groups the outcome: its text.
     pub(crate) text: String,
     /// Its machine id.

@@ -7,32 +7,34 @@
 //! of the crate.
 
 pub(crate) mod book;
-pub mod cards;
+pub(crate) mod cards;
 pub(crate) mod dice;
 pub(crate) mod explore;
 pub(crate) mod odds;
 pub(crate) mod prob;
-pub mod report;
-pub mod resolution;
+pub(crate) mod report;
+pub(crate) mod resolution;
 pub(crate) mod sheet;
 pub(crate) mod sweep;
 
-pub use book::{Book, ClauseKind, Span, System};
-pub use cards::{ArmyTable, Boxes, Command as Commanded, Line, Roster};
+pub(crate) use book::Book;
+pub use book::{ClauseKind, Span, System};
+pub(crate) use cards::{Boxes, Command as Commanded, Line, Roster};
 pub use dice::Rolled;
-pub use explore::{Comparison, Observed, Simulation};
+pub(crate) use explore::{Comparison, Observed, Simulation};
 pub use odds::{Count, Odds, OutcomeOdds};
-pub use prob::Prob;
-pub use report::{FORMAT_VERSION, Report};
-pub use resolution::{Effect, Modifier, NamedUnit, Resolution, Row, Standing, Target, Tone};
-pub use sheet::{Cell, Section, Sheet, Table};
-pub use sweep::{Choice, Combination, Sweep, Swept, expected_of, p_of};
+pub(crate) use prob::Prob;
+pub(crate) use report::{FORMAT_VERSION, Report};
+pub(crate) use resolution::Tone;
+pub use resolution::{Effect, Modifier, Resolution, Row, Standing, Target};
+pub(crate) use sheet::Sheet;
+pub(crate) use sweep::{Choice, Combination, Sweep, Swept, expected_of, p_of};
 
 /// What a line asks for, known as soon as it is parsed: a format says
 /// from this alone whether it can write the answer, so that a line it
 /// cannot write is refused before it runs (and changes no game).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     /// A verb resolved with dice.
     Resolution,
     /// `odds LINE`: a distribution, a comparison or a sweep.

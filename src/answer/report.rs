@@ -9,7 +9,7 @@ use serde::Serialize;
 /// The version of the JSON objects drumhead writes. It changes when a key
 /// is renamed or removed or changes its meaning; new keys may appear
 /// without it changing.
-pub const FORMAT_VERSION: u32 = 1;
+pub(crate) const FORMAT_VERSION: u32 = 1;
 
 /// One answer that is neither a resolution nor odds.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -76,7 +76,7 @@ pub enum UnitStatus {
 
 impl UnitStatus {
     /// The system's word for it, when it is not fine.
-    pub fn word(&self) -> Option<&str> {
+    pub(crate) fn word(&self) -> Option<&str> {
         match self {
             UnitStatus::Fine => None,
             UnitStatus::Shaken(w) | UnitStatus::Out(w) => Some(w),
@@ -84,7 +84,7 @@ impl UnitStatus {
     }
 
     /// Its level in one word, for a style: `fine`, `shaken`, `out`.
-    pub fn level(&self) -> &'static str {
+    pub(crate) fn level(&self) -> &'static str {
         match self {
             UnitStatus::Fine => "fine",
             UnitStatus::Shaken(_) => "shaken",

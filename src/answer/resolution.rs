@@ -52,7 +52,7 @@ impl Row {
 /// `format_args!` is formatted once, straight into the text: every line
 /// of a batch labels a few rows, and going through `Display` for a label
 /// that is already text cost more than the rest of the row.
-pub trait IntoLabel {
+pub(crate) trait IntoLabel {
     fn into_label(self) -> Rc<str>;
 }
 
@@ -145,7 +145,7 @@ pub struct Standing {
 
 /// How an outcome should be coloured: good for the acting unit, bad, or neither.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
+pub(crate) enum Tone {
     Good,
     Neutral,
     Bad,
@@ -265,7 +265,7 @@ impl<E> Resolution<E> {
     }
 
     /// A die in the stack: `2D6 (rolled)  4`.
-    pub fn die(&mut self, label: impl IntoLabel, die: Rolled) {
+    pub(crate) fn die(&mut self, label: impl IntoLabel, die: Rolled) {
         if self.quiet {
             self.dice.push(die);
             return;
@@ -297,7 +297,7 @@ impl<E> Resolution<E> {
 
     /// An adjustment with its table row. The label becomes text only when
     /// the row is kept (see [`Resolution::row`]).
-    pub fn modifier(&mut self, label: impl IntoLabel, value: i64) {
+    pub(crate) fn modifier(&mut self, label: impl IntoLabel, value: i64) {
         if self.quiet {
             return;
         }
@@ -391,14 +391,14 @@ impl<E> Resolution<E> {
             .collect()
     }
 
-    pub fn set_score(&mut self, score: i64) {
+    pub(crate) fn set_score(&mut self, score: i64) {
         self.score = Some(score);
         if !self.quiet {
             self.rows.push(Row::Score(score));
         }
     }
 
-    pub fn set_outcome(
+    pub(crate) fn set_outcome(
         &mut self,
         id: impl Into<Cow<'static, str>>,
         text: impl Into<Cow<'static, str>>,
@@ -420,7 +420,7 @@ impl<E> Resolution<E> {
 
     /// An effect on a unit the command named (or on the game). Only
     /// resolutions that explain keep effects: `odds` applies none.
-    pub fn effect(&mut self, to: Target, effect: E) {
+    pub(crate) fn effect(&mut self, to: Target, effect: E) {
         if self.quiet {
             return;
         }
@@ -564,7 +564,7 @@ pub(crate) fn signed(value: i64) -> String {
 
 /// A unit a command named, on which side, and the facts it brought.
 #[derive(Debug, Clone, PartialEq)]
-pub struct NamedUnit {
+pub(crate) struct NamedUnit {
     /// `None`: the acting side; otherwise the clause's index and kind.
     pub(crate) clause: Option<(usize, ClauseKind)>,
     pub(crate) id: String,
@@ -595,7 +595,7 @@ impl Effect for Shown {
 /// A rule system's effect type: serde writes it for the journal (as an
 /// object with an `effect` tag), and it says what it did. Every such type
 /// is an [`Effect`].
-pub trait SystemEffect: serde::Serialize + fmt::Debug + 'static {
+pub(crate) trait SystemEffect: serde::Serialize + fmt::Debug + 'static {
     fn describe(&self, unit: Option<&str>) -> String;
 }
 
@@ -630,7 +630,7 @@ impl Target {
     };
 
     /// The `nth` unit named in clause `clause` (from 0).
-    pub fn clause(clause: usize, nth: usize) -> Target {
+    pub(crate) fn clause(clause: usize, nth: usize) -> Target {
         Target::Side {
             clause: Some(clause),
             nth,

@@ -5,7 +5,7 @@ use super::{Odds, Span};
 
 /// One swept word: where it was typed, and each value it stands for.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Swept {
+pub(crate) struct Swept {
     pub(crate) span: Span,
     /// As typed: `bases=2..8`.
     pub(crate) text: String,
@@ -20,7 +20,7 @@ pub struct Swept {
 
 /// One value of a swept word.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Choice {
+pub(crate) struct Choice {
     /// The word that stands in the line for this value: `bases=4`.
     pub word: String,
     /// The value alone, for a table's cell: `4`.
@@ -30,7 +30,7 @@ pub struct Choice {
 /// One line of a sweep: the choice of each swept word (by index) and the
 /// line with those choices in place.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Combination {
+pub(crate) struct Combination {
     pub(crate) picks: Vec<usize>,
     pub(crate) line: String,
 }
@@ -177,7 +177,7 @@ impl<T: Clone + Eq + std::hash::Hash + std::borrow::Borrow<str>> Outcomes<T> {
 
 /// The probability of an outcome (by text) in one distribution; 0 where
 /// it cannot happen.
-pub fn p_of(odds: &Odds, text: &str) -> f64 {
+pub(crate) fn p_of(odds: &Odds, text: &str) -> f64 {
     odds.outcomes
         .iter()
         .find(|o| o.text == text)
@@ -188,7 +188,7 @@ pub fn p_of(odds: &Odds, text: &str) -> f64 {
 /// never varied in it (no base lost at any distance a sweep tried) has
 /// no expectation of its own: its one value is the expectation, so a
 /// sweep's column reads 0 there, not nothing.
-pub fn expected_of(odds: &Odds, name: &str) -> Option<f64> {
+pub(crate) fn expected_of(odds: &Odds, name: &str) -> Option<f64> {
     odds.expected
         .iter()
         .find(|(n, _)| n == name)

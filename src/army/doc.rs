@@ -179,7 +179,7 @@ pub(crate) fn common_keys() -> Vec<KeyDoc> {
 
 /// `gone`: an entry a campaign holds out for good (`what` says when, in
 /// its rule system's words), for the sections whose system takes it.
-pub fn gone_key(what: &str) -> KeyDoc {
+pub(crate) fn gone_key(what: &str) -> KeyDoc {
     KeyDoc {
         key: "gone",
         ty: KeyType::Text,
@@ -195,7 +195,7 @@ pub fn gone_key(what: &str) -> KeyDoc {
 }
 
 /// `absent = N`: an entry a campaign keeps out of the next battles.
-pub fn absent_key(what: &str) -> KeyDoc {
+pub(crate) fn absent_key(what: &str) -> KeyDoc {
     KeyDoc {
         key: "absent",
         ty: KeyType::Int {

@@ -15,14 +15,14 @@ use toml::de::{DeTable, DeValue};
 use crate::carry::Edit;
 
 /// The edits to one entry: its section (`unit`), its id, and the keys.
-pub struct EntryEdits<'a> {
+pub(crate) struct EntryEdits<'a> {
     pub section: &'a str,
     pub id: &'a str,
     pub edits: &'a [Edit],
 }
 
 /// `text` with every edit made, or why one cannot be.
-pub fn edit_list(text: &str, entries: &[EntryEdits<'_>]) -> Result<String, String> {
+pub(crate) fn edit_list(text: &str, entries: &[EntryEdits<'_>]) -> Result<String, String> {
     let doc = DeTable::parse(text).map_err(|e| format!("TOML syntax: {}", e.message().trim()))?;
     let mut ops: Vec<(Range<usize>, String)> = Vec::new();
     for e in entries {

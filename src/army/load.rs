@@ -26,7 +26,10 @@ use crate::bind::nearest;
 
 mod document;
 
-pub use crate::limits::{MAX_ENTRIES, MAX_ID_LEN, MAX_LIST_BYTES as MAX_BYTES, MAX_NAME_LEN};
+pub(crate) use crate::limits::MAX_ENTRIES;
+pub(crate) use crate::limits::MAX_ID_LEN;
+pub use crate::limits::MAX_LIST_BYTES as MAX_BYTES;
+pub(crate) use crate::limits::MAX_NAME_LEN;
 
 /// A list that cannot be used, with the place and key at fault; the
 /// list's further problems, in file order, come with the first, so that
@@ -60,7 +63,7 @@ pub fn load_army(path: &Path, schemas: &Schemas) -> Result<Army, ArmyError> {
 /// A list loaded before, read again into `reader`: a rule system's own
 /// reader (its list type), so that its game has the list in its own
 /// types. `None` if the list no longer reads (it read once, so never).
-pub fn read_again<R: Reader>(
+pub(crate) fn read_again<R: Reader>(
     army: &Army,
     name: &'static str,
     schema: &'static dyn Schema,
@@ -101,7 +104,7 @@ pub fn parse_army(file: &str, text: &str, schemas: &Schemas) -> Result<Army, Arm
 /// Check several list files together, one result per file in order:
 /// the loaded list, or the first problem in it. Ids must be unique
 /// across all the lists; a repeated id is reported in the later file.
-pub fn check_files(paths: &[&Path], schemas: &Schemas) -> Vec<Result<Army, ArmyError>> {
+pub(crate) fn check_files(paths: &[&Path], schemas: &Schemas) -> Vec<Result<Army, ArmyError>> {
     let mut seen: HashMap<String, (String, usize)> = HashMap::new();
     let mut out = Vec::with_capacity(paths.len());
     for path in paths {
@@ -480,7 +483,14 @@ impl Checker<'_> {
     }
 
     /// A whole number in `min..=max`; `what` says what it counts.
-    pub fn int(&mut self, e: &Entry, key: &str, min: i64, max: i64, what: &str) -> Option<i64> {
+    pub(crate) fn int(
+        &mut self,
+        e: &Entry,
+        key: &str,
+        min: i64,
+        max: i64,
+        what: &str,
+    ) -> Option<i64> {
         let v = e.get(key)?;
         let expected = format!("{what}, a whole number from {min} to {max}");
         let n = match v.get_ref() {
@@ -668,7 +678,7 @@ impl Checker<'_> {
     /// The campaign keys of an entry, `gone = "why"` and `absent = N`:
     /// `Some` when the entry is held out of the battle. Only for the
     /// sections whose keys take them.
-    pub fn away(
+    pub(crate) fn away(
         &mut self,
         e: &Entry,
         kind: &'static str,
@@ -710,9 +720,9 @@ impl Checker<'_> {
 }
 
 /// The most battles a wounded entry may still sit out (`absent`).
-pub const MAX_ABSENT: i64 = 9;
+pub(crate) const MAX_ABSENT: i64 = 9;
 
-pub fn valid_id(s: &str) -> bool {
+pub(crate) fn valid_id(s: &str) -> bool {
     s.len() <= MAX_ID_LEN
         && s.starts_with(|c: char| c.is_ascii_lowercase())
         && s.chars()

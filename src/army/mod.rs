@@ -10,7 +10,7 @@
 //! list either loads whole or not at all.
 
 pub mod doc;
-pub mod edit;
+pub(crate) mod edit;
 mod load;
 
 use std::fmt;
@@ -20,10 +20,17 @@ use toml::de::DeTable;
 
 use crate::command::System;
 
-pub use edit::{EntryEdits, edit_list};
+pub(crate) use edit::EntryEdits;
+pub(crate) use edit::edit_list;
+pub(crate) use load::MAX_ABSENT;
+pub(crate) use load::MAX_ENTRIES;
+pub(crate) use load::MAX_ID_LEN;
+pub(crate) use load::check_files;
+pub(crate) use load::read_again;
+pub(crate) use load::valid_id;
 pub use load::{
-    ARMY_KEYS, ArmyError, Checker, Entry, MAX_ABSENT, MAX_BYTES, MAX_ENTRIES, MAX_ID_LEN, Value,
-    check_files, describe, load_army, one_of, parse_army, read_again, summary, valid_id,
+    ARMY_KEYS, ArmyError, Checker, Entry, MAX_BYTES, Value, describe, load_army, one_of,
+    parse_army, summary,
 };
 
 /// One loaded list.

@@ -31,7 +31,7 @@ pub(super) struct Outcome {
 /// Close battle `name`: `line` is the close line's words (house rows to
 /// apply, `rolled FACE…`), `seed` the seed of the dice it rolls; `wait`
 /// waits for a writer of the battle's game to finish.
-pub fn close(
+pub(crate) fn close(
     path: &Path,
     name: &str,
     line: &[String],

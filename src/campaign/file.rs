@@ -20,14 +20,14 @@ use crate::game::ArmySource;
 use crate::tables::HouseTable;
 
 /// The campaign file format this drumhead writes.
-pub const CAMPAIGN_VERSION: u32 = 1;
+pub(crate) const CAMPAIGN_VERSION: u32 = 1;
 
 /// The key a campaign file begins with, and by which it is told.
-pub const CAMPAIGN_KEY: &str = "drumhead_campaign";
+pub(crate) const CAMPAIGN_KEY: &str = "drumhead_campaign";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CampaignFile {
+pub(crate) struct CampaignFile {
     pub(crate) drumhead_campaign: u32,
     /// The campaign's id, made when it was begun.
     pub(crate) id: String,
@@ -46,7 +46,7 @@ pub struct CampaignFile {
 /// One battle of the campaign: its game, and its close once closed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Battle {
+pub(crate) struct Battle {
     /// Its name: the game is `NAME.json` beside the campaign file.
     pub(crate) name: String,
     /// The id of its game, made when `campaign battle` made it.
@@ -58,7 +58,7 @@ pub struct Battle {
 /// What a close recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Closed {
+pub(crate) struct Closed {
     /// The journal's entries when it was closed, and the SHA-256 of the
     /// last one's line (the chain's head).
     pub(crate) entries: u64,
@@ -89,7 +89,7 @@ fn is_zero(n: &usize) -> bool {
 /// A change as the campaign records it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Recorded {
+pub(crate) struct Recorded {
     /// The army, by its place in the campaign.
     pub(crate) army: usize,
     pub(crate) section: String,
@@ -105,7 +105,7 @@ pub struct Recorded {
 /// SHA-256 of its journal line, which a replay checks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Traced {
+pub(crate) struct Traced {
     pub(crate) entry: u64,
     #[serde(default)]
     pub(crate) line: String,
@@ -205,12 +205,12 @@ pub(crate) fn check_name(name: &str) -> Result<(), String> {
 
 /// Whether a file is a campaign, told by its first bytes: a line
 /// `drumhead_campaign = N` before any table.
-pub fn is_campaign(path: &Path) -> bool {
+pub(crate) fn is_campaign(path: &Path) -> bool {
     crate::output_file::is_campaign(path)
 }
 
 /// Read and check a campaign file.
-pub fn read(path: &Path) -> Result<CampaignFile, CampaignError> {
+pub(crate) fn read(path: &Path) -> Result<CampaignFile, CampaignError> {
     let text = crate::files::read_text(path, crate::limits::MAX_CAMPAIGN_BYTES, "campaign file")
         .map_err(|e| CampaignError::Usage(e.to_string()))?;
     parse(path, &text)

@@ -31,17 +31,17 @@ use crate::game::{ArmySource, Game, GameError};
 use crate::session::Session;
 use crate::system::Tables;
 
-pub use close::close;
-pub use file::{CAMPAIGN_KEY, CAMPAIGN_VERSION, CampaignFile, is_campaign, read};
-pub use replay::replay;
-pub use start::{battle, begin};
-pub use view::{export, show, show_json};
+pub(crate) use close::close;
+pub(crate) use file::{CampaignFile, is_campaign};
+pub(crate) use replay::replay;
+pub(crate) use start::{battle, begin};
+pub(crate) use view::{export, show, show_json};
 
 use file::{Battle, Traced};
 
 /// Why a campaign command did not do what it was asked.
 #[derive(Debug, Error)]
-pub enum CampaignError {
+pub(crate) enum CampaignError {
     /// A file, a name or an option that cannot be used (exit status 2).
     #[error("{0}")]
     Usage(String),
@@ -52,7 +52,7 @@ pub enum CampaignError {
 
 impl CampaignError {
     /// The exit status it gives.
-    pub fn code(&self) -> u8 {
+    pub(crate) fn code(&self) -> u8 {
         match self {
             CampaignError::Usage(_) => 2,
             CampaignError::Failed(_) => 1,

@@ -18,7 +18,7 @@ use crate::game::{ArmySource, Game};
 use crate::system::Tables;
 
 /// Replay the campaign in `path`; what it found, in words.
-pub fn replay(path: &Path, given: &Tables) -> Result<String, CampaignError> {
+pub(crate) fn replay(path: &Path, given: &Tables) -> Result<String, CampaignError> {
     let campaign = file::read(path)?;
     let tables = tables_of(path, &campaign, given)?;
     let mut armies = campaign.armies.clone();

@@ -10,7 +10,7 @@ use crate::system::Tables;
 
 /// Begin a campaign in `path` of the lists `armies` under `tables` (the
 /// house tables given are recorded whole). Returns what to tell the user.
-pub fn begin(
+pub(crate) fn begin(
     path: &Path,
     armies: &[PathBuf],
     tables: &Tables,
@@ -62,7 +62,7 @@ pub fn begin(
 
 /// Add battle `name` to the campaign: `NAME.json` beside it, a new game of
 /// the armies as they stand now. The last battle must have been closed.
-pub fn battle(path: &Path, name: &str, given: &Tables) -> Result<String, CampaignError> {
+pub(crate) fn battle(path: &Path, name: &str, given: &Tables) -> Result<String, CampaignError> {
     file::check_name(name).map_err(CampaignError::Usage)?;
     let (held, mut campaign) = Held::take(path)?;
     if let Some(b) = campaign.battles.iter().find(|b| b.name == name) {

@@ -172,7 +172,7 @@ fn history(campaign: &CampaignFile, game: &Game, army: usize) -> Vec<HistoryView
 }
 
 /// `campaign show --json`: one JSON object (schemas/campaign.json).
-pub fn show_json(path: &Path, given: &Tables) -> Result<String, CampaignError> {
+pub(crate) fn show_json(path: &Path, given: &Tables) -> Result<String, CampaignError> {
     let (campaign, game) = open(path, given)?;
     serde_json::to_string(&view(path, &campaign, &game))
         .map_err(|e| CampaignError::Failed(e.to_string()))
@@ -180,7 +180,7 @@ pub fn show_json(path: &Path, given: &Tables) -> Result<String, CampaignError> {
 
 /// `campaign show`: the battles, the armies as `units` shows them, and
 /// each entry's history.
-pub fn show(
+pub(crate) fn show(
     path: &Path,
     given: &Tables,
     style: &crate::format::Style,
@@ -230,11 +230,11 @@ pub fn show(
 }
 
 /// What `export` wrote, or why a file was not written.
-pub type Written = Result<Vec<PathBuf>, Vec<crate::files::OutputError>>;
+pub(crate) type Written = Result<Vec<PathBuf>, Vec<crate::files::OutputError>>;
 
 /// `campaign export -o DIR`: each army as it stands, a list under its own
 /// file's name (`DIR/NAME.toml`), all written or none. Returns the paths.
-pub fn export(
+pub(crate) fn export(
     path: &Path,
     dir: &Path,
     force: bool,

@@ -95,7 +95,7 @@ type Slot<E> = (&'static str, OnceCell<Vec<Made<E>>>);
 type MakeTyped<E> = dyn Fn(Option<&str>) -> Vec<VerbDoc<E>>;
 
 /// A [`VerbShelf`] of a system whose resolvers make effects `E`.
-pub struct TypedVerbs<E> {
+pub(crate) struct TypedVerbs<E> {
     /// One slot a verb name; a single unnamed one where the system makes
     /// all its verbs at once.
     slots: Vec<Slot<E>>,
@@ -129,7 +129,7 @@ impl<E: Effect + Clone + 'static> TypedVerbs<E> {
     /// `make(None)` makes every verb, `make(Some(name))` those called
     /// `name`, one of `names` (help's order). With no names, every verb
     /// is made at once, the first time any is wanted.
-    pub fn new(
+    pub(crate) fn new(
         names: &[&'static str],
         make: impl Fn(Option<&str>) -> Vec<VerbDoc<E>> + 'static,
     ) -> TypedVerbs<E> {

@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-pub use crate::answer::resolution::NamedUnit;
+pub(crate) use crate::answer::resolution::NamedUnit;
 use crate::answer::resolution::{Effect, Resolution, Shown};
 pub use crate::bind::UnitFact;
 use crate::bind::{self, Bound, Vocab};
@@ -23,7 +23,7 @@ pub use units::{NoUnits, UnitFacts, Units};
 
 /// What a resolver is given: the command and its bound words. Its tables
 /// are its own system's, held by the resolver itself.
-pub struct Input<'a> {
+pub(crate) struct Input<'a> {
     /// The rule system the line is resolved under.
     pub(crate) system: System,
     pub(crate) command: &'a Command,
@@ -112,7 +112,11 @@ macro_rules! memoized {
 impl Input<'_> {
     /// A resolution of this command under its rule system, explained or not
     /// as the command was prepared.
-    pub fn resolution<E>(&self, verb: &'static str, heading: impl Into<String>) -> Resolution<E> {
+    pub(crate) fn resolution<E>(
+        &self,
+        verb: &'static str,
+        heading: impl Into<String>,
+    ) -> Resolution<E> {
         Resolution::new(self.system, verb, heading, self.explain)
     }
 
@@ -173,7 +177,7 @@ pub struct VerbDoc<E = Shown> {
 
 impl<E: Effect + Clone + 'static> VerbDoc<E> {
     /// The verb with its effects shown, as the catalog keeps every verb.
-    pub fn shown(self) -> VerbDoc {
+    pub(crate) fn shown(self) -> VerbDoc {
         let resolve = self.resolve;
         VerbDoc {
             system: self.system,
@@ -191,7 +195,7 @@ impl<E: Effect + Clone + 'static> VerbDoc<E> {
 }
 
 impl<E> VerbDoc<E> {
-    pub fn new(
+    pub(crate) fn new(
         system: Option<System>,
         name: &'static str,
         usage: &'static str,
@@ -246,7 +250,7 @@ impl<E> VerbDoc<E> {
         self
     }
 
-    pub fn clause(mut self, kind: ClauseKind, vocab: Vocab, max: usize) -> VerbDoc<E> {
+    pub(crate) fn clause(mut self, kind: ClauseKind, vocab: Vocab, max: usize) -> VerbDoc<E> {
         self.clauses.push((kind, vocab));
         self.max_clauses = max;
         self
@@ -256,7 +260,7 @@ impl<E> VerbDoc<E> {
 mod lazy;
 
 pub(crate) use lazy::SystemVerbs;
-pub use lazy::{TypedVerbs, VerbShelf};
+pub(crate) use lazy::{TypedVerbs, VerbShelf};
 
 /// Every verb a session knows. The verbs of `roll`, which work under
 /// every rule book, are made at once; each rule system's are made the

@@ -56,7 +56,7 @@ mod tasks;
 
 pub use printer::{ChartFile, Printer};
 use printer::{colour_error, wants_color};
-pub use tasks::nothing_written;
+pub(crate) use tasks::nothing_written;
 use tasks::{options_not_for, task_with_tables, task_without_tables};
 
 #[derive(Debug, Parser)]

@@ -102,7 +102,7 @@ type Answer = Result<Option<Output>, CommandError>;
 fn ask_for_dice(
     editor: &mut LineEditor,
     session: &mut Session,
-    line: &mut String,
+    (line, line_no): (&mut String, usize),
     result: &mut Answer,
     printer: &mut Printer,
 ) -> io::Result<()> {
@@ -114,7 +114,7 @@ fn ask_for_dice(
             Err(e) => return Err(io::Error::other(e)),
         };
         *line = format!("{} {}", line.trim_end(), more.trim());
-        *result = run_line(session, line, printer);
+        *result = run_line(session, (line, line_no), printer)?;
     }
     Ok(())
 }
@@ -156,8 +156,14 @@ pub(crate) fn run(session: &mut Session, printer: &Printer) -> io::Result<usize>
         history.remember(&mut editor, trimmed);
         explore::clear_interrupt();
         let mut line = line;
-        let mut result = run_line(session, &line, &mut printer);
-        ask_for_dice(&mut editor, session, &mut line, &mut result, &mut printer)?;
+        let mut result = run_line(session, (&line, line_no), &mut printer)?;
+        ask_for_dice(
+            &mut editor,
+            session,
+            (&mut line, line_no),
+            &mut result,
+            &mut printer,
+        )?;
         for note in session.take_notes() {
             let note = format!("note: {note}");
             let _ = writeln!(
@@ -259,10 +265,15 @@ fn display_setting(
     )))))
 }
 
-/// One line: the REPL's own `load`, or the session's.
-/// One line of the REPL, read once: the prompt's own settings and `load`
-/// here, the rest by the session, as the printer's format accepts it.
-fn run_line(session: &mut Session, line: &str, printer: &mut Printer) -> Answer {
+/// One line of the REPL (its `line_no`), read once: the prompt's own
+/// settings and `load` here, the rest by the session, as the printer's
+/// format accepts it. A sweep too large for one table is written as it is
+/// counted, and its answer is then `None` (written already).
+fn run_line(
+    session: &mut Session,
+    (line, line_no): (&str, usize),
+    printer: &mut Printer,
+) -> io::Result<Answer> {
     let parsed = session.parse(line);
     let command = match parsed {
         Ok(Some(command))
@@ -273,13 +284,31 @@ fn run_line(session: &mut Session, line: &str, printer: &mut Printer) -> Answer 
         }
         Ok(Some(command)) => {
             if let Some(result) = display_setting(&command, &mut printer.style) {
-                return result;
+                return Ok(result);
             }
             let printer = &*printer;
-            return session.run(line, Ok(Some(command)), &|kind| printer.accepts(kind, line));
+            let source = crate::format::Source {
+                line: line_no,
+                input: line,
+            };
+            // The REPL's answers follow the prompt's line with no blank
+            // line before them.
+            return crate::lines::run_streamed(
+                session,
+                printer,
+                Ok(Some(command)),
+                &|kind| printer.accepts(kind, line),
+                source,
+                (&mut io::stdout(), false),
+            );
         }
-        other => return session.run(line, other, &|_| Ok(())),
+        other => return Ok(session.run(line, other, &|_| Ok(()))),
     };
+    Ok(load(session, line, &command))
+}
+
+/// The REPL's own `load FILE`: an army list into the session.
+fn load(session: &mut Session, line: &str, command: &crate::command::Command) -> Answer {
     let Some(file) = command.words.first() else {
         return Err(BindError::Missing {
             span: Span::at_end(line),

@@ -273,7 +273,7 @@ pub(crate) fn man(dir: &std::path::Path, force: bool, tables: &Tables) -> ExitCo
 
 /// A folder of files that was not written: each reason, and the exit code
 /// (2 when a path was refused, 1 when a write failed).
-pub fn nothing_written(errors: &[crate::files::OutputError]) -> ExitCode {
+pub(crate) fn nothing_written(errors: &[crate::files::OutputError]) -> ExitCode {
     for e in errors {
         warn!("error: {e}");
     }

@@ -20,7 +20,7 @@ use super::{Contest, DiceSource, Pool, Pool2, PoolBand, Rolled, Steps, Sum, TieB
 use crate::answer::prob::Prob;
 use crate::error::DiceError;
 
-pub use crate::limits::{MAX_OUTCOMES, MAX_PATHS};
+pub(crate) use crate::limits::{MAX_OUTCOMES, MAX_PATHS};
 
 /// Refuse a throw with more outcomes than `odds` lists.
 fn within_outcomes(n: u32, sides: u32, count: u64, what: &'static str) -> Result<(), DiceError> {

@@ -16,9 +16,8 @@ mod distributions;
 mod enumerate;
 mod most;
 
-pub use crate::answer::Prob;
 pub(crate) use counted::{Counted, Repeats};
-pub use enumerate::{Enumerator, MAX_OUTCOMES, MAX_PATHS};
+pub(crate) use enumerate::{Enumerator, MAX_PATHS};
 pub(crate) use most::most_thrown;
 
 use crate::command::{EnteredDie, Span};
@@ -46,9 +45,9 @@ pub(crate) fn entropy_seed() -> u64 {
     (z ^ (z >> 31)) % 1_000_000_000
 }
 
-pub use crate::limits::{MAX_DICE_PER_ROLL, MAX_TABLE_DICE, MAX_TABLE_FIXED};
+pub(crate) use crate::limits::{MAX_DICE_PER_ROLL, MAX_TABLE_DICE, MAX_TABLE_FIXED};
 
-pub use crate::answer::Rolled;
+pub(crate) use crate::answer::Rolled;
 
 /// Dice summed: `3D6` for a distance.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -316,7 +315,7 @@ pub(crate) fn run_steps<T: Steps>(
 }
 
 /// Entered faces first, in order; the rest from the generator.
-pub struct Dice {
+pub(crate) struct Dice {
     entered: VecDeque<EnteredDie>,
     entered_total: usize,
     /// The generator, seeded at the first die it throws: a line of
@@ -333,7 +332,7 @@ pub struct Dice {
 }
 
 impl Dice {
-    pub fn new(entered: &[EnteredDie], seed: u64) -> Dice {
+    pub(crate) fn new(entered: &[EnteredDie], seed: u64) -> Dice {
         Dice {
             entered: entered.iter().copied().collect(),
             entered_total: entered.len(),

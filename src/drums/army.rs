@@ -15,7 +15,7 @@ mod doc;
 
 /// A general.
 #[derive(Debug, Clone, PartialEq)]
-pub struct General {
+pub(crate) struct General {
     pub id: String,
     pub(crate) name: String,
     /// exceptional | ordinary | incompetent
@@ -28,7 +28,7 @@ pub struct General {
 
 /// A unit of bases, or of figures.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Unit {
+pub(crate) struct Unit {
     pub id: String,
     pub(crate) name: String,
     /// foot | cavalry | artillery | irregular
@@ -519,7 +519,7 @@ impl Unit {
 }
 
 /// A loaded list in this system's own types, for its part of a game.
-pub fn read(army: &crate::army::Army) -> Option<List> {
+pub(crate) fn read(army: &crate::army::Army) -> Option<List> {
     use crate::system::RuleSystem;
     if !super::SYSTEM.books().contains(&army.rules) {
         return None;

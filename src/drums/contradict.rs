@@ -199,7 +199,7 @@ fn typed_word(f: &Fact) -> String {
 /// the side says `override`, or the word says a state no game keeps (no
 /// `--game`), which stands as stated; what was typed over or stated, as
 /// rows to show.
-pub fn check<'v>(
+pub(crate) fn check<'v>(
     input: &Input,
     verb: &str,
     vocab_of: &dyn Fn(Option<usize>) -> Option<&'v Vocab>,

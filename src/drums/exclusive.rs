@@ -347,7 +347,7 @@ fn named_words(rules: &'static [Exclusion]) -> std::rc::Rc<Named> {
 
 /// Refuse a side that holds two words a rule refuses together, naming both
 /// (and the unit that brought one, if a unit did).
-pub fn check(
+pub(crate) fn check(
     input: &Input,
     bound: &Bound,
     rules: &'static [Exclusion],

@@ -24,9 +24,9 @@ use crate::catalog::{UnitFact, UnitFacts};
 use crate::command::Command;
 use crate::system::{GameState, GameView, PrintedArmy, Roster};
 
-pub use campaign::{CAMPAIGN_SECTION, CampaignTable};
-pub use effect::DrumsEffect;
-pub use expand::WHAT_IF;
+pub(crate) use campaign::{CAMPAIGN_SECTION, CampaignTable};
+pub(crate) use effect::DrumsEffect;
+pub(crate) use expand::WHAT_IF;
 pub(crate) use state::{GeneralState, Strength, UnitState};
 
 /// What the Drums and Muskets state of a game is read against: the

@@ -56,7 +56,7 @@ fn side_vocab(t: &InitiativeTable) -> Vocab {
         )
 }
 
-pub use super::game::WHAT_IF;
+pub(crate) use super::game::WHAT_IF;
 
 /// The words that give a side's generals by count.
 const COUNTS: [&str; 3] = ["generals", "exceptional", "incompetent"];

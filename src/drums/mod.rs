@@ -3,7 +3,7 @@
 //! procedure; the numbers live in `tables/drums.toml` and
 //! `tables/drums-pools.toml`.
 
-pub mod army;
+pub(crate) mod army;
 pub(crate) mod contradict;
 pub(crate) mod exclusive;
 pub(crate) mod game;
@@ -35,13 +35,13 @@ use crate::catalog::{TypedVerbs, VerbShelf};
 use crate::system::{GamePart, Live, RuleSet, RuleSystem, Setting};
 use crate::tables::{TableFile, TableSource};
 
-pub use pool::PoolTables;
-pub use resilience::Context;
+pub(crate) use pool::PoolTables;
+pub(crate) use resilience::Context;
 
 /// A resolution of this system: its effects are [`game::DrumsEffect`].
 pub type Resolution = crate::answer::Resolution<game::DrumsEffect>;
 /// A verb of this system, resolving to its own effects.
-pub(crate) type VerbDoc = crate::catalog::VerbDoc<game::DrumsEffect>;
+pub type VerbDoc = crate::catalog::VerbDoc<game::DrumsEffect>;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -303,7 +303,7 @@ pub(crate) struct ChargeRow {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MoveRow {
+pub(crate) struct MoveRow {
     pub(crate) arm: Arm,
     /// As [`ChargeRow::limber`].
     pub(crate) limber: Option<String>,
@@ -326,7 +326,7 @@ pub(crate) struct RoadRule {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct InitiativeTable {
+pub(crate) struct InitiativeTable {
     pub(crate) per_general: i64,
     pub(crate) per_exceptional: i64,
     pub(crate) per_incompetent: i64,

@@ -16,8 +16,10 @@ mod validate;
 
 use serde::Deserialize;
 
-pub use arithmetic::{Applied, Step, arithmetic, plural, show_dice, show_one_in_k, show_steps};
-pub use rows::{Check, SideFacts, check, claimed, row_words, would_apply};
+pub(crate) use arithmetic::{
+    Applied, Step, arithmetic, plural, show_dice, show_one_in_k, show_steps,
+};
+pub(crate) use rows::{Check, SideFacts, check, claimed, row_words, would_apply};
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -50,7 +52,7 @@ pub(crate) struct ShootTables {
 /// A row of Shooting Table 1.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Weapon {
+pub(crate) struct Weapon {
     pub(crate) keyword: String,
     pub(crate) weapon: String,
     /// The "Initial D6" column in the sheet's words.

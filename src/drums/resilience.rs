@@ -19,7 +19,7 @@ use super::{DrumsTables, OutcomeCell, ResilienceAdjustment, ResilienceOutcome, T
 
 /// Which column of the tables the test reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Context {
+pub(crate) enum Context {
     Shooting,
     Charge,
     Melee,

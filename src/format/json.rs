@@ -274,7 +274,12 @@ pub fn json(res: &Resolution, source: Source) -> Value {
 /// An error as a JSON object: the envelope, its `kind`, `error` and,
 /// when the error has a place on the line, its `column` (in characters,
 /// from 1).
-pub fn json_error(message: &str, kind: ErrorKind, source: Source, column: Option<usize>) -> Value {
+pub(crate) fn json_error(
+    message: &str,
+    kind: ErrorKind,
+    source: Source,
+    column: Option<usize>,
+) -> Value {
     let mut obj = envelope("error", source);
     obj.insert("kind".into(), json!(kind.name()));
     obj.insert("error".into(), json!(message));
@@ -512,7 +517,7 @@ fn enveloped(kind: &str, source: Source, fields: Value) -> Value {
 }
 
 /// A report as a JSON object.
-pub fn report_json(report: &Report, source: Source) -> Value {
+pub(crate) fn report_json(report: &Report, source: Source) -> Value {
     let fields = serde_json::to_value(report).unwrap_or(Value::Null);
     enveloped(report.kind(), source, fields)
 }

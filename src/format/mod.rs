@@ -18,7 +18,7 @@ pub(crate) mod brief;
 pub mod delimited;
 pub(crate) mod html;
 pub mod json;
-pub mod printer;
+pub(crate) mod printer;
 mod roster;
 pub(crate) mod stream;
 #[cfg(feature = "native")]
@@ -138,7 +138,7 @@ impl Style {
 
 /// Plain ASCII for a terminal or printer that has nothing else: arrows and
 /// dots as ASCII, letters without their accents.
-pub fn ascii(text: &str) -> Cow<'_, str> {
+pub(crate) fn ascii(text: &str) -> Cow<'_, str> {
     if text.is_ascii() {
         return Cow::Borrowed(text);
     }
@@ -159,7 +159,7 @@ pub fn ascii(text: &str) -> Cow<'_, str> {
 /// Wrap an error's message (or a note) at the width, under its first word; the source
 /// line and its caret below (indented) are left whole, or the caret would
 /// no longer point at the word.
-pub fn wrap_error(text: &str, width: Option<u16>) -> Cow<'_, str> {
+pub(crate) fn wrap_error(text: &str, width: Option<u16>) -> Cow<'_, str> {
     let Some(width) = width.map(usize::from) else {
         return Cow::Borrowed(text);
     };

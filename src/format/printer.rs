@@ -125,11 +125,13 @@ impl Printer {
 
     /// Where the rows of a sweep go as they are counted, written to `out`
     /// ([`crate::format::stream`]); `None` when the answer is wanted whole:
-    /// for its chart (`--svg`), or one line a sweep (`--brief`).
+    /// for its chart (`--svg`), or one line a sweep (`--brief`). The rows
+    /// begin with a blank line when `separated`.
     pub(crate) fn sweep_stream<'a>(
         &self,
         source: render::Source<'a>,
         out: &'a mut dyn Write,
+        separated: bool,
     ) -> Option<SweepStream<'a>> {
         #[cfg(feature = "native")]
         if self.svg.is_some() {
@@ -144,7 +146,7 @@ impl Printer {
         } else {
             Box::new(Text { style: self.style })
         };
-        Some(SweepStream::new(format, source, out, self.separated()))
+        Some(SweepStream::new(format, source, out, separated))
     }
 
     /// Whether answers are told apart by a blank line: text's are, but

@@ -31,7 +31,7 @@ pub(super) fn check_version(journal: &Path, version: u32) -> Result<(), GameErro
 }
 
 /// What to do when a game and its journal disagree.
-pub fn repair_hint(path: &Path) -> String {
+pub(crate) fn repair_hint(path: &Path) -> String {
     format!(
         "\n  `drumhead repair {}` shows what can be done about it, and changes nothing until told",
         path.display()
@@ -117,7 +117,7 @@ pub(super) fn same_file(a: &Path, b: &Path) -> bool {
 /// An id that is a word of the command language (a verb, `at`, `rolled`,
 /// a word the unit's verbs know) could never be named: refused when the
 /// list loads.
-pub fn check_ids_are_not_words(armies: &[Army], tables: &Tables) -> Result<(), GameError> {
+pub(crate) fn check_ids_are_not_words(armies: &[Army], tables: &Tables) -> Result<(), GameError> {
     let roll = crate::roll::verbs();
     // The words of each system with an army here, made once a system: only
     // those systems' verbs, so another's tables stay unread.

@@ -74,7 +74,7 @@ pub fn check(
 }
 
 /// Read a game file of this drumhead's format.
-pub fn read_game_file(path: &Path) -> Result<GameFile, GameError> {
+pub(crate) fn read_game_file(path: &Path) -> Result<GameFile, GameError> {
     let text = crate::files::read_text(path, crate::limits::MAX_GAME_BYTES, "game file")
         .map_err(|e| GameError::Io(e.to_string()))?;
     let not_a_game = |e: String| {

@@ -104,7 +104,7 @@ impl Game {
 
     /// Every entry still in force, in order (read whole: for checks and
     /// tests, not for a long game's every line).
-    pub fn live_entries(&self) -> Result<Vec<Entry>, GameError> {
+    pub(crate) fn live_entries(&self) -> Result<Vec<Entry>, GameError> {
         let mut live: Vec<Entry> = Vec::new();
         let mut source = self.source()?;
         while let Some(e) = source.next()? {
@@ -168,12 +168,12 @@ impl Game {
     }
 
     /// The game's id, made when it was created.
-    pub fn id(&self) -> &str {
+    pub(crate) fn id(&self) -> &str {
         &self.id
     }
 
     /// The armies the game began with, as its journal's header records them.
-    pub fn sources(&self) -> &[ArmySource] {
+    pub(crate) fn sources(&self) -> &[ArmySource] {
         &self.sources
     }
 

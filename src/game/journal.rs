@@ -25,10 +25,10 @@ use crate::meta::GameVerb;
 use crate::tables::HouseTable;
 
 /// How a broken chain is said, first.
-pub const CHAIN_BROKEN: &str = "the chain is broken here";
+pub(crate) const CHAIN_BROKEN: &str = "the chain is broken here";
 
 /// The journal format this drumhead writes: 2 is the hash chain.
-pub const JOURNAL_VERSION: u32 = 2;
+pub(crate) const JOURNAL_VERSION: u32 = 2;
 
 #[derive(Debug, Error)]
 pub enum GameError {
@@ -145,7 +145,7 @@ impl Entry {
     pub(crate) const NEXT_TURN: &'static str = GameVerb::NextTurn.name();
 
     /// Whether this entry advances the turn.
-    pub fn next_turn(&self) -> bool {
+    pub(crate) fn next_turn(&self) -> bool {
         self.system.is_none()
             && self.undo.is_none()
             && self

@@ -29,7 +29,7 @@ pub(crate) const GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 /// while the writer waited for its lock.
 const REOPENS: usize = 8;
 
-pub struct Lock {
+pub(crate) struct Lock {
     /// The game's file, as messages name it.
     game: PathBuf,
     journal: PathBuf,

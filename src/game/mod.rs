@@ -39,13 +39,14 @@ use crate::catalog::{UnitFacts, Units};
 use crate::command::System;
 use crate::system::{GamePart, RuleSet, Tables};
 
-pub use checks::{check_ids_are_not_words, repair_hint};
+pub(crate) use checks::{check_ids_are_not_words, repair_hint};
 use checks::{check_unique_ids, same_file};
-pub use file::{GameFile, read_game_file};
-pub use journal::{
-    CHAIN_BROKEN, Entry, GameError, JOURNAL_VERSION, Journal, Mark, Next, Reader, Tally, hash,
-};
-pub use lock::Lock;
+pub use file::GameFile;
+pub(crate) use file::read_game_file;
+pub(crate) use journal::CHAIN_BROKEN;
+pub(crate) use journal::JOURNAL_VERSION;
+pub use journal::{Entry, GameError, Journal, Mark, Next, Reader, Tally, hash};
+pub(crate) use lock::Lock;
 pub(crate) use roster::log_entry;
 
 /// Entries after which a writer writes the checkpoint again: what a
@@ -508,7 +509,11 @@ pub fn file_check(f: &GameFile) -> String {
 /// system whose books are `books`: a new turn falls on every part, a
 /// line's effects on its own system's part only (another's is left as
 /// it was).
-pub fn fold_entry(part: &mut dyn GamePart, books: &[System], entry: &Entry) -> Result<(), String> {
+pub(crate) fn fold_entry(
+    part: &mut dyn GamePart,
+    books: &[System],
+    entry: &Entry,
+) -> Result<(), String> {
     if entry.next_turn() {
         part.next_turn();
         return Ok(());

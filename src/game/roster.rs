@@ -40,7 +40,7 @@ impl Game {
     }
 
     /// Everything known of one unit, or `None` for an unknown id.
-    pub fn show(&self, id: &str) -> Option<Report> {
+    pub(crate) fn show(&self, id: &str) -> Option<Report> {
         let (i, army) = self.army_of(id)?;
         let mut rows = self.part_of_army(i)?.state.view().show(id)?;
         if let Some(chosen) = self.chosen_seeds_on(id) {

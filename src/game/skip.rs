@@ -13,7 +13,11 @@ impl Game {
     /// checkpoint vouches for them), and the chain they make must end at
     /// `at`. The entries after them come from [`Game::next_pending`], each
     /// to be resolved again.
-    pub fn replaying_after(journal: &Path, tables: &Tables, at: &Tally) -> Result<Game, GameError> {
+    pub(crate) fn replaying_after(
+        journal: &Path,
+        tables: &Tables,
+        at: &Tally,
+    ) -> Result<Game, GameError> {
         let mut game = Game::replaying(journal, tables)?;
         if at.entries == 0 {
             return Ok(game);

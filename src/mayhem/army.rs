@@ -15,7 +15,7 @@ use toml::de::DeValue;
 
 /// A figure.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Figure {
+pub(crate) struct Figure {
     pub id: String,
     pub(crate) name: String,
     /// A courage value (2–6), or give `rank`.
@@ -471,7 +471,7 @@ fn bonus_table(ck: &mut Checker, e: &Entry, key: &str, value: &Value) -> Option<
 }
 
 /// A loaded list in this system's own types, for its part of a game.
-pub fn read(army: &crate::army::Army) -> Option<List> {
+pub(crate) fn read(army: &crate::army::Army) -> Option<List> {
     use crate::system::RuleSystem;
     if !super::SYSTEM.books().contains(&army.rules) {
         return None;

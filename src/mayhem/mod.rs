@@ -2,7 +2,7 @@
 //! shapes, the hero tokens every procedure shares, and the verbs. One file
 //! per procedure; the numbers live in `tables/mayhem.toml`.
 
-pub mod army;
+pub(crate) mod army;
 mod courage;
 mod fight;
 mod fire;
@@ -26,16 +26,15 @@ use crate::error::{BindError, CommandError, DiceError, ErrorKind, TableError};
 use crate::system::{GamePart, Live, RuleSet, RuleSystem};
 use crate::tables::{TableFile, TableSource};
 
-pub use tables::{
-    ActivationTable, Armament, Cause, CheckRow, CourageTable, Cover, Downed, FightModifier,
-    FightTable, FireTable, HeroTable, InitiativeTable, Labelled, MayhemTables, MoveRow, MoveTable,
-    PostBattleBand, PostBattleTable, Rank, ReloadTable, RuleRow, SearchTable, SkillTable, Weapon,
+pub(crate) use tables::{
+    Cause, CheckRow, CourageTable, Cover, Downed, HeroTable, Labelled, MayhemTables, MoveRow, Rank,
+    ReloadTable, Weapon,
 };
 
 /// A resolution of this system: its effects are [`game::MayhemEffect`].
 pub type Resolution = crate::answer::Resolution<game::MayhemEffect>;
 /// A verb of this system, resolving to its own effects.
-pub(crate) type VerbDoc = crate::catalog::VerbDoc<game::MayhemEffect>;
+pub type VerbDoc = crate::catalog::VerbDoc<game::MayhemEffect>;
 
 /// Every die of Musket Mayhem ("roll one die", "a d6 roll") is a d6.
 pub(crate) const D6: u32 = 6;
@@ -87,7 +86,7 @@ impl Tokens {
     }
 
     /// JSON for the tokens: given, spent and left.
-    pub fn json(&self) -> serde_json::Value {
+    pub(crate) fn json(&self) -> serde_json::Value {
         serde_json::json!({
             "saves": self.saves,
             "saves_spent": self.saves_spent,
@@ -100,7 +99,7 @@ impl Tokens {
 
     /// The reroll tokens only: a verb whose failure no save token
     /// cancels (a skill, a search) says nothing of saves it cannot read.
-    pub fn rerolls_json(&self) -> serde_json::Value {
+    pub(crate) fn rerolls_json(&self) -> serde_json::Value {
         serde_json::json!({
             "rerolls": self.rerolls,
             "rerolls_spent": self.rerolls_spent,

@@ -9,7 +9,7 @@ use crate::dice::DiceExpr;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MayhemTables {
+pub(crate) struct MayhemTables {
     #[serde(rename = "move")]
     pub(crate) movement: MoveTable,
     pub(crate) fire: FireTable,
@@ -39,7 +39,7 @@ pub struct MayhemTables {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MoveTable {
+pub(crate) struct MoveTable {
     pub(crate) mode: Vec<MoveRow>,
     pub(crate) bonus: Vec<MoveRow>,
 }
@@ -47,7 +47,7 @@ pub struct MoveTable {
 /// A line of "To determine distance roll dice as follows".
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MoveRow {
+pub(crate) struct MoveRow {
     pub(crate) keyword: String,
     pub(crate) row: String,
     /// The label in the stack, when the rule's words are long.
@@ -74,7 +74,7 @@ impl MoveRow {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FireTable {
+pub(crate) struct FireTable {
     pub(crate) over_half_range: i64,
     pub(crate) over_half_range_row: String,
     pub(crate) mounted: i64,
@@ -91,7 +91,7 @@ pub struct FireTable {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Weapon {
+pub(crate) struct Weapon {
     pub(crate) keyword: String,
     pub(crate) row: String,
     /// Inches.
@@ -111,7 +111,7 @@ pub struct Weapon {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Cover {
+pub(crate) struct Cover {
     pub(crate) keyword: String,
     pub(crate) row: String,
     pub(crate) needs: i64,
@@ -121,7 +121,7 @@ pub struct Cover {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CourageTable {
+pub(crate) struct CourageTable {
     pub(crate) pass_row: String,
     pub(crate) retreat: DiceExpr,
     pub(crate) retreat_row: String,
@@ -138,13 +138,13 @@ pub struct CourageTable {
 /// A rule's words, for the explanation.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RuleRow {
+pub(crate) struct RuleRow {
     pub(crate) row: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Rank {
+pub(crate) struct Rank {
     pub(crate) keyword: String,
     pub(crate) row: String,
     pub(crate) value: i64,
@@ -152,7 +152,7 @@ pub struct Rank {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Cause {
+pub(crate) struct Cause {
     pub(crate) keyword: String,
     pub(crate) row: String,
     #[serde(default)]
@@ -161,14 +161,14 @@ pub struct Cause {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FightTable {
+pub(crate) struct FightTable {
     pub(crate) modifier: Vec<FightModifier>,
     pub(crate) armament: Vec<Armament>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FightModifier {
+pub(crate) struct FightModifier {
     pub(crate) keyword: String,
     #[serde(default)]
     pub(crate) aliases: Vec<String>,
@@ -178,7 +178,7 @@ pub struct FightModifier {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Armament {
+pub(crate) struct Armament {
     pub(crate) keyword: String,
     pub(crate) row: String,
     pub(crate) value: i64,
@@ -188,7 +188,7 @@ pub struct Armament {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ReloadTable {
+pub(crate) struct ReloadTable {
     pub(crate) row: String,
     pub(crate) puffs: i64,
     pub(crate) min_crew: i64,
@@ -199,14 +199,14 @@ pub struct ReloadTable {
 /// One die needing a score: climbing a stockade, setting a fire.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CheckRow {
+pub(crate) struct CheckRow {
     pub(crate) row: String,
     pub(crate) needs: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SkillTable {
+pub(crate) struct SkillTable {
     pub(crate) row: String,
     pub(crate) min: i64,
     pub(crate) max: i64,
@@ -214,7 +214,7 @@ pub struct SkillTable {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SearchTable {
+pub(crate) struct SearchTable {
     pub(crate) row: String,
     pub(crate) value: Vec<Labelled>,
     pub(crate) difficulty: Vec<Labelled>,
@@ -223,14 +223,14 @@ pub struct SearchTable {
 /// A typical value the rule names, for help.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Labelled {
+pub(crate) struct Labelled {
     pub(crate) row: String,
     pub(crate) value: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PostBattleTable {
+pub(crate) struct PostBattleTable {
     pub(crate) band: Vec<PostBattleBand>,
 }
 
@@ -243,7 +243,7 @@ pub enum Downed {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PostBattleBand {
+pub(crate) struct PostBattleBand {
     pub(crate) from: i64,
     pub(crate) to: i64,
     pub(crate) outcome: Downed,
@@ -252,20 +252,20 @@ pub struct PostBattleBand {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct InitiativeTable {
+pub(crate) struct InitiativeTable {
     pub(crate) row: String,
     pub(crate) tie: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ActivationTable {
+pub(crate) struct ActivationTable {
     pub(crate) row: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct HeroTable {
+pub(crate) struct HeroTable {
     pub(crate) save: String,
     pub(crate) reroll: String,
     pub(crate) bonus: String,

@@ -8,7 +8,8 @@
 
 use super::named::Named;
 
-pub use super::words::{ALL_FORMATIONS, FORMATION};
+pub(crate) use super::words::ALL_FORMATIONS;
+pub(crate) use super::words::FORMATION;
 /// 2.4: "A formation of '0' indicates an independent unit, belonging to no
 /// formation".
 const INDEPENDENT: &str = "0";

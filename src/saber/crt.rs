@@ -405,7 +405,7 @@ impl Crt {
     }
 
     /// Load and check a CRT file.
-    pub fn parse(file: &str, text: &str) -> Result<Crt, TableError> {
+    pub(crate) fn parse(file: &str, text: &str) -> Result<Crt, TableError> {
         let raw: RawCrt = crate::tables::parse_toml(file, text, "")?;
         let at = |span: std::ops::Range<usize>, message: String| {
             let (line, column) = line_column(text, span.start);

@@ -6,7 +6,7 @@
 //! The CRT is a separate file ([`crt`]).
 
 pub mod army;
-pub mod crt;
+pub(crate) mod crt;
 pub(crate) mod factors;
 pub(crate) mod game;
 pub(crate) mod named;
@@ -40,12 +40,10 @@ use crate::error::{CommandError, TableError};
 use crate::system::{GamePart, Live, RuleSet, RuleSystem};
 use crate::tables::{TableFile, TableSource};
 
-pub use morale::{Check, MoraleInput};
-
 /// A resolution of this system: its effects are [`game::SaberEffect`].
 pub type Resolution = crate::answer::Resolution<game::SaberEffect>;
 /// A verb of this system, resolving to its own effects.
-pub(crate) type VerbDoc = crate::catalog::VerbDoc<game::SaberEffect>;
+pub type VerbDoc = crate::catalog::VerbDoc<game::SaberEffect>;
 
 /// Which rule book a procedure follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

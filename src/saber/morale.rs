@@ -20,7 +20,7 @@ use super::{AdjustTo, MoraleTable, SaberRules, Tables, Variant};
 /// Cloned on every way the dice fall under `odds`, so the labels and the
 /// adjustments are shared until a check adds one.
 #[derive(Debug, Clone, PartialEq)]
-pub struct MoraleInput {
+pub(crate) struct MoraleInput {
     pub(crate) mr: i64,
     /// Where the MR came from ("MR", "artillery MR").
     pub(crate) mr_label: Rc<str>,
@@ -77,7 +77,7 @@ impl MoraleInput {
 
 /// A morale check carried out.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Check {
+pub(crate) struct Check {
     /// Whose check it was ("defender", "charging unit").
     pub(crate) who: &'static str,
     pub(crate) die: u32,
@@ -86,7 +86,7 @@ pub struct Check {
 }
 
 impl Check {
-    pub fn json(&self) -> serde_json::Value {
+    pub(crate) fn json(&self) -> serde_json::Value {
         serde_json::json!({
             "who": self.who,
             "die": self.die,

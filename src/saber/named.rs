@@ -275,7 +275,7 @@ fn same_formation(units: &[Named]) -> Result<(), CommandError> {
     Ok(())
 }
 
-pub use super::words::printed;
+pub(crate) use super::words::printed;
 
 /// The arms a unit brings as words.
 const ARMS: [&str; 3] = ["infantry", "cavalry", "artillery"];

@@ -9,7 +9,8 @@ use super::Variant;
 use super::named::Named;
 use super::tactics::Tactic;
 
-pub use super::words::{BATTALION, SQUADRON};
+pub(crate) use super::words::BATTALION;
+pub(crate) use super::words::SQUADRON;
 
 /// A battalion or squadron: the one-step units with their own place in a
 /// combat stack (2.7, 5.3).

@@ -4,38 +4,38 @@
 //! for a word.
 
 /// The fact word a unit's formation comes as.
-pub const FORMATION: &str = "formation";
+pub(crate) const FORMATION: &str = "formation";
 /// The word a unit of formation "A" brings instead of a number (2.4: "an
 /// 'A' indicates a unit that may be treated as belong to 'All' other
 /// formations").
-pub const ALL_FORMATIONS: &str = "all-formations";
+pub(crate) const ALL_FORMATIONS: &str = "all-formations";
 
 /// A QuickPlay leader's formation (10.0: his factors go to a unit of the
 /// same formation), as a number.
-pub const LEADER_FORMATION: &str = "leader-formation";
+pub(crate) const LEADER_FORMATION: &str = "leader-formation";
 /// A QuickPlay leader of formation "A": his factors go to a unit of any.
-pub const LEADER_ALL_FORMATIONS: &str = "leader-all-formations";
+pub(crate) const LEADER_ALL_FORMATIONS: &str = "leader-all-formations";
 
 /// The word a battalion brings (standard 2.7).
-pub const BATTALION: &str = "battalion";
+pub(crate) const BATTALION: &str = "battalion";
 /// The word a squadron brings (standard 2.7).
-pub const SQUADRON: &str = "squadron";
+pub(crate) const SQUADRON: &str = "squadron";
 
 /// The fact of a one-step infantry brigade (2.5).
-pub const ONE_STEP: &str = "one-step";
+pub(crate) const ONE_STEP: &str = "one-step";
 /// The fact of a unit that attacked this combat phase (7.5).
-pub const ATTACKED: &str = "attacked";
+pub(crate) const ATTACKED: &str = "attacked";
 /// The fact of victorious charging cavalry whose charge goes on (9.3 6).
-pub const CHARGING: &str = "charging";
+pub(crate) const CHARGING: &str = "charging";
 /// The fact of an attacker whose choice settles a defender's last stand
 /// (7.13 5).
-pub const LAST_STAND_OWED: &str = "last-stand-owed";
+pub(crate) const LAST_STAND_OWED: &str = "last-stand-owed";
 
 /// The words a unit brings for what its counter prints beyond its CF, MR
 /// and MA. Like every fact, each is a word a player may type instead of
 /// naming the unit (`attack 8 mr=5 cavalry charge-factor=8 cavalry-charge
 /// vs …`): `attack` reads the factors, `bombard` the range.
-pub mod printed {
+pub(crate) mod printed {
     /// The CF showing is parenthesized: halved when attacking (2.4).
     pub(crate) const PARENTHESIZED: &str = "parenthesized";
     /// The MA is bracketed: the unit cannot skirmish (2.4).

@@ -36,7 +36,7 @@ use crate::session::Session;
 
 /// What a desk does with its lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     /// The umpire's lines: they change the game.
     Lines,
     /// `odds LINE`: never touches the game.
@@ -328,8 +328,8 @@ fn resolve(
         return refused(&e, line, html);
     }
     let before = session.game.as_ref().map_or(0, |g| g.tally().entries);
-    let result = match stream.filter(|_| kind == Kind::Odds && !html) {
-        Some(to) => match super::stream::run(session, line, parsed, to) {
+    let result = match stream.filter(|_| kind == Kind::Odds) {
+        Some(to) => match super::stream::run(session, line, parsed, to, html) {
             super::stream::Ran::Whole(result) => result,
             // The client has had it.
             super::stream::Ran::Sent => return Reply::sent(),

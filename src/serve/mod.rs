@@ -36,6 +36,8 @@
 //!   request that accepts `text/html` (a browser's) gets a page instead:
 //!   the odds form, and the answer as a table (or the error), with the
 //!   same status; with `&part=answer` the answer's fragment alone.
+//!   A sweep too large for one table is sent as it is counted, as JSON
+//!   or on the page (`stream.rs`).
 //!   An answer over `SERVE_ODDS_ANSWER_BYTES` is 413 with the error
 //!   "the answer is larger than N bytes, …" (counted before its JSON is
 //!   written where it can be: `size.rs`). All odds answers being made or
@@ -115,7 +117,7 @@ use crate::tables::TableSource;
 /// are written, for the players' phones; with --umpire, a page to type
 /// lines on a tablet. Loopback only unless --listen says otherwise.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Options {
+pub struct Options {
     /// A game file kept with --game (repeatable): served under its file
     /// name without `.json`.
     #[arg(long = "game", value_name = "FILE", required = true)]

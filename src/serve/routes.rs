@@ -633,23 +633,26 @@ async fn odds(
             &line,
         );
     };
-    // JSON is sent as it is counted when it outgrows one table.
+    // An answer is sent as it is counted when it outgrows one table: as
+    // JSON, or as the page shows it, the page around it.
     let (to, mut pieces) = super::stream::channel();
-    let stream = (!page).then_some((to, &mut pieces));
-    let said = desk_answer(&g.odds, peer.ip(), line.clone(), page, stream).await;
+    let said = desk_answer(
+        &g.odds,
+        peer.ip(),
+        line.clone(),
+        page,
+        Some((to, &mut pieces)),
+    )
+    .await;
     if let Some(first) = said.streamed {
-        let mut response = (
-            said.status,
-            [(header::CONTENT_TYPE, "application/json")],
-            [(header::CACHE_CONTROL, "no-store")],
-            // The room reserved for an answer is kept while it is sent:
-            // more than the pieces in flight take.
-            super::stream::body(first, pieces, (room, in_hand)),
-        )
-            .into_response();
-        let h = response.headers_mut();
-        h.insert(header::VARY, HeaderValue::from_static("accept"));
-        return response;
+        // The page around the entry, unless the entry alone is asked for.
+        let around = page.then(|| {
+            let whole = (!fragment).then(|| shown(&line, web::ANSWER_MARK.into()));
+            whole.map_or_else(Default::default, |p| web::around_answer(&p))
+        });
+        // The room reserved for an answer is kept while it is sent: more
+        // than the pieces in flight take.
+        return super::stream::response(first, pieces, around, (room, in_hand));
     }
     let (body, kind) = if page {
         (shown(&line, said.html), "text/html; charset=utf-8")

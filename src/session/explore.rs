@@ -12,7 +12,7 @@ use crate::odds::Odds;
 use crate::sweep::Swept;
 
 use crate::limits::MAX_PATHS;
-pub use crate::limits::{MAX_SIMULATE_DICE, SIMULATE_ROLL_DICE};
+pub(crate) use crate::limits::{MAX_SIMULATE_DICE, SIMULATE_ROLL_DICE};
 
 /// Set by the REPL's Ctrl-C handler; the long loops (`simulate`, `odds`)
 /// read it and stop, so Ctrl-C ends the command, not the program.
@@ -49,7 +49,7 @@ const CHUNK: u64 = 1 << 14;
 /// The progress bar of a long run (a terminal's, so the platform's).
 pub(crate) use crate::platform::Progress;
 
-pub use crate::answer::{Comparison, Observed, Simulation};
+pub(crate) use crate::answer::{Comparison, Observed, Simulation};
 
 use crate::answer::sweep::Rows;
 

@@ -9,7 +9,7 @@
 //! sheet built from the embedded tables) and renders the page. Building
 //! them from a registry or a game is the `print` module's.
 
-pub use crate::answer::cards as roster;
+pub(crate) use crate::answer::cards as roster;
 pub(crate) use crate::answer::sheet::signed;
 pub use crate::answer::sheet::{Cell, Row, Section, Sheet, Table};
 pub use crate::format::html::{render_roster, render_sheet};

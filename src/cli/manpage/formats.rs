@@ -23,7 +23,8 @@ pub(super) fn sweep_section(roff: &mut Roff) {
              expected (the expected values' keys), and rows (each combination's values, heading, \
              outcomes and expected values). A sweep whose table would have more than {} cells \
              (combinations times outcomes) is written a combination at a time, each as soon as it is \
-             counted, so that the first rows come at once and memory does not grow with the answer: \
+             counted, so that the first rows come at once and memory does not grow with the answer \
+             (on the command line, at the REPL's prompt and on the odds page of drumhead serve): \
              in text each combination's values on a line, then its distribution as odds shows one; \
              under csv and tsv one table, the odds table of each combination after the swept words' \
              values; in JSON the same object with rows before outcomes and expected, each row having \

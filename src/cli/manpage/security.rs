@@ -56,9 +56,11 @@ const GUARDS: &[(&str, &str)] = &[
     ),
     (
         "Odds",
-        "A sweep too large for one table is sent in JSON as it is counted, a combination at a \
-         time, the worker waiting while the client is a few rows behind and stopping when it is \
-         gone; an error after its first rows follows them as a JSON error on a line of its own. \
+        "A sweep too large for one table is sent as it is counted, a combination at a time, in \
+         JSON or on the odds page (each combination its own table, the page around them sent \
+         before the first and after the last), the worker waiting while the client is a few rows \
+         behind and stopping when it is gone; an error after its first rows follows them, as a \
+         JSON error on a line of its own or on the page below them. \
          Any other odds answer larger than the serve odds answer bytes is refused (413, with the \
          message the answer is larger than N bytes…), counted before its JSON is written where \
          it can be. All odds answers being made or sent share the serve odds budget; a request \

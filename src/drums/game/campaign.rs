@@ -14,12 +14,12 @@ use crate::drums::army::Unit;
 use crate::system::GameState;
 
 /// The section of `campaign.toml` Drums and Muskets reads: its book's id.
-pub const CAMPAIGN_SECTION: &str = "drums";
+pub(crate) const CAMPAIGN_SECTION: &str = "drums";
 
 /// `[drums]` of `campaign.toml` (empty until the tables load it).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CampaignTable {
+pub(crate) struct CampaignTable {
     /// What carries over, in words.
     pub(crate) carried: String,
     /// What becomes of the generals, in words.

@@ -127,7 +127,7 @@ fn with_word(command: &Command, side: usize, text: &str, span: crate::command::S
 /// otherwise than all of each army's on the board. A game marks it, so
 /// that only the game's own initiative is recorded and orders the
 /// end-of-turn tests.
-pub const WHAT_IF: &str = "what-if";
+pub(crate) const WHAT_IF: &str = "what-if";
 
 impl DrumsGame<'_> {
     /// `log`'s name for an outcome that stands for a side: the winner of

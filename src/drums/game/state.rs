@@ -8,7 +8,7 @@ use crate::drums::army::Unit;
 /// Everything the game remembers about one unit.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct UnitState {
+pub(crate) struct UnitState {
     /// Every hit received in the game: bases (or figures) lost and the hits
     /// carried are worked out from it.
     pub(crate) hits: i64,
@@ -37,7 +37,7 @@ impl UnitState {
 /// A general's state this turn: all of it is cleared by `next-turn`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GeneralState {
+pub(crate) struct GeneralState {
     /// Hit by a stray round: off the table until next turn.
     pub(crate) incapacitated: bool,
     /// Swept away with a broken unit to his own long edge: still in play.
@@ -48,7 +48,7 @@ pub struct GeneralState {
 /// A unit's strength after its hits: bases at the tables' hits per base,
 /// or one figure a hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Strength {
+pub(crate) struct Strength {
     /// Bases or figures at the start of the game.
     pub(crate) start: i64,
     /// Lost in the earlier battles of a campaign (`lost` in its list):

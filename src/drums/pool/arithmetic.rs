@@ -9,7 +9,7 @@ use crate::drums::Resolution;
 
 /// One step of the pool arithmetic.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Step {
+pub(crate) struct Step {
     pub(crate) label: String,
     /// The adjustment in the sheet's words ("Remove 1 in 2 dice").
     pub(crate) dice: String,
@@ -19,13 +19,13 @@ pub struct Step {
 }
 
 /// A row that holds, with how many times it counts (`per` words, extra ranks).
-pub struct Applied<'a> {
+pub(crate) struct Applied<'a> {
     pub(crate) row: &'a PoolRow,
     pub(crate) times: i64,
 }
 
 /// The pool arithmetic. `base_label` names the starting pool.
-pub fn arithmetic(
+pub(crate) fn arithmetic(
     base_label: &str,
     base: i64,
     applied: &[Applied],
@@ -93,7 +93,7 @@ pub fn arithmetic(
 /// Where two or more "1 in K" rows applied, the reading of the house
 /// default that decided the pool, in the modifier stack and in JSON
 /// `one_in_k`.
-pub fn show_one_in_k(res: &mut Resolution, prefix: &str, steps: &[Step], one_in_k: OneInK) {
+pub(crate) fn show_one_in_k(res: &mut Resolution, prefix: &str, steps: &[Step], one_in_k: OneInK) {
     let rows: Vec<&Step> = steps
         .iter()
         .filter(|s| s.kind == "add-1-in-k" || s.kind == "remove-1-in-k")
@@ -114,13 +114,13 @@ pub fn show_one_in_k(res: &mut Resolution, prefix: &str, steps: &[Step], one_in_
     }
 }
 
-pub fn plural(n: i64) -> &'static str {
+pub(crate) fn plural(n: i64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
 /// Show the steps in the explanation and the modifier stack; `prefix`
 /// names the side in melee. Returns the steps as JSON.
-pub fn show_steps(res: &mut Resolution, prefix: &str, steps: &[Step]) -> serde_json::Value {
+pub(crate) fn show_steps(res: &mut Resolution, prefix: &str, steps: &[Step]) -> serde_json::Value {
     for (i, s) in steps.iter().enumerate() {
         if i == 0 {
             res.row(format!("{prefix}{}", s.label), format!("{}D6", s.pool));
@@ -157,7 +157,7 @@ pub fn show_steps(res: &mut Resolution, prefix: &str, steps: &[Step]) -> serde_j
 
 /// Show a pool's dice compactly: the entered faces on one row, the rolled
 /// ones on another.
-pub fn show_dice(res: &mut Resolution, label: &str, dice: &[crate::dice::Rolled]) {
+pub(crate) fn show_dice(res: &mut Resolution, label: &str, dice: &[crate::dice::Rolled]) {
     for entered in [true, false] {
         let faces: Vec<String> = dice
             .iter()

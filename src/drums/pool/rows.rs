@@ -10,7 +10,7 @@ use crate::command::Span;
 
 /// The facts of one side for the rows' conditions.
 #[derive(Debug, Clone, Default)]
-pub struct SideFacts {
+pub(crate) struct SideFacts {
     /// Words the player typed (or a unit brought), with their spans.
     pub(crate) given: Vec<(String, Span)>,
     /// Every word the side has: given, its arm, what the arm is, `formed`.
@@ -67,7 +67,7 @@ impl SideFacts {
 
 /// Whether a row holds, when a side's formation may not be known.
 #[derive(Debug, Clone)]
-pub enum Check<'a> {
+pub(crate) enum Check<'a> {
     Holds,
     Fails(Why<'a>),
     /// It holds for some formations of a side nobody gave and not for
@@ -95,7 +95,7 @@ fn reads_any(row: &PoolRow, opponent: bool, words: &[String]) -> bool {
 
 /// [`holds`], trying every formation a side could be in when nobody gave
 /// it. `formed` lists the formations that count as formed.
-pub fn check<'a>(
+pub(crate) fn check<'a>(
     row: &'a PoolRow,
     own: &SideFacts,
     other: Option<&SideFacts>,
@@ -162,7 +162,7 @@ pub fn check<'a>(
 
 /// "`formed` would apply it", "`open` or `line` would apply it", "any
 /// formation but `square` would apply it".
-pub fn would_apply(yes: &[String], could_be: &[String]) -> String {
+pub(crate) fn would_apply(yes: &[String], could_be: &[String]) -> String {
     let quoted = |words: &[&String]| -> String {
         let words: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
         match words.as_slice() {
@@ -182,7 +182,7 @@ pub fn would_apply(yes: &[String], could_be: &[String]) -> String {
 /// Why a row does not hold, put into words only when it is shown (odds
 /// runs this for every row on every path, and most rows never show).
 #[derive(Debug, Clone, Copy)]
-pub enum Why<'a> {
+pub(crate) enum Why<'a> {
     Needs(&'a str),
     NotWith(&'a str),
     NeedsOther(&'a str),
@@ -249,7 +249,7 @@ pub fn holds<'a>(
 /// does not hold is worth showing, with why). `structural` words (arms,
 /// formations) describe the side rather than claim a row; `other` is given
 /// when the other side's words claim rows too (the target in shooting).
-pub fn claimed(
+pub(crate) fn claimed(
     row: &PoolRow,
     own: &SideFacts,
     other: Option<&SideFacts>,
@@ -262,7 +262,7 @@ pub fn claimed(
 
 /// Every word of a vocabulary built from rows: the word and the rows that
 /// mention it, for help.
-pub fn row_words<'a>(
+pub(crate) fn row_words<'a>(
     tables: impl Iterator<Item = &'a AdjustmentTable>,
     opponent_side: bool,
 ) -> Vec<(String, Vec<String>)> {

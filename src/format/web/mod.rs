@@ -43,6 +43,30 @@ pub(crate) fn answer(answer: &Answer) -> Markup {
     }
 }
 
+/// The live view's answers as a format: each a fragment ([`answer`]),
+/// and a sweep too large for one table a combination at a time
+/// (`format::stream`), in the same markup.
+pub(crate) struct Web;
+
+impl super::Format for Web {
+    fn accepts(&self, kind: crate::answer::Kind, _line: &str) -> Result<(), String> {
+        super::line_answers(kind, "the live view")
+    }
+
+    fn write(
+        &self,
+        answer: &Answer,
+        _source: super::Source,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        out.write_all(self::answer(answer).into_string().as_bytes())
+    }
+
+    fn long(&self) -> Option<Box<dyn super::stream::Long>> {
+        Some(Box::<odds::LongWeb>::default())
+    }
+}
+
 /// Where an entry stands in a game: its number and the turn it was made
 /// in (a line that made no entry has neither).
 #[derive(Debug, Clone, Copy, Default)]
@@ -75,6 +99,24 @@ pub(crate) fn entry(place: Place, line: &str, answer: &str) -> Markup {
             (PreEscaped(answer))
         }
     }
+}
+
+/// Where an answer goes in the markup of [`entry_around`] and
+/// `serve::page::odds`: a comment no escaped text can hold.
+pub(crate) const ANSWER_MARK: &str = "<!--answer-->";
+
+/// The markup before and after where [`ANSWER_MARK`] stands in `page`.
+pub(crate) fn around_answer(page: &str) -> (String, String) {
+    match page.split_once(ANSWER_MARK) {
+        Some((before, after)) => (before.to_string(), after.to_string()),
+        None => (page.to_string(), String::new()),
+    }
+}
+
+/// An entry ([`entry`]) before and after its answer: what goes around an
+/// answer written as it is made.
+pub(crate) fn entry_around(place: Place, line: &str) -> (String, String) {
+    around_answer(&entry(place, line, ANSWER_MARK).into_string())
 }
 
 /// A line refused: the message whole (it names the word and the nearest

@@ -4,9 +4,12 @@
 //! outcome's words; a sweep as one small table a combination, one under
 //! another, never a table as wide as its outcomes.
 
+use std::io::{self, Write};
+
 use maud::{Markup, html};
 
 use super::super::text::{percent, prob_percent, short_fraction};
+use crate::answer::sweep::{Row, Swept};
 use crate::answer::{Comparison, Odds, Simulation, Sweep, expected_of, p_of};
 
 pub(super) fn odds(odds: &Odds) -> Markup {
@@ -155,40 +158,98 @@ pub(super) fn sweep(sweep: &Sweep) -> Markup {
     let Some(first) = sweep.rows.first() else {
         return html! { div.answer.odds { p { "odds: the sweep has no combinations" } } };
     };
-    let words: Vec<&str> = sweep.swept.iter().map(|s| s.text.as_str()).collect();
     let expected = sweep.expected();
     html! {
         div.answer.odds.sweep {
-            p.heading {
-                "odds: " (first.odds.verb) " · sweeping " (words.join(" × ")) " · "
-                (first.odds.rules.title())
-            }
+            (sweep_heading(&sweep.swept, first))
             @for row in &sweep.rows {
-                @let picks: Vec<String> = sweep.swept.iter().zip(sweep.shown(row))
-                    .map(|(s, v)| format!("{} {v}", s.name)).collect();
-                section.combination {
-                    h4 { (picks.join(" · ")) }
-                    table.chances {
-                        tbody {
-                            @for o in &row.odds.outcomes {
-                                tr {
-                                    th scope="row" {
-                                        (o.text)
-                                        meter min="0" max="1" value=(format!("{:.4}", o.prob.p)) {}
-                                    }
-                                    td { (prob_percent(o.prob)) }
-                                }
+                (combination(&sweep.swept, row, &expected))
+            }
+        }
+    }
+}
+
+/// What a sweep's answer begins with: its verb, the words swept and the
+/// rule system.
+fn sweep_heading(swept: &[Swept], first: &Row) -> Markup {
+    let words: Vec<&str> = swept.iter().map(|s| s.text.as_str()).collect();
+    html! {
+        p.heading {
+            "odds: " (first.odds.verb) " · sweeping " (words.join(" × ")) " · "
+            (first.odds.rules.title())
+        }
+    }
+}
+
+/// One combination of a sweep: its values, its outcomes, and its
+/// `expected` values.
+fn combination(swept: &[Swept], row: &Row, expected: &[&str]) -> Markup {
+    let picks: Vec<String> = swept
+        .iter()
+        .zip(&row.picks)
+        .map(|(s, &i)| {
+            let shown = s.choices.get(i).map_or("", |c| c.shown.as_str());
+            format!("{} {shown}", s.name)
+        })
+        .collect();
+    let values: Vec<(String, String)> = expected
+        .iter()
+        .filter_map(|n| expected_of(&row.odds, n).map(|v| (expected_name(n), format!("{v:.3}"))))
+        .collect();
+    html! {
+        section.combination {
+            h4 { (picks.join(" · ")) }
+            table.chances {
+                tbody {
+                    @for o in &row.odds.outcomes {
+                        tr {
+                            th scope="row" {
+                                (o.text)
+                                meter min="0" max="1" value=(format!("{:.4}", o.prob.p)) {}
                             }
+                            td { (prob_percent(o.prob)) }
                         }
-                    }
-                    @let values: Vec<(String, String)> = expected.iter().filter_map(|n| {
-                        expected_of(&row.odds, n).map(|v| (expected_name(n), format!("{v:.3}")))
-                    }).collect();
-                    @if !values.is_empty() {
-                        (super::rows(values.iter().map(|(n, v)| (n.as_str(), v.as_str()))))
                     }
                 }
             }
+            @if !values.is_empty() {
+                (super::rows(values.iter().map(|(n, v)| (n.as_str(), v.as_str()))))
+            }
         }
+    }
+}
+
+/// A sweep too large for one table, written a combination at a time
+/// (`format::stream`): the same markup as [`sweep`] writes whole, each
+/// row with the expected values of the names seen by then.
+#[derive(Default)]
+pub(super) struct LongWeb {
+    expected: Vec<String>,
+}
+
+impl crate::format::stream::Long for LongWeb {
+    fn begin(
+        &mut self,
+        swept: &[Swept],
+        first: &Row,
+        _source: crate::format::Source,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let heading = sweep_heading(swept, first).into_string();
+        write!(out, "<div class=\"answer odds sweep\">{heading}")
+    }
+
+    fn row(&mut self, swept: &[Swept], row: &Row, out: &mut dyn Write) -> io::Result<()> {
+        for (name, _) in &row.odds.expected {
+            if !self.expected.contains(name) {
+                self.expected.push(name.clone());
+            }
+        }
+        let expected: Vec<&str> = self.expected.iter().map(String::as_str).collect();
+        out.write_all(combination(swept, row, &expected).into_string().as_bytes())
+    }
+
+    fn end(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(b"</div>")
     }
 }

@@ -25,7 +25,7 @@ const LIVE_CSS: &str = include_str!("../../serve/assets/page.css");
 /// The module built for this program, deflated (raw DEFLATE, which the
 /// page inflates with the browser's `DecompressionStream`), or why there
 /// is none.
-pub fn module() -> Result<&'static [u8], &'static str> {
+pub(crate) fn module() -> Result<&'static [u8], &'static str> {
     #[cfg(pocket_module)]
     {
         Ok(include_bytes!(env!("DRUMHEAD_POCKET_WASM")))
@@ -42,7 +42,7 @@ pub fn module() -> Result<&'static [u8], &'static str> {
 /// The page, and the digests of its inline script and stylesheet that a
 /// Content-Security-Policy allows them by.
 #[derive(Debug, Clone)]
-pub struct Page {
+pub(crate) struct Page {
     pub html: String,
     /// `'sha256-…'` of the inline script.
     pub script_hash: String,
@@ -51,7 +51,7 @@ pub struct Page {
 }
 
 /// The whole page around `module` (deflated, as [`module`] gives it).
-pub fn page(module: &[u8]) -> Page {
+pub(crate) fn page(module: &[u8]) -> Page {
     let style = format!("{LIVE_CSS}\n{OWN_CSS}");
     let encoded = data_encoding::BASE64.encode(module);
     let body = html! {

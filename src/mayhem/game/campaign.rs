@@ -23,7 +23,7 @@ pub(crate) const CAMPAIGN_SECTION: &str = "mayhem";
 /// `[mayhem]` of `campaign.toml` (empty until the tables load it).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CampaignTable {
+pub(crate) struct CampaignTable {
     /// What becomes of the downed, in words.
     pub(crate) downed: String,
     /// What becomes of those that ran, in words.

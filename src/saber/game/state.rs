@@ -12,7 +12,7 @@ use crate::system::{GameState, GameView};
 /// Everything the game remembers about one combat unit.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct UnitState {
+pub(crate) struct UnitState {
     pub(crate) steps_lost: u32,
     pub(crate) disrupted: bool,
     pub(crate) ineffective: bool,

@@ -140,6 +140,7 @@ fn phone(program: &Path, here: &Path, server: Server, game: &Path) -> Result<(),
     }
     roster(&mut b)?;
     odds(&mut b)?;
+    large_sweep(&mut b)?;
     undo(&mut b, game)?;
     // The server stops: the page says so, in the bar at the top.
     drop(server);
@@ -247,6 +248,30 @@ fn odds(b: &mut Browser) -> Result<(), Failed> {
         }
     }
     fits(b, "the odds")
+}
+
+/// A sweep too large for one table (issue 37: sent as it is counted)
+/// shows in place as any sweep does: each combination a small table of
+/// its own, one under another, all of them fitting the screen. Musket
+/// Mayhem, roundshot: "Roll against all figures along flight path
+/// needing usual score".
+fn large_sweep(b: &mut Browser) -> Result<(), Failed> {
+    b.type_and_submit(
+        "#odds-line",
+        "mayhem fire roundshot 1\"..2\" figures=11..30",
+    )?;
+    b.until(
+        "document.querySelectorAll('#odds-answer section.combination').length === 40 && \
+         !document.querySelector('#odds-answer').hasAttribute('aria-busy')",
+        Duration::from_secs(60),
+    )?;
+    let last = b.eval(
+        "[...document.querySelectorAll('#odds-answer section.combination h4')].pop().innerText",
+    )?;
+    if last.as_str() != Some("distance 2\" · figures 30") {
+        return Err(failed(format!("the last combination is {last}")));
+    }
+    fits(b, "a large sweep")
 }
 
 /// An entry, then its undo from a batch: the entry is marked undone as

@@ -2,11 +2,11 @@
 //! "parse only what a line needs"). Made one at a time, each verb must be
 //! the verb that all of them made together would have given.
 
-use drumhead::tables::TableSource;
+use crate::tables::TableSource;
 
 #[test]
 fn each_verb_made_alone_is_the_verb_made_with_all() {
-    let registry = drumhead::systems::all();
+    let registry = crate::systems::all();
     let load = || {
         registry
             .load(&TableSource::embedded())
@@ -56,12 +56,12 @@ fn each_verb_made_alone_is_the_verb_made_with_all() {
 fn a_line_resolves_the_same_in_a_session_that_made_every_verb() {
     let line = "resilience shooting line +determined +hit rolled 4 3";
     let run = |all_first: bool| {
-        let registry = drumhead::systems::all();
+        let registry = crate::systems::all();
         let tables = registry
             .load(&TableSource::embedded())
             .expect("embedded tables");
         let book = registry.default_book().expect("a book");
-        let mut session = drumhead::session::Session::new(tables, book, 7);
+        let mut session = crate::session::Session::new(tables, book, 7);
         if all_first {
             assert!(session.catalog.verbs().count() > 20);
         }
@@ -77,7 +77,7 @@ fn a_line_resolves_the_same_in_a_session_that_made_every_verb() {
 /// asked for again, alone or with every other, is the one made first.
 #[test]
 fn a_verb_is_made_once_and_shared() {
-    let registry = drumhead::systems::all();
+    let registry = crate::systems::all();
     let tables = registry
         .load(&TableSource::embedded())
         .expect("embedded tables");

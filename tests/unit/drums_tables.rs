@@ -3,13 +3,13 @@
 //! (shared/rules/drums-and-muskets-quick-reference.txt) — never read back
 //! from tables/drums.toml, so a wrong number there fails here.
 
-use drumhead::answer::Resolution;
-use drumhead::session::{Output, Session};
+use crate::answer::Resolution;
+use crate::session::{Output, Session};
 
 fn session() -> Session {
     Session::new(
-        drumhead::systems::embedded().expect("embedded tables load"),
-        drumhead::drums::DRUMS,
+        crate::systems::embedded().expect("embedded tables load"),
+        crate::drums::DRUMS,
         1,
     )
 }

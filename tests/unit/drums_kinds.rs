@@ -6,10 +6,10 @@
 //! Table). Every number is the sheet's
 //! (shared/rules/drums-and-muskets-quick-reference.txt).
 
-use drumhead::answer::{Resolution, Row};
-use drumhead::drums::DRUMS;
-use drumhead::game::{ArmySource, Game};
-use drumhead::session::{Output, Session};
+use crate::answer::{Resolution, Row};
+use crate::drums::DRUMS;
+use crate::game::{ArmySource, Game};
+use crate::session::{Output, Session};
 
 /// A heavy lancer regiment: the army lists allow `heavy` and `lancers`
 /// together.
@@ -37,7 +37,7 @@ general = "green-gen"
 
 /// A session with the Leuthen armies and the Green one.
 fn session() -> Session {
-    let tables = drumhead::systems::embedded().unwrap();
+    let tables = crate::systems::embedded().unwrap();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("armies");
     let mut sources: Vec<ArmySource> = ["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"]
         .iter()

@@ -126,7 +126,7 @@ fn a_schema_refuses_what_it_should() {
 /// the program gives it, and nothing else is.
 #[test]
 fn the_error_kinds_are_the_programs_own() {
-    use drumhead::error::ErrorKind;
+    use crate::error::ErrorKind;
     let text = std::fs::read_to_string("schemas/error.json").unwrap();
     let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
     let listed: Vec<&str> = schema["properties"]["kind"]["oneOf"]
@@ -147,14 +147,14 @@ fn the_error_kinds_are_the_programs_own() {
 
 #[test]
 fn the_repl_only_load_answer_follows_its_schema() {
-    let report = drumhead::answer::report::Report::Loaded {
+    let report = crate::answer::report::Report::Loaded {
         text: "loaded Prussian army".into(),
     };
-    let source = drumhead::format::Source {
+    let source = crate::format::Source {
         line: 3,
         input: "load prussians.toml",
     };
-    let object = drumhead::format::json::report_json(&report, source);
+    let object = crate::format::json::report_json(&report, source);
     let schemas = schemas();
     assert!(schemas["loaded"].is_valid(&object), "{object}");
     assert!(!schemas["setting"].is_valid(&object), "{object}");

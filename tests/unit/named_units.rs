@@ -7,13 +7,13 @@
 //! every fact a unit can bring, in any state of the game, is read by some
 //! verb of its book: a fact nothing reads would be dropped without a word.
 
-use drumhead::answer::Resolution;
-use drumhead::bind::Vocab;
-use drumhead::catalog::{Catalog, Units, VerbDoc};
-use drumhead::command::System;
-use drumhead::dice::Dice;
-use drumhead::game::{ArmySource, Game};
-use drumhead::system::Tables;
+use crate::answer::Resolution;
+use crate::bind::Vocab;
+use crate::catalog::{Catalog, Units, VerbDoc};
+use crate::command::System;
+use crate::dice::Dice;
+use crate::game::{ArmySource, Game};
+use crate::system::Tables;
 
 /// The shipped armies, by the games they are made for.
 const GAMES: &[[&str; 2]] = &[
@@ -61,7 +61,7 @@ fn lines(verb: &str) -> &'static [&'static str] {
 }
 
 /// The facts a unit brings to one side of a verb, typed out.
-fn typed(vocab: &Vocab, facts: &drumhead::catalog::UnitFacts) -> String {
+fn typed(vocab: &Vocab, facts: &crate::catalog::UnitFacts) -> String {
     let mut words = Vec::new();
     for fact in &facts.facts {
         if vocab.number_fact == Some(&*fact.word) {
@@ -79,7 +79,7 @@ fn resolve(
     line: &str,
     units: &dyn Units,
 ) -> Result<Resolution, String> {
-    let command = drumhead::parse::parse_line(line, &catalog.books)
+    let command = crate::parse::parse_line(line, &catalog.books)
         .map_err(|e| e.to_string())?
         .ok_or("blank")?;
     let mut dice = Dice::new(&[], 11);
@@ -137,8 +137,8 @@ fn plain(res: &Resolution) -> String {
 /// Every line of every verb for every unit of one game, by id and by
 /// facts: the disagreements, and how many lines agreed.
 fn disagreements(files: &[&str; 2]) -> (Vec<String>, usize) {
-    let tables = drumhead::systems::embedded().expect("tables");
-    let catalog = drumhead::session::catalog(&tables);
+    let tables = crate::systems::embedded().expect("tables");
+    let catalog = crate::session::catalog(&tables);
     let game = game(files, &tables);
     let book = game.armies[0].rules;
     let mut wrong = Vec::new();
@@ -156,7 +156,7 @@ fn disagreements(files: &[&str; 2]) -> (Vec<String>, usize) {
                 let by_id = format!("{} {before}{id}{after}", doc.name);
                 let by_facts = format!("{} {before}{}{after}", doc.name, typed(vocab, &facts));
                 let a = resolve(&catalog, book, &by_id, &game);
-                let b = resolve(&catalog, book, &by_facts, &drumhead::catalog::NoUnits);
+                let b = resolve(&catalog, book, &by_facts, &crate::catalog::NoUnits);
                 if matches!(&a, Err(e) if e.contains(&format!("`{id}` is "))) {
                     refused_by_name = true;
                 }
@@ -227,13 +227,13 @@ fn side_vocab<'a>(doc: &'a VerbDoc, before: &str) -> &'a Vocab {
 
 #[test]
 fn every_fact_a_unit_brings_is_read_by_a_verb() {
-    let tables = drumhead::systems::embedded().expect("tables");
-    let catalog = drumhead::session::catalog(&tables);
+    let tables = crate::systems::embedded().expect("tables");
+    let catalog = crate::session::catalog(&tables);
     let mut facts_seen = 0;
     for files in GAMES {
         let game = game(files, &tables);
         for id in game.ids() {
-            let book = drumhead::catalog::Units::book_of(&game, &id).expect("its army's book");
+            let book = crate::catalog::Units::book_of(&game, &id).expect("its army's book");
             let possible = game.possible_facts(&id);
             // What it brings now is among what it can bring.
             let now = game.unit(book, &id).expect("a unit");

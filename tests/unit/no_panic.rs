@@ -2,7 +2,7 @@
 //! panic. Lines are built from a seeded generator out of the words the
 //! catalog knows, fragments of notation, and arbitrary characters.
 
-use drumhead::session::Session;
+use crate::session::Session;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -70,11 +70,7 @@ fn random_line(rng: &mut Pcg64, words: &[String]) -> String {
 
 #[test]
 fn no_line_makes_drumhead_panic() {
-    let mut session = Session::new(
-        drumhead::systems::embedded().unwrap(),
-        drumhead::drums::DRUMS,
-        9,
-    );
+    let mut session = Session::new(crate::systems::embedded().unwrap(), crate::drums::DRUMS, 9);
     let mut words: Vec<String> = Vec::new();
     for doc in session.catalog.verbs() {
         words.push(doc.name.to_string());

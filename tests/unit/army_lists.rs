@@ -3,23 +3,23 @@
 
 use std::path::{Path, PathBuf};
 
-use drumhead::army::{Army, ArmyError, MAX_ENTRIES, Schemas};
-use drumhead::{drums, mayhem, saber};
+use crate::army::{Army, ArmyError, MAX_ENTRIES, Schemas};
+use crate::{drums, mayhem, saber};
 
 fn schemas() -> Schemas {
-    drumhead::game::schemas_of(&drumhead::systems::all())
+    crate::game::schemas_of(&crate::systems::all())
 }
 
 fn load_army(path: &Path) -> Result<Army, ArmyError> {
-    drumhead::army::load_army(path, &schemas())
+    crate::army::load_army(path, &schemas())
 }
 
 fn parse_army(file: &str, text: &str) -> Result<Army, ArmyError> {
-    drumhead::army::parse_army(file, text, &schemas())
+    crate::army::parse_army(file, text, &schemas())
 }
 
 fn check_files(paths: &[&Path]) -> Vec<Result<Army, ArmyError>> {
-    drumhead::army::check_files(paths, &schemas())
+    crate::army::check_files(paths, &schemas())
 }
 
 fn load_armies(paths: &[&Path]) -> Result<Vec<Army>, ArmyError> {
@@ -76,9 +76,9 @@ fn every_shipped_list_loads() {
     let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
     let armies = load_armies(&refs).unwrap_or_else(|e| panic!("{e}"));
     for system in [
-        drumhead::drums::DRUMS,
-        drumhead::mayhem::MAYHEM,
-        drumhead::saber::SABER,
+        crate::drums::DRUMS,
+        crate::mayhem::MAYHEM,
+        crate::saber::SABER,
     ] {
         let n = armies.iter().filter(|a| a.rules == system).count();
         assert!(n >= 2, "{system}: only {n} shipped lists");
@@ -88,7 +88,7 @@ fn every_shipped_list_loads() {
 #[test]
 fn shipped_lists_carry_their_facts() {
     let prussia = load_army(&root().join("armies/leuthen-1757-prussian.toml")).unwrap();
-    assert_eq!(prussia.rules, drumhead::drums::DRUMS);
+    assert_eq!(prussia.rules, crate::drums::DRUMS);
     assert_eq!(prussia.side, "Prussia");
     let prussia = drums_list(&prussia);
     let fritz = &prussia.generals[0];
@@ -124,7 +124,7 @@ fn shipped_lists_carry_their_facts() {
     assert!(raid.figures.iter().all(|f| f.armament == "armed"));
 
     let french = load_army(&root().join("armies/quatre-bras-1815-french.toml")).unwrap();
-    assert_eq!(french.rules, drumhead::saber::SABER);
+    assert_eq!(french.rules, crate::saber::SABER);
     let french = saber_list(&french);
     let husson = french.units.iter().find(|u| u.id == "fr-husson").unwrap();
     assert_eq!(
@@ -429,7 +429,7 @@ fn too_many_entries_is_an_error() {
 
 #[test]
 fn an_oversized_file_is_refused_before_parsing() {
-    let text = format!("{HEAD}{}", "#".repeat(drumhead::army::MAX_BYTES));
+    let text = format!("{HEAD}{}", "#".repeat(crate::army::MAX_BYTES));
     let err = parse_army("huge.toml", &text).unwrap_err();
     assert_eq!((err.line, err.column, err.key.as_str()), (1, 1, ""));
     assert!(err.message.contains("at most"), "{err}");
@@ -442,7 +442,7 @@ fn saber_values_and_defaults() {
                 formation = 1\ncf = 6\nmr = 5\nma = \"V\"\n\n\
                 [[leader]]\nid = \"l-1\"\nname = \"Reynolds\"\n";
     let army = parse_army("q.toml", text).unwrap();
-    assert_eq!(army.rules, drumhead::saber::QUICKPLAY);
+    assert_eq!(army.rules, crate::saber::QUICKPLAY);
     let list = saber_list(&army);
     let u = &list.units[0];
     assert_eq!(u.formation.as_deref(), Some("1"));

@@ -9,17 +9,17 @@
 
 use std::rc::Rc;
 
-use drumhead::answer::resolution::{SystemEffect, Target, Tone};
-use drumhead::army::{Army, ArmyList, Checker, Entry, Member, Reader, Schema, Section, read_again};
-use drumhead::bind::Vocab;
-use drumhead::catalog::{Input, TypedVerbs, UnitFact, UnitFacts, VerbDoc, VerbShelf};
-use drumhead::command::{Book, ClauseKind, System};
-use drumhead::dice::DiceSource;
-use drumhead::error::{CommandError, TableError};
-use drumhead::game::{ArmySource, Game};
-use drumhead::session::{Output, Session};
-use drumhead::system::{GamePart, GameState, GameView, Live, Roster, RuleSet, RuleSystem};
-use drumhead::tables::{TableFile, TableSource};
+use crate::answer::resolution::{SystemEffect, Target, Tone};
+use crate::army::{Army, ArmyList, Checker, Entry, Member, Reader, Schema, Section, read_again};
+use crate::bind::Vocab;
+use crate::catalog::{Input, TypedVerbs, UnitFact, UnitFacts, VerbDoc, VerbShelf};
+use crate::command::{Book, ClauseKind, System};
+use crate::dice::DiceSource;
+use crate::error::{CommandError, TableError};
+use crate::game::{ArmySource, Game};
+use crate::session::{Output, Session};
+use crate::system::{GamePart, GameState, GameView, Live, Roster, RuleSet, RuleSystem};
+use crate::tables::{TableFile, TableSource};
 
 const TOY: System = System::new(&Book {
     id: "toy",
@@ -125,7 +125,7 @@ enum ToyEffect {
 }
 
 /// A toy resolution: its effects are the toy's own.
-type Resolution = drumhead::answer::Resolution<ToyEffect>;
+type Resolution = crate::answer::Resolution<ToyEffect>;
 
 impl SystemEffect for ToyEffect {
     fn describe(&self, unit: Option<&str>) -> String {
@@ -301,7 +301,7 @@ const ARMY: &str = "[army]\nname = \"Blue\"\nrules = \"toy\"\nside = \"Blue\"\n\
     [[soldier]]\nid = \"bob\"\nname = \"Bob\"\n";
 
 fn session() -> Session {
-    let registry = drumhead::systems::all().with(&TOY_SYSTEM);
+    let registry = crate::systems::all().with(&TOY_SYSTEM);
     let tables = registry
         .load(&TableSource::embedded())
         .expect("tables load");
@@ -319,7 +319,7 @@ fn session() -> Session {
 fn text(session: &mut Session, line: &str) -> String {
     match session.run_line(line) {
         Ok(Some(Output::Report(r))) => {
-            drumhead::format::text::report_text(&r, &drumhead::format::Style::plain(false))
+            crate::format::text::report_text(&r, &crate::format::Style::plain(false))
         }
         Ok(Some(Output::Resolution(r))) => format!("{} {}", r.outcome, r.notes.join("; ")),
         other => panic!("{line}: {other:?}"),
@@ -386,14 +386,14 @@ fn the_shipped_systems_work_beside_it() {
 
 #[test]
 fn its_army_lists_are_checked_like_any_other() {
-    let registry = drumhead::systems::all().with(&TOY_SYSTEM);
-    let schemas = drumhead::game::schemas_of(&registry);
+    let registry = crate::systems::all().with(&TOY_SYSTEM);
+    let schemas = crate::game::schemas_of(&registry);
     let bad = ARMY.replace("grit = 1", "grt = 1");
-    let err = drumhead::army::parse_army("blue.toml", &bad, &schemas).unwrap_err();
+    let err = crate::army::parse_army("blue.toml", &bad, &schemas).unwrap_err();
     assert_eq!(err.key, "soldier[1].grt");
     assert!(err.message.contains("did you mean `grit`"), "{err}");
     let wrong = ARMY.replace("[[soldier]]", "[[unit]]");
-    let err = drumhead::army::parse_army("blue.toml", &wrong, &schemas).unwrap_err();
+    let err = crate::army::parse_army("blue.toml", &wrong, &schemas).unwrap_err();
     assert!(
         err.message
             .contains("a toy list (Toy Skirmish) has no [[unit]] entries; it has [[soldier]]"),
@@ -407,7 +407,7 @@ fn its_army_lists_are_checked_like_any_other() {
 /// were.
 #[test]
 fn a_campaign_of_it_carries_nothing_by_default() {
-    let registry = drumhead::systems::all().with(&TOY_SYSTEM);
+    let registry = crate::systems::all().with(&TOY_SYSTEM);
     let tables = registry
         .load(&TableSource::embedded())
         .expect("tables load");
@@ -415,13 +415,13 @@ fn a_campaign_of_it_carries_nothing_by_default() {
     let army = dir.path().join("blue.toml");
     std::fs::write(&army, ARMY).expect("the list is written");
     let campaign = dir.path().join("c.toml");
-    drumhead::campaign::begin(&campaign, &[army], &tables, false).expect("a campaign");
-    drumhead::campaign::battle(&campaign, "first", &tables).expect("a battle");
+    crate::campaign::begin(&campaign, &[army], &tables, false).expect("a campaign");
+    crate::campaign::battle(&campaign, "first", &tables).expect("a battle");
     let game = Game::open(
         &dir.path().join("first.json"),
         Vec::new(),
         &tables,
-        drumhead::game::Options::default(),
+        crate::game::Options::default(),
     )
     .expect("the battle's game");
     let mut s = Session::new(tables.clone(), TOY, 1).with_game(game);
@@ -429,14 +429,14 @@ fn a_campaign_of_it_carries_nothing_by_default() {
         .expect("a strike");
     drop(s);
     let said =
-        drumhead::campaign::close(&campaign, "first", &[], None, false, &tables).expect("closed");
+        crate::campaign::close(&campaign, "first", &[], None, false, &tables).expect("closed");
     assert!(
         said.contains("nothing: every list stays as it was"),
         "{said}"
     );
-    let replayed = drumhead::campaign::replay(&campaign, &tables).expect("replayed");
+    let replayed = crate::campaign::replay(&campaign, &tables).expect("replayed");
     assert!(replayed.contains("the armies equal"), "{replayed}");
-    drumhead::campaign::battle(&campaign, "second", &tables).expect("a second battle");
+    crate::campaign::battle(&campaign, "second", &tables).expect("a second battle");
 }
 
 /// Issue 37: a system's state is a plain value, and the game file keeps
@@ -445,7 +445,7 @@ fn a_campaign_of_it_carries_nothing_by_default() {
 /// list has is refused by the core's own check.
 #[test]
 fn its_state_is_checkpointed_and_checked_by_the_core() {
-    let registry = drumhead::systems::all().with(&TOY_SYSTEM);
+    let registry = crate::systems::all().with(&TOY_SYSTEM);
     let tables = registry
         .load(&TableSource::embedded())
         .expect("tables load");
@@ -460,7 +460,7 @@ fn its_state_is_checkpointed_and_checked_by_the_core() {
             &path,
             vec![army()],
             &tables,
-            drumhead::game::Options::default(),
+            crate::game::Options::default(),
         )
         .expect("the toy game")
     };

@@ -1,7 +1,7 @@
 //! The CRT engine's file checks: ten malformed CRT files, each with the
 //! precise error a user would see (file, line, column, die row, CRT column).
 
-use drumhead::saber::crt::{Code, Column, Crt, CrtKind, Extra};
+use crate::saber::crt::{Code, Column, Crt, CrtKind, Extra};
 
 fn error(file: &str) -> String {
     let path = format!("tests/data/crt/{file}");
@@ -67,7 +67,7 @@ fn ten_malformed_crts() {
 
 #[test]
 fn the_shipped_example_says_it_is_illustrative_and_loads() {
-    let tables = drumhead::saber::Tables::embedded().expect("embedded tables load");
+    let tables = crate::saber::Tables::embedded().expect("embedded tables load");
     assert!(tables.crt.name.contains("illustrative"));
     assert!(tables.crt.name.contains("not from any published folio"));
     assert_eq!(tables.crt.kind, CrtKind::Differential);

@@ -7,10 +7,10 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use drumhead::catalog::Units;
-use drumhead::drums::DRUMS;
-use drumhead::game::{ArmySource, Game};
-use drumhead::session::Session;
+use crate::catalog::Units;
+use crate::drums::DRUMS;
+use crate::game::{ArmySource, Game};
+use crate::session::Session;
 
 const BLUE: &str = r#"
 [army]
@@ -81,7 +81,7 @@ fn sources(files: &[&str]) -> Vec<ArmySource> {
 }
 
 fn session() -> Session {
-    let tables = drumhead::systems::embedded().unwrap();
+    let tables = crate::systems::embedded().unwrap();
     let game = Game::new(
         sources(&["leuthen-1757-prussian.toml", "leuthen-1757-austrian.toml"]),
         &tables,

@@ -15,15 +15,15 @@
 
 use std::path::Path;
 
-use drumhead::army::Army;
-use drumhead::command::System;
-use drumhead::game::{ArmySource, Entry, Game};
-use drumhead::session::Session;
-use drumhead::system::{GamePart, RuleSet, Tables};
+use crate::army::Army;
+use crate::command::System;
+use crate::game::{ArmySource, Entry, Game};
+use crate::session::Session;
+use crate::system::{GamePart, RuleSet, Tables};
 use serde_json::{Value, json};
 
 fn tables() -> Tables {
-    drumhead::systems::embedded().expect("the embedded tables load")
+    crate::systems::embedded().expect("the embedded tables load")
 }
 
 /// A shipped army list, by file name under `armies/`.
@@ -97,7 +97,7 @@ impl Bench {
 
     /// Fold one journal entry into a part, as the game does.
     fn apply(&self, part: &mut dyn GamePart, entry: &Entry) {
-        drumhead::game::fold_entry(part, self.set.system().books(), entry)
+        crate::game::fold_entry(part, self.set.system().books(), entry)
             .unwrap_or_else(|e| panic!("{entry:?}: {e}"));
     }
 
@@ -387,7 +387,7 @@ end-turn
 #[test]
 fn drums_checkpoints_restore_after_every_line() {
     let evening = play(
-        drumhead::drums::DRUMS,
+        crate::drums::DRUMS,
         vec![
             shipped("leuthen-1757-prussian.toml"),
             shipped("leuthen-1757-austrian.toml"),
@@ -426,9 +426,9 @@ fn drums_checkpoints_restore_after_every_line() {
 /// taken back exactly, and nothing the part says of it panics.
 #[test]
 fn drums_checkpoints_keep_extreme_numbers() {
-    let session = Session::new(tables(), drumhead::drums::DRUMS, 1);
+    let session = Session::new(tables(), crate::drums::DRUMS, 1);
     let (bench, mut part) = fresh_part(
-        drumhead::drums::DRUMS,
+        crate::drums::DRUMS,
         vec![
             shipped("leuthen-1757-prussian.toml"),
             shipped("leuthen-1757-austrian.toml"),
@@ -468,7 +468,7 @@ fn drums_checkpoints_keep_extreme_numbers() {
 #[test]
 fn drums_refuses_a_hostile_checkpoint() {
     let (_, mut part) = fresh_part(
-        drumhead::drums::DRUMS,
+        crate::drums::DRUMS,
         vec![
             shipped("leuthen-1757-prussian.toml"),
             shipped("leuthen-1757-austrian.toml"),
@@ -597,7 +597,7 @@ next-turn
 #[test]
 fn mayhem_checkpoints_restore_after_every_line() {
     let evening = play(
-        drumhead::mayhem::MAYHEM,
+        crate::mayhem::MAYHEM,
         vec![
             shipped("fiw-raid-colonial.toml"),
             shipped("fiw-raid-french.toml"),
@@ -646,7 +646,7 @@ next-turn
 #[test]
 fn mayhem_checkpoints_of_three_sides_restore_after_every_line() {
     let evening = play(
-        drumhead::mayhem::MAYHEM,
+        crate::mayhem::MAYHEM,
         vec![
             shipped("fiw-raid-colonial.toml"),
             shipped("fiw-raid-french.toml"),
@@ -661,14 +661,14 @@ fn mayhem_checkpoints_of_three_sides_restore_after_every_line() {
 #[test]
 fn mayhem_checkpoints_keep_extreme_numbers() {
     let (bench, mut part) = fresh_part(
-        drumhead::mayhem::MAYHEM,
+        crate::mayhem::MAYHEM,
         vec![
             shipped("fiw-raid-colonial.toml"),
             shipped("fiw-raid-french.toml"),
         ],
         &["initiative", "activation"],
     );
-    let session = Session::new(tables(), drumhead::mayhem::MAYHEM, 1);
+    let session = Session::new(tables(), crate::mayhem::MAYHEM, 1);
     for (n, sides) in [
         (u32::MAX, json!(vec![usize::MAX; 1000])),
         (0, json!([])),
@@ -704,7 +704,7 @@ fn mayhem_checkpoints_keep_extreme_numbers() {
 #[test]
 fn mayhem_refuses_a_hostile_checkpoint() {
     let (_, mut part) = fresh_part(
-        drumhead::mayhem::MAYHEM,
+        crate::mayhem::MAYHEM,
         vec![
             shipped("fiw-raid-colonial.toml"),
             shipped("fiw-raid-french.toml"),
@@ -847,7 +847,7 @@ const SABER_EFFECTS: &[&str] = &[
 #[test]
 fn saber_checkpoints_restore_after_every_line() {
     let evening = play(
-        drumhead::saber::SABER,
+        crate::saber::SABER,
         vec![
             shipped("quatre-bras-1815-french.toml"),
             shipped("quatre-bras-1815-allied.toml"),
@@ -915,7 +915,7 @@ end-turn
 
 #[test]
 fn saber_quickplay_checkpoints_restore_after_every_line() {
-    let evening = play(drumhead::saber::QUICKPLAY, quickplay(), QUICKPLAY, &[]);
+    let evening = play(crate::saber::QUICKPLAY, quickplay(), QUICKPLAY, &[]);
     assert_touches(
         &evening,
         &[
@@ -933,7 +933,7 @@ fn saber_quickplay_checkpoints_restore_after_every_line() {
 
 #[test]
 fn saber_refuses_a_hostile_checkpoint() {
-    let (_, mut part) = fresh_part(drumhead::saber::QUICKPLAY, quickplay(), &[]);
+    let (_, mut part) = fresh_part(crate::saber::QUICKPLAY, quickplay(), &[]);
     let unit = |key: &str, value: Value| {
         let mut u = json!({
             "steps_lost": 1, "disrupted": true, "ineffective": false, "routed": false, "destroyed": false,
