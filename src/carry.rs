@@ -119,6 +119,20 @@ impl EditValue {
 /// checks ([`house::Section`]); the core names none of them.
 pub(crate) const CAMPAIGN_FILE: &str = "campaign.toml";
 
+/// The entries of a battle with an effect on `id` that `pick` takes, in
+/// order, each once.
+pub(crate) fn entries_of<E>(fought: &[Fought<E>], id: &str, pick: impl Fn(&E) -> bool) -> Vec<u64> {
+    let mut out: Vec<u64> = fought
+        .iter()
+        .filter_map(|f| {
+            let (unit, effect) = f.effect.as_ref()?;
+            (unit.as_deref() == Some(id) && pick(effect)).then_some(f.entry)
+        })
+        .collect();
+    out.dedup();
+    out
+}
+
 /// The entries after which each of `ids` changed, replaying a battle's
 /// effects one at a time on `state` (as the battle began) with `step`,
 /// and reading `value` of each unit after each entry. An entry whose

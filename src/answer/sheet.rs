@@ -218,3 +218,12 @@ fn for_each_keyed(sheet: &mut Sheet, mut f: impl FnMut(&str, &str, &mut Cell, bo
         }
     }
 }
+
+/// A modifier as the tables print it: `+1`, `-2`.
+pub(crate) fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}

@@ -277,15 +277,8 @@ pub(crate) enum Task {
     Sheet {
         #[arg(value_name = "SYSTEM", add = clap_complete::engine::ArgValueCompleter::new(shell::books))]
         system: String,
-        /// Write the page into FILE instead of standard output.
-        #[arg(short, long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Replace FILE if it is an existing regular file.
-        #[arg(long, requires = "output")]
-        force: bool,
-        /// The paper to print on.
-        #[arg(long, value_enum, default_value_t)]
-        paper: crate::format::html::Paper,
+        #[command(flatten)]
+        print: print::PrintOptions,
     },
     /// A printable roster of armies: a line per unit, figure or leader,
     /// by command, with boxes to pencil in; its state now when a game is
@@ -297,15 +290,8 @@ pub(crate) enum Task {
         /// A game file kept with --game: the units as they stand.
         #[arg(long, value_name = "FILE")]
         game: Option<PathBuf>,
-        /// Write the page into FILE instead of standard output.
-        #[arg(short, long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Replace FILE if it is an existing regular file.
-        #[arg(long, requires = "output")]
-        force: bool,
-        /// The paper to print on.
-        #[arg(long, value_enum, default_value_t)]
-        paper: crate::format::html::Paper,
+        #[command(flatten)]
+        print: print::PrintOptions,
     },
     Serve(crate::serve::Options),
     /// The pocket page: one HTML file that resolves lines in a phone's
@@ -313,12 +299,8 @@ pub(crate) enum Task {
     /// shipped army lists inside it); open it from a file, or from
     /// `drumhead serve` at /pocket.
     Pocket {
-        /// Write the page into FILE instead of standard output.
-        #[arg(short, long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Replace FILE if it is an existing regular file.
-        #[arg(long, requires = "output")]
-        force: bool,
+        #[command(flatten)]
+        page: print::PageOptions,
     },
     /// Print a shell completion script (options and tasks). For the words
     /// of commands too, as you type: `source <(COMPLETE=bash drumhead)`.

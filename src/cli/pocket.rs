@@ -3,17 +3,16 @@
 //! `format::web::pocket`).
 
 use std::io::IsTerminal as _;
-use std::path::Path;
 use std::process::ExitCode;
 
 use super::print::{To, emit};
 use crate::format::web::pocket;
 
-pub(super) fn run(output: Option<&Path>, force: bool) -> ExitCode {
+pub(super) fn run(to: To) -> ExitCode {
     // A path that cannot take the page is refused first, as it is for
     // every output file, whatever this build carries.
-    if let Some(path) = output
-        && let Err(e) = crate::output_file::check_output(path, force)
+    if let Some(path) = to.output
+        && let Err(e) = crate::output_file::check_output(path, to.force)
     {
         let e = e.with_file_name("pocket.html");
         warn!("error: {e}");
@@ -31,7 +30,7 @@ pub(super) fn run(output: Option<&Path>, force: bool) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if output.is_none() && std::io::stdout().is_terminal() {
+    if to.output.is_none() && std::io::stdout().is_terminal() {
         warn!(
             "error: the pocket page is {} KiB of HTML: write it into a file with \
              `drumhead pocket -o pocket.html`",
@@ -40,5 +39,5 @@ pub(super) fn run(output: Option<&Path>, force: bool) -> ExitCode {
         return ExitCode::from(2);
     }
     let page = pocket::page(module);
-    emit(&page.html, To { output, force }, "pocket.html")
+    emit(&page.html, to, "pocket.html")
 }

@@ -110,6 +110,37 @@ pub(crate) struct To<'a> {
     pub(crate) force: bool,
 }
 
+/// A page task's options of where the page goes (`sheet`, `roster`,
+/// `pocket`).
+#[derive(Debug, clap::Args)]
+pub(crate) struct PageOptions {
+    /// Write the page into FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+    /// Replace FILE if it is an existing regular file.
+    #[arg(long, requires = "output")]
+    pub(crate) force: bool,
+}
+
+impl PageOptions {
+    pub(crate) fn to(&self) -> To<'_> {
+        To {
+            output: self.output.as_deref(),
+            force: self.force,
+        }
+    }
+}
+
+/// A printed page's options: where it goes, and the paper.
+#[derive(Debug, clap::Args)]
+pub(crate) struct PrintOptions {
+    #[command(flatten)]
+    pub(crate) page: PageOptions,
+    /// The paper to print on.
+    #[arg(long, value_enum, default_value_t)]
+    pub(crate) paper: Paper,
+}
+
 /// The page on standard output, or written whole into the file, under the
 /// rules of every output file ([`crate::files::write_whole`]).
 pub(super) fn emit(page: &str, to: To, example: &str) -> ExitCode {

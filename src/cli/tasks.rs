@@ -57,7 +57,7 @@ pub(super) fn task_without_tables(args: &Args, registry: &Registry) -> Option<Ex
         return Some(config::show(args, registry));
     }
     // The page carries the embedded tables, whatever --tables says.
-    if let Some(Task::Pocket { output, force }) = &args.task {
+    if let Some(Task::Pocket { page }) = &args.task {
         if args.tables.is_some() || args.crt.is_some() {
             warn!(
                 "error: the pocket page carries the embedded tables: --tables and --crt do not \
@@ -65,7 +65,7 @@ pub(super) fn task_without_tables(args: &Args, registry: &Registry) -> Option<Ex
             );
             return Some(ExitCode::from(2));
         }
-        return Some(pocket::run(output.as_deref(), *force));
+        return Some(pocket::run(page.to()));
     }
     None
 }
@@ -84,19 +84,10 @@ pub(super) fn task_with_tables(
         Some(Task::Man { dir, force }) => return Some(man(dir, *force, tables)),
         Some(Task::Completions { shell }) => return Some(completions(*shell)),
         Some(Task::Serve(o)) => return Some(serve(o, registry, args)),
-        Some(Task::Sheet {
-            system,
-            output,
-            force,
-            paper,
-        }) => {
+        Some(Task::Sheet { system, print }) => {
             let source = table_source(args.tables.as_deref(), args.crt.as_deref());
-            let to = print::To {
-                output: output.as_deref(),
-                force: *force,
-            };
             return Some(match source {
-                Ok(source) => print::sheet(registry, &source, system, to, *paper),
+                Ok(source) => print::sheet(registry, &source, system, print.page.to(), print.paper),
                 Err(e) => {
                     warn!("error: {e}");
                     ExitCode::from(2)
@@ -106,9 +97,7 @@ pub(super) fn task_with_tables(
         Some(Task::Roster {
             armies,
             game,
-            output,
-            force,
-            paper,
+            print,
         }) => {
             // The configuration file's armies, when the line names none.
             let armies = if armies.is_empty() && game.is_none() {
@@ -121,11 +110,8 @@ pub(super) fn task_with_tables(
                 armies,
                 game.as_deref(),
                 args.wait,
-                print::To {
-                    output: output.as_deref(),
-                    force: *force,
-                },
-                *paper,
+                print.page.to(),
+                print.paper,
             ));
         }
         Some(Task::NewArmy { .. } | Task::Tables { .. } | Task::Config | Task::Pocket { .. })
@@ -322,9 +308,7 @@ pub(super) fn carry_into_task(args: &mut Args) -> Option<ExitCode> {
     let Some(Task::Roster {
         armies,
         game,
-        output,
-        force,
-        ..
+        print,
     }) = &mut args.task
     else {
         return None;
@@ -348,8 +332,8 @@ pub(super) fn carry_into_task(args: &mut Args) -> Option<ExitCode> {
         *armies = given;
     }
     let mut carried = vec!["game", "army"];
-    if args.force && output.is_some() {
-        *force = true;
+    if args.force && print.page.output.is_some() {
+        print.page.force = true;
         args.force = false;
         carried.push("force");
     }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use super::game::DrumsEffect;
 use super::{Resolution, VerbDoc};
 use crate::answer::resolution::Target;
-use crate::answer::resolution::Tone;
+use crate::answer::resolution::{Tone, signed};
 use crate::bind::{Bound, Vocab};
 use crate::catalog::{Input, Named};
 use crate::command::ClauseKind;
@@ -271,15 +271,6 @@ fn sides<'a>(input: &'a Input) -> Result<[PoolSide<'a>; 2], CommandError> {
     }
     let [a, b]: [PoolSide; 2] = out.try_into().map_err(|_| input.missing("both sides"))?;
     Ok([a, b])
-}
-
-/// A die count signed as the stack writes a change: `+1`, `−1`.
-fn signed(n: i64) -> String {
-    if n < 0 {
-        format!("−{}", n.unsigned_abs())
-    } else {
-        format!("+{n}")
-    }
 }
 
 /// The pool as the rules build it (rules 1–4), a row a step.

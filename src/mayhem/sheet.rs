@@ -3,7 +3,7 @@
 //! the tables in force.
 
 use crate::error::TableError;
-use crate::sheet::{Section, Sheet, Table};
+use crate::sheet::{Section, Sheet, Table, signed};
 use crate::tables::TableSource;
 
 use super::{FILES, MayhemTables};
@@ -33,15 +33,6 @@ pub(crate) fn sheet(source: &TableSource) -> Result<Sheet, TableError> {
 
 /// As the rules' own heading gives them.
 const PUBLICATION: &str = "Musket Mayhem, by Rob Dean and Ross Macfarlane, draft 21 October 2011 (rules update of 31 October 2011)";
-
-/// A modifier as the tables print it: `+1`, `-2`.
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
 
 /// A score and every face above it: `5-6`, or `6`.
 fn and_up(score: i64) -> String {

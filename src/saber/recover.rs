@@ -495,22 +495,26 @@ fn markers(
         (true, false) => "disruption",
         _ => "ineffectiveness",
     };
+    // Recovered from both markers it carries, with how (`passes: `).
+    let recovers = |res: &mut Resolution, how: &str| {
+        res.set_outcome(
+            "recovers",
+            format!("{how}recovers from {from}: remove the marker / flip the counter"),
+            Tone::Good,
+        );
+        record(
+            res,
+            target,
+            SaberEffect::Recovered {
+                disruption: *disrupted,
+                effectiveness: *ineffective,
+            },
+        );
+    };
     match check {
         None => {
             res.row(*why_automatic, "automatic");
-            res.set_outcome(
-                "recovers",
-                format!("recovers from {from}: remove the marker / flip the counter"),
-                Tone::Good,
-            );
-            record(
-                res,
-                target,
-                SaberEffect::Recovered {
-                    disruption: *disrupted,
-                    effectiveness: *ineffective,
-                },
-            );
+            recovers(res, "");
         }
         Some(check) => {
             // Standard 11.3: effectiveness comes back without a check.
@@ -520,19 +524,7 @@ fn markers(
             }
             let c = morale::check(res, &rules.morale, check, "unit", dice, "morale die")?;
             if c.passed {
-                res.set_outcome(
-                    "recovers",
-                    format!("passes: recovers from {from}: remove the marker / flip the counter"),
-                    Tone::Good,
-                );
-                record(
-                    res,
-                    target,
-                    SaberEffect::Recovered {
-                        disruption: *disrupted,
-                        effectiveness: *ineffective,
-                    },
-                );
+                recovers(res, "passes: ");
             } else if standard_effective {
                 res.set_outcome(
                     "recovers-effectiveness",

@@ -8,7 +8,7 @@
 use crate::command::System;
 use crate::dice::DiceExpr;
 use crate::error::TableError;
-use crate::sheet::{Section, Sheet, Table};
+use crate::sheet::{Section, Sheet, Table, signed};
 use crate::tables::TableSource;
 
 use super::crt::{Column, Crt, CrtKind};
@@ -56,15 +56,6 @@ fn prose(t: &mut Table, head: &str, value: &str) {
 /// The words of a rule only one book has (none: empty).
 fn words(value: &Option<String>) -> &str {
     value.as_deref().unwrap_or_default()
-}
-
-/// A modifier as the tables print it: `+1`, `-2`.
-fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
 }
 
 /// Dice as the rules write them: `1D6`, `2D6+3`.

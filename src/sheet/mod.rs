@@ -10,5 +10,6 @@
 //! them from a registry or a game is the `print` module's.
 
 pub(crate) use crate::answer::cards as roster;
+pub(crate) use crate::answer::sheet::signed;
 pub use crate::answer::sheet::{Cell, Row, Section, Sheet, Table};
 pub use crate::format::html::render_roster;

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::{DrumsEffect, DrumsGame, DrumsState};
 use crate::carry::{
-    Carry, Change, Close, Edit, EditValue, Fought, HouseRow, Measure, Section, trace,
+    Carry, Change, Close, Edit, EditValue, Fought, HouseRow, Measure, Section, entries_of, trace,
 };
 use crate::drums::army::Unit;
 use crate::system::GameState;
@@ -238,21 +238,4 @@ impl DrumsGame<'_> {
 /// `base` of `bases`, `figure` of `figures`.
 fn singular(what: &str) -> &str {
     what.strip_suffix('s').unwrap_or(what)
-}
-
-/// The entries with an effect on `id` that `pick` takes.
-fn entries_of(
-    fought: &[Fought<DrumsEffect>],
-    id: &str,
-    pick: impl Fn(&DrumsEffect) -> bool,
-) -> Vec<u64> {
-    let mut out: Vec<u64> = fought
-        .iter()
-        .filter_map(|f| {
-            let (unit, effect) = f.effect.as_ref()?;
-            (unit.as_deref() == Some(id) && pick(effect)).then_some(f.entry)
-        })
-        .collect();
-    out.dedup();
-    out
 }

@@ -11,7 +11,9 @@ use serde::Deserialize;
 
 use super::{MayhemEffect, MayhemGame, downed_word};
 use crate::army::Away;
-use crate::carry::{Carry, Change, Close, Edit, EditValue, Fought, HouseRow, Measure, Section};
+use crate::carry::{
+    Carry, Change, Close, Edit, EditValue, Fought, HouseRow, Measure, Section, entries_of,
+};
 use crate::dice::DiceSource;
 use crate::mayhem::{D6, Downed};
 
@@ -254,21 +256,4 @@ fn sat_out(army: usize, away: &Away, close: &Close<'_>) -> Option<Change> {
         die: None,
         edits: vec![edit],
     })
-}
-
-/// The entries with an effect on `id` that `pick` takes.
-fn entries_of(
-    fought: &[Fought<MayhemEffect>],
-    id: &str,
-    pick: fn(&MayhemEffect) -> bool,
-) -> Vec<u64> {
-    let mut out: Vec<u64> = fought
-        .iter()
-        .filter_map(|f| {
-            let (unit, effect) = f.effect.as_ref()?;
-            (unit.as_deref() == Some(id) && pick(effect)).then_some(f.entry)
-        })
-        .collect();
-    out.dedup();
-    out
 }

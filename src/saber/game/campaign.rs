@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::{SaberEffect, SaberGame, eliminated};
 use crate::carry::{
-    Carry, Change, Close, Edit, EditValue, Fought, HouseRow, Measure, Section, trace,
+    Carry, Change, Close, Edit, EditValue, Fought, HouseRow, Measure, Section, entries_of, trace,
 };
 use crate::saber::Variant;
 use crate::saber::army::Unit;
@@ -138,16 +138,7 @@ impl SaberGame<'_> {
                     section: "leader",
                     id: l.id.clone(),
                     what: "killed (a leader casualty): gone".into(),
-                    entries: fought
-                        .iter()
-                        .filter(|f| {
-                            f.effect.as_ref().is_some_and(|(unit, e)| {
-                                unit.as_deref() == Some(l.id.as_str())
-                                    && *e == SaberEffect::LeaderCasualty
-                            })
-                        })
-                        .map(|f| f.entry)
-                        .collect(),
+                    entries: entries_of(fought, &l.id, |e| *e == SaberEffect::LeaderCasualty),
                     die: None,
                     edits: vec![Edit::set(
                         "gone",
