@@ -79,7 +79,7 @@ impl MetaVerb {
         MetaVerb::Quit,
     ];
 
-    pub(crate) fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             MetaVerb::Help => "help",
             MetaVerb::Odds => "odds",
@@ -93,12 +93,32 @@ impl MetaVerb {
 
     /// Every name the verb is typed by: its own, then any other.
     pub(crate) fn names(self) -> impl Iterator<Item = &'static str> {
-        let other = match self {
+        std::iter::once(self.name()).chain(self.alias())
+    }
+
+    /// The verb's other name, if it has one.
+    const fn alias(self) -> Option<&'static str> {
+        match self {
             MetaVerb::Quit => Some("exit"),
             _ => None,
-        };
-        std::iter::once(self.name()).chain(other)
+        }
     }
+
+    /// A bit for each length a verb's name has (every name is shorter
+    /// than 64 bytes), made from the names when the program is built.
+    const NAME_LENGTHS: u64 = {
+        let mut mask = 0u64;
+        let mut i = 0;
+        while i < MetaVerb::ALL.len() {
+            let verb = MetaVerb::ALL[i];
+            mask |= 1 << verb.name().len();
+            if let Some(alias) = verb.alias() {
+                mask |= 1 << alias.len();
+            }
+            i += 1;
+        }
+        mask
+    };
 
     /// Whether a session answers the verb (`quit` is the front ends').
     pub(crate) fn of_session(self) -> bool {
@@ -112,9 +132,15 @@ impl MetaVerb {
 
     /// The verb typed as `name` (the REPL's own too), if it is one.
     pub(crate) fn typed(name: &str) -> Option<MetaVerb> {
+        // Asked of every line of a batch, and most lines are a rule
+        // system's verb: a word of a length no verb here has is none of
+        // them, without comparing it with each.
+        if name.len() >= 64 || MetaVerb::NAME_LENGTHS & (1 << name.len()) == 0 {
+            return None;
+        }
         MetaVerb::ALL
             .into_iter()
-            .find(|v| v.names().any(|n| n == name))
+            .find(|v| v.name() == name || v.alias() == Some(name))
     }
 
     /// How the verb is typed, for `help VERB` and the manual.

@@ -298,7 +298,10 @@ impl Session {
             }
             Some(MetaVerb::Help | MetaVerb::Odds | MetaVerb::Simulate | MetaVerb::Quit) | None => {}
         }
+        // A swept word has a `.` or a `,`: a line with neither (nearly
+        // every line of a batch) is not looked at word by word.
         if command.mode == Mode::Resolve
+            && memchr::memchr2(b'.', b',', line.as_bytes()).is_some()
             && let Some(word) = crate::sweep::first_swept(command)
         {
             // `simulate N LINE` rolls one line: the sweep is for `odds LINE`.
