@@ -690,16 +690,8 @@ thread_local! {
 /// A loaded list in this system's own types, for its part of a game: the
 /// list as it was read when it loaded.
 pub fn read(army: &crate::army::Army) -> Option<Rc<List>> {
-    use crate::system::RuleSystem;
-    if !super::SYSTEM.books().contains(&army.rules) {
-        return None;
-    }
-    if let Some(list) = READ.with(|read| read.of(army)) {
-        return Some(list);
-    }
-    let reader = List {
+    crate::army::list_of(&READ, &super::SYSTEM, &SaberSchema, army, || List {
         quickplay: army.rules == super::QUICKPLAY,
         ..List::default()
-    };
-    crate::army::read_again(army, super::SYSTEM.name(), &SaberSchema, reader).map(Rc::new)
+    })
 }
