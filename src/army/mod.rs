@@ -243,24 +243,25 @@ impl<L: ArmyList + 'static> ListShelf<L> {
     }
 }
 
-/// The list `army` holds, in the own types of the rule system `system`
-/// (whose reader keeps what it makes on `shelf`): the very list read when
-/// it loaded, or, where the shelf no longer has it, the list read again
-/// from its text into `reader()`. `None` for a list of another system.
+/// The list `army` holds, in the own types of the rule system `name` of
+/// `books` (whose reader keeps what it makes on `shelf`): the very list
+/// read when it loaded, or, where the shelf no longer has it, the list
+/// read again from its text into `reader()`. `None` for a list of another
+/// system.
 pub(crate) fn list_of<L: ArmyList + Reader + 'static>(
     shelf: &'static std::thread::LocalKey<ListShelf<L>>,
-    system: &dyn crate::system::RuleSystem,
+    (name, books): (&'static str, &[System]),
     schema: &'static dyn Schema,
     army: &Army,
     reader: impl FnOnce() -> L,
 ) -> Option<Rc<L>> {
-    if !system.books().contains(&army.rules) {
+    if !books.contains(&army.rules) {
         return None;
     }
     if let Some(list) = shelf.with(|read| read.of(army)) {
         return Some(list);
     }
-    read_again(army, system.name(), schema, reader()).map(Rc::new)
+    read_again(army, name, schema, reader()).map(Rc::new)
 }
 
 #[cfg(test)]

@@ -542,5 +542,7 @@ thread_local! {
 /// A loaded list in this system's own types, for its part of a game: the
 /// list as it was read when it loaded.
 pub(crate) fn read(army: &crate::army::Army) -> Option<Rc<List>> {
-    crate::army::list_of(&READ, &super::SYSTEM, &DrumsSchema, army, List::default)
+    use crate::system::RuleSystem;
+    let system = (super::SYSTEM.name(), super::SYSTEM.books());
+    crate::army::list_of(&READ, system, &DrumsSchema, army, List::default)
 }

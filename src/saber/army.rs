@@ -690,7 +690,9 @@ thread_local! {
 /// A loaded list in this system's own types, for its part of a game: the
 /// list as it was read when it loaded.
 pub fn read(army: &crate::army::Army) -> Option<Rc<List>> {
-    crate::army::list_of(&READ, &super::SYSTEM, &SaberSchema, army, || List {
+    use crate::system::RuleSystem;
+    let system = (super::SYSTEM.name(), super::SYSTEM.books());
+    crate::army::list_of(&READ, system, &SaberSchema, army, || List {
         quickplay: army.rules == super::QUICKPLAY,
         ..List::default()
     })
